@@ -1,0 +1,103 @@
+/**
+ * Starts Prism on the contract and asks it, for every operation, for its default response
+ * and for every named example (with `Prefer: code=..., example=...`). Each answer must carry
+ * the status and the example asked for, valid against the operation's schema.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type MockServer } from '@formsign/mocks';
+import { resolveRef, type ExampleObject, type Operation, type OperationEntry, type ParameterObject } from '@formsign/openapi';
+import { document, operations } from '../support/contract.js';
+import { schemaValidator } from '../support/schema-validator.js';
+
+const validate = schemaValidator(document);
+const administratorToken = String((resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token);
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMock();
+}, 90_000);
+afterAll(async () => {
+  await mock?.stop();
+});
+
+/** A request the mock accepts: the operation's first request example, its required query, and credentials. */
+function requestFor({ method, path, operation }: OperationEntry, prefer?: string): { url: string; init: RequestInit } {
+  const headers = new Headers({ Authorization: `Bearer ${administratorToken}`, 'X-XSRF-TOKEN': 'smoke', Cookie: 'XSRF-TOKEN=smoke' });
+  if (prefer) headers.set('Prefer', prefer);
+  const url = new URL(path, mock.url);
+  for (const parameter of (operation.parameters ?? []).map((p) => resolveRef<ParameterObject>(document, p))) {
+    if (parameter.in === 'query' && parameter.required) url.searchParams.set(parameter.name ?? '', '42');
+  }
+  let body: RequestInit['body'];
+  const content = operation.requestBody?.content ?? {};
+  if (content['application/json']) {
+    const first = Object.values(content['application/json'].examples ?? {})[0];
+    body = JSON.stringify(first ? resolveRef<ExampleObject>(document, first).value : {});
+    headers.set('Content-Type', 'application/json');
+  } else if (content['application/x-www-form-urlencoded']) {
+    body = new URLSearchParams({ token: administratorToken });
+  } else if (content['multipart/form-data']) {
+    const form = new FormData();
+    form.set('function', 'subtitle');
+    form.set('data', JSON.stringify({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' }));
+    body = form;
+  }
+  return { url: url.toString(), init: { method: method.toUpperCase(), headers, body } };
+}
+
+async function read(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? response.json() : response.text();
+}
+
+interface NamedExample {
+  status: string;
+  mediaType: string;
+  name: string;
+  value: unknown;
+  schema: unknown;
+}
+
+function namedExamples(operation: Operation): NamedExample[] {
+  return Object.entries(operation.responses).flatMap(([status, reference]) => {
+    const response = resolveRef(document, reference);
+    return Object.entries(response.content ?? {}).flatMap(([mediaType, media]) =>
+      Object.entries(media.examples ?? {}).map(([name, example]) => ({
+        status,
+        mediaType,
+        name,
+        value: resolveRef<ExampleObject>(document, example).value,
+        schema: media.schema,
+      })),
+    );
+  });
+}
+
+describe.each(operations.map((entry) => ({ ...entry, id: entry.operation.operationId })))('mock of $id', (entry) => {
+  it('answers its default response, valid against its schema', async () => {
+    const { url, init } = requestFor(entry);
+    const response = await fetch(url, init);
+    const body = await read(response);
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    const schema = Object.values(resolveRef(document, entry.operation.responses['200'] ?? {}).content ?? {})[0]?.schema;
+    expect(validate(schema, body)).toEqual([]);
+  });
+
+  const examples = namedExamples(entry.operation);
+  it('has a named example for success and for every failure status', () => {
+    const statuses = new Set(examples.map((example) => example.status));
+    expect([...statuses].sort()).toEqual(Object.keys(entry.operation.responses).sort());
+  });
+
+  it.each(examples.map((example) => ({ ...example, label: `${example.status} ${example.name}` })))(
+    'serves example $label on request, valid against its schema',
+    async (example) => {
+      const { url, init } = requestFor(entry, `code=${example.status}, example=${example.name}`);
+      const response = await fetch(url, init);
+      const body = await read(response);
+      expect(response.status).toBe(Number(example.status));
+      expect(body).toEqual(example.value);
+      expect(validate(example.schema, body)).toEqual([]);
+    },
+  );
+});
