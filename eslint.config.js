@@ -3,6 +3,7 @@
 // everything) and refuses focused tests.
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const packages = ['openapi', 'sdk', 'machines', 'web', 'mocks', 'server', 'tests'];
@@ -58,6 +59,8 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   ...boundaries,
 );

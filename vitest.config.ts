@@ -13,6 +13,8 @@ const ssr = { resolve: { conditions: [source, ...defaultServerConditions], exter
 export default defineConfig({
   test: {
     projects: [
+      { resolve, ssr, test: { name: 'sdk', root: './sdk', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 90_000 } },
+      { resolve, ssr, test: { name: 'machines', root: './machines', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       { resolve, ssr, test: { name: 'contract', root: './tests', include: ['contract/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 90_000 } },
     ],
   },

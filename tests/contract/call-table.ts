@@ -1,9 +1,15 @@
 /**
  * The specification's call table (section 7), held as data so the contract can be checked
  * against it without the specification at hand. `payload` lists the fields the table gives;
- * `null` stands for "not shown". Paths are wire paths under `/api`: the four rows written
- * with a leading `/api/` are kept as they are, the others are relative to the base path.
+ * `null` stands for "not shown". Paths are as the table writes them: relative to the base
+ * path `/api`, except the four rows written with a leading `/api/`, which are already wire
+ * paths (`wirePath` reads them so: `/api/envelopes` is `/api/envelopes`, never `/api/api/...`).
  */
+/** The path a table row travels on: the base path plus the row's path, unless the row already starts with it. */
+export function wirePath(tablePath: string): string {
+  return tablePath.startsWith('/api/') ? tablePath : `/api${tablePath}`;
+}
+
 export interface CallRow {
   method: 'get' | 'post' | 'put';
   path: string;

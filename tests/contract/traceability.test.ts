@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adminOperations, callTable, designedOperations, loginHeaders, publicOperations, statedResponses } from './call-table.js';
-import { bodyFields, document, isArraySchema, operationAt, operations, propertyNames, queryParameters, successSchema } from '../support/contract.js';
+import { adminOperations, callTable, designedOperations, loginHeaders, publicOperations, statedResponses, wirePath } from './call-table.js';
+import { basePath, bodyFields, document, isArraySchema, operationOnWire, operations, propertyNames, queryParameters, successSchema } from '../support/contract.js';
+
+const operationAt = (method: string, tablePath: string) => operationOnWire(method, wirePath(tablePath));
 
 const mediaTypeOf = { body: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' } as const;
 
@@ -26,9 +28,16 @@ describe('the contract holds every call of the specification', () => {
   });
 
   it('has no operation beyond the table but the designed ones', () => {
-    const known = [...callTable, ...designedOperations].map((row) => `${row.method} ${row.path}`).sort();
-    const present = operations.map((entry) => `${entry.method} ${entry.path}`).sort();
+    const known = [...callTable, ...designedOperations].map((row) => `${row.method} ${wirePath(row.path)}`).sort();
+    const present = operations.map((entry) => `${entry.method} ${basePath}${entry.path}`).sort();
     expect(present).toEqual(known);
+  });
+
+  it('puts the four /api/ rows on the wire once under the base path, never /api/api/', () => {
+    for (const tablePath of ['/api/envelopes', '/api/video-tutorial', '/api/pdf-tutorial', '/api/save']) {
+      expect(operationOnWire('post', tablePath), tablePath).toBeDefined();
+    }
+    expect(operations.filter((entry) => entry.path.startsWith('/api/'))).toEqual([]);
   });
 
   it('marks the operations the table does not list as designed', () => {
@@ -75,14 +84,13 @@ describe('the contract keeps the stated response shapes', () => {
 
 describe('the contract states who may call what', () => {
   it.each(publicOperations)('%s is public', (path) => {
-    const operation = operations.find((entry) => entry.path === path)?.operation;
-    expect(operation?.security).toEqual([]);
+    expect(operationAt('post', path)?.security).toEqual([]);
   });
 
   it('requires the bearer token on every other operation', () => {
-    const open = new Set<string>([...publicOperations, '/activate']);
+    const open = new Set<string>([...publicOperations, '/activate'].map(wirePath));
     for (const { path, operation } of operations) {
-      if (open.has(path)) continue;
+      if (open.has(basePath + path)) continue;
       expect(operation.security?.[0], path).toHaveProperty('bearerAuth');
     }
   });
@@ -100,7 +108,6 @@ describe('the contract states who may call what', () => {
   });
 
   it.each(adminOperations)('%s is limited to administrators', (path) => {
-    const operation = operations.find((entry) => entry.path === path)?.operation;
-    expect(operation?.['x-roles']).toEqual(['admin']);
+    expect(operationAt('post', path)?.['x-roles']).toEqual(['admin']);
   });
 });

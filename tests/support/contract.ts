@@ -4,8 +4,12 @@ import { loadDocument, operationsOf, resolveRef, type OpenApiDocument, type Oper
 export const document: OpenApiDocument = loadDocument();
 export const operations = operationsOf(document);
 
-export function operationAt(method: string, path: string): Operation | undefined {
-  return operations.find((entry) => entry.method === method && entry.path === path)?.operation;
+/** The base path of every call (`servers[0].url`). */
+export const basePath: string = document.servers[0]?.url ?? '';
+
+/** The operation a request with this method and wire path (base path included) reaches. */
+export function operationOnWire(method: string, wire: string): Operation | undefined {
+  return operations.find((entry) => entry.method === method && basePath + entry.path === wire)?.operation;
 }
 
 interface SchemaNode {

@@ -9,6 +9,9 @@ export const appCodes = {
     '-2': { outcome: 'failure', meaning: "The account is blocked by an administrator.", text: "Your account has been blocked. Please contact your administrator." },
     '-208': { outcome: 'failure', meaning: "Too many failed attempts.", text: "Attempt limit exceeded, please try after some time." },
   },
+  logout: {
+    '1': { outcome: 'success', meaning: "The session has ended.", text: "You have been signed out." },
+  },
   register: {
     '1': { outcome: 'success', meaning: "The account was created and the activation email sent.", text: "Your account has been created. Please check your email to activate it." },
     '-1': { outcome: 'failure', meaning: "A field is missing or not valid.", text: "Parameter failed." },
@@ -38,11 +41,42 @@ export const appCodes = {
     '-3': { outcome: 'failure', meaning: "The link was used already.", text: "You have already set a new password with this link." },
     '-5': { outcome: 'failure', meaning: "The link expired.", text: "The password request link expired. Please request a new password request." },
   },
+  manageTemplates: {
+    '1': { outcome: 'success', meaning: "The operation was done.", text: "" },
+    '-1': { outcome: 'failure', meaning: "A value is missing or not valid.", text: "Parameter failed." },
+  },
+  manageDevices: {
+    '1': { outcome: 'success', meaning: "The action was done.", text: "" },
+    '-1': { outcome: 'failure', meaning: "The action or the device is not valid.", text: "Parameter failed." },
+  },
+  runUserCommand: {
+    '0': { outcome: 'failure', meaning: "The change failed for an unknown reason.", text: "Undefined error." },
+    '1': { outcome: 'success', meaning: "The user was changed or deleted.", text: "The user has been updated." },
+    '-1': { outcome: 'failure', meaning: "The command or its value is not valid.", text: "Parameter failed." },
+  },
   inviteUsers: {
     '0': { outcome: 'failure', meaning: "The invitation failed for an unknown reason.", text: "Undefined error." },
     '1': { outcome: 'success', meaning: "The invitation was sent.", text: "Invitation sent successfully." },
     '-1': { outcome: 'failure', meaning: "A field of the person is missing or not valid.", text: "Parameter failed." },
     '-2': { outcome: 'failure', meaning: "A user with this email exists.", text: "User already exists." },
+  },
+  manageTimeEntries: {
+    '1': { outcome: 'success', meaning: "The entries were listed or the entry recorded.", text: "" },
+    '-1': { outcome: 'failure', meaning: "A value is missing or not valid.", text: "Parameter failed." },
+  },
+  manageCategories: {
+    '1': { outcome: 'success', meaning: "The action was done.", text: "" },
+    '-1': { outcome: 'failure', meaning: "A value is missing or not valid.", text: "Parameter failed." },
+    '-2': { outcome: 'failure', meaning: "Another category has this name.", text: "A category with this name exists." },
+  },
+  manageGroups: {
+    '1': { outcome: 'success', meaning: "The action was done.", text: "" },
+    '-1': { outcome: 'failure', meaning: "A value is missing or not valid.", text: "Parameter failed." },
+    '-2': { outcome: 'failure', meaning: "Another group has this name.", text: "A group with this name exists." },
+  },
+  contactSupport: {
+    '1': { outcome: 'success', meaning: "The message was sent.", text: "Thank you. Support will answer by email within one working day." },
+    '-1': { outcome: 'failure', meaning: "The subject or the message is missing.", text: "Parameter failed." },
   },
 } as const;
 

@@ -120,7 +120,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/envelopes": {
+    "/envelopes": {
         parameters: {
             query?: never;
             header?: never;
@@ -161,7 +161,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/video-tutorial": {
+    "/video-tutorial": {
         parameters: {
             query?: never;
             header?: never;
@@ -178,7 +178,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/pdf-tutorial": {
+    "/pdf-tutorial": {
         parameters: {
             query?: never;
             header?: never;
@@ -195,7 +195,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/save": {
+    "/save": {
         parameters: {
             query?: never;
             header?: never;
@@ -555,7 +555,7 @@ export interface paths {
         put?: never;
         /**
          * Invite people to the company
-         * @description Answers one result code per invited person, in the order sent.
+         * @description Answers one result code per invited person, in the order sent; `results` has as many codes as `users`.
          */
         post: operations["inviteUsers"];
         delete?: never;
@@ -1642,7 +1642,7 @@ export interface components {
                  * @default person
                  * @enum {string}
                  */
-                group: "person" | "day";
+                group?: "person" | "day";
             };
         };
         TnaReport: {
@@ -1734,7 +1734,7 @@ export interface components {
              * @default list
              * @enum {string}
              */
-            action: "list" | "save" | "delete";
+            action?: "list" | "save" | "delete";
             /** @description The category saved (absent to create) or deleted. */
             id?: number;
             name?: string;
@@ -1756,7 +1756,7 @@ export interface components {
                  * @default list
                  * @enum {string}
                  */
-                action: "list" | "save" | "delete";
+                action?: "list" | "save" | "delete";
                 id?: number;
                 name?: string;
                 members?: number[];
@@ -1835,7 +1835,7 @@ export interface components {
              * @default list
              * @enum {string}
              */
-            action: "list" | "checkout" | "status";
+            action?: "list" | "checkout" | "status";
             /** @description The product bought (`checkout`). */
             product?: string;
             quantity?: number;

@@ -1,0 +1,63 @@
+import { ApiError, errorTexts } from '@formsign/sdk';
+import { describe, expect, it } from 'vitest';
+import { createActor, setup, toPromise } from 'xstate';
+import { flush } from '../test/controlled-actors.js';
+import { ActorNotProvidedError, errorCode, errorMessage, fromRequest, notProvided, type RequestSignal } from './index.js';
+
+describe('fromRequest', () => {
+  it('calls the request with the input and the signal, and resolves with its answer', async () => {
+    const calls: Array<{ input: { email: string }; signal: RequestSignal }> = [];
+    const logic = fromRequest((input: { email: string }, options) => {
+      calls.push({ input, signal: options.signal });
+      return Promise.resolve({ code: 1, message: '' });
+    });
+    const output = await toPromise(createActor(logic, { input: { email: 'grace@example.com' } }).start());
+    expect(output).toEqual({ code: 1, message: '' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.input).toEqual({ email: 'grace@example.com' });
+    expect(calls[0]?.signal.aborted).toBe(false);
+  });
+
+  it('aborts the signal when the state that invoked it is left', async () => {
+    let signal: RequestSignal | undefined;
+    const machine = setup({
+      actors: {
+        request: fromRequest((_input: undefined, options) => {
+          signal = options.signal;
+          return new Promise<never>(() => {});
+        }),
+      },
+    }).createMachine({
+      initial: 'waiting',
+      states: { waiting: { invoke: { src: 'request', onError: 'left' }, on: { leave: 'left' } }, left: {} },
+    });
+    const actor = createActor(machine).start();
+    await flush();
+    actor.send({ type: 'leave' });
+    expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe('notProvided', () => {
+  it('fails with ActorNotProvidedError naming the actor', async () => {
+    const actor = createActor(notProvided<number>('countUnusedEnvelopes')).start();
+    const error = await toPromise(actor).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ActorNotProvidedError);
+    expect(error).toMatchObject({ actor: 'countUnusedEnvelopes' });
+    expect(String((error as Error).message)).toContain('machine.provide({ actors: { countUnusedEnvelopes');
+  });
+});
+
+describe('errorMessage and errorCode', () => {
+  it("take an ApiError's message (even empty) and code", () => {
+    const error = new ApiError({ status: 200, code: -3, message: '' });
+    expect(errorMessage(error)).toBe('');
+    expect(errorCode(error)).toBe(-3);
+  });
+
+  it("give the catalogue's unexpected text and no code for anything else", () => {
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(errorTexts.unexpected);
+    expect(errorMessage('boom')).toBe('Unexcepted error. Please try again later.');
+    expect(errorCode(new Error('x'))).toBeNull();
+  });
+});

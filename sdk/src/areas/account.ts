@@ -1,0 +1,62 @@
+import { ApiError, textForStatus } from '../api-error.js';
+import { errorTexts } from '../generated/error-texts.js';
+import type { HeadersInput } from '../middleware/headers-input.js';
+import type { CallOptions, Transport } from '../transport.js';
+import type { Account, CheckoutSession, CompanySaved, CompanyUpdate, Product, ProductsResponse, ProfileSaved, ProfileUpdate, PurchaseStatus } from '../types.js';
+
+export interface AccountApi {
+  get(options?: CallOptions): Promise<Account>;
+  /** Saves the profile; a failure carries the server's `error` text. */
+  updateProfile(data: ProfileUpdate, options?: CallOptions): Promise<ProfileSaved>;
+  /** Saves the company and its settings; a failure carries the server's `error` text. */
+  saveCompany(data: CompanyUpdate, options?: CallOptions): Promise<CompanySaved>;
+  /** The company's unused envelopes. Needs the token (sent as a form field); rejects with a 401 without one. */
+  countUnusedEnvelopes(options?: CallOptions): Promise<number>;
+  products(options?: CallOptions): Promise<Product[]>;
+  checkout(order: { product: string; quantity?: number }, options?: CallOptions): Promise<CheckoutSession>;
+  purchaseStatus(sessionId: string, options?: CallOptions): Promise<PurchaseStatus>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** `POST /products` answers one of three shapes; anything but the one asked for is unexpected. */
+function narrow<T extends ProductsResponse>(body: ProductsResponse, is: (body: Record<string, unknown>) => boolean): T {
+  if (isObject(body) && is(body)) return body as T;
+  throw new ApiError({ status: 200, body, message: errorTexts.unexpected });
+}
+
+const formUrlEncoded = (body: Record<string, string>): string => new URLSearchParams(body).toString();
+
+export function accountApi({ raw, send, token }: Transport): AccountApi {
+  const manageProducts = (body: { action: 'list' | 'checkout' | 'status'; product?: string; quantity?: number; session_id?: string }, options?: CallOptions) =>
+    send((init) => raw.POST('/products', { ...init, body }), options);
+  return {
+    get: (options) => send((init) => raw.GET('/user', init), options),
+    updateProfile: (data, options) => send((init) => raw.PUT('/user', { ...init, body: { data } }), options, 'error'),
+    saveCompany: (data, options) => send((init) => raw.POST('/user', { ...init, body: { data } }), options, 'error'),
+    async countUnusedEnvelopes(options) {
+      const value = token();
+      if (!value) throw new ApiError({ status: 401, message: textForStatus(401) });
+      const count = await send((init) => {
+        const headers = new Headers(init.headers as HeadersInput | undefined);
+        headers.set('Content-Type', 'application/x-www-form-urlencoded');
+        return raw.POST('/envelopes', { ...init, headers, body: { token: value }, bodySerializer: formUrlEncoded });
+      }, options);
+      return count.unused;
+    },
+    async products(options) {
+      const body = await manageProducts({ action: 'list' }, options);
+      return narrow<{ data: Product[] }>(body, (b) => Array.isArray(b.data)).data;
+    },
+    async checkout({ product, quantity }, options) {
+      const body = await manageProducts({ action: 'checkout', product, quantity }, options);
+      return narrow<CheckoutSession>(body, (b) => typeof b.session_id === 'string' && typeof b.url === 'string');
+    },
+    async purchaseStatus(sessionId, options) {
+      const body = await manageProducts({ action: 'status', session_id: sessionId }, options);
+      return narrow<PurchaseStatus>(body, (b) => typeof b.status === 'string' && typeof b.envelopes === 'number');
+    },
+  };
+}

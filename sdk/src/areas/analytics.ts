@@ -1,0 +1,14 @@
+import type { CallOptions, Transport } from '../transport.js';
+import type { ChartName, DashboardChart, Pivot, PivotQuery } from '../types.js';
+
+export interface AnalyticsApi {
+  dashboard(selectedChart: ChartName, options?: CallOptions): Promise<DashboardChart>;
+  pivot(query?: PivotQuery, options?: CallOptions): Promise<Pivot>;
+}
+
+export function analyticsApi({ raw, send }: Transport): AnalyticsApi {
+  return {
+    dashboard: (selectedChart, options) => send((init) => raw.POST('/get-dashboard', { ...init, body: { selectedChart } }), options),
+    pivot: (query = {}, options) => send((init) => raw.GET('/pivot-details', { ...init, params: { query } }), options),
+  };
+}

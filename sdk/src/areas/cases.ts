@@ -1,0 +1,16 @@
+import type { CallOptions, Transport } from '../transport.js';
+import type { PeopleList, Tenant, TenantList } from '../types.js';
+
+export interface CasesApi {
+  tenants(options?: CallOptions): Promise<TenantList>;
+  tenant(id: number, options?: CallOptions): Promise<Tenant>;
+  people(options?: CallOptions): Promise<PeopleList>;
+}
+
+export function casesApi({ raw, send }: Transport): CasesApi {
+  return {
+    tenants: (options) => send((init) => raw.POST('/get-tenants', init), options),
+    tenant: (id, options) => send((init) => raw.POST('/get-tenant', { ...init, body: { id } }), options),
+    people: (options) => send((init) => raw.POST('/get-people', init), options),
+  };
+}

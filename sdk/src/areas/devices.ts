@@ -1,0 +1,14 @@
+import { withSuccessCode } from '../api-error.js';
+import type { CallOptions, Transport } from '../transport.js';
+import type { DevicePage, DevicesQuery } from '../types.js';
+
+export interface DevicesApi {
+  /** Lists devices (`action` list), or blocks, unblocks or removes device `id`. */
+  manage(query?: DevicesQuery, options?: CallOptions): Promise<DevicePage>;
+}
+
+export function devicesApi({ raw, send }: Transport): DevicesApi {
+  return {
+    manage: (query = {}, options) => withSuccessCode('manageDevices', send((init) => raw.GET('/users-devices', { ...init, params: { query } }), options), { preferServerMessage: true }),
+  };
+}

@@ -1,0 +1,29 @@
+import type { CallOptions, Transport } from '../transport.js';
+import type {
+  CompletedFormPage,
+  CompletedFormsQuery,
+  FormAuditQuery,
+  FormAuditResponse,
+  PendingFormPage,
+  PendingFormsQuery,
+  SupportingDocumentPage,
+  SupportingDocumentsQuery,
+} from '../types.js';
+
+export interface FormsApi {
+  /** A page of completed forms; `filters` travel as `filters[search]=...`. */
+  completed(query?: CompletedFormsQuery, options?: CallOptions): Promise<CompletedFormPage>;
+  /** A page of forms waiting for the user; with `disapprove` and `comment`, sends one back first. */
+  pending(query?: PendingFormsQuery, options?: CallOptions): Promise<PendingFormPage>;
+  supporting(query?: SupportingDocumentsQuery, options?: CallOptions): Promise<SupportingDocumentPage>;
+  audit(query?: FormAuditQuery, options?: CallOptions): Promise<FormAuditResponse>;
+}
+
+export function formsApi({ raw, send }: Transport): FormsApi {
+  return {
+    completed: (query = {}, options) => send((init) => raw.GET('/completed-forms', { ...init, params: { query } }), options),
+    pending: (query = {}, options) => send((init) => raw.GET('/pending-form', { ...init, params: { query } }), options),
+    supporting: (query = {}, options) => send((init) => raw.GET('/get-alldocuments', { ...init, params: { query } }), options),
+    audit: (query = {}, options) => send((init) => raw.GET('/fetch-formaudit', { ...init, params: { query } }), options),
+  };
+}

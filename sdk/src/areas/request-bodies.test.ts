@@ -1,0 +1,58 @@
+/** The calls whose requests are not plain JSON or carry the token in their body. */
+import { describe, expect, it } from 'vitest';
+import { fakeClient, json, token } from '../../test/support/fake-fetch.js';
+
+describe('tutorials.saveSubtitle', () => {
+  it('posts multipart with function=subtitle and the track as JSON in data', async () => {
+    const tracks = [{ label: 'English', srclang: 'en', src: '/media/t.en.vtt' }];
+    const { client, server } = fakeClient(() => json(tracks));
+    const track = { video: '/media/t.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello' };
+    await expect(client.tutorials.saveSubtitle(track)).resolves.toEqual(tracks);
+    const request = server.last();
+    expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await request.formData();
+    expect(form.get('function')).toBe('subtitle');
+    expect(JSON.parse(String(form.get('data')))).toEqual(track);
+  });
+});
+
+describe('templates', () => {
+  it("listing repeats the caller's token in the body, or '' without one", async () => {
+    const { client, server } = fakeClient(() => json({ all: [] }));
+    await client.templates.listing({ search: 'incident' });
+    expect(await server.last().json()).toEqual({ search: 'incident', token });
+    const anonymous = fakeClient(() => json({ all: [] }), { token: () => null });
+    await anonymous.client.templates.listing();
+    expect(await anonymous.server.last().json()).toEqual({ search: '', token: '' });
+  });
+
+  it('manage adds the token to the command', async () => {
+    const { client, server } = fakeClient(() => json({ code: 1, message: '', page: 1, limit: 25, total: 0, data: [] }));
+    await client.templates.manage({ functions: 'archive', ids: [3001, 3002] });
+    expect(await server.last().json()).toEqual({ functions: 'archive', ids: [3001, 3002], token });
+  });
+});
+
+describe('database.export', () => {
+  it('answers the CSV text and sends the filters as a deepObject', async () => {
+    const csv = 'reference,template\nNWC-1,Incident Report\n';
+    const { client, server } = fakeClient(() => new Response(csv, { headers: { 'Content-Type': 'text/csv' } }));
+    await expect(client.database.export({ template: 3001, from: '2026-11-01' })).resolves.toBe(csv);
+    expect(server.last().url).toBe('http://formsign.test/api/get-exports?filters[template]=3001&filters[from]=2026-11-01');
+  });
+});
+
+describe('bodies wrapped in data', () => {
+  it('time entries, reports and groups travel as { data }', async () => {
+    const { client, server } = fakeClient(() => json({ code: 1, message: '', data: [] }));
+    await client.timeAttendance.entries({ action: 'list', from: '2026-11-16', to: '2026-11-20' });
+    await client.timeAttendance.report({ from: '2026-11-01', to: '2026-11-20' });
+    await client.settings.groups({ action: 'list' });
+    const bodies = await Promise.all(server.requests.map((request) => request.json()));
+    expect(bodies).toEqual([
+      { data: { action: 'list', from: '2026-11-16', to: '2026-11-20' } },
+      { data: { from: '2026-11-01', to: '2026-11-20' } },
+      { data: { action: 'list' } },
+    ]);
+  });
+});

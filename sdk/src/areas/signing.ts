@@ -1,0 +1,22 @@
+import { ApiError } from '../api-error.js';
+import type { CallOptions, Transport } from '../transport.js';
+import type { WebSigningData, WebSigningRequest } from '../types.js';
+
+export interface SigningApi {
+  /**
+   * Loads, saves, submits, approves or disapproves a form opened from a link; answers `data`.
+   * Rejects with the server's `error` when it gave one, otherwise with 'The form couldn’t be
+   * loaded. ...', or the offline text when the network failed while offline.
+   */
+  call(request: WebSigningRequest, options?: CallOptions): Promise<WebSigningData>;
+}
+
+export function signingApi({ raw, send }: Transport): SigningApi {
+  return {
+    async call(request, options) {
+      const body = await send((init) => raw.POST('/websigning', { ...init, body: request }), options, 'webSigning');
+      if (body.error) throw new ApiError({ status: 200, body, message: body.error });
+      return body.data;
+    },
+  };
+}

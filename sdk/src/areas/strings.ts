@@ -1,0 +1,13 @@
+import type { CallOptions, Transport } from '../transport.js';
+import type { Strings } from '../types.js';
+
+export interface StringsApi {
+  /** The interface strings of company `cid` (the token's `company` claim). */
+  get(cid: number, options?: CallOptions): Promise<Strings>;
+}
+
+export function stringsApi({ raw, send }: Transport): StringsApi {
+  return {
+    get: (cid, options) => send((init) => raw.POST('/get-strings', { ...init, params: { query: { cid } } }), options),
+  };
+}

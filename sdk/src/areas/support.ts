@@ -1,0 +1,13 @@
+import { withSuccessCode } from '../api-error.js';
+import type { CallOptions, Transport } from '../transport.js';
+import type { CodeResult } from '../types.js';
+
+export interface SupportApi {
+  contact(message: { subject: string; message: string }, options?: CallOptions): Promise<CodeResult>;
+}
+
+export function supportApi({ raw, send }: Transport): SupportApi {
+  return {
+    contact: ({ subject, message }, options) => withSuccessCode('contactSupport', send((init) => raw.POST('/contact', { ...init, body: { subject, message } }), options), { preferServerMessage: true }),
+  };
+}

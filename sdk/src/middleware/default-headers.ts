@@ -1,0 +1,20 @@
+import type { Middleware } from 'openapi-fetch';
+import type { HeadersInput } from './headers-input.js';
+
+/**
+ * Adds the client's own headers to every request (QA selects mock outcomes this way with
+ * `Prefer`). They are defaults: a header the call already carries wins. A function is asked
+ * on every request.
+ */
+export function defaultHeaders(headers: HeadersInput | (() => HeadersInput | undefined)): Middleware {
+  return {
+    onRequest({ request }) {
+      const init = typeof headers === 'function' ? headers() : headers;
+      if (!init) return undefined;
+      new Headers(init).forEach((value, name) => {
+        if (!request.headers.has(name)) request.headers.set(name, value);
+      });
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Handy names for the contract's shapes, all derived from the generated types, so they follow
+ * `openapi/openapi.yaml` and are never written by hand.
+ */
+import type { components, operations } from './generated/openapi.js';
+
+type Schemas = components['schemas'];
+/** The query parameters of an operation. */
+type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
+
+// Common
+export type CodeResult = Schemas['CodeResult'];
+export type GenericError = Schemas['GenericError'];
+export type Pagination = Schemas['Pagination'];
+export type ListFilters = Schemas['ListFilters'];
+export type Role = Schemas['Role'];
+export type FormStatus = Schemas['FormStatus'];
+export type FormField = Schemas['FormField'];
+
+// Auth
+export type LoginRequest = Schemas['LoginRequest'];
+export type LoginResponse = Schemas['LoginResponse'];
+export type TokenClaims = Schemas['TokenClaims'];
+export type LoggedInUser = Schemas['LoggedInUser'];
+export type RegisterRequest = Schemas['RegisterRequest'];
+export type ActivateRequest = Schemas['ActivateRequest'];
+export type ForgotPasswordRequest = Schemas['ForgotPasswordRequest'];
+export type SetNewPasswordRequest = Schemas['SetNewPasswordRequest'];
+
+// Account
+export type Account = Schemas['Account'];
+export type UserProfile = Schemas['UserProfile'];
+export type Company = Schemas['Company'];
+export type ProfileUpdate = Schemas['ProfileUpdate']['data'];
+export type ProfileSaved = Schemas['ProfileSaved'];
+export type CompanyUpdate = Schemas['CompanyUpdate']['data'];
+export type CompanySaved = Schemas['CompanySaved'];
+export type EnvelopeCount = Schemas['EnvelopeCount'];
+export type Product = Schemas['Product'];
+export type CheckoutSession = Schemas['CheckoutSession'];
+export type PurchaseStatus = Schemas['PurchaseStatus'];
+export type ProductsResponse = Schemas['ProductsResponse'];
+
+// Strings and tutorials
+export type Strings = Schemas['Strings'];
+export type TutorialItem = Schemas['TutorialItem'];
+export type SubtitleTrack = Schemas['SubtitleTrack'];
+/** The subtitle track saved by `tutorials.saveSubtitle`, sent as JSON in the `data` field. */
+export interface SubtitleUpload {
+  /** The video's URL. */
+  video: string;
+  label: string;
+  srclang: string;
+  /** The WebVTT text. */
+  vtt: string;
+}
+
+// Forms and workflow
+export type CompletedForm = Schemas['CompletedForm'];
+export type CompletedFormPage = Schemas['CompletedFormPage'];
+export type CompletedFormsQuery = Query<'listCompletedForms'>;
+export type PendingForm = Schemas['PendingForm'];
+export type PendingFormPage = Schemas['PendingFormPage'];
+export type PendingFormsQuery = Query<'listPendingForms'>;
+export type SupportingDocument = Schemas['SupportingDocument'];
+export type SupportingDocumentPage = Schemas['SupportingDocumentPage'];
+export type SupportingDocumentsQuery = Query<'listSupportingDocuments'>;
+export type AuditEvent = Schemas['AuditEvent'];
+export type FormAuditResponse = Schemas['FormAuditResponse'];
+export type FormAuditQuery = Query<'listFormAudit'>;
+export type WorkflowItem = Schemas['WorkflowItem'];
+export type WorkflowPage = Schemas['WorkflowPage'];
+export type WorkflowQuery = Query<'listWorkflow'>;
+
+// Templates
+export type TemplateListing = Schemas['TemplateListing'];
+export type FormListingResponse = Schemas['FormListingResponse'];
+/** A template command; the SDK adds the caller's `token`. */
+export type ManageTemplatesRequest = Omit<Schemas['ManageTemplatesRequest'], 'token'>;
+export type ManageTemplatesResponse = Schemas['ManageTemplatesResponse'];
+export type ManagedTemplate = Schemas['ManagedTemplate'];
+export type TemplateDetails = Schemas['TemplateDetails'];
+export type TemplateDetail = Schemas['TemplateDetail'];
+export type TemplateSummary = Schemas['TemplateSummary'];
+export type TemplateSummaryList = Schemas['TemplateSummaryList'];
+
+// Database and analytics
+export type DatabaseRow = Schemas['DatabaseRow'];
+export type DatabasePage = Schemas['DatabasePage'];
+export type DatabaseQuery = Query<'listDatabaseForms'>;
+export type ChartName = Schemas['DashboardRequest']['selectedChart'];
+export type DashboardChart = Schemas['DashboardChart'];
+export type Pivot = Schemas['Pivot'];
+export type PivotQuery = Query<'getPivot'>;
+
+// Devices and storage
+export type Device = Schemas['Device'];
+export type DevicePage = Schemas['DevicePage'];
+export type DevicesQuery = Query<'manageDevices'>;
+export type StorageAction = Schemas['StorageAction'];
+export type StorageFile = Schemas['StorageFile'];
+export type StorageResponse = Schemas['StorageResponse'];
+export type StorageQuery = Query<'manageStorage'>;
+
+// Users and logs
+export type UserRow = Schemas['UserRow'];
+export type UserPage = Schemas['UserPage'];
+export type UsersQuery = Schemas['UsersRequest'];
+export type UserCommand = Schemas['UserCommand'];
+export type InviteUser = Schemas['InviteUser'];
+export type InviteResult = Schemas['InviteResult'];
+/** One invited person's outcome: the person sent, their code, its text and whether it succeeded. */
+export interface InviteOutcome {
+  user: InviteUser;
+  code: number;
+  text: string;
+  ok: boolean;
+}
+export type LogRecord = Schemas['LogRecord'];
+export type LogPage = Schemas['LogPage'];
+export type LogsQuery = Query<'listLogs'>;
+
+// Integrations and pre-population
+export type Integration = Schemas['Integration'];
+export type IntegrationSource = Schemas['IntegrationSource'];
+export type IntegrationResponse = Schemas['IntegrationResponse'];
+export type IntegrationsQuery = Query<'manageIntegrations'>;
+export type PrepopulationSourceSummary = Schemas['PrepopulationSourceSummary'];
+export type PrepopulationResponse = Schemas['PrepopulationResponse'];
+export type PrepopulationQuery = Query<'fetchPrepopulation'>;
+
+// Time and attendance
+export type Staff = Schemas['Staff'];
+export type StaffList = Schemas['StaffList'];
+export type Visitor = Schemas['Visitor'];
+export type VisitorList = Schemas['VisitorList'];
+export type TimeEntriesRequest = Schemas['TnaRequest']['data'];
+export type TnaEntry = Schemas['TnaEntry'];
+export type TnaResponse = Schemas['TnaResponse'];
+export type TimeReportRequest = Schemas['TnaReportRequest']['data'];
+export type TnaReport = Schemas['TnaReport'];
+
+// Case management
+export type TenantSummary = Schemas['TenantSummary'];
+export type TenantList = Schemas['TenantList'];
+export type Tenant = Schemas['Tenant'];
+export type Person = Schemas['Person'];
+export type PeopleList = Schemas['PeopleList'];
+
+// Settings
+export type Settings = Schemas['Settings'];
+export type SettingsUpdate = Schemas['SettingsUpdate'];
+export type Category = Schemas['Category'];
+export type CategoryAction = Schemas['CategoryAction'];
+export type CategoryList = Schemas['CategoryList'];
+export type Group = Schemas['Group'];
+export type GroupsRequest = Schemas['GroupsRequest']['data'];
+export type GroupList = Schemas['GroupList'];
+
+// Signing and support
+export type WebSigningRequest = Schemas['WebSigningRequest'];
+export type WebSigningResponse = Schemas['WebSigningResponse'];
+export type SigningForm = Schemas['SigningForm'];
+export type SigningReceipt = Schemas['SigningReceipt'];
+/** What a web-signing call answers: the form (`load`), a receipt, or nothing. */
+export type WebSigningData = WebSigningResponse['data'];
+export type ContactRequest = Schemas['ContactRequest'];

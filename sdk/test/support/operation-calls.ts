@@ -1,0 +1,62 @@
+/**
+ * One friendly call per operation, with valid arguments, taking the per-call options: the
+ * error suites call each with `Prefer` to reach every named example. The type makes the
+ * table name every operation of the contract.
+ */
+import type { CallOptions, FormsignClient, OperationId } from '../../src/index.js';
+
+export type OperationCall = (client: FormsignClient, options: CallOptions) => Promise<unknown>;
+
+const signing = { function: 'load' as const, id: 'f7c2a9e4-31b8-4d6a-9e0f-5c4b3a2d1e0f', refs: '', token: 'sgn_8Qm2xV7pL4', order: 1, uuid: '0b6f1a9e' };
+
+export const operationCalls: { [Id in OperationId]: OperationCall } = {
+  login: (c, o) => c.auth.login({ name: 'olivia.bennett', password: 'correct-horse-battery' }, o),
+  logout: (c, o) => c.auth.logout(o),
+  register: (c, o) =>
+    c.auth.register({ first_name: 'Grace', last_name: 'Okafor', email: 'grace.okafor@harbourhomes.example', name: 'grace.okafor', password: 'my-new-secret-9', company_name: 'Harbour Homes' }, o),
+  activate: (c, o) => c.auth.activate({ key: '7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b' }, o),
+  forgotPassword: (c, o) => c.auth.forgotPassword({ email: 'olivia.bennett@northwindcare.example' }, o),
+  setNewPassword: (c, o) => c.auth.setNewPassword({ userId: '1001', timestamp: '1795000000', hashedPassword: '9b2e7c4d1a8f3e6b5c0d', password: 'a-much-better-secret' }, o),
+  countUnusedEnvelopes: (c, o) => c.account.countUnusedEnvelopes(o),
+  getStrings: (c, o) => c.strings.get(42, o),
+  listVideoTutorials: (c, o) => c.tutorials.videos(o),
+  listPdfTutorials: (c, o) => c.tutorials.pdfs(o),
+  saveSubtitle: (c, o) => c.tutorials.saveSubtitle({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' }, o),
+  listCompletedForms: (c, o) => c.forms.completed({ page: 1, limit: 25, filters: { search: 'care' } }, o),
+  listPendingForms: (c, o) => c.forms.pending({ page: 1, limit: 25 }, o),
+  listWorkflow: (c, o) => c.workflow.list({ page: 1, limit: 25, filters: { status: 'in_progress' } }, o),
+  listSupportingDocuments: (c, o) => c.forms.supporting({ page: 1 }, o),
+  listFormAudit: (c, o) => c.forms.audit({ page: 1 }, o),
+  listTemplateListing: (c, o) => c.templates.listing({ search: '' }, o),
+  manageTemplates: (c, o) => c.templates.manage({ functions: 'list', page: 1, limit: 25 }, o),
+  getTemplate: (c, o) => c.templates.get(3001, o),
+  listTemplateSummaries: (c, o) => c.templates.summaries(o),
+  getDashboard: (c, o) => c.analytics.dashboard('formsByStatus', o),
+  getPivot: (c, o) => c.analytics.pivot({}, o),
+  listDatabaseForms: (c, o) => c.database.forms({ page: 1, func: 'list' }, o),
+  exportDatabase: (c, o) => c.database.export({ template: 3007 }, o),
+  manageDevices: (c, o) => c.devices.manage({ action: 'block', id: 1 }, o),
+  manageStorage: (c, o) => c.storage.manage({ data: { action: 'delete', id: 1 } }, o),
+  listUsers: (c, o) => c.users.list({ page: 1 }, o),
+  runUserCommand: (c, o) => c.users.command({ id: 2001, email: 'amelia.hughes@northwindcare.example', type: 'delete', value: '' }, o),
+  inviteUsers: (c, o) => c.users.invite([{ email: 'maya.fischer@northwindcare.example' }], o),
+  listLogs: (c, o) => c.logs.list({ filters: { source: 'system' } }, o),
+  manageIntegrations: (c, o) => c.integrations.manage({ action: 'fields', id: 3001, sid: 7 }, o),
+  fetchPrepopulation: (c, o) => c.prepopulation.fetch({ id: 1 }, o),
+  listStaff: (c, o) => c.timeAttendance.staff(o),
+  listVisitors: (c, o) => c.timeAttendance.visitors(o),
+  manageTimeEntries: (c, o) => c.timeAttendance.entries({ action: 'record', kind: 'staff', person: 4001, direction: 'in', note: '' }, o),
+  getTimeReport: (c, o) => c.timeAttendance.report({ from: '2026-11-01', to: '2026-11-20' }, o),
+  listTenants: (c, o) => c.cases.tenants(o),
+  getTenant: (c, o) => c.cases.tenant(6001, o),
+  listPeople: (c, o) => c.cases.people(o),
+  fetchSettings: (c, o) => c.settings.get(o),
+  manageCategories: (c, o) => c.settings.categories(undefined, o),
+  manageGroups: (c, o) => c.settings.groups({ action: 'list' }, o),
+  getAccount: (c, o) => c.account.get(o),
+  updateProfile: (c, o) => c.account.updateProfile({ email: 'olivia.bennett@northwindcare.example' }, o),
+  saveCompany: (c, o) => c.account.saveCompany({ email: 'office@northwindcare.example' }, o),
+  manageProducts: (c, o) => c.account.products(o),
+  webSigning: (c, o) => c.signing.call(signing, o),
+  contactSupport: (c, o) => c.support.contact({ subject: 'Envelope invoice', message: 'Again, please.' }, o),
+};

@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures.ts';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help}`);
+}
+
+test.describe('accessibility (axe-core)', () => {
+  test('the login page has no serious or critical violation', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Name')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the dashboard has no serious or critical violation', async ({ page }) => {
+    await signIn(page, 'administrator');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a list page has no serious or critical violation', async ({ page }) => {
+    await signIn(page, 'administrator');
+    await page.goto('/completed');
+    await expect(page.getByRole('table', { name: 'Completed forms' }).getByRole('row')).toHaveCount(25);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

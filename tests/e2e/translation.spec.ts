@@ -1,0 +1,28 @@
+import { expect, signIn, test } from './fixtures.ts';
+
+test.describe('the translation widget', () => {
+  test('is resized 3 seconds after each route change', async ({ page }) => {
+    await signIn(page, 'administrator');
+    await page.clock.install();
+    await page.goto('/completed');
+    const widget = page.locator('.translation-widget');
+    await expect(widget).toBeVisible();
+    await page.clock.runFor(3_000);
+    await expect(widget).toHaveAttribute('data-resizes', '1');
+    await page.getByRole('link', { name: 'Supporting Documents' }).click();
+    await expect(page).toHaveURL(/\/supporting$/);
+    await page.clock.runFor(2_900);
+    await expect(widget).toHaveAttribute('data-resizes', '1');
+    await page.clock.runFor(200);
+    await expect(widget).toHaveAttribute('data-resizes', '2');
+  });
+
+  test('shows on the login page and is hidden where the route table says (template editing)', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Language')).toBeVisible();
+    await signIn(page, 'administrator');
+    await page.goto('/template/edit/3001/step1');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByLabel('Language')).toHaveCount(0);
+  });
+});

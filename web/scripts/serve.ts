@@ -1,0 +1,130 @@
+/**
+ * Serves the production build (`web/dist`) and proxies `/api` to the backend with the prefix
+ * removed (Prism serves the contract's paths at its root; the reference server will do the
+ * same). Unknown paths get `index.html`, so the app's router shows them. Text assets are
+ * gzipped once and kept in memory.
+ */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { issueXsrfCookie, passesXsrfCheck, xsrfRefusal } from './xsrf.js';
+
+export interface WebServerOptions {
+  port: number;
+  /** The backend's origin, e.g. `http://127.0.0.1:4010`. */
+  apiUrl: string;
+  /** The built app; `web/dist` by default. */
+  root?: string;
+  /** The interface to listen on; every interface when absent. */
+  host?: string;
+}
+
+export interface WebServer {
+  url: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+const compressible = /^(text\/|application\/json|image\/svg)/;
+const gzipCache = new Map<string, Buffer>();
+
+function sendFile(request: IncomingMessage, response: ServerResponse, file: string, immutable: boolean): void {
+  const type = types[extname(file)] ?? 'application/octet-stream';
+  response.setHeader('Content-Type', type);
+  response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  if (acceptsGzip && compressible.test(type)) {
+    // Keyed by modification time too, so a rebuild under a running server is served fresh.
+    const key = `${file}:${statSync(file).mtimeMs}`;
+    let body = gzipCache.get(key);
+    if (!body) {
+      body = gzipSync(readFileSync(file), { level: 9 });
+      gzipCache.set(key, body);
+    }
+    response.setHeader('Content-Encoding', 'gzip');
+    response.setHeader('Vary', 'Accept-Encoding');
+    response.setHeader('Content-Length', body.length);
+    response.end(request.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  response.setHeader('Content-Length', statSync(file).size);
+  if (request.method === 'HEAD') response.end();
+  else createReadStream(file).pipe(response);
+}
+
+function proxy(request: IncomingMessage, response: ServerResponse, apiUrl: URL): void {
+  if (!passesXsrfCheck(request)) {
+    response.writeHead(403, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify(xsrfRefusal));
+    return;
+  }
+  const path = (request.url ?? '/').replace(/^\/api(?=\/|\?|$)/, '') || '/';
+  const upstream = httpRequest(
+    { hostname: apiUrl.hostname, port: apiUrl.port, path: path.startsWith('/') ? path : `/${path}`, method: request.method, headers: { ...request.headers, host: apiUrl.host } },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  upstream.on('error', () => {
+    if (!response.headersSent) response.writeHead(502, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify({ message: 'The service is not reachable right now. Please try again in a minute.' }));
+  });
+  request.pipe(upstream);
+}
+
+export function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const root = resolve(options.root ?? fileURLToPath(new URL('../dist', import.meta.url)));
+  const index = join(root, 'index.html');
+  if (!existsSync(index)) throw new Error(`No build at ${root}: run \`npm run build -w @formsign/web\` first.`);
+  const apiUrl = new URL(options.apiUrl);
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxy(request, response, apiUrl);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405).end();
+      return;
+    }
+    const file = normalize(join(root, decodeURIComponent(url.pathname)));
+    if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
+      return sendFile(request, response, file, /^\/(js|css|assets)\//.test(url.pathname));
+    }
+    if (/^\/(js|css|assets)\//.test(url.pathname)) {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      return;
+    }
+    issueXsrfCookie(request, response);
+    sendFile(request, response, index, false);
+  });
+  return new Promise((resolvePromise) => {
+    // Without a host, Node listens on every interface, IPv6 and IPv4: `localhost` works either way.
+    server.listen({ port: options.port, host: options.host }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      resolvePromise({
+        url: `http://localhost:${port}`,
+        server,
+        stop: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}

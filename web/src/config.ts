@@ -1,0 +1,20 @@
+/** The app's configuration: the few values that differ between installations. */
+import type { TutorialItem } from '@formsign/sdk';
+
+/** The external help FAQ page the header's help menu opens (VITE_FAQ_URL at build time). */
+export const faqUrl: string = import.meta.env.VITE_FAQ_URL ?? 'https://formsign.example/help/faq';
+
+/**
+ * The fallback tutorials (section 9): shown by the tutorial panel when no tutorial exists.
+ * Both ship with the app under `public/media/fallback/`.
+ */
+export const fallbackTutorials: Record<'video' | 'pdf', TutorialItem> = {
+  video: { path: 'general', url: '/media/fallback/intro.webm', icon: '', title: 'Introduction to formsign', subtitle: [] },
+  pdf: { path: 'general', url: '/media/fallback/getting-started.pdf', icon: '', title: 'Getting started with formsign', subtitle: [] },
+};
+
+/**
+ * The company whose interface strings the signed-out pages use (login, register, signing
+ * links): the installation's own company (VITE_PUBLIC_COMPANY_ID at build time).
+ */
+export const publicCompanyId: number = Number(import.meta.env.VITE_PUBLIC_COMPANY_ID ?? 1);

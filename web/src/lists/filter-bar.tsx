@@ -1,0 +1,61 @@
+/**
+ * The filters of a list: search words and a date range, plus any the page adds. Typing does
+ * not refetch on every key: the filters apply on Enter or with the Filter button, and Clear
+ * empties them. What is typed stays in the URL, so a reload keeps it.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ListQuery } from './use-list-query.ts';
+
+export interface FilterBarProps {
+  query: ListQuery;
+  /** Which of the common filters to show. */
+  dates?: boolean;
+  searchLabel?: string;
+  /** More filter fields, each controlling its own URL filter through `query`. */
+  children?: ReactNode;
+}
+
+export function FilterBar({ query, dates = true, searchLabel = 'Search', children }: FilterBarProps) {
+  const [search, setSearch] = useState(query.filters.search ?? '');
+  const [from, setFrom] = useState(query.filters.from ?? '');
+  const [to, setTo] = useState(query.filters.to ?? '');
+
+  const apply = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    query.setFilters({ search, from, to });
+  };
+  const clear = (): void => {
+    setSearch('');
+    setFrom('');
+    setTo('');
+    query.setFilters({ search: '', from: '', to: '', status: '', template: '' });
+  };
+
+  return (
+    <form className="toolbar" role="search" onSubmit={apply}>
+      <div className="field">
+        <label htmlFor="filter-search">{searchLabel}</label>
+        <input id="filter-search" className="input" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </div>
+      {dates ? (
+        <>
+          <div className="field">
+            <label htmlFor="filter-from">From</label>
+            <input id="filter-from" className="input" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-to">To</label>
+            <input id="filter-to" className="input" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+          </div>
+        </>
+      ) : null}
+      {children}
+      <button type="submit" className="button">
+        Filter
+      </button>
+      <button type="button" className="button button--secondary" onClick={clear}>
+        Clear
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+/** The template filter of form lists: every template of the company (`POST /get-templates`). */
+import type { TemplateSummary } from '@formsign/sdk';
+import { useId } from 'react';
+import { api } from '../api/client.ts';
+import { useDataGroup } from './use-data-group.ts';
+import type { ListQuery } from './use-list-query.ts';
+
+const none: TemplateSummary[] = [];
+
+export function TemplateFilter({ query }: { query: ListQuery }) {
+  const id = useId();
+  const templates = useDataGroup('templates', none, (_params: null, options) => api.templates.summaries(options).then((list) => list.data), null);
+  return (
+    <div className="field">
+      <label htmlFor={id}>Template</label>
+      <select id={id} className="select" value={query.filters.template ?? ''} onChange={(event) => query.setFilters({ template: event.target.value })}>
+        <option value="">All templates</option>
+        {templates.data.map((template) => (
+          <option key={template.id} value={template.id}>
+            {template.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * A page's data, through the data-group machine (section 4): loading, then success with
+ * data, or failure with empty data, an error flag and the catalogue's text. The fetch runs
+ * again whenever `params` change (compared by value) and on `refetch()`.
+ */
+import { createDataGroupMachine, fromRequest, type RequestSignal } from '@formsign/machines';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { inspectOption } from '../session/inspection.ts';
+
+export type Fetcher<TData, TParams> = (params: TParams, options: { signal: RequestSignal }) => PromiseLike<TData>;
+
+export interface DataGroupState<TData> {
+  loading: boolean;
+  data: TData;
+  error: boolean;
+  message: string | null;
+  /** Fetches again with the current parameters. */
+  refetch(): void;
+}
+
+export function useDataGroup<TData, TParams>(id: string, emptyData: TData, fetcher: Fetcher<TData, TParams>, params: TParams): DataGroupState<TData> {
+  const latest = useRef(fetcher);
+  latest.current = fetcher;
+  const logic = useMemo(
+    () =>
+      createDataGroupMachine<TData, TParams>(id, emptyData).provide({
+        actors: { fetch: fromRequest<TData, { params: TParams }>((input, options) => latest.current(input.params, options)) },
+      }),
+    // The machine is made once per component: its identity must not change between renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const [snapshot, send] = useMachine(logic, inspectOption());
+  const key = JSON.stringify(params);
+  const current = useRef(params);
+  current.current = params;
+  useEffect(() => send({ type: 'data.fetch', params: current.current }), [key, send]);
+  const { loading, data, error, message } = snapshot.context;
+  return { loading, data, error, message, refetch: () => send({ type: 'data.fetch', params: current.current }) };
+}

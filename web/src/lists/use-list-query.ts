@@ -1,0 +1,95 @@
+/**
+ * A list's view (page, rows per page, filters, sort) kept in the URL's query, so a view can
+ * be shared and survives a reload: `?page=2&limit=50&search=leave&sort=completed_at&order=asc`.
+ */
+import type { ListFilters } from '@formsign/sdk';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/** Rows per page when the URL does not say (the contract's default). */
+export const defaultPageSize = 25;
+export const pageSizes = [10, 25, 50, 100] as const;
+
+const filterKeys = ['search', 'template', 'status', 'from', 'to', 'sort', 'order', 'source'] as const;
+type FilterKey = (typeof filterKeys)[number];
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  filters: ListFilters;
+  /** Other query values the page keeps in the URL (e.g. a chosen tab). */
+  extra: URLSearchParams;
+  setPage(page: number): void;
+  setLimit(limit: number): void;
+  /** Sets (or, with an empty value, clears) filters, and goes back to page 1. */
+  setFilters(changes: Partial<Record<FilterKey, string>>): void;
+  setSort(sort: string | null, order?: 'asc' | 'desc'): void;
+  setExtra(key: string, value: string | null): void;
+}
+
+function positive(value: string | null, fallback: number): number {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : fallback;
+}
+
+export function useListQuery(defaults: { limit?: number; filters?: ListFilters } = {}): ListQuery {
+  const [search, setSearch] = useSearchParams();
+  const page = positive(search.get('page'), 1);
+  const limit = Math.min(100, positive(search.get('limit'), defaults.limit ?? defaultPageSize));
+  const key = search.toString();
+
+  const filters = useMemo<ListFilters>(() => {
+    const result: Record<string, string | number> = { ...(defaults.filters as Record<string, string | number> | undefined) };
+    for (const name of filterKeys) {
+      const value = search.get(name);
+      if (value) result[name] = name === 'template' ? Number(value) : value;
+    }
+    return result as ListFilters;
+    // The URL's query is the source of truth; `defaults` are constants of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void) => {
+      setSearch((previous) => {
+        const next = new URLSearchParams(previous);
+        change(next);
+        return next;
+      });
+    },
+    [setSearch],
+  );
+
+  return {
+    page,
+    limit,
+    filters,
+    extra: search,
+    setPage: (value) => update((next) => (value > 1 ? next.set('page', String(value)) : next.delete('page'))),
+    setLimit: (value) =>
+      update((next) => {
+        next.set('limit', String(value));
+        next.delete('page');
+      }),
+    setFilters: (changes) =>
+      update((next) => {
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        next.delete('page');
+      }),
+    setSort: (sort, order = 'asc') =>
+      update((next) => {
+        if (sort) {
+          next.set('sort', sort);
+          next.set('order', order);
+        } else {
+          next.delete('sort');
+          next.delete('order');
+        }
+        next.delete('page');
+      }),
+    setExtra: (name, value) => update((next) => (value ? next.set(name, value) : next.delete(name))),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Completed forms (`/completed`, `GET /completed-forms`): every signed form, newest first,
+ * with search, a date range, a template filter and sorting, the view kept in the URL. Each
+ * form's signed PDF opens in a new tab, and can be saved into Documents.
+ */
+import type { CompletedForm, CompletedFormPage } from '@formsign/sdk';
+import { api } from '../api/client.ts';
+import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { FilterBar } from '../lists/filter-bar.tsx';
+import { formatDateTime } from '../lists/format.ts';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useListQuery } from '../lists/use-list-query.ts';
+import { TemplateFilter } from '../lists/template-filter.tsx';
+import { useNotify } from '../shell/notifications.tsx';
+
+const emptyPage: CompletedFormPage = { page: 1, limit: 25, total: 0, data: [] };
+
+function SaveToDocuments({ form }: { form: CompletedForm }) {
+  const notify = useNotify();
+  const save = async (): Promise<void> => {
+    try {
+      await api.storage.manage({ data: { action: 'save', form: form.id } });
+      notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in your Documents.` });
+    } catch (error) {
+      notify({ type: 'error', title: 'Could not save to Documents', description: error instanceof Error ? error.message : undefined });
+    }
+  };
+  return (
+    <button type="button" className="button button--secondary button--small" onClick={() => void save()}>
+      Save to Documents<span className="visually-hidden"> ({form.reference})</span>
+    </button>
+  );
+}
+
+const columns: ListColumn<CompletedForm>[] = [
+  { id: 'reference', accessorKey: 'reference', header: 'Reference' },
+  { id: 'title', accessorKey: 'title', header: 'Form' },
+  { id: 'template', accessorKey: 'template', header: 'Template' },
+  { id: 'submitted_by', accessorKey: 'submitted_by', header: 'Sent by' },
+  { id: 'completed_at', accessorKey: 'completed_at', header: 'Completed', cell: (info) => formatDateTime(info.getValue<string>()) },
+  { id: 'signers', accessorKey: 'signers', header: 'Signers', enableSorting: false },
+  {
+    id: 'actions',
+    header: 'Actions',
+    enableSorting: false,
+    cell: ({ row }) => (
+      <div className="form-actions" style={{ marginTop: 0 }}>
+        <a className="button button--small" href={row.original.pdf} target="_blank" rel="noopener noreferrer">
+          PDF<span className="visually-hidden"> of {row.original.reference} (opens in a new tab)</span>
+        </a>
+        <SaveToDocuments form={row.original} />
+      </div>
+    ),
+  },
+];
+
+export default function CompletedPage() {
+  const query = useListQuery();
+  const forms = useDataGroup('completed', emptyPage, (params, options) => api.forms.completed(params, options), {
+    page: query.page,
+    limit: query.limit,
+    filters: query.filters,
+  });
+  return (
+    <div className="page">
+      <FilterBar query={query} searchLabel="Search forms">
+        <TemplateFilter query={query} />
+      </FilterBar>
+      <DataTable
+        caption="Completed forms"
+        columns={columns}
+        rows={forms.data.data}
+        total={forms.data.total}
+        loading={forms.loading}
+        error={forms.error ? forms.message : null}
+        onRetry={forms.refetch}
+        empty="No completed forms match these filters."
+        query={query}
+        getRowId={(row) => String(row.id)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/** Sign out (section 4): the session is ended and its token, flags and icon cleared, whatever the server answers. */
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { StatusPage } from '../components/status-page.tsx';
+import { useSessionActor, useSessionSelector } from '../session/session.tsx';
+
+export default function LogoutPage() {
+  const session = useSessionActor();
+  const signingOut = useSessionSelector((snapshot) => snapshot.matches('loggedIn') || snapshot.matches('loggingOut'));
+
+  useEffect(() => {
+    if (session.getSnapshot().matches('loggedIn')) session.send({ type: 'auth.logout' });
+  }, [session]);
+
+  if (signingOut) {
+    return (
+      <div className="spinner" role="status">
+        Signing out…
+      </div>
+    );
+  }
+  return (
+    <StatusPage heading="You have signed out">
+      <p>Your session has ended on this device.</p>
+      <div className="form-actions">
+        <Link className="button" to="/login">
+          Log In again
+        </Link>
+      </div>
+    </StatusPage>
+  );
+}

@@ -1,0 +1,4 @@
+// TEMPORARY-PAGE: replaced by the page itself before landing.
+export default function Page() {
+  return <div className="page" data-page="manage-template" />;
+}

@@ -1,0 +1,72 @@
+/**
+ * Register (`/register/{pmachinename?}`): a company account, through the registration
+ * machine (request, then success or failure, then clear). The optional route segment names
+ * the partner the account registers through.
+ */
+import { fromRequest, registrationMachine } from '@formsign/machines';
+import { useMachine } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { FormError, FormSuccess } from '../components/form-error.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { inspectOption } from '../session/inspection.ts';
+
+const registrationLogic = registrationMachine.provide({
+  actors: { register: fromRequest((account, options) => api.auth.register(account, options)) },
+});
+
+export default function RegisterPage() {
+  const { pmachinename = '' } = useParams();
+  const [snapshot, send] = useMachine(registrationLogic, inspectOption());
+  const [form, setForm] = useState({ first_name: '', last_name: '', email: '', name: '', password: '', company_name: '' });
+  const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
+  const busy = snapshot.matches('submitting');
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    send({ type: 'registration.submit', account: { ...form, pmachinename } });
+  };
+
+  if (snapshot.matches('success')) {
+    return (
+      <div className="page page--narrow">
+        <section className="card card--auth" aria-labelledby="register-heading">
+          <h2 id="register-heading">Check your email</h2>
+          <FormSuccess message={snapshot.context.message || 'Your account has been created. Please check your email to activate it.'} />
+          <div className="form-actions">
+            <Link className="button" to="/login">
+              Go to Log In
+            </Link>
+            <button type="button" className="button button--secondary" onClick={() => send({ type: 'registration.clear' })}>
+              Register another account
+            </button>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page--narrow">
+      <section className="card card--auth" aria-labelledby="register-heading">
+        <h2 id="register-heading">Create your formsign account</h2>
+        {pmachinename ? <p className="muted">Registering through {pmachinename}.</p> : null}
+        <form onSubmit={submit}>
+          <FormError message={snapshot.matches('failure') ? snapshot.context.error : null} />
+          <TextField label="First name" autoComplete="given-name" required value={form.first_name} onValue={set('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" required value={form.last_name} onValue={set('last_name')} />
+          <TextField label="Email" type="email" autoComplete="email" required value={form.email} onValue={set('email')} />
+          <TextField label="Login name" autoComplete="username" required minLength={3} value={form.name} onValue={set('name')} hint="At least 3 characters." />
+          <TextField label="Password" type="password" autoComplete="new-password" required minLength={8} value={form.password} onValue={set('password')} hint="At least 8 characters." />
+          <TextField label="Company" autoComplete="organization" required value={form.company_name} onValue={set('company_name')} />
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? 'Creating your account…' : 'Create account'}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Request a new password (section 8's forgot-password codes): the email, then either the
+ * confirmation or the code's text. Codes -3 and -203 carry an empty message on purpose: the
+ * page then shows no text, so it does not tell whether an account uses that email.
+ */
+import { forgotPasswordMachine, fromRequest } from '@formsign/machines';
+import { useMachine } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { FormError, FormSuccess } from '../components/form-error.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { inspectOption } from '../session/inspection.ts';
+
+const forgotLogic = forgotPasswordMachine.provide({
+  actors: { forgotPassword: fromRequest((input, options) => api.auth.forgotPassword(input, options)) },
+});
+
+export default function RequestNewPasswordPage() {
+  const [snapshot, send] = useMachine(forgotLogic, inspectOption());
+  const [email, setEmail] = useState('');
+  const busy = snapshot.matches('requesting');
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    send({ type: 'forgotPassword.request', email });
+  };
+
+  return (
+    <div className="page page--narrow">
+      <section className="card card--auth" aria-labelledby="forgot-heading">
+        <h2 id="forgot-heading">Request a new password</h2>
+        {snapshot.matches('success') ? (
+          <>
+            <FormSuccess message="We have emailed you a link to set a new password. It is valid for 24 hours." />
+            <Link to="/login">Back to Log In</Link>
+          </>
+        ) : (
+          <form onSubmit={submit}>
+            <p>Enter the email address of your account and we will send you a link to set a new password.</p>
+            <FormError message={snapshot.matches('failure') ? snapshot.context.error : null} />
+            <TextField label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+            <div className="form-actions">
+              <button type="submit" className="button" disabled={busy}>
+                {busy ? 'Sending…' : 'Send me a link'}
+              </button>
+              <Link to="/login">Back to Log In</Link>
+            </div>
+          </form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * A route's page, loaded on demand through the chunk-loading machine: a spinner while it
+ * loads; the chunk loading error, naming the failed request, with a retry when it fails or
+ * takes longer than the page-load time-out.
+ */
+import { chunkLoadingMachine } from '@formsign/machines';
+import { useMachine } from '@xstate/react';
+import { useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { inspectOption } from '../session/inspection.ts';
+import { chunkRequest, loadedPage, loadPage } from './page-chunks.ts';
+import type { RouteEntry } from './route-table.ts';
+
+const reasonText = {
+  missing: 'The page’s script is missing from the server (404).',
+  timeout: 'The page’s script did not arrive within 120 seconds.',
+  failed: 'The page’s script could not be downloaded.',
+} as const;
+
+function ChunkLoader({ route }: { route: RouteEntry }) {
+  const attempts = useRef(0);
+  const logic = useMemo(
+    () =>
+      chunkLoadingMachine.provide({
+        actors: { loadChunk: fromPromise<unknown, { request: string }>(() => loadPage(route, attempts.current++)) },
+      }),
+    [route],
+  );
+  const [snapshot, send] = useMachine(logic, { input: { request: chunkRequest(route) }, ...inspectOption() });
+  const module = loadedPage(route);
+
+  if (snapshot.matches('loaded') && module) {
+    const Page = module.default;
+    return <Page />;
+  }
+  if (snapshot.matches('failed') && snapshot.context.error) {
+    const { error } = snapshot.context;
+    return (
+      <div className="chunk-error card" role="alert" data-reason={error.reason}>
+        <h2>This page could not be loaded</h2>
+        <p>{reasonText[error.reason]}</p>
+        <p>
+          Chunk loading error: <code data-testid="chunk-request">{error.request}</code>
+        </p>
+        <p className="muted">{error.message}</p>
+        <button type="button" className="button" onClick={() => send({ type: 'chunk.retry' })}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="spinner" role="status" aria-live="polite">
+      Loading…
+    </div>
+  );
+}
+
+export function LazyPage({ route }: { route: RouteEntry }) {
+  // Decided once: a page already loaded renders at once, without a spinner frame; switching
+  // later would remount the page and lose what the person typed.
+  const [module] = useState(() => loadedPage(route));
+  if (module) {
+    const Page = module.default;
+    return <Page />;
+  }
+  return <ChunkLoader route={route} />;
+}

@@ -1,0 +1,36 @@
+/**
+ * The envelope counter (sections 1, 4, 6, 9): administrators only. It shows the unused
+ * envelopes, coloured 'twenty' or 'forty' as the machine decides, and links to the envelopes
+ * tab of the account page.
+ */
+import { envelopeCounterMachine, fromRequest, type LoggedInUser } from '@formsign/machines';
+import { useMachine } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { Icon } from '../components/icon.tsx';
+import { inspectOption } from '../session/inspection.ts';
+
+const counterLogic = envelopeCounterMachine.provide({
+  actors: { countUnusedEnvelopes: fromRequest((_input: unknown, options) => api.account.countUnusedEnvelopes(options)) },
+});
+
+/** Where the counter leads: the account page's envelopes tab. */
+export const envelopesHref = '/account?tab=2';
+
+export function EnvelopeCounter({ user }: { user: LoggedInUser }) {
+  const [snapshot] = useMachine(counterLogic, { input: { isAdmin: user.isAdmin, envelopes: user.envelopes, storage: window.localStorage }, ...inspectOption() });
+  const { unused, level } = snapshot.context;
+  if (snapshot.matches('hidden') || unused === null) return null;
+  return (
+    <Link
+      to={envelopesHref}
+      className={`envelope-counter${level ? ` envelope-counter--${level}` : ''}`}
+      data-level={level ?? 'none'}
+      aria-label={`${unused} unused envelopes${level ? ', running low' : ''}: buy more`}
+      title="Unused envelopes"
+    >
+      <Icon name="envelope" />
+      <span aria-hidden="true">{unused}</span>
+    </Link>
+  );
+}

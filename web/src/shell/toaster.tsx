@@ -1,0 +1,32 @@
+/** The notifications on screen: Radix toasts, centred, that never time out (section 9). */
+import * as Toast from '@radix-ui/react-toast';
+import type { ShownNotification } from './notifications.tsx';
+
+/** Never time out: Radix closes a toast after `duration` ms, so the duration is unbounded. */
+export const notificationDuration = Number.POSITIVE_INFINITY;
+
+export default function Toaster({ notifications, onDismiss }: { notifications: ShownNotification[]; onDismiss(id: number): void }) {
+  return (
+    <Toast.Provider duration={notificationDuration} label="Notification" swipeDirection="up">
+      {notifications.map((item) => (
+        <Toast.Root
+          key={item.id}
+          className={`toast toast--${item.type}`}
+          type={item.type === 'error' ? 'foreground' : 'background'}
+          duration={notificationDuration}
+          data-type={item.type}
+          onOpenChange={(open) => {
+            if (!open) onDismiss(item.id);
+          }}
+        >
+          <Toast.Title className="toast__title">{item.title}</Toast.Title>
+          {item.description ? <Toast.Description className="toast__description">{item.description}</Toast.Description> : null}
+          <Toast.Close className="button button--ghost button--small toast__close" aria-label={`Dismiss: ${item.title}`}>
+            Dismiss
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="toast-viewport" label="Notifications ({hotkey})" />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The translation widget (sections 1 and 9): a language menu over the strings the company
+ * loaded, shown on the pages the route table says. It is resized 3 seconds after each route
+ * change, to fit its longest language name. A native select: it is the lightest language
+ * menu that every keyboard and screen reader knows, and it loads on the login page.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useStrings } from './strings.tsx';
+import { scheduleTranslationResize, translationMenuWidth } from './translation-resize.ts';
+
+export function TranslationWidget() {
+  const { languages, language, setLanguage } = useStrings();
+  const { pathname } = useLocation();
+  const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  const [width, setWidth] = useState<number | undefined>(undefined);
+  // How many times it has been resized: lets tests (and curious people) see the rule work.
+  const [resizes, setResizes] = useState(0);
+
+  useEffect(
+    () =>
+      scheduleTranslationResize(() => {
+        const element = select.current;
+        const context = element ? document.createElement('canvas').getContext('2d') : null;
+        if (!element || !context) return;
+        context.font = getComputedStyle(element).font;
+        setWidth(translationMenuWidth(languages.map((item) => item.name), (label) => context.measureText(label).width));
+        setResizes((count) => count + 1);
+      }),
+    [pathname, languages],
+  );
+
+  if (languages.length < 2) return null;
+  return (
+    <div className="translation-widget" data-resizes={resizes}>
+      <label htmlFor={id} className="visually-hidden">
+        Language
+      </label>
+      <select id={id} ref={select} className="select translation-widget__select" style={{ width }} value={language} onChange={(event) => setLanguage(event.target.value)}>
+        {languages.map((item) => (
+          <option key={item.code} value={item.code} lang={item.code}>
+            {item.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
