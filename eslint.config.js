@@ -18,25 +18,27 @@ const allowed = {
   tests: packages,
 };
 
+/** Test code of a package may also start the mock. */
+const testFiles = (pkg) => [`${pkg}/test/**/*.ts`, `${pkg}/src/**/*.test.ts`];
+
 const boundaries = Object.entries(allowed).flatMap(([pkg, may]) => {
   const denied = packages.filter((other) => other !== pkg && !may.includes(other));
   if (denied.length === 0) return [];
-  return {
-    files: [`${pkg}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
+  const rule = (deniedPackages) => [
+    'error',
+    {
+      patterns: [
         {
-          patterns: [
-            {
-              group: denied.flatMap((other) => [`@formsign/${other}`, `@formsign/${other}/*`, `**/${other}/src/**`]),
-              message: `${pkg} may import only ${may.length ? may.join(', ') : 'no other package'} (see ARCHITECTURE.md).`,
-            },
-          ],
+          group: deniedPackages.flatMap((other) => [`@formsign/${other}`, `@formsign/${other}/*`, `**/${other}/src/**`]),
+          message: `${pkg} may import only ${may.length ? may.join(', ') : 'no other package'} (see ARCHITECTURE.md).`,
         },
       ],
     },
-  };
+  ];
+  return [
+    { files: [`${pkg}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': rule(denied) } },
+    { files: testFiles(pkg), rules: { 'no-restricted-imports': rule(denied.filter((other) => other !== 'mocks')) } },
+  ];
 });
 
 export default tseslint.config(

@@ -15,6 +15,7 @@ export default defineConfig({
     projects: [
       { resolve, ssr, test: { name: 'sdk', root: './sdk', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 90_000 } },
       { resolve, ssr, test: { name: 'machines', root: './machines', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { resolve, ssr, test: { name: 'web', root: './web', include: ['src/**/*.test.ts'] } },
       { resolve, ssr, test: { name: 'contract', root: './tests', include: ['contract/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 90_000 } },
     ],
   },

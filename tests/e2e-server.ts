@@ -1,12 +1,13 @@
 /**
  * The browser tests' backend and app: the Prism mock on a free port and the production build
- * served on E2E_PORT with `/api` proxied to the mock, as `npm start` does.
+ * (`web/dist`, or E2E_DIST) served on E2E_PORT with `/api` proxied to the mock, as
+ * `npm start` does.
  */
 import { startMock } from '@formsign/mocks';
 import { startWebServer } from '../web/scripts/serve.ts';
 
 const mock = await startMock();
-const web = await startWebServer({ port: Number(process.env.E2E_PORT ?? 8091), apiUrl: mock.url });
+const web = await startWebServer({ port: Number(process.env.E2E_PORT ?? 8091), apiUrl: mock.url, root: process.env.E2E_DIST });
 console.log(`e2e: app ${web.url}, mock ${mock.url}`);
 const stop = async (): Promise<void> => {
   await web.stop();

@@ -30,7 +30,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'npx tsx e2e-server.ts',
-    env: { E2E_PORT: String(port) },
+    env: { ...process.env, E2E_PORT: String(port) } as Record<string, string>,
     url: `http://localhost:${port}/login`,
     reuseExistingServer: false,
     timeout: 90_000,

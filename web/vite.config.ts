@@ -65,6 +65,8 @@ export default defineConfig({
     // One stylesheet for the whole app (section 9).
     cssCodeSplit: false,
     assetsInlineLimit: 0,
+    // The manifest lets the size budgets (.size-limit.js) follow hashed file names.
+    manifest: true,
     rollupOptions: {
       output: {
         // Every page is its own lazily loaded script under js/ (section 9).

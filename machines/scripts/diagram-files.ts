@@ -12,6 +12,9 @@ import {
   forgotPasswordMachine,
   registrationMachine,
   setNewPasswordMachine,
+  signingMachine,
+  templateListMachine,
+  templateSaveMachine,
   tutorialPanelMachine,
   userListMachine,
   workflowListMachine,
@@ -36,6 +39,9 @@ export const diagramSources: DiagramSource[] = [
   { name: 'data-group', title: 'Data group (every group of createDataGroupMachine)', machine: createDataGroupMachine('dataGroup', []) },
   { name: 'user-list', title: 'User list', machine: userListMachine },
   { name: 'envelope-counter', title: 'Envelope counter', machine: envelopeCounterMachine },
+  { name: 'signing', title: 'Signing a form from a link', machine: signingMachine },
+  { name: 'template-list', title: 'Manage Template list', machine: templateListMachine },
+  { name: 'template-save', title: 'Saving a template (editing steps 1 and 2)', machine: templateSaveMachine },
 ];
 
 export function diagramFile(source: DiagramSource): string {

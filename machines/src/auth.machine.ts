@@ -5,7 +5,7 @@
  * 'Authentication Failed' error and nothing is stored. On start the stored token is re-read;
  * logging out clears the token, the flags and the icon whatever the server answers.
  */
-import { errorTexts, type components } from '@formsign/sdk';
+import { errorTexts, type components } from '@formsign/sdk/contract';
 import { jwtDecode } from 'jwt-decode';
 import { assign, assertEvent, setup } from 'xstate';
 import type { KeyValueStorage } from './key-value-storage.js';

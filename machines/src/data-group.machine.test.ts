@@ -1,4 +1,4 @@
-import { ApiError, errorTexts } from '@formsign/sdk';
+import { ApiError, errorTexts } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { controlledActors, flush } from '../test/controlled-actors.js';

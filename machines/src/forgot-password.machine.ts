@@ -4,7 +4,7 @@
  * in the `ApiError` it throws (-3 and -203 on purpose give an empty message, telling nothing).
  * From a failure, or after a success (to send the email again), the user can ask again.
  */
-import type { components } from '@formsign/sdk';
+import type { components } from '@formsign/sdk/contract';
 import { assign, assertEvent, setup } from 'xstate';
 import { errorCode, errorMessage, notProvided } from './request-actor.js';
 

@@ -1,4 +1,4 @@
-import { ApiError, errorTexts, textForCode } from '@formsign/sdk';
+import { ApiError, errorTexts, textForCode } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { registrationMachine, type RegisterInput } from './index.js';

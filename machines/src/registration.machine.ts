@@ -2,7 +2,7 @@
  * Registration (specification, section 4): a request, then success or failure, then clear
  * (back to idle with the error and message cleared). A failed registration can be sent again.
  */
-import type { components } from '@formsign/sdk';
+import type { components } from '@formsign/sdk/contract';
 import { assign, assertEvent, setup } from 'xstate';
 import { errorCode, errorMessage, notProvided } from './request-actor.js';
 

@@ -1,4 +1,4 @@
-import { ApiError, errorTexts } from '@formsign/sdk';
+import { ApiError, errorTexts } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, setup, toPromise } from 'xstate';
 import { flush } from '../test/controlled-actors.js';

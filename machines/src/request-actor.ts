@@ -3,7 +3,7 @@
  * actor that fails until the app provides the real one; `fromRequest` builds that real one from
  * an SDK function and hands it the actor's abort signal, so leaving a state cancels the request.
  */
-import { ApiError, errorTexts } from '@formsign/sdk';
+import { ApiError, errorTexts } from '@formsign/sdk/contract';
 import { fromPromise } from 'xstate';
 
 /** The abort signal XState gives a promise actor (the DOM's `AbortSignal` where the DOM exists). */

@@ -1,4 +1,4 @@
-import { ApiError, appCodes, errorTexts, textForCode } from '@formsign/sdk';
+import { ApiError, appCodes, errorTexts, textForCode } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { setNewPasswordMachine, type SetNewPasswordInput } from './index.js';

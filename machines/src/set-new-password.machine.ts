@@ -4,7 +4,7 @@
  * -5 'The password request link expired. Please request a new password request.' — each the
  * message of the `ApiError` the SDK throws. From a failure the user can submit again.
  */
-import type { components } from '@formsign/sdk';
+import type { components } from '@formsign/sdk/contract';
 import { assign, assertEvent, setup } from 'xstate';
 import { errorCode, errorMessage, notProvided } from './request-actor.js';
 

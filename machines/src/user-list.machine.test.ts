@@ -1,4 +1,4 @@
-import { ApiError, errorTexts } from '@formsign/sdk';
+import { ApiError, errorTexts } from '@formsign/sdk/contract';
 import { getShortestPaths } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type EventFromLogic, type SnapshotFrom } from 'xstate';

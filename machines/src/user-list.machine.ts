@@ -6,7 +6,7 @@
  * change empties `unit`); when it fails the row stays as it was and the error is shown.
  * Commands on different rows run side by side; a row that is updating takes no other command.
  */
-import { errorTexts, type components } from '@formsign/sdk';
+import { errorTexts, type components } from '@formsign/sdk/contract';
 import { assign, enqueueActions, setup, spawnChild } from 'xstate';
 import { errorMessage, notProvided } from './request-actor.js';
 

@@ -1,4 +1,4 @@
-import { ApiError, errorTexts } from '@formsign/sdk';
+import { ApiError, errorTexts } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { controlledActors, flush } from '../test/controlled-actors.js';
@@ -62,7 +62,7 @@ describe('workflow list machine transitions', () => {
   it('starts idle with loading true, no data and no error', () => {
     const { actor, control } = start();
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, params: {} });
+    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, total: 0, message: null, params: {} });
     expect(control.started).toEqual([]);
   });
 
@@ -70,19 +70,19 @@ describe('workflow list machine transitions', () => {
     const { actor, control } = start();
     actor.send({ type: 'workflow.fetch', params: firstPage });
     expect(actor.getSnapshot().value).toBe('fetching');
-    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, params: firstPage });
+    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, total: 0, message: null, params: firstPage });
     await flush();
     expect(control.started).toEqual([{ id: 'fetchWorkflow', input: firstPage }]);
   });
 
   it("fetching → success (done): loading false, data from the response's data field, error false", async () => {
     const { actor } = await startWithPage(1, 2);
-    expect(actor.getSnapshot().context).toEqual({ loading: false, data: [item(1), item(2)], error: false, params: firstPage });
+    expect(actor.getSnapshot().context).toEqual({ loading: false, data: [item(1), item(2)], error: false, total: 2, message: null, params: firstPage });
   });
 
   it('fetching → failure (error): loading false, data emptied, error true', async () => {
     const { actor } = await startFailed();
-    expect(actor.getSnapshot().context).toEqual({ loading: false, data: [], error: true, params: firstPage });
+    expect(actor.getSnapshot().context).toEqual({ loading: false, data: [], error: true, total: 0, message: errorTexts.serverError, params: firstPage });
   });
 
   it('fetching → fetching (workflow.fetch): restarts with the new params and cancels the old request', async () => {
@@ -112,7 +112,7 @@ describe('workflow list machine transitions', () => {
     const { actor, control } = await startWithPage(1, 2);
     actor.send({ type: 'workflow.fetch', params: secondPage });
     expect(actor.getSnapshot().value).toBe('fetching');
-    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [item(1), item(2)], error: false, params: secondPage });
+    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [item(1), item(2)], error: false, total: 2, message: null, params: secondPage });
     await flush();
     expect(control.started.at(-1)).toEqual({ id: 'fetchWorkflow', input: secondPage });
   });
@@ -123,14 +123,14 @@ describe('workflow list machine transitions', () => {
     await flush();
     control.reject('fetchWorkflow', new Error('offline'));
     const snapshot = await waitFor(actor, (s) => s.matches('failure'));
-    expect(snapshot.context).toEqual({ loading: false, data: [], error: true, params: secondPage });
+    expect(snapshot.context).toEqual({ loading: false, data: [], error: true, total: 0, message: errorTexts.unexpected, params: secondPage });
   });
 
   it('failure → fetching (workflow.fetch): loading true, error false', async () => {
     const { actor } = await startFailed();
     actor.send({ type: 'workflow.fetch', params: secondPage });
     expect(actor.getSnapshot().value).toBe('fetching');
-    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, params: secondPage });
+    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, total: 0, message: null, params: secondPage });
   });
 
   it('success → reviewing (workflow.review): sends the review with the current params, loading, data kept', async () => {
@@ -159,9 +159,9 @@ describe('workflow list machine transitions', () => {
     const { actor, control } = await startWithPage(3);
     actor.send({ type: 'workflow.review', ...review });
     await flush();
-    control.reject('reviewWorkflow', new Error('offline'));
+    control.reject('reviewWorkflow', new ApiError({ status: 400, message: 'The step was already reviewed.' }));
     const snapshot = await waitFor(actor, (s) => s.matches('failure'));
-    expect(snapshot.context).toEqual({ loading: false, data: [], error: true, params: firstPage });
+    expect(snapshot.context).toEqual({ loading: false, data: [], error: true, total: 0, message: 'The step was already reviewed.', params: firstPage });
   });
 
   it('reviewing (workflow.fetch): only changes the params the refetch uses', async () => {

@@ -3,11 +3,12 @@
  * loading true, data kept, error false; success gives loading false, the response's `data`,
  * error false; failure gives loading false, data emptied, error true. A review (a disapproval
  * with a comment, tied to an item's account and id) sends the request with those parameters
- * and then refetches with the current ones.
+ * and then refetches with the current ones. Beside the flags it keeps what a list page shows
+ * with them: the rows matching on every page (`total`) and the failure's text (`message`).
  */
-import type { components, operationTypes } from '@formsign/sdk';
+import type { components, operationTypes } from '@formsign/sdk/contract';
 import { assign, assertEvent, setup } from 'xstate';
-import { notProvided } from './request-actor.js';
+import { errorMessage, notProvided } from './request-actor.js';
 
 export type WorkflowItem = components['schemas']['WorkflowItem'];
 export type WorkflowPage = components['schemas']['WorkflowPage'];
@@ -27,6 +28,10 @@ export interface WorkflowListContext {
   loading: boolean;
   data: WorkflowItem[];
   error: boolean;
+  /** The rows matching on every page (the response's `total`); 0 after a failure. */
+  total: number;
+  /** The failure's text in the catalogue's words, or null. */
+  message: string | null;
   /** The parameters of the current list (the last fetch's). */
   params: WorkflowParams;
 }
@@ -48,13 +53,13 @@ export const workflowListMachine = setup({
   },
   actions: {
     setParams: assign((_, params: { params: WorkflowParams }) => ({ params: params.params })),
-    startLoading: assign({ loading: true, error: false }),
-    showPage: assign((_, params: { page: WorkflowPage }) => ({ loading: false, data: params.page.data, error: false })),
-    showFailure: assign({ loading: false, data: [], error: true }),
+    startLoading: assign({ loading: true, error: false, message: null }),
+    showPage: assign((_, params: { page: WorkflowPage }) => ({ loading: false, data: params.page.data, error: false, total: params.page.total })),
+    showFailure: assign((_, params: { error: unknown }) => ({ loading: false, data: [], error: true, total: 0, message: errorMessage(params.error) })),
   },
 }).createMachine({
   id: 'workflowList',
-  context: { loading: true, data: [], error: false, params: {} },
+  context: { loading: true, data: [], error: false, total: 0, message: null, params: {} },
   initial: 'idle',
   states: {
     idle: {
@@ -70,7 +75,7 @@ export const workflowListMachine = setup({
         src: 'fetchWorkflow',
         input: ({ context }) => context.params,
         onDone: { target: 'success', actions: { type: 'showPage', params: ({ event }) => ({ page: event.output }) } },
-        onError: { target: 'failure', actions: 'showFailure' },
+        onError: { target: 'failure', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
       },
       on: {
         'workflow.fetch': {
@@ -102,7 +107,7 @@ export const workflowListMachine = setup({
           return { ...context.params, account: event.account, id: event.id, disapprove: event.disapprove, comment: event.comment };
         },
         onDone: { target: 'fetching' },
-        onError: { target: 'failure', actions: 'showFailure' },
+        onError: { target: 'failure', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
       },
       on: {
         'workflow.fetch': { actions: { type: 'setParams', params: ({ event }) => ({ params: event.params }) } },

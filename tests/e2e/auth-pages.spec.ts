@@ -36,6 +36,8 @@ test.describe('Log In', () => {
     await logIn(page, 'olivia.bennett', 'correct-horse-battery');
     expect((await request).postDataJSON()).toEqual({ name: 'olivia.bennett', password: 'correct-horse-battery', challenge: false });
     await expect(page).toHaveURL(/\/dashboard$/);
+    // The envelope counter keeps its count too, once it has it.
+    await expect(page.getByRole('link', { name: /unused envelopes/ })).toBeVisible();
     const stored = await page.evaluate(() => Object.keys(window.localStorage).sort());
     expect(stored).toEqual(['isFrontAdmin', 'isPersonal', 'isSubAdmin', 'isSuper', 'token', 'unusedEnvelopes', 'userIcon']);
   });

@@ -25,7 +25,9 @@ test.describe('pages load on demand', () => {
   });
 
   test('a chunk that takes over 120 seconds times out', async ({ page }) => {
-    await page.clock.install();
+    // A paused clock: time moves only when the test says, whatever the machine's load.
+    await page.clock.install({ time: new Date('2026-11-20T09:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-11-20T09:00:01Z'));
     await page.route(/\/js\/completed-page-[\w-]+\.js/, () => {
       // Never answered.
     });

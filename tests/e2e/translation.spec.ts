@@ -3,7 +3,9 @@ import { expect, signIn, test } from './fixtures.ts';
 test.describe('the translation widget', () => {
   test('is resized 3 seconds after each route change', async ({ page }) => {
     await signIn(page, 'administrator');
-    await page.clock.install();
+    // A paused clock: time moves only when the test says, whatever the machine's load.
+    await page.clock.install({ time: new Date('2026-11-20T09:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-11-20T09:00:01Z'));
     await page.goto('/completed');
     const widget = page.locator('.translation-widget');
     await expect(widget).toBeVisible();

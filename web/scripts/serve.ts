@@ -105,7 +105,9 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       return;
     }
     const file = normalize(join(root, decodeURIComponent(url.pathname)));
-    if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
+    // Never serve dot-folders (the build's .vite manifest).
+    const hidden = url.pathname.split('/').some((part) => part.startsWith('.'));
+    if (!hidden && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
       return sendFile(request, response, file, /^\/(js|css|assets)\//.test(url.pathname));
     }
     if (/^\/(js|css|assets)\//.test(url.pathname)) {

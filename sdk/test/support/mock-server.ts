@@ -3,7 +3,6 @@
  * as the administrator of the `LoginAdministrator` example, with the Node XSRF cookie.
  */
 // The SDK's own integration tests start the mock; the SDK itself never imports it.
-// eslint-disable-next-line no-restricted-imports
 import { startMock, type MockServer } from '@formsign/mocks';
 import { createFormsignClient, type FormsignClient } from '../../src/index.js';
 import { administratorToken } from './contract.js';

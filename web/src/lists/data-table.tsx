@@ -15,6 +15,11 @@ export type ListColumn<TRow extends RowData> = ColumnDef<typeof listFeatures, TR
 export interface DataTableProps<TRow extends RowData> {
   /** Names the table for assistive technology, e.g. "Completed forms". */
   caption: string;
+  /**
+   * Keep this array's identity stable (module level, or memoised): a new array remounts every
+   * cell, and a button that had the focus loses it. Cells that need page state can read it
+   * from a React context.
+   */
   columns: ListColumn<TRow>[];
   rows: TRow[];
   total: number;

@@ -1,9 +1,10 @@
 /**
  * The filters of a list: search words and a date range, plus any the page adds. Typing does
  * not refetch on every key: the filters apply on Enter or with the Filter button, and Clear
- * empties them. What is typed stays in the URL, so a reload keeps it.
+ * empties them (not `source`, which chooses the list rather than filtering it). Applied
+ * filters live in the URL, so a reload or a shared link keeps them.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ListQuery } from './use-list-query.ts';
 
 export interface FilterBarProps {
@@ -19,6 +20,14 @@ export function FilterBar({ query, dates = true, searchLabel = 'Search', childre
   const [search, setSearch] = useState(query.filters.search ?? '');
   const [from, setFrom] = useState(query.filters.from ?? '');
   const [to, setTo] = useState(query.filters.to ?? '');
+  // The URL is the source of truth: Back, Forward or a filter set elsewhere on the page show
+  // here too. What is typed and not yet applied stays until then.
+  const { search: urlSearch = '', from: urlFrom = '', to: urlTo = '' } = query.filters;
+  useEffect(() => {
+    setSearch(urlSearch);
+    setFrom(urlFrom);
+    setTo(urlTo);
+  }, [urlSearch, urlFrom, urlTo]);
 
   const apply = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();

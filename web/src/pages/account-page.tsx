@@ -1,4 +1,54 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="account" />;
+/**
+ * My Account (`/account`, `GET /user`): the signed-in person's details and, for
+ * administrators, the company's envelopes and details, in tabs kept in `?tab=` (the envelope
+ * counter links to `?tab=2`).
+ *
+ * Designed where the specification is silent: 1 "Your details" edits name, email, phone,
+ * job title and optionally the password (`PUT /user`); 2 "Envelopes" shows the unused
+ * envelopes of the company's total (`POST /envelopes`), warns when they run low (the
+ * counter's 40% and 20% thresholds) and sells envelope packs with a quantity
+ * (`POST /products`, then a full navigation to the payment page); 3 "Company" edits the
+ * company's name, address, phone, email and VAT number (`POST /user`). Failed saves show the
+ * response's `error` text and keep every draft, also across tab changes.
+ */
+import type { Account } from '@formsign/sdk';
+import { useState } from 'react';
+import { api } from '../api/client.ts';
+import { Tabs, type Tab } from '../components/tabs.tsx';
+import { CompanyForm, companyDraft, type CompanyDraft } from '../features/account/company-form.tsx';
+import { EnvelopesPanel } from '../features/account/envelopes-panel.tsx';
+import { ProfileForm, profileDraft, type ProfileDraft } from '../features/account/profile-form.tsx';
+import { ListFailure } from '../lists/data-table.tsx';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useViewer } from '../session/session.tsx';
+import '../styles/account.css';
+
+function AccountTabs({ account, isAdmin }: { account: Account; isAdmin: boolean }) {
+  // The drafts live here, so a tab change keeps what was typed.
+  const [profile, setProfile] = useState<ProfileDraft>(() => profileDraft(account.user));
+  const [company, setCompany] = useState<CompanyDraft>(() => companyDraft(account.company));
+  const details = <ProfileForm user={account.user} draft={profile} onDraft={setProfile} />;
+  if (!isAdmin) return details;
+  const tabs: Tab[] = [
+    { key: '1', label: 'Your details', content: () => details },
+    { key: '2', label: 'Envelopes', content: () => <EnvelopesPanel total={account.company.envelopes} /> },
+    { key: '3', label: 'Company', content: () => <CompanyForm draft={company} onDraft={setCompany} /> },
+  ];
+  return <Tabs tabs={tabs} label="My Account" />;
+}
+
+export default function AccountPage() {
+  const viewer = useViewer();
+  const account = useDataGroup('account', null as Account | null, (_params: null, options) => api.account.get(options), null);
+  return (
+    <div className="page account-page">
+      {account.error ? <ListFailure message={account.message ?? ''} onRetry={account.refetch} /> : null}
+      {account.loading && !account.data ? (
+        <div className="spinner" role="status">
+          Loading your account…
+        </div>
+      ) : null}
+      {account.data ? <AccountTabs key={account.data.user.id} account={account.data} isAdmin={viewer?.isAdmin ?? false} /> : null}
+    </div>
+  );
 }

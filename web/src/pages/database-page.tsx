@@ -1,4 +1,188 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="database" />;
+/**
+ * Database (`/database`, `GET /database-forms`, `GET /get-exports`). The specification shows
+ * no content; designed as a query over submitted forms: the filters (words, dates, template),
+ * the fields shown as columns (`rows`) and what is computed over every matching submission
+ * (`func`: list, count, sum or average, over the first numeric field shown), all in the URL.
+ * The fields offered are those the server answers when no field is chosen. The summary sits
+ * above the rows; "Export CSV" downloads the matching submissions as `formsign-export.csv`
+ * (the contract's Content-Disposition name).
+ */
+import type { DatabasePage as DatabaseAnswer, DatabaseQuery, DatabaseRow } from '@formsign/sdk';
+import { useId, useMemo, useState } from 'react';
+import { api } from '../api/client.ts';
+import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { FilterBar } from '../lists/filter-bar.tsx';
+import { formatDateTime, humanize } from '../lists/format.ts';
+import { TemplateFilter } from '../lists/template-filter.tsx';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useListQuery } from '../lists/use-list-query.ts';
+import { useNotify } from '../shell/notifications.tsx';
+import { formatNumber } from '../features/operations/chart-data.ts';
+import { csvRecordCount, saveTextFile } from '../features/operations/save-text-file.ts';
+import '../styles/operations.css';
+
+type Func = NonNullable<DatabaseQuery['func']>;
+
+const functions: readonly { value: Func; label: string }[] = [
+  { value: 'list', label: 'List the submissions' },
+  { value: 'count', label: 'Count' },
+  { value: 'sum', label: 'Sum' },
+  { value: 'average', label: 'Average' },
+];
+const isFunc = (value: string | null): value is Func => functions.some((option) => option.value === value);
+
+const emptyAnswer: DatabaseAnswer = { page: 1, limit: 25, total: 0, rows: [], func: 'list', summary: null, data: [] };
+const noFields: string[] = [];
+/** The file name the contract's Content-Disposition example gives the export. */
+const exportFileName = 'formsign-export.csv';
+
+function FieldValue({ value }: { value: string | number | boolean | null | undefined }) {
+  if (value === null || value === undefined || value === '') return <span className="ops-quiet">—</span>;
+  if (typeof value === 'boolean') return <span className={`badge ${value ? 'badge--success' : ''}`}>{value ? 'Yes' : 'No'}</span>;
+  if (typeof value === 'number') return <span className="ops-num">{formatNumber(value)}</span>;
+  return <>{value}</>;
+}
+
+function FieldChooser({ available, chosen, onChange }: { available: string[]; chosen: string[]; onChange(fields: string[]): void }) {
+  const shown = chosen.length > 0 ? chosen : available;
+  const toggle = (field: string, on: boolean): void => {
+    const next = on ? available.filter((name) => shown.includes(name) || name === field) : shown.filter((name) => name !== field);
+    onChange(next.length === available.length ? [] : next);
+  };
+  return (
+    <fieldset className="ops-fieldset">
+      <legend>Fields shown</legend>
+      {available.length === 0 ? <p className="ops-quiet">The fields appear once submissions are found.</p> : null}
+      <div className="ops-checks">
+        {available.map((field) => {
+          const on = shown.includes(field);
+          const last = on && shown.length === 1;
+          return (
+            <label key={field} className="ops-check" title={last ? 'At least one field stays shown.' : undefined}>
+              <input type="checkbox" checked={on} disabled={last} onChange={(event) => toggle(field, event.target.checked)} />
+              {humanize(field)}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function SummaryLine({ answer }: { answer: DatabaseAnswer }) {
+  const { summary, func, total } = answer;
+  const matching = `${formatNumber(total)} ${total === 1 ? 'submission matches' : 'submissions match'}`;
+  let figure: string | null = null;
+  if (summary && func === 'sum') figure = `Sum of ${humanize(summary.field).toLowerCase()}: `;
+  if (summary && func === 'average') figure = `Average ${humanize(summary.field).toLowerCase()}: `;
+  if (summary && func === 'count') figure = 'Count: ';
+  return (
+    <div className="ops-summary" role="status">
+      {figure && summary ? (
+        <span>
+          {figure}
+          <strong>{formatNumber(summary.value)}</strong>
+        </span>
+      ) : null}
+      <span className="ops-quiet">{matching}</span>
+    </div>
+  );
+}
+
+function ExportButton({ filters }: { filters: DatabaseQuery['filters'] }) {
+  const notify = useNotify();
+  const [exporting, setExporting] = useState(false);
+  const run = async (): Promise<void> => {
+    setExporting(true);
+    try {
+      const csv = await api.database.export(filters);
+      saveTextFile(csv, exportFileName);
+      const count = csvRecordCount(csv);
+      notify({ type: 'info', title: 'Export downloaded', description: `${exportFileName} holds ${count} ${count === 1 ? 'submission' : 'submissions'}.` });
+    } catch (error) {
+      notify({ type: 'error', title: 'Could not export the submissions', description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <button type="button" className="button button--secondary" onClick={() => void run()} disabled={exporting}>
+      {exporting ? 'Exporting…' : 'Export CSV'}
+    </button>
+  );
+}
+
+/** The fixed columns of a submission, then one per field shown. */
+function submissionColumns(fields: string[]): ListColumn<DatabaseRow>[] {
+  return [
+    { id: 'reference', accessorKey: 'reference', header: 'Reference' },
+    { id: 'template', accessorKey: 'template', header: 'Template' },
+    { id: 'submitted_by', accessorKey: 'submitted_by', header: 'Submitted by' },
+    { id: 'submitted_at', accessorKey: 'submitted_at', header: 'Submitted', cell: (info) => formatDateTime(info.getValue<string>()) },
+    ...fields.map<ListColumn<DatabaseRow>>((field) => ({
+      id: field,
+      header: humanize(field),
+      accessorFn: (row) => row.values[field] ?? null,
+      cell: (info) => <FieldValue value={info.getValue<string | number | boolean | null>()} />,
+    })),
+  ];
+}
+
+export default function DatabasePage() {
+  const query = useListQuery();
+  const functionId = useId();
+  const funcParam = query.extra.get('func');
+  const func: Func = isFunc(funcParam) ? funcParam : 'list';
+  const chosen = (query.extra.get('rows') ?? '').split(',').filter(Boolean);
+  const params: DatabaseQuery = { page: query.page, limit: query.limit, filters: query.filters, func, ...(chosen.length > 0 ? { rows: chosen.join(',') } : {}) };
+  const forms = useDataGroup('database', emptyAnswer, (request: DatabaseQuery, options) => api.database.forms(request, options), params);
+  // With fields chosen, the answer names only those: ask which fields the template's submissions have.
+  const probe = chosen.length > 0 ? { limit: 1, filters: query.filters.template ? { template: query.filters.template } : {} } : null;
+  const allFields = useDataGroup('databaseFields', noFields, (request: DatabaseQuery | null, options) => (request ? api.database.forms(request, options).then((answer) => answer.rows) : Promise.resolve(noFields)), probe);
+  const known = chosen.length > 0 ? allFields.data : forms.data.rows;
+  const available = [...known, ...chosen.filter((field) => !known.includes(field)), ...forms.data.rows.filter((field) => !known.includes(field) && !chosen.includes(field))];
+  const shown = forms.data.rows.length > 0 ? forms.data.rows : chosen;
+
+  const shownKey = shown.join(',');
+  const columns = useMemo(() => submissionColumns(shownKey ? shownKey.split(',') : []), [shownKey]);
+
+  return (
+    <div className="page">
+      <FilterBar query={query} searchLabel="Search submissions">
+        <TemplateFilter query={query} />
+      </FilterBar>
+      <section className="card" aria-labelledby="database-view-heading">
+        <div className="ops-section-head">
+          <h2 id="database-view-heading">Columns and summary</h2>
+          <ExportButton filters={query.filters} />
+        </div>
+        <FieldChooser available={available} chosen={chosen} onChange={(fields) => query.setExtra('rows', fields.join(','))} />
+        <div className="field ops-summary-choice">
+          <label htmlFor={functionId}>Summary</label>
+          <select id={functionId} className="select" value={func} onChange={(event) => query.setExtra('func', event.target.value === 'list' ? null : event.target.value)}>
+            {functions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <span className="field__hint">Sum and average use the first numeric field shown.</span>
+        </div>
+      </section>
+      <DataTable
+        caption="Submissions"
+        columns={columns}
+        rows={forms.data.data}
+        total={forms.data.total}
+        loading={forms.loading}
+        error={forms.error ? forms.message : null}
+        onRetry={forms.refetch}
+        empty="No submissions match these filters."
+        query={query}
+        getRowId={(row) => String(row.id)}
+      >
+        {!forms.loading && !forms.error ? <SummaryLine answer={forms.data} /> : null}
+      </DataTable>
+    </div>
+  );
 }

@@ -1,4 +1,94 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="form-audit" />;
+/**
+ * Audit Forms (`/formaudit`, `GET /fetch-formaudit`, administrators): who did what to which
+ * form, when and from where. The answer is `{ query, forms }`: the rows, and the query as the
+ * server understood it, whose `total` drives the pager and whose filters are said in words above
+ * the list. Search, the event and a date range filter it, the headers sort it and the pager pages
+ * it, all kept in the URL.
+ *
+ * Designed where the specification is silent: each row shows the time, the form (reference and
+ * title), the event as a badge, who did it and their IP address. The event filter travels as the
+ * list's `status` filter (`filters[status]=signed`). "Show trail" narrows the list to one form's
+ * history (a search on its reference).
+ */
+import type { AuditEvent, FormAuditResponse } from '@formsign/sdk';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../api/client.ts';
+import { AppliedFilters } from '../features/lists/applied-filters.tsx';
+import { AuditEventBadge, eventLabel, eventOptions } from '../features/lists/audit/audit-event.tsx';
+import { ShowTrailButton, TrailShower } from '../features/lists/audit/show-trail-button.tsx';
+import { SelectFilter } from '../features/lists/select-filter.tsx';
+import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { FilterBar } from '../lists/filter-bar.tsx';
+import { formatDateTime } from '../lists/format.ts';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useListQuery } from '../lists/use-list-query.ts';
+import '../styles/lists.css';
+
+const emptyAudit: FormAuditResponse = { query: { page: 1, limit: 25, total: 0, filters: {} }, forms: [] };
+
+const columns: ListColumn<AuditEvent>[] = [
+  { id: 'at', accessorKey: 'at', header: 'When', cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span> },
+  {
+    id: 'reference',
+    accessorKey: 'reference',
+    header: 'Form',
+    cell: ({ row }) => (
+      <>
+        <span className="cell-main">{row.original.reference}</span>
+        <span className="cell-sub">{row.original.title}</span>
+      </>
+    ),
+  },
+  { id: 'event', accessorKey: 'event', header: 'Event', cell: ({ row }) => <AuditEventBadge event={row.original.event} /> },
+  { id: 'actor', accessorKey: 'actor', header: 'By' },
+  { id: 'ip', accessorKey: 'ip', header: 'IP address', enableSorting: false, cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span> },
+  { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <ShowTrailButton reference={row.original.reference} /> },
+];
+
+export default function FormAuditPage() {
+  const query = useListQuery();
+  const audit = useDataGroup('formaudit', emptyAudit, (params, options) => api.forms.audit(params, options), {
+    page: query.page,
+    limit: query.limit,
+    filters: query.filters,
+  });
+  // The filter bar reads the URL when it mounts: once the URL holds the search "Show trail"
+  // set, a new filter bar shows it.
+  const [filterBarKey, setFilterBarKey] = useState(0);
+  const trail = useRef<string | null>(null);
+  const search = query.filters.search ?? '';
+  useEffect(() => {
+    if (trail.current === null || search !== trail.current) return;
+    trail.current = null;
+    setFilterBarKey((key) => key + 1);
+  }, [search]);
+  const showTrail = (reference: string): void => {
+    if (reference === search) return;
+    trail.current = reference;
+    query.setFilters({ search: reference });
+  };
+  const understood = audit.data.query;
+
+  return (
+    <div className="page">
+      <FilterBar key={filterBarKey} query={query} searchLabel="Search forms and people">
+        <SelectFilter query={query} name="status" label="Event" all="All events" options={eventOptions} />
+      </FilterBar>
+      {!audit.error && !(audit.loading && understood.total === 0) ? <AppliedFilters total={understood.total} noun={['event', 'events']} filters={understood.filters} statusName="event" statusLabel={eventLabel} /> : null}
+      <TrailShower.Provider value={showTrail}>
+        <DataTable
+          caption="Audit trail of forms"
+          columns={columns}
+          rows={audit.data.forms}
+          total={understood.total}
+          loading={audit.loading}
+          error={audit.error ? audit.message : null}
+          onRetry={audit.refetch}
+          empty="No audit events match these filters."
+          query={query}
+          getRowId={(row) => String(row.id)}
+        />
+      </TrailShower.Provider>
+    </div>
+  );
 }

@@ -1,4 +1,186 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="form-integration" />;
+/**
+ * Form Integration (`/iforms`, `GET /fetch-integratedforms`, administrators): the Post Office
+ * sends each completed form on to another system. The specification shows no content;
+ * designed as the list of integrations (template, destination, what is sent, recipient),
+ * each with "Edit" and "Delete" (confirmed), and an editor: the person picks a template and a
+ * destination (kept in the URL: `?template=&source=&sid=`), sees its fields and their names
+ * in the receiving system (`action=fields`), edits the map, the recipient and what is sent,
+ * and saves (`action=save`, the map as JSON in `data`).
+ */
+import type { Integration, IntegrationResponse, IntegrationsQuery } from '@formsign/sdk';
+import { useId, useMemo, useRef, useState } from 'react';
+import { api } from '../api/client.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
+import { formatDateTime } from '../lists/format.ts';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useNotify } from '../shell/notifications.tsx';
+import { FieldMapEditor } from '../features/operations/field-map-editor.tsx';
+import { deliveryLabel, sourceInfo, sources } from '../features/operations/integration-sources.ts';
+import { LoadingState } from '../features/operations/loading-state.tsx';
+import { useUrlState } from '../features/operations/use-url-state.ts';
+import '../styles/operations.css';
+
+const emptyAnswer: IntegrationResponse = { message: '', type: 'list', forms: [], allforms: [], fields: [], map: {}, title: '', sid: null, files: [], recipient: '' };
+
+interface RowActions {
+  edit(item: Integration): void;
+  ask(item: Integration): void;
+}
+
+function integrationColumns({ edit, ask }: RowActions): ListColumn<Integration>[] {
+  return [
+    { id: 'title', accessorKey: 'title', header: 'Template' },
+    { id: 'source', accessorKey: 'source', header: 'Sent to', cell: (info) => <span className="badge badge--info">{sourceInfo(info.getValue<string>())?.label ?? info.getValue<string>()}</span> },
+    { id: 'type', accessorKey: 'type', header: 'What is sent', cell: (info) => deliveryLabel(info.getValue<Integration['type']>()) },
+    { id: 'recipient', accessorKey: 'recipient', header: 'Recipient', cell: (info) => <span className="ops-code">{info.getValue<string>()}</span> },
+    { id: 'updated_at', accessorKey: 'updated_at', header: 'Last changed', cell: (info) => formatDateTime(info.getValue<string>()) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <div className="form-actions">
+          <button type="button" className="button button--secondary button--small" onClick={() => edit(row.original)}>
+            Edit<span className="visually-hidden"> the integration of {row.original.title}</span>
+          </button>
+          <button type="button" className="button button--ghost button--small" data-delete={row.original.sid} onClick={() => ask(row.original)}>
+            Delete<span className="visually-hidden"> the integration of {row.original.title}</span>
+          </button>
+        </div>
+      ),
+    },
+  ];
+}
+
+export default function FormIntegrationPage() {
+  const url = useUrlState();
+  const notify = useNotify();
+  const ids = useId();
+  const editorHeading = useRef<HTMLHeadingElement>(null);
+  const [deleting, setDeleting] = useState<Integration | null>(null);
+  /** Where focus goes back to when the dialog closes: the Delete button that opened it, else the list's heading. */
+  const listSection = useRef<HTMLElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const closeDialog = (): void => {
+    const sidAsked = deleting?.sid;
+    setDeleting(null);
+    window.requestAnimationFrame(() => (listSection.current?.querySelector<HTMLElement>(`[data-delete="${sidAsked}"]`) ?? listHeading.current)?.focus());
+  };
+
+  const list = useDataGroup('integrations', emptyAnswer, (_params: null, options) => api.integrations.manage({ action: 'list' }, options), null);
+  const templateId = Number(url.get('template')) || null;
+  const source = sourceInfo(url.get('source'));
+  const existing = list.data.forms.find((item) => (url.get('sid') ? item.sid === Number(url.get('sid')) : item.template_id === templateId && item.source === source?.value));
+  const sid = Number(url.get('sid')) || existing?.sid || null;
+  const fieldsQuery: IntegrationsQuery | null = templateId && source ? { action: 'fields', id: templateId, source: source.value, ...(sid ? { sid } : {}) } : null;
+  const fields = useDataGroup<IntegrationResponse | null, IntegrationsQuery | null>('integrationFields', null, (query, options) => (query ? api.integrations.manage(query, options) : Promise.resolve(null)), fieldsQuery);
+  const templateTitle = fields.data?.title || list.data.allforms.find((template) => template.id === templateId)?.title || existing?.title || 'this template';
+
+  const edit = (item: Integration): void => {
+    url.set({ template: item.template_id, source: item.source, sid: item.sid });
+    editorHeading.current?.focus();
+    editorHeading.current?.scrollIntoView({ block: 'start' });
+  };
+  const close = (): void => url.set({ template: null, source: null, sid: null });
+  const remove = async (item: Integration): Promise<void> => {
+    closeDialog();
+    try {
+      await api.integrations.manage({ action: 'delete', sid: item.sid, id: item.template_id });
+      notify({ type: 'success', title: 'Integration deleted', description: `Completed ${item.title} forms no longer go to ${item.recipient}.` });
+      if (sid === item.sid) close();
+      list.refetch();
+    } catch (error) {
+      notify({ type: 'error', title: 'Could not delete the integration', description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  // The columns stay the same between renders, so a focused button in a row keeps its focus.
+  const actions = useRef({ edit, ask: setDeleting });
+  actions.current = { edit, ask: setDeleting };
+  const columns = useMemo(() => integrationColumns({ edit: (item) => actions.current.edit(item), ask: (item) => actions.current.ask(item) }), []);
+
+  return (
+    <div className="page">
+      <section aria-labelledby={`${ids}-list`} className="ops-block" ref={listSection}>
+        <div className="ops-section-head">
+          <h2 id={`${ids}-list`} ref={listHeading} tabIndex={-1} className="ops-heading-target">
+            Integrations
+          </h2>
+        </div>
+        <DataTable
+          caption="Integrations"
+          columns={columns}
+          rows={list.data.forms}
+          total={list.data.forms.length}
+          loading={list.loading}
+          error={list.error ? list.message : null}
+          onRetry={list.refetch}
+          empty="No integrations yet: completed forms stay in formsign. Set one up below."
+          getRowId={(row) => String(row.sid)}
+        />
+      </section>
+
+      <section className="card" aria-labelledby={`${ids}-editor`}>
+        <h2 id={`${ids}-editor`} ref={editorHeading} tabIndex={-1} className="ops-heading-target">
+          {sid ? `Edit the integration of ${templateTitle}` : 'Set up an integration'}
+        </h2>
+        <div className="ops-choices">
+          <div className="field">
+            <label htmlFor={`${ids}-template`}>Template</label>
+            <select id={`${ids}-template`} className="select" value={templateId ?? ''} onChange={(event) => url.set({ template: event.target.value, sid: null })}>
+              <option value="">Choose a template</option>
+              {list.data.allforms.map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-source`}>Send completed forms to</label>
+            <select id={`${ids}-source`} className="select" value={source?.value ?? ''} onChange={(event) => url.set({ source: event.target.value, sid: null })}>
+              <option value="">Choose where they go</option>
+              {sources.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {!fieldsQuery ? <p className="ops-quiet ops-spaced">Choose a template and where its completed forms go to see its fields.</p> : null}
+        {fieldsQuery && fields.loading ? <LoadingState label="Loading the template's fields…" /> : null}
+        {fieldsQuery && fields.error ? <ListFailure message={fields.message ?? ''} onRetry={fields.refetch} /> : null}
+        {fieldsQuery && !fields.loading && fields.data && templateId && source ? (
+          <div className="ops-spaced">
+            <FieldMapEditor
+              key={`${templateId}-${source.value}-${sid ?? 'new'}-${JSON.stringify(fields.data.map)}-${fields.data.recipient}`}
+              templateId={templateId}
+              templateTitle={templateTitle}
+              source={source}
+              sid={sid}
+              answer={fields.data}
+              initialType={existing?.type ?? 'pdf'}
+              onSaved={list.refetch}
+              onClose={close}
+            />
+          </div>
+        ) : null}
+      </section>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this integration?"
+        confirmLabel="Delete integration"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={closeDialog}
+      >
+        {deleting ? (
+          <p>
+            Completed {deleting.title} forms will no longer be sent to <strong>{deleting.recipient}</strong>. Forms already sent are not affected.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
 }

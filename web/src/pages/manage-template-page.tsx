@@ -1,4 +1,210 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="manage-template" />;
+/**
+ * Manage Template (`/template`, `POST /getforms`): the company's form templates, a page at a
+ * time, with search, a status filter, a date range and sorting, the view kept in the URL.
+ * Each row shows its status, category, number of fields, how many forms were started from it
+ * and its dates. New template opens step 1 of the editor; each row can be edited, duplicated,
+ * archived or restored, and deleted (after a confirmation).
+ * Designed where the specification is silent: every command answers with a page of templates,
+ * which replaces the one shown, and the outcome is a notification in the server's words; rows
+ * can be ticked to archive, restore or delete several at once; archived templates stay in the
+ * list, marked Archived and offering Restore, until they are deleted.
+ */
+import type { ManagedTemplate } from '@formsign/sdk';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { useCancelFirst } from '../features/forms/cancel-first.ts';
+import { TemplateRowActions } from '../features/forms/template-row-actions.tsx';
+import { TemplateSelectionBar } from '../features/forms/template-selection-bar.tsx';
+import { TemplateStatusFilter } from '../features/forms/template-status-filter.tsx';
+import { fromRequest, templateListMachine, type TemplateCommand, type TemplateListEmitted } from '@formsign/machines';
+import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { FilterBar } from '../lists/filter-bar.tsx';
+import { formatDate } from '../lists/format.ts';
+import { useListQuery } from '../lists/use-list-query.ts';
+import { inspectOption } from '../session/inspection.ts';
+import { useNotify } from '../shell/notifications.tsx';
+import '../styles/forms.css';
+
+const templateListLogic = templateListMachine.provide({
+  actors: { manage: fromRequest((input, options) => api.templates.manage(input, options)) },
+});
+
+const pastTense = { archive: 'archived', restore: 'restored', delete: 'deleted' } as const;
+
+function doneTitle(command: TemplateCommand): string {
+  if (command.functions === 'duplicate') return 'Template duplicated';
+  return `${command.ids.length === 1 ? 'Template' : 'Templates'} ${pastTense[command.functions]}`;
+}
+
+const doneWords: Record<TemplateCommand['functions'], (subject: string) => string> = {
+  duplicate: (subject) => `A copy of ${subject} is in the list.`,
+  archive: (subject) => `${subject}: no new forms can be started from it until it is restored.`,
+  restore: (subject) => `${subject} can be used to start forms again.`,
+  delete: (subject) => `${subject} no longer exists. Forms already started from it keep their answers.`,
+};
+
+function subjectOf(templates: readonly ManagedTemplate[]): string {
+  return templates.length === 1 ? `“${templates[0]?.title ?? ''}”` : `${templates.length} templates`;
+}
+
+function StatusBadge({ status }: { status: ManagedTemplate['status'] }) {
+  return status === 'active' ? <span className="badge badge--success">Active</span> : <span className="badge">Archived</span>;
+}
+
+export default function ManageTemplatePage() {
+  const query = useListQuery();
+  const notify = useNotify();
+  const [snapshot, send, actor] = useMachine(templateListLogic, inspectOption());
+  const { page, loading, error, message, command } = snapshot.context;
+  const busy = command !== null;
+
+  const view = useMemo(() => ({ page: query.page, limit: query.limit, filters: query.filters }), [query.page, query.limit, query.filters]);
+  const viewKey = JSON.stringify(view);
+  // The machine fetches each new view of the URL (compared by value).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => send({ type: 'templates.fetch', view }), [viewKey, send]);
+
+  // Ticked rows belong to the view they were ticked in: another page or filter starts afresh.
+  const [ticked, setTicked] = useState<{ view: string; ids: ReadonlySet<number> }>({ view: viewKey, ids: new Set() });
+  const tickedIds = ticked.view === viewKey ? ticked.ids : new Set<number>();
+  const rows = page.data;
+  const selected = rows.filter((row) => tickedIds.has(row.id));
+  const setTickedIds = (ids: ReadonlySet<number>): void => setTicked({ view: viewKey, ids });
+
+  const [deleting, setDeleting] = useState<readonly ManagedTemplate[] | null>(null);
+  useCancelFirst(deleting !== null);
+
+  useEffect(() => {
+    const tell = (event: TemplateListEmitted): void => {
+      if (event.type === 'templates.done') {
+        notify({ type: 'success', title: doneTitle(event.command), description: event.message || doneWords[event.command.functions](event.subject) });
+        setTicked((current) => ({ ...current, ids: new Set() }));
+      } else {
+        notify({ type: 'error', title: `Could not ${event.command.functions} ${event.subject}`, description: event.message });
+      }
+    };
+    const done = actor.on('templates.done', tell);
+    const failed = actor.on('templates.failed', tell);
+    return () => {
+      done.unsubscribe();
+      failed.unsubscribe();
+    };
+  }, [actor, notify]);
+
+  const run = (templates: readonly ManagedTemplate[], functions: 'archive' | 'restore' | 'delete'): void => {
+    if (templates.length === 0) return;
+    send({ type: 'templates.command', command: { functions, ids: templates.map((template) => template.id) }, subject: subjectOf(templates) });
+  };
+  const duplicate = (template: ManagedTemplate): void => send({ type: 'templates.command', command: { functions: 'duplicate', id: template.id }, subject: subjectOf([template]) });
+
+  const allTicked = rows.length > 0 && selected.length === rows.length;
+  const columns: ListColumn<ManagedTemplate>[] = [
+    {
+      id: 'select',
+      enableSorting: false,
+      header: () => (
+        <input
+          type="checkbox"
+          className="row-check"
+          aria-label="Select every template on this page"
+          checked={allTicked}
+          ref={(element) => {
+            if (element) element.indeterminate = selected.length > 0 && !allTicked;
+          }}
+          onChange={() => setTickedIds(allTicked ? new Set() : new Set(rows.map((row) => row.id)))}
+        />
+      ),
+      cell: ({ row }) => (
+        <input
+          type="checkbox"
+          className="row-check"
+          aria-label={`Select ${row.original.title}`}
+          checked={tickedIds.has(row.original.id)}
+          onChange={(event) => {
+            const next = new Set(tickedIds);
+            if (event.target.checked) next.add(row.original.id);
+            else next.delete(row.original.id);
+            setTickedIds(next);
+          }}
+        />
+      ),
+    },
+    { id: 'title', accessorKey: 'title', header: 'Template', cell: (info) => <strong className="template-title">{info.getValue<string>()}</strong> },
+    { id: 'category', accessorKey: 'category', header: 'Category', cell: (info) => info.getValue<string>() || <span className="muted">None</span> },
+    { id: 'status', accessorKey: 'status', header: 'Status', cell: (info) => <StatusBadge status={info.getValue<ManagedTemplate['status']>()} /> },
+    { id: 'fields', accessorKey: 'fields', header: 'Fields', cell: (info) => <span className="num">{info.getValue<number>()}</span> },
+    { id: 'uses', accessorKey: 'uses', header: 'Uses', cell: (info) => <span className="num">{info.getValue<number>()}</span> },
+    { id: 'created_at', accessorKey: 'created_at', header: 'Created', cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span> },
+    { id: 'updated_at', accessorKey: 'updated_at', header: 'Updated', cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <TemplateRowActions
+          template={row.original}
+          busy={busy}
+          onDuplicate={() => duplicate(row.original)}
+          onArchive={() => run([row.original], 'archive')}
+          onRestore={() => run([row.original], 'restore')}
+          onDelete={() => setDeleting([row.original])}
+        />
+      ),
+    },
+  ];
+
+  const filtered = Object.keys(query.filters).some((key) => key !== 'sort' && key !== 'order');
+
+  return (
+    <div className="page manage-template">
+      <div className="page__header">
+        <p className="manage-template__intro">Design the forms your organisation sends for signing and approval.</p>
+        <Link className="button" to="/template/edit/new/step1">
+          New template
+        </Link>
+      </div>
+      <FilterBar query={query} searchLabel="Search templates">
+        <TemplateStatusFilter query={query} />
+      </FilterBar>
+      <DataTable
+        caption="Templates"
+        columns={columns}
+        rows={rows}
+        total={page.total}
+        loading={loading}
+        error={error ? message : null}
+        onRetry={() => send({ type: 'templates.fetch', view })}
+        empty={filtered ? 'No templates match these filters.' : 'There are no templates yet: start with New template.'}
+        query={query}
+        getRowId={(row) => String(row.id)}
+      >
+        <TemplateSelectionBar
+          selected={selected}
+          busy={busy}
+          onArchive={() => run(selected.filter((template) => template.status === 'active'), 'archive')}
+          onRestore={() => run(selected.filter((template) => template.status === 'archived'), 'restore')}
+          onDelete={() => setDeleting(selected)}
+          onClear={() => setTickedIds(new Set())}
+        />
+      </DataTable>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete ${subjectOf(deleting)}?` : 'Delete'}
+        confirmLabel={deleting && deleting.length > 1 ? `Delete ${deleting.length} templates` : 'Delete template'}
+        onConfirm={() => {
+          if (deleting) run(deleting, 'delete');
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>
+          {deleting && deleting.length > 1 ? 'These templates and their fields are' : 'The template and its fields are'} deleted for good: this cannot be undone. Forms already started keep their
+          answers. To stop using a template but keep it, archive it instead.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
 }

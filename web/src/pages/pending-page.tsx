@@ -1,4 +1,131 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="pending" />;
+/**
+ * Action Required (`/pending`, `GET /pending-form`): the forms waiting for the signed-in
+ * person, paged (page and rows per page in the URL). The endpoint takes no filters and no
+ * sort, so the list has neither.
+ *
+ * Designed where the specification is silent: each row shows the form and its reference, who
+ * sent it and when, what is asked of the person (Sign, Approve, Fill in) as a badge, the step of
+ * the signing order ("Step 2 of 4"), and the due date (a past one reads "Overdue", one within two
+ * days "Due soon"). The row's main action opens the form at `/open-pending/{page_id}`, named
+ * after what is asked. Forms that only need an approval can be approved from the list
+ * (`/websigning`, function `approve`); a form to sign or fill in is done in the form itself. Any
+ * form can be sent back to its sender with a required comment (`disapprove`, `comment`).
+ */
+import type { PendingForm, PendingFormPage } from '@formsign/sdk';
+import { useState } from 'react';
+import { api } from '../api/client.ts';
+import { DueDate, urgencyOf } from '../features/lists/pending/due-date.tsx';
+import { PendingListActions, PendingRowActions } from '../features/lists/pending/pending-row-actions.tsx';
+import { SendBackDialog } from '../features/lists/pending/send-back-dialog.tsx';
+import { StepProgress } from '../features/lists/step-progress.tsx';
+import { unsorted } from '../features/lists/unsorted.ts';
+import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { formatDateTime } from '../lists/format.ts';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useListQuery } from '../lists/use-list-query.ts';
+import '../styles/lists.css';
+
+const emptyPage: PendingFormPage = { page: 1, limit: 25, total: 0, data: [] };
+
+/** What is asked, as its badge says it. */
+const asked = {
+  sign: { badge: 'Sign', tone: 'badge--info' },
+  approve: { badge: 'Approve', tone: 'badge--warning' },
+  fill: { badge: 'Fill in', tone: 'badge--success' },
+} as const;
+
+const columns: ListColumn<PendingForm>[] = unsorted<PendingForm>([
+  {
+    id: 'title',
+    header: 'Form',
+    cell: ({ row }) => (
+      <>
+        <span className="cell-main">{row.original.title}</span>
+        <span className="cell-sub">{row.original.reference}</span>
+      </>
+    ),
+  },
+  {
+    id: 'from',
+    header: 'From',
+    cell: ({ row }) => (
+      <>
+        {row.original.from}
+        <span className="cell-sub cell-nowrap">{formatDateTime(row.original.sent_at)}</span>
+      </>
+    ),
+  },
+  {
+    id: 'action',
+    header: 'Asked to',
+    cell: ({ row }) => <span className={`badge ${asked[row.original.action].tone}`}>{asked[row.original.action].badge}</span>,
+  },
+  { id: 'step', header: 'Step', cell: ({ row }) => <StepProgress step={row.original.step} steps={row.original.steps} /> },
+  { id: 'due_at', header: 'Due', cell: ({ row }) => <DueDate dueAt={row.original.due_at} /> },
+  { id: 'actions', header: 'Actions', cell: ({ row }) => <PendingRowActions form={row.original} /> },
+]);
+
+function PendingSummary({ total, overdue }: { total: number; overdue: number }) {
+  if (total === 0) return null;
+  return (
+    <p className="list-summary" role="status">
+      {total === 1 ? '1 form waits for you' : `${total} forms wait for you`}
+      {overdue > 0 ? ` · ${overdue} overdue on this page` : ''}
+    </p>
+  );
+}
+
+export default function PendingPage() {
+  const query = useListQuery();
+  const forms = useDataGroup('pending', emptyPage, (params, options) => api.forms.pending(params, options), { page: query.page, limit: query.limit });
+  const [target, setTarget] = useState<PendingForm | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const actions = {
+    refetch: forms.refetch,
+    sendBack: (form: PendingForm) => {
+      setTarget(form);
+      setDialogOpen(true);
+    },
+  };
+  const rows = forms.data.data;
+  const now = Date.now();
+
+  return (
+    <div className="page">
+      <div className="list-header">
+        <div>
+          <h2>Waiting for you</h2>
+          <PendingSummary total={forms.data.total} overdue={rows.filter((form) => urgencyOf(form.due_at, now) === 'overdue').length} />
+        </div>
+      </div>
+      <PendingListActions.Provider value={actions}>
+        <DataTable
+          caption="Forms waiting for you"
+          columns={columns}
+          rows={rows}
+          total={forms.data.total}
+          loading={forms.loading}
+          error={forms.error ? forms.message : null}
+          onRetry={forms.refetch}
+          empty="Nothing needs your action. Forms sent to you for signing or approval appear here."
+          query={query}
+          getRowId={(row) => String(row.id)}
+        />
+      </PendingListActions.Provider>
+      {target ? (
+        <SendBackDialog
+          key={target.id}
+          form={target}
+          open={dialogOpen}
+          page={query.page}
+          limit={query.limit}
+          onClose={() => setDialogOpen(false)}
+          onSent={() => {
+            setDialogOpen(false);
+            forms.refetch();
+          }}
+        />
+      ) : null}
+    </div>
+  );
 }

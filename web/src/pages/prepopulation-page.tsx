@@ -1,4 +1,247 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="prepopulation" />;
+/**
+ * Pre-population (`/pforms`, `GET /fetch-prepopulation`, administrators): data sources that
+ * fill in a template's fields before a form is sent. The specification shows no content;
+ * designed as the list of sources (name, template, records, last loaded), and one source
+ * (`?source=<id>`): its template fields and which data column fills each (`order`), the data's
+ * columns with the reference column marked, how many records it holds, who set it up and
+ * when the data was loaded; and a preview of one record (`?oid=`): the values it would put in
+ * each field. An unknown source says so, with a way back to the list.
+ */
+import type { FormField, PrepopulationResponse, PrepopulationSourceSummary } from '@formsign/sdk';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
+import { formatDate, formatDateTime } from '../lists/format.ts';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { formatNumber } from '../features/operations/chart-data.ts';
+import { LoadingState } from '../features/operations/loading-state.tsx';
+import { useUrlState } from '../features/operations/use-url-state.ts';
+import '../styles/operations.css';
+
+const emptyAnswer: PrepopulationResponse = { error: false, message: '', type: 'list', source: [], fields: [], oids: [], headers: [], order: {}, setbyme: false, reference: '', timestamp: '' };
+
+const fieldTypes: Record<FormField['type'], string> = {
+  text: 'Text',
+  textarea: 'Long text',
+  number: 'Number',
+  date: 'Date',
+  email: 'Email',
+  checkbox: 'Tick box',
+  select: 'Choice',
+  signature: 'Signature',
+};
+
+const sourceColumns: ListColumn<PrepopulationSourceSummary>[] = [
+  {
+    id: 'name',
+    accessorKey: 'name',
+    header: 'Data source',
+    cell: ({ row }) => <Link to={`?source=${row.original.id}`}>{row.original.name}</Link>,
+  },
+  { id: 'template', accessorKey: 'template', header: 'Fills in' },
+  { id: 'records', accessorKey: 'records', header: 'Records', cell: (info) => <span className="ops-num">{formatNumber(info.getValue<number>())}</span> },
+  { id: 'updated_at', accessorKey: 'updated_at', header: 'Data loaded', cell: (info) => formatDateTime(info.getValue<string>()) },
+];
+
+function SourceList() {
+  const sources = useDataGroup('prepopulationSources', emptyAnswer, (_params: null, options) => api.prepopulation.fetch({}, options), null);
+  const failure = sources.error ? sources.message : sources.data.error ? sources.data.message : null;
+  return (
+    <section aria-labelledby="prepopulation-list-heading">
+      <h2 id="prepopulation-list-heading">Data sources</h2>
+      <p className="ops-quiet">Each source fills in the fields of one template from its records, so people start from the details you already hold.</p>
+      <DataTable
+        caption="Data sources"
+        columns={sourceColumns}
+        rows={sources.data.source}
+        total={sources.data.source.length}
+        loading={sources.loading}
+        error={failure}
+        onRetry={sources.refetch}
+        empty="No data sources yet."
+        getRowId={(row) => String(row.id)}
+      />
+    </section>
+  );
+}
+
+/** The columns of the field order: each field, and the data column that fills it (`order`). */
+function fieldOrderColumns(order: Record<string, string>): ListColumn<FormField>[] {
+  return [
+    { id: 'label', accessorKey: 'label', header: 'Field' },
+    { id: 'type', accessorKey: 'type', header: 'Type', cell: (info) => fieldTypes[info.getValue<FormField['type']>()] },
+    { id: 'required', accessorKey: 'required', header: 'Required', cell: (info) => (info.getValue<boolean>() ? 'Yes' : 'No') },
+    {
+      id: 'header',
+      header: 'Filled from',
+      cell: ({ row }) => {
+        const header = order[row.original.name];
+        return header ? <span className="ops-chip">{header}</span> : <span className="ops-quiet">Not filled: the person fills it in</span>;
+      },
+    },
+  ];
+}
+
+function FieldOrder({ answer }: { answer: PrepopulationResponse }) {
+  const columns = useMemo(() => fieldOrderColumns(answer.order), [answer.order]);
+  return <DataTable caption="Which data column fills each field" columns={columns} rows={answer.fields} total={answer.fields.length} loading={false} empty="This template has no fields." getRowId={(row) => row.name} />;
+}
+
+const recordColumns: ListColumn<FormField>[] = [
+  { id: 'label', accessorKey: 'label', header: 'Field' },
+  {
+    id: 'value',
+    header: 'Value it starts with',
+    cell: ({ row }) => {
+      const value = row.original.value;
+      if (value === null || value === undefined || value === '') return <span className="ops-quiet">—</span>;
+      if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+      if (row.original.type === 'date' && typeof value === 'string') return formatDate(value);
+      return typeof value === 'number' ? formatNumber(value) : value;
+    },
+  },
+];
+
+function RecordPreview({ sourceId, oid }: { sourceId: number; oid: string }) {
+  const record = useDataGroup('prepopulationRecord', emptyAnswer, (params: { id: number; oid: string }, options) => api.prepopulation.fetch(params, options), { id: sourceId, oid });
+  const failure = record.error ? record.message : record.data.error ? record.data.message : null;
+  if (record.loading) return <LoadingState label={`Loading record ${oid}…`} />;
+  if (failure) return <ListFailure message={failure} onRetry={record.refetch} />;
+  return <DataTable caption={`Record ${oid}`} columns={recordColumns} rows={record.data.fields} total={record.data.fields.length} loading={false} empty="This record fills no field." getRowId={(row) => row.name} />;
+}
+
+function RecordPicker({ oids, chosen, onPreview }: { oids: string[]; chosen: string | null; onPreview(oid: string): void }) {
+  const id = useId();
+  const [oid, setOid] = useState(chosen ?? oids[0] ?? '');
+  const preview = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (oid) onPreview(oid);
+  };
+  if (oids.length === 0) return <p className="ops-quiet">This source holds no records yet.</p>;
+  return (
+    <form className="toolbar" onSubmit={preview}>
+      <div className="field">
+        <label htmlFor={id}>Record</label>
+        <select id={id} className="select" value={oid} onChange={(event) => setOid(event.target.value)}>
+          {oids.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button">
+        Preview
+      </button>
+    </form>
+  );
+}
+
+function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
+  const url = useUrlState();
+  const source = useDataGroup('prepopulationSource', emptyAnswer, (sourceId: number, options) => api.prepopulation.fetch({ id: sourceId }, options), id);
+  const answer = source.data;
+  const summary = answer.source.find((item) => item.id === id) ?? answer.source[0];
+  const back = (
+    <Link className="ops-back" to="/pforms">
+      <span aria-hidden="true">←</span> All data sources
+    </Link>
+  );
+  if (source.loading) return <>{back}<LoadingState label="Loading the data source…" /></>;
+  if (source.error) return <>{back}<ListFailure message={source.message ?? ''} onRetry={source.refetch} /></>;
+  if (answer.error || !summary) {
+    return (
+      <>
+        {back}
+        <section className="card" aria-labelledby="prepopulation-missing-heading">
+          <h2 id="prepopulation-missing-heading">Data source not found</h2>
+          <div className="alert alert--warning" role="alert">
+            <div className="alert__body">{answer.message || 'This data source does not exist.'}</div>
+          </div>
+          <Link className="button" to="/pforms">
+            Back to the data sources
+          </Link>
+        </section>
+      </>
+    );
+  }
+  return (
+    <>
+      {back}
+      <section className="card" aria-labelledby="prepopulation-source-heading">
+        <h2 id="prepopulation-source-heading">{summary.name}</h2>
+        <dl className="ops-details">
+          <div>
+            <dt>Fills in</dt>
+            <dd>{summary.template}</dd>
+          </div>
+          <div>
+            <dt>Records</dt>
+            <dd>{formatNumber(summary.records)}</dd>
+          </div>
+          <div>
+            <dt>Reference column</dt>
+            <dd>{answer.reference ? <span className="ops-chip ops-chip--key">{answer.reference}</span> : '—'}</dd>
+          </div>
+          <div>
+            <dt>Set up by</dt>
+            <dd>{answer.setbyme ? 'You' : 'Another administrator'}</dd>
+          </div>
+          <div>
+            <dt>Data loaded</dt>
+            <dd>{answer.timestamp ? formatDateTime(answer.timestamp) : 'Not loaded yet'}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="prepopulation-order-heading">
+        <h2 id="prepopulation-order-heading">Which data fills each field</h2>
+        <FieldOrder answer={answer} />
+        <h3 className="ops-spaced">Columns in the data</h3>
+        {answer.headers.length > 0 ? (
+          <ul className="ops-chips" aria-label="Columns in the data">
+            {answer.headers.map((header) => (
+              <li key={header} className={`ops-chip${header === answer.reference ? ' ops-chip--key' : ''}`}>
+                {header}
+                {header === answer.reference ? <span className="visually-hidden"> (reference column)</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="ops-quiet">No data loaded yet.</p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="prepopulation-preview-heading">
+        <h2 id="prepopulation-preview-heading">Preview a record</h2>
+        <p className="ops-quiet">See what one record puts in each field of {summary.template}.</p>
+        <RecordPicker key={oid ?? ''} oids={answer.oids} chosen={oid} onPreview={(value) => url.set({ oid: value })} />
+        {oid ? <RecordPreview sourceId={id} oid={oid} /> : null}
+      </section>
+    </>
+  );
+}
+
+export default function PrepopulationPage() {
+  const url = useUrlState();
+  const sourceParam = url.get('source');
+  const id = Number(sourceParam);
+  return (
+    <div className="page">
+      {sourceParam !== null ? (
+        Number.isInteger(id) && id > 0 ? (
+          <SourceDetails key={id} id={id} oid={url.get('oid')} />
+        ) : (
+          <section className="card" aria-labelledby="prepopulation-bad-heading">
+            <h2 id="prepopulation-bad-heading">Data source not found</h2>
+            <p>The address does not name a data source.</p>
+            <Link className="button" to="/pforms">
+              Back to the data sources
+            </Link>
+          </section>
+        )
+      ) : (
+        <SourceList />
+      )}
+    </div>
+  );
 }

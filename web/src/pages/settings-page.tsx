@@ -1,4 +1,53 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="settings" />;
+/**
+ * Settings (`/settings`): the company's settings (`GET /fetch-settings`, saved with
+ * `POST /user { data: { settings } }`), its template categories (`POST /categories`) and its
+ * user groups (`POST /get-groups`), in tabs kept in `?tab=` so a tab can be linked to.
+ *
+ * Designed where the specification is silent: settings are grouped as "Dates and language"
+ * (time zone, date format, language) and "Signing and records" (reminder days, retention
+ * days, typed signatures, automatic saving to Documents), with the contract's ranges checked
+ * in the product's words before saving. Categories show how many templates use them; groups
+ * show their members by name, chosen from the company's users. Only administrators change
+ * anything: others see the settings and categories read-only (groups need the users list,
+ * which only administrators may read).
+ */
+import type { Settings } from '@formsign/sdk';
+import { useState, type ReactNode } from 'react';
+import { api } from '../api/client.ts';
+import { Tabs, type Tab } from '../components/tabs.tsx';
+import { CompanySettingsForm, settingsDraft, type SettingsDraft } from '../features/account/company-settings-form.tsx';
+import { TemplateCategories } from '../features/account/template-categories.tsx';
+import { UserGroups } from '../features/account/user-groups.tsx';
+import { ListFailure } from '../lists/data-table.tsx';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useViewer } from '../session/session.tsx';
+import '../styles/account.css';
+
+export default function SettingsPage() {
+  const viewer = useViewer();
+  const isAdmin = viewer?.isAdmin ?? false;
+  // Loaded once for the page, and the draft kept here, so a tab change loses nothing.
+  const settings = useDataGroup('settings', null as Settings | null, (_params: null, options) => api.settings.get(options), null);
+  const [draft, setDraft] = useState<SettingsDraft | null>(null);
+  const company = (): ReactNode => {
+    if (settings.error) return <ListFailure message={settings.message ?? ''} onRetry={settings.refetch} />;
+    if (!settings.data) {
+      return (
+        <div className="spinner" role="status">
+          Loading settings…
+        </div>
+      );
+    }
+    return <CompanySettingsForm settings={settings.data} readOnly={!isAdmin} draft={draft ?? settingsDraft(settings.data)} onDraft={setDraft} />;
+  };
+  const tabs: Tab[] = [
+    { key: 'company', label: 'Company settings', content: company },
+    { key: 'categories', label: 'Template categories', content: () => <TemplateCategories readOnly={!isAdmin} /> },
+  ];
+  if (isAdmin) tabs.push({ key: 'groups', label: 'User groups', content: () => <UserGroups /> });
+  return (
+    <div className="page settings-page">
+      <Tabs tabs={tabs} label="Settings" />
+    </div>
+  );
 }

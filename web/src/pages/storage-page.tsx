@@ -1,4 +1,115 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="storage" />;
+/**
+ * Documents (`/mystorage`, `GET /manage-storage`): the company's document storage. The folder
+ * browsed (`stored`), the page and the rows per page are kept in the URL, so a folder can be
+ * linked to. The endpoint takes no filters and no sort.
+ *
+ * Designed where the specification is silent: a breadcrumb trail and the folder's sub-folders
+ * at the top; the folder's files with their type, size and date, each opened in a new tab,
+ * downloaded under its name, or deleted (asked first, `data[action]=delete`); beside them, how
+ * much of the storage is used (`save.used` of `save.quota`), whether completed forms are saved
+ * here automatically (`save.enabled`), and a form to save a completed form into the folder
+ * (`data[action]=save`, picked from the newest completed forms).
+ */
+import { errorMessage } from '@formsign/machines';
+import type { StorageFile, StorageResponse } from '@formsign/sdk';
+import { useState } from 'react';
+import { api } from '../api/client.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { fileType } from '../features/lists/file-type.ts';
+import { FileActions, FileDeleter } from '../features/lists/storage/file-actions.tsx';
+import { FolderBrowser } from '../features/lists/storage/folder-browser.tsx';
+import { folderName } from '../features/lists/storage/folder-path.ts';
+import { SaveCompletedForm } from '../features/lists/storage/save-completed-form.tsx';
+import { StorageUsage } from '../features/lists/storage/storage-usage.tsx';
+import { unsorted } from '../features/lists/unsorted.ts';
+import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { formatBytes, formatDateTime } from '../lists/format.ts';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useListQuery } from '../lists/use-list-query.ts';
+import { useNotify } from '../shell/notifications.tsx';
+import '../styles/lists.css';
+
+const emptyStorage: StorageResponse = { files: [], save: { enabled: false, folder: '', folders: [], used: 0, quota: 0 }, page: 1, limit: 25, total: 0 };
+
+const columns: ListColumn<StorageFile>[] = unsorted<StorageFile>([
+  { id: 'name', accessorKey: 'name', header: 'Name', cell: (info) => <span className="cell-main">{info.getValue<string>()}</span> },
+  { id: 'mime', accessorKey: 'mime', header: 'Type', cell: (info) => fileType(info.getValue<string>()) },
+  { id: 'size', accessorKey: 'size', header: 'Size', cell: (info) => <span className="cell-nowrap">{formatBytes(info.getValue<number>())}</span> },
+  { id: 'created_at', accessorKey: 'created_at', header: 'Added', cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span> },
+  { id: 'actions', header: 'Actions', cell: ({ row }) => <FileActions file={row.original} /> },
+]);
+
+export default function StoragePage() {
+  const query = useListQuery();
+  const notify = useNotify();
+  const folder = query.extra.get('stored') ?? '';
+  const storage = useDataGroup('storage', emptyStorage, (params, options) => api.storage.manage(params, options), {
+    page: query.page,
+    limit: query.limit,
+    ...(folder ? { stored: folder } : {}),
+  });
+  const [deleting, setDeleting] = useState<StorageFile | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const { files, save } = storage.data;
+  const name = folderName(folder);
+
+  const remove = async (file: StorageFile): Promise<void> => {
+    try {
+      await api.storage.manage({ data: { action: 'delete', id: file.id }, ...(folder ? { stored: folder } : {}) });
+      notify({ type: 'success', title: 'File deleted', description: `${file.name} is no longer in ${name}.` });
+      storage.refetch();
+    } catch (error) {
+      notify({ type: 'error', title: `Could not delete ${file.name}`, description: errorMessage(error) });
+    }
+  };
+
+  const askDelete = (file: StorageFile): void => {
+    setDeleting(file);
+    setConfirmOpen(true);
+  };
+  const loaded = !storage.loading && !storage.error;
+
+  return (
+    <div className="page">
+      <div className="storage-layout">
+        <div>
+          <FolderBrowser folder={folder} folders={loaded ? save.folders : []} limit={query.extra.get('limit')} />
+          <FileDeleter.Provider value={askDelete}>
+            <DataTable
+              caption={`Files in ${name}`}
+              columns={columns}
+              rows={files}
+              total={storage.data.total ?? files.length}
+              loading={storage.loading}
+              error={storage.error ? storage.message : null}
+              onRetry={storage.refetch}
+              empty={save.folders.length > 0 ? `No files in ${name} itself: open one of its folders above.` : `No files in ${name} yet.`}
+              query={query}
+              getRowId={(row) => String(row.id)}
+            />
+          </FileDeleter.Provider>
+        </div>
+        <aside aria-label="Storage and saving">
+          {loaded ? <StorageUsage used={save.used} quota={save.quota} autoSave={save.enabled} /> : null}
+          <SaveCompletedForm folder={folder} onSaved={storage.refetch} />
+        </aside>
+      </div>
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Delete this file?"
+        confirmLabel="Delete file"
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={() => {
+          setConfirmOpen(false);
+          if (deleting) void remove(deleting);
+        }}
+      >
+        {deleting ? (
+          <p>
+            <strong>{deleting.name}</strong> ({formatBytes(deleting.size)}) will be deleted from {name}. This cannot be undone.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
 }

@@ -1,4 +1,83 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="supporting" />;
+/**
+ * Supporting Documents (`/supporting`, `GET /get-alldocuments`): the files people attached to
+ * forms (photos, receipts, certificates), newest first, with search, a template filter, a date
+ * range and sorting, the view kept in the URL.
+ *
+ * Designed where the specification is silent: each row shows the file's name and type, the form
+ * it belongs to (title and reference), who uploaded it and when, and its size. Each file opens in
+ * a new tab or downloads under its own name.
+ */
+import type { SupportingDocument, SupportingDocumentPage } from '@formsign/sdk';
+import { api } from '../api/client.ts';
+import { fileType } from '../features/lists/file-type.ts';
+import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { FilterBar } from '../lists/filter-bar.tsx';
+import { formatBytes, formatDateTime } from '../lists/format.ts';
+import { TemplateFilter } from '../lists/template-filter.tsx';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useListQuery } from '../lists/use-list-query.ts';
+import '../styles/lists.css';
+
+const emptyPage: SupportingDocumentPage = { page: 1, limit: 25, total: 0, data: [] };
+
+const columns: ListColumn<SupportingDocument>[] = [
+  { id: 'name', accessorKey: 'name', header: 'Document', cell: (info) => <span className="cell-main">{info.getValue<string>()}</span> },
+  {
+    id: 'form',
+    accessorKey: 'form',
+    header: 'Attached to',
+    cell: ({ row }) => (
+      <>
+        {row.original.form}
+        <span className="cell-sub">{row.original.reference}</span>
+      </>
+    ),
+  },
+  { id: 'uploaded_by', accessorKey: 'uploaded_by', header: 'Uploaded by' },
+  { id: 'uploaded_at', accessorKey: 'uploaded_at', header: 'Uploaded', cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span> },
+  { id: 'mime', accessorKey: 'mime', header: 'Type', cell: (info) => fileType(info.getValue<string>()) },
+  { id: 'size', accessorKey: 'size', header: 'Size', cell: (info) => <span className="cell-nowrap">{formatBytes(info.getValue<number>())}</span> },
+  {
+    id: 'actions',
+    header: 'Actions',
+    enableSorting: false,
+    cell: ({ row }) => (
+      <div className="cell-actions">
+        <a className="button button--secondary button--small" href={row.original.url} target="_blank" rel="noopener noreferrer">
+          Open<span className="visually-hidden"> {row.original.name} (opens in a new tab)</span>
+        </a>
+        <a className="button button--ghost button--small" href={row.original.url} download={row.original.name}>
+          Download<span className="visually-hidden"> {row.original.name}</span>
+        </a>
+      </div>
+    ),
+  },
+];
+
+export default function SupportingPage() {
+  const query = useListQuery();
+  const documents = useDataGroup('supporting', emptyPage, (params, options) => api.forms.supporting(params, options), {
+    page: query.page,
+    limit: query.limit,
+    filters: query.filters,
+  });
+  return (
+    <div className="page">
+      <FilterBar query={query} searchLabel="Search documents">
+        <TemplateFilter query={query} />
+      </FilterBar>
+      <DataTable
+        caption="Supporting documents"
+        columns={columns}
+        rows={documents.data.data}
+        total={documents.data.total}
+        loading={documents.loading}
+        error={documents.error ? documents.message : null}
+        onRetry={documents.refetch}
+        empty="No supporting documents match these filters."
+        query={query}
+        getRowId={(row) => String(row.id)}
+      />
+    </div>
+  );
 }

@@ -1,4 +1,290 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="time-attendance" />;
+/**
+ * Time Attendance (`/time-attendance`). The specification names staff, visitors and reports
+ * but shows no content; designed as four tabs kept in the URL (`?tab=`): Staff (`POST
+ * /staffget`: who is in now, filterable by presence and unit), Visitors (`POST /visitorget`:
+ * the last 30 days, who is still on site), Entries (`POST /tna`, action list, over a period)
+ * and Report (`POST /tna_report` over a period, grouped by person or by day, with totals
+ * and a chart of the hours). The period and the filters are in the URL too. Administrators
+ * get a link to the Entry Book, where entries are recorded.
+ */
+import type { Staff, StaffList, TnaReport, TnaResponse, Visitor, VisitorList } from '@formsign/sdk';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { Tabs, type Tab } from '../components/tabs.tsx';
+import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
+import { formatDateTime } from '../lists/format.ts';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useViewer } from '../session/session.tsx';
+import { firstOfMonth, isDay, today } from '../features/operations/calendar-dates.ts';
+import { Chart } from '../features/operations/chart.tsx';
+import { formatNumber, sum } from '../features/operations/chart-data.ts';
+import { DateRangeForm } from '../features/operations/date-range-form.tsx';
+import { LoadingState } from '../features/operations/loading-state.tsx';
+import { TimeEntriesTable } from '../features/operations/time-entries-table.tsx';
+import { reportKey, TimeReportTable } from '../features/operations/time-report-table.tsx';
+import { useUrlState, type UrlState } from '../features/operations/use-url-state.ts';
+import '../styles/operations.css';
+
+const noStaff: StaffList = { data: [] };
+const hours = (value: number): string => `${formatNumber(value)} h`;
+const noVisitors: VisitorList = { data: [] };
+const noEntries: TnaResponse = { code: 1, message: '', data: [] };
+
+function Figures({ figures }: { figures: { label: string; value: string }[] }) {
+  return (
+    <dl className="ops-figures">
+      {figures.map((figure) => (
+        <div key={figure.label} className="stat ops-figure">
+          <dt className="stat__label">{figure.label}</dt>
+          <dd className="stat__value">{figure.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The period in the URL (`?from=&to=`): this month so far when it says none. */
+function usePeriod(url: UrlState): { from: string; to: string } {
+  const from = url.get('from');
+  const to = url.get('to');
+  return { from: isDay(from) ? from : firstOfMonth(), to: isDay(to) ? to : today() };
+}
+
+const staffColumns: ListColumn<Staff>[] = [
+  { id: 'name', accessorKey: 'name', header: 'Name' },
+  { id: 'role', accessorKey: 'role', header: 'Role' },
+  { id: 'unit', accessorKey: 'unit', header: 'Unit' },
+  {
+    id: 'present',
+    accessorKey: 'present',
+    header: 'Now',
+    cell: (info) => (info.getValue<boolean>() ? <span className="badge badge--success">In</span> : <span className="badge">Not in</span>),
+  },
+  { id: 'last_entry', accessorKey: 'last_entry', header: 'Last entry', cell: (info) => formatDateTime(info.getValue<string | null>()) },
+];
+
+function StaffPanel() {
+  const url = useUrlState();
+  const ids = useId();
+  const staff = useDataGroup('timeAndAttendanceStaff', noStaff, (_params: null, options) => api.timeAttendance.staff(options), null);
+  const presence = url.get('presence');
+  const unit = url.get('unit') ?? '';
+  const units = [...new Set(staff.data.data.map((person) => person.unit))].sort();
+  const rows = staff.data.data.filter((person) => (presence === 'in' ? person.present : presence === 'out' ? !person.present : true) && (!unit || person.unit === unit));
+  const inNow = staff.data.data.filter((person) => person.present).length;
+  return (
+    <section aria-labelledby={`${ids}-heading`}>
+      <h2 id={`${ids}-heading`} className="visually-hidden">
+        Staff
+      </h2>
+      {!staff.loading && !staff.error ? (
+        <Figures
+          figures={[
+            { label: 'In now', value: formatNumber(inNow) },
+            { label: 'Not in', value: formatNumber(staff.data.data.length - inNow) },
+            { label: 'Staff', value: formatNumber(staff.data.data.length) },
+          ]}
+        />
+      ) : null}
+      <div className="toolbar" role="group" aria-label="Staff filters">
+        <div className="field">
+          <label htmlFor={`${ids}-presence`}>Show</label>
+          <select id={`${ids}-presence`} className="select" value={presence ?? ''} onChange={(event) => url.set({ presence: event.target.value })}>
+            <option value="">Everyone</option>
+            <option value="in">In now</option>
+            <option value="out">Not in</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-unit`}>Unit</label>
+          <select id={`${ids}-unit`} className="select" value={unit} onChange={(event) => url.set({ unit: event.target.value })}>
+            <option value="">All units</option>
+            {units.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <DataTable
+        caption="Staff"
+        columns={staffColumns}
+        rows={rows}
+        total={rows.length}
+        loading={staff.loading}
+        error={staff.error ? staff.message : null}
+        onRetry={staff.refetch}
+        empty={staff.data.data.length === 0 ? 'No staff record their time yet.' : 'Nobody matches these filters.'}
+        getRowId={(person) => String(person.id)}
+      />
+    </section>
+  );
+}
+
+const visitorColumns: ListColumn<Visitor>[] = [
+  { id: 'name', accessorKey: 'name', header: 'Visitor' },
+  { id: 'company', accessorKey: 'company', header: 'From' },
+  { id: 'visiting', accessorKey: 'visiting', header: 'Visiting' },
+  { id: 'arrived_at', accessorKey: 'arrived_at', header: 'Arrived', cell: (info) => formatDateTime(info.getValue<string>()) },
+  {
+    id: 'left_at',
+    accessorKey: 'left_at',
+    header: 'Left',
+    cell: (info) => {
+      const left = info.getValue<string | null>();
+      return left ? formatDateTime(left) : <span className="badge badge--warning">On site</span>;
+    },
+  },
+];
+
+function VisitorsPanel() {
+  const ids = useId();
+  const visitors = useDataGroup('visitor', noVisitors, (_params: null, options) => api.timeAttendance.visitors(options), null);
+  const onSite = visitors.data.data.filter((visitor) => !visitor.left_at).length;
+  return (
+    <section aria-labelledby={`${ids}-heading`}>
+      <h2 id={`${ids}-heading`} className="visually-hidden">
+        Visitors
+      </h2>
+      {!visitors.loading && !visitors.error ? (
+        <Figures
+          figures={[
+            { label: 'On site now', value: formatNumber(onSite) },
+            { label: 'Visits in the last 30 days', value: formatNumber(visitors.data.data.length) },
+          ]}
+        />
+      ) : null}
+      <DataTable
+        caption="Visitors of the last 30 days"
+        columns={visitorColumns}
+        rows={visitors.data.data}
+        total={visitors.data.data.length}
+        loading={visitors.loading}
+        error={visitors.error ? visitors.message : null}
+        onRetry={visitors.refetch}
+        empty="No visitors in the last 30 days."
+        getRowId={(visitor) => String(visitor.id)}
+      />
+    </section>
+  );
+}
+
+function EntriesPanel() {
+  const url = useUrlState();
+  const ids = useId();
+  const period = usePeriod(url);
+  const kind = url.get('kind') ?? '';
+  const entries = useDataGroup('timeEntries', noEntries, (range: { from: string; to: string }, options) => api.timeAttendance.entries({ action: 'list', ...range }, options), period);
+  const rows = entries.data.data.filter((entry) => !kind || entry.kind === kind);
+  return (
+    <section aria-labelledby={`${ids}-heading`}>
+      <h2 id={`${ids}-heading`} className="visually-hidden">
+        Entries
+      </h2>
+      <DateRangeForm key={`${period.from}-${period.to}`} label="Period of the entries" from={period.from} to={period.to} onApply={(range) => url.set(range)}>
+        <div className="field">
+          <label htmlFor={`${ids}-kind`}>Who</label>
+          <select id={`${ids}-kind`} className="select" value={kind} onChange={(event) => url.set({ kind: event.target.value })}>
+            <option value="">Staff and visitors</option>
+            <option value="staff">Staff only</option>
+            <option value="visitor">Visitors only</option>
+          </select>
+        </div>
+      </DateRangeForm>
+      <TimeEntriesTable
+        caption="Time entries"
+        entries={rows}
+        loading={entries.loading}
+        error={entries.error ? entries.message : null}
+        onRetry={entries.refetch}
+        empty="No entries in this period."
+      />
+    </section>
+  );
+}
+
+function ReportPanel() {
+  const url = useUrlState();
+  const ids = useId();
+  const period = usePeriod(url);
+  const group = url.get('group') === 'day' ? 'day' : 'person';
+  const report = useDataGroup<TnaReport | null, { from: string; to: string; group: 'person' | 'day' }>('report', null, (request, options) => api.timeAttendance.report(request, options), { ...period, group });
+  const data = report.data;
+  const caption = data ? `Hours and visits by ${data.group === 'day' ? 'day' : 'person'}` : '';
+  return (
+    <section aria-labelledby={`${ids}-heading`}>
+      <h2 id={`${ids}-heading`} className="visually-hidden">
+        Report
+      </h2>
+      <DateRangeForm key={`${period.from}-${period.to}`} label="Period of the report" from={period.from} to={period.to} onApply={(range) => url.set(range)}>
+        <div className="field">
+          <label htmlFor={`${ids}-group`}>Group by</label>
+          <select id={`${ids}-group`} className="select" value={group} onChange={(event) => url.set({ group: event.target.value === 'day' ? 'day' : null })}>
+            <option value="person">Person</option>
+            <option value="day">Day</option>
+          </select>
+        </div>
+      </DateRangeForm>
+      {report.loading ? <LoadingState label="Preparing the report…" /> : null}
+      {report.error ? <ListFailure message={report.message ?? ''} onRetry={report.refetch} /> : null}
+      {!report.loading && data && data.rows.length === 0 ? <div className="empty-state card">No time was recorded in this period.</div> : null}
+      {!report.loading && data && data.rows.length > 0 ? (
+        <>
+          <Figures
+            figures={[
+              { label: 'Staff hours', value: formatNumber(sum(data.rows.map((row) => row.staff_hours))) },
+              { label: 'Visits', value: formatNumber(sum(data.rows.map((row) => row.visits))) },
+              { label: 'Late arrivals', value: formatNumber(sum(data.rows.map((row) => row.late_arrivals))) },
+            ]}
+          />
+          <div className="ops-columns ops-columns--even">
+            <div>
+              <h3>{caption}</h3>
+              <TimeReportTable report={data} caption={caption} />
+            </div>
+            <div className="card">
+              <Chart
+                title={`Staff hours by ${data.group === 'day' ? 'day' : 'person'}`}
+                level={3}
+                kind="bar"
+                labels={data.rows.map((row) => reportKey(data, row.key))}
+                series={[{ name: 'Staff hours', values: data.rows.map((row) => row.staff_hours) }]}
+                labelHeader={data.group === 'day' ? 'Day' : 'Person'}
+                format={hours}
+                numbersIn={caption}
+              />
+            </div>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+const tabs: readonly Tab[] = [
+  { key: 'staff', label: 'Staff', content: () => <StaffPanel /> },
+  { key: 'visitors', label: 'Visitors', content: () => <VisitorsPanel /> },
+  { key: 'entries', label: 'Entries', content: () => <EntriesPanel /> },
+  { key: 'report', label: 'Report', content: () => <ReportPanel /> },
+];
+
+export default function TimeAttendancePage() {
+  const viewer = useViewer();
+  return (
+    <div className="page">
+      {viewer?.isAdmin ? (
+        <div className="ops-section-head">
+          <p className="ops-quiet ops-flush">
+            Who is in, who visited and the hours worked.
+          </p>
+          <Link className="button button--secondary button--small" to="/time-entry">
+            Record an entry in the Entry Book
+          </Link>
+        </div>
+      ) : null}
+      <Tabs tabs={tabs} label="Time and attendance" />
+    </div>
+  );
 }

@@ -1,4 +1,82 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="time-entry" />;
+/**
+ * Entry Book (`/time-entry`, administrators): the front desk's book of comings and goings.
+ * The specification shows no content; designed as a form to record an entry (`POST /tna`,
+ * action record: a staff member or a visitor, in or out, a note) beside the entries of one
+ * day (`POST /tna`, action list, from and to that day; today unless the URL says `?day=`).
+ * The people to choose from come from `POST /staffget` and `POST /visitorget`.
+ */
+import type { StaffList, TnaResponse, VisitorList } from '@formsign/sdk';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { ListFailure } from '../lists/data-table.tsx';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { formatLongDay, isDay, today } from '../features/operations/calendar-dates.ts';
+import { EntryForm } from '../features/operations/entry-form.tsx';
+import { LoadingState } from '../features/operations/loading-state.tsx';
+import { TimeEntriesTable } from '../features/operations/time-entries-table.tsx';
+import { useUrlState } from '../features/operations/use-url-state.ts';
+import '../styles/operations.css';
+
+const noStaff: StaffList = { data: [] };
+const noVisitors: VisitorList = { data: [] };
+const noEntries: TnaResponse = { code: 1, message: '', data: [] };
+
+export default function TimeEntryPage() {
+  const url = useUrlState();
+  const ids = useId();
+  const dayParam = url.get('day');
+  const day = isDay(dayParam) ? dayParam : today();
+  const staff = useDataGroup('timeAndAttendanceStaff', noStaff, (_params: null, options) => api.timeAttendance.staff(options), null);
+  const visitors = useDataGroup('visitor', noVisitors, (_params: null, options) => api.timeAttendance.visitors(options), null);
+  const entries = useDataGroup('timeEntries', noEntries, (date: string, options) => api.timeAttendance.entries({ action: 'list', from: date, to: date }, options), day);
+  const recorded = (): void => {
+    entries.refetch();
+    staff.refetch();
+    visitors.refetch();
+  };
+  const peopleFailure = staff.error ? staff.message : visitors.error ? visitors.message : null;
+
+  return (
+    <div className="page">
+      <div className="ops-columns">
+        <section className="card" aria-labelledby={`${ids}-record`}>
+          <h2 id={`${ids}-record`}>Record an entry</h2>
+          {staff.loading || visitors.loading ? <LoadingState label="Loading staff and visitors…" /> : null}
+          {peopleFailure ? (
+            <ListFailure
+              message={peopleFailure}
+              onRetry={() => {
+                staff.refetch();
+                visitors.refetch();
+              }}
+            />
+          ) : null}
+          {!staff.loading && !visitors.loading && !peopleFailure ? <EntryForm staff={staff.data.data} visitors={visitors.data.data} onRecorded={recorded} /> : null}
+        </section>
+        <section aria-labelledby={`${ids}-day`}>
+          <div className="ops-section-head">
+            <h2 id={`${ids}-day`}>Entries on {formatLongDay(day)}</h2>
+            <div className="toolbar ops-flush">
+              <div className="field">
+                <label htmlFor={`${ids}-date`}>Day</label>
+                <input id={`${ids}-date`} className="input" type="date" value={day} max={today()} onChange={(event) => url.set({ day: isDay(event.target.value) && event.target.value !== today() ? event.target.value : null })} />
+              </div>
+            </div>
+          </div>
+          <TimeEntriesTable
+            caption={`Entries on ${formatLongDay(day)}`}
+            entries={entries.data.data}
+            loading={entries.loading}
+            error={entries.error ? entries.message : null}
+            onRetry={entries.refetch}
+            empty="No entries on this day yet."
+          />
+          <p className="ops-quiet ops-spaced">
+            Hours and visits over a period are in the <Link to="/time-attendance?tab=report">Time Attendance report</Link>.
+          </p>
+        </section>
+      </div>
+    </div>
+  );
 }

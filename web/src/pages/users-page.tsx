@@ -1,4 +1,206 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="users" />;
+/**
+ * Users (`/users/{page?}`, administrators only): the company's people, a page at a time
+ * through the user list machine (`POST /users`), the page number in the path and the rest
+ * of the view (rows per page, search, status, sort) in the URL query.
+ *
+ * Designed where the specification is silent: each row shows name, email, class, units,
+ * whether multi-factor authentication is on and whether its set-up is required, status and
+ * last login. A row's Actions menu runs the mfa commands 1 (on), 2 (off) and 3 (off, set-up
+ * required), opens the class and units dialogs (a class change empties the units, as the
+ * machine does) and deletes after a confirmation (`POST /users-commands`). "Invite people"
+ * opens a form of as many rows as wanted (`POST /invite`); each row shows its own outcome and
+ * the rows that failed stay to be corrected.
+ */
+import type { UserCommand, UserRow } from '@formsign/machines';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { InvitePeople } from '../features/account/invite-people.tsx';
+import { ChangeClassDialog, EditUnitsDialog } from '../features/account/user-command-dialogs.tsx';
+import { mfaChoices, userColumns, type MfaCode, type UserDialog } from '../features/account/user-columns.tsx';
+import { personName } from '../features/account/person-name.ts';
+import { defaultClasses, distinct, UserList } from '../features/account/user-list.ts';
+import { useUsersQuery } from '../features/account/use-users-query.ts';
+import { DataTable } from '../lists/data-table.tsx';
+import { FilterBar } from '../lists/filter-bar.tsx';
+import type { ListQuery } from '../lists/use-list-query.ts';
+import { inspectOption } from '../session/inspection.ts';
+import '../styles/account.css';
+
+const statuses = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'invited', label: 'Invited' },
+  { value: 'blocked', label: 'Blocked' },
+] as const;
+
+function StatusFilter({ query }: { query: ListQuery }) {
+  return (
+    <div className="field">
+      <label htmlFor="users-status">Status</label>
+      <select id="users-status" className="select" value={query.filters.status ?? ''} onChange={(event) => query.setFilters({ status: event.target.value })}>
+        {statuses.map((status) => (
+          <option key={status.value} value={status.value}>
+            {status.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** What a command did, once the server accepted it, for the status line. */
+interface PendingCommand {
+  row: UserRow;
+  done: string;
+}
+
+/**
+ * Tells the person, in a polite live region, what the last command changed: the machine
+ * updates or removes the row when the server accepts it, and leaves it untouched when not.
+ */
+function useCommandOutcome(): { pending: (row: UserRow, done: string) => void; message: string | null } {
+  const rows = UserList.useSelector((snapshot) => snapshot.context.rows);
+  const updating = UserList.useSelector((snapshot) => snapshot.context.updating);
+  const waiting = useRef(new Map<number, PendingCommand>());
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    for (const [id, command] of waiting.current) {
+      if (updating.includes(id)) continue;
+      waiting.current.delete(id);
+      const now = rows.find((row) => row.id === id);
+      // Accepted: the row was removed (delete) or replaced by its updated copy.
+      if (now !== command.row) setMessage(`${personName(command.row)}: ${command.done}.`);
+    }
+  }, [rows, updating]);
+  const pending = useCallback((row: UserRow, done: string) => {
+    waiting.current.set(row.id, { row, done });
+    setMessage(null);
+  }, []);
+  return { pending, message };
+}
+
+function UsersView() {
+  const query = useUsersQuery();
+  const users = UserList.useActorRef();
+  const rows = UserList.useSelector((snapshot) => snapshot.context.rows);
+  const total = UserList.useSelector((snapshot) => snapshot.context.total);
+  const loading = UserList.useSelector((snapshot) => snapshot.context.loading);
+  const error = UserList.useSelector((snapshot) => snapshot.context.error);
+  const fetchFailed = UserList.useSelector((snapshot) => snapshot.matches('failed'));
+  const [dialog, setDialog] = useState<UserDialog | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const { pending, message } = useCommandOutcome();
+  const inviteButton = useRef<HTMLButtonElement>(null);
+
+  const params = useMemo(() => ({ page: query.page, limit: query.limit, filters: query.filters }), [query.page, query.limit, query.filters]);
+  const key = JSON.stringify(params);
+  const latest = useRef(params);
+  latest.current = params;
+  const refetch = useCallback(() => users.send({ type: 'users.fetch', params: latest.current }), [users]);
+  useEffect(refetch, [key, refetch]);
+
+  const send = useCallback(
+    (row: UserRow, type: UserCommand['type'], value: UserCommand['value'], done: string) => {
+      users.send({ type: 'users.dismissError' });
+      pending(row, done);
+      users.send({ type: 'users.command', command: { id: row.id, email: row.email, type, value } });
+    },
+    [users, pending],
+  );
+  const columns = useMemo(
+    () =>
+      userColumns({
+        mfa: (row: UserRow, code: MfaCode) => send(row, 'mfa', code, mfaChoices.find((choice) => choice.code === code)?.done ?? 'saved'),
+        open: setDialog,
+      }),
+    [send],
+  );
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    users.send({ type: 'users.dismissError' });
+  }, [users]);
+
+  const classes = distinct([...defaultClasses, ...rows.map((row) => row.class)]);
+  const units = distinct(rows.flatMap((row) => row.unit));
+  const openInvite = (): void => setInviting(true);
+  const closeInvite = (): void => {
+    setInviting(false);
+    requestAnimationFrame(() => inviteButton.current?.focus());
+  };
+
+  return (
+    <div className="page">
+      <div className="page__header">
+        <p className="account-lead">Invite colleagues, set their class and units, and decide how they sign in.</p>
+        <button ref={inviteButton} type="button" className="button" aria-expanded={inviting} onClick={openInvite} disabled={inviting}>
+          Invite people
+        </button>
+      </div>
+      {inviting ? <InvitePeople classes={classes} onInvited={refetch} onClose={closeInvite} /> : null}
+      <FilterBar query={query} dates={false} searchLabel="Search users">
+        <StatusFilter query={query} />
+      </FilterBar>
+      {error && !fetchFailed && !dialog ? (
+        <div className="alert alert--error" role="alert">
+          <div className="alert__body">{error}</div>
+          <button type="button" className="button button--secondary button--small" onClick={() => users.send({ type: 'users.dismissError' })}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      <p className="account-outcome" role="status">
+        {message}
+      </p>
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        total={total}
+        loading={loading}
+        error={fetchFailed ? error : null}
+        onRetry={refetch}
+        empty={query.filters.search || query.filters.status ? 'No users match these filters.' : 'No users yet. Invite your colleagues to get started.'}
+        query={query}
+        getRowId={(row) => String(row.id)}
+      />
+      {dialog?.kind === 'class' ? (
+        <ChangeClassDialog
+          row={dialog.row}
+          choices={classes}
+          onSend={(type, value) => send(dialog.row, type, value, `class changed to ${String(value)}, units emptied`)}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {dialog?.kind === 'units' ? (
+        <EditUnitsDialog
+          row={dialog.row}
+          choices={units}
+          onSend={(type, value) => send(dialog.row, type, value, Array.isArray(value) && value.length ? `units are now ${value.join(', ')}` : 'no units any more')}
+          onClose={closeDialog}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={dialog?.kind === 'delete' ? `Delete ${personName(dialog.row)}?` : 'Delete user?'}
+        confirmLabel="Delete user"
+        onCancel={() => setDialog(null)}
+        onConfirm={() => {
+          if (dialog?.kind === 'delete') send(dialog.row, 'delete', '', 'deleted');
+          setDialog(null);
+        }}
+      >
+        <p>
+          {dialog?.kind === 'delete' ? dialog.row.email : 'This user'} will no longer be able to log in. Forms they completed stay in your records. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+export default function UsersPage() {
+  return (
+    <UserList.Provider options={inspectOption()}>
+      <UsersView />
+    </UserList.Provider>
+  );
 }

@@ -1,4 +1,99 @@
-// TEMPORARY-PAGE: replaced by the page itself before landing.
-export default function Page() {
-  return <div className="page" data-page="workflow" />;
+/**
+ * Workflow (In Progress) (`/workflow`, `GET /workflow`): every form on its way through its
+ * signing order, through the workflow-list machine (its loading, data and error flags drive the
+ * table). Search, status and a date range filter it, the headers sort it and the pager pages
+ * it, all kept in the URL.
+ *
+ * Designed where the specification is silent (it shows no item fields): each row shows the
+ * form and its reference, its status as a badge, the step of the signing order ("Step 2 of 5"),
+ * who the step waits for, the last review's comment, and when it last moved. A form that is
+ * still moving (sent, in progress, awaiting approval) can be reviewed: approve its current
+ * step, or disapprove it with a required comment (`disapprove`, `comment`, `account`, `id`).
+ */
+import type { WorkflowItem } from '@formsign/machines';
+import { useState } from 'react';
+import { FormStatusBadge, statusOptions } from '../features/lists/workflow/form-status.tsx';
+import { ReviewButton, WorkflowReviewOpener } from '../features/lists/workflow/review-button.tsx';
+import { ReviewDialog } from '../features/lists/workflow/review-dialog.tsx';
+import { useWorkflowList } from '../features/lists/workflow/use-workflow-list.ts';
+import { SelectFilter } from '../features/lists/select-filter.tsx';
+import { StepProgress } from '../features/lists/step-progress.tsx';
+import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { FilterBar } from '../lists/filter-bar.tsx';
+import { formatDate, formatDateTime } from '../lists/format.ts';
+import { useListQuery } from '../lists/use-list-query.ts';
+import '../styles/lists.css';
+
+const columns: ListColumn<WorkflowItem>[] = [
+  {
+    id: 'title',
+    accessorKey: 'title',
+    header: 'Form',
+    cell: ({ row }) => (
+      <>
+        <span className="cell-main">{row.original.title}</span>
+        <span className="cell-sub">{row.original.reference}</span>
+      </>
+    ),
+  },
+  { id: 'status', accessorKey: 'status', header: 'Status', cell: ({ row }) => <FormStatusBadge status={row.original.status} /> },
+  { id: 'step', header: 'Step', enableSorting: false, cell: ({ row }) => <StepProgress step={row.original.step} steps={row.original.steps} /> },
+  { id: 'assignee', accessorKey: 'assignee', header: 'Waiting for' },
+  {
+    id: 'comment',
+    header: 'Last comment',
+    enableSorting: false,
+    cell: ({ row }) => (row.original.comment ? <span className="cell-comment">{row.original.comment}</span> : <span className="muted">—</span>),
+  },
+  {
+    id: 'updated_at',
+    accessorKey: 'updated_at',
+    header: 'Last update',
+    cell: ({ row }) => (
+      <span className="cell-nowrap">
+        {formatDateTime(row.original.updated_at)}
+        <span className="cell-sub">Started {formatDate(row.original.started_at)}</span>
+      </span>
+    ),
+  },
+  { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <ReviewButton item={row.original} /> },
+];
+
+export default function WorkflowPage() {
+  const query = useListQuery();
+  const workflow = useWorkflowList({ page: query.page, limit: query.limit, filters: query.filters });
+  const [target, setTarget] = useState<WorkflowItem | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const openReview = (item: WorkflowItem): void => {
+    setTarget(item);
+    setDialogOpen(true);
+  };
+
+  return (
+    <div className="page">
+      <FilterBar query={query} searchLabel="Search forms">
+        <SelectFilter query={query} name="status" label="Status" all="All statuses" options={statusOptions} />
+      </FilterBar>
+      {!workflow.error && workflow.total > 0 ? (
+        <p className="list-summary" role="status">
+          {workflow.total === 1 ? '1 form in progress' : `${workflow.total} forms in progress`}
+        </p>
+      ) : null}
+      <WorkflowReviewOpener.Provider value={openReview}>
+        <DataTable
+          caption="Forms in progress"
+          columns={columns}
+          rows={workflow.items}
+          total={workflow.total}
+          loading={workflow.loading}
+          error={workflow.message}
+          onRetry={workflow.refetch}
+          empty="No forms in progress match these filters."
+          query={query}
+          getRowId={(row) => `${row.account}-${row.id}`}
+        />
+      </WorkflowReviewOpener.Provider>
+      {target ? <ReviewDialog key={`${target.account}-${target.id}`} item={target} open={dialogOpen} review={workflow.review} onClose={() => setDialogOpen(false)} /> : null}
+    </div>
+  );
 }

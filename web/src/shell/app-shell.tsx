@@ -4,8 +4,8 @@
  * route table says. The side menu never shows when logged out.
  */
 import { lazy, Suspense } from 'react';
-import { Outlet, useMatches } from 'react-router-dom';
-import type { RouteEntry } from '../routes/route-table.ts';
+import { Outlet } from 'react-router-dom';
+import { useCurrentRoute } from '../routes/current-route.ts';
 import { useViewer } from '../session/session.tsx';
 import { usePageTitle } from './page-title.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -14,19 +14,6 @@ import { TutorialPanel, useTutorialPanelPage } from './tutorial-panel.tsx';
 
 // The side menu loads only for signed-in people.
 const SideMenu = lazy(() => import('./side-menu.tsx'));
-
-export interface RouteHandle {
-  route: RouteEntry;
-}
-
-function useCurrentRoute(): RouteEntry {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index--) {
-    const handle = matches[index]?.handle as RouteHandle | undefined;
-    if (handle?.route) return handle.route;
-  }
-  throw new Error('Every route of the app has a row of the route table.');
-}
 
 export function AppShell() {
   const route = useCurrentRoute();

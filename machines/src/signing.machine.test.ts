@@ -1,0 +1,88 @@
+import { ApiError, errorTexts, type WebSigningData, type WebSigningRequest } from '@formsign/sdk/contract';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { answeredByTest, settle } from '../test/answered-by-test.js';
+import { receiptOf, signingMachine, type SigningLink } from './signing.machine.js';
+
+const link: SigningLink = { id: 'f7c2', token: 'sgn_1', refs: '', order: 1, uuid: 'u-1' };
+const form = {
+  id: 'f7c2',
+  title: 'Consent to Share Information',
+  message: 'Please sign.',
+  sender: 'Samuel Green',
+  signer: { name: 'Margaret Ellis', email: 'margaret@example.com', order: 1 },
+  status: 'open' as const,
+  expires_at: null,
+  fields: [{ name: 'agree', label: 'I agree', type: 'checkbox' as const, required: true }],
+};
+
+async function started() {
+  const call = answeredByTest<WebSigningData, WebSigningRequest>();
+  const actor = createActor(signingMachine.provide({ actors: { call: call.logic } }), { input: { link } }).start();
+  await settle();
+  return { actor, call };
+}
+
+async function loaded() {
+  const run = await started();
+  run.call.call().resolve(form);
+  await settle();
+  return run;
+}
+
+describe('a form opened from a link', () => {
+  it('loads with the link, then shows the form', async () => {
+    const { actor, call } = await started();
+    expect(call.call().input).toEqual({ function: 'load', ...link });
+    call.call().resolve(form);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.form?.title).toBe('Consent to Share Information');
+  });
+
+  it('a failed load keeps the SDK’s text, and a retry loads again', async () => {
+    const { actor, call } = await started();
+    call.call().reject(new ApiError({ status: 200, message: 'This signing link has expired. Please ask the sender for a new one.' }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('loadFailed');
+    expect(actor.getSnapshot().context.loadError).toBe('This signing link has expired. Please ask the sender for a new one.');
+    actor.send({ type: 'signing.load' });
+    await settle();
+    expect(call.calls).toHaveLength(2);
+    expect(actor.getSnapshot().context.loadError).toBeNull();
+  });
+
+  it('an answer without a form is the catalogue’s form-load failure', async () => {
+    const { actor, call } = await started();
+    call.call().resolve(null);
+    await settle();
+    expect(actor.getSnapshot().context.loadError).toBe(errorTexts.formLoadFailed);
+  });
+
+  it('submits the answers with the link and shows the receipt', async () => {
+    const { actor, call } = await loaded();
+    actor.send({ type: 'signing.send', action: 'submit', answers: { values: { agree: true }, signature: { kind: 'typed', value: 'Margaret Ellis' } } });
+    await settle();
+    expect(call.call().input).toEqual({ function: 'submit', ...link, values: { agree: true }, signature: { kind: 'typed', value: 'Margaret Ellis' } });
+    call.call().resolve({ status: 'signed', completed: false, next: 'Ethan Wright', message: 'Thank you.' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().context.receipt).toEqual({ status: 'signed', completed: false, next: 'Ethan Wright', message: 'Thank you.' });
+  });
+
+  it('a failed send goes back to the form with the reason', async () => {
+    const { actor, call } = await loaded();
+    actor.send({ type: 'signing.send', action: 'disapprove', answers: { comment: 'Wrong person.' } });
+    await settle();
+    expect(call.call().input).toEqual({ function: 'disapprove', ...link, comment: 'Wrong person.' });
+    call.call().reject(new ApiError({ status: 0, message: errorTexts.offline }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context).toMatchObject({ sendError: errorTexts.offline, action: 'disapprove' });
+  });
+
+  it('an answer without a receipt still means the form was taken', () => {
+    expect(receiptOf('approve', form)).toEqual({ status: 'approved', completed: false, next: '', message: '' });
+    expect(receiptOf('submit', { status: 'signed', completed: true, next: '', message: 'Done.' })).toEqual({ status: 'signed', completed: true, next: '', message: 'Done.' });
+  });
+});

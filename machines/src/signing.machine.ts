@@ -1,0 +1,98 @@
+/**
+ * A form opened from a link (`POST /websigning`): load it, then submit it (web and open
+ * signing), or approve or disapprove it (open pending), and show the receipt. A failed load
+ * shows the failure with a retry; a failed send goes back to the form, which keeps what the
+ * person typed, and says why. The failure texts are the SDK's: the server's `error`, else the
+ * catalogue's form-load text, or the offline text.
+ */
+import { errorMessage, notProvided } from './request-actor.js';
+import { errorTexts, type SigningForm, type SigningReceipt, type WebSigningData, type WebSigningRequest } from '@formsign/sdk/contract';
+import { assign, setup } from 'xstate';
+
+/** What the link says: the page id, and the token, references and order of its query. */
+export type SigningLink = Pick<WebSigningRequest, 'id' | 'token' | 'refs' | 'order' | 'uuid'>;
+
+export type SigningAction = 'submit' | 'approve' | 'disapprove';
+
+export type SigningAnswers = Pick<WebSigningRequest, 'values' | 'signature' | 'comment'>;
+
+export interface SigningContext {
+  link: SigningLink;
+  form: SigningForm | null;
+  receipt: SigningReceipt | null;
+  /** Why the form could not be loaded, or null. */
+  loadError: string | null;
+  /** Why the last send failed, or null. */
+  sendError: string | null;
+  /** What is being (or was last) sent. */
+  action: SigningAction | null;
+  answers: SigningAnswers;
+}
+
+export type SigningEvent = { type: 'signing.load' } | { type: 'signing.send'; action: SigningAction; answers: SigningAnswers };
+
+export function isSigningForm(data: WebSigningData): data is SigningForm {
+  return typeof data === 'object' && data !== null && 'fields' in data && Array.isArray(data.fields);
+}
+
+function isReceipt(data: WebSigningData): data is SigningReceipt {
+  return typeof data === 'object' && data !== null && 'completed' in data && typeof data.completed === 'boolean';
+}
+
+const receiptStatus = { submit: 'signed', approve: 'approved', disapprove: 'disapproved' } as const;
+
+/** The receipt of an answer; an answer without one still means the server took the form. */
+export function receiptOf(action: SigningAction, data: WebSigningData): SigningReceipt {
+  return isReceipt(data) ? data : { status: receiptStatus[action], completed: false, next: '', message: '' };
+}
+
+export const signingMachine = setup({
+  types: {
+    context: {} as SigningContext,
+    events: {} as SigningEvent,
+    input: {} as { link: SigningLink },
+  },
+  actors: {
+    /** `api.signing.call`: answers `data`, rejects with the SDK's `ApiError`. */
+    call: notProvided<WebSigningData, WebSigningRequest>('call'),
+  },
+}).createMachine({
+  id: 'signing',
+  context: ({ input }) => ({ link: input.link, form: null, receipt: null, loadError: null, sendError: null, action: null, answers: {} }),
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: assign({ loadError: null }),
+      invoke: {
+        src: 'call',
+        input: ({ context }) => ({ function: 'load' as const, ...context.link }),
+        onDone: [
+          { guard: ({ event }) => isSigningForm(event.output), target: 'ready', actions: assign({ form: ({ event }) => event.output as SigningForm }) },
+          // An answer without a form is a load that failed without an error text.
+          { target: 'loadFailed', actions: assign({ loadError: errorTexts.formLoadFailed }) },
+        ],
+        onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    loadFailed: {
+      on: { 'signing.load': 'loading' },
+    },
+    ready: {
+      on: {
+        'signing.send': {
+          target: 'sending',
+          actions: assign({ action: ({ event }) => event.action, answers: ({ event }) => event.answers, sendError: null }),
+        },
+      },
+    },
+    sending: {
+      invoke: {
+        src: 'call',
+        input: ({ context }) => ({ function: context.action ?? 'submit', ...context.link, ...context.answers }),
+        onDone: { target: 'done', actions: assign({ receipt: ({ context, event }) => receiptOf(context.action ?? 'submit', event.output) }) },
+        onError: { target: 'ready', actions: assign({ sendError: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    done: { type: 'final' },
+  },
+});

@@ -1,0 +1,19 @@
+/**
+ * `@formsign/sdk/contract`: the parts of the SDK that need no network and no DOM — the
+ * contract's types, the generated code and text tables, and `ApiError` with its mapping of
+ * the error catalogue. Packages that must not reach the network (the flow machines) import
+ * this entry; the client is in the main entry.
+ */
+export {
+  ApiError,
+  isApiError,
+  isSuccessCode,
+  textForCode,
+  textForStatus,
+  type ApiErrorInit,
+} from './api-error.js';
+export { appCodes, type AppCodeOperation } from './generated/app-codes.js';
+export { errorTexts, type ErrorTextKey } from './generated/error-texts.js';
+export { operations, type OperationId } from './generated/operations.js';
+export type { components, operations as operationTypes, paths } from './generated/openapi.js';
+export type * from './types.js';

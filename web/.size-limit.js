@@ -1,0 +1,31 @@
+// The size budgets of the production build (`npm run size`), gzipped: the scripts the login
+// page loads, each page's own chunk, and the stylesheet. The figures come from Vite's
+// manifest, so hashed file names never need updating here.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+const dist = new URL('./dist/', import.meta.url);
+const manifestFile = new URL('.vite/manifest.json', dist);
+if (!existsSync(manifestFile)) throw new Error('No build: run `npm run build -w @formsign/web` first.');
+
+/** @type {Record<string, { file: string; imports?: string[]; src?: string }>} */
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+
+/** The scripts an entry of the manifest loads at once: its own and its static imports, transitively. */
+function scripts(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of chunk.imports ?? []) scripts(next, seen);
+  return seen;
+}
+
+const file = (key) => `dist/${manifest[key].file}`;
+const loginScripts = new Set([...scripts('index.html'), ...scripts('src/pages/login-page.tsx')]);
+const pages = Object.keys(manifest).filter((key) => /^src\/pages\/[\w-]+\.tsx$/.test(key));
+const css = readdirSync(new URL('css/', dist)).map((name) => `dist/css/${name}`);
+
+export default [
+  { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '130 KB', gzip: true },
+  ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '30 KB', gzip: true })),
+  { name: 'Stylesheet', path: css, limit: '25 KB', gzip: true },
+];

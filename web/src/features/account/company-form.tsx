@@ -1,0 +1,71 @@
+/**
+ * The company's details (`POST /user`, administrators): name, address, phone, email and VAT
+ * number, as they appear on invoices and on the forms people sign. A failed save shows the
+ * response's `error` text and keeps what was typed.
+ */
+import type { Company, CompanyUpdate } from '@formsign/sdk';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { FormError, FormSuccess } from '../../components/form-error.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { useAction } from './use-action.ts';
+
+export type CompanyDraft = Pick<Company, 'name' | 'address' | 'phone' | 'email' | 'vat_number'>;
+
+export function companyDraft(company: Company): CompanyDraft {
+  return { name: company.name, address: company.address, phone: company.phone, email: company.email, vat_number: company.vat_number };
+}
+
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function problemOf(draft: CompanyDraft): { field: keyof CompanyDraft; text: string } | null {
+  if (!draft.name.trim()) return { field: 'name', text: 'Enter the company name.' };
+  if (draft.email.trim() && !emailShape.test(draft.email.trim())) return { field: 'email', text: 'Enter an email address like office@example.com, or leave it empty.' };
+  return null;
+}
+
+export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(draft: CompanyDraft): void }) {
+  const id = useId();
+  const save = useAction((data: CompanyUpdate, options) => api.account.saveCompany(data, options));
+  const [checked, setChecked] = useState(false);
+  const problem = checked ? problemOf(draft) : null;
+  const set = (field: keyof CompanyDraft) => (value: string) => {
+    if (save.result || save.error) save.reset();
+    onDraft({ ...draft, [field]: value });
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setChecked(true);
+    if (problemOf(draft)) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    await save.run({ name: draft.name.trim(), address: draft.address.trim(), phone: draft.phone.trim(), email: draft.email.trim(), vat_number: draft.vat_number.trim() });
+  };
+  return (
+    <section className="card account-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Company details</h2>
+      <p className="muted">These details appear on your invoices and on the forms you send.</p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormError message={problem?.text ?? save.error} />
+        <FormSuccess message={save.result?.message} />
+        <div className="account-form-grid">
+          <TextField label="Company name" value={draft.name} onValue={set('name')} autoComplete="organization" maxLength={200} invalid={problem?.field === 'name'} />
+          <TextField label="VAT number" value={draft.vat_number} onValue={set('vat_number')} maxLength={40} />
+          <TextField label="Email" type="email" value={draft.email} onValue={set('email')} autoComplete="email" invalid={problem?.field === 'email'} />
+          <TextField label="Phone" type="tel" value={draft.phone} onValue={set('phone')} autoComplete="tel" maxLength={40} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-address`}>Address</label>
+          <textarea id={`${id}-address`} className="textarea" rows={3} maxLength={500} autoComplete="street-address" value={draft.address} onChange={(event) => set('address')(event.target.value)} />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={save.busy}>
+            {save.busy ? 'Saving…' : 'Save company details'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The company's settings (`GET /fetch-settings`, saved with the company: `POST /user
+ * { data: { settings } }`): time zone, date format, language, signing reminders, how long
+ * completed forms are kept, typed signatures and automatic saving to Documents. Only
+ * administrators change them; others see them read-only. A failed save shows the response's
+ * `error` text and keeps what was chosen.
+ */
+import type { Settings, SettingsUpdate } from '@formsign/sdk';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { FormError, FormSuccess } from '../../components/form-error.tsx';
+import { useStrings } from '../../shell/strings.tsx';
+import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { useAction } from './use-action.ts';
+
+/** What the person is choosing: the settings, with the day counts as typed. */
+export type SettingsDraft = Omit<Settings, 'faq_url' | 'reminder_days' | 'retention_days'> & { reminder_days: string; retention_days: string };
+type Draft = SettingsDraft;
+
+export function settingsDraft(settings: Settings): SettingsDraft {
+  const { faq_url: _faq, ...chosen } = settings;
+  return { ...chosen, reminder_days: String(settings.reminder_days), retention_days: String(settings.retention_days) };
+}
+
+const dateFormats: Record<Settings['date_format'], string> = {
+  'DD/MM/YYYY': '21/11/2026',
+  'MM/DD/YYYY': '11/21/2026',
+  'YYYY-MM-DD': '2026-11-21',
+};
+
+const limits = { reminder: [0, 60], retention: [30, 3650] } as const;
+
+function whole(value: string, [min, max]: readonly [number, number]): number | null {
+  const number = Number(value);
+  return value.trim() !== '' && Number.isInteger(number) && number >= min && number <= max ? number : null;
+}
+
+function problemOf(draft: Draft): { field: 'reminder_days' | 'retention_days'; text: string } | null {
+  if (whole(draft.reminder_days, limits.reminder) === null) return { field: 'reminder_days', text: 'Enter a number of days from 0 to 60 for reminders (0 turns them off).' };
+  if (whole(draft.retention_days, limits.retention) === null) return { field: 'retention_days', text: 'Enter a number of days from 30 to 3650 (ten years) for keeping completed forms.' };
+  return null;
+}
+
+function timeZones(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return all.includes(current) ? all : [current, ...all];
+}
+
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function retentionInWords(days: number | null): string {
+  if (days === null) return 'From 30 days to ten years (3650 days).';
+  const years = days / 365;
+  return years >= 1 ? `About ${years.toFixed(years % 1 < 0.05 ? 0 : 1)} ${years < 1.05 ? 'year' : 'years'}.` : `About ${Math.round(days / 30)} months.`;
+}
+
+/** The form; its draft is held by the page, so switching tabs keeps what was chosen. */
+export function CompanySettingsForm({ settings, readOnly, draft, onDraft }: { settings: Settings; readOnly: boolean; draft: SettingsDraft; onDraft(draft: SettingsDraft): void }) {
+  const id = useId();
+  const { languages } = useStrings();
+  const [checked, setChecked] = useState(false);
+  const save = useAction((update: SettingsUpdate, options) => api.account.saveCompany({ settings: update }, options));
+  const zones = useMemo(() => timeZones(settings.timezone), [settings.timezone]);
+  const offered = languages.length ? languages : [{ code: settings.language, name: languageName(settings.language) }];
+  const problem = checked ? problemOf(draft) : null;
+
+  const set = <K extends keyof Draft>(field: K, value: Draft[K]): void => {
+    if (save.result || save.error) save.reset();
+    onDraft({ ...draft, [field]: value });
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setChecked(true);
+    if (problemOf(draft)) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    await save.run({
+      timezone: draft.timezone,
+      date_format: draft.date_format,
+      language: draft.language,
+      reminder_days: Number(draft.reminder_days),
+      retention_days: Number(draft.retention_days),
+      allow_typed_signature: draft.allow_typed_signature,
+      storage_auto_save: draft.storage_auto_save,
+    });
+  };
+
+  return (
+    <section className="card account-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Company settings</h2>
+      {readOnly ? (
+        <p className="alert alert--info">Only administrators can change these settings. Ask an administrator of your company if something should change.</p>
+      ) : (
+        <p className="muted">These settings apply to everyone in your company and to the forms you send.</p>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormError message={problem?.text ?? save.error} />
+        <FormSuccess message={save.result ? 'Your settings have been saved.' : null} />
+        <fieldset className="account-fieldset account-fieldset--plain" disabled={readOnly}>
+          <legend className="visually-hidden">Company settings</legend>
+          <h3 className="account-subheading">Dates and language</h3>
+          <div className="account-form-grid">
+            <div className="field">
+              <label htmlFor={`${id}-timezone`}>Time zone</label>
+              <select id={`${id}-timezone`} className="select" value={draft.timezone} onChange={(event) => set('timezone', event.target.value)}>
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-date-format`}>Date format</label>
+              <select id={`${id}-date-format`} className="select" value={draft.date_format} onChange={(event) => set('date_format', event.target.value as Settings['date_format'])}>
+                {Object.entries(dateFormats).map(([format, example]) => (
+                  <option key={format} value={format}>
+                    {format} ({example})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-language`}>Language</label>
+              <select id={`${id}-language`} className="select" value={draft.language} onChange={(event) => set('language', event.target.value)}>
+                {offered.map((language) => (
+                  <option key={language.code} value={language.code}>
+                    {language.name}
+                  </option>
+                ))}
+              </select>
+              <span className="field__hint">The language of emails and of forms opened from signing links.</span>
+            </div>
+          </div>
+          <h3 className="account-subheading">Signing and records</h3>
+          <div className="account-form-grid">
+            <div className="field">
+              <label htmlFor={`${id}-reminders`}>Remind signers after (days)</label>
+              <input
+                id={`${id}-reminders`}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={limits.reminder[0]}
+                max={limits.reminder[1]}
+                value={draft.reminder_days}
+                aria-invalid={problem?.field === 'reminder_days' ? true : undefined}
+                aria-describedby={`${id}-reminders-hint`}
+                onChange={(event) => set('reminder_days', event.target.value)}
+              />
+              <span id={`${id}-reminders-hint`} className="field__hint">
+                Unsigned forms are reminded after this many days. 0 turns reminders off.
+              </span>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-retention`}>Keep completed forms for (days)</label>
+              <input
+                id={`${id}-retention`}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={limits.retention[0]}
+                max={limits.retention[1]}
+                value={draft.retention_days}
+                aria-invalid={problem?.field === 'retention_days' ? true : undefined}
+                aria-describedby={`${id}-retention-hint`}
+                onChange={(event) => set('retention_days', event.target.value)}
+              />
+              <span id={`${id}-retention-hint`} className="field__hint">
+                {retentionInWords(whole(draft.retention_days, limits.retention))} Older completed forms are deleted.
+              </span>
+            </div>
+          </div>
+          <label className="checkbox account-check">
+            <input type="checkbox" checked={draft.allow_typed_signature} onChange={(event) => set('allow_typed_signature', event.target.checked)} />
+            Signers may type their name instead of drawing a signature
+          </label>
+          <label className="checkbox account-check">
+            <input type="checkbox" checked={draft.storage_auto_save} onChange={(event) => set('storage_auto_save', event.target.checked)} />
+            Save every completed form to Documents automatically
+          </label>
+        </fieldset>
+        {readOnly ? null : (
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={save.busy}>
+              {save.busy ? 'Saving…' : 'Save settings'}
+            </button>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Contact us (`POST /contact`): a subject and a message to support. On success the form
+ * empties and shows the confirmation text; a failure shows the catalogue's words and keeps
+ * what was typed.
+ */
+import { textForCode } from '@formsign/sdk';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { FormError, FormSuccess } from '../../components/form-error.tsx';
+import { useViewer } from '../../session/session.tsx';
+import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { useAction } from './use-action.ts';
+
+const limits = { subject: 200, message: 5000 } as const;
+
+function problemOf(subject: string, message: string): { field: 'subject' | 'message'; text: string } | null {
+  if (!subject.trim()) return { field: 'subject', text: 'Enter a subject, so support knows what it is about.' };
+  if (!message.trim()) return { field: 'message', text: 'Write your message to support.' };
+  return null;
+}
+
+export function ContactSupportForm() {
+  const id = useId();
+  const viewer = useViewer();
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [checked, setChecked] = useState(false);
+  const send = useAction((body: { subject: string; message: string }, options) => api.support.contact(body, options));
+  const problem = checked ? problemOf(subject, message) : null;
+  const confirmation = send.result ? send.result.message || textForCode('contactSupport', 1) : null;
+
+  const edit = (apply: () => void): void => {
+    if (send.result || send.error) send.reset();
+    apply();
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setChecked(true);
+    if (problemOf(subject, message)) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    if (await send.run({ subject: subject.trim(), message: message.trim() })) {
+      setSubject('');
+      setMessage('');
+      setChecked(false);
+    }
+  };
+
+  return (
+    <section className="card help-contact" id="contact" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Contact us</h2>
+      <p className="muted">Ask a question or tell us about a problem. {viewer?.email ? <>We answer by email to {viewer.email}.</> : null}</p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormError message={problem?.text ?? send.error} />
+        <FormSuccess message={confirmation} />
+        <div className="field">
+          <label htmlFor={`${id}-subject`}>Subject</label>
+          <input
+            id={`${id}-subject`}
+            className="input"
+            value={subject}
+            maxLength={limits.subject}
+            aria-invalid={problem?.field === 'subject' ? true : undefined}
+            onChange={(event) => edit(() => setSubject(event.target.value))}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-message`}>Message</label>
+          <textarea
+            id={`${id}-message`}
+            className="textarea"
+            rows={7}
+            value={message}
+            maxLength={limits.message}
+            aria-invalid={problem?.field === 'message' ? true : undefined}
+            aria-describedby={`${id}-message-hint`}
+            onChange={(event) => edit(() => setMessage(event.target.value))}
+          />
+          <span id={`${id}-message-hint`} className="field__hint">
+            {message.length > limits.message - 500 ? `${limits.message - message.length} characters left.` : 'Tell us what you were doing and what happened. Please do not include passwords.'}
+          </span>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={send.busy}>
+            {send.busy ? 'Sending…' : 'Send message'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Envelopes (administrators): how many of the company's envelopes are left (`POST /envelopes`,
+ * of the company's total), the packs on offer (`POST /products`) and buying more: checkout
+ * answers where to pay, and the browser goes there with a full navigation. The payment page
+ * comes back to `/checkout/return`.
+ */
+import { envelopeLevel } from '@formsign/machines';
+import type { Product } from '@formsign/sdk';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { ListFailure } from '../../lists/data-table.tsx';
+import { useDataGroup } from '../../lists/use-data-group.ts';
+import { formatMoney } from './money.ts';
+import { useAction } from './use-action.ts';
+
+const maxQuantity = 20;
+const noProducts: Product[] = [];
+
+function EnvelopeBalance({ total }: { total: number }) {
+  const id = useId();
+  const count = useDataGroup('envelopes', null as number | null, (_params: null, options) => api.account.countUnusedEnvelopes(options), null);
+  const unused = count.data;
+  const level = unused === null ? null : envelopeLevel(unused, total);
+  const share = unused === null || total <= 0 ? 0 : Math.min(1, unused / total);
+  return (
+    <section className="card account-section" aria-labelledby={`${id}-heading`} aria-busy={count.loading}>
+      <h2 id={`${id}-heading`}>Your envelopes</h2>
+      <p className="muted">Each form sent for signing uses one envelope.</p>
+      {count.error ? <ListFailure message={count.message ?? ''} onRetry={count.refetch} /> : null}
+      {count.loading && unused === null ? (
+        <div className="spinner" role="status">
+          Loading…
+        </div>
+      ) : null}
+      {unused !== null ? (
+        <div className={`envelope-balance${level ? ` envelope-balance--${level}` : ''}`}>
+          <p className="envelope-balance__figure">
+            <span className="stat__value">{unused.toLocaleString('en-GB')}</span>
+            <span className="stat__label">unused of {total.toLocaleString('en-GB')} envelopes</span>
+          </p>
+          <div className="envelope-balance__bar" aria-hidden="true">
+            <span style={{ width: `${Math.round(share * 100)}%` }} />
+          </div>
+          {level ? (
+            <p className={`alert ${level === 'twenty' ? 'alert--error' : 'alert--warning'}`}>
+              {unused === 0 ? 'You have no envelopes left: forms cannot be sent until you buy more.' : `Running low: ${Math.round(share * 100)}% of your envelopes are left.`}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ProductOffer({ product, busy, disabled, onBuy }: { product: Product; busy: boolean; disabled: boolean; onBuy(quantity: number): void }) {
+  const id = useId();
+  const [quantity, setQuantity] = useState('1');
+  const number = Number(quantity);
+  const valid = Number.isInteger(number) && number >= 1 && number <= maxQuantity;
+  const [checked, setChecked] = useState(false);
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    setChecked(true);
+    if (valid) onBuy(number);
+  };
+  return (
+    <li className="card product">
+      <form onSubmit={submit} noValidate aria-labelledby={`${id}-name`}>
+        <h3 id={`${id}-name`}>{product.name}</h3>
+        <p className="product__price">{formatMoney(product.price, product.currency)}</p>
+        <p className="muted">
+          {product.envelopes.toLocaleString('en-GB')} envelopes · {formatMoney(Math.round(product.price / product.envelopes), product.currency)} each
+        </p>
+        <div className="field">
+          <label htmlFor={`${id}-quantity`}>
+            Quantity<span className="visually-hidden"> of {product.name}</span>
+          </label>
+          <input
+            id={`${id}-quantity`}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxQuantity}
+            value={quantity}
+            aria-invalid={checked && !valid ? true : undefined}
+            aria-describedby={`${id}-total`}
+            onChange={(event) => setQuantity(event.target.value)}
+          />
+          <span id={`${id}-total`} className={checked && !valid ? 'product__problem' : 'field__hint'}>
+            {valid ? `Total ${formatMoney(product.price * number, product.currency)} for ${(product.envelopes * number).toLocaleString('en-GB')} envelopes` : `Choose a quantity from 1 to ${maxQuantity}.`}
+          </span>
+        </div>
+        <button type="submit" className="button" disabled={disabled}>
+          {busy ? 'Opening payment…' : 'Buy'}
+          <span className="visually-hidden"> {product.name}</span>
+        </button>
+      </form>
+    </li>
+  );
+}
+
+function EnvelopeProducts() {
+  const id = useId();
+  const products = useDataGroup('products', noProducts, (_params: null, options) => api.account.products(options), null);
+  const [buying, setBuying] = useState<string | null>(null);
+  const checkout = useAction((order: { product: string; quantity: number }, options) => api.account.checkout(order, options));
+  const buy = async (product: Product, quantity: number): Promise<void> => {
+    setBuying(product.id);
+    const session = await checkout.run({ product: product.id, quantity });
+    // Payment happens on the payment provider's page: a full navigation, not a route change.
+    if (session) window.location.assign(session.url);
+    else setBuying(null);
+  };
+  return (
+    <section className="account-section" aria-labelledby={`${id}-heading`} aria-busy={products.loading}>
+      <h2 id={`${id}-heading`}>Buy envelopes</h2>
+      <FormError message={checkout.error} />
+      {products.error ? <ListFailure message={products.message ?? ''} onRetry={products.refetch} /> : null}
+      {products.loading ? (
+        <div className="spinner" role="status">
+          Loading…
+        </div>
+      ) : null}
+      {!products.loading && !products.error && products.data.length === 0 ? <p className="card empty-state">No envelope packs are on offer right now. Please contact support to buy envelopes.</p> : null}
+      <ul className="products">
+        {products.data.map((product) => (
+          <ProductOffer key={product.id} product={product} busy={buying === product.id} disabled={buying !== null} onBuy={(quantity) => void buy(product, quantity)} />
+        ))}
+      </ul>
+      <p className="account-hint account-note">Payments are taken securely by our payment provider. Envelopes are added as soon as the payment is complete.</p>
+    </section>
+  );
+}
+
+export function EnvelopesPanel({ total }: { total: number }) {
+  return (
+    <>
+      <EnvelopeBalance total={total} />
+      <EnvelopeProducts />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * A small form in a modal dialog (rename a category, change a user's class, edit a group):
+ * a native `<dialog>`, so it traps focus, closes on Escape and gives focus back by itself.
+ * A failed save shows its text inside the dialog and keeps what was typed.
+ */
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { FormError } from '../../components/form-error.tsx';
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  busy?: boolean;
+  error?: string | null;
+  /** Shown under the title. */
+  description?: ReactNode;
+  children: ReactNode;
+  onSubmit(): void;
+  onClose(): void;
+}
+
+export function FormDialog({ open, title, submitLabel, busy = false, error, description, children, onSubmit, onClose }: FormDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  };
+  return (
+    <dialog ref={dialog} className="dialog card account-dialog" aria-labelledby={`${id}-title`} onCancel={onClose} onClose={() => open && onClose()}>
+      {open ? (
+        <form onSubmit={submit} noValidate>
+          <h2 id={`${id}-title`}>{title}</h2>
+          {description ? <div className="account-dialog__description">{description}</div> : null}
+          <FormError message={error} />
+          {children}
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? 'Saving…' : submitLabel}
+            </button>
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Your details (`PUT /user`): name, email, phone, job title and, when wanted, a new password.
+ * A failed save shows the response's `error` text and keeps everything typed; the draft is
+ * held by the page, so switching tabs does not lose it either.
+ */
+import type { UserProfile } from '@formsign/sdk';
+import { useId, useState, type FormEvent } from 'react';
+import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { api } from '../../api/client.ts';
+import { FormError, FormSuccess } from '../../components/form-error.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { useAction } from './use-action.ts';
+
+export interface ProfileDraft {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  job_title: string;
+  password: string;
+  repeat: string;
+}
+
+export function profileDraft(user: UserProfile): ProfileDraft {
+  return { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone, job_title: user.job_title, password: '', repeat: '' };
+}
+
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The first thing to correct, in the product's words, or null. */
+function problemOf(draft: ProfileDraft): { field: keyof ProfileDraft; text: string } | null {
+  if (!draft.first_name.trim()) return { field: 'first_name', text: 'Enter your first name.' };
+  if (!draft.last_name.trim()) return { field: 'last_name', text: 'Enter your last name.' };
+  if (!emailShape.test(draft.email.trim())) return { field: 'email', text: 'Enter an email address like name@example.com.' };
+  if (draft.password && draft.password.length < 8) return { field: 'password', text: 'Use at least 8 characters for your new password.' };
+  if (draft.password !== draft.repeat) return { field: 'repeat', text: 'The two passwords are not the same.' };
+  return null;
+}
+
+const roleNames: Record<UserProfile['role'], string> = { admin: 'Administrator', basic: 'Basic User', personal: 'Personal', super: 'Super User' };
+
+export function ProfileForm({ user, draft, onDraft }: { user: UserProfile; draft: ProfileDraft; onDraft(draft: ProfileDraft): void }) {
+  const id = useId();
+  const save = useAction((data: Parameters<typeof api.account.updateProfile>[0], options) => api.account.updateProfile(data, options));
+  // Problems show once the person has tried to save, and follow what they type from then on.
+  const [checked, setChecked] = useState(false);
+  const problem = checked ? problemOf(draft) : null;
+  const set = (field: keyof ProfileDraft) => (value: string) => {
+    if (save.result || save.error) save.reset();
+    onDraft({ ...draft, [field]: value });
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setChecked(true);
+    if (problemOf(draft)) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    const { password, repeat: _repeat, ...details } = draft;
+    const saved = await save.run({ ...details, email: details.email.trim(), ...(password ? { password } : {}) });
+    if (saved) onDraft({ ...draft, password: '', repeat: '' });
+  };
+  const invalid = (field: keyof ProfileDraft): boolean => problem?.field === field;
+
+  return (
+    <section className="card account-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Your details</h2>
+      <p className="muted">
+        You log in as <strong>{user.name}</strong> · {roleNames[user.role]}
+      </p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormError message={problem?.text ?? save.error} />
+        <FormSuccess message={save.result?.message} />
+        <div className="account-form-grid">
+          <TextField label="First name" value={draft.first_name} onValue={set('first_name')} autoComplete="given-name" maxLength={100} invalid={invalid('first_name')} />
+          <TextField label="Last name" value={draft.last_name} onValue={set('last_name')} autoComplete="family-name" maxLength={100} invalid={invalid('last_name')} />
+          <TextField label="Email" type="email" value={draft.email} onValue={set('email')} autoComplete="email" invalid={invalid('email')} />
+          <TextField label="Phone" type="tel" value={draft.phone} onValue={set('phone')} autoComplete="tel" maxLength={40} />
+          <TextField label="Job title" value={draft.job_title} onValue={set('job_title')} autoComplete="organization-title" maxLength={100} />
+        </div>
+        <fieldset className="account-fieldset">
+          <legend>Change your password</legend>
+          <p className="field__hint">Leave these empty to keep your current password.</p>
+          <div className="account-form-grid">
+            <TextField label="New password" type="password" value={draft.password} onValue={set('password')} autoComplete="new-password" invalid={invalid('password')} hint="At least 8 characters." />
+            <TextField label="Repeat the new password" type="password" value={draft.repeat} onValue={set('repeat')} autoComplete="new-password" invalid={invalid('repeat')} />
+          </div>
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={save.busy}>
+            {save.busy ? 'Saving…' : 'Save your details'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

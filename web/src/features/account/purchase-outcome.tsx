@@ -1,0 +1,172 @@
+/**
+ * The outcome of an envelope purchase, once the payment page sends the buyer back
+ * (`/checkout/return`, `/stripe-completion`): `POST /products { action: status }` says whether
+ * it is complete (envelopes added, amount paid), still open (processing: check again) or
+ * expired; a payment the provider reports as failed says so. A link goes back to the
+ * envelopes tab. A return link without its payment reference is a clear error.
+ */
+import type { PurchaseStatus } from '@formsign/sdk';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../../api/client.ts';
+import { ListFailure } from '../../lists/data-table.tsx';
+import { useDataGroup } from '../../lists/use-data-group.ts';
+import { formatMoney } from './money.ts';
+
+const envelopesHref = '/account?tab=2';
+
+function OutcomeCard({ tone, heading, children, actions }: { tone: 'success' | 'info' | 'warning' | 'error'; heading: string; children: ReactNode; actions: ReactNode }) {
+  return (
+    <section className={`card purchase purchase--${tone}`} aria-labelledby="purchase-heading">
+      <span className="purchase__mark" aria-hidden="true">
+        {tone === 'success' ? '✓' : tone === 'info' ? '…' : '!'}
+      </span>
+      <h2 id="purchase-heading">{heading}</h2>
+      {children}
+      <div className="form-actions">{actions}</div>
+    </section>
+  );
+}
+
+const backToEnvelopes = (
+  <Link className="button button--secondary" to={envelopesHref}>
+    Back to your envelopes
+  </Link>
+);
+
+/** What the purchase was: the envelopes (added, or to be added), the amount, the receipt's address and the reference. */
+function Receipt({ purchase, reference }: { purchase: PurchaseStatus; reference: string }) {
+  const complete = purchase.status === 'complete';
+  return (
+    <dl className="purchase__receipt">
+      {purchase.envelopes > 0 ? (
+        <div>
+          <dt>{complete ? 'Envelopes added' : 'Envelopes'}</dt>
+          <dd>{purchase.envelopes.toLocaleString('en-GB')}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{complete ? 'Amount paid' : 'Amount'}</dt>
+        <dd>{formatMoney(purchase.amount, purchase.currency)}</dd>
+      </div>
+      {complete && purchase.email ? (
+        <div>
+          <dt>Receipt sent to</dt>
+          <dd>{purchase.email}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Payment reference</dt>
+        <dd className="purchase__reference">{reference}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function PurchaseStatusView({ reference, providerFailed }: { reference: string; providerFailed: boolean }) {
+  const status = useDataGroup('purchase', null as PurchaseStatus | null, (id: string, options) => api.account.purchaseStatus(id, options), reference);
+  const purchase = status.data;
+  if (status.error) {
+    return (
+      <OutcomeCard tone="error" heading="We could not check your payment" actions={backToEnvelopes}>
+        <ListFailure message={status.message ?? ''} onRetry={status.refetch} />
+        <p className="muted">If you were charged, your envelopes are added as soon as the payment is confirmed.</p>
+      </OutcomeCard>
+    );
+  }
+  if (!purchase) {
+    return (
+      <div className="spinner" role="status">
+        Checking your payment…
+      </div>
+    );
+  }
+  if (purchase.status === 'complete') {
+    return (
+      <OutcomeCard
+        tone="success"
+        heading="Payment received"
+        actions={
+          <Link className="button" to={envelopesHref}>
+            Back to your envelopes
+          </Link>
+        }
+      >
+        <p role="status">
+          {purchase.envelopes.toLocaleString('en-GB')} envelopes have been added to your company. Thank you for your purchase.
+        </p>
+        <Receipt purchase={purchase} reference={reference} />
+      </OutcomeCard>
+    );
+  }
+  if (providerFailed) {
+    return (
+      <OutcomeCard
+        tone="error"
+        heading="Your payment failed"
+        actions={
+          <Link className="button" to={envelopesHref}>
+            Try again
+          </Link>
+        }
+      >
+        <p role="alert">The payment was declined, so no envelopes were added and no money was taken. You can try again with another card.</p>
+        <Receipt purchase={purchase} reference={reference} />
+      </OutcomeCard>
+    );
+  }
+  if (purchase.status === 'open') {
+    return (
+      <OutcomeCard
+        tone="info"
+        heading="Your payment is still being processed"
+        actions={
+          <>
+            <button type="button" className="button" onClick={status.refetch} disabled={status.loading}>
+              {status.loading ? 'Checking…' : 'Check again'}
+            </button>
+            {backToEnvelopes}
+          </>
+        }
+      >
+        <p role="status">This can take a minute. Your envelopes are added as soon as the payment is complete.</p>
+        <Receipt purchase={purchase} reference={reference} />
+      </OutcomeCard>
+    );
+  }
+  return (
+    <OutcomeCard
+      tone="warning"
+      heading="This checkout has expired"
+      actions={
+        <Link className="button" to={envelopesHref}>
+          Buy envelopes
+        </Link>
+      }
+    >
+      <p role="alert">The payment was not completed in time, so no envelopes were added and no money was taken.</p>
+      <Receipt purchase={purchase} reference={reference} />
+    </OutcomeCard>
+  );
+}
+
+export interface PurchaseOutcomeProps {
+  /** The checkout session or payment id from the return link, or null when the link has none. */
+  reference: string | null;
+  /** Whether the payment provider reported the payment as failed (`redirect_status`). */
+  providerFailed?: boolean;
+}
+
+export function PurchaseOutcome({ reference, providerFailed = false }: PurchaseOutcomeProps) {
+  return (
+    <div className="page page--purchase">
+      {reference ? (
+        <PurchaseStatusView reference={reference} providerFailed={providerFailed} />
+      ) : (
+        <OutcomeCard tone="error" heading="This payment link is incomplete" actions={backToEnvelopes}>
+          <p role="alert">The link has no payment reference, so we cannot tell which purchase it is about. If you have just paid, your envelopes appear in your account once the payment is complete.</p>
+        </OutcomeCard>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * Template categories (`POST /categories`): every category with how many templates use it;
+ * administrators add, rename and delete them. The SDK throws on a failing code with its
+ * text ('A category with this name exists.'), shown where the name was typed, which stays.
+ */
+import type { Category, CategoryAction } from '@formsign/sdk';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
+import { useDataGroup } from '../../lists/use-data-group.ts';
+import { FormDialog } from './form-dialog.tsx';
+import { useAction } from './use-action.ts';
+
+const none: Category[] = [];
+
+function nameProblem(name: string): string | null {
+  return name.trim() ? null : 'Enter a name for the category.';
+}
+
+function NewCategory({ onAdded }: { onAdded(name: string): void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [checked, setChecked] = useState(false);
+  const save = useAction((action: CategoryAction, options) => api.settings.categories(action, options));
+  const problem = checked ? nameProblem(name) : null;
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setChecked(true);
+    if (nameProblem(name)) return;
+    const saved = await save.run({ action: 'save', name: name.trim() });
+    if (saved) {
+      onAdded(name.trim());
+      setName('');
+      setChecked(false);
+    }
+  };
+  return (
+    <form className="account-inline-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Add a category">
+      <div className="toolbar">
+        <div className="field account-inline-form__name">
+          <label htmlFor={`${id}-name`}>New category</label>
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={name}
+            maxLength={100}
+            aria-invalid={problem || save.error ? true : undefined}
+            aria-describedby={problem || save.error ? `${id}-error` : undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              if (save.error) save.reset();
+            }}
+          />
+        </div>
+        <button type="submit" className="button" disabled={save.busy}>
+          {save.busy ? 'Adding…' : 'Add category'}
+        </button>
+      </div>
+      <FormError id={`${id}-error`} message={problem ?? save.error} />
+    </form>
+  );
+}
+
+function RenameCategory({ category, onClose, onRenamed }: { category: Category; onClose(): void; onRenamed(name: string): void }) {
+  const id = useId();
+  const [name, setName] = useState(category.name);
+  const [checked, setChecked] = useState(false);
+  const save = useAction((action: CategoryAction, options) => api.settings.categories(action, options));
+  const problem = checked ? nameProblem(name) : null;
+  const submit = async (): Promise<void> => {
+    setChecked(true);
+    if (nameProblem(name)) return;
+    if (name.trim() === category.name) return onClose();
+    if (await save.run({ action: 'save', id: category.id, name: name.trim() })) onRenamed(name.trim());
+  };
+  return (
+    <FormDialog open title={`Rename “${category.name}”`} submitLabel="Rename" busy={save.busy} error={problem ?? save.error} onSubmit={() => void submit()} onClose={onClose}>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} className="input" value={name} maxLength={100} autoFocus aria-invalid={problem || save.error ? true : undefined} onChange={(event) => setName(event.target.value)} />
+      </div>
+    </FormDialog>
+  );
+}
+
+export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
+  const id = useId();
+  const categories = useDataGroup('categories', none, (_params: null, options) => api.settings.categories({ action: 'list' }, options).then((list) => list.data), null);
+  const [renaming, setRenaming] = useState<Category | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const remove = useAction((category: Category, options) => api.settings.categories({ action: 'delete', id: category.id }, options));
+
+  const changed = (message: string): void => {
+    remove.reset();
+    setDone(message);
+    categories.refetch();
+  };
+  const confirmDelete = async (): Promise<void> => {
+    const category = deleting;
+    setDeleting(null);
+    if (!category) return;
+    if (await remove.run(category)) changed(`The category “${category.name}” was deleted.`);
+  };
+
+  const columns: ListColumn<Category>[] = [
+    { id: 'name', accessorKey: 'name', header: 'Category' },
+    {
+      id: 'templates',
+      accessorKey: 'templates',
+      header: 'Templates',
+      cell: ({ row }) => (row.original.templates === 1 ? '1 template' : `${row.original.templates} templates`),
+    },
+  ];
+  if (!readOnly) {
+    columns.push({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <div className="form-actions">
+          <button type="button" className="button button--secondary button--small" onClick={() => setRenaming(row.original)}>
+            Rename<span className="visually-hidden"> {row.original.name}</span>
+          </button>
+          <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => setDeleting(row.original)}>
+            Delete<span className="visually-hidden"> {row.original.name}</span>
+          </button>
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <section className="account-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Template categories</h2>
+      <p className="account-hint">Categories group your templates in the template list and in the reports.</p>
+      {readOnly ? null : <NewCategory onAdded={(name) => changed(`The category “${name}” was added.`)} />}
+      <FormError message={remove.error} />
+      <p className="account-outcome" role="status">
+        {done}
+      </p>
+      <DataTable
+        caption="Template categories"
+        columns={columns}
+        rows={categories.data}
+        total={categories.data.length}
+        loading={categories.loading}
+        error={categories.error ? categories.message : null}
+        onRetry={categories.refetch}
+        empty="No categories yet. Add one to group your templates."
+        getRowId={(row) => String(row.id)}
+      />
+      {renaming ? (
+        <RenameCategory
+          category={renaming}
+          onClose={() => setRenaming(null)}
+          onRenamed={(name) => {
+            changed(`“${renaming.name}” was renamed “${name}”.`);
+            setRenaming(null);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog open={deleting !== null} title={`Delete the category “${deleting?.name ?? ''}”?`} confirmLabel="Delete category" onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)}>
+        <p>{deleting?.templates ? `Its ${deleting.templates === 1 ? 'template stays' : `${deleting.templates} templates stay`}, without a category.` : 'No template uses it.'}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

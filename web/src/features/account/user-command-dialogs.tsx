@@ -1,0 +1,127 @@
+/**
+ * Changing a person's class or units. The dialog sends the command through the user list
+ * machine and stays open, busy, until the row is no longer updating: it closes when the
+ * server accepted the change, and keeps what was typed, with the failure's text, when not.
+ */
+import type { UserRow } from '@formsign/machines';
+import { useEffect, useId, useState } from 'react';
+import { FormDialog } from './form-dialog.tsx';
+import { personName } from './person-name.ts';
+import { UserList } from './user-list.ts';
+
+type Phase = 'editing' | 'sent' | 'failed';
+
+/** Watches the row's command: busy while it is on its way, closes on success, keeps the failure. */
+function useRowCommand(row: UserRow, onDone: () => void) {
+  const updating = UserList.useSelector((snapshot) => snapshot.context.updating.includes(row.id));
+  const error = UserList.useSelector((snapshot) => snapshot.context.error);
+  const [phase, setPhase] = useState<Phase>('editing');
+  useEffect(() => {
+    if (phase !== 'sent' || updating) return;
+    if (error) setPhase('failed');
+    else onDone();
+  }, [phase, updating, error, onDone]);
+  return { busy: phase === 'sent', failure: phase === 'failed' ? error : null, sent: () => setPhase('sent') };
+}
+
+export interface UserCommandDialogProps {
+  row: UserRow;
+  /** Classes and units seen in the list, offered as choices. */
+  choices: readonly string[];
+  onSend(type: 'class' | 'unit', value: string | string[]): void;
+  onClose(): void;
+}
+
+export function ChangeClassDialog({ row, choices, onSend, onClose }: UserCommandDialogProps) {
+  const id = useId();
+  const [value, setValue] = useState(row.class);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const command = useRowCommand(row, onClose);
+  const name = personName(row);
+  const submit = (): void => {
+    const next = value.trim();
+    if (!next) return setInvalid('Enter a class, for example Staff or Manager.');
+    if (next === row.class) return onClose();
+    setInvalid(null);
+    onSend('class', next);
+    command.sent();
+  };
+  return (
+    <FormDialog
+      open
+      title={`Change the class of ${name}`}
+      submitLabel="Change class"
+      busy={command.busy}
+      error={invalid ?? command.failure}
+      onSubmit={submit}
+      onClose={onClose}
+      description={
+        row.unit.length > 0 ? (
+          <p className="muted">
+            Changing the class removes {name} from {row.unit.length === 1 ? 'the unit' : 'the units'} {row.unit.join(', ')}. You can add units again afterwards.
+          </p>
+        ) : null
+      }
+    >
+      <div className="field">
+        <label htmlFor={`${id}-class`}>Class</label>
+        <input
+          id={`${id}-class`}
+          className="input"
+          list={`${id}-classes`}
+          value={value}
+          required
+          autoFocus
+          aria-invalid={invalid ? true : undefined}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <datalist id={`${id}-classes`}>
+          {choices.map((choice) => (
+            <option key={choice} value={choice} />
+          ))}
+        </datalist>
+      </div>
+    </FormDialog>
+  );
+}
+
+export function EditUnitsDialog({ row, choices, onSend, onClose }: UserCommandDialogProps) {
+  const id = useId();
+  const [chosen, setChosen] = useState<string[]>(row.unit);
+  const [added, setAdded] = useState('');
+  const command = useRowCommand(row, onClose);
+  const name = personName(row);
+  const offered = [...new Set([...choices, ...row.unit])].sort((a, b) => a.localeCompare(b));
+  const toggle = (unit: string, on: boolean): void => setChosen((list) => (on ? [...list, unit] : list.filter((item) => item !== unit)));
+  const submit = (): void => {
+    const extra = added
+      .split(',')
+      .map((unit) => unit.trim())
+      .filter(Boolean);
+    const units = [...new Set([...chosen, ...extra])];
+    onSend('unit', units);
+    command.sent();
+  };
+  return (
+    <FormDialog open title={`Units of ${name}`} submitLabel="Save units" busy={command.busy} error={command.failure} onSubmit={submit} onClose={onClose}>
+      {offered.length > 0 ? (
+        <fieldset className="account-choices">
+          <legend className="field__label">Units</legend>
+          {offered.map((unit) => (
+            <label key={unit} className="checkbox">
+              <input type="checkbox" checked={chosen.includes(unit)} onChange={(event) => toggle(unit, event.target.checked)} />
+              {unit}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-added`}>Add units</label>
+        <input id={`${id}-added`} className="input" value={added} aria-describedby={`${id}-added-hint`} onChange={(event) => setAdded(event.target.value)} />
+        <span id={`${id}-added-hint`} className="field__hint">
+          Separate several units with commas.
+        </span>
+      </div>
+    </FormDialog>
+  );
+}

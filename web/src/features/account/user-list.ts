@@ -1,0 +1,24 @@
+/**
+ * The user list machine with the app's requests (`POST /users`, `POST /users-commands`), shared
+ * by the users page and its cells: rows, `updating` and the error are read with `useSelector`.
+ */
+import { fromRequest, userListMachine, type UserCommand, type UsersParams } from '@formsign/machines';
+import { createActorContext } from '@xstate/react';
+import { api } from '../../api/client.ts';
+
+const userListLogic = userListMachine.provide({
+  actors: {
+    fetchUsers: fromRequest((params: UsersParams, options) => api.users.list(params, options)),
+    userCommand: fromRequest((command: UserCommand, options) => api.users.command(command, options)),
+  },
+});
+
+export const UserList = createActorContext(userListLogic);
+
+/** The classes offered when none of the loaded rows has one yet. */
+export const defaultClasses = ['Administrator', 'Manager', 'Staff'] as const;
+
+/** Every distinct value, sorted, for the class and unit pickers. */
+export function distinct(values: Iterable<string>): string[] {
+  return [...new Set([...values].map((value) => value.trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+}

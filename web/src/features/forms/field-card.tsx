@@ -1,0 +1,142 @@
+/**
+ * One field of a template in the editor (step 2): its label, name, type, whether it is
+ * required and, for a choice list, its choices; with buttons to move it up or down and to
+ * remove it. Every control is a labelled input or a real button, so the editor works with a
+ * keyboard alone.
+ */
+import { fieldTypes, labelMaxLength, nameFromLabel, nameMaxLength, type EditableField, type FieldProblems } from './template-fields.ts';
+
+interface FieldCardProps {
+  field: EditableField;
+  index: number;
+  count: number;
+  problems?: FieldProblems;
+  disabled: boolean;
+  onChange(field: EditableField): void;
+  onMove(step: -1 | 1): void;
+  onRemove(): void;
+}
+
+function Problem({ id, text }: { id: string; text?: string }) {
+  return text ? (
+    <p className="field__error" id={id}>
+      {text}
+    </p>
+  ) : null;
+}
+
+export function FieldCard({ field, index, count, problems, disabled, onChange, onMove, onRemove }: FieldCardProps) {
+  const id = field.key;
+  const shown = field.label.trim() || 'New field';
+  const change = (patch: Partial<EditableField>): void => onChange({ ...field, ...patch });
+
+  return (
+    <li className="field-card" aria-labelledby={`${id}-heading`}>
+      <div className="field-card__head">
+        <h3 id={`${id}-heading`} className="field-card__title">
+          <span className="field-card__number" aria-hidden="true">
+            {index + 1}
+          </span>
+          <span className="visually-hidden">Field {index + 1}: </span>
+          {shown}
+        </h3>
+        <div className="field-card__tools">
+          <button
+            id={`${id}-up`}
+            type="button"
+            className="button button--ghost button--small"
+            aria-label={`Move “${shown}” up`}
+            disabled={disabled || index === 0}
+            onClick={() => onMove(-1)}
+          >
+            <span aria-hidden="true">↑</span> Up
+          </button>
+          <button
+            id={`${id}-down`}
+            type="button"
+            className="button button--ghost button--small"
+            aria-label={`Move “${shown}” down`}
+            disabled={disabled || index === count - 1}
+            onClick={() => onMove(1)}
+          >
+            <span aria-hidden="true">↓</span> Down
+          </button>
+          <button id={`${id}-remove`} type="button" className="button button--ghost button--small field-card__remove" disabled={disabled} onClick={onRemove}>
+            Remove<span className="visually-hidden"> “{shown}”</span>
+          </button>
+        </div>
+      </div>
+      <div className="field-card__grid">
+        <div className="field field-card__label">
+          <label htmlFor={`${id}-label`}>Label</label>
+          <input
+            id={`${id}-label`}
+            className="input"
+            value={field.label}
+            maxLength={labelMaxLength}
+            disabled={disabled}
+            aria-invalid={problems?.label ? true : undefined}
+            aria-describedby={problems?.label ? `${id}-label-error` : undefined}
+            onChange={(event) => change({ label: event.target.value, ...(field.nameTouched ? {} : { name: nameFromLabel(event.target.value) }) })}
+          />
+          <Problem id={`${id}-label-error`} text={problems?.label} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            className="input field-card__name"
+            value={field.name}
+            maxLength={nameMaxLength}
+            spellCheck={false}
+            autoCapitalize="off"
+            disabled={disabled}
+            aria-invalid={problems?.name ? true : undefined}
+            aria-describedby={problems?.name ? `${id}-name-error` : undefined}
+            onChange={(event) => change({ name: event.target.value, nameTouched: true })}
+          />
+          <Problem id={`${id}-name-error`} text={problems?.name} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>Type</label>
+          <select id={`${id}-type`} className="select" value={field.type} disabled={disabled} onChange={(event) => change({ type: event.target.value as EditableField['type'] })}>
+            {fieldTypes.map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field-card__required">
+          <span className="field__label" aria-hidden="true">
+            &nbsp;
+          </span>
+          <div className="checkbox">
+            <input id={`${id}-required`} type="checkbox" checked={field.required} disabled={disabled} onChange={(event) => change({ required: event.target.checked })} />
+            <label htmlFor={`${id}-required`}>Required</label>
+          </div>
+        </div>
+      </div>
+      {field.type === 'select' ? (
+        <div className="field field-card__options">
+          <label htmlFor={`${id}-options`}>Choices</label>
+          <textarea
+            id={`${id}-options`}
+            className="textarea"
+            value={field.options}
+            disabled={disabled}
+            aria-invalid={problems?.options ? true : undefined}
+            aria-describedby={problems?.options ? `${id}-options-error` : `${id}-options-hint`}
+            onChange={(event) => change({ options: event.target.value })}
+          />
+          {problems?.options ? null : (
+            <span id={`${id}-options-hint`} className="field__hint">
+              One choice per line, in the order they are offered.
+            </span>
+          )}
+          <Problem id={`${id}-options-error`} text={problems?.options} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

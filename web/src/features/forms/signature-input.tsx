@@ -1,0 +1,196 @@
+/**
+ * A signature field: the signer types their name (the way that works with a keyboard alone,
+ * and the one offered first) or draws their signature with a mouse, pen or finger on a
+ * canvas. Both give `{ kind, value }`: the typed name, or the drawing as a PNG data URL.
+ * Switching between the two keeps each one, so nothing is lost by looking at the other.
+ */
+import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+import type { Signature } from './signing-answers.ts';
+
+type Point = { x: number; y: number };
+
+interface SignatureInputProps {
+  /** The id of the typed-name input (the field's id, for the error summary's links). */
+  id: string;
+  label: string;
+  required: boolean;
+  value: Signature | null;
+  /** The id of the error text, when there is one. */
+  errorId?: string;
+  disabled?: boolean;
+  onChange(value: Signature | null): void;
+}
+
+function paint(element: HTMLCanvasElement | null, strokes: readonly Point[][]): void {
+  const context = element?.getContext('2d');
+  if (!element || !context) return;
+  const ratio = window.devicePixelRatio || 1;
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  context.clearRect(0, 0, element.width, element.height);
+  context.lineWidth = 2.2;
+  context.lineCap = 'round';
+  context.lineJoin = 'round';
+  context.strokeStyle = '#1b2430';
+  for (const stroke of strokes) {
+    const [first, ...rest] = stroke;
+    if (!first) continue;
+    context.beginPath();
+    context.moveTo(first.x, first.y);
+    if (rest.length === 0) context.lineTo(first.x + 0.1, first.y + 0.1);
+    for (const point of rest) context.lineTo(point.x, point.y);
+    context.stroke();
+  }
+}
+
+interface SignaturePadProps {
+  label: string;
+  disabled?: boolean;
+  /** The strokes drawn, kept by the field so they survive switching to typing and back. */
+  strokes: { current: Point[][] };
+  onDrawn(dataUrl: string | null): void;
+}
+
+function SignaturePad({ label, disabled, strokes, onDrawn }: SignaturePadProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const drawing = useRef(false);
+  const [empty, setEmpty] = useState(() => strokes.current.length === 0);
+
+  // The canvas follows its box (a phone turned sideways), and the drawing is painted again.
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    const fit = (): void => {
+      const ratio = window.devicePixelRatio || 1;
+      element.width = Math.max(1, Math.round(element.clientWidth * ratio));
+      element.height = Math.max(1, Math.round(element.clientHeight * ratio));
+      paint(element, strokes.current);
+    };
+    fit();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, [strokes]);
+
+  const pointAt = (event: PointerEvent<HTMLCanvasElement>): Point => {
+    const box = event.currentTarget.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  };
+  const start = (event: PointerEvent<HTMLCanvasElement>): void => {
+    if (disabled || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    event.preventDefault();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drawing.current = true;
+    strokes.current.push([pointAt(event)]);
+    paint(canvas.current, strokes.current);
+  };
+  const move = (event: PointerEvent<HTMLCanvasElement>): void => {
+    if (!drawing.current) return;
+    strokes.current.at(-1)?.push(pointAt(event));
+    paint(canvas.current, strokes.current);
+  };
+  const end = (): void => {
+    if (!drawing.current) return;
+    drawing.current = false;
+    setEmpty(false);
+    onDrawn(canvas.current?.toDataURL('image/png') ?? null);
+  };
+  const clear = (): void => {
+    strokes.current = [];
+    setEmpty(true);
+    paint(canvas.current, strokes.current);
+    onDrawn(null);
+  };
+
+  return (
+    <div className="signature-draw">
+      <canvas
+        ref={canvas}
+        className="signature-pad"
+        role="img"
+        aria-label={`${label}: drawing area. ${empty ? 'Nothing drawn yet.' : 'A signature is drawn.'}`}
+        onPointerDown={start}
+        onPointerMove={move}
+        onPointerUp={end}
+        onPointerCancel={end}
+        data-empty={empty}
+      />
+      <div className="signature-draw__bar">
+        <span className="muted">{empty ? 'Sign inside the box with your mouse, pen or finger.' : 'Signature drawn.'}</span>
+        <button type="button" className="button button--ghost button--small" onClick={clear} disabled={disabled || empty}>
+          Clear<span className="visually-hidden"> the drawn signature</span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function SignatureInput({ id, label, required, value, errorId, disabled, onChange }: SignatureInputProps) {
+  const group = useId();
+  const [mode, setMode] = useState<Signature['kind']>(value?.kind ?? 'typed');
+  const [typed, setTyped] = useState(value?.kind === 'typed' ? value.value : '');
+  const [drawn, setDrawn] = useState<string | null>(value?.kind === 'drawn' ? value.value : null);
+  const strokes = useRef<Point[][]>([]);
+
+  const choose = (next: Signature['kind']): void => {
+    setMode(next);
+    if (next === 'typed') onChange(typed.trim() ? { kind: 'typed', value: typed } : null);
+    else onChange(drawn ? { kind: 'drawn', value: drawn } : null);
+  };
+
+  return (
+    <fieldset className="signature-field" aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
+      <legend className="field__label">
+        {label}
+        {required ? (
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+        {required ? <span className="visually-hidden"> (required)</span> : null}
+      </legend>
+      <div className="signature-field__modes" role="radiogroup" aria-label={`How to sign “${label}”`}>
+        <label className="signature-field__mode">
+          <input id={`${id}-mode`} type="radio" name={group} checked={mode === 'typed'} disabled={disabled} onChange={() => choose('typed')} />
+          Type my name
+        </label>
+        <label className="signature-field__mode">
+          <input type="radio" name={group} checked={mode === 'drawn'} disabled={disabled} onChange={() => choose('drawn')} />
+          Draw my signature
+        </label>
+      </div>
+      {mode === 'typed' ? (
+        <div className="field signature-type">
+          <label htmlFor={id}>Your full name, as your signature</label>
+          <input
+            id={id}
+            className="input"
+            autoComplete="name"
+            value={typed}
+            disabled={disabled}
+            aria-required={required}
+            aria-invalid={errorId ? true : undefined}
+            aria-describedby={errorId}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              onChange(event.target.value.trim() ? { kind: 'typed', value: event.target.value } : null);
+            }}
+          />
+          <p className={`signature-type__preview${typed.trim() ? '' : ' signature-type__preview--empty'}`} aria-hidden="true">
+            {typed.trim() || 'Your signature appears here'}
+          </p>
+        </div>
+      ) : (
+        <SignaturePad
+          label={label}
+          disabled={disabled}
+          strokes={strokes}
+          onDrawn={(dataUrl) => {
+            setDrawn(dataUrl);
+            onChange(dataUrl ? { kind: 'drawn', value: dataUrl } : null);
+          }}
+        />
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,70 @@
+import type { FormField } from '@formsign/sdk';
+import { describe, expect, it } from 'vitest';
+import { answerProblems, initialAnswers, signingRequestAnswers } from './signing-answers.ts';
+
+const fields: FormField[] = [
+  { name: 'full_name', label: 'Your full name', type: 'text', required: true, value: 'Margaret Ellis' },
+  { name: 'email', label: 'Email', type: 'email', required: false },
+  { name: 'visits', label: 'Visits', type: 'number', required: false },
+  { name: 'share_with', label: 'Share with', type: 'select', required: true, options: ['GP', 'Both'] },
+  { name: 'agree', label: 'I agree', type: 'checkbox', required: true },
+  { name: 'signature', label: 'Signature', type: 'signature', required: true },
+];
+
+describe('the answers a signer starts with', () => {
+  it('takes pre-filled values, unticked boxes and no signature', () => {
+    expect(initialAnswers(fields)).toEqual({ full_name: 'Margaret Ellis', email: '', visits: '', share_with: '', agree: false, signature: null });
+    expect(initialAnswers([{ name: 'ok', label: 'OK', type: 'checkbox', required: false, value: true }])).toEqual({ ok: true });
+  });
+});
+
+describe('the checks before sending', () => {
+  it('names every required answer missing', () => {
+    expect(answerProblems(fields, { ...initialAnswers(fields), full_name: ' ' })).toEqual({
+      full_name: 'Please fill in this field.',
+      share_with: 'Please choose an answer.',
+      agree: 'Please tick this box to continue.',
+      signature: 'Please sign: type your name or draw your signature.',
+    });
+  });
+
+  it('checks the formats of optional answers that are given', () => {
+    const answers = { ...initialAnswers(fields), email: 'margaret@', visits: 'three', share_with: 'Nobody', agree: true, signature: { kind: 'typed' as const, value: 'M E' } };
+    expect(answerProblems(fields, answers)).toEqual({
+      email: 'Enter an email address like name@example.com.',
+      visits: 'Enter a number, like 12 or 4.5.',
+      share_with: 'Please choose one of the answers offered.',
+    });
+  });
+
+  it('takes a typed name of spaces as no signature', () => {
+    expect(answerProblems(fields, { ...initialAnswers(fields), signature: { kind: 'typed', value: '  ' } }).signature).toBeDefined();
+  });
+});
+
+describe('the values and signature sent', () => {
+  it('sends typed values, numbers, ticks and the signature apart', () => {
+    const answers = { ...initialAnswers(fields), email: ' m@example.com ', visits: '4.5', share_with: 'Both', agree: true, signature: { kind: 'typed' as const, value: ' Margaret Ellis ' } };
+    expect(signingRequestAnswers(fields, answers)).toEqual({
+      values: { full_name: 'Margaret Ellis', email: 'm@example.com', visits: 4.5, share_with: 'Both', agree: true },
+      signature: { kind: 'typed', value: 'Margaret Ellis' },
+    });
+  });
+
+  it('sends empty optional answers as null, and no signature when none was given', () => {
+    const optional: FormField[] = [
+      { name: 'note', label: 'Note', type: 'textarea', required: false },
+      { name: 'witness', label: 'Witness', type: 'signature', required: false },
+    ];
+    expect(signingRequestAnswers(optional, initialAnswers(optional))).toEqual({ values: { note: null, witness: null } });
+  });
+
+  it('puts a second signature field’s value among the values', () => {
+    const two: FormField[] = [
+      { name: 'signer', label: 'Signer', type: 'signature', required: true },
+      { name: 'witness', label: 'Witness', type: 'signature', required: true },
+    ];
+    const answers = { signer: { kind: 'drawn' as const, value: 'data:image/png;base64,AAA' }, witness: { kind: 'typed' as const, value: 'Ethan Wright' } };
+    expect(signingRequestAnswers(two, answers)).toEqual({ values: { witness: 'Ethan Wright' }, signature: { kind: 'drawn', value: 'data:image/png;base64,AAA' } });
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The answers a signer gives a form: their starting values (pre-population), the checks made
+ * before anything is sent (required fields, email and number formats), and the request's
+ * `values` and `signature`. A form has one signer's signature: the first signature field's goes
+ * in `signature`; any other signature field's value goes in `values` as its text.
+ */
+import type { FormField, WebSigningRequest } from '@formsign/sdk';
+
+export type Signature = NonNullable<WebSigningRequest['signature']>;
+export type Answer = string | boolean | Signature | null;
+export type Answers = Record<string, Answer>;
+
+export function initialAnswers(fields: readonly FormField[]): Answers {
+  const answers: Answers = {};
+  for (const field of fields) {
+    const start = field.value;
+    if (field.type === 'checkbox') answers[field.name] = start === true || start === 'true' || start === 1;
+    else if (field.type === 'signature') answers[field.name] = null;
+    else answers[field.name] = start === null || start === undefined ? '' : String(start);
+  }
+  return answers;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isSignature(answer: Answer): answer is Signature {
+  return typeof answer === 'object' && answer !== null && answer.value.trim().length > 0;
+}
+
+/** What is wrong with each answer, by field name; empty when the form can be sent. */
+export function answerProblems(fields: readonly FormField[], answers: Answers): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of fields) {
+    const answer = answers[field.name] ?? null;
+    switch (field.type) {
+      case 'checkbox':
+        if (field.required && answer !== true) problems[field.name] = 'Please tick this box to continue.';
+        break;
+      case 'signature':
+        if (field.required && !isSignature(answer)) problems[field.name] = 'Please sign: type your name or draw your signature.';
+        break;
+      default: {
+        const text = typeof answer === 'string' ? answer.trim() : '';
+        if (!text) {
+          if (field.required) problems[field.name] = field.type === 'select' ? 'Please choose an answer.' : field.type === 'date' ? 'Please enter a date.' : 'Please fill in this field.';
+        } else if (field.type === 'email' && !emailPattern.test(text)) {
+          problems[field.name] = 'Enter an email address like name@example.com.';
+        } else if (field.type === 'number' && !Number.isFinite(Number(text))) {
+          problems[field.name] = 'Enter a number, like 12 or 4.5.';
+        } else if (field.type === 'select' && field.options && !field.options.includes(text)) {
+          problems[field.name] = 'Please choose one of the answers offered.';
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** The request's `values` and `signature` for the answers given. */
+export function signingRequestAnswers(fields: readonly FormField[], answers: Answers): Pick<WebSigningRequest, 'values' | 'signature'> {
+  const values: NonNullable<WebSigningRequest['values']> = {};
+  let signature: Signature | undefined;
+  for (const field of fields) {
+    const answer = answers[field.name] ?? null;
+    if (field.type === 'signature') {
+      if (!isSignature(answer)) values[field.name] = null;
+      else if (signature) values[field.name] = answer.value;
+      else signature = { kind: answer.kind, value: answer.kind === 'typed' ? answer.value.trim() : answer.value };
+      continue;
+    }
+    if (field.type === 'checkbox') values[field.name] = answer === true;
+    else if (field.type === 'number') values[field.name] = typeof answer === 'string' && answer.trim() ? Number(answer) : null;
+    else values[field.name] = typeof answer === 'string' ? answer.trim() || null : null;
+  }
+  return signature ? { values, signature } : { values };
+}

@@ -1,0 +1,141 @@
+/** One field of a form being signed, as its type asks, with its problem (if any) beside it. */
+import type { FormField } from '@formsign/sdk';
+import type { ReactNode } from 'react';
+import { SignatureInput } from './signature-input.tsx';
+import type { Answer, Signature } from './signing-answers.ts';
+
+/** The id of a field's input (the error summary links to it). */
+export function answerId(name: string): string {
+  return `answer-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+}
+
+interface SigningFieldProps {
+  field: FormField;
+  answer: Answer;
+  problem?: string;
+  disabled?: boolean;
+  onAnswer(answer: Answer): void;
+}
+
+/** The visible mark of a required answer; its control says `aria-required` to assistive technology. */
+function RequiredMark({ required }: { required: boolean }) {
+  if (!required) return null;
+  return (
+    <span className="required-mark" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  );
+}
+
+function Problem({ id, text }: { id: string; text?: string }) {
+  if (!text) return null;
+  return (
+    <p className="field__error" id={id}>
+      {text}
+    </p>
+  );
+}
+
+const inputTypes = { text: 'text', number: 'text', date: 'date', email: 'email' } as const;
+
+export function SigningField({ field, answer, problem, disabled, onAnswer }: SigningFieldProps) {
+  const id = answerId(field.name);
+  const errorId = problem ? `${id}-error` : undefined;
+  const invalid = problem ? true : undefined;
+  const text = typeof answer === 'string' ? answer : '';
+  let control: ReactNode;
+
+  switch (field.type) {
+    case 'signature':
+      return (
+        <div className="signing-field">
+          <SignatureInput
+            id={id}
+            label={field.label}
+            required={field.required}
+            value={typeof answer === 'object' ? (answer as Signature | null) : null}
+            errorId={errorId}
+            disabled={disabled}
+            onChange={onAnswer}
+          />
+          <Problem id={`${id}-error`} text={problem} />
+        </div>
+      );
+    case 'checkbox':
+      return (
+        <div className="signing-field">
+          <div className="checkbox signing-field__tick">
+            <input
+              id={id}
+              type="checkbox"
+              checked={answer === true}
+              disabled={disabled}
+              aria-required={field.required}
+              aria-invalid={invalid}
+              aria-describedby={errorId}
+              onChange={(event) => onAnswer(event.target.checked)}
+            />
+            <label htmlFor={id}>
+              {field.label}
+              <RequiredMark required={field.required} />
+            </label>
+          </div>
+          <Problem id={`${id}-error`} text={problem} />
+        </div>
+      );
+    case 'textarea':
+      control = (
+        <textarea
+          id={id}
+          className="textarea"
+          value={text}
+          disabled={disabled}
+          aria-required={field.required}
+          aria-invalid={invalid}
+          aria-describedby={errorId}
+          onChange={(event) => onAnswer(event.target.value)}
+        />
+      );
+      break;
+    case 'select':
+      control = (
+        <select id={id} className="select" value={text} disabled={disabled} aria-required={field.required} aria-invalid={invalid} aria-describedby={errorId} onChange={(event) => onAnswer(event.target.value)}>
+          <option value="">Choose an answer</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    default:
+      control = (
+        <input
+          id={id}
+          className="input"
+          type={inputTypes[field.type]}
+          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          autoComplete={field.type === 'email' ? 'email' : 'off'}
+          value={text}
+          disabled={disabled}
+          aria-required={field.required}
+          aria-invalid={invalid}
+          aria-describedby={errorId}
+          onChange={(event) => onAnswer(event.target.value)}
+        />
+      );
+  }
+
+  return (
+    <div className="field signing-field">
+      <label htmlFor={id}>
+        {field.label}
+        <RequiredMark required={field.required} />
+      </label>
+      {control}
+      <Problem id={`${id}-error`} text={problem} />
+    </div>
+  );
+}

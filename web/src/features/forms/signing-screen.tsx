@@ -1,0 +1,163 @@
+/**
+ * A form opened from a link, on the three signing routes (no header, no side menu): the page
+ * id comes from the path, the token, references and order from the query, and this browser's
+ * signer id from session storage. The form's title is the page title; the page shows who sent
+ * it and their note, the fields to answer and sign, then the receipt. In review (open pending)
+ * the reviewer approves or disapproves with a comment instead of submitting.
+ */
+import type { SigningForm } from '@formsign/sdk';
+import { useMachine } from '@xstate/react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { api } from '../../api/client.ts';
+import { inspectOption } from '../../session/inspection.ts';
+import { useReportedTitle } from '../../shell/page-title.tsx';
+import { AnswersForm } from './answers-form.tsx';
+import { DisapprovalForm } from './disapproval-form.tsx';
+import { signerId, signingLink } from './signing-link.ts';
+import { SigningIntro, type SigningMode } from './signing-intro.tsx';
+import { SigningReceiptCard } from './signing-receipt.tsx';
+import { fromRequest, signingMachine, type SigningAction, type SigningAnswers } from '@formsign/machines';
+import '../../styles/forms.css';
+
+const signingLogic = signingMachine.provide({
+  actors: { call: fromRequest((input, options) => api.signing.call(input, options)) },
+});
+
+
+function SigningFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="signing">
+      <div className="signing__sheet">
+        <p className="signing__brand">
+          <img src="/favicon.svg" alt="" width="22" height="22" />
+          formsign
+        </p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A link without a page id cannot name a form: say so, and send nothing. */
+function MissingPageId() {
+  return (
+    <SigningFrame>
+      <section className="card signing__problem" aria-labelledby="missing-title">
+        <h1 id="missing-title">This link is incomplete</h1>
+        <div className="alert alert--error" role="alert">
+          <div className="alert__body">The link does not say which form to open: the form’s id is missing from its address.</div>
+        </div>
+        <p>Please open the link from your email or message again, or ask the person who sent it for a new one.</p>
+      </section>
+    </SigningFrame>
+  );
+}
+
+function StatusNotice({ form }: { form: SigningForm }) {
+  if (form.status === 'open') return null;
+  return (
+    <div className="alert alert--info" role="status">
+      <div className="alert__body">{form.status === 'completed' ? 'This form is complete: everyone has signed it. There is nothing more to do.' : 'This form has already been signed. There is nothing more to do.'}</div>
+    </div>
+  );
+}
+
+function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearchParams; mode: SigningMode }) {
+  const queryKey = query.toString();
+  // The link is read once per page id and query; the signer id stays the same across reloads.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const link = useMemo(() => signingLink(pageId, query, signerId()), [pageId, queryKey]);
+  const [snapshot, send] = useMachine(signingLogic, { input: { link }, ...inspectOption() });
+  const [disapproving, setDisapproving] = useState(false);
+  const disapproveButton = useRef<HTMLButtonElement>(null);
+  const { form, receipt, loadError, sendError, action } = snapshot.context;
+  useReportedTitle(form?.title);
+
+  if (snapshot.matches('loading')) {
+    return (
+      <SigningFrame>
+        <div className="card">
+          <div className="spinner" role="status">
+            Opening the form…
+          </div>
+        </div>
+      </SigningFrame>
+    );
+  }
+  if (snapshot.matches('loadFailed') || !form) {
+    return (
+      <SigningFrame>
+        <section className="card signing__problem" aria-labelledby="load-failed-title">
+          <h1 id="load-failed-title">This form could not be opened</h1>
+          <div className="alert alert--error" role="alert">
+            <div className="alert__body">{loadError}</div>
+          </div>
+          <button type="button" className="button" onClick={() => send({ type: 'signing.load' })}>
+            Try again
+          </button>
+        </section>
+      </SigningFrame>
+    );
+  }
+
+  const busy = snapshot.matches('sending');
+  const sendAnswers = (next: SigningAction, answers: SigningAnswers): void => send({ type: 'signing.send', action: next, answers });
+  const hasSignature = form.fields.some((field) => field.type === 'signature');
+  const sendLabel = mode === 'review' ? 'Approve' : hasSignature ? 'Sign and send' : 'Send the form';
+  const busyLabel = action === 'disapprove' ? sendLabel : mode === 'review' ? 'Approving…' : 'Sending…';
+
+  return (
+    <SigningFrame>
+      <SigningIntro form={form} mode={mode} />
+      {receipt ? (
+        <SigningReceiptCard receipt={receipt} mode={mode} action={action ?? 'submit'} />
+      ) : form.status !== 'open' ? (
+        <StatusNotice form={form} />
+      ) : (
+        <>
+          <AnswersForm
+            fields={form.fields}
+            sendLabel={sendLabel}
+            busy={busy}
+            busyLabel={busyLabel}
+            sendError={action !== 'disapprove' ? sendError : null}
+            onSend={(answers) => sendAnswers(mode === 'review' ? 'approve' : 'submit', answers)}
+          >
+            {mode === 'review' ? (
+              <button
+                ref={disapproveButton}
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                aria-expanded={disapproving}
+                aria-controls={disapproving ? 'disapprove-form' : undefined}
+                onClick={() => setDisapproving((open) => !open)}
+              >
+                Disapprove…
+              </button>
+            ) : null}
+          </AnswersForm>
+          {mode === 'review' && disapproving ? (
+            <DisapprovalForm
+              busy={busy}
+              sendError={action === 'disapprove' ? sendError : null}
+              onSend={(comment) => sendAnswers('disapprove', { comment })}
+              onCancel={() => {
+                setDisapproving(false);
+                disapproveButton.current?.focus();
+              }}
+            />
+          ) : null}
+        </>
+      )}
+    </SigningFrame>
+  );
+}
+
+export function SigningScreen({ mode }: { mode: SigningMode }) {
+  const { pageId = '' } = useParams();
+  const [query] = useSearchParams();
+  if (!pageId.trim()) return <MissingPageId />;
+  return <SigningFlow key={pageId} pageId={pageId} query={query} mode={mode} />;
+}

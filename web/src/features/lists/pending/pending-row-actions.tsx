@@ -1,0 +1,36 @@
+/**
+ * The actions of a form waiting for the person: open it (named after what is asked), approve it
+ * when only an approval is asked, or send it back. The page provides what the buttons do
+ * through `PendingListActions`, so the table's columns stay the same from render to render.
+ */
+import type { PendingForm } from '@formsign/sdk';
+import { createContext, useContext } from 'react';
+import { Link } from 'react-router-dom';
+import { ApproveButton } from './approve-button.tsx';
+
+export interface PendingListActionsValue {
+  refetch(): void;
+  sendBack(form: PendingForm): void;
+}
+
+export const PendingListActions = createContext<PendingListActionsValue | null>(null);
+
+/** What the open link says for each request. */
+const openLabel = { sign: 'Sign', approve: 'Review', fill: 'Fill in' } as const;
+
+export function PendingRowActions({ form }: { form: PendingForm }) {
+  const actions = useContext(PendingListActions);
+  if (!actions) throw new Error('PendingRowActions needs <PendingListActions.Provider> above it.');
+  return (
+    <div className="cell-actions">
+      <Link className={`button button--small${form.action === 'approve' ? ' button--secondary' : ''}`} to={`/open-pending/${encodeURIComponent(form.page_id)}`}>
+        {openLabel[form.action]}
+        <span className="visually-hidden"> {form.title}</span>
+      </Link>
+      {form.action === 'approve' ? <ApproveButton form={form} onApproved={actions.refetch} /> : null}
+      <button type="button" className="button button--ghost button--small" onClick={() => actions.sendBack(form)}>
+        Send back<span className="visually-hidden"> {form.title}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Saves a completed form's signed PDF into the folder being browsed
+ * (`data[action]=save&data[form]=..`), picked from the newest completed forms. Without a choice
+ * it says so; a failed save keeps the choice and tells why.
+ */
+import { errorMessage } from '@formsign/machines';
+import type { CompletedFormPage } from '@formsign/sdk';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { api } from '../../../api/client.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { ListFailure } from '../../../lists/data-table.tsx';
+import { formatDate } from '../../../lists/format.ts';
+import { useDataGroup } from '../../../lists/use-data-group.ts';
+import { useNotify } from '../../../shell/notifications.tsx';
+import { folderName } from './folder-path.ts';
+
+const noForms: CompletedFormPage = { page: 1, limit: 100, total: 0, data: [] };
+
+export function SaveCompletedForm({ folder, onSaved }: { folder: string; onSaved(): void }) {
+  const id = useId();
+  const notify = useNotify();
+  const forms = useDataGroup('completed-to-save', noForms, (params, options) => api.forms.completed(params, options), { page: 1, limit: 100 });
+  const select = useRef<HTMLSelectElement>(null);
+  const [choice, setChoice] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = folderName(folder);
+
+  const save = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    if (busy) return;
+    const form = forms.data.data.find((item) => String(item.id) === choice);
+    if (!form) {
+      setMissing(true);
+      select.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.storage.manage({ data: { action: 'save', form: form.id }, ...(folder ? { stored: folder } : {}) });
+      notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in ${name}.` });
+      setChoice('');
+      onSaved();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Save a completed form here</h2>
+      <p className="muted">Keeps a copy of a signed form’s PDF in {name}.</p>
+      {forms.error ? <ListFailure message={forms.message ?? ''} onRetry={forms.refetch} /> : null}
+      <form noValidate onSubmit={(event) => void save(event)}>
+        <div className="field">
+          <label htmlFor={`${id}-form`}>Completed form</label>
+          <select
+            ref={select}
+            id={`${id}-form`}
+            className="select"
+            value={choice}
+            aria-invalid={missing ? true : undefined}
+            aria-describedby={missing ? `${id}-missing` : undefined}
+            onChange={(event) => {
+              setChoice(event.target.value);
+              if (event.target.value) setMissing(false);
+            }}
+          >
+            <option value="">{forms.loading ? 'Loading completed forms…' : 'Choose a form'}</option>
+            {forms.data.data.map((form) => (
+              <option key={form.id} value={form.id}>
+                {form.reference} · {form.title} ({formatDate(form.completed_at)})
+              </option>
+            ))}
+          </select>
+          {missing ? (
+            <span id={`${id}-missing`} className="lists-field-error">
+              Choose the completed form to save.
+            </span>
+          ) : null}
+        </div>
+        <FormError message={failure} />
+        <div className="form-actions">
+          <button type="submit" className="button" aria-disabled={busy}>
+            {busy ? 'Saving…' : `Save in ${name}`}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

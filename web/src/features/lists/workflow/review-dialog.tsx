@@ -1,0 +1,71 @@
+/**
+ * Reviews the current step of a form in progress: approve it (a comment is optional) or
+ * disapprove it (a comment is required). A failure keeps the dialog open with the comment.
+ */
+import type { WorkflowItem, WorkflowReview } from '@formsign/machines';
+import { useState } from 'react';
+import { useNotify } from '../../../shell/notifications.tsx';
+import { CommentDialog } from '../comment-dialog.tsx';
+
+export interface ReviewDialogProps {
+  item: WorkflowItem;
+  open: boolean;
+  review(review: WorkflowReview): Promise<void>;
+  onClose(): void;
+}
+
+export function ReviewDialog({ item, open, review, onClose }: ReviewDialogProps) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = async (disapprove: 0 | 1, comment: string): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await review({ account: item.account, id: item.id, disapprove, comment });
+      notify(
+        disapprove
+          ? { type: 'success', title: 'Step disapproved', description: `${item.reference} went back with your comment.` }
+          : { type: 'success', title: 'Step approved', description: `Step ${item.step} of ${item.steps} of ${item.reference} is approved.` },
+      );
+      onClose();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <CommentDialog
+      open={open}
+      title={`Review step ${item.step} of ${item.steps}`}
+      label="Comment"
+      hint="Needed when you disapprove; the people on the form see it."
+      missingComment="Please write why you disapprove this step."
+      busy={busy}
+      error={error}
+      onCancel={onClose}
+      choices={[
+        { label: 'Approve step', requiresComment: false, onChoose: (comment) => void send(0, comment) },
+        { label: 'Disapprove', danger: true, requiresComment: true, onChoose: (comment) => void send(1, comment) },
+      ]}
+    >
+      <div className="dialog__summary">
+        <dl>
+          <dt>Form</dt>
+          <dd>{item.title}</dd>
+          <dt>Reference</dt>
+          <dd>{item.reference}</dd>
+          <dt>Waiting for</dt>
+          <dd>{item.assignee}</dd>
+          {item.comment ? (
+            <>
+              <dt>Last comment</dt>
+              <dd>{item.comment}</dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+    </CommentDialog>
+  );
+}

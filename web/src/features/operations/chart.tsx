@@ -1,0 +1,117 @@
+/**
+ * A chart with a text title and the same numbers as a table. The table sits beside the
+ * chart (below it on narrow screens), or, when the page already shows those numbers in a
+ * table of its own, the chart names that table. chart.js loads on demand the first time a
+ * chart is drawn; if it cannot load, the table still carries every number.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
+import { formatNumber, kindNames, sum, type ChartKind, type ChartSeries } from './chart-data.ts';
+
+export interface ChartProps {
+  title: string;
+  kind: ChartKind;
+  labels: string[];
+  series: ChartSeries[];
+  /** The heading level of the title (h2 on its own, h3 inside a section). */
+  level?: 2 | 3;
+  /** The id of a heading on the page that already shows the title; the chart then shows none of its own. */
+  titleId?: string;
+  /** What the labels are, e.g. "Month": the first column of the table. */
+  labelHeader: string;
+  /** How values read, e.g. with a unit. */
+  format?: (value: number) => string;
+  stacked?: boolean;
+  /** The caption of a table on the page that holds the same numbers; the chart then shows no table of its own. */
+  numbersIn?: string;
+}
+
+interface ChartRow {
+  label: string;
+  values: number[];
+}
+
+/** The table's columns: the labels, one per series, and each label's share of a pie. */
+function chartColumns(labelHeader: string, names: string[], pieTotal: number | null, format: (value: number) => string): ListColumn<ChartRow>[] {
+  return [
+    { id: 'label', header: labelHeader, accessorFn: (row) => row.label },
+    ...names.map<ListColumn<ChartRow>>((name, index) => ({
+      id: `series-${index}`,
+      header: name,
+      accessorFn: (row) => row.values[index] ?? 0,
+      cell: (info) => <span className="ops-num">{format(info.getValue<number>())}</span>,
+    })),
+    ...(pieTotal
+      ? [
+          {
+            id: 'share',
+            header: 'Share',
+            accessorFn: (row: ChartRow) => row.values[0] ?? 0,
+            cell: (info) => <span className="ops-num">{`${Math.round((info.getValue<number>() / pieTotal) * 100)}%`}</span>,
+          } satisfies ListColumn<ChartRow>,
+        ]
+      : []),
+  ];
+}
+
+function ChartTable({ title, labelHeader, labels, series, kind, format }: Pick<ChartProps, 'title' | 'labelHeader' | 'labels' | 'series' | 'kind'> & { format(value: number): string }) {
+  const rows: ChartRow[] = labels.map((label, index) => ({ label, values: series.map((one) => one.values[index] ?? 0) }));
+  const only = series.length === 1 ? series[0] : undefined;
+  const total = only ? sum(only.values) : 0;
+  const names = series.map((one) => one.name).join('\n');
+  const withShare = kind === 'pie' && only !== undefined && total > 0;
+  const columns = useMemo(() => chartColumns(labelHeader, names.split('\n'), withShare ? total : null, format), [labelHeader, names, withShare, total, format]);
+  return <DataTable caption={`${title}: the numbers`} columns={columns} rows={rows} total={rows.length} loading={false} empty="No numbers to show." getRowId={(row) => row.label} />;
+}
+
+export function Chart({ title, kind, labels, series, level = 2, titleId, labelHeader, format = formatNumber, stacked, numbersIn }: ChartProps) {
+  const ownId = useId();
+  const headingId = titleId ?? ownId;
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const drawn = JSON.stringify({ kind, labels, series, stacked });
+  const formatRef = useRef(format);
+  formatRef.current = format;
+
+  useEffect(() => {
+    let cancelled = false;
+    let chart: { destroy(): void } | null = null;
+    import('./chart-canvas.ts')
+      .then(({ drawChart }) => {
+        if (cancelled || !canvas.current) return;
+        const input = JSON.parse(drawn) as { kind: ChartKind; labels: string[]; series: ChartSeries[]; stacked?: boolean };
+        chart = drawChart(canvas.current, { ...input, format: (value) => formatRef.current(value) });
+        setUnavailable(false);
+      })
+      .catch(() => {
+        if (!cancelled) setUnavailable(true);
+      });
+    return () => {
+      cancelled = true;
+      chart?.destroy();
+    };
+  }, [drawn]);
+
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const where = numbersIn ? `The numbers are in the table “${numbersIn}”.` : 'The numbers are in the table beside it.';
+  return (
+    <figure className={`ops-chart${numbersIn ? ' ops-chart--alone' : ''}`} aria-labelledby={headingId}>
+      {titleId ? null : (
+        <Heading id={headingId} className="ops-chart__title">
+          {title}
+        </Heading>
+      )}
+      <div className="ops-chart__body">
+        <div className="ops-chart__canvas">
+          <canvas ref={canvas} role="img" aria-label={`${kindNames[kind]}: ${title}. ${where}`} />
+          {unavailable ? <p className="ops-quiet ops-chart__note">The chart could not be drawn; the table has every number.</p> : null}
+        </div>
+        {numbersIn ? null : (
+          <div className="ops-chart__table">
+            <ChartTable title={title} labelHeader={labelHeader} labels={labels} series={series} kind={kind} format={format} />
+          </div>
+        )}
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * A period to look at: from one day to another, applied with "Show" (or Enter). A start
+ * after the end is refused in the product's words, and what was typed stays.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { isDay } from './calendar-dates.ts';
+
+export interface DateRangeFormProps {
+  from: string;
+  to: string;
+  onApply(range: { from: string; to: string }): void;
+  /** More choices shown with the dates (they apply on their own). */
+  children?: ReactNode;
+  label: string;
+}
+
+export function DateRangeForm({ from, to, onApply, children, label }: DateRangeFormProps) {
+  const id = useId();
+  const [start, setStart] = useState(from);
+  const [end, setEnd] = useState(to);
+  const [problem, setProblem] = useState<string | null>(null);
+  const apply = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (!isDay(start) || !isDay(end)) {
+      setProblem('Enter both days of the period.');
+      return;
+    }
+    if (start > end) {
+      setProblem('The start of the period must be on or before its end.');
+      return;
+    }
+    setProblem(null);
+    onApply({ from: start, to: end });
+  };
+  return (
+    <form className="toolbar" aria-label={label} onSubmit={apply} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-from`}>From</label>
+        <input id={`${id}-from`} className="input" type="date" value={start} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(event) => setStart(event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-to`}>To</label>
+        <input id={`${id}-to`} className="input" type="date" value={end} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(event) => setEnd(event.target.value)} />
+      </div>
+      <button type="submit" className="button">
+        Show
+      </button>
+      {children ? <div className="ops-toolbar-gap toolbar">{children}</div> : null}
+      {problem ? (
+        <p className="ops-field-error ops-range-problem" id={`${id}-problem`} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * Records one entry in the Entry Book (`POST /tna`, action record): a staff member or a
+ * visitor (one already known, or a new one by name), in or out, with an optional note. Choosing
+ * someone suggests the direction (out for someone who is in). A refused entry keeps what was
+ * typed and shows the product's text ('Parameter failed.').
+ */
+import type { Staff, TimeEntriesRequest, Visitor } from '@formsign/sdk';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useNotify } from '../../shell/notifications.tsx';
+import { formatTime } from './calendar-dates.ts';
+
+type Kind = 'staff' | 'visitor';
+type Direction = 'in' | 'out';
+const newVisitor = 'new';
+const noteLimit = 500;
+
+export interface EntryFormProps {
+  staff: Staff[];
+  visitors: Visitor[];
+  onRecorded(): void;
+}
+
+interface Problems {
+  person?: string;
+  name?: string;
+}
+
+export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
+  const id = useId();
+  const notify = useNotify();
+  const [kind, setKind] = useState<Kind>('staff');
+  const [person, setPerson] = useState('');
+  const [name, setName] = useState('');
+  const [direction, setDirection] = useState<Direction>('in');
+  const [note, setNote] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const choosePerson = (value: string): void => {
+    setPerson(value);
+    if (kind === 'staff') {
+      const member = staff.find((one) => String(one.id) === value);
+      if (member) setDirection(member.present ? 'out' : 'in');
+    } else {
+      const visitor = visitors.find((one) => String(one.id) === value);
+      setDirection(visitor && !visitor.left_at ? 'out' : 'in');
+    }
+  };
+  const chooseKind = (value: Kind): void => {
+    setKind(value);
+    setPerson('');
+    setName('');
+    setProblems({});
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const found: Problems = {};
+    if (!person) found.person = kind === 'staff' ? 'Choose the staff member.' : 'Choose the visitor, or New visitor.';
+    if (kind === 'visitor' && person === newVisitor && !name.trim()) found.name = "Enter the visitor's name.";
+    setProblems(found);
+    setFailure(null);
+    if (found.person || found.name) return;
+    const who = person === newVisitor ? { name: name.trim() } : { person: Number(person) };
+    const request: TimeEntriesRequest = { action: 'record', kind, direction, note: note.trim(), ...who };
+    setSaving(true);
+    try {
+      await api.timeAttendance.entries(request);
+      const label = person === newVisitor ? name.trim() : kind === 'staff' ? staff.find((one) => String(one.id) === person)?.name : visitors.find((one) => String(one.id) === person)?.name;
+      notify({ type: 'success', title: 'Entry recorded', description: `${label ?? 'The entry'}: ${direction === 'in' ? 'in' : 'out'} at ${formatTime(new Date().toISOString())}.` });
+      setPerson('');
+      setName('');
+      setNote('');
+      setDirection('in');
+      onRecorded();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : null);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onSite = visitors.filter((visitor) => !visitor.left_at);
+  const earlier = visitors.filter((visitor) => visitor.left_at);
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <FormError message={failure} />
+      <fieldset className="ops-fieldset">
+        <legend>Who</legend>
+        <div className="ops-radios">
+          <label>
+            <input type="radio" name={`${id}-kind`} value="staff" checked={kind === 'staff'} onChange={() => chooseKind('staff')} />
+            Staff member
+          </label>
+          <label>
+            <input type="radio" name={`${id}-kind`} value="visitor" checked={kind === 'visitor'} onChange={() => chooseKind('visitor')} />
+            Visitor
+          </label>
+        </div>
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-person`}>Person</label>
+        <select
+          id={`${id}-person`}
+          className="select"
+          value={person}
+          aria-invalid={problems.person ? true : undefined}
+          aria-describedby={problems.person ? `${id}-person-problem` : undefined}
+          onChange={(event) => choosePerson(event.target.value)}
+        >
+          <option value="">{kind === 'staff' ? 'Choose the staff member' : 'Choose the visitor'}</option>
+          {kind === 'staff'
+            ? staff.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name} · {member.unit} ({member.present ? 'in' : 'not in'})
+                </option>
+              ))
+            : null}
+          {kind === 'visitor' ? (
+            <>
+              <option value={newVisitor}>New visitor…</option>
+              {onSite.length > 0 ? (
+                <optgroup label="On site now">
+                  {onSite.map((visitor) => (
+                    <option key={visitor.id} value={visitor.id}>
+                      {visitor.name} · {visitor.company}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              {earlier.length > 0 ? (
+                <optgroup label="Earlier visitors">
+                  {earlier.map((visitor) => (
+                    <option key={visitor.id} value={visitor.id}>
+                      {visitor.name} · {visitor.company}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+            </>
+          ) : null}
+        </select>
+        {problems.person ? (
+          <span className="ops-field-error" id={`${id}-person-problem`}>
+            {problems.person}
+          </span>
+        ) : null}
+      </div>
+      {kind === 'visitor' && person === newVisitor ? (
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Visitor's name</label>
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={name}
+            maxLength={200}
+            autoComplete="off"
+            aria-invalid={problems.name ? true : undefined}
+            aria-describedby={problems.name ? `${id}-name-problem` : undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+          {problems.name ? (
+            <span className="ops-field-error" id={`${id}-name-problem`}>
+              {problems.name}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      <fieldset className="ops-fieldset">
+        <legend>In or out</legend>
+        <div className="ops-radios">
+          <label>
+            <input type="radio" name={`${id}-direction`} value="in" checked={direction === 'in'} onChange={() => setDirection('in')} />
+            In
+          </label>
+          <label>
+            <input type="radio" name={`${id}-direction`} value="out" checked={direction === 'out'} onChange={() => setDirection('out')} />
+            Out
+          </label>
+        </div>
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-note`}>Note (optional)</label>
+        <textarea id={`${id}-note`} className="textarea" value={note} maxLength={noteLimit} aria-describedby={`${id}-note-hint`} onChange={(event) => setNote(event.target.value)} />
+        <span id={`${id}-note-hint`} className="field__hint">
+          For example: late, bus delayed. {noteLimit - note.length} characters left.
+        </span>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Recording…' : 'Record entry'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * The settings of one integration: each template field's name in the receiving system, where
+ * completed forms go and what is sent. Saving sends the map as JSON (`action=save`, `data`);
+ * a failed save keeps everything typed and says why in the product's words.
+ */
+import type { IntegrationResponse } from '@formsign/sdk';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { humanize } from '../../lists/format.ts';
+import { useNotify } from '../../shell/notifications.tsx';
+import { deliveryTypes, type DeliveryType, type SourceInfo } from './integration-sources.ts';
+
+export interface FieldMapEditorProps {
+  templateId: number;
+  templateTitle: string;
+  source: SourceInfo;
+  /** The integration being edited, or null for a new one. */
+  sid: number | null;
+  answer: IntegrationResponse;
+  initialType: DeliveryType;
+  onSaved(): void;
+  onClose(): void;
+}
+
+interface Problems {
+  recipient?: string;
+  map?: string;
+}
+
+function check(map: Record<string, string>, recipient: string, source: SourceInfo): Problems {
+  const problems: Problems = {};
+  const address = recipient.trim();
+  problems.recipient = address ? (source.check(address) ?? undefined) : 'Enter where completed forms go.';
+  const seen = new Map<string, string>();
+  for (const [field, name] of Object.entries(map)) {
+    const key = name.trim().toLowerCase();
+    if (!key) continue;
+    const other = seen.get(key);
+    if (other) {
+      problems.map = `${humanize(other)} and ${humanize(field)} can't share the name “${name.trim()}” in the receiving system.`;
+      break;
+    }
+    seen.set(key, field);
+  }
+  if (!problems.recipient) delete problems.recipient;
+  return problems;
+}
+
+export function FieldMapEditor({ templateId, templateTitle, source, sid, answer, initialType, onSaved, onClose }: FieldMapEditorProps) {
+  const notify = useNotify();
+  const id = useId();
+  const [map, setMap] = useState<Record<string, string>>(() => Object.fromEntries(answer.fields.map((field) => [field, answer.map[field] ?? ''])));
+  const [recipient, setRecipient] = useState(answer.recipient);
+  const [type, setType] = useState<DeliveryType>(initialType);
+  const [problems, setProblems] = useState<Problems>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const save = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const found = check(map, recipient, source);
+    setProblems(found);
+    setFailure(null);
+    if (found.recipient || found.map) return;
+    const mapped = Object.fromEntries(Object.entries(map).flatMap(([field, name]) => (name.trim() ? [[field, name.trim()]] : [])));
+    setSaving(true);
+    try {
+      const saved = await api.integrations.manage({
+        action: 'save',
+        id: templateId,
+        source: source.value,
+        type,
+        recipient: recipient.trim(),
+        data: JSON.stringify(mapped),
+        ...(sid ? { sid } : {}),
+      });
+      notify({ type: 'success', title: 'Integration saved', description: saved.message || `Completed ${templateTitle} forms now go to ${recipient.trim()}.` });
+      onSaved();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : null);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate aria-describedby={failure ? `${id}-failure` : undefined}>
+      <FormError message={failure} id={`${id}-failure`} />
+      <h3>Field map</h3>
+      {answer.fields.length === 0 ? (
+        <p className="ops-quiet">This template has no fields to map: only its files are delivered.</p>
+      ) : (
+        <>
+          <p className="ops-quiet">Give each field the name the receiving system expects. Fields left empty are not sent.</p>
+          <div className="table-wrap ops-map-table">
+            <table className="table">
+              <caption className="visually-hidden">Field map of {templateTitle}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Field in formsign</th>
+                  <th scope="col">Name in {source.label}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {answer.fields.map((field) => (
+                  <tr key={field}>
+                    <th scope="row">
+                      {humanize(field)} <span className="ops-code">{field}</span>
+                    </th>
+                    <td>
+                      <label className="visually-hidden" htmlFor={`${id}-${field}`}>
+                        {humanize(field)}: name in the receiving system
+                      </label>
+                      <input
+                        id={`${id}-${field}`}
+                        className="input"
+                        value={map[field] ?? ''}
+                        maxLength={100}
+                        aria-invalid={problems.map ? true : undefined}
+                        aria-describedby={problems.map ? `${id}-map-problem` : undefined}
+                        onChange={(event) => setMap((current) => ({ ...current, [field]: event.target.value }))}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {problems.map ? (
+            <p className="ops-field-error" id={`${id}-map-problem`}>
+              {problems.map}
+            </p>
+          ) : null}
+        </>
+      )}
+      <h3 className="ops-spaced">Delivery</h3>
+      <div className="ops-choices">
+        <div className="field">
+          <label htmlFor={`${id}-recipient`}>{source.recipientLabel}</label>
+          <input
+            id={`${id}-recipient`}
+            className="input"
+            value={recipient}
+            maxLength={500}
+            aria-invalid={problems.recipient ? true : undefined}
+            aria-describedby={`${id}-recipient-hint`}
+            onChange={(event) => setRecipient(event.target.value)}
+          />
+          <span id={`${id}-recipient-hint`} className={problems.recipient ? 'ops-field-error' : 'field__hint'}>
+            {problems.recipient ?? source.hint}
+          </span>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>What is sent</label>
+          <select id={`${id}-type`} className="select" value={type} onChange={(event) => setType(event.target.value as DeliveryType)}>
+            {deliveryTypes.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <span className="field__hint">&nbsp;</span>
+        </div>
+      </div>
+      {answer.files.length > 0 ? (
+        <p className="ops-quiet ops-files">
+          Files delivered for each form:{' '}
+          {answer.files.map((file) => (
+            <span key={file} className="ops-chip">
+              {file}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Saving…' : 'Save integration'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}

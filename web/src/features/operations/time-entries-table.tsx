@@ -1,0 +1,39 @@
+/** Time entries (who came in or went out, when, and who recorded it), newest first. */
+import type { TnaEntry } from '@formsign/sdk';
+import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
+import { formatDate } from '../../lists/format.ts';
+import { formatTime } from './calendar-dates.ts';
+
+const columns: ListColumn<TnaEntry>[] = [
+  { id: 'day', header: 'Day', accessorFn: (entry) => entry.at, cell: (info) => <span className="ops-nowrap">{formatDate(info.getValue<string>())}</span> },
+  { id: 'time', header: 'Time', accessorFn: (entry) => entry.at, cell: (info) => formatTime(info.getValue<string>()) },
+  { id: 'name', accessorKey: 'name', header: 'Name' },
+  { id: 'kind', accessorKey: 'kind', header: 'Staff or visitor', cell: (info) => (info.getValue<string>() === 'staff' ? 'Staff' : 'Visitor') },
+  {
+    id: 'direction',
+    accessorKey: 'direction',
+    header: 'In or out',
+    cell: (info) => (info.getValue<string>() === 'in' ? <span className="badge badge--success">In</span> : <span className="badge">Out</span>),
+  },
+  { id: 'note', accessorKey: 'note', header: 'Note', cell: (info) => info.getValue<string>() || <span className="ops-quiet">—</span> },
+  { id: 'recorded_by', accessorKey: 'recorded_by', header: 'Recorded by' },
+];
+
+const columnsOfOneDay = columns.filter((column) => column.id !== 'day');
+
+export interface TimeEntriesTableProps {
+  caption: string;
+  entries: TnaEntry[];
+  loading: boolean;
+  error: string | null;
+  onRetry(): void;
+  empty: string;
+}
+
+export function TimeEntriesTable({ caption, entries, loading, error, onRetry, empty }: TimeEntriesTableProps) {
+  // The day of each entry only matters when the entries span more than one day.
+  const oneDay = new Set(entries.map((entry) => formatDate(entry.at))).size <= 1;
+  const shown = oneDay ? columnsOfOneDay : columns;
+  const rows = [...entries].sort((a, b) => b.at.localeCompare(a.at));
+  return <DataTable caption={caption} columns={shown} rows={rows} total={rows.length} loading={loading} error={error} onRetry={onRetry} empty={empty} getRowId={(entry) => String(entry.id)} />;
+}
