@@ -354,12 +354,12 @@ test.describe('Audit Forms (/formaudit)', () => {
     await page.getByRole('button', { name: 'Show trail of NWC-2026-1397' }).first().click();
     await trail;
     await expect(page.getByLabel('Search forms and people')).toHaveValue('NWC-2026-1397');
-    const byEvent = nextCall(page, 'GET', '/fetch-formaudit', (url) => url.searchParams.get('filters[status]') === 'signed');
+    const byEvent = nextCall(page, 'GET', '/fetch-formaudit', (url) => url.searchParams.get('filters[event]') === 'signed');
     await page.getByLabel('Event').selectOption({ label: 'Signed' });
     const request = await byEvent;
     expect(queryOf(request, 'filters[search]')).toBe('NWC-2026-1397');
     await expect(page).toHaveURL(/search=NWC-2026-1397/);
-    await expect(page).toHaveURL(/status=signed/);
+    await expect(page).toHaveURL(/event=signed/);
   });
 
   test('a refused list shows the server’s message and a retry', async ({ page }) => {

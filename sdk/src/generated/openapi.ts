@@ -925,7 +925,7 @@ export interface components {
         /**
          * @description The filters of the lists. Each list honours the ones that apply to it: every list
          *     takes `search`, `from`, `to`, `sort` and `order`; form lists take `template` and
-         *     `status`; the logs take `source`.
+         *     `status`; the logs take `source`; the form audit takes `event`.
          */
         ListFilters: {
             /** @description Words matched against titles, references and names. */
@@ -956,6 +956,11 @@ export interface components {
              * @enum {string}
              */
             source?: "user" | "system";
+            /**
+             * @description Only audit events of this kind (the form audit).
+             * @enum {string}
+             */
+            event?: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "completed" | "downloaded" | "deleted";
         };
         /**
          * @description The roles of the product.

@@ -37,7 +37,7 @@ export function FilterBar({ query, dates = true, searchLabel = 'Search', childre
     setSearch('');
     setFrom('');
     setTo('');
-    query.setFilters({ search: '', from: '', to: '', status: '', template: '' });
+    query.setFilters({ search: '', from: '', to: '', status: '', event: '', template: '' });
   };
 
   return (

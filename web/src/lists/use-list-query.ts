@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 export const defaultPageSize = 25;
 export const pageSizes = [10, 25, 50, 100] as const;
 
-const filterKeys = ['search', 'template', 'status', 'from', 'to', 'sort', 'order', 'source'] as const;
+const filterKeys = ['search', 'template', 'status', 'event', 'from', 'to', 'sort', 'order', 'source'] as const;
 type FilterKey = (typeof filterKeys)[number];
 
 export interface ListQuery {

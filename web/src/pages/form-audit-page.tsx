@@ -6,8 +6,8 @@
  * it, all kept in the URL.
  *
  * Designed where the specification is silent: each row shows the time, the form (reference and
- * title), the event as a badge, who did it and their IP address. The event filter travels as the
- * list's `status` filter (`filters[status]=signed`). "Show trail" narrows the list to one form's
+ * title), the event as a badge, who did it and their IP address. The event filter travels as
+ * `filters[event]=signed`. "Show trail" narrows the list to one form's
  * history (a search on its reference).
  */
 import type { AuditEvent, FormAuditResponse } from '@formsign/sdk';
@@ -72,9 +72,9 @@ export default function FormAuditPage() {
   return (
     <div className="page">
       <FilterBar key={filterBarKey} query={query} searchLabel="Search forms and people">
-        <SelectFilter query={query} name="status" label="Event" all="All events" options={eventOptions} />
+        <SelectFilter query={query} name="event" label="Event" all="All events" options={eventOptions} />
       </FilterBar>
-      {!audit.error && !(audit.loading && understood.total === 0) ? <AppliedFilters total={understood.total} noun={['event', 'events']} filters={understood.filters} statusName="event" statusLabel={eventLabel} /> : null}
+      {!audit.error && !(audit.loading && understood.total === 0) ? <AppliedFilters total={understood.total} noun={['event', 'events']} filters={understood.filters} eventLabel={eventLabel} /> : null}
       <TrailShower.Provider value={showTrail}>
         <DataTable
           caption="Audit trail of forms"

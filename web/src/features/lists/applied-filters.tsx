@@ -10,23 +10,23 @@ export interface AppliedFiltersProps {
   /** One row, several rows: "event", "events". */
   noun: [string, string];
   filters: ListFilters;
-  /** How a `status` filter reads (e.g. an audit event's name). */
-  statusLabel?: (status: string) => string;
-  statusName?: string;
+  /** How an `event` filter reads (an audit event's name). */
+  eventLabel?: (event: string) => string;
 }
 
-function describe(filters: ListFilters, statusName: string, statusLabel: (status: string) => string): string[] {
+function describe(filters: ListFilters, eventLabel: (event: string) => string): string[] {
   const parts: string[] = [];
   if (filters.search) parts.push(`matching “${filters.search}”`);
-  if (filters.status) parts.push(`${statusName} ${statusLabel(filters.status)}`);
+  if (filters.status) parts.push(`status ${filters.status}`);
+  if (filters.event) parts.push(`event ${eventLabel(filters.event)}`);
   if (filters.from && filters.to) parts.push(`from ${formatDate(filters.from)} to ${formatDate(filters.to)}`);
   else if (filters.from) parts.push(`on or after ${formatDate(filters.from)}`);
   else if (filters.to) parts.push(`on or before ${formatDate(filters.to)}`);
   return parts;
 }
 
-export function AppliedFilters({ total, noun, filters, statusLabel = (status) => status, statusName = 'status' }: AppliedFiltersProps) {
-  const parts = describe(filters, statusName, statusLabel);
+export function AppliedFilters({ total, noun, filters, eventLabel = (event) => event }: AppliedFiltersProps) {
+  const parts = describe(filters, eventLabel);
   return (
     <p className="list-summary" role="status">
       {total === 1 ? `1 ${noun[0]}` : `${total} ${noun[1]}`}

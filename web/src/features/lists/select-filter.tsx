@@ -5,7 +5,7 @@ import type { ListQuery } from '../../lists/use-list-query.ts';
 export interface SelectFilterProps {
   query: ListQuery;
   /** The URL filter it controls. */
-  name: 'status';
+  name: 'status' | 'event';
   label: string;
   /** What "no filter" reads as, e.g. "All statuses". */
   all: string;
