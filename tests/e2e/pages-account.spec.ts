@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, preferOutcome, signIn, test } from './fixtures.ts';
 import { actionOf, nextRequest, preferFor, recordRequests, tabTo } from './support-account.ts';
 

@@ -4,7 +4,7 @@
  * shown and one action done, a failure reached through the mock's named examples, and every
  * action done with the keyboard alone.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, preferOutcome, signIn, test } from './fixtures.ts';
 import { bodyOf, nextRequest, preferWhen, queryOf } from './support-operations.ts';

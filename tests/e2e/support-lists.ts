@@ -3,7 +3,7 @@
  * a path (an action, not the list), reaching a control with the keyboard alone, waiting for the
  * call a page sends, and the accessibility check.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /** Like `preferOutcome`, for only the calls of `apiPath` whose URL `when` accepts (e.g. the block action, not the list). */
