@@ -4,7 +4,7 @@
  */
 import type { ListFilters } from '@formsign/sdk';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
 /** Rows per page when the URL does not say (the contract's default). */
 export const defaultPageSize = 25;
@@ -32,32 +32,58 @@ function positive(value: string | null, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
-export function useListQuery(defaults: { limit?: number; filters?: ListFilters } = {}): ListQuery {
+export interface ListQueryOptions {
+  limit?: number;
+  filters?: ListFilters;
+  /**
+   * When the page number lives in the path (`/users/2`) rather than in `?page=`: the page the
+   * path holds, and the path of any page. Every other value stays in the query.
+   */
+  pagePath?: { page: number; path(page: number): string };
+}
+
+export function useListQuery(options: ListQueryOptions = {}): ListQuery {
   const [search, setSearch] = useSearchParams();
-  const page = positive(search.get('page'), 1);
-  const limit = Math.min(100, positive(search.get('limit'), defaults.limit ?? defaultPageSize));
+  const navigate = useNavigate();
+  const { pagePath } = options;
+  const page = pagePath ? pagePath.page : positive(search.get('page'), 1);
+  const limit = Math.min(100, positive(search.get('limit'), options.limit ?? defaultPageSize));
   const key = search.toString();
 
   const filters = useMemo<ListFilters>(() => {
-    const result: Record<string, string | number> = { ...(defaults.filters as Record<string, string | number> | undefined) };
+    const result: Record<string, string | number> = { ...(options.filters as Record<string, string | number> | undefined) };
     for (const name of filterKeys) {
       const value = search.get(name);
       if (value) result[name] = name === 'template' ? Number(value) : value;
     }
     return result as ListFilters;
-    // The URL's query is the source of truth; `defaults` are constants of the page.
+    // The URL's query is the source of truth; `options.filters` are constants of the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
+  /** Changes the query and goes to page `to` (the current page when absent). */
   const update = useCallback(
-    (change: (next: URLSearchParams) => void) => {
+    (change: (next: URLSearchParams) => void, to?: number) => {
+      if (pagePath) {
+        const next = new URLSearchParams(search);
+        // The page lives in the path; a `?page=` from elsewhere is dropped.
+        next.delete('page');
+        change(next);
+        const query = next.toString();
+        navigate({ pathname: pagePath.path(to ?? pagePath.page), search: query ? `?${query}` : '' });
+        return;
+      }
       setSearch((previous) => {
         const next = new URLSearchParams(previous);
         change(next);
+        if (to !== undefined) {
+          if (to > 1) next.set('page', String(to));
+          else next.delete('page');
+        }
         return next;
       });
     },
-    [setSearch],
+    [pagePath, search, navigate, setSearch],
   );
 
   return {
@@ -65,20 +91,15 @@ export function useListQuery(defaults: { limit?: number; filters?: ListFilters }
     limit,
     filters,
     extra: search,
-    setPage: (value) => update((next) => (value > 1 ? next.set('page', String(value)) : next.delete('page'))),
-    setLimit: (value) =>
-      update((next) => {
-        next.set('limit', String(value));
-        next.delete('page');
-      }),
+    setPage: (value) => update(() => undefined, value),
+    setLimit: (value) => update((next) => next.set('limit', String(value)), 1),
     setFilters: (changes) =>
       update((next) => {
         for (const [name, value] of Object.entries(changes)) {
           if (value) next.set(name, value);
           else next.delete(name);
         }
-        next.delete('page');
-      }),
+      }, 1),
     setSort: (sort, order = 'asc') =>
       update((next) => {
         if (sort) {
@@ -88,8 +109,7 @@ export function useListQuery(defaults: { limit?: number; filters?: ListFilters }
           next.delete('sort');
           next.delete('order');
         }
-        next.delete('page');
-      }),
+      }, 1),
     setExtra: (name, value) => update((next) => (value ? next.set(name, value) : next.delete(name))),
   };
 }

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
+import { LeadOnLink } from '../components/lead-on-link.tsx';
 import { StatusPage } from '../components/status-page.tsx';
-import { useViewer } from '../session/session.tsx';
 
 /**
  * Shown when a link is refused: a signing or form link that is not (or no longer) for the
@@ -8,15 +7,10 @@ import { useViewer } from '../session/session.tsx';
  * what triggers it; signing pages send people here when the server denies the link.
  */
 export default function DeniedPage() {
-  const viewer = useViewer();
   return (
     <StatusPage heading="Access denied">
       <p>This link cannot be opened with your account or is no longer valid. Ask the person who sent it for a new one.</p>
-      <div className="form-actions">
-        <Link className="button" to={viewer ? '/dashboard' : '/login'}>
-          {viewer ? 'Go to the dashboard' : 'Go to Log In'}
-        </Link>
-      </div>
+      <LeadOnLink />
     </StatusPage>
   );
 }

@@ -16,7 +16,7 @@ import { api } from '../api/client.ts';
 import { AppliedFilters } from '../features/lists/applied-filters.tsx';
 import { AuditEventBadge, eventLabel, eventOptions } from '../features/lists/audit/audit-event.tsx';
 import { ShowTrailButton, TrailShower } from '../features/lists/audit/show-trail-button.tsx';
-import { SelectFilter } from '../features/lists/select-filter.tsx';
+import { SelectFilter } from '../lists/select-filter.tsx';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime } from '../lists/format.ts';

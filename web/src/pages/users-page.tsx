@@ -22,31 +22,15 @@ import { defaultClasses, distinct, UserList } from '../features/account/user-lis
 import { useUsersQuery } from '../features/account/use-users-query.ts';
 import { DataTable } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
-import type { ListQuery } from '../lists/use-list-query.ts';
+import { SelectFilter } from '../lists/select-filter.tsx';
 import { inspectOption } from '../session/inspection.ts';
 import '../styles/account.css';
 
 const statuses = [
-  { value: '', label: 'All statuses' },
   { value: 'active', label: 'Active' },
   { value: 'invited', label: 'Invited' },
   { value: 'blocked', label: 'Blocked' },
 ] as const;
-
-function StatusFilter({ query }: { query: ListQuery }) {
-  return (
-    <div className="field">
-      <label htmlFor="users-status">Status</label>
-      <select id="users-status" className="select" value={query.filters.status ?? ''} onChange={(event) => query.setFilters({ status: event.target.value })}>
-        {statuses.map((status) => (
-          <option key={status.value} value={status.value}>
-            {status.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** What a command did, once the server accepted it, for the status line. */
 interface PendingCommand {
@@ -138,7 +122,7 @@ function UsersView() {
       </div>
       {inviting ? <InvitePeople classes={classes} onInvited={refetch} onClose={closeInvite} /> : null}
       <FilterBar query={query} dates={false} searchLabel="Search users">
-        <StatusFilter query={query} />
+        <SelectFilter query={query} name="status" label="Status" all="All statuses" options={statuses} />
       </FilterBar>
       {error && !fetchFailed && !dialog ? (
         <div className="alert alert--error" role="alert">

@@ -16,7 +16,7 @@ import { FormStatusBadge, statusOptions } from '../features/lists/workflow/form-
 import { ReviewButton, WorkflowReviewOpener } from '../features/lists/workflow/review-button.tsx';
 import { ReviewDialog } from '../features/lists/workflow/review-dialog.tsx';
 import { useWorkflowList } from '../features/lists/workflow/use-workflow-list.ts';
-import { SelectFilter } from '../features/lists/select-filter.tsx';
+import { SelectFilter } from '../lists/select-filter.tsx';
 import { StepProgress } from '../features/lists/step-progress.tsx';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';

@@ -1,6 +1,6 @@
 /** A list filter chosen from a fixed set (a status, an audit event), kept in the URL through `query`. */
 import { useId } from 'react';
-import type { ListQuery } from '../../lists/use-list-query.ts';
+import type { ListQuery } from './use-list-query.ts';
 
 export interface SelectFilterProps {
   query: ListQuery;
