@@ -1,17 +1,19 @@
 /**
  * The typed openapi-fetch client with the SDK's middleware, and the one path every friendly
- * function takes to the wire: `send` runs a raw call and turns any failure into an `ApiError`
- * worded by the operation's rule (section 8).
+ * function takes to the wire: `send` runs a call (`api`: direct, or through `raw` once it has
+ * middleware of its own) and turns any failure into an `ApiError` worded by the operation's
+ * rule (section 8).
  */
 import createClient, { createQuerySerializer, type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
 import { errorForFailure, type ApiError, type FailureRule } from './api-error.js';
 import type { paths } from './generated/openapi.js';
+import { createDirectClient, UnreadableBody, type DirectClient } from './direct-client.js';
 import { bearerToken } from './middleware/bearer-token.js';
+import type { HeadMiddleware } from './middleware/head-middleware.js';
 import type { HeadersInput } from './middleware/headers-input.js';
 import { defaultHeaders } from './middleware/default-headers.js';
 import { stripTrailingSlash } from './middleware/strip-trailing-slash.js';
 import { xsrfToken } from './middleware/xsrf-token.js';
-import { nativeFetch, sourcedRequestClass } from './native-fetch.js';
 
 /** The openapi-fetch client of the contract's paths. */
 export type RawClient = Client<paths>;
@@ -63,6 +65,8 @@ export interface Exchange<T> {
 
 export interface Transport {
   raw: RawClient;
+  /** The calls of the friendly layer: direct to fetch, or through `raw` once its middleware changed. */
+  api: DirectClient;
   /** The token source's token, or undefined. */
   token(): string | undefined;
   isOffline(): boolean;
@@ -97,26 +101,55 @@ function headersOption(headers: HeadersInput | undefined): HeadersOptions | unde
   return headers !== undefined && Array.isArray(headers) ? new Headers(headers) : headers;
 }
 
+/** The global fetch, looked up on each call (so a test or a polyfill may replace it later). */
+function globalFetch(request: Request): Promise<Response> {
+  return globalThis.fetch(request);
+}
+
 export function createTransport(options: FormsignClientOptions = {}): Transport {
-  const injected = options.fetch;
-  const raw = createClient<paths>({
-    baseUrl: options.baseUrl ?? '/api',
-    fetch: injected ?? nativeFetch,
-    Request: sourcedRequestClass(),
-    querySerializer: querySerializer(),
-  });
-  const middleware: Middleware[] = [];
-  if (options.headers) middleware.push(defaultHeaders(options.headers));
-  if (options.token) middleware.push(bearerToken(options.token));
-  middleware.push(xsrfToken(options.xsrfCookie), stripTrailingSlash());
-  raw.use(...middleware);
+  const baseUrl = options.baseUrl ?? '/api';
+  const serializeQuery = querySerializer();
+  const own: HeadMiddleware[] = [];
+  if (options.headers) own.push(defaultHeaders(options.headers));
+  if (options.token) own.push(bearerToken(options.token));
+  own.push(xsrfToken(options.xsrfCookie));
+
+  const client = createClient<paths>({ baseUrl, fetch: options.fetch ?? globalFetch, querySerializer: serializeQuery });
+  client.use(...own, stripTrailingSlash());
+  // Friendly calls go direct until someone changes the raw client's middleware; from then on
+  // they go through it, so they pass through that middleware too.
+  let rawHasOwnMiddlewareOnly = true;
+  const raw: RawClient = {
+    ...client,
+    use(...middleware) {
+      rawHasOwnMiddlewareOnly = false;
+      client.use(...middleware);
+    },
+    eject(...middleware) {
+      rawHasOwnMiddlewareOnly = false;
+      client.eject(...middleware);
+    },
+  };
+  const direct = createDirectClient({ baseUrl, fetch: options.fetch, querySerializer: serializeQuery, middleware: own });
+  const api: DirectClient = {
+    get GET() {
+      return (rawHasOwnMiddlewareOnly ? direct : raw).GET;
+    },
+    get POST() {
+      return (rawHasOwnMiddlewareOnly ? direct : raw).POST;
+    },
+    get PUT() {
+      return (rawHasOwnMiddlewareOnly ? direct : raw).PUT;
+    },
+  };
 
   const tokenSource = options.token;
   const isOffline = options.isOffline ?? offlineByNavigator;
 
   /** Runs a raw call; any failure becomes the rule's `ApiError` (a cancelled call rejects with its reason). */
   async function run<T>(call: (init: RawInit) => Promise<RawResult<T>>, callOptions: CallOptions | undefined, rule: FailureRule): Promise<Exchange<T>> {
-    // The status of the response, when one came, for failures thrown while reading its body.
+    // The status of the response, when one came, for failures thrown while reading its body
+    // (through `raw`; a direct call throws `UnreadableBody`, which carries it).
     let status = 0;
     const probe: Middleware = {
       onResponse({ response }) {
@@ -129,6 +162,7 @@ export function createTransport(options: FormsignClientOptions = {}): Transport 
       result = await call({ signal: callOptions?.signal, headers: headersOption(callOptions?.headers), middleware: [probe] });
     } catch (cause) {
       if (callOptions?.signal?.aborted) throw cause;
+      if (cause instanceof UnreadableBody) throw failure(rule, cause.status, undefined, cause.cause);
       throw failure(rule, status, undefined, cause);
     }
     const { data, response } = result;
@@ -142,6 +176,7 @@ export function createTransport(options: FormsignClientOptions = {}): Transport 
 
   return {
     raw,
+    api,
     token: () => tokenSource?.() || undefined,
     isOffline,
     exchange: (call, callOptions, rule = 'message') => run(call, callOptions, rule),

@@ -29,20 +29,20 @@ function narrow<T extends ProductsResponse>(body: ProductsResponse, is: (body: R
 
 const formUrlEncoded = (body: Record<string, string>): string => new URLSearchParams(body).toString();
 
-export function accountApi({ raw, send, token }: Transport): AccountApi {
+export function accountApi({ api, send, token }: Transport): AccountApi {
   const manageProducts = (body: { action: 'list' | 'checkout' | 'status'; product?: string; quantity?: number; session_id?: string }, options?: CallOptions) =>
-    send((init) => raw.POST('/products', { ...init, body }), options);
+    send((init) => api.POST('/products', { ...init, body }), options);
   return {
-    get: (options) => send((init) => raw.GET('/user', init), options),
-    updateProfile: (data, options) => send((init) => raw.PUT('/user', { ...init, body: { data } }), options, 'error'),
-    saveCompany: (data, options) => send((init) => raw.POST('/user', { ...init, body: { data } }), options, 'error'),
+    get: (options) => send((init) => api.GET('/user', init), options),
+    updateProfile: (data, options) => send((init) => api.PUT('/user', { ...init, body: { data } }), options, 'error'),
+    saveCompany: (data, options) => send((init) => api.POST('/user', { ...init, body: { data } }), options, 'error'),
     async countUnusedEnvelopes(options) {
       const value = token();
       if (!value) throw new ApiError({ status: 401, message: textForStatus(401) });
       const count = await send((init) => {
         const headers = new Headers(init.headers as HeadersInput | undefined);
         headers.set('Content-Type', 'application/x-www-form-urlencoded');
-        return raw.POST('/envelopes', { ...init, headers, body: { token: value }, bodySerializer: formUrlEncoded });
+        return api.POST('/envelopes', { ...init, headers, body: { token: value }, bodySerializer: formUrlEncoded });
       }, options);
       return count.unused;
     },

@@ -6,9 +6,9 @@ export interface AnalyticsApi {
   pivot(query?: PivotQuery, options?: CallOptions): Promise<Pivot>;
 }
 
-export function analyticsApi({ raw, send }: Transport): AnalyticsApi {
+export function analyticsApi({ api, send }: Transport): AnalyticsApi {
   return {
-    dashboard: (selectedChart, options) => send((init) => raw.POST('/get-dashboard', { ...init, body: { selectedChart } }), options),
-    pivot: (query = {}, options) => send((init) => raw.GET('/pivot-details', { ...init, params: { query } }), options),
+    dashboard: (selectedChart, options) => send((init) => api.POST('/get-dashboard', { ...init, body: { selectedChart } }), options),
+    pivot: (query = {}, options) => send((init) => api.GET('/pivot-details', { ...init, params: { query } }), options),
   };
 }

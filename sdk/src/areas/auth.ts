@@ -28,10 +28,10 @@ export interface AuthApi {
   setNewPassword(body: SetNewPasswordRequest, options?: CallOptions): Promise<CodeResult>;
 }
 
-export function authApi({ raw, send, exchange }: Transport): AuthApi {
+export function authApi({ api, send, exchange }: Transport): AuthApi {
   return {
     async login({ name, password }, options) {
-      const { data, response } = await exchange((init) => raw.POST('/login', { ...init, body: { name, password, challenge: false } }), options);
+      const { data, response } = await exchange((init) => api.POST('/login', { ...init, body: { name, password, challenge: false } }), options);
       assertSuccessCode('login', data, { preferServerMessage: true });
       const { headers } = response;
       return {
@@ -39,24 +39,24 @@ export function authApi({ raw, send, exchange }: Transport): AuthApi {
         headers: { accessToken: headers.get('access-token'), idToken: headers.get('id-token'), refreshToken: headers.get('refresh-token') },
       };
     },
-    logout: (options) => withSuccessCode('logout', send((init) => raw.POST('/logout', init), options)),
+    logout: (options) => withSuccessCode('logout', send((init) => api.POST('/logout', init), options)),
     async register(body, options) {
-      const data = await send((init) => raw.POST('/register', { ...init, body }), options);
+      const data = await send((init) => api.POST('/register', { ...init, body }), options);
       assertSuccessCode('register', data);
       return data;
     },
     async activate({ key }, options) {
-      const data = await send((init) => raw.POST('/activate', { ...init, body: { key } }), options);
+      const data = await send((init) => api.POST('/activate', { ...init, body: { key } }), options);
       assertSuccessCode('activate', data);
       return data;
     },
     async forgotPassword({ email }, options) {
-      const data = await send((init) => raw.POST('/forgot-password', { ...init, body: { email } }), options);
+      const data = await send((init) => api.POST('/forgot-password', { ...init, body: { email } }), options);
       assertSuccessCode('forgotPassword', data);
       return data;
     },
     async setNewPassword({ userId, timestamp, hashedPassword, password }, options) {
-      const data = await send((init) => raw.POST('/set-new-password', { ...init, body: { userId, timestamp, hashedPassword, password } }), options);
+      const data = await send((init) => api.POST('/set-new-password', { ...init, body: { userId, timestamp, hashedPassword, password } }), options);
       assertSuccessCode('setNewPassword', data);
       return data;
     },

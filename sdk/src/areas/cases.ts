@@ -7,10 +7,10 @@ export interface CasesApi {
   people(options?: CallOptions): Promise<PeopleList>;
 }
 
-export function casesApi({ raw, send }: Transport): CasesApi {
+export function casesApi({ api, send }: Transport): CasesApi {
   return {
-    tenants: (options) => send((init) => raw.POST('/get-tenants', init), options),
-    tenant: (id, options) => send((init) => raw.POST('/get-tenant', { ...init, body: { id } }), options),
-    people: (options) => send((init) => raw.POST('/get-people', init), options),
+    tenants: (options) => send((init) => api.POST('/get-tenants', init), options),
+    tenant: (id, options) => send((init) => api.POST('/get-tenant', { ...init, body: { id } }), options),
+    people: (options) => send((init) => api.POST('/get-people', init), options),
   };
 }

@@ -7,10 +7,10 @@ export interface DatabaseApi {
   export(filters?: ListFilters, options?: CallOptions): Promise<string>;
 }
 
-export function databaseApi({ raw, send }: Transport): DatabaseApi {
+export function databaseApi({ api, send }: Transport): DatabaseApi {
   return {
-    forms: (query = {}, options) => send((init) => raw.GET('/database-forms', { ...init, params: { query } }), options),
+    forms: (query = {}, options) => send((init) => api.GET('/database-forms', { ...init, params: { query } }), options),
     export: (filters, options) =>
-      send((init) => raw.GET('/get-exports', { ...init, params: { query: filters ? { filters } : {} }, parseAs: 'text' }), options),
+      send((init) => api.GET('/get-exports', { ...init, params: { query: filters ? { filters } : {} }, parseAs: 'text' }), options),
   };
 }

@@ -7,8 +7,8 @@ export interface DevicesApi {
   manage(query?: DevicesQuery, options?: CallOptions): Promise<DevicePage>;
 }
 
-export function devicesApi({ raw, send }: Transport): DevicesApi {
+export function devicesApi({ api, send }: Transport): DevicesApi {
   return {
-    manage: (query = {}, options) => withSuccessCode('manageDevices', send((init) => raw.GET('/users-devices', { ...init, params: { query } }), options), { preferServerMessage: true }),
+    manage: (query = {}, options) => withSuccessCode('manageDevices', send((init) => api.GET('/users-devices', { ...init, params: { query } }), options), { preferServerMessage: true }),
   };
 }

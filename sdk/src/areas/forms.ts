@@ -19,11 +19,11 @@ export interface FormsApi {
   audit(query?: FormAuditQuery, options?: CallOptions): Promise<FormAuditResponse>;
 }
 
-export function formsApi({ raw, send }: Transport): FormsApi {
+export function formsApi({ api, send }: Transport): FormsApi {
   return {
-    completed: (query = {}, options) => send((init) => raw.GET('/completed-forms', { ...init, params: { query } }), options),
-    pending: (query = {}, options) => send((init) => raw.GET('/pending-form', { ...init, params: { query } }), options),
-    supporting: (query = {}, options) => send((init) => raw.GET('/get-alldocuments', { ...init, params: { query } }), options),
-    audit: (query = {}, options) => send((init) => raw.GET('/fetch-formaudit', { ...init, params: { query } }), options),
+    completed: (query = {}, options) => send((init) => api.GET('/completed-forms', { ...init, params: { query } }), options),
+    pending: (query = {}, options) => send((init) => api.GET('/pending-form', { ...init, params: { query } }), options),
+    supporting: (query = {}, options) => send((init) => api.GET('/get-alldocuments', { ...init, params: { query } }), options),
+    audit: (query = {}, options) => send((init) => api.GET('/fetch-formaudit', { ...init, params: { query } }), options),
   };
 }

@@ -6,8 +6,8 @@ export interface IntegrationsApi {
   manage(query?: IntegrationsQuery, options?: CallOptions): Promise<IntegrationResponse>;
 }
 
-export function integrationsApi({ raw, send }: Transport): IntegrationsApi {
+export function integrationsApi({ api, send }: Transport): IntegrationsApi {
   return {
-    manage: (query = {}, options) => send((init) => raw.GET('/fetch-integratedforms', { ...init, params: { query } }), options),
+    manage: (query = {}, options) => send((init) => api.GET('/fetch-integratedforms', { ...init, params: { query } }), options),
   };
 }

@@ -6,8 +6,8 @@ export interface LogsApi {
   list(query?: LogsQuery, options?: CallOptions): Promise<LogPage>;
 }
 
-export function logsApi({ raw, send }: Transport): LogsApi {
+export function logsApi({ api, send }: Transport): LogsApi {
   return {
-    list: (query = {}, options) => send((init) => raw.GET('/fetch-logs', { ...init, params: { query } }), options),
+    list: (query = {}, options) => send((init) => api.GET('/fetch-logs', { ...init, params: { query } }), options),
   };
 }

@@ -6,8 +6,8 @@ export interface PrepopulationApi {
   fetch(query?: PrepopulationQuery, options?: CallOptions): Promise<PrepopulationResponse>;
 }
 
-export function prepopulationApi({ raw, send }: Transport): PrepopulationApi {
+export function prepopulationApi({ api, send }: Transport): PrepopulationApi {
   return {
-    fetch: (query = {}, options) => send((init) => raw.GET('/fetch-prepopulation', { ...init, params: { query } }), options),
+    fetch: (query = {}, options) => send((init) => api.GET('/fetch-prepopulation', { ...init, params: { query } }), options),
   };
 }

@@ -10,10 +10,10 @@ export interface SettingsApi {
   groups(data: GroupsRequest, options?: CallOptions): Promise<GroupList>;
 }
 
-export function settingsApi({ raw, send }: Transport): SettingsApi {
+export function settingsApi({ api, send }: Transport): SettingsApi {
   return {
-    get: (options) => send((init) => raw.GET('/fetch-settings', init), options),
-    categories: (action = { action: 'list' }, options) => withSuccessCode('manageCategories', send((init) => raw.POST('/categories', { ...init, body: action }), options), { preferServerMessage: true }),
-    groups: (data, options) => withSuccessCode('manageGroups', send((init) => raw.POST('/get-groups', { ...init, body: { data } }), options), { preferServerMessage: true }),
+    get: (options) => send((init) => api.GET('/fetch-settings', init), options),
+    categories: (action = { action: 'list' }, options) => withSuccessCode('manageCategories', send((init) => api.POST('/categories', { ...init, body: action }), options), { preferServerMessage: true }),
+    groups: (data, options) => withSuccessCode('manageGroups', send((init) => api.POST('/get-groups', { ...init, body: { data } }), options), { preferServerMessage: true }),
   };
 }

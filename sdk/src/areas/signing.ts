@@ -11,10 +11,10 @@ export interface SigningApi {
   call(request: WebSigningRequest, options?: CallOptions): Promise<WebSigningData>;
 }
 
-export function signingApi({ raw, send }: Transport): SigningApi {
+export function signingApi({ api, send }: Transport): SigningApi {
   return {
     async call(request, options) {
-      const body = await send((init) => raw.POST('/websigning', { ...init, body: request }), options, 'webSigning');
+      const body = await send((init) => api.POST('/websigning', { ...init, body: request }), options, 'webSigning');
       if (body.error) throw new ApiError({ status: 200, body, message: body.error });
       return body.data;
     },

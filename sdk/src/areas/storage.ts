@@ -6,8 +6,8 @@ export interface StorageApi {
   manage(query?: StorageQuery, options?: CallOptions): Promise<StorageResponse>;
 }
 
-export function storageApi({ raw, send }: Transport): StorageApi {
+export function storageApi({ api, send }: Transport): StorageApi {
   return {
-    manage: (query = {}, options) => send((init) => raw.GET('/manage-storage', { ...init, params: { query } }), options),
+    manage: (query = {}, options) => send((init) => api.GET('/manage-storage', { ...init, params: { query } }), options),
   };
 }

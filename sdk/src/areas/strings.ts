@@ -6,8 +6,8 @@ export interface StringsApi {
   get(cid: number, options?: CallOptions): Promise<Strings>;
 }
 
-export function stringsApi({ raw, send }: Transport): StringsApi {
+export function stringsApi({ api, send }: Transport): StringsApi {
   return {
-    get: (cid, options) => send((init) => raw.POST('/get-strings', { ...init, params: { query: { cid } } }), options),
+    get: (cid, options) => send((init) => api.POST('/get-strings', { ...init, params: { query: { cid } } }), options),
   };
 }

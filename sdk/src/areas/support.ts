@@ -6,8 +6,8 @@ export interface SupportApi {
   contact(message: { subject: string; message: string }, options?: CallOptions): Promise<CodeResult>;
 }
 
-export function supportApi({ raw, send }: Transport): SupportApi {
+export function supportApi({ api, send }: Transport): SupportApi {
   return {
-    contact: ({ subject, message }, options) => withSuccessCode('contactSupport', send((init) => raw.POST('/contact', { ...init, body: { subject, message } }), options), { preferServerMessage: true }),
+    contact: ({ subject, message }, options) => withSuccessCode('contactSupport', send((init) => api.POST('/contact', { ...init, body: { subject, message } }), options), { preferServerMessage: true }),
   };
 }

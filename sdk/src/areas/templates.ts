@@ -11,17 +11,17 @@ export interface TemplatesApi {
   summaries(options?: CallOptions): Promise<TemplateSummaryList>;
 }
 
-export function templatesApi({ raw, send, token }: Transport): TemplatesApi {
+export function templatesApi({ api, send, token }: Transport): TemplatesApi {
   return {
     listing: ({ search = '' } = {}, options) =>
-      send((init) => raw.POST('/formlisting', { ...init, body: { search, token: token() ?? '' } }), options),
+      send((init) => api.POST('/formlisting', { ...init, body: { search, token: token() ?? '' } }), options),
     manage: (request, options) => {
       const value = token();
-      return withSuccessCode('manageTemplates', send((init) => raw.POST('/getforms', { ...init, body: value ? { ...request, token: value } : request }), options), {
+      return withSuccessCode('manageTemplates', send((init) => api.POST('/getforms', { ...init, body: value ? { ...request, token: value } : request }), options), {
         preferServerMessage: true,
       });
     },
-    get: (id, options) => send((init) => raw.POST('/getform', { ...init, body: { id } }), options),
-    summaries: (options) => send((init) => raw.POST('/get-templates', init), options),
+    get: (id, options) => send((init) => api.POST('/getform', { ...init, body: { id } }), options),
+    summaries: (options) => send((init) => api.POST('/get-templates', init), options),
   };
 }

@@ -11,11 +11,11 @@ export interface TimeAttendanceApi {
   report(data: TimeReportRequest, options?: CallOptions): Promise<TnaReport>;
 }
 
-export function timeAttendanceApi({ raw, send }: Transport): TimeAttendanceApi {
+export function timeAttendanceApi({ api, send }: Transport): TimeAttendanceApi {
   return {
-    staff: (options) => send((init) => raw.POST('/staffget', init), options),
-    visitors: (options) => send((init) => raw.POST('/visitorget', init), options),
-    entries: (data, options) => withSuccessCode('manageTimeEntries', send((init) => raw.POST('/tna', { ...init, body: { data } }), options), { preferServerMessage: true }),
-    report: (data, options) => send((init) => raw.POST('/tna_report', { ...init, body: { data } }), options),
+    staff: (options) => send((init) => api.POST('/staffget', init), options),
+    visitors: (options) => send((init) => api.POST('/visitorget', init), options),
+    entries: (data, options) => withSuccessCode('manageTimeEntries', send((init) => api.POST('/tna', { ...init, body: { data } }), options), { preferServerMessage: true }),
+    report: (data, options) => send((init) => api.POST('/tna_report', { ...init, body: { data } }), options),
   };
 }

@@ -15,14 +15,14 @@ function multipart(body: { function: 'subtitle'; data: string }): FormData {
   return form;
 }
 
-export function tutorialsApi({ raw, send }: Transport): TutorialsApi {
+export function tutorialsApi({ api, send }: Transport): TutorialsApi {
   return {
-    videos: (options) => send((init) => raw.POST('/video-tutorial', init), options),
-    pdfs: (options) => send((init) => raw.POST('/pdf-tutorial', init), options),
+    videos: (options) => send((init) => api.POST('/video-tutorial', init), options),
+    pdfs: (options) => send((init) => api.POST('/pdf-tutorial', init), options),
     saveSubtitle: ({ video, label, srclang, vtt }, options) =>
       send(
         (init) =>
-          raw.POST('/save', {
+          api.POST('/save', {
             ...init,
             body: { function: 'subtitle', data: JSON.stringify({ video, label, srclang, vtt }) },
             bodySerializer: multipart,

@@ -6,8 +6,8 @@ export interface WorkflowApi {
   list(query?: WorkflowQuery, options?: CallOptions): Promise<WorkflowPage>;
 }
 
-export function workflowApi({ raw, send }: Transport): WorkflowApi {
+export function workflowApi({ api, send }: Transport): WorkflowApi {
   return {
-    list: (query = {}, options) => send((init) => raw.GET('/workflow', { ...init, params: { query } }), options),
+    list: (query = {}, options) => send((init) => api.GET('/workflow', { ...init, params: { query } }), options),
   };
 }

@@ -1,4 +1,4 @@
-import type { Middleware } from 'openapi-fetch';
+import { headMiddleware, type HeadMiddleware } from './head-middleware.js';
 import type { HeadersInput } from './headers-input.js';
 
 /**
@@ -6,15 +6,12 @@ import type { HeadersInput } from './headers-input.js';
  * `Prefer`). They are defaults: a header the call already carries wins. A function is asked
  * on every request.
  */
-export function defaultHeaders(headers: HeadersInput | (() => HeadersInput | undefined)): Middleware {
-  return {
-    onRequest({ request }) {
-      const init = typeof headers === 'function' ? headers() : headers;
-      if (!init) return undefined;
-      new Headers(init).forEach((value, name) => {
-        if (!request.headers.has(name)) request.headers.set(name, value);
-      });
-      return undefined;
-    },
-  };
+export function defaultHeaders(headers: HeadersInput | (() => HeadersInput | undefined)): HeadMiddleware {
+  return headMiddleware((request) => {
+    const init = typeof headers === 'function' ? headers() : headers;
+    if (!init) return;
+    new Headers(init).forEach((value, name) => {
+      if (!request.headers.has(name)) request.headers.set(name, value);
+    });
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/support/fake-fetch.js';
 import { rawClientWith } from '../../test/support/raw-client.js';
-import { stripTrailingSlash } from './strip-trailing-slash.js';
+import { stripTrailingSlash, withoutTrailingSlash } from './strip-trailing-slash.js';
 
 /** Calls a path the contract does not spell, as a hand-built URL would. */
 type AnyPath = '/workflow';
@@ -47,5 +47,20 @@ describe('stripTrailingSlash', () => {
     const { client, server } = rawClientWith(stripTrailingSlash());
     await client.GET('/' as AnyPath, { baseUrl: 'http://formsign.test' });
     expect(server.last().url).toBe('http://formsign.test/');
+  });
+});
+
+describe('withoutTrailingSlash', () => {
+  it.each([
+    ['http://formsign.test/api/workflow/', 'http://formsign.test/api/workflow'],
+    ['http://formsign.test/api/workflow//?page=2#top', 'http://formsign.test/api/workflow?page=2#top'],
+    ['/api/workflow/', '/api/workflow'],
+    ['/api/workflow/?filters[search]=a/', '/api/workflow?filters[search]=a/'],
+  ])('strips %s to %s', (url, stripped) => {
+    expect(withoutTrailingSlash(url)).toBe(stripped);
+  });
+
+  it.each(['http://formsign.test/api/workflow', 'http://formsign.test/', 'http://formsign.test', '/', '/api/workflow?next=/a/', ''])('leaves %s alone', (url) => {
+    expect(withoutTrailingSlash(url)).toBeUndefined();
   });
 });

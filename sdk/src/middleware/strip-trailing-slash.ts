@@ -8,6 +8,22 @@ function pathEnd(url: string): number {
   return hash === -1 ? query : Math.min(query, hash);
 }
 
+/** A scheme and authority with no path after them (`http://host`). */
+const originOnly = /^[a-z][a-z\d+.-]*:\/\/[^/]*$/i;
+
+/**
+ * The URL (absolute, or relative as a browser's `/api` base makes it) without the trailing
+ * slashes of its path (`/api/workflow/?a=1` -> `/api/workflow?a=1`), or undefined when there
+ * is nothing to strip. The root path keeps its slash.
+ */
+export function withoutTrailingSlash(url: string): string | undefined {
+  const end = pathEnd(url);
+  if (url.charAt(end - 1) !== '/') return undefined;
+  const head = url.slice(0, end).replace(/\/+$/, '');
+  if (head === '' || originOnly.test(head)) return undefined;
+  return head + url.slice(end);
+}
+
 /**
  * Removes trailing slashes from every request's path (`/api/workflow/` -> `/api/workflow`);
  * the server's routes have none. A request that needs it is rebuilt with the same method,
@@ -16,19 +32,15 @@ function pathEnd(url: string): number {
 export function stripTrailingSlash(): Middleware {
   return {
     onRequest({ request }) {
-      // Most requests have nothing to strip: answer them without a promise.
-      if (request.url.charAt(pathEnd(request.url) - 1) !== '/') return undefined;
-      const url = new URL(request.url);
-      const path = url.pathname.replace(/\/+$/, '');
-      if (path === '') return undefined;
-      url.pathname = path;
-      return rebuild(request, url);
+      const url = withoutTrailingSlash(request.url);
+      // Answer the requests that need nothing without a promise.
+      return url === undefined ? undefined : rebuild(request, url);
     },
   };
 }
 
 /** The same request at another URL: method, headers, body, signal and options kept. */
-async function rebuild(request: Request, url: URL): Promise<Request> {
+async function rebuild(request: Request, url: string): Promise<Request> {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
   return new Request(url, {
     method: request.method,

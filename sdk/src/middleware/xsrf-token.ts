@@ -1,4 +1,4 @@
-import type { Middleware } from 'openapi-fetch';
+import { headMiddleware, type HeadMiddleware } from './head-middleware.js';
 
 export const xsrfCookieName = 'XSRF-TOKEN';
 export const xsrfHeaderName = 'X-XSRF-TOKEN';
@@ -32,20 +32,17 @@ function browserCookie(): string | undefined {
  * elsewhere pass `cookie`, a getter, and the middleware also sends the cookie itself
  * (`Cookie: XSRF-TOKEN=<value>`), since Node's fetch has no cookie jar.
  */
-export function xsrfToken(cookie?: () => string | null | undefined): Middleware {
-  return {
-    onRequest({ request }) {
-      if (safeMethods.has(request.method)) return undefined;
-      const value = cookie ? cookie() : browserCookie();
-      if (!value) return undefined;
-      request.headers.set(xsrfHeaderName, value);
-      if (cookie) {
-        const pair = `${xsrfCookieName}=${encodeURIComponent(value)}`;
-        const existing = request.headers.get('Cookie');
-        if (existing === null) request.headers.set('Cookie', pair);
-        else if (readCookie(existing, xsrfCookieName) === undefined) request.headers.set('Cookie', `${existing}; ${pair}`);
-      }
-      return undefined;
-    },
-  };
+export function xsrfToken(cookie?: () => string | null | undefined): HeadMiddleware {
+  return headMiddleware(({ method, headers }) => {
+    if (safeMethods.has(method)) return;
+    const value = cookie ? cookie() : browserCookie();
+    if (!value) return;
+    headers.set(xsrfHeaderName, value);
+    if (cookie) {
+      const pair = `${xsrfCookieName}=${encodeURIComponent(value)}`;
+      const existing = headers.get('Cookie');
+      if (existing === null) headers.set('Cookie', pair);
+      else if (readCookie(existing, xsrfCookieName) === undefined) headers.set('Cookie', `${existing}; ${pair}`);
+    }
+  });
 }
