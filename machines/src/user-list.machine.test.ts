@@ -10,6 +10,7 @@ import {
   commandActorId,
   userListMachine,
   type UserCommand,
+  type UserListContext,
   type UserPage,
   type UserRow,
   type UsersParams,
@@ -108,7 +109,7 @@ describe('user list machine transitions', () => {
   it('starts idle: loading, no rows, nothing updating', () => {
     const { actor } = start();
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context).toEqual({ loading: true, rows: [], total: 0, params: {}, error: null, updating: [], commands: [] });
+    expect(actor.getSnapshot().context).toEqual({ loading: true, rows: [], total: 0, params: {}, error: null, updating: [], commands: [], lastOutcome: null });
   });
 
   it('idle → fetching (users.fetch): fetches with page, limit and filters', async () => {
@@ -123,7 +124,7 @@ describe('user list machine transitions', () => {
 
   it('fetching → ready (done): the rows and total', async () => {
     const { actor } = await startReady();
-    expect(actor.getSnapshot().context).toEqual({ loading: false, rows, total: 3, params, error: null, updating: [], commands: [] });
+    expect(actor.getSnapshot().context).toEqual({ loading: false, rows, total: 3, params, error: null, updating: [], commands: [], lastOutcome: null });
   });
 
   it("fetching → failed (error): no rows and 'Could not fetch users. Please try again later.'", async () => {
@@ -190,7 +191,7 @@ describe('user list machine transitions', () => {
     await flush();
     control.resolve(commandActorId(1), ok);
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ rows: [rows[1], rows[2]], total: 2, updating: [], commands: [] });
+    expect(actor.getSnapshot().context).toMatchObject({ rows: [rows[1], rows[2]], total: 2, updating: [], commands: [], lastOutcome: { command: remove, accepted: true } });
   });
 
   it('(command done): an mfa command sets mfa and force_mfa', async () => {
@@ -201,6 +202,17 @@ describe('user list machine transitions', () => {
     await flush();
     expect(actor.getSnapshot().context.rows[0]).toEqual(row(1, { mfa: 0, force_mfa: 'Yes' }));
     expect(actor.getSnapshot().context.updating).toEqual([]);
+  });
+
+  it('(command done): reports the command accepted even when the row reads the same', async () => {
+    const { actor, control } = await startReady();
+    const unknownCode: UserCommand = { ...mfaOn, id: 1, value: 9 };
+    actor.send({ type: 'users.command', command: unknownCode });
+    await flush();
+    control.resolve(commandActorId(1), ok);
+    await flush();
+    expect(actor.getSnapshot().context.rows[0]).toEqual(row(1));
+    expect(actor.getSnapshot().context.lastOutcome).toEqual({ command: unknownCode, accepted: true });
   });
 
   it('(command done): a class change sets the class and empties unit', async () => {
@@ -218,7 +230,14 @@ describe('user list machine transitions', () => {
     await flush();
     control.reject(commandActorId(3), rejected);
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ rows, total: 3, updating: [], commands: [], error: 'You may not change this user.' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      rows,
+      total: 3,
+      updating: [],
+      commands: [],
+      error: 'You may not change this user.',
+      lastOutcome: { command: newClass, accepted: false },
+    });
   });
 
   it("(command error): anything but an ApiError gives the catalogue's unexpected text", async () => {
@@ -313,7 +332,8 @@ describe('user list machine, model-based', () => {
     return events;
   };
 
-  const serializeState = (snapshot: ListSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+  // The last outcome is history, not state: leaving it out keeps the paths to the states that differ.
+  const serializeState = (snapshot: ListSnapshot) => JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, lastOutcome: undefined } });
   const paths = getShortestPaths(userListMachine, { events: sampleEvents, serializeState, limit: traversalLimit });
 
   it('reaches every state, and every combination of rows updating', () => {
@@ -345,12 +365,18 @@ describe('user list machine, model-based', () => {
       const machine = userListMachine.provide({
         actors: { fetchUsers: control.logic<UserPage, UsersParams>(), userCommand: control.logic<{ code: number; message: string }, UserCommand>() },
       });
+      let previousOutcome: UserListContext['lastOutcome'] = null;
       await replayPath(machine, path, {
         control,
-        check: (actual, expected) => {
+        check: (actual, expected, event) => {
           expect(actual.value).toEqual(expected.value);
-          expect(actual.context).toEqual(expected.context);
+          expect({ ...actual.context, lastOutcome: undefined }).toEqual({ ...expected.context, lastOutcome: undefined });
           checkInvariants(actual);
+          // The last outcome is the command that just finished, or stays as it was.
+          const finished = commands.find((command) => event.type.endsWith(commandActorId(command.id)));
+          const accepted = event.type.startsWith('xstate.done.actor.');
+          expect(actual.context.lastOutcome).toEqual(finished ? { command: finished, accepted } : previousOutcome);
+          previousOutcome = actual.context.lastOutcome;
         },
       });
     });

@@ -5,6 +5,7 @@
  * removes it; mfa 1, 2, 3 set mfa and force_mfa; any other type sets that field, and a class
  * change empties `unit`); when it fails the row stays as it was and the error is shown.
  * Commands on different rows run side by side; a row that is updating takes no other command.
+ * `lastOutcome` says how the last command to finish ended, so the page can say what changed.
  */
 import { errorTexts, type components } from '@formsign/sdk/contract';
 import { assign, enqueueActions, setup, spawnChild } from 'xstate';
@@ -64,6 +65,12 @@ function rowIdOf(eventType: string): number {
   return Number(eventType.slice(prefix.length));
 }
 
+/** How a command ended: accepted (its row was changed or removed) or refused (the row stays). */
+export interface UserCommandOutcome {
+  command: UserCommand;
+  accepted: boolean;
+}
+
 export interface UserListContext {
   loading: boolean;
   rows: UserRow[];
@@ -77,6 +84,8 @@ export interface UserListContext {
   updating: number[];
   /** The commands on their way, one per updating row. */
   commands: UserCommand[];
+  /** The last command to finish, and whether the server accepted it; null before any. */
+  lastOutcome: UserCommandOutcome | null;
 }
 
 /** The events a command's actor sends back (internal: the app does not send them). */
@@ -126,21 +135,24 @@ export const userListMachine = setup({
         total: command?.type === 'delete' && context.rows.some((row) => row.id === rowId) ? context.total - 1 : context.total,
         updating: context.updating.filter((id) => id !== rowId),
         commands: context.commands.filter((pending) => pending.id !== rowId),
+        lastOutcome: command ? { command, accepted: true } : context.lastOutcome,
       };
     }),
     failCommand: assign(({ context, event }) => {
       const rowId = rowIdOf(event.type);
+      const command = context.commands.find((pending) => pending.id === rowId);
       return {
         error: errorMessage('error' in event ? event.error : undefined),
         updating: context.updating.filter((id) => id !== rowId),
         commands: context.commands.filter((pending) => pending.id !== rowId),
+        lastOutcome: command ? { command, accepted: false } : context.lastOutcome,
       };
     }),
     dismissError: assign({ error: null }),
   },
 }).createMachine({
   id: 'userList',
-  context: { loading: true, rows: [], total: 0, params: {}, error: null, updating: [], commands: [] },
+  context: { loading: true, rows: [], total: 0, params: {}, error: null, updating: [], commands: [], lastOutcome: null },
   initial: 'idle',
   on: {
     'xstate.done.actor.userCommand.*': { actions: 'finishCommand' },

@@ -32,30 +32,21 @@ const statuses = [
   { value: 'blocked', label: 'Blocked' },
 ] as const;
 
-/** What a command did, once the server accepted it, for the status line. */
-interface PendingCommand {
-  row: UserRow;
-  done: string;
-}
-
 /**
- * Tells the person, in a polite live region, what the last command changed: the machine
- * updates or removes the row when the server accepts it, and leaves it untouched when not.
+ * Tells the person, in a polite live region, what the last accepted command changed. The page
+ * knows what each command it sent will have done (`done`); the machine says how it ended.
  */
 function useCommandOutcome(): { pending: (row: UserRow, done: string) => void; message: string | null } {
-  const rows = UserList.useSelector((snapshot) => snapshot.context.rows);
-  const updating = UserList.useSelector((snapshot) => snapshot.context.updating);
-  const waiting = useRef(new Map<number, PendingCommand>());
+  const outcome = UserList.useSelector((snapshot) => snapshot.context.lastOutcome);
+  const waiting = useRef(new Map<number, { row: UserRow; done: string }>());
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
-    for (const [id, command] of waiting.current) {
-      if (updating.includes(id)) continue;
-      waiting.current.delete(id);
-      const now = rows.find((row) => row.id === id);
-      // Accepted: the row was removed (delete) or replaced by its updated copy.
-      if (now !== command.row) setMessage(`${personName(command.row)}: ${command.done}.`);
-    }
-  }, [rows, updating]);
+    const sent = outcome && waiting.current.get(outcome.command.id);
+    if (!outcome || !sent) return;
+    waiting.current.delete(outcome.command.id);
+    // A refused command's text is the machine's error, shown in the alert instead.
+    setMessage(outcome.accepted ? `${personName(sent.row)}: ${sent.done}.` : null);
+  }, [outcome]);
   const pending = useCallback((row: UserRow, done: string) => {
     waiting.current.set(row.id, { row, done });
     setMessage(null);
