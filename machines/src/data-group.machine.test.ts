@@ -113,6 +113,35 @@ describe('data group machine transitions', () => {
     expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, message: null, params: { page: 1 } });
   });
 
+  const updated: Company[] = [{ id: 1, name: 'Harbour Homes' }, { id: 2, name: 'Northwind Care' }];
+
+  it('success → success (data.set): shows the data an action answered, params kept, nothing fetched', async () => {
+    const { actor, control } = await startSettled('success');
+    actor.send({ type: 'data.set', data: updated });
+    expect(actor.getSnapshot().value).toBe('success');
+    expect(actor.getSnapshot().context).toEqual({ loading: false, data: updated, error: false, message: null, params: { page: 1 } });
+    await flush();
+    expect(control.started).toHaveLength(1);
+  });
+
+  it('failure → success (data.set): the error is cleared', async () => {
+    const { actor } = await startSettled('failure');
+    actor.send({ type: 'data.set', data: updated });
+    expect(actor.getSnapshot().value).toBe('success');
+    expect(actor.getSnapshot().context).toMatchObject({ loading: false, data: updated, error: false, message: null });
+  });
+
+  it('loading → success (data.set): the fetch on its way is dropped, its answer ignored', async () => {
+    const { actor, control } = await startSettled('success');
+    actor.send({ type: 'data.fetch', params: { page: 2 } });
+    await flush();
+    actor.send({ type: 'data.set', data: updated });
+    expect(actor.getSnapshot().value).toBe('success');
+    control.resolve('fetch', companies);
+    await flush();
+    expect(actor.getSnapshot().context.data).toEqual(updated);
+  });
+
   it("loading → failure (error): anything but an ApiError gives the catalogue's unexpected text", async () => {
     const { actor, control } = start();
     actor.send({ type: 'data.fetch', params: { page: 1 } });

@@ -2,6 +2,8 @@
  * The data groups of section 4 other than the workflow list (companies, categories, templates,
  * ...): each follows loading, then success with data, or failure with empty data and an error
  * flag. One factory makes the machine of every group; a fetch with new parameters refetches.
+ * An action that answers the group's data as it is afterwards hands it over with `data.set`
+ * instead of fetching again.
  */
 import { assign, setup } from 'xstate';
 import { errorMessage, notProvided } from './request-actor.js';
@@ -44,7 +46,7 @@ export interface DataGroupFetchInput<TParams> {
   params: TParams;
 }
 
-export type DataGroupEvent<TParams> = { type: 'data.fetch'; params: TParams };
+export type DataGroupEvent<TData, TParams> = { type: 'data.fetch'; params: TParams } | { type: 'data.set'; data: TData };
 
 /**
  * The machine of one data group. It waits (loading, with `emptyData`) for the page's first
@@ -54,7 +56,7 @@ export function createDataGroupMachine<TData, TParams = undefined>(id: string, e
   return setup({
     types: {
       context: {} as DataGroupContext<TData, TParams>,
-      events: {} as DataGroupEvent<TParams>,
+      events: {} as DataGroupEvent<TData, TParams>,
     },
     actors: {
       /** Resolves with the group's data for `input.params`. */
@@ -74,6 +76,10 @@ export function createDataGroupMachine<TData, TParams = undefined>(id: string, e
   }).createMachine({
     id,
     context: { loading: true, data: emptyData, error: false, message: null, params: null },
+    on: {
+      // Newer than any fetch on its way: that fetch is dropped.
+      'data.set': { target: '.success', actions: { type: 'showData', params: ({ event }) => ({ data: event.data }) } },
+    },
     initial: 'idle',
     states: {
       idle: {

@@ -475,6 +475,22 @@ test.describe('Connected Devices (/devices)', () => {
     await expect(notifications(page)).toContainText('Device removed');
   });
 
+  test('after an action shows the devices the action answered, without listing them again', async ({ page }) => {
+    await preferOutcomeWhen(page, '/users-devices', (url) => url.searchParams.get('action') === 'remove', 'example=empty');
+    await page.goto('/devices');
+    await expect(dataRows(table(page))).toHaveCount(14);
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/users-devices' && !url.searchParams.has('action')) lists.push(url.search);
+    });
+    await page.getByRole('button', { name: 'Remove Riverside Lodge browser' }).click();
+    await page.getByRole('dialog', { name: 'Remove this device?' }).getByRole('button', { name: 'Remove device' }).click();
+    await expect(notifications(page)).toContainText('Device removed');
+    await expect(page.getByText('No devices are connected yet.')).toBeVisible();
+    expect(lists).toEqual([]);
+  });
+
   test('a refused action is told in the catalogue’s words', async ({ page }) => {
     await preferOutcomeWhen(page, '/users-devices', (url) => url.searchParams.get('action') === 'block', 'example=invalid');
     await page.goto('/devices');
@@ -558,6 +574,16 @@ test.describe('Documents (/mystorage)', () => {
     await dialog.getByRole('button', { name: 'Delete file' }).click();
     expect(queryOf(await remove, 'data[id]')).toBe('13016');
     await expect(notifications(page)).toContainText('File deleted');
+  });
+
+  test('after a delete shows the page the delete answered, for the page and folder browsed', async ({ page }) => {
+    await preferOutcomeWhen(page, '/manage-storage', (url) => url.searchParams.get('data[action]') === 'delete', 'example=empty');
+    await page.goto('/mystorage?limit=50');
+    await page.getByRole('button', { name: 'Delete Incident Report NWC-2026-1400.pdf' }).click();
+    const remove = nextCall(page, 'GET', '/manage-storage', (url) => url.searchParams.get('data[action]') === 'delete');
+    await page.getByRole('dialog', { name: 'Delete this file?' }).getByRole('button', { name: 'Delete file' }).click();
+    expect(queryOf(await remove, 'limit')).toBe('50');
+    await expect(page.getByText(/^No files in .+ yet\.$/)).toBeVisible();
   });
 
   test('saves a completed form into the folder browsed', async ({ page }) => {

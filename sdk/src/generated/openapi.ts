@@ -2748,7 +2748,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The outcome and the devices. */
+            /** @description The outcome and the devices matching `keys` as they are after the action, so the list need not be fetched again. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2781,7 +2781,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The folder's files and the storage's state. */
+            /** @description The folder's page of files and the storage's state, as they are after the action (the list need not be fetched again). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3188,7 +3188,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The outcome and every category. */
+            /** @description The outcome and every category as it is after the action. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3215,7 +3215,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The outcome and every group. */
+            /** @description The outcome and every group as it is after the action. */
             200: {
                 headers: {
                     [name: string]: unknown;

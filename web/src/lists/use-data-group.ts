@@ -1,7 +1,8 @@
 /**
  * A page's data, through the data-group machine (section 4): loading, then success with
  * data, or failure with empty data, an error flag and the catalogue's text. The fetch runs
- * again whenever `params` change (compared by value) and on `refetch()`.
+ * again whenever `params` change (compared by value) and on `refetch()`; an action that
+ * answers the data as it is afterwards hands it to `set()` instead.
  */
 import { createDataGroupMachine, fromRequest, type RequestSignal } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
@@ -17,6 +18,8 @@ export interface DataGroupState<TData> {
   message: string | null;
   /** Fetches again with the current parameters. */
   refetch(): void;
+  /** Shows data an action answered (newer than any fetch on its way, which is dropped). */
+  set(data: TData): void;
 }
 
 export function useDataGroup<TData, TParams>(id: string, emptyData: TData, fetcher: Fetcher<TData, TParams>, params: TParams): DataGroupState<TData> {
@@ -37,5 +40,12 @@ export function useDataGroup<TData, TParams>(id: string, emptyData: TData, fetch
   current.current = params;
   useEffect(() => send({ type: 'data.fetch', params: current.current }), [key, send]);
   const { loading, data, error, message } = snapshot.context;
-  return { loading, data, error, message, refetch: () => send({ type: 'data.fetch', params: current.current }) };
+  return {
+    loading,
+    data,
+    error,
+    message,
+    refetch: () => send({ type: 'data.fetch', params: current.current }),
+    set: (next) => send({ type: 'data.set', data: next }),
+  };
 }

@@ -66,9 +66,9 @@ export default function DevicesPage() {
   const act = async (device: Device, action: DeviceAction): Promise<void> => {
     setBusy(device.id);
     try {
-      await api.devices.manage({ id: device.id, action, ...(keys ? { keys } : {}) });
+      // The answer is the list as it is afterwards.
+      devices.set(await api.devices.manage({ id: device.id, action, ...(keys ? { keys } : {}) }));
       notify({ type: 'success', title: outcomes[action].title, description: outcomes[action].text(device) });
-      devices.refetch();
     } catch (error) {
       notify({ type: 'error', title: `${outcomes[action].failed} ${device.name}`, description: errorMessage(error) });
     } finally {

@@ -11,7 +11,7 @@
  * (`data[action]=save`, picked from the newest completed forms).
  */
 import { errorMessage } from '@formsign/machines';
-import type { StorageFile, StorageResponse } from '@formsign/sdk';
+import type { StorageFile, StorageQuery, StorageResponse } from '@formsign/sdk';
 import { useState } from 'react';
 import { api } from '../api/client.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -43,11 +43,9 @@ export default function StoragePage() {
   const query = useListQuery();
   const notify = useNotify();
   const folder = query.extra.get('stored') ?? '';
-  const storage = useDataGroup('storage', emptyStorage, (params, options) => api.storage.manage(params, options), {
-    page: query.page,
-    limit: query.limit,
-    ...(folder ? { stored: folder } : {}),
-  });
+  // The page on show; an action sent with it answers that page as it is afterwards.
+  const browsing: StorageQuery = { page: query.page, limit: query.limit, ...(folder ? { stored: folder } : {}) };
+  const storage = useDataGroup('storage', emptyStorage, (params, options) => api.storage.manage(params, options), browsing);
   const [deleting, setDeleting] = useState<StorageFile | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const { files, save } = storage.data;
@@ -55,9 +53,8 @@ export default function StoragePage() {
 
   const remove = async (file: StorageFile): Promise<void> => {
     try {
-      await api.storage.manage({ data: { action: 'delete', id: file.id }, ...(folder ? { stored: folder } : {}) });
+      storage.set(await api.storage.manage({ ...browsing, data: { action: 'delete', id: file.id } }));
       notify({ type: 'success', title: 'File deleted', description: `${file.name} is no longer in ${name}.` });
-      storage.refetch();
     } catch (error) {
       notify({ type: 'error', title: `Could not delete ${file.name}`, description: errorMessage(error) });
     }
@@ -91,7 +88,7 @@ export default function StoragePage() {
         </div>
         <aside aria-label="Storage and saving">
           {loaded ? <StorageUsage used={save.used} quota={save.quota} autoSave={save.enabled} /> : null}
-          <SaveCompletedForm folder={folder} onSaved={storage.refetch} />
+          <SaveCompletedForm folder={folder} browsing={browsing} onSaved={storage.set} />
         </aside>
       </div>
       <ConfirmDialog

@@ -19,7 +19,7 @@ function nameProblem(name: string): string | null {
   return name.trim() ? null : 'Enter a name for the category.';
 }
 
-function NewCategory({ onAdded }: { onAdded(name: string): void }) {
+function NewCategory({ onAdded }: { onAdded(name: string, categories: Category[]): void }) {
   const id = useId();
   const [name, setName] = useState('');
   const [checked, setChecked] = useState(false);
@@ -31,7 +31,7 @@ function NewCategory({ onAdded }: { onAdded(name: string): void }) {
     if (nameProblem(name)) return;
     const saved = await save.run({ action: 'save', name: name.trim() });
     if (saved) {
-      onAdded(name.trim());
+      onAdded(name.trim(), saved.data);
       setName('');
       setChecked(false);
     }
@@ -63,7 +63,7 @@ function NewCategory({ onAdded }: { onAdded(name: string): void }) {
   );
 }
 
-function RenameCategory({ category, onClose, onRenamed }: { category: Category; onClose(): void; onRenamed(name: string): void }) {
+function RenameCategory({ category, onClose, onRenamed }: { category: Category; onClose(): void; onRenamed(name: string, categories: Category[]): void }) {
   const id = useId();
   const [name, setName] = useState(category.name);
   const [checked, setChecked] = useState(false);
@@ -73,7 +73,8 @@ function RenameCategory({ category, onClose, onRenamed }: { category: Category; 
     setChecked(true);
     if (nameProblem(name)) return;
     if (name.trim() === category.name) return onClose();
-    if (await save.run({ action: 'save', id: category.id, name: name.trim() })) onRenamed(name.trim());
+    const saved = await save.run({ action: 'save', id: category.id, name: name.trim() });
+    if (saved) onRenamed(name.trim(), saved.data);
   };
   return (
     <FormDialog open title={`Rename “${category.name}”`} submitLabel="Rename" busy={save.busy} error={problem ?? save.error} onSubmit={() => void submit()} onClose={onClose}>
@@ -93,16 +94,18 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const remove = useAction((category: Category, options) => api.settings.categories({ action: 'delete', id: category.id }, options));
 
-  const changed = (message: string): void => {
+  /** After a change: its message, and the categories as the server answered them (no second fetch). */
+  const changed = (message: string, list: Category[]): void => {
     remove.reset();
     setDone(message);
-    categories.refetch();
+    categories.set(list);
   };
   const confirmDelete = async (): Promise<void> => {
     const category = deleting;
     setDeleting(null);
     if (!category) return;
-    if (await remove.run(category)) changed(`The category “${category.name}” was deleted.`);
+    const removed = await remove.run(category);
+    if (removed) changed(`The category “${category.name}” was deleted.`, removed.data);
   };
 
   const columns: ListColumn<Category>[] = [
@@ -135,7 +138,7 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
     <section className="account-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Template categories</h2>
       <p className="account-hint">Categories group your templates in the template list and in the reports.</p>
-      {readOnly ? null : <NewCategory onAdded={(name) => changed(`The category “${name}” was added.`)} />}
+      {readOnly ? null : <NewCategory onAdded={(name, list) => changed(`The category “${name}” was added.`, list)} />}
       <FormError message={remove.error} />
       <p className="account-outcome" role="status">
         {done}
@@ -155,8 +158,8 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
         <RenameCategory
           category={renaming}
           onClose={() => setRenaming(null)}
-          onRenamed={(name) => {
-            changed(`“${renaming.name}” was renamed “${name}”.`);
+          onRenamed={(name, list) => {
+            changed(`“${renaming.name}” was renamed “${name}”.`, list);
             setRenaming(null);
           }}
         />

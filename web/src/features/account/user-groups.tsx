@@ -44,7 +44,7 @@ interface Editing {
   group: Group | null;
 }
 
-function GroupDialog({ group, people, onClose, onSaved }: { group: Group | null; people: DataGroupState<UserRow[]>; onClose(): void; onSaved(name: string): void }) {
+function GroupDialog({ group, people, onClose, onSaved }: { group: Group | null; people: DataGroupState<UserRow[]>; onClose(): void; onSaved(name: string, groups: Group[]): void }) {
   const id = useId();
   const [name, setName] = useState(group?.name ?? '');
   const [members, setMembers] = useState<number[]>(group?.members ?? []);
@@ -59,7 +59,7 @@ function GroupDialog({ group, people, onClose, onSaved }: { group: Group | null;
     setChecked(true);
     if (!name.trim()) return;
     const saved = await save.run({ action: 'save', ...(group ? { id: group.id } : {}), name: name.trim(), members });
-    if (saved) onSaved(name.trim());
+    if (saved) onSaved(name.trim(), saved.data);
   };
   return (
     <FormDialog
@@ -120,15 +120,17 @@ export function UserGroups() {
   const [done, setDone] = useState<string | null>(null);
   const remove = useAction((group: Group, options) => api.settings.groups({ action: 'delete', id: group.id }, options));
 
-  const changed = (message: string): void => {
+  /** After a change: its message, and the groups as the server answered them (no second fetch). */
+  const changed = (message: string, list: Group[]): void => {
     remove.reset();
     setDone(message);
-    groups.refetch();
+    groups.set(list);
   };
   const confirmDelete = async (): Promise<void> => {
     const group = deleting;
     setDeleting(null);
-    if (group && (await remove.run(group))) changed(`The group “${group.name}” was deleted.`);
+    const removed = group && (await remove.run(group));
+    if (group && removed) changed(`The group “${group.name}” was deleted.`, removed.data);
   };
 
   const columns: ListColumn<Group>[] = [
@@ -181,8 +183,8 @@ export function UserGroups() {
           group={editing.group}
           people={people}
           onClose={() => setEditing(null)}
-          onSaved={(name) => {
-            changed(editing.group ? `The group “${name}” was saved.` : `The group “${name}” was added.`);
+          onSaved={(name, list) => {
+            changed(editing.group ? `The group “${name}” was saved.` : `The group “${name}” was added.`, list);
             setEditing(null);
           }}
         />

@@ -4,7 +4,7 @@
  * it says so; a failed save keeps the choice and tells why.
  */
 import { errorMessage } from '@formsign/machines';
-import type { CompletedFormPage } from '@formsign/sdk';
+import type { CompletedFormPage, StorageQuery, StorageResponse } from '@formsign/sdk';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../../api/client.ts';
 import { FormError } from '../../../components/form-error.tsx';
@@ -16,7 +16,11 @@ import { folderName } from './folder-path.ts';
 
 const noForms: CompletedFormPage = { page: 1, limit: 100, total: 0, data: [] };
 
-export function SaveCompletedForm({ folder, onSaved }: { folder: string; onSaved(): void }) {
+/**
+ * `browsing`: the folder and page on show, so the save answers that page as it is afterwards
+ * (`onSaved` gets it).
+ */
+export function SaveCompletedForm({ folder, browsing, onSaved }: { folder: string; browsing: StorageQuery; onSaved(storage: StorageResponse): void }) {
   const id = useId();
   const notify = useNotify();
   const forms = useDataGroup('completed-to-save', noForms, (params, options) => api.forms.completed(params, options), { page: 1, limit: 100 });
@@ -39,10 +43,10 @@ export function SaveCompletedForm({ folder, onSaved }: { folder: string; onSaved
     setBusy(true);
     setFailure(null);
     try {
-      await api.storage.manage({ data: { action: 'save', form: form.id }, ...(folder ? { stored: folder } : {}) });
+      const storage = await api.storage.manage({ ...browsing, data: { action: 'save', form: form.id } });
       notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in ${name}.` });
       setChoice('');
-      onSaved();
+      onSaved(storage);
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
