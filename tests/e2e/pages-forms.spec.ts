@@ -240,6 +240,23 @@ test.describe('Template editing, step 1: details', () => {
     await expect(page).toHaveURL(/\/completed$/);
   });
 
+  test('asks before going back through the history with unsaved changes', async ({ page }) => {
+    await page.goto('/template');
+    await page.getByRole('link', { name: 'Edit Incident Report', exact: true }).click();
+    await expect(page).toHaveURL(/\/template\/edit\/3001\/step1$/);
+    await page.getByLabel('Title').fill('Changed');
+    await page.evaluate(() => window.history.back());
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/template\/edit\/3001\/step1$/);
+    await expect(page.getByLabel('Title')).toHaveValue('Changed');
+    await page.evaluate(() => window.history.back());
+    await dialog.getByRole('button', { name: 'Leave and lose the changes' }).click();
+    await expect(page).toHaveURL(/\/template$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
   test('works with the keyboard alone', async ({ page }) => {
     await page.goto('/template/edit/3001/step1');
     await expect(page.getByLabel('Title')).toHaveValue('Incident Report');

@@ -135,6 +135,8 @@ test.describe('Analysis', () => {
     await page.goto('/analysis');
     const main = page.getByRole('main');
     await expect(main.getByRole('table', { name: pivotTable })).toBeVisible();
+    // The number fields come with the template's fields, which may arrive after the table.
+    await expect(main.getByLabel('Each cell shows').locator('option[value="first_aid_minutes"]')).toBeAttached();
     await main.getByLabel('Each cell shows').focus();
     const summed = nextRequest(page, '/pivot-details');
     await page.keyboard.press('ArrowDown');

@@ -1,12 +1,33 @@
 /**
  * Asks before leaving a template step with changes that are not saved. Following a link to
- * another page (the step's own links, the side menu, the top bar) opens a confirmation; once
- * the person chooses to leave, the same link is followed as it would have been. Closing or
- * reloading the tab asks through the browser's own prompt.
+ * another page (the step's own links, the side menu, the top bar) or going back or forward
+ * through the history opens a confirmation; once the person chooses to leave, the same link
+ * is followed, or the same history entry reached, as it would have been. Closing or reloading
+ * the tab asks through the browser's own prompt.
+ *
+ * Back and forward are caught through the Navigation API's `navigate` event (Chrome 102,
+ * Firefox 147, Safari 26.2), since the router in use has no blocker; a browser without it
+ * leaves them unguarded.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useCancelFirst } from './cancel-first.ts';
+
+/** The parts of the Navigation API used here (not yet in TypeScript's DOM library). */
+interface NavigateEventLike extends Event {
+  readonly navigationType: 'push' | 'replace' | 'reload' | 'traverse';
+  readonly destination: { readonly key: string; readonly url: string };
+}
+interface NavigationLike extends EventTarget {
+  traverseTo(key: string): unknown;
+}
+
+function browserNavigation(): NavigationLike | undefined {
+  return (window as Window & { navigation?: NavigationLike }).navigation;
+}
+
+/** Where leaving would take the person: a link to follow, or a history entry to go back or forward to. */
+type Leaving = { anchor: HTMLAnchorElement } | { entry: string };
 
 /** The link a click follows to another page of this site, or null. */
 function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
@@ -18,7 +39,7 @@ function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
 }
 
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
-  const [pending, setPending] = useState<HTMLAnchorElement | null>(null);
+  const [pending, setPending] = useState<Leaving | null>(null);
   const leaving = useRef(false);
   useCancelFirst(pending !== null);
 
@@ -30,26 +51,39 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
       if (!anchor) return;
       // Captured before the router's own handler, which then leaves the click alone.
       event.preventDefault();
-      setPending(anchor);
+      setPending({ anchor });
     };
+    const onNavigate = (event: Event): void => {
+      const { navigationType, destination, cancelable } = event as NavigateEventLike;
+      if (leaving.current || navigationType !== 'traverse' || !cancelable) return;
+      if (new URL(destination.url).pathname === window.location.pathname) return;
+      event.preventDefault();
+      setPending({ entry: destination.key });
+    };
+    const navigation = browserNavigation();
     const onUnload = (event: BeforeUnloadEvent): void => {
       if (!leaving.current) event.preventDefault();
     };
     document.addEventListener('click', onClick, true);
     window.addEventListener('beforeunload', onUnload);
+    navigation?.addEventListener('navigate', onNavigate);
     return () => {
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('beforeunload', onUnload);
+      navigation?.removeEventListener('navigate', onNavigate);
     };
   }, [when]);
 
   const leave = (): void => {
-    const anchor = pending;
+    const target = pending;
     setPending(null);
-    if (!anchor) return;
+    if (!target) return;
     // Followed once the dialog has closed, as the person first asked; nothing asks again.
     leaving.current = true;
-    window.setTimeout(() => anchor.click());
+    window.setTimeout(() => {
+      if ('anchor' in target) target.anchor.click();
+      else browserNavigation()?.traverseTo(target.entry);
+    });
   };
 
   return (
