@@ -4,12 +4,12 @@
  * response's `error` text and keeps what was typed.
  */
 import type { Company, CompanyUpdate } from '@formsign/sdk';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { focusFirstInvalid } from './focus-first-invalid.ts';
 import { useAction } from './use-action.ts';
+import { useCheckedForm } from './use-checked-form.ts';
 
 export type CompanyDraft = Pick<Company, 'name' | 'address' | 'phone' | 'email' | 'vat_number'>;
 
@@ -28,26 +28,21 @@ function problemOf(draft: CompanyDraft): { field: keyof CompanyDraft; text: stri
 export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(draft: CompanyDraft): void }) {
   const id = useId();
   const save = useAction((data: CompanyUpdate, options) => api.account.saveCompany(data, options));
-  const [checked, setChecked] = useState(false);
-  const problem = checked ? problemOf(draft) : null;
+  const form = useCheckedForm(
+    () => problemOf(draft),
+    save,
+    () => save.run({ name: draft.name.trim(), address: draft.address.trim(), phone: draft.phone.trim(), email: draft.email.trim(), vat_number: draft.vat_number.trim() }),
+  );
+  const { problem } = form;
   const set = (field: keyof CompanyDraft) => (value: string) => {
-    if (save.result || save.error) save.reset();
+    form.edited();
     onDraft({ ...draft, [field]: value });
-  };
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setChecked(true);
-    if (problemOf(draft)) {
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
-    await save.run({ name: draft.name.trim(), address: draft.address.trim(), phone: draft.phone.trim(), email: draft.email.trim(), vat_number: draft.vat_number.trim() });
   };
   return (
     <section className="card account-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Company details</h2>
       <p className="muted">These details appear on your invoices and on the forms you send.</p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <FormError message={problem?.text ?? save.error} />
         <FormSuccess message={save.result?.message} />
         <div className="account-form-grid">

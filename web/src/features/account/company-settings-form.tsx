@@ -6,12 +6,12 @@
  * `error` text and keeps what was chosen.
  */
 import type { Settings, SettingsUpdate } from '@formsign/sdk';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { useStrings } from '../../shell/strings.tsx';
-import { focusFirstInvalid } from './focus-first-invalid.ts';
 import { useAction } from './use-action.ts';
+import { useCheckedForm } from './use-checked-form.ts';
 
 /** What the person is choosing: the settings, with the day counts as typed. */
 export type SettingsDraft = Omit<Settings, 'faq_url' | 'reminder_days' | 'retention_days'> & { reminder_days: string; retention_days: string };
@@ -64,32 +64,28 @@ function retentionInWords(days: number | null): string {
 export function CompanySettingsForm({ settings, readOnly, draft, onDraft }: { settings: Settings; readOnly: boolean; draft: SettingsDraft; onDraft(draft: SettingsDraft): void }) {
   const id = useId();
   const { languages } = useStrings();
-  const [checked, setChecked] = useState(false);
   const save = useAction((update: SettingsUpdate, options) => api.account.saveCompany({ settings: update }, options));
   const zones = useMemo(() => timeZones(settings.timezone), [settings.timezone]);
   const offered = languages.length ? languages : [{ code: settings.language, name: languageName(settings.language) }];
-  const problem = checked ? problemOf(draft) : null;
+  const form = useCheckedForm(
+    () => problemOf(draft),
+    save,
+    () =>
+      save.run({
+        timezone: draft.timezone,
+        date_format: draft.date_format,
+        language: draft.language,
+        reminder_days: Number(draft.reminder_days),
+        retention_days: Number(draft.retention_days),
+        allow_typed_signature: draft.allow_typed_signature,
+        storage_auto_save: draft.storage_auto_save,
+      }),
+  );
+  const { problem } = form;
 
   const set = <K extends keyof Draft>(field: K, value: Draft[K]): void => {
-    if (save.result || save.error) save.reset();
+    form.edited();
     onDraft({ ...draft, [field]: value });
-  };
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setChecked(true);
-    if (problemOf(draft)) {
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
-    await save.run({
-      timezone: draft.timezone,
-      date_format: draft.date_format,
-      language: draft.language,
-      reminder_days: Number(draft.reminder_days),
-      retention_days: Number(draft.retention_days),
-      allow_typed_signature: draft.allow_typed_signature,
-      storage_auto_save: draft.storage_auto_save,
-    });
   };
 
   return (
@@ -100,7 +96,7 @@ export function CompanySettingsForm({ settings, readOnly, draft, onDraft }: { se
       ) : (
         <p className="muted">These settings apply to everyone in your company and to the forms you send.</p>
       )}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <FormError message={problem?.text ?? save.error} />
         <FormSuccess message={save.result ? 'Your settings have been saved.' : null} />
         <fieldset className="account-fieldset account-fieldset--plain" disabled={readOnly}>

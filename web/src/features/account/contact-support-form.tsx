@@ -4,12 +4,12 @@
  * what was typed.
  */
 import { textForCode } from '@formsign/sdk';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { useViewer } from '../../session/session.tsx';
-import { focusFirstInvalid } from './focus-first-invalid.ts';
 import { useAction } from './use-action.ts';
+import { useCheckedForm } from './use-checked-form.ts';
 
 const limits = { subject: 200, message: 5000 } as const;
 
@@ -24,34 +24,31 @@ export function ContactSupportForm() {
   const viewer = useViewer();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const [checked, setChecked] = useState(false);
   const send = useAction((body: { subject: string; message: string }, options) => api.support.contact(body, options));
-  const problem = checked ? problemOf(subject, message) : null;
+  const form = useCheckedForm(
+    () => problemOf(subject, message),
+    send,
+    async () => {
+      if (await send.run({ subject: subject.trim(), message: message.trim() })) {
+        setSubject('');
+        setMessage('');
+        form.reset();
+      }
+    },
+  );
+  const { problem } = form;
   const confirmation = send.result ? send.result.message || textForCode('contactSupport', 1) : null;
 
   const edit = (apply: () => void): void => {
-    if (send.result || send.error) send.reset();
+    form.edited();
     apply();
-  };
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setChecked(true);
-    if (problemOf(subject, message)) {
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
-    if (await send.run({ subject: subject.trim(), message: message.trim() })) {
-      setSubject('');
-      setMessage('');
-      setChecked(false);
-    }
   };
 
   return (
     <section className="card help-contact" id="contact" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Contact us</h2>
       <p className="muted">Ask a question or tell us about a problem. {viewer?.email ? <>We answer by email to {viewer.email}.</> : null}</p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <FormError message={problem?.text ?? send.error} />
         <FormSuccess message={confirmation} />
         <div className="field">

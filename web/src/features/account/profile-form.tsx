@@ -4,12 +4,12 @@
  * held by the page, so switching tabs does not lose it either.
  */
 import type { UserProfile } from '@formsign/sdk';
-import { useId, useState, type FormEvent } from 'react';
-import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { useId } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useAction } from './use-action.ts';
+import { useCheckedForm } from './use-checked-form.ts';
 
 export interface ProfileDraft {
   first_name: string;
@@ -42,23 +42,19 @@ const roleNames: Record<UserProfile['role'], string> = { admin: 'Administrator',
 export function ProfileForm({ user, draft, onDraft }: { user: UserProfile; draft: ProfileDraft; onDraft(draft: ProfileDraft): void }) {
   const id = useId();
   const save = useAction((data: Parameters<typeof api.account.updateProfile>[0], options) => api.account.updateProfile(data, options));
-  // Problems show once the person has tried to save, and follow what they type from then on.
-  const [checked, setChecked] = useState(false);
-  const problem = checked ? problemOf(draft) : null;
+  const form = useCheckedForm(
+    () => problemOf(draft),
+    save,
+    async () => {
+      const { password, repeat: _repeat, ...details } = draft;
+      const saved = await save.run({ ...details, email: details.email.trim(), ...(password ? { password } : {}) });
+      if (saved) onDraft({ ...draft, password: '', repeat: '' });
+    },
+  );
+  const { problem } = form;
   const set = (field: keyof ProfileDraft) => (value: string) => {
-    if (save.result || save.error) save.reset();
+    form.edited();
     onDraft({ ...draft, [field]: value });
-  };
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setChecked(true);
-    if (problemOf(draft)) {
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
-    const { password, repeat: _repeat, ...details } = draft;
-    const saved = await save.run({ ...details, email: details.email.trim(), ...(password ? { password } : {}) });
-    if (saved) onDraft({ ...draft, password: '', repeat: '' });
   };
   const invalid = (field: keyof ProfileDraft): boolean => problem?.field === field;
 
@@ -68,7 +64,7 @@ export function ProfileForm({ user, draft, onDraft }: { user: UserProfile; draft
       <p className="muted">
         You log in as <strong>{user.name}</strong> · {roleNames[user.role]}
       </p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <FormError message={problem?.text ?? save.error} />
         <FormSuccess message={save.result?.message} />
         <div className="account-form-grid">
