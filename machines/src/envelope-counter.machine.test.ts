@@ -101,6 +101,17 @@ describe('envelope counter machine transitions', () => {
     expect(snapshot.context).toMatchObject({ unused: 10, level: 'twenty' });
   });
 
+  it('fetching → fetching (envelopes.refresh): asks again, since the answer on its way may predate a purchase', async () => {
+    const { actor, control } = start({ isAdmin: true, envelopes: 100 });
+    await flush();
+    actor.send({ type: 'envelopes.refresh' });
+    await flush();
+    expect(control.started).toHaveLength(2);
+    control.resolve('countUnusedEnvelopes', 90);
+    const snapshot = await waitFor(actor, (s) => s.matches('shown'));
+    expect(snapshot.context.unused).toBe(90);
+  });
+
   it('failed → fetching (envelopes.refresh): tries again', async () => {
     let calls = 0;
     const machine = envelopeCounterMachine.provide({

@@ -3,7 +3,8 @@
  * the unused envelope count and colours it: 'twenty' at or below 20% of the envelopes the
  * company bought, 'forty' at or below 40%, otherwise none. The count is kept under the
  * `unusedEnvelopes` storage key when a storage is given. For anyone else it stays hidden and
- * never calls the endpoint.
+ * never calls the endpoint. `envelopes.refresh` (a purchase completed) fetches the count again,
+ * restarting a fetch already on its way, whose answer may predate the purchase.
  */
 import { assign, setup } from 'xstate';
 import type { KeyValueStorage } from './key-value-storage.js';
@@ -87,6 +88,7 @@ export const envelopeCounterMachine = setup({
       description: 'Not an administrator: nothing is shown or fetched.',
     },
     fetching: {
+      on: { 'envelopes.refresh': { target: 'fetching', reenter: true } },
       invoke: {
         id: 'countUnusedEnvelopes',
         src: 'countUnusedEnvelopes',

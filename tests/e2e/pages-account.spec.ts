@@ -385,6 +385,33 @@ test.describe('Purchase outcome', () => {
     await expect(page).toHaveURL(/\/account\?tab=2$/);
   });
 
+  test('a complete purchase has the header’s counter ask for the unused envelopes again', async ({ page }) => {
+    let unused = 3;
+    await page.route(
+      (url) => url.pathname === '/api/envelopes',
+      (route) => route.fulfill({ json: { unused } }),
+    );
+    // The status answers only once the counter has shown the count from before the purchase.
+    let release = (): void => undefined;
+    const counted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/products',
+      async (route) => {
+        await counted;
+        await route.continue({ headers: { ...route.request().headers(), prefer: 'example=paid' } });
+      },
+    );
+    await page.goto('/checkout/return?session_id=cs_test_a1B2c3D4e5');
+    const counter = page.getByRole('link', { name: /unused envelopes/ });
+    await expect(counter).toHaveAccessibleName(/^3 unused envelopes/);
+    unused = 253;
+    release();
+    await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await expect(counter).toHaveAccessibleName(/^253 unused envelopes/);
+  });
+
   test('an open checkout is still processing, and can be checked again', async ({ page }) => {
     await preferOutcome(page, '/products', 'example=open');
     await page.goto('/checkout/return?session_id=cs_test_a1B2c3D4e5');

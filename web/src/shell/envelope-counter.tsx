@@ -1,14 +1,16 @@
 /**
  * The envelope counter (sections 1, 4, 6, 9): administrators only. It shows the unused
  * envelopes, coloured 'twenty' or 'forty' as the machine decides, and links to the envelopes
- * tab of the account page.
+ * tab of the account page. A completed purchase makes it ask for the count again.
  */
 import { envelopeCounterMachine, fromRequest, type LoggedInUser } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { Icon } from '../components/icon.tsx';
 import { inspectOption } from '../session/inspection.ts';
+import { onEnvelopesChanged } from './envelope-changes.ts';
 
 const counterLogic = envelopeCounterMachine.provide({
   actors: { countUnusedEnvelopes: fromRequest((_input: unknown, options) => api.account.countUnusedEnvelopes(options)) },
@@ -18,7 +20,8 @@ const counterLogic = envelopeCounterMachine.provide({
 export const envelopesHref = '/account?tab=2';
 
 export function EnvelopeCounter({ user }: { user: LoggedInUser }) {
-  const [snapshot] = useMachine(counterLogic, { input: { isAdmin: user.isAdmin, envelopes: user.envelopes, storage: window.localStorage }, ...inspectOption() });
+  const [snapshot, send] = useMachine(counterLogic, { input: { isAdmin: user.isAdmin, envelopes: user.envelopes, storage: window.localStorage }, ...inspectOption() });
+  useEffect(() => onEnvelopesChanged(() => send({ type: 'envelopes.refresh' })), [send]);
   const { unused, level } = snapshot.context;
   if (snapshot.matches('hidden') || unused === null) return null;
   return (

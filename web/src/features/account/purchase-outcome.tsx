@@ -6,11 +6,12 @@
  * envelopes tab. A return link without its payment reference is a clear error.
  */
 import type { PurchaseStatus } from '@formsign/sdk';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { ListFailure } from '../../lists/data-table.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
+import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
 import { formatMoney } from './money.ts';
 
 const envelopesHref = '/account?tab=2';
@@ -66,6 +67,11 @@ function Receipt({ purchase, reference }: { purchase: PurchaseStatus; reference:
 function PurchaseStatusView({ reference, providerFailed }: { reference: string; providerFailed: boolean }) {
   const status = useDataGroup('purchase', null as PurchaseStatus | null, (id: string, options) => api.account.purchaseStatus(id, options), reference);
   const purchase = status.data;
+  const complete = purchase?.status === 'complete';
+  // The header's counter may have asked before the envelopes were added: it asks again.
+  useEffect(() => {
+    if (complete) announceEnvelopesChanged();
+  }, [complete]);
   if (status.error) {
     return (
       <OutcomeCard tone="error" heading="We could not check your payment" actions={backToEnvelopes}>
