@@ -12,6 +12,7 @@ import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
 import { FormDialog } from './form-dialog.tsx';
 import { useAction } from './use-action.ts';
+import { useListChanges } from './use-list-changes.tsx';
 
 const none: Category[] = [];
 
@@ -90,23 +91,8 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
   const id = useId();
   const categories = useDataGroup('categories', none, (_params: null, options) => api.settings.categories({ action: 'list' }, options).then((list) => list.data), null);
   const [renaming, setRenaming] = useState<Category | null>(null);
-  const [deleting, setDeleting] = useState<Category | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const remove = useAction((category: Category, options) => api.settings.categories({ action: 'delete', id: category.id }, options));
-
-  /** After a change: its message, and the categories as the server answered them (no second fetch). */
-  const changed = (message: string, list: Category[]): void => {
-    remove.reset();
-    setDone(message);
-    categories.set(list);
-  };
-  const confirmDelete = async (): Promise<void> => {
-    const category = deleting;
-    setDeleting(null);
-    if (!category) return;
-    const removed = await remove.run(category);
-    if (removed) changed(`The category “${category.name}” was deleted.`, removed.data);
-  };
+  const changes = useListChanges(categories, (category: Category, options) => api.settings.categories({ action: 'delete', id: category.id }, options));
+  const { deleting, changed } = changes;
 
   const columns: ListColumn<Category>[] = [
     { id: 'name', accessorKey: 'name', header: 'Category' },
@@ -126,7 +112,7 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
           <button type="button" className="button button--secondary button--small" onClick={() => setRenaming(row.original)}>
             Rename<span className="visually-hidden"> {row.original.name}</span>
           </button>
-          <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => setDeleting(row.original)}>
+          <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => changes.askDelete(row.original)}>
             Delete<span className="visually-hidden"> {row.original.name}</span>
           </button>
         </div>
@@ -139,10 +125,7 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
       <h2 id={`${id}-heading`}>Template categories</h2>
       <p className="account-hint">Categories group your templates in the template list and in the reports.</p>
       {readOnly ? null : <NewCategory onAdded={(name, list) => changed(`The category “${name}” was added.`, list)} />}
-      <FormError message={remove.error} />
-      <p className="account-outcome" role="status">
-        {done}
-      </p>
+      {changes.outcome}
       <DataTable
         caption="Template categories"
         columns={columns}
@@ -164,7 +147,13 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
           }}
         />
       ) : null}
-      <ConfirmDialog open={deleting !== null} title={`Delete the category “${deleting?.name ?? ''}”?`} confirmLabel="Delete category" onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)}>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the category “${deleting?.name ?? ''}”?`}
+        confirmLabel="Delete category"
+        onConfirm={() => void changes.confirmDelete((category) => `The category “${category.name}” was deleted.`)}
+        onCancel={changes.cancelDelete}
+      >
         <p>{deleting?.templates ? `Its ${deleting.templates === 1 ? 'template stays' : `${deleting.templates} templates stay`}, without a category.` : 'No template uses it.'}</p>
       </ConfirmDialog>
     </section>

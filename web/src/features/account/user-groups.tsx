@@ -9,11 +9,11 @@ import type { Group, GroupsRequest, UserRow } from '@formsign/sdk';
 import { useId, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { FormError } from '../../components/form-error.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../../lists/data-table.tsx';
 import { useDataGroup, type DataGroupState } from '../../lists/use-data-group.ts';
 import { FormDialog } from './form-dialog.tsx';
 import { useAction } from './use-action.ts';
+import { useListChanges } from './use-list-changes.tsx';
 import { personName } from './person-name.ts';
 
 const noGroups: Group[] = [];
@@ -116,22 +116,8 @@ export function UserGroups() {
   const people = useDataGroup('people', noPeople, (_params: null, options) => everyUser(options), null);
   const names = useMemo(() => new Map(people.data.map((person) => [person.id, personName(person)])), [people.data]);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<Group | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const remove = useAction((group: Group, options) => api.settings.groups({ action: 'delete', id: group.id }, options));
-
-  /** After a change: its message, and the groups as the server answered them (no second fetch). */
-  const changed = (message: string, list: Group[]): void => {
-    remove.reset();
-    setDone(message);
-    groups.set(list);
-  };
-  const confirmDelete = async (): Promise<void> => {
-    const group = deleting;
-    setDeleting(null);
-    const removed = group && (await remove.run(group));
-    if (group && removed) changed(`The group “${group.name}” was deleted.`, removed.data);
-  };
+  const changes = useListChanges(groups, (group: Group, options) => api.settings.groups({ action: 'delete', id: group.id }, options));
+  const { deleting, changed } = changes;
 
   const columns: ListColumn<Group>[] = [
     { id: 'name', accessorKey: 'name', header: 'Group' },
@@ -144,7 +130,7 @@ export function UserGroups() {
           <button type="button" className="button button--secondary button--small" onClick={() => setEditing({ group: row.original })}>
             Edit<span className="visually-hidden"> {row.original.name}</span>
           </button>
-          <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => setDeleting(row.original)}>
+          <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => changes.askDelete(row.original)}>
             Delete<span className="visually-hidden"> {row.original.name}</span>
           </button>
         </div>
@@ -163,10 +149,7 @@ export function UserGroups() {
           New group
         </button>
       </div>
-      <FormError message={remove.error} />
-      <p className="account-outcome" role="status">
-        {done}
-      </p>
+      {changes.outcome}
       <DataTable
         caption="User groups"
         columns={columns}
@@ -189,7 +172,13 @@ export function UserGroups() {
           }}
         />
       ) : null}
-      <ConfirmDialog open={deleting !== null} title={`Delete the group “${deleting?.name ?? ''}”?`} confirmLabel="Delete group" onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)}>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the group “${deleting?.name ?? ''}”?`}
+        confirmLabel="Delete group"
+        onConfirm={() => void changes.confirmDelete((group) => `The group “${group.name}” was deleted.`)}
+        onCancel={changes.cancelDelete}
+      >
         <p>Its members keep their accounts; forms already sent to the group are not affected.</p>
       </ConfirmDialog>
     </section>
