@@ -1,4 +1,7 @@
-/** `npm run mock`: Prism on port 4010 (or MOCK_PORT), serving the contract; it restarts when the document changes. */
+/**
+ * `npm run mock`: the mock on port 4010 (or MOCK_PORT), serving the contract; Prism reloads
+ * the document when it changes, and the front door its example rules.
+ */
 import { startMock } from '../src/start-mock.js';
 
 const port = Number(process.env.MOCK_PORT ?? 4010);

@@ -1,11 +1,15 @@
 /**
- * Starts the Prism mock on the contract and resolves once it listens. Used by `npm run mock`,
- * `npm start` and the test suites, so all of them serve the document the same way.
+ * Starts the Prism mock on the contract, behind its front door (which picks the named example
+ * that answers what a request asks, `x-mock-examples`), and resolves once both listen. Used by
+ * `npm run mock`, `npm start` and the test suites, so all of them serve the document the same
+ * way.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { documentPath } from '@formsign/openapi';
+import { documentPath, loadDocument, type OpenApiDocument } from '@formsign/openapi';
+import { startFront } from './front.js';
 
 export interface MockServer {
   /** The mock's origin, e.g. `http://127.0.0.1:4010`. Paths are served at its root. */
@@ -25,6 +29,22 @@ export interface StartMockOptions {
 }
 
 const require = createRequire(import.meta.url);
+
+/** The contract as the file is now; while an edit leaves it unreadable, the last good one. */
+function currentDocument(): () => OpenApiDocument {
+  let loaded = { modified: statSync(documentPath).mtimeMs, document: loadDocument() };
+  return () => {
+    const modified = statSync(documentPath).mtimeMs;
+    if (modified !== loaded.modified) {
+      try {
+        loaded = { modified, document: loadDocument() };
+      } catch {
+        // Half-saved: keep the last good document until the next change.
+      }
+    }
+    return loaded.document;
+  };
+}
 
 function prismCli(): string {
   return require.resolve('@stoplight/prism-cli/dist/index.js');
@@ -53,8 +73,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
-  const port = options.port || (await freePort());
-  const child = spawn(process.execPath, [prismCli(), 'mock', documentPath, '--port', String(port), '--host', host], {
+  const prismPort = await freePort();
+  const child = spawn(process.execPath, [prismCli(), 'mock', documentPath, '--port', String(prismPort), '--host', host], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -79,5 +99,16 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
       reject(new Error(`Prism exited with code ${code}:\n${output}`));
     });
   });
-  return { url: `http://${host}:${port}`, port, stop: () => stopProcess(child) };
+  const { port, close } = await startFront({ host, port: options.port ?? 0, prismPort, document: currentDocument() }).catch(async (error: unknown) => {
+    await stopProcess(child);
+    throw error;
+  });
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    stop: async () => {
+      await close();
+      await stopProcess(child);
+    },
+  };
 }

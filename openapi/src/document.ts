@@ -58,6 +58,19 @@ export interface Operation {
   'x-roles'?: string[];
   'x-spec'?: 'designed';
   'x-form-token'?: string;
+  /** Which named 200 example the mock answers, by what is asked; the first rule that matches wins. */
+  'x-mock-examples'?: MockExampleRule[];
+}
+
+/**
+ * A mock rule: a request whose body field or query parameter `name` has `value` (or, without
+ * a value, is present) is answered with the named example `example`, unless it asks for one.
+ */
+export interface MockExampleRule {
+  in: 'body' | 'query';
+  name: string;
+  value?: string;
+  example: string;
 }
 
 export interface ErrorCatalogue {
