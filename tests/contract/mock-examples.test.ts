@@ -4,11 +4,11 @@
  * real example and a real field, a request that matches it gets that example, and a request
  * that asks for an example itself (`Prefer`) still gets what it asked for.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type MockServer } from '@formsign/mocks';
+import { describe, expect, it } from 'vitest';
 import { bodyFields, selectExample } from '@formsign/mocks/example-selector';
 import { resolveRef, type ExampleObject, type MockExampleRule, type ParameterObject } from '@formsign/openapi';
 import { document, operations, propertyNames } from '../support/contract.js';
+import { mockForTheseTests } from '../support/mock.js';
 
 const administratorToken = String((resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token);
 
@@ -66,17 +66,11 @@ describe('selectExample', () => {
 });
 
 describe('the mock', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await startMock();
-  }, 90_000);
-  afterAll(async () => {
-    await mock?.stop();
-  });
+  const mockUrl = mockForTheseTests();
 
   /** The operation's request as the rule describes it, signed in. */
   function requestMatching({ method, path, operation, rule }: (typeof ruled)[number], prefer?: string): [string, RequestInit] {
-    const url = new URL(path, mock.url);
+    const url = new URL(path, mockUrl());
     const headers = new Headers({ Authorization: `Bearer ${administratorToken}`, 'X-XSRF-TOKEN': 'm', Cookie: 'XSRF-TOKEN=m' });
     if (prefer) headers.set('Prefer', prefer);
     const value = rule.value ?? '42';

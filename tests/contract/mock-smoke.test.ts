@@ -3,28 +3,22 @@
  * and for every named example (with `Prefer: code=..., example=...`). Each answer must carry
  * the status and the example asked for, valid against the operation's schema.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type MockServer } from '@formsign/mocks';
+import { describe, expect, it } from 'vitest';
 import { resolveRef, type ExampleObject, type Operation, type OperationEntry, type ParameterObject } from '@formsign/openapi';
 import { document, operations } from '../support/contract.js';
+import { mockForTheseTests } from '../support/mock.js';
 import { schemaValidator } from '../support/schema-validator.js';
 
 const validate = schemaValidator(document);
 const administratorToken = String((resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token);
 
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMock();
-}, 90_000);
-afterAll(async () => {
-  await mock?.stop();
-});
+const mockUrl = mockForTheseTests();
 
 /** A request the mock accepts: the operation's first request example, its required query, and credentials. */
 function requestFor({ method, path, operation }: OperationEntry, prefer?: string): { url: string; init: RequestInit } {
   const headers = new Headers({ Authorization: `Bearer ${administratorToken}`, 'X-XSRF-TOKEN': 'smoke', Cookie: 'XSRF-TOKEN=smoke' });
   if (prefer) headers.set('Prefer', prefer);
-  const url = new URL(path, mock.url);
+  const url = new URL(path, mockUrl());
   for (const parameter of (operation.parameters ?? []).map((p) => resolveRef<ParameterObject>(document, p))) {
     if (parameter.in === 'query' && parameter.required) url.searchParams.set(parameter.name ?? '', '42');
   }
