@@ -89,8 +89,10 @@ export function createDirectClient({ baseUrl: base, fetch: injected, querySerial
 
   async function call(method: string, path: string, init: DirectInit = {}): Promise<DirectResult> {
     const { params = {}, body, bodySerializer, parseAs = 'json', signal } = init;
-    const serialized = body === undefined ? undefined : (bodySerializer ?? serializeBody)(body as never, mergeHeaders(init.headers));
-    const headers = mergeHeaders(serialized === undefined || serialized instanceof FormData ? undefined : { 'Content-Type': 'application/json' }, init.headers);
+    const headers = mergeHeaders(init.headers);
+    const serialized = body === undefined ? undefined : (bodySerializer ?? serializeBody)(body as never, headers);
+    // JSON unless the call said otherwise; a form sets its own type (with its boundary).
+    if (serialized !== undefined && !(serialized instanceof FormData) && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
     for (const each of middleware) each.editHead({ method, headers });
     const url = createFinalURL(path, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer });
     const requestInit: RequestInit = { method, headers, body: serialized as RequestInit['body'], signal };

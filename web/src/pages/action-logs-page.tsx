@@ -14,7 +14,7 @@ import { api } from '../api/client.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime } from '../lists/format.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery, type ListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
 
@@ -96,9 +96,7 @@ export default function ActionLogsPage() {
         columns={source === 'system' ? systemColumns : userColumns}
         rows={logs.data.data}
         total={logs.data.total}
-        loading={logs.loading}
-        error={logs.error ? logs.message : null}
-        onRetry={logs.refetch}
+        {...tableState(logs)}
         empty={view.empty}
         query={query}
         getRowId={(row) => String(row.id)}

@@ -14,7 +14,7 @@ import { Tabs, type Tab } from '../components/tabs.tsx';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime } from '../lists/format.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery, type ListQuery } from '../lists/use-list-query.ts';
 import { CaseStatusBadge, caseStatuses } from '../features/operations/case-status.tsx';
 import { formatNumber, sum } from '../features/operations/chart-data.ts';
@@ -106,9 +106,7 @@ function TenantsPanel() {
         columns={tenantColumns}
         rows={view.rows}
         total={view.total}
-        loading={tenants.loading}
-        error={tenants.error ? tenants.message : null}
-        onRetry={tenants.refetch}
+        {...tableState(tenants)}
         empty={all.length === 0 ? 'No tenants yet.' : 'No tenants match these filters.'}
         query={query}
         getRowId={(tenant) => String(tenant.id)}
@@ -145,9 +143,7 @@ function CaseworkersPanel() {
         columns={peopleColumns}
         rows={people.data.data}
         total={people.data.data.length}
-        loading={people.loading}
-        error={people.error ? people.message : null}
-        onRetry={people.refetch}
+        {...tableState(people)}
         empty="Nobody works cases yet."
         getRowId={(person) => String(person.id)}
       />

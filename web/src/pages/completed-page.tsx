@@ -8,7 +8,7 @@ import { api } from '../api/client.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime } from '../lists/format.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import { TemplateFilter } from '../lists/template-filter.tsx';
 import { useNotify } from '../shell/notifications.tsx';
@@ -71,9 +71,7 @@ export default function CompletedPage() {
         columns={columns}
         rows={forms.data.data}
         total={forms.data.total}
-        loading={forms.loading}
-        error={forms.error ? forms.message : null}
-        onRetry={forms.refetch}
+        {...tableState(forms)}
         empty="No completed forms match these filters."
         query={query}
         getRowId={(row) => String(row.id)}

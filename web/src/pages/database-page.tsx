@@ -14,7 +14,7 @@ import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime, humanize } from '../lists/format.ts';
 import { TemplateFilter } from '../lists/template-filter.tsx';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import { formatNumber } from '../features/operations/chart-data.ts';
@@ -174,9 +174,7 @@ export default function DatabasePage() {
         columns={columns}
         rows={forms.data.data}
         total={forms.data.total}
-        loading={forms.loading}
-        error={forms.error ? forms.message : null}
-        onRetry={forms.refetch}
+        {...tableState(forms)}
         empty="No submissions match these filters."
         query={query}
         getRowId={(row) => String(row.id)}

@@ -17,7 +17,7 @@ import { DeviceActions, DeviceListActions, type DeviceAction } from '../features
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime } from '../lists/format.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import '../styles/lists.css';
@@ -102,9 +102,7 @@ export default function DevicesPage() {
           columns={columns}
           rows={rows}
           total={devices.data.total}
-          loading={devices.loading}
-          error={devices.error ? devices.message : null}
-          onRetry={devices.refetch}
+          {...tableState(devices)}
           empty={keys ? 'No devices match this search.' : 'No devices are connected yet. Devices appear here once someone signs in on them.'}
           getRowId={(row) => String(row.id)}
         />

@@ -20,7 +20,7 @@ import { SelectFilter } from '../lists/select-filter.tsx';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime } from '../lists/format.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
 
@@ -81,9 +81,7 @@ export default function FormAuditPage() {
           columns={columns}
           rows={audit.data.forms}
           total={understood.total}
-          loading={audit.loading}
-          error={audit.error ? audit.message : null}
-          onRetry={audit.refetch}
+          {...tableState(audit)}
           empty="No audit events match these filters."
           query={query}
           getRowId={(row) => String(row.id)}

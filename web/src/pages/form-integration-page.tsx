@@ -13,7 +13,7 @@ import { api } from '../api/client.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
 import { formatDateTime } from '../lists/format.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import { FieldMapEditor } from '../features/operations/field-map-editor.tsx';
 import { deliveryLabel, sourceInfo, sources } from '../features/operations/integration-sources.ts';
@@ -112,9 +112,7 @@ export default function FormIntegrationPage() {
           columns={columns}
           rows={list.data.forms}
           total={list.data.forms.length}
-          loading={list.loading}
-          error={list.error ? list.message : null}
-          onRetry={list.refetch}
+          {...tableState(list)}
           empty="No integrations yet: completed forms stay in formsign. Set one up below."
           getRowId={(row) => String(row.sid)}
         />

@@ -21,7 +21,7 @@ import { StepProgress } from '../features/lists/step-progress.tsx';
 import { unsorted } from '../features/lists/unsorted.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { formatDateTime } from '../lists/format.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
 
@@ -104,9 +104,7 @@ export default function PendingPage() {
           columns={columns}
           rows={rows}
           total={forms.data.total}
-          loading={forms.loading}
-          error={forms.error ? forms.message : null}
-          onRetry={forms.refetch}
+          {...tableState(forms)}
           empty="Nothing needs your action. Forms sent to you for signing or approval appear here."
           query={query}
           getRowId={(row) => String(row.id)}

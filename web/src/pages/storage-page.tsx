@@ -24,7 +24,7 @@ import { StorageUsage } from '../features/lists/storage/storage-usage.tsx';
 import { unsorted } from '../features/lists/unsorted.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { formatBytes, formatDateTime } from '../lists/format.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import '../styles/lists.css';
@@ -77,9 +77,7 @@ export default function StoragePage() {
               columns={columns}
               rows={files}
               total={storage.data.total ?? files.length}
-              loading={storage.loading}
-              error={storage.error ? storage.message : null}
-              onRetry={storage.refetch}
+              {...tableState(storage)}
               empty={save.folders.length > 0 ? `No files in ${name} itself: open one of its folders above.` : `No files in ${name} yet.`}
               query={query}
               getRowId={(row) => String(row.id)}

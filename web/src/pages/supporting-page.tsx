@@ -14,7 +14,7 @@ import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatBytes, formatDateTime } from '../lists/format.ts';
 import { TemplateFilter } from '../lists/template-filter.tsx';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
 
@@ -71,9 +71,7 @@ export default function SupportingPage() {
         columns={columns}
         rows={documents.data.data}
         total={documents.data.total}
-        loading={documents.loading}
-        error={documents.error ? documents.message : null}
-        onRetry={documents.refetch}
+        {...tableState(documents)}
         empty="No supporting documents match these filters."
         query={query}
         getRowId={(row) => String(row.id)}

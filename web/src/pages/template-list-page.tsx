@@ -15,7 +15,7 @@ import { clientView } from '../features/lists/templates/client-view.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDate } from '../lists/format.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
 
@@ -67,9 +67,7 @@ export default function TemplateListPage() {
         columns={columns}
         rows={clientView(matching, query)}
         total={matching.length}
-        loading={listing.loading}
-        error={listing.error ? listing.message : null}
-        onRetry={listing.refetch}
+        {...tableState(listing)}
         empty={search || category ? 'No templates match this search.' : 'No templates yet. Templates made in Manage Template appear here.'}
         query={query}
         getRowId={(row) => String(row.id)}

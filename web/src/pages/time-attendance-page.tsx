@@ -14,7 +14,7 @@ import { api } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
 import { formatDateTime } from '../lists/format.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useViewer } from '../session/session.tsx';
 import { firstOfMonth, isDay, today } from '../features/operations/calendar-dates.ts';
 import { Chart } from '../features/operations/chart.tsx';
@@ -113,9 +113,7 @@ function StaffPanel() {
         columns={staffColumns}
         rows={rows}
         total={rows.length}
-        loading={staff.loading}
-        error={staff.error ? staff.message : null}
-        onRetry={staff.refetch}
+        {...tableState(staff)}
         empty={staff.data.data.length === 0 ? 'No staff record their time yet.' : 'Nobody matches these filters.'}
         getRowId={(person) => String(person.id)}
       />
@@ -161,9 +159,7 @@ function VisitorsPanel() {
         columns={visitorColumns}
         rows={visitors.data.data}
         total={visitors.data.data.length}
-        loading={visitors.loading}
-        error={visitors.error ? visitors.message : null}
-        onRetry={visitors.refetch}
+        {...tableState(visitors)}
         empty="No visitors in the last 30 days."
         getRowId={(visitor) => String(visitor.id)}
       />
@@ -196,9 +192,7 @@ function EntriesPanel() {
       <TimeEntriesTable
         caption="Time entries"
         entries={rows}
-        loading={entries.loading}
-        error={entries.error ? entries.message : null}
-        onRetry={entries.refetch}
+        {...tableState(entries)}
         empty="No entries in this period."
       />
     </section>

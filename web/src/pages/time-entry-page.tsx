@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { ListFailure } from '../lists/data-table.tsx';
-import { useDataGroup } from '../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { formatLongDay, isDay, today } from '../features/operations/calendar-dates.ts';
 import { EntryForm } from '../features/operations/entry-form.tsx';
 import { LoadingState } from '../features/operations/loading-state.tsx';
@@ -67,9 +67,7 @@ export default function TimeEntryPage() {
           <TimeEntriesTable
             caption={`Entries on ${formatLongDay(day)}`}
             entries={entries.data.data}
-            loading={entries.loading}
-            error={entries.error ? entries.message : null}
-            onRetry={entries.refetch}
+            {...tableState(entries)}
             empty="No entries on this day yet."
           />
           <p className="ops-quiet ops-spaced">

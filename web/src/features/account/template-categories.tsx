@@ -9,7 +9,7 @@ import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
-import { useDataGroup } from '../../lists/use-data-group.ts';
+import { tableState, useDataGroup } from '../../lists/use-data-group.ts';
 import { FormDialog } from './form-dialog.tsx';
 import { useAction } from './use-action.ts';
 import { useListChanges } from './use-list-changes.tsx';
@@ -131,9 +131,7 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
         columns={columns}
         rows={categories.data}
         total={categories.data.length}
-        loading={categories.loading}
-        error={categories.error ? categories.message : null}
-        onRetry={categories.refetch}
+        {...tableState(categories)}
         empty="No categories yet. Add one to group your templates."
         getRowId={(row) => String(row.id)}
       />

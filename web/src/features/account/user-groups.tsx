@@ -10,7 +10,7 @@ import { useId, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../../lists/data-table.tsx';
-import { useDataGroup, type DataGroupState } from '../../lists/use-data-group.ts';
+import { type DataGroupState, tableState, useDataGroup } from '../../lists/use-data-group.ts';
 import { FormDialog } from './form-dialog.tsx';
 import { useAction } from './use-action.ts';
 import { useListChanges } from './use-list-changes.tsx';
@@ -155,9 +155,7 @@ export function UserGroups() {
         columns={columns}
         rows={groups.data}
         total={groups.data.length}
-        loading={groups.loading}
-        error={groups.error ? groups.message : null}
-        onRetry={groups.refetch}
+        {...tableState(groups)}
         empty="No groups yet. Add one to send forms to several people at once."
         getRowId={(row) => String(row.id)}
       />
