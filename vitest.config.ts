@@ -10,13 +10,47 @@ const source = '@formsign/source';
 const resolve = { conditions: [source, ...defaultClientConditions] };
 const ssr = { resolve: { conditions: [source, ...defaultServerConditions], externalConditions: [source] } };
 
+/**
+ * The server suite runs on the embedded database, and again on PostgreSQL when DATABASE_URL
+ * names a server (CI sets it): the same files, each on its own copy of a template database.
+ */
+const serverProject = (name: string, database: 'embedded' | 'postgres') => ({
+  // Node's own conditions only: packages whose `module` build is not valid Node ESM (the AWS
+  // SDK's) load as Node loads them in production.
+  resolve: { conditions: [source, 'node', 'development|production'] },
+  ssr: { resolve: { conditions: [source, 'node', 'development|production'], externalConditions: [source] } },
+  test: {
+    name,
+    root: './server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    env: { FORMSIGN_TEST_DB: database },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
-      { resolve, ssr, test: { name: 'sdk', root: './sdk', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 90_000 } },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'sdk',
+          root: './sdk',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 90_000,
+          // The friendly layer's type tests (`*.test-d.ts`), checked by the compiler.
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.types.json' },
+        },
+      },
       { resolve, ssr, test: { name: 'machines', root: './machines', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { resolve, ssr, test: { name: 'web', root: './web', include: ['src/**/*.test.ts'] } },
+      { resolve, ssr, test: { name: 'web', root: './web', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { resolve, ssr, test: { name: 'contract', root: './tests', include: ['contract/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 90_000 } },
+      serverProject('server', 'embedded'),
+      ...(process.env['DATABASE_URL'] ? [serverProject('server-pg', 'postgres')] : []),
     ],
   },
 });

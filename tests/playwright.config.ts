@@ -1,16 +1,19 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eServerPort } from './e2e-server/settings.ts';
 
 /**
- * Browser tests in a real Chromium against the production build and the contract mock.
- * Chromium comes from CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own
- * browsers when they are installed.
+ * Browser tests in a real Chromium against the production build: the `mock` project against
+ * the contract mock (every outcome a call can have), the `server` project against the real
+ * server (the journeys a person makes, with data that is kept). Chromium comes from
+ * CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browsers when they
+ * are installed.
  */
 const port = Number(process.env.E2E_PORT ?? 8091);
+const serverPort = e2eServerPort;
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
-  testDir: './e2e',
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   forbidOnly: true,
@@ -18,9 +21,14 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  projects: [
+    { name: 'mock', testDir: './e2e', testIgnore: /phone\.spec\.ts$/, use: { baseURL: `http://localhost:${port}` } },
+    // A phone: 390×844 CSS pixels, touch, the page laid out at the device's width.
+    { name: 'phone', testDir: './e2e', testMatch: /phone\.spec\.ts$/, use: { baseURL: `http://localhost:${port}`, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } },
+    { name: 'server', testDir: './e2e-server', use: { baseURL: `http://localhost:${serverPort}` } },
+  ],
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: `http://localhost:${port}`,
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     launchOptions: {
@@ -28,12 +36,23 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
     },
   },
-  webServer: {
-    command: 'npx tsx e2e-server.ts',
-    env: { ...process.env, E2E_PORT: String(port) } as Record<string, string>,
-    url: `http://localhost:${port}/login`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      // The SDK's names reach the mock mode's server through its sources (the workspace's export condition).
+      command: 'npx tsx --conditions=@formsign/source e2e-mock-server.ts',
+      env: { ...process.env, E2E_PORT: String(port) } as Record<string, string>,
+      url: `http://localhost:${port}/login`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'node --conditions=@formsign/source --import tsx e2e-real-server.ts',
+      env: { ...process.env, E2E_SERVER_PORT: String(serverPort) } as Record<string, string>,
+      url: `http://localhost:${serverPort}/login`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+    },
+  ],
 });

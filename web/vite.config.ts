@@ -1,15 +1,22 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
-import { issueXsrfCookie, passesXsrfCheck, xsrfRefusal } from './scripts/xsrf.js';
+import { fileURLToPath } from 'node:url';
+import { createServer, defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { bootScript, type PageScripts } from './src/prerender/boot-script.js';
+import type * as Xsrf from './scripts/xsrf.js';
 
 /** The backend `/api` is proxied to in development: the mock (`npm run mock`) unless API_URL says otherwise. */
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:4010';
 
-/** The XSRF cookie and check of the production server, in the dev server too. */
+/**
+ * The XSRF cookie and check of the production server, in the dev server too. `scripts/xsrf.ts`
+ * uses the SDK's names, so it is loaded through Vite (which resolves the workspace packages to
+ * their sources), not by the config's own loader.
+ */
 function xsrfPair(): Plugin {
   return {
     name: 'formsign-xsrf-pair',
-    configureServer(server) {
+    async configureServer(server) {
+      const { issueXsrfCookie, passesXsrfCheck, xsrfRefusal } = (await server.ssrLoadModule('/scripts/xsrf.ts')) as typeof Xsrf;
       server.middlewares.use((request, response, next) => {
         if (request.url?.startsWith('/api')) {
           if (!passesXsrfCheck(request)) {
@@ -50,10 +57,115 @@ function pageChunkManifest(): Plugin {
   };
 }
 
+type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexHtml']>, { handler: unknown }>['handler']>[1]['bundle']>;
+
+/** For each route, its page's chunk and the chunks it imports that the app's entry does not: the boot script asks for them with the app's own. */
+function pageScripts(routes: readonly { path: string; chunk: string }[], bundle: Bundle): PageScripts[] {
+  const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(fileName)) return seen;
+    seen.add(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const loaded = entry ? closure(entry.fileName) : new Set<string>();
+  return routes.flatMap(({ path, chunk }) => {
+    const page = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(`/src/pages/${chunk}.tsx`));
+    if (!page) return [];
+    return [{ path, files: [...closure(page.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`) }];
+  });
+}
+
+type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
+const atStart = new Map<string, boolean>();
+
+/** Whether a module is statically imported, directly or not, by the app's entry (src/main.tsx). */
+function loadedAtStart(id: string, getModuleInfo: ModuleInfoOf, visiting = new Set<string>()): boolean {
+  const known = atStart.get(id);
+  if (known !== undefined) return known;
+  if (visiting.has(id)) return false;
+  visiting.add(id);
+  const info = getModuleInfo(id);
+  const result = Boolean(info && (info.isEntry || info.importers.some((importer) => loadedAtStart(importer, getModuleInfo, visiting))));
+  visiting.delete(id);
+  if (visiting.size === 0) atStart.set(id, result);
+  return result;
+}
+
+/** Storage that forgets: the prerendered visitor has no session. */
+function memoryStorage(): { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void } {
+  const items = new Map<string, string>();
+  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
+}
+
+/**
+ * Renders the login page into index.html (web/src/prerender/): /login paints before any
+ * script arrives, and every other page shows the loading spinner meanwhile. The app is
+ * rendered in Node by a Vite server of its own, with the few browser objects the app reads
+ * while rendering (storage, the window's width); a script put first in <head> says, before
+ * the first paint, which of the two shows.
+ */
+function prerenderedLogin(): Plugin {
+  return {
+    name: 'formsign-prerendered-login',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        const source = '@formsign/source';
+        const server = await createServer({
+          configFile: false,
+          root: fileURLToPath(new URL('.', import.meta.url)),
+          mode: 'production',
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          optimizeDeps: { noDiscovery: true, include: [] },
+          resolve: { conditions: [source, ...defaultClientConditions] },
+          ssr: { noExternal: [/^@formsign\//], resolve: { conditions: [source, ...defaultServerConditions], externalConditions: [source] } },
+          plugins: [react()],
+        });
+        const globals = globalThis as Record<string, unknown>;
+        const before = { window: globals.window, document: globals.document, location: globals.location };
+        const location = { href: 'http://localhost/login', origin: 'http://localhost', pathname: '/login', search: '', hash: '' };
+        globals.window = { localStorage: memoryStorage(), sessionStorage: memoryStorage(), innerWidth: 390, location };
+        globals.document = { getElementById: () => null };
+        // The SDK resolves the API's relative address against the page's.
+        globals.location = location;
+        try {
+          const { renderLoginMarkup } = (await server.ssrLoadModule('/src/prerender/login-markup.tsx')) as { renderLoginMarkup(): Promise<string> };
+          const markup = await renderLoginMarkup();
+          const { routes } = (await server.ssrLoadModule('/src/routes/route-table.ts')) as { routes: { path: string; chunk: string }[] };
+          const charset = '<meta charset="UTF-8" />';
+          if (!html.includes('<div id="root"></div>') || !html.includes(charset)) throw new Error('index.html has no charset or no empty #root to prerender into.');
+          // The app's scripts are asked for by the boot script (see bootScript) instead of these tags.
+          const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+          if (!entry?.[1]) throw new Error('index.html has no module script for the app.');
+          const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+          let page = html.replace(entry[0], '');
+          for (const preload of preloads) page = page.replace(preload[0], '');
+          const boot = bootScript(entry[1], preloads.map((preload) => preload[1] ?? ''), pageScripts(routes, context.bundle ?? {}));
+          // Every other page shows the loading spinner until the app starts (section 2).
+          const loading = '<div class="spinner app-loading" role="status">Loading…</div>';
+          return page.replace(charset, `${charset}\n    <script>${boot}</script>`).replace('<div id="root"></div>', `<div id="root">${markup}${loading}</div>`);
+        } finally {
+          globals.window = before.window;
+          globals.document = before.document;
+          globals.location = before.location;
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), xsrfPair(), pageChunkManifest()],
+  plugins: [react(), xsrfPair(), pageChunkManifest(), prerenderedLogin()],
   resolve: { conditions: ['@formsign/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@formsign/source', ...defaultServerConditions] } },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/api': { target: apiUrl, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') } },
@@ -70,6 +182,10 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Every page is its own lazily loaded script under js/ (section 9).
+        // Everything the app's entry loads at once is one script: a dozen small files would
+        // each cost a round trip on a slow connection. Pages and what only pages use stay
+        // split as Rollup splits them.
+        manualChunks: (id, { getModuleInfo }) => (loadedAtStart(id, getModuleInfo) ? 'app' : undefined),
         entryFileNames: 'js/[name]-[hash].js',
         chunkFileNames: 'js/[name]-[hash].js',
         assetFileNames: (asset) => (asset.names.some((name) => name.endsWith('.css')) ? 'css/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]'),

@@ -1,11 +1,18 @@
 /**
  * Authentication (specification, section 4): logged out, a login request, then success or
- * failure. On success (the login actor resolves only on code 1) the token and the flags are
- * stored and the token is decoded into the user; a token that cannot be decoded is an
- * 'Authentication Failed' error and nothing is stored. On start the stored token is re-read;
- * logging out clears the token, the flags and the icon whatever the server answers.
+ * failure. On success the token and the flags are stored and the token is decoded into the
+ * user; a token that cannot be decoded is an 'Authentication Failed' error and nothing is
+ * stored. On start the stored token is re-read; logging out clears the token, the flags and
+ * the icon whatever the server answers.
+ *
+ * Designed beyond the specification:
+ * - Two-factor sign-in: a login that answers code 2 (a code is due) or 3 (an authenticator
+ *   app must be set up first) waits in `secondFactor` for the code, or for an emailed one.
+ * - Sessions are renewed: a minute before the token expires, and on start when the stored
+ *   token has expired (`resuming`), the refresh actor asks for a new one; a session the
+ *   server has ended (a refused renewal, or `auth.expired` when a call answers 401) logs out.
  */
-import { errorTexts, type components } from '@formsign/sdk/contract';
+import { errorTexts, textForCode, type components } from '@formsign/sdk/contract';
 import { jwtDecode } from 'jwt-decode';
 import { assign, assertEvent, setup } from 'xstate';
 import type { KeyValueStorage } from './key-value-storage.js';
@@ -13,6 +20,7 @@ import { errorMessage, notProvided } from './request-actor.js';
 import { sessionKeys, storageKeys } from './storage-keys.js';
 
 export type LoginResponse = components['schemas']['LoginResponse'];
+export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge'];
 export type LoggedInUser = components['schemas']['LoggedInUser'];
 export type TokenClaims = components['schemas']['TokenClaims'];
 type CodeResult = components['schemas']['CodeResult'];
@@ -40,6 +48,9 @@ export interface SessionFlags {
   img: string;
 }
 
+/** What the second-factor actor is given: the ticket, and a code to check or a request for an emailed one. */
+export type SecondFactorInput = { ticket: string; action: 'verify'; code: string } | { ticket: string; action: 'email' };
+
 export interface AuthInput {
   storage: KeyValueStorage;
   /** The current time in milliseconds; `Date.now` unless a test injects a clock. */
@@ -57,12 +68,50 @@ export interface AuthContext {
   error: string | null;
   /** Where to go after this login (the response's `url`; empty for the dashboard); null otherwise. */
   redirect: string | null;
+  /** The second factor a sign-in waits for (codes 2 and 3), or null. */
+  challenge: SecondFactorChallenge | null;
+  /** What the second-factor step tells the person (the code's text), or null. */
+  notice: string | null;
+  /** Renewals that failed in a row (for lack of network); the next is tried later each time. */
+  refreshFailures: number;
 }
 
 export type AuthEvent =
   | { type: 'auth.login'; name: string; password: string }
+  | { type: 'auth.verify'; code: string }
+  | { type: 'auth.emailCode' }
+  | { type: 'auth.cancel' }
+  /** A call answered 401: the server no longer knows this session. */
+  | { type: 'auth.expired'; message?: string }
   | { type: 'auth.logout' }
   | { type: 'auth.reset' };
+
+/** The text shown when the server has ended the session. */
+export const sessionEndedText = 'Your session has expired. Please log in again.';
+
+/** Renew this long before the token expires. */
+export const refreshLeadMs = 60_000;
+/** The longest a timer may wait (setTimeout's limit is about 24.8 days). */
+const longestDelayMs = 2_000_000_000;
+
+/** When to renew: a minute before expiry, or later after failed renewals (30 s more each, at most 5 minutes). */
+export function refreshDelay(context: Pick<AuthContext, 'user' | 'refreshFailures' | 'now'>): number {
+  if (context.refreshFailures > 0) return Math.min(30_000 * context.refreshFailures, 300_000);
+  const expiration = context.user?.expiration ?? 0;
+  return Math.min(Math.max(0, expiration - context.now() - refreshLeadMs), longestDelayMs);
+}
+
+/** Whether a failed call means the server has ended the session (not a network failure). */
+function sessionEnded(error: unknown): boolean {
+  const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
+  return status === 401 || (status === 200 && code === -1);
+}
+
+/** Whether a failed second-factor call ended the sign-in (an expired ticket, too many wrong codes). */
+function ticketEnded(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return code === -1 || code === -208;
+}
 
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -160,6 +209,12 @@ function writeSession(storage: KeyValueStorage, token: string, flags: SessionFla
   storage.setItem(storageKeys.userIcon, flags.img);
 }
 
+/** The flags stored beside a renewed token: the renewal's own (the server's current ones). */
+const signedInActions = [
+  { type: 'acceptLogin', params: ({ event }: { event: { output: LoginResult } }) => ({ result: event.output }) },
+  { type: 'storeSession', params: ({ event }: { event: { output: LoginResult } }) => ({ result: event.output }) },
+] as const;
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -167,16 +222,26 @@ export const authMachine = setup({
     input: {} as AuthInput,
   },
   actors: {
-    /** `client.auth.login({ name, password })`: resolves on code 1 only. */
+    /** `client.auth.login({ name, password })`: resolves on codes 1, 2 and 3. */
     login: notProvided<LoginResult, LoginInput>('login'),
+    /** `client.auth.verifySecondFactor(input)`: resolves on code 1 (verify) or 2 (email sent). */
+    verifySecondFactor: notProvided<LoginResult, SecondFactorInput>('verifySecondFactor'),
+    /** `client.auth.refresh()`: a new token for the session (the refresh cookie), on code 1. */
+    refresh: notProvided<LoginResult>('refresh'),
     /** `client.auth.logout()`; whatever it answers, the session is cleared. */
     logout: notProvided<CodeResult>('logout'),
+  },
+  delays: {
+    refreshDue: ({ context }) => refreshDelay(context),
   },
   guards: {
     storedSessionValid: ({ context }) => readStoredSession(context.storage, context.now()) !== null,
     tokenStored: ({ context }) => context.storage.getItem(storageKeys.token) !== null,
     tokenDecodes: (_, params: { result: LoginResult }) =>
       userFromToken(params.result.body.token, flagsFromLogin(params.result.body)) !== null,
+    secondFactorDue: (_, params: { result: LoginResult }) => (params.result.body.code === 2 || params.result.body.code === 3) && params.result.body.mfa !== undefined,
+    sessionEnded: (_, params: { error: unknown }) => sessionEnded(params.error),
+    ticketEnded: (_, params: { error: unknown }) => ticketEnded(params.error),
   },
   actions: {
     restoreSession: assign(({ context }) => {
@@ -188,14 +253,35 @@ export const authMachine = setup({
       user: userFromToken(params.result.body.token, flagsFromLogin(params.result.body)),
       redirect: params.result.body.url,
       error: null,
+      challenge: null,
+      notice: null,
+      refreshFailures: 0,
+    })),
+    acceptRenewal: assign((_, params: { result: LoginResult }) => ({
+      token: params.result.body.token,
+      user: userFromToken(params.result.body.token, flagsFromLogin(params.result.body)),
+      refreshFailures: 0,
     })),
     storeSession: ({ context }, params: { result: LoginResult }) => {
       writeSession(context.storage, params.result.body.token, flagsFromLogin(params.result.body));
     },
+    awaitSecondFactor: assign((_, params: { result: LoginResult }) => ({
+      challenge: params.result.body.mfa ?? null,
+      notice: textForCode('login', params.result.body.code) ?? null,
+      error: null,
+    })),
+    noteCodeSent: assign((_, params: { result: LoginResult }) => ({
+      challenge: params.result.body.mfa ?? null,
+      notice: textForCode('verifySecondFactor', params.result.body.code) ?? null,
+      error: null,
+    })),
     rejectToken: assign({ error: errorTexts.authenticationFailed }),
     showLoginError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    showSessionEnded: assign((_, params: { message?: string | undefined }) => ({ error: params.message || sessionEndedText })),
+    countRefreshFailure: assign(({ context }) => ({ refreshFailures: context.refreshFailures + 1 })),
     clearError: assign({ error: null }),
-    forgetSession: assign({ user: null, token: null, redirect: null }),
+    forgetChallenge: assign({ challenge: null, notice: null }),
+    forgetSession: assign({ user: null, token: null, redirect: null, challenge: null, notice: null, refreshFailures: 0 }),
     clearStoredSession: ({ context }) => {
       for (const key of sessionKeys) context.storage.removeItem(key);
     },
@@ -209,16 +295,31 @@ export const authMachine = setup({
     token: null,
     error: null,
     redirect: null,
+    challenge: null,
+    notice: null,
+    refreshFailures: 0,
   }),
   initial: 'restoring',
   states: {
     restoring: {
-      description: 'Re-reads the stored token on start.',
+      description: 'Re-reads the stored token on start; an expired one is renewed if the session still can be.',
       always: [
         { guard: 'storedSessionValid', target: 'loggedIn', actions: 'restoreSession' },
-        { guard: 'tokenStored', target: 'loggedOut', actions: 'clearStoredSession' },
+        { guard: 'tokenStored', target: 'resuming', actions: 'clearStoredSession' },
         { target: 'loggedOut' },
       ],
+    },
+    resuming: {
+      description: 'The stored token has expired: asks for a new one (the refresh cookie), else logged out.',
+      invoke: {
+        id: 'refresh',
+        src: 'refresh',
+        onDone: [
+          { guard: { type: 'tokenDecodes', params: ({ event }) => ({ result: event.output }) }, target: 'loggedIn', actions: signedInActions },
+          { target: 'loggedOut' },
+        ],
+        onError: { target: 'loggedOut' },
+      },
     },
     loggedOut: {
       on: {
@@ -236,12 +337,14 @@ export const authMachine = setup({
         },
         onDone: [
           {
+            guard: { type: 'secondFactorDue', params: ({ event }) => ({ result: event.output }) },
+            target: 'secondFactor',
+            actions: { type: 'awaitSecondFactor', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
             guard: { type: 'tokenDecodes', params: ({ event }) => ({ result: event.output }) },
             target: 'loggedIn',
-            actions: [
-              { type: 'acceptLogin', params: ({ event }) => ({ result: event.output }) },
-              { type: 'storeSession', params: ({ event }) => ({ result: event.output }) },
-            ],
+            actions: signedInActions,
           },
           { target: 'loggedOut', actions: 'rejectToken' },
         ],
@@ -251,9 +354,94 @@ export const authMachine = setup({
         },
       },
     },
+    secondFactor: {
+      description: 'The password was right; waits for the code of the authenticator app, or an emailed one.',
+      on: {
+        'auth.verify': { target: 'verifying', actions: 'clearError' },
+        'auth.emailCode': { target: 'sendingCode', actions: 'clearError' },
+        'auth.cancel': { target: 'loggedOut', actions: ['forgetChallenge', 'clearError'] },
+        'auth.reset': { actions: 'clearError' },
+      },
+    },
+    verifying: {
+      invoke: {
+        id: 'verifySecondFactor',
+        src: 'verifySecondFactor',
+        input: ({ context, event }) => {
+          assertEvent(event, 'auth.verify');
+          return { ticket: context.challenge?.ticket ?? '', action: 'verify' as const, code: event.code };
+        },
+        onDone: [
+          { guard: { type: 'tokenDecodes', params: ({ event }) => ({ result: event.output }) }, target: 'loggedIn', actions: signedInActions },
+          { target: 'loggedOut', actions: ['forgetChallenge', 'rejectToken'] },
+        ],
+        onError: [
+          {
+            guard: { type: 'ticketEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'loggedOut',
+            actions: ['forgetChallenge', { type: 'showLoginError', params: ({ event }) => ({ error: event.error }) }],
+          },
+          { target: 'secondFactor', actions: { type: 'showLoginError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    sendingCode: {
+      invoke: {
+        id: 'verifySecondFactor',
+        src: 'verifySecondFactor',
+        input: ({ context }) => ({ ticket: context.challenge?.ticket ?? '', action: 'email' as const }),
+        onDone: { target: 'secondFactor', actions: { type: 'noteCodeSent', params: ({ event }) => ({ result: event.output }) } },
+        onError: [
+          {
+            guard: { type: 'ticketEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'loggedOut',
+            actions: ['forgetChallenge', { type: 'showLoginError', params: ({ event }) => ({ error: event.error }) }],
+          },
+          { target: 'secondFactor', actions: { type: 'showLoginError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
     loggedIn: {
+      after: { refreshDue: { target: 'refreshing' } },
       on: {
         'auth.logout': { target: 'loggingOut' },
+        'auth.expired': {
+          target: 'loggedOut',
+          actions: ['forgetSession', 'clearStoredSession', { type: 'showSessionEnded', params: ({ event }) => ({ message: event.message }) }],
+        },
+      },
+    },
+    refreshing: {
+      description: 'Renews the session before its token expires; the person stays signed in meanwhile.',
+      invoke: {
+        id: 'refresh',
+        src: 'refresh',
+        onDone: [
+          {
+            guard: { type: 'tokenDecodes', params: ({ event }) => ({ result: event.output }) },
+            target: 'loggedIn',
+            actions: [
+              { type: 'acceptRenewal', params: ({ event }) => ({ result: event.output }) },
+              { type: 'storeSession', params: ({ event }) => ({ result: event.output }) },
+            ],
+          },
+          { target: 'loggedIn', actions: 'countRefreshFailure' },
+        ],
+        onError: [
+          {
+            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'loggedOut',
+            actions: ['forgetSession', 'clearStoredSession', { type: 'showSessionEnded', params: () => ({}) }],
+          },
+          { target: 'loggedIn', actions: 'countRefreshFailure' },
+        ],
+      },
+      on: {
+        'auth.logout': { target: 'loggingOut' },
+        'auth.expired': {
+          target: 'loggedOut',
+          actions: ['forgetSession', 'clearStoredSession', { type: 'showSessionEnded', params: ({ event }) => ({ message: event.message }) }],
+        },
       },
     },
     loggingOut: {

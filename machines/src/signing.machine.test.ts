@@ -2,7 +2,7 @@ import { ApiError, errorTexts, type WebSigningData, type WebSigningRequest } fro
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { answeredByTest, settle } from '../test/answered-by-test.js';
-import { receiptOf, signingMachine, type SigningLink } from './signing.machine.js';
+import { draftSavedText, receiptOf, signingMachine, type SigningLink } from './signing.machine.js';
 
 const link: SigningLink = { id: 'f7c2', token: 'sgn_1', refs: '', order: 1, uuid: 'u-1' };
 const form = {
@@ -79,6 +79,28 @@ describe('a form opened from a link', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context).toMatchObject({ sendError: errorTexts.offline, action: 'disapprove' });
+  });
+
+  it('saves a draft and stays on the form, saying the answers are kept', async () => {
+    const { actor, call } = await loaded();
+    actor.send({ type: 'signing.saveDraft', answers: { values: { agree: true } } });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('savingDraft');
+    expect(call.call().input).toEqual({ function: 'save', ...link, values: { agree: true } });
+    call.call().resolve({ status: 'saved', completed: false, next: '', message: '' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.draftSaved).toBe(draftSavedText);
+  });
+
+  it('a failed draft save stays on the form with the reason', async () => {
+    const { actor, call } = await loaded();
+    actor.send({ type: 'signing.saveDraft', answers: { values: {} } });
+    await settle();
+    call.call().reject(new ApiError({ status: 200, message: 'This signing link has expired. Please ask the sender for a new one.' }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context).toMatchObject({ sendError: 'This signing link has expired. Please ask the sender for a new one.', draftSaved: null });
   });
 
   it('an answer without a receipt still means the form was taken', () => {

@@ -1,6 +1,7 @@
 /**
  * A form opened from a link (`POST /websigning`): load it, then submit it (web and open
- * signing), or approve or disapprove it (open pending), and show the receipt. A failed load
+ * signing), or approve or disapprove it (open pending), and show the receipt. Answers can be
+ * saved as a draft on the way (designed): the form stays open and says they are kept. A failed load
  * shows the failure with a retry; a failed send goes back to the form, which keeps what the
  * person typed, and says why. The failure texts are the SDK's: the server's `error`, else the
  * catalogue's form-load text, or the offline text.
@@ -27,9 +28,17 @@ export interface SigningContext {
   /** What is being (or was last) sent. */
   action: SigningAction | null;
   answers: SigningAnswers;
+  /** What the server said when a draft was saved, or null. */
+  draftSaved: string | null;
 }
 
-export type SigningEvent = { type: 'signing.load' } | { type: 'signing.send'; action: SigningAction; answers: SigningAnswers };
+export type SigningEvent =
+  | { type: 'signing.load' }
+  | { type: 'signing.send'; action: SigningAction; answers: SigningAnswers }
+  | { type: 'signing.saveDraft'; answers: SigningAnswers };
+
+/** Said when a draft is saved and the server gave no words of its own. */
+export const draftSavedText = 'Your answers have been saved. Open this link again to finish.';
 
 export function isSigningForm(data: WebSigningData): data is SigningForm {
   return typeof data === 'object' && data !== null && 'fields' in data && Array.isArray(data.fields);
@@ -58,7 +67,7 @@ export const signingMachine = setup({
   },
 }).createMachine({
   id: 'signing',
-  context: ({ input }) => ({ link: input.link, form: null, receipt: null, loadError: null, sendError: null, action: null, answers: {} }),
+  context: ({ input }) => ({ link: input.link, form: null, receipt: null, loadError: null, sendError: null, action: null, answers: {}, draftSaved: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -81,8 +90,23 @@ export const signingMachine = setup({
       on: {
         'signing.send': {
           target: 'sending',
-          actions: assign({ action: ({ event }) => event.action, answers: ({ event }) => event.answers, sendError: null }),
+          actions: assign({ action: ({ event }) => event.action, answers: ({ event }) => event.answers, sendError: null, draftSaved: null }),
         },
+        'signing.saveDraft': {
+          target: 'savingDraft',
+          actions: assign({ answers: ({ event }) => event.answers, sendError: null, draftSaved: null }),
+        },
+      },
+    },
+    savingDraft: {
+      invoke: {
+        src: 'call',
+        input: ({ context }) => ({ function: 'save' as const, ...context.link, ...context.answers }),
+        onDone: {
+          target: 'ready',
+          actions: assign({ draftSaved: ({ event }) => (isReceipt(event.output) && event.output.message ? event.output.message : draftSavedText) }),
+        },
+        onError: { target: 'ready', actions: assign({ sendError: ({ event }) => errorMessage(event.error) }) },
       },
     },
     sending: {

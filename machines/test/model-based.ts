@@ -4,7 +4,7 @@
  * is then replayed on a real actor whose request actors the test settles (`controlledActors`),
  * and every reached snapshot is compared with the model's and checked by the test.
  */
-import type { StatePath } from '@xstate/graph';
+import { getAdjacencyMap, getShortestPaths, type StatePath } from '@xstate/graph';
 import { createActor, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
 import { flush, type controlledActors } from './controlled-actors.js';
 
@@ -52,4 +52,31 @@ export async function replayPath<TMachine extends AnyStateMachine>(
   const last = actor.getSnapshot() as SnapshotFrom<TMachine>;
   actor.stop();
   return last;
+}
+
+export interface TraversalOptions<TMachine extends AnyStateMachine> {
+  input?: InputFrom<TMachine>;
+  events: (snapshot: SnapshotFrom<TMachine>) => EventFromLogic<TMachine>[];
+  serializeState: (snapshot: SnapshotFrom<TMachine>) => string;
+  limit?: number;
+}
+
+type Path<TMachine extends AnyStateMachine> = StatePath<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>;
+
+/**
+ * A path through every transition of the model: the shortest path to each state, then one
+ * step along each transition out of it. It covers what simple paths cover, transition by
+ * transition, without their growth (a model with cycles has a great many simple paths).
+ */
+export function getTransitionPaths<TMachine extends AnyStateMachine>(machine: TMachine, options: TraversalOptions<TMachine>): Path<TMachine>[] {
+  // @xstate/graph's option types follow the machine's transition function; ours, its snapshots.
+  const traversal = options as never;
+  const shortest = getShortestPaths(machine, traversal) as unknown as Path<TMachine>[];
+  const toState = new Map(shortest.map((path) => [options.serializeState(path.state), path]));
+  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<string, { state: SnapshotFrom<TMachine>; transitions: Record<string, { event: EventFromLogic<TMachine>; state: SnapshotFrom<TMachine> }> }>;
+  return Object.values(adjacency).flatMap(({ state, transitions }) => {
+    const lead = toState.get(options.serializeState(state));
+    if (!lead) return [];
+    return Object.values(transitions).map(({ event, state: next }) => ({ state: next, steps: [...lead.steps, { state: next, event }], weight: lead.weight + 1 }));
+  });
 }

@@ -3,8 +3,9 @@
  * the same request. A local HTTP server (in this process) answers the workflow page of the
  * contract's example; both sides send the same URL and headers and parse the JSON. After a
  * warm-up, raw and SDK calls alternate one by one (sequential, keep-alive), so load from
- * elsewhere hits both alike. It prints the figures and the ratio; the goal is an overhead of
- * at most 10%. Nothing is asserted: timings belong in figures, not in tests.
+ * elsewhere hits both alike. It prints the figures and the ratio; the goal is at most 1.15 times
+ * the raw fetch, through openapi-fetch's own request path (the SDK's only one). Nothing is
+ * asserted: timings belong in figures, not in tests.
  *
  * Options: `--iterations 10000 --warmup 2000`.
  */
@@ -97,5 +98,5 @@ console.log(`GET /workflow (${page.length} bytes of JSON), ${iterations} calls e
 console.log(`raw fetch : median ${micro(rawSummary.median)}, trimmed mean ${micro(rawSummary.trimmedMean)}`);
 console.log(`SDK       : median ${micro(sdkSummary.median)}, trimmed mean ${micro(sdkSummary.trimmedMean)}`);
 console.log(
-  `ratio     : ${ratio.toFixed(3)} by median (${(sdkSummary.trimmedMean / rawSummary.trimmedMean).toFixed(3)} by trimmed mean), overhead ${((ratio - 1) * 100).toFixed(1)}% (goal: at most 10%)`,
+  `ratio     : ${ratio.toFixed(3)} by median (${(sdkSummary.trimmedMean / rawSummary.trimmedMean).toFixed(3)} by trimmed mean), overhead ${((ratio - 1) * 100).toFixed(1)}% (goal: at most 1.15 times)`,
 );

@@ -1,12 +1,25 @@
 /**
- * The one shape of every failed call: `ApiError { status, code, message }`. Its message
- * follows the specification's error catalogue (section 8) exactly; the texts come from the
- * contract (`src/generated/`), never retyped here.
+ * The one shape of every failed call: `ApiError { kind, status, code, message }`. `kind` says
+ * what happened (an HTTP answer, a network failure, a time-out, a cancellation); the message
+ * follows the specification's error catalogue (section 8) exactly, whatever the kind; the
+ * texts come from the contract (`src/generated/`), never retyped here.
  */
 import { appCodes, type AppCodeOperation } from './generated/app-codes.js';
 import { errorTexts } from './generated/error-texts.js';
 
+/**
+ * What happened to a failed call:
+ * - `http`: a response came, with a failing status or a failing application code (status 200),
+ *   or a body that could not be read as the contract says;
+ * - `network`: no response came (the server is unreachable, the connection dropped, CORS);
+ * - `timeout`: the client's `timeout`, or a signal made by `AbortSignal.timeout()`, ran out;
+ * - `aborted`: the caller's signal cancelled the call (its reason is the error's `cause`).
+ */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted';
+
 export interface ApiErrorInit {
+  /** What happened; `http` when a status is given, `network` otherwise. */
+  kind?: ApiErrorKind;
   /** The HTTP status; 200 when the body carried a failing application code; 0 when no response came. */
   status: number;
   /** The application code of the body, when it had one. */
@@ -19,12 +32,14 @@ export interface ApiErrorInit {
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
   readonly status: number;
   readonly code: number | null;
   readonly body: unknown;
 
-  constructor({ status, code = null, message, body, cause }: ApiErrorInit) {
+  constructor({ kind, status, code = null, message, body, cause }: ApiErrorInit) {
     super(message, cause === undefined ? undefined : { cause });
+    this.kind = kind ?? (status > 0 ? 'http' : 'network');
     this.status = status;
     this.code = code;
     this.body = body;
@@ -71,8 +86,8 @@ function stringField(body: unknown, field: 'message' | 'error'): string | undefi
  * The error of a failed HTTP response: the server's message when it gave one (the `error`
  * field for account saves), otherwise the catalogue's text for the status band.
  */
-export function errorFromResponse(status: number, body: unknown, field: 'message' | 'error' = 'message', cause?: unknown): ApiError {
-  return new ApiError({ status, code: codeOf(body), body, cause, message: stringField(body, field) ?? textForStatus(status) });
+export function errorFromResponse(status: number, body: unknown, field: 'message' | 'error' = 'message', cause?: unknown, kind?: ApiErrorKind): ApiError {
+  return new ApiError({ kind, status, code: codeOf(body), body, cause, message: stringField(body, field) ?? textForStatus(status) });
 }
 
 /**
@@ -96,26 +111,29 @@ export function errorFromCode(operation: AppCodeOperation, code: number, body: u
 export type FailureRule = 'message' | 'error' | 'userList' | 'webSigning';
 
 export interface Failure {
-  /** The HTTP status; 0 when no response came (a network failure). */
+  /** What happened; `http` when a status is given, `network` otherwise. */
+  kind?: ApiErrorKind;
+  /** The HTTP status; 0 when no response came. */
   status: number;
   /** The response body, parsed as JSON when it was JSON. */
   body?: unknown;
   cause?: unknown;
-  /** Whether the runtime said it was offline when the call failed. */
+  /** Whether the runtime said it was offline when a network failure happened. */
   offline?: boolean;
 }
 
 /** The error of a failed call, worded by the operation's rule. */
-export function errorForFailure(rule: FailureRule, { status, body, cause, offline = false }: Failure): ApiError {
+export function errorForFailure(rule: FailureRule, { kind, status, body, cause, offline = false }: Failure): ApiError {
+  const resolvedKind: ApiErrorKind = kind ?? (status > 0 ? 'http' : 'network');
   switch (rule) {
     case 'message':
     case 'error':
-      return errorFromResponse(status, body, rule, cause);
+      return errorFromResponse(status, body, rule, cause, resolvedKind);
     case 'userList':
-      return new ApiError({ status, code: codeOf(body), body, cause, message: errorTexts.usersFetchFailed });
+      return new ApiError({ kind: resolvedKind, status, code: codeOf(body), body, cause, message: errorTexts.usersFetchFailed });
     case 'webSigning': {
-      const fallback = status === 0 && offline ? errorTexts.offline : errorTexts.formLoadFailed;
-      return new ApiError({ status, code: codeOf(body), body, cause, message: stringField(body, 'error') ?? fallback });
+      const fallback = resolvedKind === 'network' && offline ? errorTexts.offline : errorTexts.formLoadFailed;
+      return new ApiError({ kind: resolvedKind, status, code: codeOf(body), body, cause, message: stringField(body, 'error') ?? fallback });
     }
   }
 }

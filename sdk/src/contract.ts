@@ -1,12 +1,14 @@
 /**
  * `@formsign/sdk/contract`: the parts of the SDK that need no network and no DOM — the
- * contract's types, the generated code and text tables, and `ApiError` with its mapping of
- * the error catalogue. Packages that must not reach the network (the flow machines) import
- * this entry; the client is in the main entry.
+ * contract's types, the generated code and text tables, `ApiError` with its mapping of the
+ * error catalogue, and the XSRF pair's names with the one cookie reader (servers use them).
+ * Packages that must not reach the network (the flow machines) import this entry; the client
+ * is in the main entry.
  */
 export {
   ApiError,
   isApiError,
+  type ApiErrorKind,
   isSuccessCode,
   textForCode,
   textForStatus,
@@ -16,4 +18,5 @@ export { appCodes, type AppCodeOperation } from './generated/app-codes.js';
 export { errorTexts, type ErrorTextKey } from './generated/error-texts.js';
 export { operations, type OperationId } from './generated/operations.js';
 export type { components, operations as operationTypes, paths } from './generated/openapi.js';
+export { readCookie, xsrfCookieName, xsrfHeaderName, xsrfSafeMethods } from './xsrf-pair.js';
 export type * from './types.js';

@@ -1,6 +1,7 @@
 export {
   ApiError,
   isApiError,
+  type ApiErrorKind,
   assertSuccessCode,
   withSuccessCode,
   codeOf,
@@ -20,12 +21,15 @@ export { operations, type OperationId } from './generated/operations.js';
 export type { components, operations as operationTypes, paths } from './generated/openapi.js';
 
 export { createFormsignClient, type FormsignClient } from './client.js';
+export { eachPage, eachRow, type ListPage, type ListQuery, type PagedList, type PageOf, type RowOf } from './pages.js';
+export { idempotentMethods, type RetryOptions } from './retry.js';
 export { createTransport, type CallOptions, type Exchange, type FormsignClientOptions, type RawClient, type RawInit, type RawResult, type Transport } from './transport.js';
 export { bearerToken } from './middleware/bearer-token.js';
 export { defaultHeaders } from './middleware/default-headers.js';
 export type { HeadersInput } from './middleware/headers-input.js';
 export { stripTrailingSlash } from './middleware/strip-trailing-slash.js';
-export { readCookie, xsrfCookieName, xsrfHeaderName, xsrfToken } from './middleware/xsrf-token.js';
+export { xsrfToken } from './middleware/xsrf-token.js';
+export { readCookie, xsrfCookieName, xsrfHeaderName, xsrfSafeMethods } from './xsrf-pair.js';
 
 // The areas, for a client made of only the parts it needs: `authApi(createTransport(options))`.
 export { accountApi, type AccountApi } from './areas/account.js';

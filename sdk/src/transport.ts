@@ -1,25 +1,32 @@
 /**
- * The typed openapi-fetch client with the SDK's middleware, and the one path every friendly
- * function takes to the wire: `send` runs a call (`api`: direct, or through `raw` once it has
- * middleware of its own) and turns any failure into an `ApiError` worded by the operation's
- * rule (section 8).
+ * The typed openapi-fetch client with the SDK's rules, and the one path every call takes to
+ * the wire: openapi-fetch's own. The SDK's header rules (default headers, bearer token, XSRF
+ * pair) and the trailing-slash rule are applied by the client's `fetch` as a request leaves,
+ * so a call through `raw` and a friendly call send the same request, and openapi-fetch runs
+ * no middleware loop unless someone adds middleware of their own. `send` runs a friendly
+ * call with the client's time-out and retries, and turns any failure into an `ApiError` that
+ * says what happened, worded by the operation's rule (section 8).
  */
-import createClient, { createQuerySerializer, type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
-import { errorForFailure, type ApiError, type FailureRule } from './api-error.js';
+import createClient, { createQuerySerializer, type Client, type HeadersOptions } from 'openapi-fetch';
+import { ApiError, errorForFailure, type ApiErrorKind, type FailureRule } from './api-error.js';
 import type { paths } from './generated/openapi.js';
-import { createDirectClient, UnreadableBody, type DirectClient } from './direct-client.js';
 import { bearerToken } from './middleware/bearer-token.js';
+import { defaultHeaders } from './middleware/default-headers.js';
 import type { HeadMiddleware } from './middleware/head-middleware.js';
 import type { HeadersInput } from './middleware/headers-input.js';
-import { defaultHeaders } from './middleware/default-headers.js';
-import { stripTrailingSlash } from './middleware/strip-trailing-slash.js';
+import { rebuildRequest, withoutTrailingSlash } from './middleware/strip-trailing-slash.js';
 import { xsrfToken } from './middleware/xsrf-token.js';
+import { retryAfterMs, retryDelay, retryPolicy, type RetryOptions, type RetryPolicy } from './retry.js';
+import { navigatorOffline, pageAddress } from './runtime.js';
 
 /** The openapi-fetch client of the contract's paths. */
 export type RawClient = Client<paths>;
 
 export interface FormsignClientOptions {
-  /** Where the API is served; `/api` by default. Node needs an absolute URL. */
+  /**
+   * Where the API is served; `/api` by default, which a browser resolves against the page.
+   * Where there is no page (Node), give an absolute URL: the client refuses to be made without one.
+   */
   baseUrl?: string;
   /** The fetch to use; `globalThis.fetch` (looked up on each call) by default. */
   fetch?: (request: Request) => Promise<Response>;
@@ -34,11 +41,18 @@ export interface FormsignClientOptions {
   xsrfCookie?: () => string | null | undefined;
   /** Whether the runtime is offline; by default `navigator.onLine === false` where there is a navigator. */
   isOffline?: () => boolean;
+  /**
+   * Milliseconds each try of a call may take before it fails with an `ApiError` of kind
+   * `timeout`. None by default: the specification has no request time-out (section 9).
+   */
+  timeout?: number;
+  /** Tries some failed calls again (see `RetryOptions`); off by default. `true` takes the defaults. */
+  retry?: boolean | RetryOptions;
 }
 
 /** What every friendly function takes as its last argument. */
 export interface CallOptions {
-  /** Cancels the call; a cancelled call rejects with the signal's reason, not an `ApiError`. */
+  /** Cancels the call; a cancelled call rejects with an `ApiError` of kind `aborted` (or `timeout` for `AbortSignal.timeout()`). */
   signal?: AbortSignal;
   /** Headers for this call only, e.g. `{ Prefer: 'code=500, example=noMessage' }` against the mock. */
   headers?: HeadersInput;
@@ -48,7 +62,7 @@ export interface CallOptions {
 export type RawInit = {
   signal?: AbortSignal;
   headers?: HeadersOptions;
-  middleware: Middleware[];
+  fetch: (request: Request) => Promise<Response>;
 };
 
 /** The parts of an openapi-fetch result the SDK reads. */
@@ -65,14 +79,15 @@ export interface Exchange<T> {
 
 export interface Transport {
   raw: RawClient;
-  /** The calls of the friendly layer: direct to fetch, or through `raw` once its middleware changed. */
-  api: DirectClient;
+  /** The client the friendly layer calls: `raw` itself. */
+  api: RawClient;
   /** The token source's token, or undefined. */
   token(): string | undefined;
   isOffline(): boolean;
   /**
    * Runs a raw call and answers its data and response. A failure (no response, a status
-   * other than 2xx, a body that is not the JSON expected) rejects with an `ApiError`.
+   * other than 2xx, a body that is not the JSON expected, a time-out, a cancellation) rejects
+   * with an `ApiError`.
    */
   exchange<T>(call: (init: RawInit) => Promise<RawResult<T>>, options?: CallOptions, rule?: FailureRule): Promise<Exchange<T>>;
   /** `exchange`, answering the data only. */
@@ -81,10 +96,6 @@ export interface Transport {
 
 function dataOf<T>({ data }: Exchange<T>): T {
   return data;
-}
-
-function offlineByNavigator(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 /** deepObject for objects (`filters[search]=x`), without the empty pieces that absent members leave. */
@@ -106,77 +117,136 @@ function globalFetch(request: Request): Promise<Response> {
   return globalThis.fetch(request);
 }
 
+/** The base URL, refused at once when nothing could resolve it (a relative URL where there is no page). */
+function checkedBaseUrl(baseUrl: string): string {
+  if (pageAddress() !== undefined) return baseUrl;
+  try {
+    new URL(baseUrl);
+    return baseUrl;
+  } catch {
+    // Relative, and nothing to resolve it against.
+  }
+  throw new TypeError(
+    `createFormsignClient: the base URL "${baseUrl}" is relative and there is no page to resolve it against. ` +
+      "Outside a browser give an absolute one, e.g. createFormsignClient({ baseUrl: 'https://formsign.example/api' }).",
+  );
+}
+
+function isTimeoutReason(reason: unknown): boolean {
+  return typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError';
+}
+
+/** What one try of a call ended with. */
+type Try<T> = { ok: true; exchange: Exchange<T> } | { ok: false; kind: ApiErrorKind; status: number; body?: unknown; cause?: unknown; retryAfter?: number };
+
+/** A signal that aborts when the caller's does or when `timeout` runs out; `timedOut()` says which. */
+function trySignal(caller: AbortSignal | undefined, timeout: number | undefined): { signal: AbortSignal | undefined; timedOut(): boolean; done(): void } {
+  if (timeout === undefined) return { signal: caller, timedOut: () => false, done: () => undefined };
+  const controller = new AbortController();
+  let expired = false;
+  const onAbort = (): void => controller.abort(caller?.reason);
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new ApiError({ kind: 'timeout', status: 0, message: `The call took longer than ${timeout} ms` }));
+  }, timeout);
+  if (caller?.aborted) onAbort();
+  else caller?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    done() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** Waits `ms`, or rejects with the signal's reason once it aborts. */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 export function createTransport(options: FormsignClientOptions = {}): Transport {
-  const baseUrl = options.baseUrl ?? '/api';
-  const serializeQuery = querySerializer();
+  const baseUrl = checkedBaseUrl(options.baseUrl ?? '/api');
   const own: HeadMiddleware[] = [];
   if (options.headers) own.push(defaultHeaders(options.headers));
   if (options.token) own.push(bearerToken(options.token));
   own.push(xsrfToken(options.xsrfCookie));
+  const wire = options.fetch ?? globalFetch;
 
-  const client = createClient<paths>({ baseUrl, fetch: options.fetch ?? globalFetch, querySerializer: serializeQuery });
-  client.use(...own, stripTrailingSlash());
-  // Friendly calls go direct until someone changes the raw client's middleware; from then on
-  // they go through it, so they pass through that middleware too.
-  let rawHasOwnMiddlewareOnly = true;
-  const raw: RawClient = {
-    ...client,
-    use(...middleware) {
-      rawHasOwnMiddlewareOnly = false;
-      client.use(...middleware);
-    },
-    eject(...middleware) {
-      rawHasOwnMiddlewareOnly = false;
-      client.eject(...middleware);
-    },
-  };
-  const direct = createDirectClient({ baseUrl, fetch: options.fetch, querySerializer: serializeQuery, middleware: own });
-  const api: DirectClient = {
-    get GET() {
-      return (rawHasOwnMiddlewareOnly ? direct : raw).GET;
-    },
-    get POST() {
-      return (rawHasOwnMiddlewareOnly ? direct : raw).POST;
-    },
-    get PUT() {
-      return (rawHasOwnMiddlewareOnly ? direct : raw).PUT;
-    },
-  };
-
-  const tokenSource = options.token;
-  const isOffline = options.isOffline ?? offlineByNavigator;
-
-  /** Runs a raw call; any failure becomes the rule's `ApiError` (a cancelled call rejects with its reason). */
-  async function run<T>(call: (init: RawInit) => Promise<RawResult<T>>, callOptions: CallOptions | undefined, rule: FailureRule): Promise<Exchange<T>> {
-    // The status of the response, when one came, for failures thrown while reading its body
-    // (through `raw`; a direct call throws `UnreadableBody`, which carries it).
-    let status = 0;
-    const probe: Middleware = {
-      onResponse({ response }) {
-        status = response.status;
-        return undefined;
-      },
-    };
-    let result: RawResult<T>;
-    try {
-      result = await call({ signal: callOptions?.signal, headers: headersOption(callOptions?.headers), middleware: [probe] });
-    } catch (cause) {
-      if (callOptions?.signal?.aborted) throw cause;
-      if (cause instanceof UnreadableBody) throw failure(rule, cause.status, undefined, cause.cause);
-      throw failure(rule, status, undefined, cause);
-    }
-    const { data, response } = result;
-    if (!response.ok || data === undefined) throw failure(rule, response.status, result.error);
-    return { data, response };
+  /** The SDK's rules, applied as a request leaves (after any middleware of the caller's own). */
+  function sdkFetch(request: Request): Promise<Response> {
+    for (const each of own) each.editHead(request);
+    const url = withoutTrailingSlash(request.url);
+    return url === undefined ? wire(request) : rebuildRequest(request, url).then(wire);
   }
 
-  function failure(rule: FailureRule, status: number, body: unknown, cause?: unknown): ApiError {
-    return errorForFailure(rule, { status, body, cause, offline: status === 0 && isOffline() });
+  const raw: RawClient = createClient<paths>({ baseUrl, fetch: sdkFetch, querySerializer: querySerializer() });
+  const tokenSource = options.token;
+  const isOffline = options.isOffline ?? navigatorOffline;
+  const policy: RetryPolicy | null = retryPolicy(options.retry);
+  const timeout = options.timeout !== undefined && options.timeout > 0 ? options.timeout : undefined;
+
+  /** One try of a raw call. */
+  async function once<T>(call: (init: RawInit) => Promise<RawResult<T>>, callOptions: CallOptions | undefined): Promise<Try<T> & { method: string }> {
+    const caller = callOptions?.signal;
+    // Cancelled before it started: nothing is sent.
+    if (caller?.aborted) return { ok: false, kind: isTimeoutReason(caller.reason) ? 'timeout' : 'aborted', status: 0, cause: caller.reason, method: 'GET' };
+    const limit = trySignal(caller, timeout);
+    // What reached the wire: the method, and the response when one came (a body that cannot
+    // be read as JSON throws inside openapi-fetch, after the response came).
+    let method = 'GET';
+    let answered: Response | undefined;
+    const observe = (request: Request): Promise<Response> => {
+      method = request.method;
+      return sdkFetch(request).then((response) => (answered = response));
+    };
+    try {
+      const result = await call({ signal: limit.signal, headers: headersOption(callOptions?.headers), fetch: observe });
+      const { data, response } = result;
+      if (response.ok && data !== undefined) return { ok: true, exchange: { data, response }, method };
+      return { ok: false, kind: 'http', status: response.status, body: result.error, retryAfter: retryAfterMs(response.headers.get('Retry-After'), Date.now()), method };
+    } catch (cause) {
+      if (caller?.aborted) return { ok: false, kind: isTimeoutReason(caller.reason) ? 'timeout' : 'aborted', status: 0, cause: caller.reason, method };
+      if (limit.timedOut()) return { ok: false, kind: 'timeout', status: 0, cause, method };
+      if (answered) return { ok: false, kind: 'http', status: answered.status, cause, method };
+      return { ok: false, kind: 'network', status: 0, cause, method };
+    } finally {
+      limit.done();
+    }
+  }
+
+  /** Runs a raw call, trying again as the retry policy says; any failure becomes the rule's `ApiError`. */
+  async function run<T>(call: (init: RawInit) => Promise<RawResult<T>>, callOptions: CallOptions | undefined, rule: FailureRule): Promise<Exchange<T>> {
+    for (let attempt = 0; ; attempt += 1) {
+      const outcome = await once(call, callOptions);
+      if (outcome.ok) return outcome.exchange;
+      const delay = policy && !callOptions?.signal?.aborted ? retryDelay(policy, attempt, outcome) : undefined;
+      if (delay === undefined) {
+        throw errorForFailure(rule, { kind: outcome.kind, status: outcome.status, body: outcome.body, cause: outcome.cause, offline: outcome.kind === 'network' && isOffline() });
+      }
+      try {
+        await wait(delay, callOptions?.signal);
+      } catch (reason) {
+        throw errorForFailure(rule, { kind: isTimeoutReason(reason) ? 'timeout' : 'aborted', status: 0, cause: reason });
+      }
+    }
   }
 
   return {
     raw,
-    api,
+    api: raw,
     token: () => tokenSource?.() || undefined,
     isOffline,
     exchange: (call, callOptions, rule = 'message') => run(call, callOptions, rule),

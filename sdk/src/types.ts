@@ -16,6 +16,15 @@ export type ListFilters = Schemas['ListFilters'];
 export type Role = Schemas['Role'];
 export type FormStatus = Schemas['FormStatus'];
 export type FormField = Schemas['FormField'];
+export type FieldPlacement = Schemas['FieldPlacement'];
+export type TemplateStep = Schemas['TemplateStep'];
+export type TemplateStepsUpdate = Schemas['TemplateStepsUpdate'];
+export type SendFormRequest = Schemas['SendFormRequest'];
+export type SendFormResult = Schemas['SendFormResult'];
+export type FormProgress = Schemas['FormProgress'];
+export type RecipientProgress = Schemas['RecipientProgress'];
+export type FormProgressAction = Schemas['FormProgressAction'];
+export type FormProgressResult = Schemas['FormProgressResult'];
 
 // Auth
 export type LoginRequest = Schemas['LoginRequest'];
@@ -26,6 +35,8 @@ export type RegisterRequest = Schemas['RegisterRequest'];
 export type ActivateRequest = Schemas['ActivateRequest'];
 export type ForgotPasswordRequest = Schemas['ForgotPasswordRequest'];
 export type SetNewPasswordRequest = Schemas['SetNewPasswordRequest'];
+export type SecondFactorRequest = Schemas['SecondFactorRequest'];
+export type SecondFactorChallenge = Schemas['SecondFactorChallenge'];
 
 // Account
 export type Account = Schemas['Account'];

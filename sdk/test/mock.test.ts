@@ -33,6 +33,17 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
       refreshToken: headerExample('login', 'refresh-token'),
     });
   },
+  async verifySecondFactor() {
+    const { body, headers } = await client.auth.verifySecondFactor({ ticket: 'mfa_3kQ9vT2xW7pL0aZ5', action: 'verify', code: '492038' });
+    expect(body).toEqual(example('verifySecondFactor'));
+    expect(body.code).toBe(1);
+    expect(headers.accessToken).toBe(headerExample('verifySecondFactor', 'access-token'));
+  },
+  async refreshSession() {
+    const { body, headers } = await client.auth.refresh('rt.4f9d2c7b1e8a6f3d0c5b');
+    expect(body).toEqual(example('refreshSession'));
+    expect(headers.refreshToken).toBe(headerExample('refreshSession', 'refresh-token'));
+  },
   async logout() {
     const result = await client.auth.logout();
     expect(result).toEqual(example('logout'));
@@ -94,6 +105,17 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(page).toEqual(example('listPendingForms'));
     expect(page.data[0]?.action).toMatch(/^(sign|approve|fill)$/);
   },
+  async sendForm() {
+    const result = await client.workflow.send({ template: 3001, recipients: [{ name: 'Margaret Ellis', email: 'margaret.ellis@mail.example' }] });
+    expect(result).toEqual(example('sendForm'));
+  },
+  async getFormProgress() {
+    expect(await client.workflow.progress(5125)).toEqual(example('getFormProgress'));
+  },
+  async manageFormProgress() {
+    const result = await client.workflow.manage({ id: 5125, action: 'remind' });
+    expect(result).toEqual(example('manageFormProgress'));
+  },
   async listWorkflow() {
     const page = await client.workflow.list({ page: 1, limit: 25, disapprove: 1, comment: 'Please attach it.', account: 42, id: 8324, filters });
     expect(page).toEqual(example('listWorkflow'));
@@ -153,6 +175,10 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     const page = await client.devices.manage({ action: 'list', keys: 'ipad' });
     expect(page).toEqual(example('manageDevices'));
     expect(page.data[0]?.platform).toEqual(expect.any(String));
+  },
+  async downloadFile() {
+    const file = await client.storage.download({ key: 'forms/1/5124-sealed.pdf', exp: 1795003600, sig: '3kQ9vT2xW7pL0aZ5bN8mC1dF4gH6jK' });
+    expect(await file.text()).toBe(example('downloadFile'));
   },
   async manageStorage() {
     const storage = await client.storage.manage({ data: { action: 'list' }, page: 1, limit: 25, stored: '' });

@@ -70,10 +70,16 @@ export const callTable: readonly CallRow[] = [
  * Operations the specification needs but does not list: the registration call (its path is
  * "not shown"), account activation for the `/activate` page, and the help page's contact form.
  */
-export const designedOperations: readonly { method: 'post'; path: string }[] = [
+export const designedOperations: readonly { method: 'get' | 'post'; path: string }[] = [
   { method: 'post', path: '/register' },
   { method: 'post', path: '/activate' },
   { method: 'post', path: '/contact' },
+  { method: 'post', path: '/login-mfa' },
+  { method: 'post', path: '/refresh' },
+  { method: 'get', path: '/file' },
+  { method: 'post', path: '/send-form' },
+  { method: 'get', path: '/form-progress' },
+  { method: 'post', path: '/form-progress' },
 ];
 
 /** Response shapes the specification states (sections 3 and 7): the top-level fields each must have. */
@@ -96,7 +102,7 @@ export const statedResponses: readonly { method: 'get' | 'post'; path: string; f
 export const loginHeaders = ['access-token', 'id-token', 'refresh-token'] as const;
 
 /** Operations open to anonymous callers (sections 6 and 7). */
-export const publicOperations = ['/login', '/register', '/forgot-password', '/set-new-password', '/get-strings', '/websigning'] as const;
+export const publicOperations = ['/login', '/login-mfa', '/refresh', '/register', '/forgot-password', '/set-new-password', '/get-strings', '/websigning'] as const;
 
 /** Operations only administrators may call (section 6), at least. */
 export const adminOperations = ['/api/envelopes'] as const;

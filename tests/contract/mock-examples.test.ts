@@ -22,7 +22,7 @@ function example200(entry: (typeof ruled)[number], name: string): unknown {
 
 describe('the x-mock-examples rules', () => {
   it('are given where a call serves several questions', () => {
-    expect([...new Set(ruled.map(({ id }) => id))].sort()).toEqual(['fetchPrepopulation', 'manageIntegrations', 'manageProducts', 'manageTemplates', 'webSigning']);
+    expect([...new Set(ruled.map(({ id }) => id))].sort()).toEqual(['fetchPrepopulation', 'getDashboard', 'manageIntegrations', 'manageProducts', 'manageTemplates', 'webSigning']);
   });
 
   it.each(ruled.map((entry) => ({ ...entry, label: `${entry.id}: ${entry.rule.in} ${entry.rule.name}${entry.rule.value ? `=${entry.rule.value}` : ''} → ${entry.rule.example}` })))(
@@ -95,6 +95,13 @@ describe('the mock', () => {
   it.each(ruled.map((entry) => ({ ...entry, label: entry.id })))('$label still answers the example a request asks for', async (entry) => {
     const response = await fetch(...requestMatching(entry, 'example=ok'));
     expect(await response.json()).toEqual(example200(entry, 'ok'));
+  });
+
+  it('answers each dashboard chart with its own example', async () => {
+    const dashboard = ruled.filter(({ id }) => id === 'getDashboard');
+    expect(dashboard.map(({ rule }) => rule.value)).toEqual(['formsPerMonth', 'formsByStatus', 'formsByTemplate', 'signingTime']);
+    const charts = await Promise.all(dashboard.map(async (entry) => ((await (await fetch(...requestMatching(entry))).json()) as { chart: string }).chart));
+    expect(charts).toEqual(['formsPerMonth', 'formsByStatus', 'formsByTemplate', 'signingTime']);
   });
 
   it('answers the default example for a question no rule names', async () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRef, type ExampleObject, type Operation, type OperationEntry, type ParameterObject } from '@formsign/openapi';
 import { document, operations } from '../support/contract.js';
 import { mockForTheseTests } from '../support/mock.js';
-import { schemaValidator } from '../support/schema-validator.js';
+import { schemaValidator } from '@formsign/openapi/schema-validator';
 
 const validate = schemaValidator(document);
 const administratorToken = String((resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token);

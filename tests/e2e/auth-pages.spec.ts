@@ -37,7 +37,7 @@ test.describe('Log In', () => {
     expect((await request).postDataJSON()).toEqual({ name: 'olivia.bennett', password: 'correct-horse-battery', challenge: false });
     await expect(page).toHaveURL(/\/dashboard$/);
     // The envelope counter keeps its count too, once it has it.
-    await expect(page.getByRole('link', { name: /unused envelopes/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /envelopes left/ })).toBeVisible();
     const stored = await page.evaluate(() => Object.keys(window.localStorage).sort());
     expect(stored).toEqual(['isFrontAdmin', 'isPersonal', 'isSubAdmin', 'isSuper', 'token', 'unusedEnvelopes', 'userIcon']);
   });
@@ -93,7 +93,7 @@ test.describe('Request a new password', () => {
       await page.goto('/request-new-password');
       await page.getByLabel('Email').fill('olivia.bennett@northwindcare.example');
       await page.getByRole('button', { name: 'Send me a link' }).click();
-      await expect(page.getByRole('status')).toContainText('We have emailed you a link');
+      await expect(page.getByRole('status')).toContainText('we have emailed it a link to set a new password');
     });
   }
 });
@@ -174,10 +174,23 @@ test.describe('Register and activate', () => {
     await expect(page.getByRole('status')).toHaveText('Your account is active. You can log in now.');
   });
 
-  test('says when the activation link is not valid', async ({ page }) => {
+  test('says when the activation link is not valid, and leads on', async ({ page }) => {
     await preferOutcome(page, '/activate', 'example=invalidKey');
     await page.goto('/activate?key=nope');
     await expect(page.getByRole('alert')).toHaveText('This activation link is not valid.');
+    await expect(page.getByRole('link', { name: 'Go to Log In' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  });
+
+  test('a link without its key leads on: to Log In, or to ask for a new link', async ({ page }) => {
+    await page.goto('/activate');
+    await expect(page.getByRole('alert')).toHaveText('This activation link is not complete. Open the link from your activation email again.');
+    await page.getByRole('link', { name: 'Ask for a new link' }).click();
+    await expect(page).toHaveURL(/\/request-new-password$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Go to Log In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
   });
 });
 

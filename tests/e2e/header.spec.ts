@@ -46,12 +46,20 @@ test.describe('the header, by page', () => {
     await expect(page.getByTestId('user-role')).toHaveText('Administrator');
   });
 
-  test('the title is translated with the loaded strings', async ({ page }) => {
+  test('the title and the menu are worded with the loaded strings', async ({ page }) => {
+    // The company words two entries its own way in English, the interface's language.
+    await page.route(
+      (url) => url.pathname === '/api/get-strings',
+      (route) =>
+        route.fulfill({
+          json: { default: 'en', languages: [{ code: 'en', name: 'English' }], strings: { en: { Forms: 'Completed forms', Users: 'People' } } },
+        }),
+    );
     await signIn(page, 'administrator');
     await page.goto('/completed');
-    await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
-    await expect(page.getByTestId('page-title')).toHaveText('Formulare');
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Benutzer')).toBeAttached();
+    await expect(page.getByTestId('page-title')).toHaveText('Completed forms');
+    await expect(page).toHaveTitle('Completed forms · formsign');
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('People')).toBeAttached();
   });
 });
 
@@ -92,7 +100,7 @@ test.describe('the envelope counter', () => {
     await signIn(page, 'basicUser');
     await page.goto('/completed');
     await expect(page.getByTestId('user-name')).toBeVisible();
-    await expect(page.getByRole('link', { name: /unused envelopes/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /envelopes left/ })).toHaveCount(0);
     expect(asked).toBe(false);
   });
 
@@ -106,8 +114,9 @@ test.describe('the envelope counter', () => {
       await preferOutcome(page, '/envelopes', `example=${example}`);
       await signIn(page, 'administrator');
       await page.goto('/completed');
-      const counter = page.getByRole('link', { name: /unused envelopes/ });
-      await expect(counter).toHaveText(unused);
+      const counter = page.getByRole('link', { name: /envelopes left/ });
+      // A visible label, not a bare number.
+      await expect(counter).toHaveText(`${unused} envelopes left`);
       await expect(counter).toHaveAttribute('data-level', level);
       if (level !== 'none') await expect(counter).toHaveClass(new RegExp(`envelope-counter--${level}`));
       expect(await page.evaluate(() => window.localStorage.getItem('unusedEnvelopes'))).toBe(unused);
@@ -122,7 +131,7 @@ test.describe('the envelope counter', () => {
     const sent = await request;
     expect(sent.headers()['content-type']).toContain('application/x-www-form-urlencoded');
     expect(new URLSearchParams(sent.postData() ?? '').get('token')).toMatch(/^eyJ/);
-    await page.getByRole('link', { name: /unused envelopes/ }).click();
+    await page.getByRole('link', { name: /envelopes left/ }).click();
     await expect(page).toHaveURL(/\/account\?tab=2$/);
   });
 });

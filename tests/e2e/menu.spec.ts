@@ -134,6 +134,8 @@ test.describe('the side menu entries', () => {
   test('the collapse toggle widens the menu from its default 60 px', async ({ page }) => {
     await page.goto('/dashboard');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
+    // The menu comes in once the page has painted.
+    await expect(menu).toBeVisible();
     expect((await menu.boundingBox())?.width).toBe(60);
     await page.getByRole('button', { name: 'Expand the menu' }).click();
     await expect(page.getByRole('button', { name: 'Collapse the menu' })).toHaveAttribute('aria-expanded', 'true');
@@ -150,6 +152,12 @@ test.describe('who may open a page', () => {
     await signInThroughLoginPage(page, 'administrator', '/login');
     await expect(page).toHaveURL(/\/completed\?search=leave$/);
     expect(await page.evaluate(() => window.localStorage.getItem('surl'))).toBeNull();
+  });
+
+  test('a remembered address that would leave the site is not followed after signing in', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('surl', '/\\evil.example'));
+    await signInThroughLoginPage(page, 'administrator', '/login');
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/dashboard$/);
   });
 
   test('a basic user on an administrator page is not allowed', async ({ page }) => {

@@ -286,7 +286,7 @@ test.describe('My Account', () => {
 
   test('the envelope counter leads to the envelopes: unused of the total, and the packs on offer', async ({ page }) => {
     await page.goto('/dashboard');
-    await page.getByRole('link', { name: /unused envelopes/ }).click();
+    await page.getByRole('link', { name: /envelopes left/ }).click();
     await expect(page).toHaveURL(/\/account\?tab=2$/);
     await expect(page.getByRole('tab', { name: 'Envelopes' })).toHaveAttribute('aria-selected', 'true');
     const panel = page.getByRole('tabpanel');
@@ -311,6 +311,23 @@ test.describe('My Account', () => {
     expect((await request).postDataJSON()).toEqual({ action: 'checkout', product: 'env-250', quantity: 2 });
     await expect(page).toHaveURL(/\/checkout\/return\?session_id=cs_test_a1B2c3D4e5$/);
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  });
+
+  test('a checkout address outside this site and the trusted payment providers is not followed', async ({ page }) => {
+    await page.route(
+      (url) => url.pathname === '/api/products',
+      async (route) => {
+        if (actionOf(route.request()) !== 'checkout') return route.continue();
+        return route.fulfill({ json: { session_id: 'cs_test_a1B2c3D4e5', url: 'javascript:document.title="taken"' } });
+      },
+    );
+    await page.goto('/account?tab=2');
+    const pack = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '100 envelopes' }) });
+    await pack.getByRole('button', { name: 'Buy 100 envelopes' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Unexcepted error. Please try again later.');
+    await expect(pack.getByRole('button', { name: 'Buy 100 envelopes' })).toBeEnabled();
+    await expect(page).toHaveURL(/\/account\?tab=2$/);
+    expect(await page.title()).not.toBe('taken');
   });
 
   test('a refused checkout says why and keeps the quantity', async ({ page }) => {
@@ -404,12 +421,12 @@ test.describe('Purchase outcome', () => {
       },
     );
     await page.goto('/checkout/return?session_id=cs_test_a1B2c3D4e5');
-    const counter = page.getByRole('link', { name: /unused envelopes/ });
-    await expect(counter).toHaveAccessibleName(/^3 unused envelopes/);
+    const counter = page.getByRole('link', { name: /envelopes left/ });
+    await expect(counter).toHaveAccessibleName(/^3 envelopes left/);
     unused = 253;
     release();
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
-    await expect(counter).toHaveAccessibleName(/^253 unused envelopes/);
+    await expect(counter).toHaveAccessibleName(/^253 envelopes left/);
   });
 
   test('an open checkout is still processing, and can be checked again', async ({ page }) => {
@@ -559,6 +576,42 @@ test.describe('Settings', () => {
     await page.keyboard.press('Enter');
     expect((await request).postDataJSON()).toEqual({ action: 'delete', id: 5 });
     await expect(page.getByText('The category “Housing” was deleted.')).toBeVisible();
+  });
+
+  test('a category’s buttons get the focus back when their dialog is cancelled', async ({ page }) => {
+    await page.goto('/settings?tab=categories');
+    const remove = page.getByRole('button', { name: 'Delete Housing' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Delete the category “Housing”?' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(remove).toBeFocused();
+    const rename = page.getByRole('button', { name: 'Rename Finance' });
+    await rename.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Rename “Finance”' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(rename).toBeFocused();
+  });
+
+  test('a group’s buttons get the focus back when their dialog is cancelled', async ({ page }) => {
+    await page.goto('/settings?tab=groups');
+    const remove = page.getByRole('button', { name: 'Delete Managers' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Delete the group “Managers”?' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(remove).toBeFocused();
+    const edit = page.getByRole('button', { name: 'Edit Managers' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Edit the group “Managers”' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(edit).toBeFocused();
   });
 
   test('shows the groups with their members, and adds one', async ({ page }) => {

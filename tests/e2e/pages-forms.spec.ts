@@ -83,6 +83,19 @@ test.describe('Manage Template', () => {
     await expect(toast(page, 'success')).toContainText('Template deleted');
   });
 
+  test('a row’s box keeps the focus while Space ticks and unticks it', async ({ page }) => {
+    await page.goto('/template');
+    const box = page.getByRole('checkbox', { name: 'Select Care Plan Review' });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    await expect(box).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(box).not.toBeChecked();
+    await expect(box).toBeFocused();
+    await expect(page.getByRole('group', { name: 'Selected templates' })).toBeHidden();
+  });
+
   test('acts on several ticked templates at once', async ({ page }) => {
     await page.goto('/template');
     await page.getByRole('checkbox', { name: 'Select Care Plan Review' }).check();
@@ -157,7 +170,7 @@ test.describe('Template editing, step 1: details', () => {
     await page.goto('/template/edit/3001/step1');
     expect((await load).postDataJSON()).toEqual({ id: 3001 });
     await expect(page.getByTestId('page-title')).toHaveText('Incident Report');
-    await expect(page.getByRole('navigation', { name: 'Template editing steps' })).toContainText('Step 1 of 2');
+    await expect(page.getByRole('navigation', { name: 'Template editing steps' })).toContainText('Step 1 of 3');
     await expect(page.getByLabel('Title')).toHaveValue('Incident Report');
     await expect(page.getByLabel('Description')).toHaveValue('Record what happened, who was involved and what was done.');
     await expect(page.getByLabel('Category')).toHaveValue('Health and Safety');
@@ -173,7 +186,7 @@ test.describe('Template editing, step 1: details', () => {
       value: { title: 'Incident Report (sites)', description: 'Record what happened, who was involved and what was done.', category: 'Compliance' },
     });
     await expect(page).toHaveURL(/\/template\/edit\/3001\/step2$/);
-    await expect(page.getByRole('navigation', { name: 'Template editing steps' })).toContainText('Step 2 of 2');
+    await expect(page.getByRole('navigation', { name: 'Template editing steps' })).toContainText('Step 2 of 3');
   });
 
   test('creates a new template, then edits the fields of the saved one', async ({ page }) => {
@@ -312,14 +325,15 @@ test.describe('Template editing, step 2: fields', () => {
     await added.getByLabel('Required').check();
 
     const save = nextBody(page, '/getforms', 'functions', 'update');
-    await page.getByRole('button', { name: 'Save the template' }).click();
+    await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
     const body = await save;
     expect(body).toMatchObject({ functions: 'update', id: 3001, type: 'fields' });
     const value = body.value as Array<Record<string, unknown>>;
     expect(value.map((field) => field.name)).toEqual(['occurred_at', 'location', 'people_involved', 'description', 'reporter_email', 'first_aid_minutes', 'signature', 'witness_statement']);
     expect(value[1]).toEqual({ name: 'location', label: 'Where did it happen?', type: 'select', required: true, options: ['Harbour House', 'Elm Court', 'Riverside Lodge', 'Meadow View'] });
     expect(value[7]).toEqual({ name: 'witness_statement', label: 'Witness statement', type: 'textarea', required: true });
-    await expect(page).toHaveURL(/\/template$/);
+    // Who the template goes to comes next.
+    await expect(page).toHaveURL(/\/template\/edit\/3001\/step3$/);
     await expect(toast(page, 'success')).toContainText('Template saved');
   });
 
@@ -331,7 +345,7 @@ test.describe('Template editing, step 2: fields', () => {
     await items.nth(3).getByLabel('Name').fill('');
     await page.getByRole('button', { name: '+ Add a field' }).click();
     await items.last().getByLabel('Type').selectOption('select');
-    await page.getByRole('button', { name: 'Save the template' }).click();
+    await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
 
     const summary = page.locator('.problem-summary');
     await expect(summary).toBeFocused();
@@ -355,7 +369,7 @@ test.describe('Template editing, step 2: fields', () => {
     await page.goto('/template/edit/3001/step2');
     await page.getByRole('button', { name: 'Remove “Your email”' }).click();
     await fieldList(page).getByRole('listitem').first().getByLabel('Label').fill('Date and time of the incident');
-    await page.getByRole('button', { name: 'Save the template' }).click();
+    await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
     await expect(page.getByRole('alert')).toHaveText('Internal error. please try again');
     await expect(fieldList(page).getByRole('listitem')).toHaveCount(7);
     await expect(fieldList(page).getByRole('listitem').first().getByLabel('Label')).toHaveValue('Date and time of the incident');
@@ -400,12 +414,15 @@ test.describe('Template editing, step 2: fields', () => {
     await expect(added.getByLabel('Name')).toBeFocused();
     await expect(added.getByLabel('Name')).toHaveValue('manager_informed');
     await page.keyboard.press('Tab');
+    await expect(added.getByLabel('Type')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(added.getByLabel('Answered by')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(added.getByLabel('Required')).toBeFocused();
     await page.keyboard.press('Space');
     await expect(added.getByLabel('Required')).toBeChecked();
 
-    await page.getByRole('button', { name: 'Save the template' }).focus();
+    await page.getByRole('button', { name: 'Save and continue to recipients' }).focus();
     const save = nextBody(page, '/getforms', 'functions', 'update');
     await page.keyboard.press('Enter');
     const value = (await save).value as Array<Record<string, unknown>>;
@@ -700,14 +717,14 @@ test.describe('accessibility of the template and signing pages (axe-core)', () =
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('the two template steps, with problems shown', async ({ page }) => {
+  test('the template steps, with problems shown', async ({ page }) => {
     await signIn(page, 'administrator');
     await page.goto('/template/edit/3001/step1');
     await expect(page.getByLabel('Title')).toHaveValue('Incident Report');
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/template/edit/3001/step2');
     await page.getByRole('button', { name: '+ Add a field' }).click();
-    await page.getByRole('button', { name: 'Save the template' }).click();
+    await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
     await expect(page.locator('.problem-summary')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -14,6 +14,23 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('Dashboard', () => {
+  test('each tab asks for its own chart, and the mock answers each with its own', async ({ page }) => {
+    await page.goto('/dashboard');
+    const main = page.getByRole('main');
+    for (const [tab, chart, title] of [
+      ['Forms per month', 'formsPerMonth', 'Forms per month'],
+      ['Forms by status', 'formsByStatus', 'Forms by status'],
+      ['Forms by template', 'formsByTemplate', 'Most used templates'],
+      ['Time to complete', 'signingTime', 'Hours to complete'],
+    ] as const) {
+      const asked = nextRequest(page, '/get-dashboard');
+      if (tab !== 'Forms per month') await main.getByRole('tab', { name: tab }).click();
+      else await page.reload();
+      expect(bodyOf(await asked)).toEqual({ selectedChart: chart });
+      await expect(main.getByRole('heading', { level: 2 }).first()).toHaveText(title);
+    }
+  });
+
   test('shows forms per month with its table, and another chart when picked (kept in the URL)', async ({ page }) => {
     await preferWhen(page, '/get-dashboard', (request) => {
       const chart = bodyOf<{ selectedChart: string }>(request).selectedChart;
@@ -758,7 +775,7 @@ test.describe('Tenant', () => {
 
 test.describe('accessibility of the operations pages (axe-core)', () => {
   const pages: [string, string][] = [
-    ['/dashboard?chart=formsByStatus', 'Forms per month'],
+    ['/dashboard?chart=formsByStatus', 'Forms by status'],
     ['/analysis', 'What to analyse'],
     ['/database', 'Columns and summary'],
     ['/iforms?template=3007&source=sftp', 'Integrations'],

@@ -27,4 +27,13 @@ test.describe('the translation widget', () => {
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByLabel('Language')).toHaveCount(0);
   });
+
+  test('offers only the languages the interface has, though the company’s strings hold more', async ({ page }) => {
+    const strings = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/get-strings');
+    await page.goto('/login');
+    // The mock's company has English, Deutsch and Français; the pages are written in English only.
+    expect(((await (await strings).json()) as { languages: { name: string }[] }).languages.map((language) => language.name)).toEqual(['English', 'Deutsch', 'Français']);
+    await expect(page.getByLabel('Language').locator('option')).toHaveText(['English']);
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  });
 });

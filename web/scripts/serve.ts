@@ -9,6 +9,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { contentSecurityPolicy } from './content-security-policy.js';
 import { issueXsrfCookie, passesXsrfCheck, xsrfRefusal } from './xsrf.js';
 
 export interface WebServerOptions {
@@ -19,6 +20,13 @@ export interface WebServerOptions {
   root?: string;
   /** The interface to listen on; every interface when absent. */
   host?: string;
+  /**
+   * Markup put last in every page's `<body>`, outside the app's root. The mock mode gives
+   * its banner here (`@formsign/mocks/mock-mode`); a real backend gives nothing.
+   */
+  bodyEnd?: string;
+  /** Paths besides `/api` passed to the backend as they are, e.g. the mock's QA page `/__mock`. */
+  passThrough?: readonly string[];
 }
 
 export interface WebServer {
@@ -46,12 +54,26 @@ const types: Record<string, string> = {
 const compressible = /^(text\/|application\/json|image\/svg)/;
 const gzipCache = new Map<string, Buffer>();
 
-function sendFile(request: IncomingMessage, response: ServerResponse, file: string, immutable: boolean): void {
+/** `content` answers the file's bytes when they are not the file's own (a page with `bodyEnd`). */
+function sendFile(request: IncomingMessage, response: ServerResponse, file: string, immutable: boolean, content?: (bytes: Buffer) => Buffer): void {
   const type = types[extname(file)] ?? 'application/octet-stream';
   response.setHeader('Content-Type', type);
   response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   response.setHeader('X-Content-Type-Options', 'nosniff');
+  // The page's own inline script is allowed by its hash (what `content` adds carries no script).
+  if (type.startsWith('text/html')) response.setHeader('Content-Security-Policy', contentSecurityPolicy(readFileSync(file, 'utf8')));
   const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  if (content) {
+    const bytes = content(readFileSync(file));
+    const body = acceptsGzip ? gzipSync(bytes, { level: 9 }) : bytes;
+    if (acceptsGzip) {
+      response.setHeader('Content-Encoding', 'gzip');
+      response.setHeader('Vary', 'Accept-Encoding');
+    }
+    response.setHeader('Content-Length', body.length);
+    response.end(request.method === 'HEAD' ? undefined : body);
+    return;
+  }
   if (acceptsGzip && compressible.test(type)) {
     // Keyed by modification time too, so a rebuild under a running server is served fresh.
     const key = `${file}:${statSync(file).mtimeMs}`;
@@ -71,13 +93,14 @@ function sendFile(request: IncomingMessage, response: ServerResponse, file: stri
   else createReadStream(file).pipe(response);
 }
 
-function proxy(request: IncomingMessage, response: ServerResponse, apiUrl: URL): void {
+/** Passes a request to the backend: `/api/x` as `/x`; a pass-through path as it is. */
+function proxy(request: IncomingMessage, response: ServerResponse, apiUrl: URL, asItIs = false): void {
   if (!passesXsrfCheck(request)) {
     response.writeHead(403, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(xsrfRefusal));
     return;
   }
-  const path = (request.url ?? '/').replace(/^\/api(?=\/|\?|$)/, '') || '/';
+  const path = asItIs ? (request.url ?? '/') : (request.url ?? '/').replace(/^\/api(?=\/|\?|$)/, '') || '/';
   const upstream = httpRequest(
     { hostname: apiUrl.hostname, port: apiUrl.port, path: path.startsWith('/') ? path : `/${path}`, method: request.method, headers: { ...request.headers, host: apiUrl.host } },
     (answer) => {
@@ -97,9 +120,12 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const index = join(root, 'index.html');
   if (!existsSync(index)) throw new Error(`No build at ${root}: run \`npm run build -w @formsign/web\` first.`);
   const apiUrl = new URL(options.apiUrl);
+  const { bodyEnd, passThrough = [] } = options;
+  const withBodyEnd = bodyEnd ? (bytes: Buffer): Buffer => Buffer.from(bytes.toString('utf8').replace('</body>', `${bodyEnd}</body>`)) : undefined;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxy(request, response, apiUrl);
+    if (passThrough.includes(url.pathname)) return proxy(request, response, apiUrl, true);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405).end();
       return;
@@ -108,14 +134,14 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     // Never serve dot-folders (the build's .vite manifest).
     const hidden = url.pathname.split('/').some((part) => part.startsWith('.'));
     if (!hidden && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
-      return sendFile(request, response, file, /^\/(js|css|assets)\//.test(url.pathname));
+      return sendFile(request, response, file, /^\/(js|css|assets)\//.test(url.pathname), file === index ? withBodyEnd : undefined);
     }
     if (/^\/(js|css|assets)\//.test(url.pathname)) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
       return;
     }
     issueXsrfCookie(request, response);
-    sendFile(request, response, index, false);
+    sendFile(request, response, index, false, withBodyEnd);
   });
   return new Promise((resolvePromise) => {
     // Without a host, Node listens on every interface, IPv6 and IPv4: `localhost` works either way.

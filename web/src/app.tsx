@@ -1,4 +1,5 @@
 /** The app: session, strings, notifications, tutorial panel and page title around the router. */
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './routes/router.tsx';
 import { SessionProvider } from './session/session.tsx';
@@ -7,20 +8,27 @@ import { PageTitleProvider } from './shell/page-title.tsx';
 import { StringsProvider } from './shell/strings.tsx';
 import { TutorialPanelProvider } from './shell/tutorial-panel.tsx';
 
-export function App() {
+/** What every page shares, around a router (the browser's, or a fixed address when the build renders the login page). */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <SessionProvider>
       <StringsProvider>
         <Notifications>
           <TutorialPanelProvider>
-            <PageTitleProvider>
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
-            </PageTitleProvider>
+            <PageTitleProvider>{children}</PageTitleProvider>
           </TutorialPanelProvider>
         </Notifications>
       </StringsProvider>
     </SessionProvider>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

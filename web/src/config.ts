@@ -18,3 +18,13 @@ export const fallbackTutorials: Record<'video' | 'pdf', TutorialItem> = {
  * links): the installation's own company (VITE_PUBLIC_COMPANY_ID at build time).
  */
 export const publicCompanyId: number = Number(import.meta.env.VITE_PUBLIC_COMPANY_ID ?? 1);
+
+/**
+ * The payment providers' origins the checkout may send a buyer to, besides this site
+ * (VITE_PAYMENT_ORIGINS at build time, comma-separated). Designed: the specification's
+ * `/stripe-completion` route names the provider.
+ */
+export const paymentOrigins: readonly string[] = (import.meta.env.VITE_PAYMENT_ORIGINS ?? 'https://checkout.stripe.com')
+  .split(',')
+  .map((origin: string) => origin.trim())
+  .filter(Boolean);

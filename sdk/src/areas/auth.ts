@@ -1,6 +1,6 @@
 import { assertSuccessCode, withSuccessCode } from '../api-error.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { CodeResult, LoginResponse, RegisterRequest, SetNewPasswordRequest } from '../types.js';
+import type { CodeResult, LoginResponse, RegisterRequest, SecondFactorRequest, SetNewPasswordRequest } from '../types.js';
 
 /** The session tokens `/login` sends in its response headers; null when absent. */
 export interface SessionTokens {
@@ -15,8 +15,16 @@ export interface LoginResult {
 }
 
 export interface AuthApi {
-  /** Logs in (`challenge: false`). Rejects with the login text unless the code is 1; decoding the token is the caller's job. */
+  /**
+   * Logs in (`challenge: false`). Resolves on code 1 (signed in), 2 (a second factor is due)
+   * and 3 (two-factor sign-in must be set up first; `body.mfa` says what), and rejects with
+   * the login text otherwise; decoding the token is the caller's job.
+   */
   login(credentials: { name: string; password: string }, options?: CallOptions): Promise<LoginResult>;
+  /** Finishes a code-2 or code-3 login: `verify` a code (resolves on code 1), or have one `email`ed (resolves on code 2). */
+  verifySecondFactor(body: SecondFactorRequest, options?: CallOptions): Promise<LoginResult>;
+  /** Renews the session: with the login's refresh token, or (in a browser) the refresh cookie when none is given. Resolves on code 1. */
+  refresh(refreshToken?: string | null, options?: CallOptions): Promise<LoginResult>;
   logout(options?: CallOptions): Promise<CodeResult>;
   /** Registers a company account; rejects with the code's text unless the code is 1. */
   register(body: RegisterRequest, options?: CallOptions): Promise<CodeResult>;
@@ -28,16 +36,27 @@ export interface AuthApi {
   setNewPassword(body: SetNewPasswordRequest, options?: CallOptions): Promise<CodeResult>;
 }
 
+function sessionTokens({ headers }: Response): SessionTokens {
+  return { accessToken: headers.get('access-token'), idToken: headers.get('id-token'), refreshToken: headers.get('refresh-token') };
+}
+
 export function authApi({ api, send, exchange }: Transport): AuthApi {
   return {
     async login({ name, password }, options) {
       const { data, response } = await exchange((init) => api.POST('/login', { ...init, body: { name, password, challenge: false } }), options);
       assertSuccessCode('login', data, { preferServerMessage: true });
-      const { headers } = response;
-      return {
-        body: data,
-        headers: { accessToken: headers.get('access-token'), idToken: headers.get('id-token'), refreshToken: headers.get('refresh-token') },
-      };
+      return { body: data, headers: sessionTokens(response) };
+    },
+    async verifySecondFactor(body, options) {
+      const { data, response } = await exchange((init) => api.POST('/login-mfa', { ...init, body }), options);
+      assertSuccessCode('verifySecondFactor', data, { preferServerMessage: true });
+      return { body: data, headers: sessionTokens(response) };
+    },
+    async refresh(refreshToken, options) {
+      const body = refreshToken ? { refresh_token: refreshToken } : {};
+      const { data, response } = await exchange((init) => api.POST('/refresh', { ...init, body }), options);
+      assertSuccessCode('refreshSession', data);
+      return { body: data, headers: sessionTokens(response) };
     },
     logout: (options) => withSuccessCode('logout', send((init) => api.POST('/logout', init), options)),
     async register(body, options) {

@@ -5,9 +5,23 @@ export const appCodes = {
   login: {
     '0': { outcome: 'failure', meaning: "The name or password is wrong.", text: "The user name or password is incorrect." },
     '1': { outcome: 'success', meaning: "Logged in.", text: "" },
+    '2': { outcome: 'success', meaning: "The password is right and a second factor is due: `mfa` says which; `/login-mfa` finishes the sign-in.", text: "Enter the 6-digit code from your authenticator app." },
+    '3': { outcome: 'success', meaning: "The password is right and the person must set up two-factor sign-in first: `mfa.setup` holds the secret; `/login-mfa` with a code from the app finishes the sign-in.", text: "Your administrator asks you to set up two-factor sign-in. Add formsign to your authenticator app, then enter the code it shows." },
     '-1': { outcome: 'failure', meaning: "The account has not been activated yet.", text: "Your account is not active yet. Please use the link in your activation email." },
     '-2': { outcome: 'failure', meaning: "The account is blocked by an administrator.", text: "Your account has been blocked. Please contact your administrator." },
     '-208': { outcome: 'failure', meaning: "Too many failed attempts.", text: "Attempt limit exceeded, please try after some time." },
+  },
+  verifySecondFactor: {
+    '1': { outcome: 'success', meaning: "Logged in.", text: "" },
+    '2': { outcome: 'success', meaning: "A code was emailed; `mfa.method` is now `email`.", text: "We have emailed you a 6-digit code. It works for 10 minutes." },
+    '-1': { outcome: 'failure', meaning: "The ticket is unknown", text: "This sign-in has expired. Please log in again." },
+    '-3': { outcome: 'failure', meaning: "The code is wrong.", text: "The code is not correct. Please try again." },
+    '-207': { outcome: 'failure', meaning: "The email could not be sent.", text: "Verification code fails to deliver to email address. Please try again later." },
+    '-208': { outcome: 'failure', meaning: "Too many wrong codes; the ticket has ended.", text: "Attempt limit exceeded, please try after some time." },
+  },
+  refreshSession: {
+    '1': { outcome: 'success', meaning: "The session was renewed.", text: "" },
+    '-1': { outcome: 'failure', meaning: "The refresh token is missing, unknown, expired or used; the session has ended.", text: "Your session has expired. Please log in again." },
   },
   logout: {
     '1': { outcome: 'success', meaning: "The session has ended.", text: "You have been signed out." },
@@ -40,6 +54,17 @@ export const appCodes = {
     '-6': { outcome: 'failure', meaning: "The link does not match the account.", text: "Unexcepted error, Please try again later." },
     '-3': { outcome: 'failure', meaning: "The link was used already.", text: "You have already set a new password with this link." },
     '-5': { outcome: 'failure', meaning: "The link expired.", text: "The password request link expired. Please request a new password request." },
+  },
+  sendForm: {
+    '1': { outcome: 'success', meaning: "The form was sent.", text: "The form has been sent." },
+    '-1': { outcome: 'failure', meaning: "A value is missing or not valid.", text: "Parameter failed." },
+    '-2': { outcome: 'failure', meaning: "The template is archived or gone.", text: "This template cannot be sent: it is archived or was deleted." },
+    '-4': { outcome: 'failure', meaning: "The company has no envelope left.", text: "You have no envelopes left. Buy more in My Account to send this form." },
+  },
+  manageFormProgress: {
+    '1': { outcome: 'success', meaning: "Done.", text: "" },
+    '-1': { outcome: 'failure', meaning: "A value is missing or not valid.", text: "Parameter failed." },
+    '-3': { outcome: 'failure', meaning: "Nothing to do: the form is complete or withdrawn, or that recipient is not waiting.", text: "There is no one to remind: this form is complete or withdrawn." },
   },
   manageTemplates: {
     '1': { outcome: 'success', meaning: "The operation was done.", text: "" },

@@ -16,6 +16,8 @@ export const errorTexts = {
   offline: "No internet connection. Please check your network and try again.",
   /** The login token cannot be decoded. */
   authenticationFailed: "Authentication Failed",
+  /** A form is sent and the company has no envelope left (designed). */
+  noEnvelopes: "You have no envelopes left. Buy more in My Account to send this form.",
 } as const;
 
 export type ErrorTextKey = keyof typeof errorTexts;

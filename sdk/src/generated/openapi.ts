@@ -24,6 +24,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/login-mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish signing in with a second factor
+         * @description After a login that answered code 2 or 3: `verify` checks a 6-digit code (from the
+         *     authenticator app, or the one emailed) and answers like a successful login; `email`
+         *     sends a code to the person's email address instead. A ticket lasts 10 minutes and
+         *     five wrong codes end it.
+         */
+        post: operations["verifySecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew the session before its token expires
+         * @description The refresh token is the login's `refresh-token` header, sent as `refresh_token`; in a
+         *     browser it may be left out, and the HttpOnly cookie the login set (`formsign-refresh`)
+         *     is used. Answers a new token and a new refresh token; the old refresh token stops
+         *     working, and presenting it again ends the session (it was copied). The session can be
+         *     renewed for 30 days after the last sign-in.
+         */
+        post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logout": {
         parameters: {
             query?: never;
@@ -270,6 +317,54 @@ export interface paths {
         get: operations["listWorkflow"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/send-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a form made from a template to its recipients
+         * @description Each place of the template's order gets a person: a user of the company (`user_id`) or
+         *     anyone by name and email. Approvers must be users. The fields the sender fills
+         *     (`step` 0) come in `values`; `refs` pre-populates from a data source. Sending uses
+         *     one envelope; each recipient gets a signing link by email when it is their turn (all
+         *     at once when the order does not matter). Answers the form's reference and id.
+         */
+        post: operations["sendForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/form-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a sent form is, recipient by recipient
+         * @description Who has acted and when, who is next, the reminders sent. For the sender, the company's administrators and the form's recipients.
+         */
+        get: operations["getFormProgress"];
+        put?: never;
+        /**
+         * Remind a recipient, or withdraw a form
+         * @description `remind` emails the recipient whose turn it is (or `order`) their link again; `withdraw` cancels the form, and its links stop working. Answers the progress after the action.
+         */
+        post: operations["manageFormProgress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -875,6 +970,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a stored file by its signed address
+         * @description Every file a list names (a completed form's PDF, a supporting document, a stored file,
+         *     a subtitle track) comes as a signed address of this call, valid for a while, so that a
+         *     link or a `<track>` can fetch it without the token. An address that was changed or
+         *     has expired is refused.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contact": {
         parameters: {
             query?: never;
@@ -989,6 +1107,8 @@ export interface components {
             img: string;
             /** @description The administrator flag. */
             admin: boolean;
+            /** @description The session the token belongs to; a token of an ended session is refused. */
+            sid?: string;
             iat: number;
             /** @description Expiry, in seconds since 1970. */
             exp: number;
@@ -1046,6 +1166,44 @@ export interface components {
             session: string;
             /** @description The name shown in the top bar. */
             username: string;
+            /** @description With codes 2 and 3 (and 2 of `/login-mfa`): the second factor due. Absent otherwise. */
+            mfa?: components["schemas"]["SecondFactorChallenge"];
+        };
+        /** @description A sign-in waiting for its second factor. */
+        SecondFactorChallenge: {
+            /** @description Identifies this sign-in to `/login-mfa`; lasts 10 minutes. */
+            ticket: string;
+            /**
+             * @description Where the code comes from: the authenticator app, or an email just sent.
+             * @enum {string}
+             */
+            method: "totp" | "email";
+            /** @description Where an emailed code goes, partly hidden (`o•••@northwindcare.example`). */
+            email: string;
+            /** @description When the person must set up an authenticator app first: the secret to add, as text, as an `otpauth:` address and as a QR code (an SVG data URL); null otherwise. */
+            setup: null | {
+                /** @description The secret in base32, to type into the app. */
+                secret: string;
+                /** @description The `otpauth://totp/...` address. */
+                uri: string;
+                /** @description The address as a QR code, `data:image/svg+xml;base64,...`. */
+                qr: string;
+            };
+        };
+        SecondFactorRequest: {
+            ticket: string;
+            /**
+             * @description `verify` checks `code`; `email` sends a code by email.
+             * @default verify
+             * @enum {string}
+             */
+            action?: "verify" | "email";
+            /** @description The 6-digit code (`verify`). */
+            code?: string;
+        };
+        RefreshRequest: {
+            /** @description The login's `refresh-token` header; the cookie's when absent. */
+            refresh_token?: string;
         };
         RegisterRequest: {
             first_name: string;
@@ -1189,6 +1347,96 @@ export interface components {
         WorkflowPage: components["schemas"]["Pagination"] & {
             data: components["schemas"]["WorkflowItem"][];
         };
+        SendFormRequest: {
+            template: number;
+            /** @description One per place of the template's order, in order. */
+            recipients: {
+                name: string;
+                /** Format: email */
+                email: string;
+                /** @description The user of the company it goes to, if it is one. */
+                user_id?: number | null;
+            }[];
+            /** @description One after the other; the template's choice when absent. */
+            sequential?: boolean;
+            /** @description The sender's note to the recipients. */
+            message?: string;
+            /**
+             * Format: date
+             * @description The last day the links work; 30 days from now when absent.
+             */
+            expires_at?: string;
+            /** @description The answers of the fields the sender fills (`step` 0). */
+            values?: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description Pre-population: `<source id>:<record id>`, comma-separated. */
+            refs?: string;
+            /** @description The case the form is filed on. */
+            tenant?: number;
+        };
+        SendFormResult: {
+            code: number;
+            message: string;
+            id: number | null;
+            reference: string;
+            /** @description Envelopes left after sending. */
+            unused: number;
+        };
+        RecipientProgress: {
+            order: number;
+            label: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            action: "sign" | "approve" | "fill";
+            /**
+             * @description `waiting` for an earlier recipient; `open` for them now.
+             * @enum {string}
+             */
+            status: "waiting" | "open" | "signed" | "approved" | "disapproved" | "filled" | "cancelled";
+            /** Format: date-time */
+            opened_at: string | null;
+            /** Format: date-time */
+            acted_at: string | null;
+            reminders: number;
+            /** Format: date-time */
+            last_reminded_at: string | null;
+            comment: string;
+            /** @description The form waits for this recipient. */
+            next: boolean;
+        };
+        FormProgress: {
+            id: number;
+            reference: string;
+            title: string;
+            template: string;
+            status: components["schemas"]["FormStatus"];
+            sequential: boolean;
+            sender: string;
+            message: string;
+            /** Format: date-time */
+            sent_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            recipients: components["schemas"]["RecipientProgress"][];
+            /** @description The sealed PDF (a signed address), once there is one. */
+            pdf: string | null;
+        };
+        FormProgressAction: {
+            id: number;
+            /** @enum {string} */
+            action: "remind" | "withdraw";
+            /** @description The recipient to remind; the one whose turn it is when absent. */
+            order?: number;
+        };
+        FormProgressResult: {
+            code: number;
+            message: string;
+            progress: null | components["schemas"]["FormProgress"];
+        };
         SupportingDocument: {
             id: number;
             name: string;
@@ -1270,13 +1518,46 @@ export interface components {
             /** @description The key its value is stored under. */
             name: string;
             label: string;
-            /** @enum {string} */
-            type: "text" | "textarea" | "number" | "date" | "email" | "checkbox" | "select" | "signature";
+            /**
+             * @description `file` takes a supporting document (a data URL when sent; its name once stored).
+             * @enum {string}
+             */
+            type: "text" | "textarea" | "number" | "date" | "email" | "checkbox" | "select" | "signature" | "file";
             required: boolean;
             /** @description The choices of a `select`. */
             options?: string[];
             /** @description The value it starts with (pre-population). */
             value?: string | number | boolean | null;
+            /** @description Who answers it: 0 the sender, when sending; n the recipient at place n of the order. The first recipient when absent. */
+            step?: number;
+            /** @description Shown to the person signing but answered earlier (or by someone else): not to be answered again. */
+            readonly?: boolean;
+            /** @description Where the field is drawn on the template's PDF, in points from the page's bottom left. */
+            placement?: null | components["schemas"]["FieldPlacement"];
+        };
+        FieldPlacement: {
+            page: number;
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+        };
+        /** @description A place in a template's order of recipients. */
+        TemplateStep: {
+            /** @description Who this is, as the sender sees it: "Employee", "Line manager". */
+            label: string;
+            /**
+             * @description What they are asked to do. An approver must be a user of the company.
+             * @enum {string}
+             */
+            action: "sign" | "approve" | "fill";
+            /** @description The user it goes to unless the sender chooses someone else. */
+            user_id?: number | null;
+        };
+        /** @description The template's recipients in order, and whether they act one after the other. */
+        TemplateStepsUpdate: {
+            sequential: boolean;
+            steps: components["schemas"]["TemplateStep"][];
         };
         ManageTemplatesRequest: {
             /** @enum {string} */
@@ -1289,9 +1570,9 @@ export interface components {
              * @description What `value` holds, for `create` and `update`.
              * @enum {string}
              */
-            type?: "details" | "fields";
-            /** @description The details or the fields. */
-            value?: components["schemas"]["TemplateDetails"] | components["schemas"]["FormField"][];
+            type?: "details" | "fields" | "steps";
+            /** @description The details, the fields, or the recipients' steps. */
+            value?: components["schemas"]["TemplateDetails"] | components["schemas"]["FormField"][] | components["schemas"]["TemplateStepsUpdate"];
             page?: number;
             limit?: number;
             filters?: components["schemas"]["ListFilters"];
@@ -1316,6 +1597,12 @@ export interface components {
             fields: components["schemas"]["FormField"][];
             /** Format: date-time */
             updated_at: string;
+            /** @description The recipients' places in order (one signer when none are set). */
+            steps?: components["schemas"]["TemplateStep"][];
+            /** @description Recipients act one after the other (else in any order). */
+            sequential?: boolean;
+            /** @description The PDF the template starts from (a signed address), or null. */
+            pdf?: string | null;
         };
         TemplateSummary: {
             id: number;
@@ -1939,6 +2226,20 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
+        /** @description Too many requests from this address; `Retry-After` says how many seconds to wait. */
+        TooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait before trying again.
+                 * @example 60
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
         /** @description The token is missing, expired or not valid. */
         Unauthorized: {
             headers: {
@@ -1948,8 +2249,17 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
-        /** @description The user's role does not allow this. */
+        /** @description The user's role does not allow this, or a signed-in change did not echo the XSRF cookie in its header. */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
+        /** @description A file's signed address was changed or has expired. */
+        DownloadExpired: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2081,6 +2391,67 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    verifySecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome, by `code`; on code 1 the same body and headers as a login. */
+            200: {
+                headers: {
+                    "access-token": components["headers"]["AccessToken"];
+                    "id-token": components["headers"]["IdToken"];
+                    "refresh-token": components["headers"]["RefreshToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome, by `code`; on code 1 the same body and headers as a login. */
+            200: {
+                headers: {
+                    "access-token": components["headers"]["AccessToken"];
+                    "id-token": components["headers"]["IdToken"];
+                    "refresh-token": components["headers"]["RefreshToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2102,7 +2473,9 @@ export interface operations {
                     "application/json": components["schemas"]["CodeResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2129,6 +2502,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2181,6 +2555,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2284,7 +2659,9 @@ export interface operations {
                     "application/json": components["schemas"]["TutorialItem"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2306,7 +2683,9 @@ export interface operations {
                     "application/json": components["schemas"]["TutorialItem"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2397,6 +2776,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2435,6 +2816,95 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sendForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendFormRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome, by `code`; the form when it was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendFormResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getFormProgress: {
+        parameters: {
+            query: {
+                /**
+                 * @description The form.
+                 * @example 5125
+                 */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form's progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    manageFormProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormProgressAction"];
+            };
+        };
+        responses: {
+            /** @description The outcome, and the progress after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormProgressResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2523,6 +2993,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2550,6 +3021,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2579,6 +3051,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -2601,7 +3074,9 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateSummaryList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2629,6 +3104,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2878,6 +3354,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2999,7 +3476,9 @@ export interface operations {
                     "application/json": components["schemas"]["StaffList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3021,7 +3500,9 @@ export interface operations {
                     "application/json": components["schemas"]["VisitorList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3049,6 +3530,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3076,6 +3558,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3097,7 +3580,9 @@ export interface operations {
                     "application/json": components["schemas"]["TenantList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3127,6 +3612,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -3149,7 +3635,9 @@ export interface operations {
                     "application/json": components["schemas"]["PeopleList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3171,6 +3659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -3199,6 +3688,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3226,6 +3716,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3247,6 +3738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -3275,6 +3767,7 @@ export interface operations {
             };
             400: components["responses"]["AccountSaveFailed"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["AccountSaveServerError"];
         };
     };
@@ -3361,6 +3854,53 @@ export interface operations {
             500: components["responses"]["SigningServerError"];
         };
     };
+    downloadFile: {
+        parameters: {
+            query: {
+                /**
+                 * @description The file.
+                 * @example forms/1/5124-sealed.pdf
+                 */
+                key: string;
+                /**
+                 * @description When the address stops working, in seconds since 1970.
+                 * @example 1795003600
+                 */
+                exp: number;
+                /**
+                 * @description The signature of the key and the expiry.
+                 * @example 3kQ9vT2xW7pL0aZ5bN8mC1dF4gH6jK
+                 */
+                sig: string;
+                /**
+                 * @description The file name a download is saved under.
+                 * @example NWC-2026-0042.pdf
+                 */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description Names the file. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DownloadExpired"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     contactSupport: {
         parameters: {
             query?: never;
@@ -3385,6 +3925,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };

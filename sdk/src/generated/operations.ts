@@ -3,6 +3,8 @@
 /** Every operation of the contract: its method, path, product area, whether it is public and the roles it is limited to. */
 export const operations = {
   login: { method: 'post', path: '/login', tag: 'Auth', public: true, roles: [] },
+  verifySecondFactor: { method: 'post', path: '/login-mfa', tag: 'Auth', public: true, roles: [] },
+  refreshSession: { method: 'post', path: '/refresh', tag: 'Auth', public: true, roles: [] },
   logout: { method: 'post', path: '/logout', tag: 'Auth', public: false, roles: [] },
   register: { method: 'post', path: '/register', tag: 'Auth', public: true, roles: [] },
   activate: { method: 'post', path: '/activate', tag: 'Auth', public: true, roles: [] },
@@ -16,6 +18,9 @@ export const operations = {
   listCompletedForms: { method: 'get', path: '/completed-forms', tag: 'Forms', public: false, roles: [] },
   listPendingForms: { method: 'get', path: '/pending-form', tag: 'Forms', public: false, roles: [] },
   listWorkflow: { method: 'get', path: '/workflow', tag: 'Workflow', public: false, roles: [] },
+  sendForm: { method: 'post', path: '/send-form', tag: 'Workflow', public: false, roles: [] },
+  getFormProgress: { method: 'get', path: '/form-progress', tag: 'Workflow', public: false, roles: [] },
+  manageFormProgress: { method: 'post', path: '/form-progress', tag: 'Workflow', public: false, roles: [] },
   listSupportingDocuments: { method: 'get', path: '/get-alldocuments', tag: 'Forms', public: false, roles: [] },
   listFormAudit: { method: 'get', path: '/fetch-formaudit', tag: 'Forms', public: false, roles: ['admin'] },
   listTemplateListing: { method: 'post', path: '/formlisting', tag: 'Templates', public: false, roles: [] },
@@ -46,9 +51,10 @@ export const operations = {
   manageGroups: { method: 'post', path: '/get-groups', tag: 'Settings', public: false, roles: [] },
   getAccount: { method: 'get', path: '/user', tag: 'Account', public: false, roles: [] },
   updateProfile: { method: 'put', path: '/user', tag: 'Account', public: false, roles: [] },
-  saveCompany: { method: 'post', path: '/user', tag: 'Account', public: false, roles: [] },
+  saveCompany: { method: 'post', path: '/user', tag: 'Account', public: false, roles: ['admin'] },
   manageProducts: { method: 'post', path: '/products', tag: 'Account', public: false, roles: [] },
   webSigning: { method: 'post', path: '/websigning', tag: 'Signing', public: true, roles: [] },
+  downloadFile: { method: 'get', path: '/file', tag: 'Storage', public: true, roles: [] },
   contactSupport: { method: 'post', path: '/contact', tag: 'Support', public: false, roles: [] },
 } as const;
 

@@ -34,26 +34,28 @@ export function stripTrailingSlash(): Middleware {
     onRequest({ request }) {
       const url = withoutTrailingSlash(request.url);
       // Answer the requests that need nothing without a promise.
-      return url === undefined ? undefined : rebuild(request, url);
+      return url === undefined ? undefined : rebuildRequest(request, url);
     },
   };
 }
 
 /** The same request at another URL: method, headers, body, signal and options kept. */
-async function rebuild(request: Request, url: string): Promise<Request> {
+export async function rebuildRequest(request: Request, url: string): Promise<Request> {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
-  return new Request(url, {
+  // `cache` is a browser option (Node's types leave it out); it is copied where it exists.
+  const init: RequestInit & { cache?: Request['cache'] } = {
     method: request.method,
     headers: request.headers,
     body: hasBody ? await request.arrayBuffer() : undefined,
     signal: request.signal,
     credentials: request.credentials,
-    cache: request.cache,
     redirect: request.redirect,
     referrer: request.referrer,
     referrerPolicy: request.referrerPolicy,
     integrity: request.integrity,
     keepalive: request.keepalive,
     mode: request.mode === 'navigate' ? undefined : request.mode,
-  });
+  };
+  if ('cache' in request) init.cache = request.cache;
+  return new Request(url, init);
 }

@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rawClientWith } from '../../test/support/raw-client.js';
-import { readCookie, xsrfToken } from './xsrf-token.js';
+import { xsrfToken } from './xsrf-token.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-describe('readCookie', () => {
-  it('finds a cookie among others and decodes it', () => {
-    expect(readCookie('a=1; XSRF-TOKEN=abc%3D%3D; b=2', 'XSRF-TOKEN')).toBe('abc==');
-    expect(readCookie('XSRF-TOKEN-OLD=x', 'XSRF-TOKEN')).toBeUndefined();
-    expect(readCookie('', 'XSRF-TOKEN')).toBeUndefined();
-    expect(readCookie('XSRF-TOKEN=%E0%A4%A', 'XSRF-TOKEN')).toBe('%E0%A4%A');
-  });
 });
 
 describe('xsrfToken in a browser (document.cookie)', () => {

@@ -1,7 +1,7 @@
 /**
  * An injected `fetch` for unit tests: it records every request (a clone, so bodies can be
- * read) and answers with the handler's response. It honours the request's signal as a real
- * fetch does.
+ * read, carrying the request's own signal) and answers with the handler's response. It
+ * honours the request's signal as a real fetch does.
  */
 import { createFormsignClient, type FormsignClient, type FormsignClientOptions } from '../../src/index.js';
 
@@ -15,6 +15,18 @@ export interface FakeFetch {
   last(): Request;
 }
 
+/**
+ * A copy of the request to keep, whose body can be read later, and whose `signal` is the
+ * request's own. A clone's own signal follows the original only until the garbage collector
+ * runs (Node's fetch holds that link weakly), so a test that aborted a call and looked at a
+ * clone's signal passed or failed depending on whether a collection happened in between.
+ */
+export function recorded(request: Request): Request {
+  const copy = request.clone();
+  Object.defineProperty(copy, 'signal', { value: request.signal });
+  return copy;
+}
+
 export function fakeFetch(handler: Handler = () => json({})): FakeFetch {
   const requests: Request[] = [];
   return {
@@ -25,12 +37,14 @@ export function fakeFetch(handler: Handler = () => json({})): FakeFetch {
       return request;
     },
     async fetch(request) {
-      requests.push(request.clone());
+      requests.push(recorded(request));
       request.signal.throwIfAborted();
       const aborted = new Promise<never>((_, reject) => {
         request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
       });
-      return Promise.race([Promise.resolve(handler(request)), aborted]);
+      // Handled here too: a handler that throws leaves the race before any abort.
+      aborted.catch(() => undefined);
+      return Promise.race([Promise.resolve().then(() => handler(request)), aborted]);
     },
   };
 }

@@ -11,6 +11,8 @@ const signing = { function: 'load' as const, id: 'f7c2a9e4-31b8-4d6a-9e0f-5c4b3a
 
 export const operationCalls: { [Id in OperationId]: OperationCall } = {
   login: (c, o) => c.auth.login({ name: 'olivia.bennett', password: 'correct-horse-battery' }, o),
+  verifySecondFactor: (c, o) => c.auth.verifySecondFactor({ ticket: 'mfa_3kQ9vT2xW7pL0aZ5', action: 'verify', code: '492038' }, o),
+  refreshSession: (c, o) => c.auth.refresh('rt.4f9d2c7b1e8a6f3d0c5b', o),
   logout: (c, o) => c.auth.logout(o),
   register: (c, o) =>
     c.auth.register({ first_name: 'Grace', last_name: 'Okafor', email: 'grace.okafor@harbourhomes.example', name: 'grace.okafor', password: 'my-new-secret-9', company_name: 'Harbour Homes' }, o),
@@ -25,6 +27,9 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   listCompletedForms: (c, o) => c.forms.completed({ page: 1, limit: 25, filters: { search: 'care' } }, o),
   listPendingForms: (c, o) => c.forms.pending({ page: 1, limit: 25 }, o),
   listWorkflow: (c, o) => c.workflow.list({ page: 1, limit: 25, filters: { status: 'in_progress' } }, o),
+  sendForm: (c, o) => c.workflow.send({ template: 3001, recipients: [{ name: 'Margaret Ellis', email: 'margaret.ellis@mail.example' }] }, o),
+  getFormProgress: (c, o) => c.workflow.progress(5125, o),
+  manageFormProgress: (c, o) => c.workflow.manage({ id: 5125, action: 'remind' }, o),
   listSupportingDocuments: (c, o) => c.forms.supporting({ page: 1 }, o),
   listFormAudit: (c, o) => c.forms.audit({ page: 1 }, o),
   listTemplateListing: (c, o) => c.templates.listing({ search: '' }, o),
@@ -36,6 +41,7 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   listDatabaseForms: (c, o) => c.database.forms({ page: 1, func: 'list' }, o),
   exportDatabase: (c, o) => c.database.export({ template: 3007 }, o),
   manageDevices: (c, o) => c.devices.manage({ action: 'block', id: 1 }, o),
+  downloadFile: (c, o) => c.storage.download({ key: 'forms/1/5124-sealed.pdf', exp: 1795003600, sig: '3kQ9vT2xW7pL0aZ5bN8mC1dF4gH6jK' }, o),
   manageStorage: (c, o) => c.storage.manage({ data: { action: 'delete', id: 1 } }, o),
   listUsers: (c, o) => c.users.list({ page: 1 }, o),
   runUserCommand: (c, o) => c.users.command({ id: 2001, email: 'amelia.hughes@northwindcare.example', type: 'delete', value: '' }, o),

@@ -26,6 +26,7 @@ const paths: Record<string, string> = {
   signout: 'M15 4h4v16h-4M10 16l-4-4 4-4M6 12h10',
   menu: 'M4 6h16M4 12h16M4 18h16',
   collapse: 'M15 6l-6 6 6 6',
+  close: 'M6 6l12 12M18 6L6 18',
   envelope: 'M3 6h18v12H3zM3 6l9 7 9-7',
 };
 

@@ -4,7 +4,7 @@
  * empties them (not `source`, which chooses the list rather than filtering it). Applied
  * filters live in the URL, so a reload or a shared link keeps them.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ListQuery } from './use-list-query.ts';
 
 export interface FilterBarProps {
@@ -17,17 +17,20 @@ export interface FilterBarProps {
 }
 
 export function FilterBar({ query, dates = true, searchLabel = 'Search', children }: FilterBarProps) {
-  const [search, setSearch] = useState(query.filters.search ?? '');
-  const [from, setFrom] = useState(query.filters.from ?? '');
-  const [to, setTo] = useState(query.filters.to ?? '');
   // The URL is the source of truth: Back, Forward or a filter set elsewhere on the page show
-  // here too. What is typed and not yet applied stays until then.
+  // here too, as soon as the URL changes. What is typed and not yet applied stays until then.
   const { search: urlSearch = '', from: urlFrom = '', to: urlTo = '' } = query.filters;
-  useEffect(() => {
+  const applied = `${urlSearch}\n${urlFrom}\n${urlTo}`;
+  const [shown, setShown] = useState(applied);
+  const [search, setSearch] = useState(urlSearch);
+  const [from, setFrom] = useState(urlFrom);
+  const [to, setTo] = useState(urlTo);
+  if (shown !== applied) {
+    setShown(applied);
     setSearch(urlSearch);
     setFrom(urlFrom);
     setTo(urlTo);
-  }, [urlSearch, urlFrom, urlTo]);
+  }
 
   const apply = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();

@@ -6,9 +6,11 @@
  */
 import { createDataGroupMachine, fromRequest, type RequestSignal } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useState } from 'react';
 import { inspectOption } from '../session/inspection.ts';
+import { useParamsEffect } from './use-params-effect.ts';
 
+/** How the group's data is fetched for some parameters: everything that changes comes in `params`. */
 export type Fetcher<TData, TParams> = (params: TParams, options: { signal: RequestSignal }) => PromiseLike<TData>;
 
 export interface DataGroupState<TData> {
@@ -22,32 +24,20 @@ export interface DataGroupState<TData> {
   set(data: TData): void;
 }
 
+/**
+ * The group's machine is made once per component, with the first `fetcher` given: a fetcher
+ * depends only on its `params` (anything else it needs belongs in them).
+ */
 export function useDataGroup<TData, TParams>(id: string, emptyData: TData, fetcher: Fetcher<TData, TParams>, params: TParams): DataGroupState<TData> {
-  const latest = useRef(fetcher);
-  latest.current = fetcher;
-  const logic = useMemo(
-    () =>
-      createDataGroupMachine<TData, TParams>(id, emptyData).provide({
-        actors: { fetch: fromRequest<TData, { params: TParams }>((input, options) => latest.current(input.params, options)) },
-      }),
-    // The machine is made once per component: its identity must not change between renders.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+  const [logic] = useState(() =>
+    createDataGroupMachine<TData, TParams>(id, emptyData).provide({
+      actors: { fetch: fromRequest<TData, { params: TParams }>((input, options) => fetcher(input.params, options)) },
+    }),
   );
   const [snapshot, send] = useMachine(logic, inspectOption());
-  const key = JSON.stringify(params);
-  const current = useRef(params);
-  current.current = params;
-  useEffect(() => send({ type: 'data.fetch', params: current.current }), [key, send]);
+  const refetch = useParamsEffect(params, (current) => send({ type: 'data.fetch', params: current }));
   const { loading, data, error, message } = snapshot.context;
-  return {
-    loading,
-    data,
-    error,
-    message,
-    refetch: () => send({ type: 'data.fetch', params: current.current }),
-    set: (next) => send({ type: 'data.set', data: next }),
-  };
+  return { loading, data, error, message, refetch, set: (next) => send({ type: 'data.set', data: next }) };
 }
 
 /** What a `DataTable` shows of a data group: whether it loads, the failure's text, and a retry. */

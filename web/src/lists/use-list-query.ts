@@ -48,7 +48,6 @@ export function useListQuery(options: ListQueryOptions = {}): ListQuery {
   const { pagePath } = options;
   const page = pagePath ? pagePath.page : positive(search.get('page'), 1);
   const limit = Math.min(100, positive(search.get('limit'), options.limit ?? defaultPageSize));
-  const key = search.toString();
 
   const filters = useMemo<ListFilters>(() => {
     const result: Record<string, string | number> = { ...(options.filters as Record<string, string | number> | undefined) };
@@ -57,9 +56,8 @@ export function useListQuery(options: ListQueryOptions = {}): ListQuery {
       if (value) result[name] = name === 'template' ? Number(value) : value;
     }
     return result as ListFilters;
-    // The URL's query is the source of truth; `options.filters` are constants of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+    // The URL's query is the source of truth (the router keeps `search` the same object while it does not change).
+  }, [search, options.filters]);
 
   /** Changes the query and goes to page `to` (the current page when absent). */
   const update = useCallback(
@@ -70,7 +68,7 @@ export function useListQuery(options: ListQueryOptions = {}): ListQuery {
         next.delete('page');
         change(next);
         const query = next.toString();
-        navigate({ pathname: pagePath.path(to ?? pagePath.page), search: query ? `?${query}` : '' });
+        void navigate({ pathname: pagePath.path(to ?? pagePath.page), search: query ? `?${query}` : '' });
         return;
       }
       setSearch((previous) => {

@@ -1,6 +1,8 @@
 /**
  * Activate an account from the link in its activation email (`/activate?key=...`). The call
- * runs through a data-group machine: loading, then the outcome's text.
+ * runs through a data-group machine: loading, then the outcome's text. A link without a key,
+ * or one that did not work, leads on: to Log In (the account may be active already), or to
+ * ask for a new link by email (the password request, which mails a link to the address).
  */
 import { createDataGroupMachine, fromRequest } from '@formsign/machines';
 import type { CodeResult } from '@formsign/sdk';
@@ -19,6 +21,23 @@ const activationLogic = createDataGroupMachine<CodeResult | null, { key: string 
 
 export const missingKey = 'This activation link is not complete. Open the link from your activation email again.';
 
+/** Where a person goes from a link that does not activate: Log In, or a new link by email. */
+function WaysOn() {
+  return (
+    <>
+      <p>Activated already? Log in. Lost the email, or the link has expired? Ask for a new link: we email it to your address.</p>
+      <div className="form-actions">
+        <Link className="button" to="/login">
+          Go to Log In
+        </Link>
+        <Link className="button button--secondary" to="/request-new-password">
+          Ask for a new link
+        </Link>
+      </div>
+    </>
+  );
+}
+
 export default function ActivatePage() {
   const [search] = useSearchParams();
   const key = search.get('key') ?? '';
@@ -32,6 +51,7 @@ export default function ActivatePage() {
     return (
       <StatusPage heading="Activate your account">
         <FormError message={missingKey} />
+        <WaysOn />
       </StatusPage>
     );
   }
@@ -47,7 +67,9 @@ export default function ActivatePage() {
       ) : (
         <FormSuccess message={data?.message || textForCode('activate', 1)} />
       )}
-      {loading ? null : (
+      {loading ? null : error ? (
+        <WaysOn />
+      ) : (
         <div className="form-actions">
           <Link className="button" to="/login">
             Go to Log In

@@ -19,6 +19,7 @@ import { useListQuery, type ListQuery } from '../lists/use-list-query.ts';
 import { CaseStatusBadge, caseStatuses } from '../features/operations/case-status.tsx';
 import { formatNumber, sum } from '../features/operations/chart-data.ts';
 import '../styles/operations.css';
+import { EmailAddress } from '../components/email-address.tsx';
 
 const noTenants: TenantList = { data: [] };
 const noPeople: PeopleList = { data: [] };
@@ -118,7 +119,7 @@ function TenantsPanel() {
 const peopleColumns: ListColumn<Person>[] = [
   { id: 'name', accessorKey: 'name', header: 'Name' },
   { id: 'role', accessorKey: 'role', header: 'Role' },
-  { id: 'email', accessorKey: 'email', header: 'Email', cell: (info) => <a href={`mailto:${info.getValue<string>()}`}>{info.getValue<string>()}</a> },
+  { id: 'email', accessorKey: 'email', header: 'Email', cell: (info) => <EmailAddress address={info.getValue<string>()} link /> },
   { id: 'cases', accessorKey: 'cases', header: 'Cases', cell: (info) => <span className="ops-num">{formatNumber(info.getValue<number>())}</span> },
   {
     id: 'tenants',

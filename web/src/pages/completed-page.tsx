@@ -5,6 +5,7 @@
  */
 import type { CompletedForm, CompletedFormPage } from '@formsign/sdk';
 import { api } from '../api/client.ts';
+import { useMutation } from '../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime } from '../lists/format.ts';
@@ -17,16 +18,12 @@ const emptyPage: CompletedFormPage = { page: 1, limit: 25, total: 0, data: [] };
 
 function SaveToDocuments({ form }: { form: CompletedForm }) {
   const notify = useNotify();
-  const save = async (): Promise<void> => {
-    try {
-      await api.storage.manage({ data: { action: 'save', form: form.id } });
-      notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in your Documents.` });
-    } catch (error) {
-      notify({ type: 'error', title: 'Could not save to Documents', description: error instanceof Error ? error.message : undefined });
-    }
-  };
+  const save = useMutation((id: number, options) => api.storage.manage({ data: { action: 'save', form: id } }, options), {
+    onSuccess: () => notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in your Documents.` }),
+    onFailure: (message) => notify({ type: 'error', title: 'Could not save to Documents', description: message }),
+  });
   return (
-    <button type="button" className="button button--secondary button--small" onClick={() => void save()}>
+    <button type="button" className="button button--secondary button--small" aria-disabled={save.busy} onClick={() => void save.run(form.id)}>
       Save to Documents<span className="visually-hidden"> ({form.reference})</span>
     </button>
   );
@@ -45,9 +42,13 @@ const columns: ListColumn<CompletedForm>[] = [
     enableSorting: false,
     cell: ({ row }) => (
       <div className="form-actions" style={{ marginTop: 0 }}>
-        <a className="button button--small" href={row.original.pdf} target="_blank" rel="noopener noreferrer">
-          PDF<span className="visually-hidden"> of {row.original.reference} (opens in a new tab)</span>
-        </a>
+        {row.original.pdf ? (
+          <a className="button button--small" href={row.original.pdf} target="_blank" rel="noopener noreferrer">
+            PDF<span className="visually-hidden"> of {row.original.reference} (opens in a new tab)</span>
+          </a>
+        ) : (
+          <span className="muted">PDF being sealed</span>
+        )}
         <SaveToDocuments form={row.original} />
       </div>
     ),

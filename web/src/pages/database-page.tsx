@@ -8,8 +8,9 @@
  * (the contract's Content-Disposition name).
  */
 import type { DatabasePage as DatabaseAnswer, DatabaseQuery, DatabaseRow } from '@formsign/sdk';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { api } from '../api/client.ts';
+import { useMutation } from '../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime, humanize } from '../lists/format.ts';
@@ -91,23 +92,17 @@ function SummaryLine({ answer }: { answer: DatabaseAnswer }) {
 
 function ExportButton({ filters }: { filters: DatabaseQuery['filters'] }) {
   const notify = useNotify();
-  const [exporting, setExporting] = useState(false);
-  const run = async (): Promise<void> => {
-    setExporting(true);
-    try {
-      const csv = await api.database.export(filters);
+  const exporting = useMutation((chosen: DatabaseQuery['filters'], options) => api.database.export(chosen, options), {
+    onSuccess: (csv) => {
       saveTextFile(csv, exportFileName);
       const count = csvRecordCount(csv);
       notify({ type: 'info', title: 'Export downloaded', description: `${exportFileName} holds ${count} ${count === 1 ? 'submission' : 'submissions'}.` });
-    } catch (error) {
-      notify({ type: 'error', title: 'Could not export the submissions', description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+    onFailure: (message) => notify({ type: 'error', title: 'Could not export the submissions', description: message }),
+  });
   return (
-    <button type="button" className="button button--secondary" onClick={() => void run()} disabled={exporting}>
-      {exporting ? 'Exporting…' : 'Export CSV'}
+    <button type="button" className="button button--secondary" onClick={() => void exporting.run(filters)} disabled={exporting.busy}>
+      {exporting.busy ? 'Exporting…' : 'Export CSV'}
     </button>
   );
 }

@@ -8,10 +8,10 @@
  * blocked. A device can be blocked (it can no longer open the account), unblocked, or removed
  * (it must sign in again; asked first). Failures are told in the catalogue's words.
  */
-import { errorMessage } from '@formsign/machines';
 import type { Device, DevicePage } from '@formsign/sdk';
 import { useState } from 'react';
 import { api } from '../api/client.ts';
+import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DeviceActions, DeviceListActions, type DeviceAction } from '../features/lists/devices/device-actions.tsx';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
@@ -59,26 +59,25 @@ export default function DevicesPage() {
   const notify = useNotify();
   const keys = query.filters.search ?? '';
   const devices = useDataGroup('devices', emptyPage, (params, options) => api.devices.manage(params, options), keys ? { keys } : {});
-  const [busy, setBusy] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Device | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  const act = async (device: Device, action: DeviceAction): Promise<void> => {
-    setBusy(device.id);
-    try {
+  const command = useMutation(({ device, action }: { device: Device; action: DeviceAction }, options) => api.devices.manage({ id: device.id, action, ...(keys ? { keys } : {}) }, options), {
+    onSuccess: (list, { device, action }) => {
       // The answer is the list as it is afterwards.
-      devices.set(await api.devices.manage({ id: device.id, action, ...(keys ? { keys } : {}) }));
+      devices.set(list);
       notify({ type: 'success', title: outcomes[action].title, description: outcomes[action].text(device) });
-    } catch (error) {
-      notify({ type: 'error', title: `${outcomes[action].failed} ${device.name}`, description: errorMessage(error) });
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    onFailure: (message, { device, action }) => notify({ type: 'error', title: `${outcomes[action].failed} ${device.name}`, description: message }),
+  });
+  const [acting, setActing] = useState<number | null>(null);
 
   const actions = {
-    busy,
-    act: (device: Device, action: DeviceAction) => void act(device, action),
+    busy: command.busy ? acting : null,
+    act: (device: Device, action: DeviceAction) => {
+      setActing(device.id);
+      void command.run({ device, action });
+    },
     askRemove: (device: Device) => {
       setRemoving(device);
       setConfirmOpen(true);
@@ -114,7 +113,7 @@ export default function DevicesPage() {
         onCancel={() => setConfirmOpen(false)}
         onConfirm={() => {
           setConfirmOpen(false);
-          if (removing) void act(removing, 'remove');
+          if (removing) actions.act(removing, 'remove');
         }}
       >
         {removing ? (

@@ -8,8 +8,9 @@
  * and saves (`action=save`, the map as JSON in `data`).
  */
 import type { Integration, IntegrationResponse, IntegrationsQuery } from '@formsign/sdk';
-import { useId, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useId, useRef, useState } from 'react';
 import { api } from '../api/client.ts';
+import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
 import { formatDateTime } from '../lists/format.ts';
@@ -28,29 +29,32 @@ interface RowActions {
   ask(item: Integration): void;
 }
 
-function integrationColumns({ edit, ask }: RowActions): ListColumn<Integration>[] {
-  return [
-    { id: 'title', accessorKey: 'title', header: 'Template' },
-    { id: 'source', accessorKey: 'source', header: 'Sent to', cell: (info) => <span className="badge badge--info">{sourceInfo(info.getValue<string>())?.label ?? info.getValue<string>()}</span> },
-    { id: 'type', accessorKey: 'type', header: 'What is sent', cell: (info) => deliveryLabel(info.getValue<Integration['type']>()) },
-    { id: 'recipient', accessorKey: 'recipient', header: 'Recipient', cell: (info) => <span className="ops-code">{info.getValue<string>()}</span> },
-    { id: 'updated_at', accessorKey: 'updated_at', header: 'Last changed', cell: (info) => formatDateTime(info.getValue<string>()) },
-    {
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row }) => (
-        <div className="form-actions">
-          <button type="button" className="button button--secondary button--small" onClick={() => edit(row.original)}>
-            Edit<span className="visually-hidden"> the integration of {row.original.title}</span>
-          </button>
-          <button type="button" className="button button--ghost button--small" data-delete={row.original.sid} onClick={() => ask(row.original)}>
-            Delete<span className="visually-hidden"> the integration of {row.original.title}</span>
-          </button>
-        </div>
-      ),
-    },
-  ];
+/** What a row's buttons do, given by the page, so the columns are made once and a focused button keeps its focus. */
+const IntegrationActions = createContext<RowActions | null>(null);
+
+function IntegrationRowActions({ item }: { item: Integration }) {
+  const actions = useContext(IntegrationActions);
+  if (!actions) throw new Error('IntegrationRowActions needs <IntegrationActions.Provider> above it.');
+  return (
+    <div className="form-actions">
+      <button type="button" className="button button--secondary button--small" onClick={() => actions.edit(item)}>
+        Edit<span className="visually-hidden"> the integration of {item.title}</span>
+      </button>
+      <button type="button" className="button button--ghost button--small" data-delete={item.sid} onClick={() => actions.ask(item)}>
+        Delete<span className="visually-hidden"> the integration of {item.title}</span>
+      </button>
+    </div>
+  );
 }
+
+const columns: ListColumn<Integration>[] = [
+  { id: 'title', accessorKey: 'title', header: 'Template' },
+  { id: 'source', accessorKey: 'source', header: 'Sent to', cell: (info) => <span className="badge badge--info">{sourceInfo(info.getValue<string>())?.label ?? info.getValue<string>()}</span> },
+  { id: 'type', accessorKey: 'type', header: 'What is sent', cell: (info) => deliveryLabel(info.getValue<Integration['type']>()) },
+  { id: 'recipient', accessorKey: 'recipient', header: 'Recipient', cell: (info) => <span className="ops-code">{info.getValue<string>()}</span> },
+  { id: 'updated_at', accessorKey: 'updated_at', header: 'Last changed', cell: (info) => formatDateTime(info.getValue<string>()) },
+  { id: 'actions', header: 'Actions', cell: ({ row }) => <IntegrationRowActions item={row.original} /> },
+];
 
 export default function FormIntegrationPage() {
   const url = useUrlState();
@@ -82,22 +86,19 @@ export default function FormIntegrationPage() {
     editorHeading.current?.scrollIntoView({ block: 'start' });
   };
   const close = (): void => url.set({ template: null, source: null, sid: null });
-  const remove = async (item: Integration): Promise<void> => {
-    closeDialog();
-    try {
-      await api.integrations.manage({ action: 'delete', sid: item.sid, id: item.template_id });
+  const remove = useMutation((item: Integration, options) => api.integrations.manage({ action: 'delete', sid: item.sid, id: item.template_id }, options), {
+    onSuccess: (_answer, item) => {
       notify({ type: 'success', title: 'Integration deleted', description: `Completed ${item.title} forms no longer go to ${item.recipient}.` });
       if (sid === item.sid) close();
       list.refetch();
-    } catch (error) {
-      notify({ type: 'error', title: 'Could not delete the integration', description: error instanceof Error ? error.message : undefined });
-    }
+    },
+    onFailure: (message) => notify({ type: 'error', title: 'Could not delete the integration', description: message }),
+  });
+  const confirmDelete = (item: Integration): void => {
+    closeDialog();
+    void remove.run(item);
   };
-
-  // The columns stay the same between renders, so a focused button in a row keeps its focus.
-  const actions = useRef({ edit, ask: setDeleting });
-  actions.current = { edit, ask: setDeleting };
-  const columns = useMemo(() => integrationColumns({ edit: (item) => actions.current.edit(item), ask: (item) => actions.current.ask(item) }), []);
+  const actions: RowActions = { edit, ask: setDeleting };
 
   return (
     <div className="page">
@@ -107,15 +108,17 @@ export default function FormIntegrationPage() {
             Integrations
           </h2>
         </div>
-        <DataTable
-          caption="Integrations"
-          columns={columns}
-          rows={list.data.forms}
-          total={list.data.forms.length}
-          {...tableState(list)}
-          empty="No integrations yet: completed forms stay in formsign. Set one up below."
-          getRowId={(row) => String(row.sid)}
-        />
+        <IntegrationActions.Provider value={actions}>
+          <DataTable
+            caption="Integrations"
+            columns={columns}
+            rows={list.data.forms}
+            total={list.data.forms.length}
+            {...tableState(list)}
+            empty="No integrations yet: completed forms stay in formsign. Set one up below."
+            getRowId={(row) => String(row.sid)}
+          />
+        </IntegrationActions.Provider>
       </section>
 
       <section className="card" aria-labelledby={`${ids}-editor`}>
@@ -170,7 +173,9 @@ export default function FormIntegrationPage() {
         open={deleting !== null}
         title="Delete this integration?"
         confirmLabel="Delete integration"
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() => {
+          if (deleting) confirmDelete(deleting);
+        }}
         onCancel={closeDialog}
       >
         {deleting ? (

@@ -1,17 +1,40 @@
 /**
  * Log In (sections 4 and 8): name and password; the auth machine sends them with
  * `challenge: false`. A failure shows the catalogue's words and keeps what was typed; once
- * signed in, the route guard sends the person on to where they were going.
+ * signed in, the route guard sends the person on to where they were going. When a second
+ * factor is due (designed), the page asks for the code instead.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { FormError } from '../components/form-error.tsx';
+import { SecondFactorForm } from '../features/auth/second-factor-form.tsx';
 import { useSessionActor, useSessionSelector } from '../session/session.tsx';
+
+function SecondFactorStep() {
+  const session = useSessionActor();
+  const challenge = useSessionSelector((snapshot) => snapshot.context.challenge);
+  const notice = useSessionSelector((snapshot) => snapshot.context.notice);
+  const error = useSessionSelector((snapshot) => snapshot.context.error);
+  const busy = useSessionSelector((snapshot) => (snapshot.matches('verifying') ? 'verifying' : snapshot.matches('sendingCode') ? 'sending' : null));
+  if (!challenge) return null;
+  return (
+    <SecondFactorForm
+      challenge={challenge}
+      notice={notice}
+      error={error}
+      busy={busy}
+      onVerify={(code) => session.send({ type: 'auth.verify', code })}
+      onEmailCode={() => session.send({ type: 'auth.emailCode' })}
+      onCancel={() => session.send({ type: 'auth.cancel' })}
+    />
+  );
+}
 
 export default function LoginPage() {
   const session = useSessionActor();
   const error = useSessionSelector((snapshot) => snapshot.context.error);
   const busy = useSessionSelector((snapshot) => snapshot.matches('loggingIn'));
+  const secondStep = useSessionSelector((snapshot) => snapshot.matches('secondFactor') || snapshot.matches('verifying') || snapshot.matches('sendingCode'));
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
 
@@ -22,6 +45,14 @@ export default function LoginPage() {
     event.preventDefault();
     session.send({ type: 'auth.login', name, password });
   };
+
+  if (secondStep) {
+    return (
+      <div className="page page--narrow">
+        <SecondFactorStep />
+      </div>
+    );
+  }
 
   return (
     <div className="page page--narrow">

@@ -11,12 +11,12 @@
  */
 import type { ManagedTemplate } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useCancelFirst } from '../features/forms/cancel-first.ts';
-import { TemplateRowActions } from '../features/forms/template-row-actions.tsx';
+import { SelectEveryTemplate, SelectTemplate, TemplateListActions, TemplateRowActionsCell, type TemplateListActionsValue } from '../features/forms/template-selection.tsx';
 import { TemplateSelectionBar } from '../features/forms/template-selection-bar.tsx';
 import { TemplateStatusFilter } from '../features/forms/template-status-filter.tsx';
 import { fromRequest, templateListMachine, type TemplateCommand, type TemplateListEmitted } from '@formsign/machines';
@@ -24,6 +24,7 @@ import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDate } from '../lists/format.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
+import { useParamsEffect } from '../lists/use-params-effect.ts';
 import { inspectOption } from '../session/inspection.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import '../styles/forms.css';
@@ -54,6 +55,19 @@ function StatusBadge({ status }: { status: ManagedTemplate['status'] }) {
   return status === 'active' ? <span className="badge badge--success">Active</span> : <span className="badge">Archived</span>;
 }
 
+/** Made once: the cells read the page's state through `TemplateListActions`. */
+const columns: ListColumn<ManagedTemplate>[] = [
+  { id: 'select', enableSorting: false, header: () => <SelectEveryTemplate />, cell: ({ row }) => <SelectTemplate template={row.original} /> },
+  { id: 'title', accessorKey: 'title', header: 'Template', cell: (info) => <strong className="template-title">{info.getValue<string>()}</strong> },
+  { id: 'category', accessorKey: 'category', header: 'Category', cell: (info) => info.getValue<string>() || <span className="muted">None</span> },
+  { id: 'status', accessorKey: 'status', header: 'Status', cell: (info) => <StatusBadge status={info.getValue<ManagedTemplate['status']>()} /> },
+  { id: 'fields', accessorKey: 'fields', header: 'Fields', cell: (info) => <span className="num">{info.getValue<number>()}</span> },
+  { id: 'uses', accessorKey: 'uses', header: 'Uses', cell: (info) => <span className="num">{info.getValue<number>()}</span> },
+  { id: 'created_at', accessorKey: 'created_at', header: 'Created', cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span> },
+  { id: 'updated_at', accessorKey: 'updated_at', header: 'Updated', cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span> },
+  { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <TemplateRowActionsCell template={row.original} /> },
+];
+
 export default function ManageTemplatePage() {
   const query = useListQuery();
   const notify = useNotify();
@@ -61,11 +75,10 @@ export default function ManageTemplatePage() {
   const { page, loading, error, message, command } = snapshot.context;
   const busy = command !== null;
 
-  const view = useMemo(() => ({ page: query.page, limit: query.limit, filters: query.filters }), [query.page, query.limit, query.filters]);
+  const view = { page: query.page, limit: query.limit, filters: query.filters };
   const viewKey = JSON.stringify(view);
   // The machine fetches each new view of the URL (compared by value).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => send({ type: 'templates.fetch', view }), [viewKey, send]);
+  const refetch = useParamsEffect(view, (current) => send({ type: 'templates.fetch', view: current }));
 
   // Ticked rows belong to the view they were ticked in: another page or filter starts afresh.
   const [ticked, setTicked] = useState<{ view: string; ids: ReadonlySet<number> }>({ view: viewKey, ids: new Set() });
@@ -100,61 +113,16 @@ export default function ManageTemplatePage() {
   };
   const duplicate = (template: ManagedTemplate): void => send({ type: 'templates.command', command: { functions: 'duplicate', id: template.id }, subject: subjectOf([template]) });
 
-  const allTicked = rows.length > 0 && selected.length === rows.length;
-  const columns: ListColumn<ManagedTemplate>[] = [
-    {
-      id: 'select',
-      enableSorting: false,
-      header: () => (
-        <input
-          type="checkbox"
-          className="row-check"
-          aria-label="Select every template on this page"
-          checked={allTicked}
-          ref={(element) => {
-            if (element) element.indeterminate = selected.length > 0 && !allTicked;
-          }}
-          onChange={() => setTickedIds(allTicked ? new Set() : new Set(rows.map((row) => row.id)))}
-        />
-      ),
-      cell: ({ row }) => (
-        <input
-          type="checkbox"
-          className="row-check"
-          aria-label={`Select ${row.original.title}`}
-          checked={tickedIds.has(row.original.id)}
-          onChange={(event) => {
-            const next = new Set(tickedIds);
-            if (event.target.checked) next.add(row.original.id);
-            else next.delete(row.original.id);
-            setTickedIds(next);
-          }}
-        />
-      ),
-    },
-    { id: 'title', accessorKey: 'title', header: 'Template', cell: (info) => <strong className="template-title">{info.getValue<string>()}</strong> },
-    { id: 'category', accessorKey: 'category', header: 'Category', cell: (info) => info.getValue<string>() || <span className="muted">None</span> },
-    { id: 'status', accessorKey: 'status', header: 'Status', cell: (info) => <StatusBadge status={info.getValue<ManagedTemplate['status']>()} /> },
-    { id: 'fields', accessorKey: 'fields', header: 'Fields', cell: (info) => <span className="num">{info.getValue<number>()}</span> },
-    { id: 'uses', accessorKey: 'uses', header: 'Uses', cell: (info) => <span className="num">{info.getValue<number>()}</span> },
-    { id: 'created_at', accessorKey: 'created_at', header: 'Created', cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span> },
-    { id: 'updated_at', accessorKey: 'updated_at', header: 'Updated', cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span> },
-    {
-      id: 'actions',
-      header: 'Actions',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <TemplateRowActions
-          template={row.original}
-          busy={busy}
-          onDuplicate={() => duplicate(row.original)}
-          onArchive={() => run([row.original], 'archive')}
-          onRestore={() => run([row.original], 'restore')}
-          onDelete={() => setDeleting([row.original])}
-        />
-      ),
-    },
-  ];
+  const actions: TemplateListActionsValue = {
+    rows,
+    ticked: tickedIds,
+    setTicked: setTickedIds,
+    busy,
+    duplicate,
+    archive: (template) => run([template], 'archive'),
+    restore: (template) => run([template], 'restore'),
+    askDelete: (template) => setDeleting([template]),
+  };
 
   const filtered = Object.keys(query.filters).some((key) => key !== 'sort' && key !== 'order');
 
@@ -169,27 +137,29 @@ export default function ManageTemplatePage() {
       <FilterBar query={query} searchLabel="Search templates">
         <TemplateStatusFilter query={query} />
       </FilterBar>
-      <DataTable
-        caption="Templates"
-        columns={columns}
-        rows={rows}
-        total={page.total}
-        loading={loading}
-        error={error ? message : null}
-        onRetry={() => send({ type: 'templates.fetch', view })}
-        empty={filtered ? 'No templates match these filters.' : 'There are no templates yet: start with New template.'}
-        query={query}
-        getRowId={(row) => String(row.id)}
-      >
-        <TemplateSelectionBar
-          selected={selected}
-          busy={busy}
-          onArchive={() => run(selected.filter((template) => template.status === 'active'), 'archive')}
-          onRestore={() => run(selected.filter((template) => template.status === 'archived'), 'restore')}
-          onDelete={() => setDeleting(selected)}
-          onClear={() => setTickedIds(new Set())}
-        />
-      </DataTable>
+      <TemplateListActions.Provider value={actions}>
+        <DataTable
+          caption="Templates"
+          columns={columns}
+          rows={rows}
+          total={page.total}
+          loading={loading}
+          error={error ? message : null}
+          onRetry={refetch}
+          empty={filtered ? 'No templates match these filters.' : 'There are no templates yet: start with New template.'}
+          query={query}
+          getRowId={(row) => String(row.id)}
+        >
+          <TemplateSelectionBar
+            selected={selected}
+            busy={busy}
+            onArchive={() => run(selected.filter((template) => template.status === 'active'), 'archive')}
+            onRestore={() => run(selected.filter((template) => template.status === 'archived'), 'restore')}
+            onDelete={() => setDeleting(selected)}
+            onClear={() => setTickedIds(new Set())}
+          />
+        </DataTable>
+      </TemplateListActions.Provider>
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete ${subjectOf(deleting)}?` : 'Delete'}

@@ -23,6 +23,7 @@ import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { formatDateTime } from '../lists/format.ts';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
+import { useNow } from '../lists/use-now.ts';
 import '../styles/lists.css';
 
 const emptyPage: PendingFormPage = { page: 1, limit: 25, total: 0, data: [] };
@@ -88,7 +89,7 @@ export default function PendingPage() {
     },
   };
   const rows = forms.data.data;
-  const now = Date.now();
+  const now = useNow();
 
   return (
     <div className="page">

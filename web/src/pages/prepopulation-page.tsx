@@ -30,6 +30,7 @@ const fieldTypes: Record<FormField['type'], string> = {
   checkbox: 'Tick box',
   select: 'Choice',
   signature: 'Signature',
+  file: 'File upload',
 };
 
 const sourceColumns: ListColumn<PrepopulationSourceSummary>[] = [

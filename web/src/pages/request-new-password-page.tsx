@@ -32,7 +32,7 @@ export default function RequestNewPasswordPage() {
         <h2 id="forgot-heading">Request a new password</h2>
         {snapshot.matches('success') ? (
           <>
-            <FormSuccess message="We have emailed you a link to set a new password. It is valid for 24 hours." />
+            <FormSuccess message="If an account has this address, we have emailed it a link to set a new password. The link works once, for one hour." />
             <Link to="/login">Back to Log In</Link>
           </>
         ) : (

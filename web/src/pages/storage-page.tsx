@@ -10,10 +10,10 @@
  * here automatically (`save.enabled`), and a form to save a completed form into the folder
  * (`data[action]=save`, picked from the newest completed forms).
  */
-import { errorMessage } from '@formsign/machines';
 import type { StorageFile, StorageQuery, StorageResponse } from '@formsign/sdk';
 import { useState } from 'react';
 import { api } from '../api/client.ts';
+import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { fileType } from '../features/lists/file-type.ts';
 import { FileActions, FileDeleter } from '../features/lists/storage/file-actions.tsx';
@@ -51,14 +51,14 @@ export default function StoragePage() {
   const { files, save } = storage.data;
   const name = folderName(folder);
 
-  const remove = async (file: StorageFile): Promise<void> => {
-    try {
-      storage.set(await api.storage.manage({ ...browsing, data: { action: 'delete', id: file.id } }));
+  // The delete answers the page on show as it is afterwards.
+  const remove = useMutation((file: StorageFile, options) => api.storage.manage({ ...browsing, data: { action: 'delete', id: file.id } }, options), {
+    onSuccess: (page, file) => {
+      storage.set(page);
       notify({ type: 'success', title: 'File deleted', description: `${file.name} is no longer in ${name}.` });
-    } catch (error) {
-      notify({ type: 'error', title: `Could not delete ${file.name}`, description: errorMessage(error) });
-    }
-  };
+    },
+    onFailure: (message, file) => notify({ type: 'error', title: `Could not delete ${file.name}`, description: message }),
+  });
 
   const askDelete = (file: StorageFile): void => {
     setDeleting(file);
@@ -96,7 +96,7 @@ export default function StoragePage() {
         onCancel={() => setConfirmOpen(false)}
         onConfirm={() => {
           setConfirmOpen(false);
-          if (deleting) void remove(deleting);
+          if (deleting) void remove.run(deleting);
         }}
       >
         {deleting ? (

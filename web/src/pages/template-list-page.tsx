@@ -5,7 +5,8 @@
  *
  * Designed where the specification is silent: each template shows its title and description,
  * its category, how many fields it has and when it last changed. Links above the list show one
- * category at a time. "Fill in" starts a form from the template at `/open-signing/{id}`.
+ * category at a time. "Fill in" starts a form from the template at `/open-signing/{id}`;
+ * "Send" sends it to its recipients (`/send/{id}`).
  */
 import type { FormListingResponse, TemplateListing } from '@formsign/sdk';
 import { Link } from 'react-router-dom';
@@ -41,9 +42,14 @@ const columns: ListColumn<TemplateListing>[] = [
     header: 'Actions',
     enableSorting: false,
     cell: ({ row }) => (
-      <Link className="button button--small" to={`/open-signing/${row.original.id}`}>
-        Fill in<span className="visually-hidden"> {row.original.title}</span>
-      </Link>
+      <div className="form-actions template-row-actions">
+        <Link className="button button--small" to={`/open-signing/${row.original.id}`}>
+          Fill in<span className="visually-hidden"> {row.original.title}</span>
+        </Link>
+        <Link className="button button--secondary button--small" to={`/send/${row.original.id}`}>
+          Send<span className="visually-hidden"> {row.original.title}</span>
+        </Link>
+      </div>
     ),
   },
 ];

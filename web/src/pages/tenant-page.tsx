@@ -18,6 +18,7 @@ import { CaseStatusBadge, FormStatusBadge } from '../features/operations/case-st
 import { formatNumber } from '../features/operations/chart-data.ts';
 import { LoadingState } from '../features/operations/loading-state.tsx';
 import '../styles/operations.css';
+import { EmailAddress } from '../components/email-address.tsx';
 
 type CaseForm = Tenant['forms'][number];
 
@@ -103,7 +104,7 @@ function TenantDetails({ tenant }: { tenant: Tenant }) {
           </div>
           <div>
             <dt>Email</dt>
-            <dd>{tenant.email ? <a href={`mailto:${tenant.email}`}>{tenant.email}</a> : '—'}</dd>
+            <dd>{tenant.email ? <EmailAddress address={tenant.email} link /> : '—'}</dd>
           </div>
           <div>
             <dt>Caseworker</dt>

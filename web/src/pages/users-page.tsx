@@ -22,6 +22,7 @@ import { defaultClasses, distinct, UserList } from '../features/account/user-lis
 import { useUsersQuery } from '../features/account/use-users-query.ts';
 import { DataTable } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
+import { useParamsEffect } from '../lists/use-params-effect.ts';
 import { SelectFilter } from '../lists/select-filter.tsx';
 import { inspectOption } from '../session/inspection.ts';
 import '../styles/account.css';
@@ -67,12 +68,7 @@ function UsersView() {
   const { pending, message } = useCommandOutcome();
   const inviteButton = useRef<HTMLButtonElement>(null);
 
-  const params = useMemo(() => ({ page: query.page, limit: query.limit, filters: query.filters }), [query.page, query.limit, query.filters]);
-  const key = JSON.stringify(params);
-  const latest = useRef(params);
-  latest.current = params;
-  const refetch = useCallback(() => users.send({ type: 'users.fetch', params: latest.current }), [users]);
-  useEffect(refetch, [key, refetch]);
+  const refetch = useParamsEffect({ page: query.page, limit: query.limit, filters: query.filters }, (params) => users.send({ type: 'users.fetch', params }));
 
   const send = useCallback(
     (row: UserRow, type: UserCommand['type'], value: UserCommand['value'], done: string) => {
@@ -86,6 +82,7 @@ function UsersView() {
     () =>
       userColumns({
         mfa: (row: UserRow, code: MfaCode) => send(row, 'mfa', code, mfaChoices.find((choice) => choice.code === code)?.done ?? 'saved'),
+        block: (row: UserRow, blocked: boolean) => send(row, 'status', blocked ? 'blocked' : 'active', blocked ? 'blocked, and signed out' : 'can log in again'),
         open: setDialog,
       }),
     [send],

@@ -22,6 +22,7 @@ import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDate, formatDateTime } from '../lists/format.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
+import { Link } from 'react-router-dom';
 import '../styles/lists.css';
 
 const columns: ListColumn<WorkflowItem>[] = [
@@ -31,7 +32,9 @@ const columns: ListColumn<WorkflowItem>[] = [
     header: 'Form',
     cell: ({ row }) => (
       <>
-        <span className="cell-main">{row.original.title}</span>
+        <Link className="cell-main" to={`/workflow/${row.original.id}`}>
+          {row.original.title}
+        </Link>
         <span className="cell-sub">{row.original.reference}</span>
       </>
     ),

@@ -5,9 +5,10 @@
  */
 import { chunkLoadingMachine } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { fromPromise } from 'xstate';
 import { inspectOption } from '../session/inspection.ts';
+import { markPageShown } from '../shell/shell-extras.ts';
 import { chunkRequest, loadedPage, loadPage } from './page-chunks.ts';
 import type { RouteEntry } from './route-table.ts';
 
@@ -17,22 +18,18 @@ const reasonText = {
   failed: 'The page’s script could not be downloaded.',
 } as const;
 
+/** A loaded page, telling the shell it has been shown. */
+function ShownPage({ page: Page }: { page: ComponentType }) {
+  useEffect(() => markPageShown(), []);
+  return <Page />;
+}
+
 function ChunkLoader({ route }: { route: RouteEntry }) {
-  const attempts = useRef(0);
-  const logic = useMemo(
-    () =>
-      chunkLoadingMachine.provide({
-        actors: { loadChunk: fromPromise<unknown, { request: string }>(() => loadPage(route, attempts.current++)) },
-      }),
-    [route],
-  );
+  const logic = useMemo(() => chunkLoadingMachine.provide({ actors: { loadChunk: fromPromise<unknown, { request: string }>(() => loadPage(route)) } }), [route]);
   const [snapshot, send] = useMachine(logic, { input: { request: chunkRequest(route) }, ...inspectOption() });
   const module = loadedPage(route);
 
-  if (snapshot.matches('loaded') && module) {
-    const Page = module.default;
-    return <Page />;
-  }
+  if (snapshot.matches('loaded') && module) return <ShownPage page={module.default} />;
   if (snapshot.matches('failed') && snapshot.context.error) {
     const { error } = snapshot.context;
     return (
@@ -60,9 +57,6 @@ export function LazyPage({ route }: { route: RouteEntry }) {
   // Decided once: a page already loaded renders at once, without a spinner frame; switching
   // later would remount the page and lose what the person typed.
   const [module] = useState(() => loadedPage(route));
-  if (module) {
-    const Page = module.default;
-    return <Page />;
-  }
+  if (module) return <ShownPage page={module.default} />;
   return <ChunkLoader route={route} />;
 }

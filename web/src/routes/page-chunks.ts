@@ -37,12 +37,17 @@ async function diagnose(request: string, error: unknown): Promise<ChunkLoadError
   }
 }
 
+/** How many times each page's script has been asked for. */
+const attempts = new Map<string, number>();
+
 /**
- * Loads a route's page. A second attempt after a failure imports the script by its URL with
- * a fresh query, so the browser asks the server again instead of reusing the failure.
+ * Loads a route's page. An attempt after a failure imports the script by its URL with a fresh
+ * query, so the browser asks the server again instead of reusing the failure.
  */
-export async function loadPage(route: RouteEntry, attempt: number): Promise<PageModule> {
+export async function loadPage(route: RouteEntry): Promise<PageModule> {
   const request = chunkRequest(route);
+  const attempt = attempts.get(route.chunk) ?? 0;
+  attempts.set(route.chunk, attempt + 1);
   try {
     const module = attempt === 0 || !chunkFiles()[route.chunk] ? await route.load() : ((await import(/* @vite-ignore */ `${request}?retry=${attempt}`)) as PageModule);
     loaded.set(route.chunk, module);

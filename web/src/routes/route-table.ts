@@ -124,6 +124,15 @@ export const routes: readonly RouteEntry[] = [
     personal: true,
     pageKey: 'template',
   }),
+  appPage('/template/edit/:id/step3', 'template-step3-page', () => import('../pages/template-step3-page.tsx'), {
+    title: { from: 'form-creation', fallback: 'New template' },
+    translation: false,
+    personal: true,
+    pageKey: 'template',
+  }),
+  // Designed: sending a form from a template, and a sent form's progress.
+  appPage('/send/:templateId?', 'send-form-page', () => import('../pages/send-form-page.tsx'), { title: { from: 'text', text: 'Send a form' }, personal: true, pageKey: 'template' }),
+  appPage('/workflow/:id', 'form-progress-page', () => import('../pages/form-progress-page.tsx'), { title: { from: 'text', text: 'Form progress' }, personal: true, pageKey: 'workflow' }),
   appPage('/listing', 'template-list-page', () => import('../pages/template-list-page.tsx'), { personal: true, pageKey: 'listing', menu: [entry('Template List', 'listing', 'Templates')] }),
   appPage('/pending', 'pending-page', () => import('../pages/pending-page.tsx'), { personal: true, menu: [entry('Action Required', 'pending', 'In Progress')] }),
   appPage('/workflow', 'workflow-page', () => import('../pages/workflow-page.tsx'), { personal: true, menu: [entry('Workflow (In Progress)', 'workflow', 'In Progress')] }),

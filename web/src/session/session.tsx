@@ -3,23 +3,43 @@
  * browser's local storage and the SDK's login and logout calls. Components read it with
  * `useViewer()` and `useSession()`; nothing copies it into React state.
  */
-import { authMachine, fromRequest, storageKeys, type LoggedInUser } from '@formsign/machines';
+import { authMachine, fromRequest, type LoggedInUser } from '@formsign/machines';
 import { createActorContext } from '@xstate/react';
-import type { ReactNode } from 'react';
-import { api } from '../api/client.ts';
+import { useEffect, type ReactNode } from 'react';
+import { api, onSessionRejected } from '../api/client.ts';
 import { inspectOption } from './inspection.ts';
 
 const sessionLogic = authMachine.provide({
   actors: {
     login: fromRequest((input, options) => api.auth.login(input, options)),
+    verifySecondFactor: fromRequest((input, options) => api.auth.verifySecondFactor(input, options)),
+    // In a browser the refresh token is the HttpOnly cookie the login set.
+    refresh: fromRequest((_input: unknown, options) => api.auth.refresh(null, options)),
     logout: fromRequest((_input: unknown, options) => api.auth.logout(options)),
   },
 });
 
 const Session = createActorContext(sessionLogic);
 
+/** Tells the session when the server refuses its token (a call answered 401). */
+function SessionRejection() {
+  const session = Session.useActorRef();
+  useEffect(() => onSessionRejected((message) => session.send({ type: 'auth.expired', ...(message ? { message } : {}) })), [session]);
+  return null;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
-  return <Session.Provider options={{ input: { storage: window.localStorage }, ...inspectOption() }}>{children}</Session.Provider>;
+  return (
+    <Session.Provider options={{ input: { storage: window.localStorage }, ...inspectOption() }}>
+      <SessionRejection />
+      {children}
+    </Session.Provider>
+  );
+}
+
+/** Whether the session is still being resumed (an expired token being renewed on start). */
+export function useSessionResuming(): boolean {
+  return Session.useSelector((snapshot) => snapshot.matches('resuming'));
 }
 
 /** The signed-in user, or null. */
@@ -29,20 +49,6 @@ export function useViewer(): LoggedInUser | null {
 
 export const useSessionSelector = Session.useSelector;
 export const useSessionActor = Session.useActorRef;
-
-/** Where a person goes once signed in: the address they first asked for, else the login's `url`, else the dashboard. */
-export function takeNextAddress(redirect: string | null): string {
-  const stored = window.localStorage.getItem(storageKeys.surl);
-  window.localStorage.removeItem(storageKeys.surl);
-  const candidate = stored || redirect || '';
-  // Only paths of this app: never an absolute URL or a protocol-relative one.
-  return candidate.startsWith('/') && !candidate.startsWith('//') ? candidate : '/dashboard';
-}
-
-/** Remembers the address a signed-out visitor asked for (`surl`, section 9). */
-export function rememberAddress(address: string): void {
-  window.localStorage.setItem(storageKeys.surl, address);
-}
 
 /** The role shown beside the user's name in the top bar. */
 export function roleLabel(user: LoggedInUser): string {

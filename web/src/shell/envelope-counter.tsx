@@ -1,7 +1,8 @@
 /**
  * The envelope counter (sections 1, 4, 6, 9): administrators only. It shows the unused
- * envelopes, coloured 'twenty' or 'forty' as the machine decides, and links to the envelopes
- * tab of the account page. A completed purchase makes it ask for the count again.
+ * envelopes with what they are ("312 envelopes left"), coloured 'twenty' or 'forty' as the
+ * machine decides, and links to the envelopes tab of the account page. A completed purchase
+ * makes it ask for the count again.
  */
 import { envelopeCounterMachine, fromRequest, type LoggedInUser } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
@@ -16,6 +17,11 @@ const counterLogic = envelopeCounterMachine.provide({
   actors: { countUnusedEnvelopes: fromRequest((_input: unknown, options) => api.account.countUnusedEnvelopes(options)) },
 });
 
+/** What the counter says: "312 envelopes left". */
+export function envelopesLeft(unused: number): string {
+  return `${unused} ${unused === 1 ? 'envelope' : 'envelopes'} left`;
+}
+
 /** Where the counter leads: the account page's envelopes tab. */
 export const envelopesHref = '/account?tab=2';
 
@@ -29,11 +35,12 @@ export function EnvelopeCounter({ user }: { user: LoggedInUser }) {
       to={envelopesHref}
       className={`envelope-counter${level ? ` envelope-counter--${level}` : ''}`}
       data-level={level ?? 'none'}
-      aria-label={`${unused} unused envelopes${level ? ', running low' : ''}: buy more`}
-      title="Unused envelopes"
+      aria-label={`${envelopesLeft(unused)}${level ? ', running low' : ''}: buy more`}
     >
       <Icon name="envelope" />
-      <span aria-hidden="true">{unused}</span>
+      <span className="envelope-counter__text" aria-hidden="true">
+        <span className="envelope-counter__count">{unused}</span> <span className="envelope-counter__label">{unused === 1 ? 'envelope left' : 'envelopes left'}</span>
+      </span>
     </Link>
   );
 }

@@ -6,6 +6,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Icon } from '../components/icon.tsx';
 import { faqUrl } from '../config.ts';
 import { useStrings } from './strings.tsx';
 import { useTutorialPanel } from './tutorial-panel.tsx';
@@ -27,7 +28,10 @@ export function HeaderHelpMenu() {
   const { t } = useStrings();
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="button button--ghost">{t('Help')}</DropdownMenu.Trigger>
+      <DropdownMenu.Trigger className="button button--ghost topbar__help">
+        <Icon name="help" />
+        <span className="topbar__help-label">{t('Help')}</span>
+      </DropdownMenu.Trigger>
       <HelpMenuContent side="bottom">
         <DropdownMenu.Item className="menu__item" onSelect={() => panel.send({ type: 'panel.open', kind: 'video' })}>
           {t('Tutorial Videos')}
@@ -37,7 +41,7 @@ export function HeaderHelpMenu() {
             {t('Help FAQs')}
           </a>
         </DropdownMenu.Item>
-        <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/help')}>
+        <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/help')}>
           {t('Contact Us')}
         </DropdownMenu.Item>
       </HelpMenuContent>
@@ -60,7 +64,7 @@ export function SideHelpMenu({ trigger }: { trigger: ReactNode }) {
         <DropdownMenu.Item className="menu__item" onSelect={() => panel.send({ type: 'panel.open', kind: 'pdf' })}>
           {t('Tutorial PDF(s)')}
         </DropdownMenu.Item>
-        <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/help')}>
+        <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/help')}>
           {t('Contact Us')}
         </DropdownMenu.Item>
       </HelpMenuContent>

@@ -1,18 +1,37 @@
 /**
  * The top bar (sections 1 and 2), as the route table says: the full bar (title, help menu,
  * envelope counter for administrators, the user's name and role), only a Log In button, a
- * Register button, or nothing.
+ * Register button, or nothing. On a narrow screen it starts with the Menu button that opens
+ * the side menu as a drawer.
  */
 import type { LoggedInUser } from '@formsign/machines';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router-dom';
+import { Icon } from '../components/icon.tsx';
 import type { HeaderKind } from '../routes/route-table.ts';
+import type { ShellExtras } from './shell-extras.ts';
 import { useStrings } from './strings.tsx';
 
-// The signed-in part of the bar (menus, counter, user) loads only for signed-in people.
-const SignedInActions = lazy(() => import('./signed-in-actions.tsx'));
+/** The drawer's Menu button: shown on narrow screens when the page has a side menu. */
+export interface MenuButton {
+  open: boolean;
+  onOpen(): void;
+}
 
-export function TopBar({ kind, title, user, translation }: { kind: Exclude<HeaderKind, 'none'>; title: string; user: LoggedInUser | null; translation: ReactNode }) {
+interface TopBarProps {
+  kind: Exclude<HeaderKind, 'none'>;
+  title: string;
+  user: LoggedInUser | null;
+  /** The signed-in part of the bar (menus, counter, user), once loaded (see shell-extras.ts). */
+  signedInActions: ShellExtras['SignedInActions'] | null;
+  translation: ReactNode;
+  menu: MenuButton | null;
+  /** The Menu button, for the focus to come back to when the drawer closes. */
+  menuButtonRef?: RefObject<HTMLButtonElement | null>;
+  inert?: boolean;
+}
+
+export function TopBar({ kind, title, user, signedInActions, translation, menu, menuButtonRef, inert }: TopBarProps) {
   const { t } = useStrings();
   let actions: ReactNode;
   if (kind === 'login-button') {
@@ -28,11 +47,8 @@ export function TopBar({ kind, title, user, translation }: { kind: Exclude<Heade
       </Link>
     );
   } else if (user) {
-    actions = (
-      <Suspense fallback={null}>
-        <SignedInActions user={user} />
-      </Suspense>
-    );
+    const SignedInActions = signedInActions;
+    actions = SignedInActions ? <SignedInActions user={user} /> : null;
   } else {
     actions = (
       <Link className="button" to="/login">
@@ -41,11 +57,17 @@ export function TopBar({ kind, title, user, translation }: { kind: Exclude<Heade
     );
   }
   return (
-    <header className="topbar">
+    <header className="topbar" inert={inert}>
+      {menu ? (
+        <button ref={menuButtonRef} type="button" className="topbar__menu" aria-controls="side-menu" aria-expanded={menu.open} onClick={menu.onOpen}>
+          <Icon name="menu" />
+          <span className="visually-hidden">{t('Menu')}</span>
+        </button>
+      ) : null}
       {user && kind === 'app' ? null : (
         <Link className="topbar__brand" to="/">
           <img src="/favicon.svg" alt="" width="24" height="24" />
-          formsign
+          <span className="topbar__brand-name">formsign</span>
         </Link>
       )}
       <h1 className="topbar__title" data-testid="page-title">

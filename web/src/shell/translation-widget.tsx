@@ -1,8 +1,9 @@
 /**
- * The translation widget (sections 1 and 9): a language menu over the strings the company
- * loaded, shown on the pages the route table says. It is resized 3 seconds after each route
- * change, to fit its longest language name. A native select: it is the lightest language
- * menu that every keyboard and screen reader knows, and it loads on the login page.
+ * The translation widget (sections 1 and 9): a language menu offering the languages the
+ * interface has (see languages.ts), shown on the pages the route table says. It is resized 3
+ * seconds after each route change, to fit its longest language name. A native select: it is
+ * the lightest language menu that every keyboard and screen reader knows, and it loads on the
+ * login page. On a narrow screen it shows as the language's code over the same select.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -10,7 +11,7 @@ import { useStrings } from './strings.tsx';
 import { scheduleTranslationResize, translationMenuWidth } from './translation-resize.ts';
 
 export function TranslationWidget() {
-  const { languages, language, setLanguage } = useStrings();
+  const { offered: languages, language, setLanguage } = useStrings();
   const { pathname } = useLocation();
   const id = useId();
   const select = useRef<HTMLSelectElement>(null);
@@ -31,9 +32,11 @@ export function TranslationWidget() {
     [pathname, languages],
   );
 
-  if (languages.length < 2) return null;
   return (
     <div className="translation-widget" data-resizes={resizes}>
+      <span className="translation-widget__code" aria-hidden="true">
+        {language.toUpperCase()}
+      </span>
       <label htmlFor={id} className="visually-hidden">
         Language
       </label>

@@ -1,6 +1,6 @@
 /** The tutorial panel on screen: its list, the chosen video or PDF, and moving it by drag or arrow keys. */
 import type { TutorialItem } from '@formsign/machines';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Panel, useTutorialPanel } from './tutorial-panel.tsx';
 
 const keyStep = 10;
@@ -34,10 +34,12 @@ export default function TutorialPanelView() {
   const loading = Panel.useSelector((snapshot) => snapshot.matches({ video: 'loading' }) || snapshot.matches({ pdf: 'loading' }));
   const position = Panel.useSelector((snapshot) => snapshot.context.position);
   const width = Panel.useSelector((snapshot) => snapshot.context.width);
-  const [selected, setSelected] = useState(0);
+  // The item chosen in the list on show: another list (or kind) starts again at its first item.
+  const [chosen, setChosen] = useState<{ items: readonly TutorialItem[]; index: number }>({ items, index: 0 });
+  const selected = chosen.items === items ? chosen.index : 0;
+  const setSelected = (index: number): void => setChosen({ items, index });
   const drag = useRef<{ x: number; y: number; top: number; left: number } | null>(null);
 
-  useEffect(() => setSelected(0), [kind, items]);
   if (!kind) return null;
 
   const heading = kind === 'video' ? 'Tutorial Videos' : 'Tutorial PDF(s)';

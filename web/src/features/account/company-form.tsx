@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { useAction } from './use-action.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 
 export type CompanyDraft = Pick<Company, 'name' | 'address' | 'phone' | 'email' | 'vat_number'>;
@@ -27,7 +27,7 @@ function problemOf(draft: CompanyDraft): { field: keyof CompanyDraft; text: stri
 
 export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(draft: CompanyDraft): void }) {
   const id = useId();
-  const save = useAction((data: CompanyUpdate, options) => api.account.saveCompany(data, options));
+  const save = useMutation((data: CompanyUpdate, options) => api.account.saveCompany(data, options));
   const form = useCheckedForm(
     () => problemOf(draft),
     save,

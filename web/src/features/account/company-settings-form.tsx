@@ -10,7 +10,7 @@ import { useId, useMemo } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { useStrings } from '../../shell/strings.tsx';
-import { useAction } from './use-action.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 
 /** What the person is choosing: the settings, with the day counts as typed. */
@@ -64,7 +64,7 @@ function retentionInWords(days: number | null): string {
 export function CompanySettingsForm({ settings, readOnly, draft, onDraft }: { settings: Settings; readOnly: boolean; draft: SettingsDraft; onDraft(draft: SettingsDraft): void }) {
   const id = useId();
   const { languages } = useStrings();
-  const save = useAction((update: SettingsUpdate, options) => api.account.saveCompany({ settings: update }, options));
+  const save = useMutation((update: SettingsUpdate, options) => api.account.saveCompany({ settings: update }, options));
   const zones = useMemo(() => timeZones(settings.timezone), [settings.timezone]);
   const offered = languages.length ? languages : [{ code: settings.language, name: languageName(settings.language) }];
   const form = useCheckedForm(

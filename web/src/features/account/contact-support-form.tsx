@@ -8,8 +8,9 @@ import { useId, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { useViewer } from '../../session/session.tsx';
-import { useAction } from './use-action.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { useCheckedForm } from './use-checked-form.ts';
+import { EmailAddress } from '../../components/email-address.tsx';
 
 const limits = { subject: 200, message: 5000 } as const;
 
@@ -24,15 +25,15 @@ export function ContactSupportForm() {
   const viewer = useViewer();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const send = useAction((body: { subject: string; message: string }, options) => api.support.contact(body, options));
+  const send = useMutation((body: { subject: string; message: string }, options) => api.support.contact(body, options));
   const form = useCheckedForm(
     () => problemOf(subject, message),
     send,
-    async () => {
+    async (reset) => {
       if (await send.run({ subject: subject.trim(), message: message.trim() })) {
         setSubject('');
         setMessage('');
-        form.reset();
+        reset();
       }
     },
   );
@@ -47,7 +48,11 @@ export function ContactSupportForm() {
   return (
     <section className="card help-contact" id="contact" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Contact us</h2>
-      <p className="muted">Ask a question or tell us about a problem. {viewer?.email ? <>We answer by email to {viewer.email}.</> : null}</p>
+      <p className="muted">Ask a question or tell us about a problem. {viewer?.email ? (
+          <>
+            We answer by email to <EmailAddress address={viewer.email} />.
+          </>
+        ) : null}</p>
       <form onSubmit={form.onSubmit} noValidate>
         <FormError message={problem?.text ?? send.error} />
         <FormSuccess message={confirmation} />

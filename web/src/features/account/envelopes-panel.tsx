@@ -5,14 +5,16 @@
  * comes back to `/checkout/return`.
  */
 import { envelopeLevel } from '@formsign/machines';
-import type { Product } from '@formsign/sdk';
+import { errorTexts, type Product } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
+import { paymentOrigins } from '../../config.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { ListFailure } from '../../lists/data-table.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
+import { checkoutAddress } from './checkout-address.ts';
 import { formatMoney } from './money.ts';
-import { useAction } from './use-action.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 
 const maxQuantity = 20;
 const noProducts: Product[] = [];
@@ -105,18 +107,26 @@ function EnvelopeProducts() {
   const id = useId();
   const products = useDataGroup('products', noProducts, (_params: null, options) => api.account.products(options), null);
   const [buying, setBuying] = useState<string | null>(null);
-  const checkout = useAction((order: { product: string; quantity: number }, options) => api.account.checkout(order, options));
+  const [refused, setRefused] = useState(false);
+  const checkout = useMutation((order: { product: string; quantity: number }, options) => api.account.checkout(order, options));
   const buy = async (product: Product, quantity: number): Promise<void> => {
     setBuying(product.id);
+    setRefused(false);
     const session = await checkout.run({ product: product.id, quantity });
-    // Payment happens on the payment provider's page: a full navigation, not a route change.
-    if (session) window.location.assign(session.url);
-    else setBuying(null);
+    // Payment happens on the payment provider's page: a full navigation, not a route change,
+    // and only to this site or a payment provider the installation trusts.
+    const address = session ? checkoutAddress(session.url, window.location.origin, paymentOrigins) : null;
+    if (address) {
+      window.location.assign(address);
+      return;
+    }
+    setRefused(session !== undefined);
+    setBuying(null);
   };
   return (
     <section className="account-section" aria-labelledby={`${id}-heading`} aria-busy={products.loading}>
       <h2 id={`${id}-heading`}>Buy envelopes</h2>
-      <FormError message={checkout.error} />
+      <FormError message={checkout.error ?? (refused ? errorTexts.unexpected : null)} />
       {products.error ? <ListFailure message={products.message ?? ''} onRetry={products.refetch} /> : null}
       {products.loading ? (
         <div className="spinner" role="status">

@@ -1,6 +1,7 @@
 /**
  * A small form in a modal dialog (rename a category, change a user's class, edit a group):
- * a native `<dialog>`, so it traps focus, closes on Escape and gives focus back by itself.
+ * a native `<dialog>`, so it traps focus and closes on Escape; focus goes back to the control
+ * that opened it, whether it closes or is taken off the page.
  * A failed save shows its text inside the dialog and keeps what was typed.
  */
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
@@ -24,9 +25,15 @@ export function FormDialog({ open, title, submitLabel, busy = false, error, desc
   const id = useId();
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
+    if (!element || !open) return;
+    // The control that opened the dialog; a dialog taken off the page does not give focus back by itself.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!element.open) element.showModal();
+    return () => {
+      if (element.open) element.close();
+      // Back where the person was, when that control is still on the page.
+      if (opener?.isConnected && !opener.contains(document.activeElement)) opener.focus();
+    };
   }, [open]);
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();

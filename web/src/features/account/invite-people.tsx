@@ -10,7 +10,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { focusFirstInvalid } from './focus-first-invalid.ts';
-import { useAction } from './use-action.ts';
+import { useMutation } from '../../api/use-mutation.ts';
+import { EmailAddress } from '../../components/email-address.tsx';
 
 /** The most people one invitation can carry (the contract's limit). */
 const maxPeople = 50;
@@ -88,7 +89,7 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
   const id = useId();
   const [people, setPeople] = useState<PersonRow[]>(() => [blankPerson()]);
   const [sent, setSent] = useState<InviteOutcome[]>([]);
-  const invite = useAction((users: InviteUser[], options) => api.users.invite(users, options));
+  const invite = useMutation((users: InviteUser[], options) => api.users.invite(users, options));
   const form = useRef<HTMLFormElement>(null);
 
   const change = (key: number, update: Partial<PersonRow>): void => setPeople((list) => list.map((person) => (person.key === key ? { ...person, ...update } : person)));
@@ -135,7 +136,9 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
             <ul className="invite__sent">
               {sent.map((outcome) => (
                 <li key={outcome.user.email}>
-                  <strong>{outcome.user.email}</strong>: {outcome.text}
+                  <strong>
+                    <EmailAddress address={outcome.user.email} />
+                  </strong>: {outcome.text}
                 </li>
               ))}
             </ul>

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { useAction } from './use-action.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 
 export interface ProfileDraft {
@@ -41,7 +41,7 @@ const roleNames: Record<UserProfile['role'], string> = { admin: 'Administrator',
 
 export function ProfileForm({ user, draft, onDraft }: { user: UserProfile; draft: ProfileDraft; onDraft(draft: ProfileDraft): void }) {
   const id = useId();
-  const save = useAction((data: Parameters<typeof api.account.updateProfile>[0], options) => api.account.updateProfile(data, options));
+  const save = useMutation((data: Parameters<typeof api.account.updateProfile>[0], options) => api.account.updateProfile(data, options));
   const form = useCheckedForm(
     () => problemOf(draft),
     save,

@@ -13,6 +13,7 @@ import { ListFailure } from '../../lists/data-table.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
 import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
 import { formatMoney } from './money.ts';
+import { EmailAddress } from '../../components/email-address.tsx';
 
 const envelopesHref = '/account?tab=2';
 
@@ -53,7 +54,9 @@ function Receipt({ purchase, reference }: { purchase: PurchaseStatus; reference:
       {complete && purchase.email ? (
         <div>
           <dt>Receipt sent to</dt>
-          <dd>{purchase.email}</dd>
+          <dd>
+            <EmailAddress address={purchase.email} />
+          </dd>
         </div>
       ) : null}
       <div>

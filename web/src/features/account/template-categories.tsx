@@ -4,14 +4,14 @@
  * text ('A category with this name exists.'), shown where the name was typed, which stays.
  */
 import type { Category, CategoryAction } from '@formsign/sdk';
-import { useId, useState, type FormEvent } from 'react';
+import { createContext, useContext, useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { tableState, useDataGroup } from '../../lists/use-data-group.ts';
 import { FormDialog } from './form-dialog.tsx';
-import { useAction } from './use-action.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { useListChanges } from './use-list-changes.tsx';
 
 const none: Category[] = [];
@@ -24,7 +24,7 @@ function NewCategory({ onAdded }: { onAdded(name: string, categories: Category[]
   const id = useId();
   const [name, setName] = useState('');
   const [checked, setChecked] = useState(false);
-  const save = useAction((action: CategoryAction, options) => api.settings.categories(action, options));
+  const save = useMutation((action: CategoryAction, options) => api.settings.categories(action, options));
   const problem = checked ? nameProblem(name) : null;
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -68,7 +68,7 @@ function RenameCategory({ category, onClose, onRenamed }: { category: Category; 
   const id = useId();
   const [name, setName] = useState(category.name);
   const [checked, setChecked] = useState(false);
-  const save = useAction((action: CategoryAction, options) => api.settings.categories(action, options));
+  const save = useMutation((action: CategoryAction, options) => api.settings.categories(action, options));
   const problem = checked ? nameProblem(name) : null;
   const submit = async (): Promise<void> => {
     setChecked(true);
@@ -87,6 +87,40 @@ function RenameCategory({ category, onClose, onRenamed }: { category: Category; 
   );
 }
 
+interface CategoryActionsValue {
+  rename(category: Category): void;
+  askDelete(category: Category): void;
+}
+
+/** What a row's buttons do, given by the list, so the columns are made once and a focused button keeps its focus. */
+const CategoryActions = createContext<CategoryActionsValue | null>(null);
+
+function CategoryRowActions({ category }: { category: Category }) {
+  const actions = useContext(CategoryActions);
+  if (!actions) throw new Error('CategoryRowActions needs <CategoryActions.Provider> above it.');
+  return (
+    <div className="form-actions">
+      <button type="button" className="button button--secondary button--small" onClick={() => actions.rename(category)}>
+        Rename<span className="visually-hidden"> {category.name}</span>
+      </button>
+      <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => actions.askDelete(category)}>
+        Delete<span className="visually-hidden"> {category.name}</span>
+      </button>
+    </div>
+  );
+}
+
+const readColumns: ListColumn<Category>[] = [
+  { id: 'name', accessorKey: 'name', header: 'Category' },
+  {
+    id: 'templates',
+    accessorKey: 'templates',
+    header: 'Templates',
+    cell: ({ row }) => (row.original.templates === 1 ? '1 template' : `${row.original.templates} templates`),
+  },
+];
+const editColumns: ListColumn<Category>[] = [...readColumns, { id: 'actions', header: 'Actions', cell: ({ row }) => <CategoryRowActions category={row.original} /> }];
+
 export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
   const id = useId();
   const categories = useDataGroup('categories', none, (_params: null, options) => api.settings.categories({ action: 'list' }, options).then((list) => list.data), null);
@@ -94,31 +128,7 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
   const changes = useListChanges(categories, (category: Category, options) => api.settings.categories({ action: 'delete', id: category.id }, options));
   const { deleting, changed } = changes;
 
-  const columns: ListColumn<Category>[] = [
-    { id: 'name', accessorKey: 'name', header: 'Category' },
-    {
-      id: 'templates',
-      accessorKey: 'templates',
-      header: 'Templates',
-      cell: ({ row }) => (row.original.templates === 1 ? '1 template' : `${row.original.templates} templates`),
-    },
-  ];
-  if (!readOnly) {
-    columns.push({
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row }) => (
-        <div className="form-actions">
-          <button type="button" className="button button--secondary button--small" onClick={() => setRenaming(row.original)}>
-            Rename<span className="visually-hidden"> {row.original.name}</span>
-          </button>
-          <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => changes.askDelete(row.original)}>
-            Delete<span className="visually-hidden"> {row.original.name}</span>
-          </button>
-        </div>
-      ),
-    });
-  }
+  const actions: CategoryActionsValue = { rename: setRenaming, askDelete: changes.askDelete };
 
   return (
     <section className="account-section" aria-labelledby={`${id}-heading`}>
@@ -126,15 +136,17 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
       <p className="account-hint">Categories group your templates in the template list and in the reports.</p>
       {readOnly ? null : <NewCategory onAdded={(name, list) => changed(`The category “${name}” was added.`, list)} />}
       {changes.outcome}
-      <DataTable
-        caption="Template categories"
-        columns={columns}
-        rows={categories.data}
-        total={categories.data.length}
-        {...tableState(categories)}
-        empty="No categories yet. Add one to group your templates."
-        getRowId={(row) => String(row.id)}
-      />
+      <CategoryActions.Provider value={actions}>
+        <DataTable
+          caption="Template categories"
+          columns={readOnly ? readColumns : editColumns}
+          rows={categories.data}
+          total={categories.data.length}
+          {...tableState(categories)}
+          empty="No categories yet. Add one to group your templates."
+          getRowId={(row) => String(row.id)}
+        />
+      </CategoryActions.Provider>
       {renaming ? (
         <RenameCategory
           category={renaming}

@@ -5,7 +5,7 @@
  * typed is never touched here: a failed send keeps it.
  */
 import { useState, type FormEvent } from 'react';
-import type { Action } from './use-action.ts';
+import type { Mutation } from '../../api/use-mutation.ts';
 import { focusFirstInvalid } from './focus-first-invalid.ts';
 
 export interface CheckedForm<TProblem> {
@@ -21,10 +21,15 @@ export interface CheckedForm<TProblem> {
 
 /**
  * `problemOf` answers the first thing to correct in what is typed now, or null; `send` runs
- * `action` with it.
+ * `action` with it, and may call `reset` once the form is emptied after a send.
  */
-export function useCheckedForm<TProblem, TInput, TResult>(problemOf: () => TProblem | null, action: Action<TInput, TResult>, send: () => Promise<unknown>): CheckedForm<TProblem> {
+export function useCheckedForm<TProblem, TInput, TResult>(
+  problemOf: () => TProblem | null,
+  action: Mutation<TInput, TResult>,
+  send: (reset: () => void) => Promise<unknown>,
+): CheckedForm<TProblem> {
   const [checked, setChecked] = useState(false);
+  const reset = (): void => setChecked(false);
   return {
     problem: checked ? problemOf() : null,
     edited() {
@@ -37,8 +42,8 @@ export function useCheckedForm<TProblem, TInput, TResult>(problemOf: () => TProb
         focusFirstInvalid(event.currentTarget);
         return;
       }
-      void send();
+      void send(reset);
     },
-    reset: () => setChecked(false),
+    reset,
   };
 }

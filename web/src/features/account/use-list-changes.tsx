@@ -7,7 +7,7 @@
 import { useState, type ReactElement } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 import type { DataGroupState } from '../../lists/use-data-group.ts';
-import { useAction, type ActionRequest } from './use-action.ts';
+import { useMutation, type MutationRequest } from '../../api/use-mutation.ts';
 
 export interface ListChanges<TItem> {
   /** The item whose deletion waits for a confirmation, or null. */
@@ -22,10 +22,10 @@ export interface ListChanges<TItem> {
   outcome: ReactElement;
 }
 
-export function useListChanges<TItem>(group: DataGroupState<TItem[]>, deleteRequest: ActionRequest<TItem, { data: TItem[] }>): ListChanges<TItem> {
+export function useListChanges<TItem>(group: DataGroupState<TItem[]>, deleteRequest: MutationRequest<TItem, { data: TItem[] }>): ListChanges<TItem> {
   const [deleting, setDeleting] = useState<TItem | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const remove = useAction(deleteRequest);
+  const remove = useMutation(deleteRequest);
 
   const changed = (message: string, list: TItem[]): void => {
     remove.reset();

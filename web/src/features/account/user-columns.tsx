@@ -1,7 +1,7 @@
 /**
  * The columns of the users table: who each person is, their class and units, their
  * multi-factor set-up, status and last login, and the actions on them (a keyboard-friendly
- * menu: the three mfa commands, class, units, delete).
+ * menu: the three mfa commands, class, units, block or unblock, delete).
  */
 import type { UserRow } from '@formsign/machines';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
@@ -9,6 +9,7 @@ import type { ListColumn } from '../../lists/data-table.tsx';
 import { formatDateTime, humanize } from '../../lists/format.ts';
 import { personName } from './person-name.ts';
 import { UserList } from './user-list.ts';
+import { EmailAddress } from '../../components/email-address.tsx';
 
 /** The mfa command codes (section 4): 1 on, 2 off, 3 off and the user must set it up again. */
 export type MfaCode = 1 | 2 | 3;
@@ -23,6 +24,8 @@ export type UserDialog = { kind: 'class' | 'units' | 'delete'; row: UserRow };
 
 export interface UserActionHandlers {
   mfa(row: UserRow, code: MfaCode): void;
+  /** Blocks the person (they can no longer sign in, and are signed out) or lets them in again. */
+  block(row: UserRow, blocked: boolean): void;
   open(dialog: UserDialog): void;
 }
 
@@ -61,6 +64,15 @@ function UserActions({ row, handlers }: { row: UserRow; handlers: UserActionHand
             Edit units…
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu__separator" />
+          {row.status === 'blocked' ? (
+            <DropdownMenu.Item className="menu__item" onSelect={() => handlers.block(row, false)}>
+              Unblock
+            </DropdownMenu.Item>
+          ) : (
+            <DropdownMenu.Item className="menu__item" onSelect={() => handlers.block(row, true)}>
+              Block
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item className="menu__item account-menu__danger" onSelect={() => handlers.open({ kind: 'delete', row })}>
             Delete user…
           </DropdownMenu.Item>
@@ -79,7 +91,7 @@ export function userColumns(handlers: UserActionHandlers): ListColumn<UserRow>[]
       cell: ({ row }) => (
         <span className="account-person">
           <span className="account-person__name">{personName(row.original)}</span>
-          <span className="account-person__email">{row.original.email}</span>
+          <EmailAddress className="account-person__email" address={row.original.email} />
         </span>
       ),
     },

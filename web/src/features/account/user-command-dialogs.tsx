@@ -9,19 +9,19 @@ import { FormDialog } from './form-dialog.tsx';
 import { personName } from './person-name.ts';
 import { UserList } from './user-list.ts';
 
-type Phase = 'editing' | 'sent' | 'failed';
-
-/** Watches the row's command: busy while it is on its way, closes on success, keeps the failure. */
+/**
+ * Watches the row's command: busy while it is on its way, closes on success, keeps the failure.
+ * What shows is worked out from the machine's state; only closing is an effect.
+ */
 function useRowCommand(row: UserRow, onDone: () => void) {
   const updating = UserList.useSelector((snapshot) => snapshot.context.updating.includes(row.id));
   const error = UserList.useSelector((snapshot) => snapshot.context.error);
-  const [phase, setPhase] = useState<Phase>('editing');
+  const [sent, setSent] = useState(false);
+  const settled = sent && !updating;
   useEffect(() => {
-    if (phase !== 'sent' || updating) return;
-    if (error) setPhase('failed');
-    else onDone();
-  }, [phase, updating, error, onDone]);
-  return { busy: phase === 'sent', failure: phase === 'failed' ? error : null, sent: () => setPhase('sent') };
+    if (settled && !error) onDone();
+  }, [settled, error, onDone]);
+  return { busy: sent && updating, failure: settled ? error : null, sent: () => setSent(true) };
 }
 
 export interface UserCommandDialogProps {

@@ -5,14 +5,14 @@
  * a failing code with its text ('A group with this name exists.'), shown in the dialog, which
  * keeps what was typed and chosen.
  */
-import type { Group, GroupsRequest, UserRow } from '@formsign/sdk';
-import { useId, useMemo, useState } from 'react';
+import { eachRow, type Group, type GroupsRequest, type UserRow } from '@formsign/sdk';
+import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../../lists/data-table.tsx';
 import { type DataGroupState, tableState, useDataGroup } from '../../lists/use-data-group.ts';
 import { FormDialog } from './form-dialog.tsx';
-import { useAction } from './use-action.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { useListChanges } from './use-list-changes.tsx';
 import { personName } from './person-name.ts';
 
@@ -24,11 +24,8 @@ const pageLimit = 100;
 /** Every user of the company, a page of 100 at a time. */
 async function everyUser(options: { signal: AbortSignal }): Promise<UserRow[]> {
   const people: UserRow[] = [];
-  for (let page = 1; ; page++) {
-    const result = await api.users.list({ page, limit: pageLimit, filters: { sort: 'last_name', order: 'asc' } }, options);
-    people.push(...result.data);
-    if (result.data.length < pageLimit || people.length >= result.total) return people;
-  }
+  for await (const person of eachRow(api.users.list, { limit: pageLimit, filters: { sort: 'last_name', order: 'asc' } }, options)) people.push(person);
+  return people;
 }
 
 function membersText(group: Group, names: Map<number, string>): string {
@@ -50,7 +47,7 @@ function GroupDialog({ group, people, onClose, onSaved }: { group: Group | null;
   const [members, setMembers] = useState<number[]>(group?.members ?? []);
   const [find, setFind] = useState('');
   const [checked, setChecked] = useState(false);
-  const save = useAction((data: GroupsRequest, options) => api.settings.groups(data, options));
+  const save = useMutation((data: GroupsRequest, options) => api.settings.groups(data, options));
   const problem = checked && !name.trim() ? 'Enter a name for the group.' : null;
   const words = find.trim().toLowerCase();
   const shown = words ? people.data.filter((person) => `${personName(person)} ${person.email} ${person.class}`.toLowerCase().includes(words)) : people.data;
@@ -110,6 +107,46 @@ function GroupDialog({ group, people, onClose, onSaved }: { group: Group | null;
   );
 }
 
+interface GroupActionsValue {
+  /** The people's names by id, for the members column. */
+  names: Map<number, string>;
+  edit(group: Group): void;
+  askDelete(group: Group): void;
+}
+
+/** What the cells need of the list, given by it, so the columns are made once and a focused button keeps its focus. */
+const GroupActions = createContext<GroupActionsValue | null>(null);
+
+function useGroupActions(): GroupActionsValue {
+  const actions = useContext(GroupActions);
+  if (!actions) throw new Error('The group cells need <GroupActions.Provider> above them.');
+  return actions;
+}
+
+function GroupMembers({ group }: { group: Group }) {
+  return membersText(group, useGroupActions().names);
+}
+
+function GroupRowActions({ group }: { group: Group }) {
+  const actions = useGroupActions();
+  return (
+    <div className="form-actions">
+      <button type="button" className="button button--secondary button--small" onClick={() => actions.edit(group)}>
+        Edit<span className="visually-hidden"> {group.name}</span>
+      </button>
+      <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => actions.askDelete(group)}>
+        Delete<span className="visually-hidden"> {group.name}</span>
+      </button>
+    </div>
+  );
+}
+
+const columns: ListColumn<Group>[] = [
+  { id: 'name', accessorKey: 'name', header: 'Group' },
+  { id: 'members', header: 'Members', cell: ({ row }) => <GroupMembers group={row.original} /> },
+  { id: 'actions', header: 'Actions', cell: ({ row }) => <GroupRowActions group={row.original} /> },
+];
+
 export function UserGroups() {
   const id = useId();
   const groups = useDataGroup('groups', noGroups, (_params: null, options) => api.settings.groups({ action: 'list' }, options).then((list) => list.data), null);
@@ -119,24 +156,7 @@ export function UserGroups() {
   const changes = useListChanges(groups, (group: Group, options) => api.settings.groups({ action: 'delete', id: group.id }, options));
   const { deleting, changed } = changes;
 
-  const columns: ListColumn<Group>[] = [
-    { id: 'name', accessorKey: 'name', header: 'Group' },
-    { id: 'members', header: 'Members', cell: ({ row }) => membersText(row.original, names) },
-    {
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row }) => (
-        <div className="form-actions">
-          <button type="button" className="button button--secondary button--small" onClick={() => setEditing({ group: row.original })}>
-            Edit<span className="visually-hidden"> {row.original.name}</span>
-          </button>
-          <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => changes.askDelete(row.original)}>
-            Delete<span className="visually-hidden"> {row.original.name}</span>
-          </button>
-        </div>
-      ),
-    },
-  ];
+  const actions: GroupActionsValue = { names, edit: (group) => setEditing({ group }), askDelete: changes.askDelete };
 
   return (
     <section className="account-section" aria-labelledby={`${id}-heading`}>
@@ -150,15 +170,17 @@ export function UserGroups() {
         </button>
       </div>
       {changes.outcome}
-      <DataTable
-        caption="User groups"
-        columns={columns}
-        rows={groups.data}
-        total={groups.data.length}
-        {...tableState(groups)}
-        empty="No groups yet. Add one to send forms to several people at once."
-        getRowId={(row) => String(row.id)}
-      />
+      <GroupActions.Provider value={actions}>
+        <DataTable
+          caption="User groups"
+          columns={columns}
+          rows={groups.data}
+          total={groups.data.length}
+          {...tableState(groups)}
+          empty="No groups yet. Add one to send forms to several people at once."
+          getRowId={(row) => String(row.id)}
+        />
+      </GroupActions.Provider>
       {editing ? (
         <GroupDialog
           group={editing.group}

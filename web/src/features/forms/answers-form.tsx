@@ -21,6 +21,10 @@ interface AnswersFormProps {
   /** Why the last send failed. */
   sendError: string | null;
   onSend(answers: SigningAnswers): void;
+  /** Keeps the answers as a draft, unchecked (designed); no button when absent. */
+  onSaveDraft?(answers: SigningAnswers): void;
+  /** Said once a draft is kept. */
+  draftSaved?: string | null;
   /** More buttons beside the main one (open pending: Disapprove). */
   children?: ReactNode;
 }
@@ -61,7 +65,7 @@ function ProblemSummary({ fields, problems, summary }: { fields: readonly FormFi
   );
 }
 
-export function AnswersForm({ fields, sendLabel, busy, busyLabel, sendError, onSend, children }: AnswersFormProps) {
+export function AnswersForm({ fields, sendLabel, busy, busyLabel, sendError, onSend, onSaveDraft, draftSaved, children }: AnswersFormProps) {
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(fields));
   const [checked, setChecked] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
@@ -102,10 +106,20 @@ export function AnswersForm({ fields, sendLabel, busy, busyLabel, sendError, onS
         />
       ))}
       <FormError message={sendError} />
+      {draftSaved ? (
+        <p className="alert alert--success" role="status">
+          {draftSaved}
+        </p>
+      ) : null}
       <div className="form-actions signing__actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? busyLabel : sendLabel}
         </button>
+        {onSaveDraft ? (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => onSaveDraft(signingRequestAnswers(fields, answers))}>
+            Save and finish later
+          </button>
+        ) : null}
         {children}
       </div>
     </form>

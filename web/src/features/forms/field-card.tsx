@@ -4,10 +4,13 @@
  * remove it. Every control is a labelled input or a real button, so the editor works with a
  * keyboard alone.
  */
+import type { TemplateStep } from '@formsign/sdk';
 import { fieldTypes, labelMaxLength, nameFromLabel, nameMaxLength, type EditableField, type FieldProblems } from './template-fields.ts';
 
 interface FieldCardProps {
   field: EditableField;
+  /** The template's recipients in order: who may answer the field. */
+  steps: readonly TemplateStep[];
   index: number;
   count: number;
   problems?: FieldProblems;
@@ -25,7 +28,7 @@ function Problem({ id, text }: { id: string; text?: string }) {
   ) : null;
 }
 
-export function FieldCard({ field, index, count, problems, disabled, onChange, onMove, onRemove }: FieldCardProps) {
+export function FieldCard({ field, steps, index, count, problems, disabled, onChange, onMove, onRemove }: FieldCardProps) {
   const id = field.key;
   const shown = field.label.trim() || 'New field';
   const change = (patch: Partial<EditableField>): void => onChange({ ...field, ...patch });
@@ -105,6 +108,18 @@ export function FieldCard({ field, index, count, problems, disabled, onChange, o
                 {type.label}
               </option>
             ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-step`}>Answered by</label>
+          <select id={`${id}-step`} className="select" value={String(field.step ?? 1)} disabled={disabled} onChange={(event) => change({ step: Number(event.target.value) })}>
+            <option value="0">The sender, when sending</option>
+            {steps.map((step, place) => (
+              <option key={place} value={String(place + 1)}>
+                {place + 1}. {step.label}
+              </option>
+            ))}
+            {(field.step ?? 1) > steps.length ? <option value={String(field.step)}>Place {field.step} (no longer in the order)</option> : null}
           </select>
         </div>
         <div className="field field-card__required">

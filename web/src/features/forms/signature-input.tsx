@@ -45,15 +45,15 @@ function paint(element: HTMLCanvasElement | null, strokes: readonly Point[][]): 
 interface SignaturePadProps {
   label: string;
   disabled?: boolean;
-  /** The strokes drawn, kept by the field so they survive switching to typing and back. */
-  strokes: { current: Point[][] };
   onDrawn(dataUrl: string | null): void;
 }
 
-function SignaturePad({ label, disabled, strokes, onDrawn }: SignaturePadProps) {
+/** The drawing area. It stays mounted (hidden) while the signer types, so the strokes survive switching to typing and back. */
+function SignaturePad({ label, disabled, onDrawn }: SignaturePadProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
-  const [empty, setEmpty] = useState(() => strokes.current.length === 0);
+  const strokes = useRef<Point[][]>([]);
+  const [empty, setEmpty] = useState(true);
 
   // The canvas follows its box (a phone turned sideways), and the drawing is painted again.
   useEffect(() => {
@@ -69,7 +69,7 @@ function SignaturePad({ label, disabled, strokes, onDrawn }: SignaturePadProps) 
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
     observer?.observe(element);
     return () => observer?.disconnect();
-  }, [strokes]);
+  }, []);
 
   const pointAt = (event: PointerEvent<HTMLCanvasElement>): Point => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -129,7 +129,6 @@ export function SignatureInput({ id, label, required, value, errorId, disabled, 
   const [mode, setMode] = useState<Signature['kind']>(value?.kind ?? 'typed');
   const [typed, setTyped] = useState(value?.kind === 'typed' ? value.value : '');
   const [drawn, setDrawn] = useState<string | null>(value?.kind === 'drawn' ? value.value : null);
-  const strokes = useRef<Point[][]>([]);
 
   const choose = (next: Signature['kind']): void => {
     setMode(next);
@@ -180,17 +179,17 @@ export function SignatureInput({ id, label, required, value, errorId, disabled, 
             {typed.trim() || 'Your signature appears here'}
           </p>
         </div>
-      ) : (
+      ) : null}
+      <div hidden={mode !== 'drawn'}>
         <SignaturePad
           label={label}
           disabled={disabled}
-          strokes={strokes}
           onDrawn={(dataUrl) => {
             setDrawn(dataUrl);
             onChange(dataUrl ? { kind: 'drawn', value: dataUrl } : null);
           }}
         />
-      )}
+      </div>
     </fieldset>
   );
 }

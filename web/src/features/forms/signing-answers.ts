@@ -31,6 +31,8 @@ function isSignature(answer: Answer): answer is Signature {
 export function answerProblems(fields: readonly FormField[], answers: Answers): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const field of fields) {
+    // A field answered earlier is shown, not asked again.
+    if (field.readonly) continue;
     const answer = answers[field.name] ?? null;
     switch (field.type) {
       case 'checkbox':
@@ -61,6 +63,7 @@ export function signingRequestAnswers(fields: readonly FormField[], answers: Ans
   const values: NonNullable<WebSigningRequest['values']> = {};
   let signature: Signature | undefined;
   for (const field of fields) {
+    if (field.readonly) continue;
     const answer = answers[field.name] ?? null;
     if (field.type === 'signature') {
       if (!isSignature(answer)) values[field.name] = null;

@@ -39,6 +39,37 @@ function Problem({ id, text }: { id: string; text?: string }) {
 
 const inputTypes = { text: 'text', number: 'text', date: 'date', email: 'email' } as const;
 
+/** The most a file may weigh (the server's limit too). */
+export const maxFileBytes = 5 * 1024 * 1024;
+
+/** A file as the form sends it: a data URL that names it (`data:<type>;name=<name>;base64,...`). */
+function readFile(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:([^;,]*)/, (_all, type: string) => `data:${type || 'application/octet-stream'};name=${encodeURIComponent(file.name)}`));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The name a file answer shows: the one in its data URL, or the stored name. */
+export function fileNameOf(answer: string): string {
+  const named = /^data:[^;,]*;name=([^;,]*)/.exec(answer);
+  return named ? decodeURIComponent(named[1] ?? '') : answer;
+}
+
+/** A field answered earlier (or by someone else): shown, not asked again. */
+function AnsweredField({ field }: { field: FormField }) {
+  const value = field.value;
+  const shown = value === null || value === undefined || value === '' ? 'Not answered' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+  return (
+    <div className="field signing-field signing-field--answered">
+      <span className="field__label">{field.label}</span>
+      <p className="signing-field__value">{shown}</p>
+    </div>
+  );
+}
+
 export function SigningField({ field, answer, problem, disabled, onAnswer }: SigningFieldProps) {
   const id = answerId(field.name);
   const errorId = problem ? `${id}-error` : undefined;
@@ -46,7 +77,34 @@ export function SigningField({ field, answer, problem, disabled, onAnswer }: Sig
   const text = typeof answer === 'string' ? answer : '';
   let control: ReactNode;
 
+  if (field.readonly) return <AnsweredField field={field} />;
+
   switch (field.type) {
+    case 'file':
+      control = (
+        <>
+          <input
+            id={id}
+            className="input"
+            type="file"
+            disabled={disabled}
+            aria-required={field.required}
+            aria-invalid={invalid}
+            aria-describedby={errorId}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (!file) return onAnswer('');
+              if (file.size > maxFileBytes) {
+                event.target.value = '';
+                return onAnswer('');
+              }
+              void readFile(file).then(onAnswer, () => onAnswer(''));
+            }}
+          />
+          {text ? <span className="field__hint">Chosen: {fileNameOf(text)}</span> : <span className="field__hint">At most 5 MB.</span>}
+        </>
+      );
+      break;
     case 'signature':
       return (
         <div className="signing-field">

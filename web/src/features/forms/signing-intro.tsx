@@ -1,6 +1,7 @@
 /** The top of a form opened from a link: its title, who sent it, their note, who it is for and by when. */
 import type { SigningForm } from '@formsign/sdk';
 import { formatDateTime } from '../../lists/format.ts';
+import { EmailAddress } from '../../components/email-address.tsx';
 
 export type SigningMode = 'sign' | 'fill' | 'review';
 
@@ -32,7 +33,12 @@ export function SigningIntro({ form, mode }: { form: SigningForm; mode: SigningM
             <dt>For</dt>
             <dd>
               {form.signer.name}
-              {form.signer.email ? <span className="muted"> ({form.signer.email})</span> : null}
+              {form.signer.email ? (
+                <span className="muted">
+                  {' ('}
+                  <EmailAddress address={form.signer.email} />)
+                </span>
+              ) : null}
             </dd>
           </div>
         ) : null}

@@ -7,7 +7,7 @@
  */
 import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { inspectOption } from '../../session/inspection.ts';
@@ -64,10 +64,8 @@ function StatusNotice({ form }: { form: SigningForm }) {
 }
 
 function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearchParams; mode: SigningMode }) {
-  const queryKey = query.toString();
-  // The link is read once per page id and query; the signer id stays the same across reloads.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const link = useMemo(() => signingLink(pageId, query, signerId()), [pageId, queryKey]);
+  // The link is read once per page id (the flow starts with it); the signer id stays the same across reloads.
+  const [link] = useState(() => signingLink(pageId, query, signerId()));
   const [snapshot, send] = useMachine(signingLogic, { input: { link }, ...inspectOption() });
   const [disapproving, setDisapproving] = useState(false);
   const disapproveButton = useRef<HTMLButtonElement>(null);
@@ -101,7 +99,7 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
     );
   }
 
-  const busy = snapshot.matches('sending');
+  const busy = snapshot.matches('sending') || snapshot.matches('savingDraft');
   const sendAnswers = (next: SigningAction, answers: SigningAnswers): void => send({ type: 'signing.send', action: next, answers });
   const hasSignature = form.fields.some((field) => field.type === 'signature');
   const sendLabel = mode === 'review' ? 'Approve' : hasSignature ? 'Sign and send' : 'Send the form';
@@ -123,6 +121,8 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
             busyLabel={busyLabel}
             sendError={action !== 'disapprove' ? sendError : null}
             onSend={(answers) => sendAnswers(mode === 'review' ? 'approve' : 'submit', answers)}
+            // A form sent to someone can be kept as a draft; one started from a template is kept when sent.
+            {...(mode === 'sign' ? { onSaveDraft: (answers: SigningAnswers) => send({ type: 'signing.saveDraft', answers }), draftSaved: snapshot.context.draftSaved } : {})}
           >
             {mode === 'review' ? (
               <button

@@ -48,7 +48,7 @@ export function TemplateDetailsForm({ id, template, categories }: TemplateDetail
   const changed = title !== (template?.title ?? '') || description !== (template?.description ?? '') || category !== (template?.category ?? '');
 
   useEffect(() => {
-    if (savedId !== null) navigate(`/template/edit/${savedId}/step2`);
+    if (savedId !== null) void navigate(`/template/edit/${savedId}/step2`);
   }, [savedId, navigate]);
 
   const save = (event: FormEvent<HTMLFormElement>): void => {

@@ -6,9 +6,9 @@
  * a failed save keeps everything typed. Moves, additions and removals are announced, and the
  * focus follows the field moved, so the keyboard never loses its place.
  */
-import type { TemplateDetail } from '@formsign/sdk';
+import type { TemplateDetail, TemplateStep } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
@@ -32,7 +32,10 @@ function firstProblemId(field: EditableField, problems: ReturnType<typeof fieldP
   return `${field.key}-options`;
 }
 
+const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
+
 export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
+  const steps = template.steps?.length ? template.steps : oneSigner;
   const [fields, setFields] = useState<EditableField[]>(() => template.fields.map(editableField));
   const [loaded] = useState(() => JSON.stringify(template.fields.map(editableField).map((field) => ({ ...field, key: '' }))));
   const [checked, setChecked] = useState(false);
@@ -57,12 +60,13 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
     focusNext.current = null;
   });
 
-  useEffect(() => {
-    if (!saved) return;
+  // Once, when saved: tell the person, and go on to who the template goes to.
+  const announceSaved = useEffectEvent(() => {
     notify({ type: 'success', title: 'Template saved', description: snapshot.context.message || `“${template.title}” is saved with its ${fields.length === 1 ? 'field' : `${fields.length} fields`}.` });
-    navigate('/template');
-    // Once, when saved.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void navigate(`/template/edit/${template.id}/step3`);
+  });
+  useEffect(() => {
+    if (saved) announceSaved();
   }, [saved]);
 
   const update = (key: string, next: EditableField): void => setFields((current) => current.map((field) => (field.key === key ? next : field)));
@@ -113,7 +117,7 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
         <h2 id="fields-title">Fields</h2>
         <p className="muted">
           The questions of the form, in the order people answer them. The label is the question the signer reads; the name is the key the answer is stored under, and
-          each field needs its own.
+          each field needs its own. Each field is answered by one of the template&apos;s recipients (set in step 3), or by the sender when sending.
         </p>
         {problemFields.length > 0 || empty ? (
           <div className="alert alert--error problem-summary" ref={summary} tabIndex={-1} aria-labelledby="fields-problems-title">
@@ -155,6 +159,7 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
             <FieldCard
               key={field.key}
               field={field}
+              steps={steps}
               index={index}
               count={fields.length}
               problems={problems.get(field.key)}
@@ -174,7 +179,7 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
       <div className="card template-fields__footer">
         <div className="form-actions">
           <button type="submit" className="button" disabled={saving}>
-            {saving ? 'Saving…' : 'Save the template'}
+            {saving ? 'Saving…' : 'Save and continue to recipients'}
           </button>
           <Link className="button button--secondary" to={`/template/edit/${template.id}/step1`}>
             Back to details

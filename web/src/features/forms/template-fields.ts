@@ -17,6 +17,7 @@ export const fieldTypes: ReadonlyArray<{ value: FieldType; label: string }> = [
   { value: 'checkbox', label: 'Tick box' },
   { value: 'select', label: 'Choice list' },
   { value: 'signature', label: 'Signature' },
+  { value: 'file', label: 'File upload' },
 ];
 
 export const nameMaxLength = 60;
@@ -35,6 +36,10 @@ export interface EditableField {
   nameTouched: boolean;
   /** A pre-filled value the template had; kept as it was. */
   value?: FormField['value'];
+  /** Who answers it: 0 the sender, n the recipient at place n (the first when absent). */
+  step?: number;
+  /** Where it sits on the template's PDF; kept as it was. */
+  placement?: FormField['placement'];
 }
 
 export type FieldProblems = Partial<Record<'label' | 'name' | 'options', string>>;
@@ -54,6 +59,8 @@ export function editableField(field: FormField): EditableField {
     options: (field.options ?? []).join('\n'),
     nameTouched: true,
     ...(field.value === undefined ? {} : { value: field.value }),
+    ...(field.step === undefined ? {} : { step: field.step }),
+    ...(field.placement ? { placement: field.placement } : {}),
   };
 }
 
@@ -114,5 +121,7 @@ export function formFields(fields: readonly EditableField[]): FormField[] {
     required: field.required,
     ...(field.type === 'select' ? { options: choicesOf(field.options) } : {}),
     ...(field.value === undefined ? {} : { value: field.value }),
+    ...(field.step === undefined ? {} : { step: field.step }),
+    ...(field.placement ? { placement: field.placement } : {}),
   }));
 }

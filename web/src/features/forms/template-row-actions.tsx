@@ -1,4 +1,4 @@
-/** What a person can do with one template of the list: edit, duplicate, archive or restore, delete. */
+/** What a person can do with one template of the list: edit, send, duplicate, archive or restore, delete. */
 import type { ManagedTemplate } from '@formsign/sdk';
 import { Link } from 'react-router-dom';
 
@@ -18,6 +18,11 @@ export function TemplateRowActions({ template, busy, onDuplicate, onArchive, onR
       <Link className="button button--small" to={`/template/edit/${template.id}/step1`}>
         Edit{named}
       </Link>
+      {template.status === 'active' ? (
+        <Link className="button button--secondary button--small" to={`/send/${template.id}`}>
+          Send{named}
+        </Link>
+      ) : null}
       <button type="button" className="button button--secondary button--small" disabled={busy} onClick={onDuplicate}>
         Duplicate{named}
       </button>

@@ -1,12 +1,13 @@
 /**
- * Where the person is in the template editor (step 1 of 2, details; step 2 of 2, fields), and
- * the frame both steps share: the step list, and the states of loading the template.
+ * Where the person is in the template editor (step 1 of 3, details; step 2, fields; step 3,
+ * recipients), and the frame the steps share: the step list, and the states of loading the
+ * template.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ListFailure } from '../../lists/data-table.tsx';
 
-const steps = ['Details', 'Fields'] as const;
+const steps = ['Details', 'Fields', 'Recipients'] as const;
 
 /** The id in an editor address: `new`, a template id, or null when it is neither. */
 export function templateIdOf(value: string | undefined): number | 'new' | null {
@@ -15,7 +16,7 @@ export function templateIdOf(value: string | undefined): number | 'new' | null {
   return Number.isInteger(id) && id >= 1 && String(id) === value ? id : null;
 }
 
-export function TemplateSteps({ current, id }: { current: 1 | 2; id: number | 'new' }) {
+export function TemplateSteps({ current, id }: { current: 1 | 2 | 3; id: number | 'new' }) {
   return (
     <nav className="template-steps" aria-label="Template editing steps">
       <p className="template-steps__where">
@@ -41,7 +42,7 @@ export function TemplateSteps({ current, id }: { current: 1 | 2; id: number | 'n
   );
 }
 
-export function EditorFrame({ current, id, children }: { current: 1 | 2; id: number | 'new'; children: ReactNode }) {
+export function EditorFrame({ current, id, children }: { current: 1 | 2 | 3; id: number | 'new'; children: ReactNode }) {
   return (
     <div className="page template-editor">
       <p className="template-editor__back">

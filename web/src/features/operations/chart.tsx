@@ -1,11 +1,13 @@
 /**
  * A chart with a text title and the same numbers as a table. The table sits beside the
  * chart (below it on narrow screens), or, when the page already shows those numbers in a
- * table of its own, the chart names that table. chart.js loads on demand the first time a
- * chart is drawn; if it cannot load, the table still carries every number.
+ * table of its own, the chart names that table. chart.js loads on demand, once a chart is
+ * about to come into view (its numbers show first); if it cannot load, the table still
+ * carries every number.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
+import { useParamsEffect } from '../../lists/use-params-effect.ts';
 import { formatNumber, kindNames, sum, type ChartKind, type ChartSeries } from './chart-data.ts';
 
 export interface ChartProps {
@@ -69,28 +71,45 @@ export function Chart({ title, kind, labels, series, level = 2, titleId, labelHe
   const headingId = titleId ?? ownId;
   const canvas = useRef<HTMLCanvasElement>(null);
   const [unavailable, setUnavailable] = useState(false);
-  const drawn = JSON.stringify({ kind, labels, series, stacked });
-  const formatRef = useRef(format);
-  formatRef.current = format;
-
-  useEffect(() => {
+  // Drawn again when what it shows changes (by value); the chart library loads with the first chart.
+  useParamsEffect({ kind, labels, series, stacked, format }, (input) => {
     let cancelled = false;
     let chart: { destroy(): void } | null = null;
-    import('./chart-canvas.ts')
-      .then(({ drawChart }) => {
-        if (cancelled || !canvas.current) return;
-        const input = JSON.parse(drawn) as { kind: ChartKind; labels: string[]; series: ChartSeries[]; stacked?: boolean };
-        chart = drawChart(canvas.current, { ...input, format: (value) => formatRef.current(value) });
-        setUnavailable(false);
-      })
-      .catch(() => {
-        if (!cancelled) setUnavailable(true);
-      });
+    const draw = (): void => {
+      import('./chart-canvas.ts')
+        .then(({ drawChart }) => {
+          if (cancelled || !canvas.current) return;
+          chart = drawChart(canvas.current, input);
+          setUnavailable(false);
+        })
+        .catch(() => {
+          if (!cancelled) setUnavailable(true);
+        });
+    };
+    // The numbers show first; chart.js is asked for once the chart is (nearly) on screen.
+    const element = canvas.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      draw();
+      return () => {
+        cancelled = true;
+        chart?.destroy();
+      };
+    }
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        seen.disconnect();
+        draw();
+      },
+      { rootMargin: '200px' },
+    );
+    seen.observe(element);
     return () => {
       cancelled = true;
+      seen.disconnect();
       chart?.destroy();
     };
-  }, [drawn]);
+  });
 
   const Heading = level === 2 ? 'h2' : 'h3';
   const where = numbersIn ? `The numbers are in the table “${numbersIn}”.` : 'The numbers are in the table beside it.';

@@ -7,6 +7,7 @@
 import type { Staff, TimeEntriesRequest, Visitor } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useNotify } from '../../shell/notifications.tsx';
 import { formatTime } from './calendar-dates.ts';
@@ -36,8 +37,17 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
   const [direction, setDirection] = useState<Direction>('in');
   const [note, setNote] = useState('');
   const [problems, setProblems] = useState<Problems>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const recording = useMutation((request: TimeEntriesRequest, options) => api.timeAttendance.entries(request, options), {
+    onSuccess: (_entries, request) => {
+      const label = request.name ?? (request.kind === 'staff' ? staff : visitors).find((one) => one.id === request.person)?.name;
+      notify({ type: 'success', title: 'Entry recorded', description: `${label ?? 'The entry'}: ${request.direction === 'in' ? 'in' : 'out'} at ${formatTime(new Date().toISOString())}.` });
+      setPerson('');
+      setName('');
+      setNote('');
+      setDirection('in');
+      onRecorded();
+    },
+  });
 
   const choosePerson = (value: string): void => {
     setPerson(value);
@@ -56,38 +66,23 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
     setProblems({});
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     const found: Problems = {};
     if (!person) found.person = kind === 'staff' ? 'Choose the staff member.' : 'Choose the visitor, or New visitor.';
     if (kind === 'visitor' && person === newVisitor && !name.trim()) found.name = "Enter the visitor's name.";
     setProblems(found);
-    setFailure(null);
+    recording.reset();
     if (found.person || found.name) return;
     const who = person === newVisitor ? { name: name.trim() } : { person: Number(person) };
-    const request: TimeEntriesRequest = { action: 'record', kind, direction, note: note.trim(), ...who };
-    setSaving(true);
-    try {
-      await api.timeAttendance.entries(request);
-      const label = person === newVisitor ? name.trim() : kind === 'staff' ? staff.find((one) => String(one.id) === person)?.name : visitors.find((one) => String(one.id) === person)?.name;
-      notify({ type: 'success', title: 'Entry recorded', description: `${label ?? 'The entry'}: ${direction === 'in' ? 'in' : 'out'} at ${formatTime(new Date().toISOString())}.` });
-      setPerson('');
-      setName('');
-      setNote('');
-      setDirection('in');
-      onRecorded();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : null);
-    } finally {
-      setSaving(false);
-    }
+    void recording.run({ action: 'record', kind, direction, note: note.trim(), ...who });
   };
 
   const onSite = visitors.filter((visitor) => !visitor.left_at);
   const earlier = visitors.filter((visitor) => visitor.left_at);
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <FormError message={failure} />
+    <form onSubmit={submit} noValidate>
+      <FormError message={recording.error} />
       <fieldset className="ops-fieldset">
         <legend>Who</legend>
         <div className="ops-radios">
@@ -190,8 +185,8 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
         </span>
       </div>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Recording…' : 'Record entry'}
+        <button type="submit" className="button" disabled={recording.busy}>
+          {recording.busy ? 'Recording…' : 'Record entry'}
         </button>
       </div>
     </form>

@@ -3,9 +3,10 @@
  * completed forms go and what is sent. Saving sends the map as JSON (`action=save`, `data`);
  * a failed save keeps everything typed and says why in the product's words.
  */
-import type { IntegrationResponse } from '@formsign/sdk';
+import type { IntegrationResponse, IntegrationsQuery } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { humanize } from '../../lists/format.ts';
 import { useNotify } from '../../shell/notifications.tsx';
@@ -54,38 +55,34 @@ export function FieldMapEditor({ templateId, templateTitle, source, sid, answer,
   const [recipient, setRecipient] = useState(answer.recipient);
   const [type, setType] = useState<DeliveryType>(initialType);
   const [problems, setProblems] = useState<Problems>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = useMutation((request: IntegrationsQuery, options) => api.integrations.manage(request, options), {
+    onSuccess: (saved, request) => {
+      notify({ type: 'success', title: 'Integration saved', description: saved.message || `Completed ${templateTitle} forms now go to ${request.recipient ?? ''}.` });
+      onSaved();
+    },
+  });
+  const failure = saving.error;
 
-  const save = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+  const save = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     const found = check(map, recipient, source);
     setProblems(found);
-    setFailure(null);
+    saving.reset();
     if (found.recipient || found.map) return;
     const mapped = Object.fromEntries(Object.entries(map).flatMap(([field, name]) => (name.trim() ? [[field, name.trim()]] : [])));
-    setSaving(true);
-    try {
-      const saved = await api.integrations.manage({
-        action: 'save',
-        id: templateId,
-        source: source.value,
-        type,
-        recipient: recipient.trim(),
-        data: JSON.stringify(mapped),
-        ...(sid ? { sid } : {}),
-      });
-      notify({ type: 'success', title: 'Integration saved', description: saved.message || `Completed ${templateTitle} forms now go to ${recipient.trim()}.` });
-      onSaved();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : null);
-    } finally {
-      setSaving(false);
-    }
+    void saving.run({
+      action: 'save',
+      id: templateId,
+      source: source.value,
+      type,
+      recipient: recipient.trim(),
+      data: JSON.stringify(mapped),
+      ...(sid ? { sid } : {}),
+    });
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate aria-describedby={failure ? `${id}-failure` : undefined}>
+    <form onSubmit={save} noValidate aria-describedby={failure ? `${id}-failure` : undefined}>
       <FormError message={failure} id={`${id}-failure`} />
       <h3>Field map</h3>
       {answer.fields.length === 0 ? (
@@ -174,8 +171,8 @@ export function FieldMapEditor({ templateId, templateTitle, source, sid, answer,
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving…' : 'Save integration'}
+        <button type="submit" className="button" disabled={saving.busy}>
+          {saving.busy ? 'Saving…' : 'Save integration'}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
           Close

@@ -8,7 +8,7 @@ import { createContext, useContext } from 'react';
 export type DeviceAction = 'block' | 'unblock' | 'remove';
 
 export interface DeviceListActionsValue {
-  /** The device an action is being sent for, if any. */
+  /** The device an action is being sent for, if any: the list waits until it is done. */
   busy: number | null;
   act(device: Device, action: DeviceAction): void;
   askRemove(device: Device): void;
@@ -20,7 +20,7 @@ export function DeviceActions({ device }: { device: Device }) {
   const actions = useContext(DeviceListActions);
   if (!actions) throw new Error('DeviceActions needs <DeviceListActions.Provider> above it.');
   const toggle: DeviceAction = device.status === 'blocked' ? 'unblock' : 'block';
-  const working = actions.busy === device.id;
+  const working = actions.busy !== null;
   return (
     <div className="cell-actions">
       <button type="button" className="button button--secondary button--small" aria-disabled={working} onClick={() => !working && actions.act(device, toggle)}>

@@ -2,10 +2,9 @@
  * Approves a form waiting for the person's approval, straight from the list
  * (`/websigning`, function `approve`), then tells them and refreshes the list.
  */
-import { errorMessage } from '@formsign/machines';
 import type { PendingForm, WebSigningData } from '@formsign/sdk';
-import { useState } from 'react';
 import { api } from '../../../api/client.ts';
+import { useMutation } from '../../../api/use-mutation.ts';
 import { useNotify } from '../../../shell/notifications.tsx';
 
 function approvedText(form: PendingForm, result: WebSigningData): string {
@@ -18,23 +17,18 @@ function approvedText(form: PendingForm, result: WebSigningData): string {
 
 export function ApproveButton({ form, onApproved }: { form: PendingForm; onApproved(): void }) {
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const approve = async (): Promise<void> => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const result = await api.signing.call({ function: 'approve', id: form.page_id });
-      notify({ type: 'success', title: 'Form approved', description: approvedText(form, result) });
+  const approve = useMutation((pending: PendingForm, options) => api.signing.call({ function: 'approve', id: pending.page_id }, options), {
+    onSuccess: (result, pending) => {
+      notify({ type: 'success', title: 'Form approved', description: approvedText(pending, result) });
       onApproved();
-    } catch (error) {
-      notify({ type: 'error', title: `Could not approve ${form.reference}`, description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onFailure: (message, pending) => notify({ type: 'error', title: `Could not approve ${pending.reference}`, description: message }),
+  });
   return (
-    <button type="button" className="button button--small" aria-disabled={busy} onClick={() => void approve()}>
-      {busy ? 'Approving…' : 'Approve'}
+    <button type="button" className="button button--small" aria-disabled={approve.busy} onClick={() => {
+        if (!approve.busy) void approve.run(form);
+      }}>
+      {approve.busy ? 'Approving…' : 'Approve'}
       <span className="visually-hidden"> {form.title}</span>
     </button>
   );

@@ -1,5 +1,6 @@
 /** A pending form's due date: none, on time, due within two days, or overdue (past). */
 import { formatDateTime } from '../../../lists/format.ts';
+import { useNow } from '../../../lists/use-now.ts';
 
 const soon = 2 * 24 * 60 * 60 * 1000;
 
@@ -14,7 +15,7 @@ export function urgencyOf(dueAt: string | null, now: number): Urgency {
 }
 
 export function DueDate({ dueAt }: { dueAt: string | null }) {
-  const urgency = urgencyOf(dueAt, Date.now());
+  const urgency = urgencyOf(dueAt, useNow());
   if (urgency === 'none') return <span className="muted">No due date</span>;
   return (
     <span className="cell-nowrap">

@@ -2,10 +2,9 @@
  * Sends a pending form back to its sender with a required comment (`GET /pending-form` with
  * `disapprove` and `comment`). A failure keeps the dialog open, with the comment as typed.
  */
-import { errorMessage } from '@formsign/machines';
 import type { PendingForm } from '@formsign/sdk';
-import { useState } from 'react';
 import { api } from '../../../api/client.ts';
+import { useMutation } from '../../../api/use-mutation.ts';
 import { formatDateTime } from '../../../lists/format.ts';
 import { useNotify } from '../../../shell/notifications.tsx';
 import { CommentDialog } from '../comment-dialog.tsx';
@@ -22,21 +21,12 @@ export interface SendBackDialogProps {
 
 export function SendBackDialog({ form, open, page, limit, onClose, onSent }: SendBackDialogProps) {
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const send = async (comment: string): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.forms.pending({ page, limit, disapprove: form.id, comment });
+  const send = useMutation((comment: string, options) => api.forms.pending({ page, limit, disapprove: form.id, comment }, options), {
+    onSuccess: () => {
       notify({ type: 'success', title: 'Form sent back', description: `${form.reference} went back to ${form.from} with your comment.` });
       onSent();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <CommentDialog
       open={open}
@@ -44,10 +34,10 @@ export function SendBackDialog({ form, open, page, limit, onClose, onSent }: Sen
       label="Why are you sending it back?"
       hint={`${form.from} sees this comment and can correct the form.`}
       missingComment="Please write why you are sending this form back."
-      busy={busy}
-      error={error}
+      busy={send.busy}
+      error={send.error}
       onCancel={onClose}
-      choices={[{ label: 'Send back', danger: true, requiresComment: true, onChoose: (comment) => void send(comment) }]}
+      choices={[{ label: 'Send back', danger: true, requiresComment: true, onChoose: (comment) => void send.run(comment) }]}
     >
       <div className="dialog__summary">
         <dl>

@@ -3,10 +3,10 @@
  * (`data[action]=save&data[form]=..`), picked from the newest completed forms. Without a choice
  * it says so; a failed save keeps the choice and tells why.
  */
-import { errorMessage } from '@formsign/machines';
-import type { CompletedFormPage, StorageQuery, StorageResponse } from '@formsign/sdk';
+import type { CompletedForm, CompletedFormPage, StorageQuery, StorageResponse } from '@formsign/sdk';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../../api/client.ts';
+import { useMutation } from '../../../api/use-mutation.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { ListFailure } from '../../../lists/data-table.tsx';
 import { formatDate } from '../../../lists/format.ts';
@@ -27,31 +27,25 @@ export function SaveCompletedForm({ folder, browsing, onSaved }: { folder: strin
   const select = useRef<HTMLSelectElement>(null);
   const [choice, setChoice] = useState('');
   const [missing, setMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const name = folderName(folder);
+  const saving = useMutation((form: CompletedForm, options) => api.storage.manage({ ...browsing, data: { action: 'save', form: form.id } }, options), {
+    onSuccess: (storage, form) => {
+      notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in ${name}.` });
+      setChoice('');
+      onSaved(storage);
+    },
+  });
 
-  const save = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+  const save = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    if (busy) return;
+    if (saving.busy) return;
     const form = forms.data.data.find((item) => String(item.id) === choice);
     if (!form) {
       setMissing(true);
       select.current?.focus();
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const storage = await api.storage.manage({ ...browsing, data: { action: 'save', form: form.id } });
-      notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in ${name}.` });
-      setChoice('');
-      onSaved(storage);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    void saving.run(form);
   };
 
   return (
@@ -59,7 +53,7 @@ export function SaveCompletedForm({ folder, browsing, onSaved }: { folder: strin
       <h2 id={`${id}-title`}>Save a completed form here</h2>
       <p className="muted">Keeps a copy of a signed form’s PDF in {name}.</p>
       {forms.error ? <ListFailure message={forms.message ?? ''} onRetry={forms.refetch} /> : null}
-      <form noValidate onSubmit={(event) => void save(event)}>
+      <form noValidate onSubmit={save}>
         <div className="field">
           <label htmlFor={`${id}-form`}>Completed form</label>
           <select
@@ -87,10 +81,10 @@ export function SaveCompletedForm({ folder, browsing, onSaved }: { folder: strin
             </span>
           ) : null}
         </div>
-        <FormError message={failure} />
+        <FormError message={saving.error} />
         <div className="form-actions">
-          <button type="submit" className="button" aria-disabled={busy}>
-            {busy ? 'Saving…' : `Save in ${name}`}
+          <button type="submit" className="button" aria-disabled={saving.busy}>
+            {saving.busy ? 'Saving…' : `Save in ${name}`}
           </button>
         </div>
       </form>

@@ -5,11 +5,12 @@
  * item's account and id, `disapprove` and `comment`, and the machine refetches. `review()`
  * settles when the review request does, so the dialog can close or show why it failed.
  */
-import { errorMessage, fromRequest, workflowListMachine, type WorkflowItem, type WorkflowPage, type WorkflowParams, type WorkflowReview } from '@formsign/machines';
+import { fromRequest, workflowListMachine, type WorkflowItem, type WorkflowPage, type WorkflowParams, type WorkflowReview } from '@formsign/machines';
 import { errorTexts } from '@formsign/sdk';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback } from 'react';
 import { api } from '../../../api/client.ts';
+import { useParamsEffect } from '../../../lists/use-params-effect.ts';
 import { inspectOption } from '../../../session/inspection.ts';
 
 export interface WorkflowList {
@@ -24,73 +25,55 @@ export interface WorkflowList {
   review(review: WorkflowReview): Promise<void>;
 }
 
-type Settle = (failure: string | null) => void;
+const workflowListLogic = workflowListMachine.provide({
+  actors: {
+    fetchWorkflow: fromRequest<WorkflowPage, WorkflowParams>((input, options) => api.workflow.list(input, options)),
+    reviewWorkflow: fromRequest<WorkflowPage, WorkflowParams & WorkflowReview>((input, options) => api.workflow.list(input, options)),
+  },
+});
 
 export function useWorkflowList(params: WorkflowParams): WorkflowList {
-  const settleReview = useRef<Settle | null>(null);
-
-  const logic = useMemo(
-    () =>
-      workflowListMachine.provide({
-        actors: {
-          fetchWorkflow: fromRequest<WorkflowPage, WorkflowParams>((input, options) => api.workflow.list(input, options)),
-          reviewWorkflow: fromRequest<WorkflowPage, WorkflowParams & WorkflowReview>(async (input, options) => {
-            try {
-              const page = await api.workflow.list(input, options);
-              settleReview.current?.(null);
-              return page;
-            } catch (error) {
-              settleReview.current?.(errorMessage(error));
-              throw error;
-            }
-          }),
-        },
-      }),
-    [],
-  );
-
-  const actor = useActorRef(logic, inspectOption());
+  const actor = useActorRef(workflowListLogic, inspectOption());
   const loading = useSelector(actor, (snapshot) => snapshot.context.loading);
   const items = useSelector(actor, (snapshot) => snapshot.context.data);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const message = useSelector(actor, (snapshot) => snapshot.context.message);
   const total = useSelector(actor, (snapshot) => snapshot.context.total);
 
-  const key = JSON.stringify(params);
-  const current = useRef(params);
-  current.current = params;
-  useEffect(() => actor.send({ type: 'workflow.fetch', params: current.current }), [key, actor]);
-
-  const refetch = useCallback(() => actor.send({ type: 'workflow.fetch', params: current.current }), [actor]);
+  const refetch = useParamsEffect(params, (current) => actor.send({ type: 'workflow.fetch', params: current }));
 
   const review = useCallback(
     (request: WorkflowReview) =>
       new Promise<void>((resolve, reject) => {
+        const failed = (text: string | null): void => reject(new Error(text ?? errorTexts.unexpected));
+        // The review settles when the machine leaves `reviewing`: on to the refetch, or to the failure.
         const send = (): void => {
-          settleReview.current = (failure) => {
-            settleReview.current = null;
-            if (failure === null) resolve();
-            else reject(new Error(failure));
-          };
           actor.send({ type: 'workflow.review', ...request });
+          if (!actor.getSnapshot().matches('reviewing')) return failed(null);
+          const subscription = actor.subscribe((snapshot) => {
+            if (snapshot.matches('reviewing')) return;
+            subscription.unsubscribe();
+            if (snapshot.matches('failure')) failed(snapshot.context.message);
+            else resolve();
+          });
         };
         // The machine takes a review once a list is shown: after a failure, load the list again first.
         if (actor.getSnapshot().matches('success')) {
           send();
           return;
         }
-        if (actor.getSnapshot().matches('failure')) actor.send({ type: 'workflow.fetch', params: current.current });
+        if (actor.getSnapshot().matches('failure')) refetch();
         const subscription = actor.subscribe((snapshot) => {
           if (snapshot.matches('success')) {
             subscription.unsubscribe();
             queueMicrotask(send);
           } else if (snapshot.matches('failure')) {
             subscription.unsubscribe();
-            reject(new Error(snapshot.context.message ?? errorTexts.unexpected));
+            failed(snapshot.context.message);
           }
         });
       }),
-    [actor],
+    [actor, refetch],
   );
 
   return { loading, items, error, message, total, refetch, review };

@@ -1,0 +1,138 @@
+/**
+ * `npm run bench:seal -w @formsign/server`: how long sealing takes. On a new embedded
+ * database with the demo organisation (or a new database on the PostgreSQL server DATABASE_URL
+ * names), it times the seal of a one-page
+ * form and of a twenty-page one (render, PAdES signature, store, record), SEAL_RUNS times each,
+ * and prints the median and the slowest with the PDF's pages and size; then queues SEAL_JOBS
+ * seals of one-page forms through the job queue (pg-boss on the same database, as the server
+ * runs it) and prints how many seals a minute one worker completes.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { PDF } from '@libpdf/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { pino } from 'pino';
+import { keysFrom } from '../src/auth/keys.js';
+import { passwords } from '../src/auth/passwords.js';
+import { readConfig } from '../src/config.js';
+import type { ServerContext } from '../src/context.js';
+import { embedded, migrateDatabase, newEmbeddedClient, openPostgres, type OpenDatabase } from '../src/db/database.js';
+import { auditEvents, forms, type FieldDefinition, type FieldValue } from '../src/db/schema.js';
+import { memoryFileStore } from '../src/files/file-store.js';
+import { startJobQueue } from '../src/jobs/queue.js';
+import { loadSigningIdentity } from '../src/sealing/certificates.js';
+import { sealForm } from '../src/sealing/seal.js';
+import { seedFirstStart } from '../src/seed/first-start.js';
+import { once } from '../src/server.js';
+
+const runs = Number(process.env['SEAL_RUNS'] ?? 10);
+const jobCount = Number(process.env['SEAL_JOBS'] ?? 40);
+const log = pino({ level: 'silent' });
+
+/** A new database: in memory, or a new one on the PostgreSQL server DATABASE_URL names (dropped after). */
+async function open(): Promise<{ database: OpenDatabase; drop(): Promise<void> }> {
+  const url = process.env['DATABASE_URL'];
+  if (!url) return { database: embedded(newEmbeddedClient()), drop: async () => undefined };
+  const name = `formsign_seal_bench_${Date.now()}`;
+  const admin = async (sql: string): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { database: await openPostgres(own.toString()), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** Takes a form's seal away, so that sealing it has the whole work to do again. */
+async function unseal(ctx: ServerContext, ids: number[]): Promise<void> {
+  await ctx.db.update(forms).set({ sealedKey: null, sealedSha256: null, originalSha256: null, sealedAt: null }).where(inArray(forms.id, ids));
+  await ctx.db.delete(auditEvents).where(and(inArray(auditEvents.formId, ids), eq(auditEvents.event, 'sealed')));
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const ms = (value: number): string => `${value.toFixed(0)} ms`;
+
+async function timeSeals(ctx: ServerContext, files: ReturnType<typeof memoryFileStore>, formId: number, label: string): Promise<void> {
+  const times: number[] = [];
+  let pages = 0;
+  let bytes = 0;
+  for (let run = 0; run < runs; run += 1) {
+    await unseal(ctx, [formId]);
+    const started = performance.now();
+    if ((await sealForm(ctx, formId)) !== 'sealed') throw new Error(`Form ${formId} was not sealed.`);
+    times.push(performance.now() - started);
+    const [form] = await ctx.db.select({ key: forms.sealedKey }).from(forms).where(eq(forms.id, formId));
+    const pdf = (await files.get(form?.key ?? '')) ?? Buffer.alloc(0);
+    bytes = pdf.length;
+    pages = (await PDF.load(pdf)).getPageCount();
+  }
+  console.log(`${label.padEnd(22)} ${String(pages).padStart(3)} pages sealed ${`${(bytes / 1024).toFixed(0)} KB`.padStart(7)}   median ${ms(median(times)).padStart(7)}   slowest ${ms(Math.max(...times)).padStart(7)}   (${runs} seals)`);
+}
+
+/** A demo form made long: 300 answered fields, twenty pages with its certificate and audit trail. */
+async function longForm(ctx: ServerContext, formId: number): Promise<void> {
+  const fields: FieldDefinition[] = [];
+  const values: Record<string, FieldValue> = {};
+  for (let index = 1; index <= 300; index += 1) {
+    const name = `item_${index}`;
+    fields.push({ name, label: `Check ${index}: condition of the item, as found on the day`, type: index % 10 === 0 ? 'textarea' : 'text', required: false, step: 1 });
+    values[name] = index % 10 === 0 ? 'Worn at the edges; cleaned and checked; no further action needed this quarter. Photographs kept on file.' : `Good, seen by the inspector (${index})`;
+  }
+  await ctx.db.update(forms).set({ fields, values }).where(eq(forms.id, formId));
+}
+
+async function main(): Promise<void> {
+  const { database, drop } = await open();
+  await migrateDatabase(database);
+  const secret = randomBytes(32).toString('base64url');
+  const keys = keysFrom(secret);
+  const hasher = passwords({ memoryCost: 1024, timeCost: 1 });
+  const started = performance.now();
+  await seedFirstStart(database.db, { demo: true, firstAdmin: undefined }, hasher, new Date());
+  const files = memoryFileStore();
+  const ctx: ServerContext = {
+    db: database.db,
+    config: { ...readConfig({ FORMSIGN_SECRET: secret }), demo: true },
+    keys,
+    passwords: hasher,
+    mail: { send: async () => undefined },
+    files,
+    jobs: { enqueue: async () => undefined },
+    signing: once(() => loadSigningIdentity(database.db, keys, { name: 'formsign' })),
+    now: () => new Date(),
+    log,
+  };
+  await ctx.signing();
+  console.log(`Sealing on ${database.kind === 'embedded' ? 'the embedded database (PGlite, in memory)' : 'PostgreSQL'}, the demo seeded and the instance's certificates made in ${ms(performance.now() - started)}; Node ${process.version}.`);
+
+  const completed = (await ctx.db.select({ id: forms.id }).from(forms).where(eq(forms.status, 'completed')).orderBy(forms.id)).map((row) => row.id);
+  const [short, long] = completed;
+  if (short === undefined || long === undefined || completed.length < 3) throw new Error('The demo has too few complete forms.');
+  await longForm(ctx, long);
+  await timeSeals(ctx, files, short, 'A one-page form');
+  await timeSeals(ctx, files, long, 'A twenty-page form');
+
+  // The queue: every other complete form unsealed and queued, one worker.
+  const queued = completed.filter((id) => id !== long).slice(0, jobCount);
+  await unseal(ctx, queued);
+  const queue = await startJobQueue(database, { 'seal-form': ({ formId }) => sealForm(ctx, formId), 'deliver-form': async () => undefined, 'send-mail': async () => undefined }, log, { pollingIntervalSeconds: 0.5 });
+  const began = performance.now();
+  for (const formId of queued) await queue.jobs.enqueue('seal-form', { formId });
+  for (;;) {
+    const left = await ctx.db.$count(forms, and(inArray(forms.id, queued), eq(forms.status, 'completed')));
+    const sealed = (await ctx.db.select({ key: forms.sealedKey }).from(forms).where(inArray(forms.id, queued))).filter((row) => row.key !== null).length;
+    if (sealed === left) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const seconds = (performance.now() - began) / 1000;
+  await queue.stop();
+  console.log(`The job queue           ${queued.length} seals queued at once, done in ${seconds.toFixed(1)} s: ${((queued.length / seconds) * 60).toFixed(0)} seals a minute with one worker.`);
+  await database.close();
+  await drop();
+}
+
+await main();

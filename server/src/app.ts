@@ -1,0 +1,116 @@
+/**
+ * The HTTP server: the contract's operations under `/api` (bound by operationId with
+ * fastify-openapi-glue, requests validated against the document before a handler runs) and
+ * the built web app at the root.
+ */
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import qs from 'qs';
+import type { OperationId } from '@formsign/sdk/contract';
+import type { Handlers, HandlerRequest } from './contract/handler-types.js';
+import { indexOperations, type OperationIndex, type OperationRules } from './contract/operation-index.js';
+import { contractValidatorCompiler } from './contract/validation.js';
+import type { ServerContext } from './context.js';
+import { installErrorHandling } from './http/errors.js';
+import { defaultRateLimits, installRateLimits, type RateLimits } from './http/rate-limits.js';
+import { installSecurity } from './http/security.js';
+import { installBodyGuard } from './http/body-guard.js';
+import { registerWebApp } from './http/web-app.js';
+import { createHandlers } from './handlers.js';
+
+export interface AppOptions {
+  /** The built web app to serve at the root; none when null (an API-only server, as in tests). */
+  webRoot?: string | null;
+  rateLimits?: RateLimits;
+  /** The handlers; every operation's own by default. */
+  handlers?: Handlers;
+  index?: OperationIndex;
+  trustProxy?: boolean;
+}
+
+/** The operation a request was routed to (glue copies the operationId into the route's schema). */
+function operationIdOf(request: FastifyRequest): OperationId | undefined {
+  const schema = request.routeOptions.schema as { operationId?: OperationId } | undefined;
+  return schema?.operationId;
+}
+
+/** Fails when an operation of the contract has no handler (a stale build or a missed area). */
+export function checkHandlers(index: OperationIndex, handlers: Partial<Handlers>): void {
+  const missing = index.ids.filter((id) => typeof handlers[id] !== 'function');
+  if (missing.length > 0) throw new Error(`No handler for ${missing.length} operation(s) of the contract: ${missing.join(', ')}.`);
+}
+
+export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const index = options.index ?? indexOperations();
+  const handlers = options.handlers ?? createHandlers(ctx);
+  checkHandlers(index, handlers);
+  const rulesOf = (request: FastifyRequest): OperationRules | undefined => {
+    const id = operationIdOf(request);
+    return id ? index.byId.get(id) : undefined;
+  };
+
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    trustProxy: options.trustProxy ?? ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: {
+      maxParamLength: 500,
+      // `filters[search]=...` (deepObject) becomes `{ filters: { search } }`.
+      querystringParser: (text) => qs.parse(text, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),
+    },
+  });
+  app.setValidatorCompiler(contractValidatorCompiler());
+  // Answers go out as the handlers made them: a serializer that coerces or drops fields would
+  // hide a breach of the contract, which the tests catch by validating every answer.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(cookie);
+  await app.register(formbody, { parser: (text) => qs.parse(text, { depth: 1, parameterLimit: 50 }) });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 20, fileSize: 2 * 1024 * 1024, files: 1, fieldSize: 1024 * 1024 } });
+  await app.register(helmet, {
+    // API answers: nothing to run, nothing to frame. Pages set their own policy (web-app.ts).
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  installErrorHandling(app, rulesOf);
+  installSecurity(app, ctx, rulesOf);
+  installBodyGuard(app, rulesOf);
+  await installRateLimits(app, options.rateLimits ?? defaultRateLimits);
+
+  app.addHook('onRoute', (route) => {
+    const id = (route.schema as { operationId?: OperationId } | undefined)?.operationId;
+    const name = id ? index.byId.get(id)?.soleDeepObjectQuery : null;
+    if (name && route.schema?.querystring) route.schema = { ...route.schema, querystring: { type: 'object', properties: { [name]: route.schema.querystring } } };
+  });
+  const serviceHandlers = Object.fromEntries(
+    index.ids.map((id) => [
+      id,
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const handler = handlers[id] as (request: HandlerRequest<typeof id>) => Promise<unknown>;
+        return handler({
+          body: request.body as never,
+          query: (request.query ?? {}) as never,
+          principal: request.principal as never,
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+          raw: request,
+          reply,
+        });
+      },
+    ]),
+  );
+  // The glue warns of response types no request sends (text/csv, */*): nothing to parse, so quiet.
+  await app.register(openapiGlue, { specification: index.document, serviceHandlers, prefix: index.document.servers[0]?.url ?? '/api', logLevel: 'error' });
+
+  if (options.webRoot) registerWebApp(app, { root: options.webRoot });
+  app.setNotFoundHandler((request, reply) =>
+    request.url.startsWith('/api/') || request.url === '/api' ? reply.status(404).send({ message: 'There is no such call.' }) : reply.status(404).type('text/plain; charset=utf-8').send('Not found'),
+  );
+  return app;
+}

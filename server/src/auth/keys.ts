@@ -1,0 +1,72 @@
+/**
+ * The instance's secret and the keys derived from it: one to sign tokens, one for the HMAC of
+ * emailed links, one to seal stored secrets (authenticator apps'). The secret is
+ * `FORMSIGN_SECRET` when given; otherwise one is generated on first start and kept in the
+ * database, so every server process of an instance shares it.
+ */
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { instance } from '../db/schema.js';
+
+export interface Keys {
+  /** Signs and checks sign-in tokens (HS256). */
+  tokens: Uint8Array;
+  /** The HMAC of `purpose` and `parts`, base64url. */
+  mac(purpose: string, ...parts: readonly (string | number)[]): string;
+  /** Whether `value` is the HMAC of `purpose` and `parts` (in constant time). */
+  verifyMac(value: string, purpose: string, ...parts: readonly (string | number)[]): boolean;
+  /** Encrypts a stored secret (AES-256-GCM). */
+  seal(plain: string): string;
+  /** Decrypts what `seal` made; throws when it was changed. */
+  unseal(sealed: string): string;
+}
+
+function derive(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'formsign', purpose, 32));
+}
+
+export function keysFrom(secret: string): Keys {
+  const tokens = derive(secret, 'tokens');
+  const links = derive(secret, 'links');
+  const sealing = derive(secret, 'sealing');
+  const mac = (purpose: string, ...parts: readonly (string | number)[]): string =>
+    createHmac('sha256', links).update([purpose, ...parts].join('\u0000')).digest('base64url');
+  return {
+    tokens,
+    mac,
+    verifyMac(value, purpose, ...parts) {
+      const expected = Buffer.from(mac(purpose, ...parts));
+      const given = Buffer.from(value);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+    seal(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', sealing, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+    },
+    unseal(sealed) {
+      const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+      if (!iv || !tag || !body) throw new Error('Not a sealed value.');
+      const decipher = createDecipheriv('aes-256-gcm', sealing, iv);
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+/** The configured secret, or the instance's own (generated and stored on first start). */
+export async function loadSecret(db: Database, configured: string | undefined): Promise<string> {
+  if (configured) {
+    if (configured.length < 32) throw new Error('FORMSIGN_SECRET must be at least 32 characters long.');
+    return configured;
+  }
+  await db
+    .insert(instance)
+    .values({ key: 'secret', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: instance.value }).from(instance).where(eq(instance.key, 'secret'));
+  if (!row) throw new Error('The instance secret could not be stored.');
+  return row.value;
+}

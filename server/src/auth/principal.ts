@@ -1,0 +1,68 @@
+/**
+ * The signed-in person behind a request: read fresh from the database on every call, so that
+ * logging out, blocking a user or a device, and changes of role take effect at the next
+ * request, on every server process.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { companies, devices, sessions, users } from '../db/schema.js';
+import type { VerifiedToken } from './tokens.js';
+
+export interface Principal {
+  userId: number;
+  companyId: number;
+  companyName: string;
+  sessionId: string;
+  deviceId: number | null;
+  /** The login name. */
+  name: string;
+  /** The name people see: first and last name, else the login name. */
+  displayName: string;
+  email: string;
+  /** The administrator flag (administrators, personal administrators and super users). */
+  admin: boolean;
+  personal: boolean;
+  isSuper: boolean;
+}
+
+export function displayNameOf(user: { firstName: string; lastName: string; name: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.name;
+}
+
+export async function loadPrincipal(db: Database, token: VerifiedToken): Promise<Principal | null> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      companyId: users.companyId,
+      companyName: companies.name,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      personal: users.personal,
+      isSuper: users.isSuper,
+      userBlocked: users.blockedAt,
+      deviceId: sessions.deviceId,
+      deviceBlocked: devices.blockedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(devices, eq(devices.id, sessions.deviceId))
+    .where(and(eq(sessions.id, token.sessionId), eq(sessions.userId, token.userId), isNull(sessions.endedAt)));
+  if (!row || row.userBlocked || row.deviceBlocked) return null;
+  return {
+    userId: row.userId,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    sessionId: token.sessionId,
+    deviceId: row.deviceId,
+    name: row.name,
+    displayName: displayNameOf(row),
+    email: row.email,
+    admin: row.role === 'admin',
+    personal: row.personal && row.role === 'admin',
+    isSuper: row.isSuper,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * What every area of the server is given: the database, the configuration, the keys, the
+ * password hasher, the mail sender and the clock. Tests build one with their own clock and
+ * mail catcher.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Passwords } from './auth/passwords.js';
+import type { Keys } from './auth/keys.js';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/database.js';
+import type { FileStore } from './files/file-store.js';
+import type { Jobs } from './jobs/queue.js';
+import type { SigningIdentity } from './sealing/certificates.js';
+import type { MailMessage } from './mail/mailer.js';
+
+export interface Mail {
+  /** Sends (or queues) a message; rejects when it cannot be handed on. */
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface ServerContext {
+  db: Database;
+  config: ServerConfig;
+  keys: Keys;
+  passwords: Passwords;
+  mail: Mail;
+  files: FileStore;
+  /** The job queue: sealing and mail run there. */
+  jobs: Jobs;
+  /** The instance's signing certificate (made on first use). */
+  signing: () => Promise<SigningIdentity>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}

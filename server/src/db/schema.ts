@@ -1,0 +1,710 @@
+/**
+ * The database schema: one definition for the embedded database (PGlite) and PostgreSQL.
+ * `npm run migrations -w @formsign/server` turns a change here into a new migration in
+ * `server/drizzle/`; a test fails when the two disagree.
+ *
+ * Conventions: integer identities (the contract's ids are integers), times with time zone,
+ * secrets stored only as hashes, and every row that belongs to an organisation carries its
+ * `company_id`, which every query of a signed-in person filters on.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** An organisation: its details, its envelopes and its settings. */
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text().notNull(),
+  address: text().notNull().default(''),
+  phone: text().notNull().default(''),
+  email: text().notNull().default(''),
+  vatNumber: text('vat_number').notNull().default(''),
+  /** The partner the company registered through (`/register/{pmachinename}`), or empty. */
+  partner: text().notNull().default(''),
+  /** Envelopes bought in all, and used: one is used by each form sent. */
+  envelopesBought: integer('envelopes_bought').notNull().default(0),
+  envelopesUsed: integer('envelopes_used').notNull().default(0),
+  /** The company's settings (`Settings` of the contract, less the FAQ address). */
+  settings: jsonb().$type<CompanySettings>().notNull(),
+  createdAt: createdAt(),
+});
+
+export interface CompanySettings {
+  timezone: string;
+  date_format: 'DD/MM/YYYY' | 'MM/DD/YYYY' | 'YYYY-MM-DD';
+  language: string;
+  reminder_days: number;
+  retention_days: number;
+  allow_typed_signature: boolean;
+  storage_auto_save: boolean;
+}
+
+export type UserRole = 'admin' | 'basic';
+
+/** A person who signs in. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The login name; unique regardless of case. */
+    name: text().notNull(),
+    email: text().notNull(),
+    /** The argon2id hash; null while an invited person has not chosen a password. */
+    passwordHash: text('password_hash'),
+    passwordChangedAt: at('password_changed_at'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text().notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    img: text().notNull().default(''),
+    role: text().$type<UserRole>().notNull().default('basic'),
+    /** A personal account: one person's own paperwork (an administrator of a company of one). */
+    personal: boolean().notNull().default(false),
+    isSuper: boolean('is_super').notNull().default(false),
+    isSubAdmin: boolean('is_sub_admin').notNull().default(false),
+    isFrontAdmin: boolean('is_front_admin').notNull().default(false),
+    /** The user's class (Administrator, Manager, Staff, ...) and units. */
+    class: text().notNull().default('Staff'),
+    unit: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Two-factor sign-in: on, and whether the person must set it up at the next sign-in. */
+    mfa: boolean().notNull().default(false),
+    forceMfa: boolean('force_mfa').notNull().default(false),
+    /** The authenticator app's secret, sealed with the server's secret; null until set up. */
+    totpSecret: text('totp_secret'),
+    /** The last time step a TOTP code was accepted for, so a code works once. */
+    totpLastStep: integer('totp_last_step'),
+    activatedAt: at('activated_at'),
+    blockedAt: at('blocked_at'),
+    lastLoginAt: at('last_login_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('users_name_key').on(sql`lower(${table.name})`),
+    uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+    index('users_company_idx').on(table.companyId, table.id),
+  ],
+);
+
+/**
+ * A signed-in session. The token carries its id; logging out or changing the password ends
+ * it, and a token of an ended session no longer works. The refresh token renews it; only its
+ * hash is kept, and a refresh token used twice ends the session (it was stolen).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    refreshHash: text('refresh_hash').notNull(),
+    /** The hash of the refresh token this one replaced: presenting it again means theft. */
+    previousRefreshHash: text('previous_refresh_hash'),
+    ip: text().notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    refreshedAt: at('refreshed_at'),
+    /** The session cannot be renewed after this. */
+    expiresAt: at('expires_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_refresh_idx').on(table.refreshHash)],
+);
+
+/** A browser or app a person signed in from; a blocked device cannot be used. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What identifies the device to the server: a hash of its user agent. */
+    fingerprint: text().notNull(),
+    name: text().notNull(),
+    platform: text().$type<'iOS' | 'Android' | 'Windows' | 'macOS' | 'Web'>().notNull(),
+    model: text().notNull(),
+    appVersion: text('app_version').notNull(),
+    ip: text().notNull().default(''),
+    lastSeen: at('last_seen').notNull().defaultNow(),
+    blockedAt: at('blocked_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('devices_user_fingerprint_key').on(table.userId, table.fingerprint), index('devices_company_idx').on(table.companyId, table.lastSeen)],
+);
+
+/**
+ * Failed sign-ins and password-reset requests, counted per key (a login name, an address, an
+ * email) within a window, so that the limits hold across several server processes.
+ */
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: id(),
+    kind: text().$type<'login-name' | 'login-ip' | 'reset-email' | 'reset-ip' | 'mfa'>().notNull(),
+    key: text().notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (table) => [index('attempts_kind_key_at_idx').on(table.kind, table.key, table.at)],
+);
+
+/**
+ * A sign-in waiting for its second factor: the ticket the client holds (stored as a hash),
+ * the emailed code when one was sent, and a secret being set up.
+ */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text().$type<'totp' | 'email'>().notNull(),
+  /** A secret being set up (sealed), when the person must set up an authenticator app. */
+  pendingSecret: text('pending_secret'),
+  emailCodeHash: text('email_code_hash'),
+  failures: integer().notNull().default(0),
+  ip: text().notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+export type AuditEvent =
+  | 'created'
+  | 'sent'
+  | 'opened'
+  | 'saved'
+  | 'signed'
+  | 'approved'
+  | 'disapproved'
+  | 'completed'
+  | 'downloaded'
+  | 'deleted'
+  | 'login'
+  | 'login-failed'
+  | 'logout'
+  | 'password-reset-requested'
+  | 'password-changed'
+  | 'registered'
+  | 'activated'
+  | 'invited'
+  | 'user-changed'
+  | 'user-deleted'
+  | 'profile-saved'
+  | 'company-saved'
+  | 'mfa-set-up'
+  | 'device-blocked'
+  | 'device-unblocked'
+  | 'device-removed'
+  | 'reminded'
+  | 'cancelled'
+  | 'sealed'
+  | 'delivered'
+  | 'template-saved'
+  | 'template-deleted'
+  | 'file-saved'
+  | 'file-deleted'
+  | 'purchase'
+  | 'settings-saved'
+  | 'time-recorded'
+  | 'subtitle-saved'
+  | 'support-message'
+  | 'system';
+
+/**
+ * The audit trail: every change, by whom, when, from where. Written in the same transaction
+ * as the change; the action records, the system log and the form audit read it, never a
+ * copy.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** The person who acted; null for the system and for people without an account. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who acted, as shown (kept when the user is deleted). */
+    actor: text().notNull(),
+    source: text().$type<'user' | 'system'>().notNull(),
+    level: text().$type<'info' | 'warning' | 'error'>().notNull().default('info'),
+    event: text().$type<AuditEvent>().notNull(),
+    /** What was acted on, as shown. */
+    target: text().notNull().default(''),
+    formId: integer('form_id'),
+    ip: text().notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    at: at('at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_company_at_idx').on(table.companyId, table.at),
+    index('audit_form_idx').on(table.formId, table.at),
+    index('audit_company_form_at_idx').on(table.companyId, table.at).where(sql`${table.formId} is not null`),
+    // The action records and the system log (filters[source]), and the events of one kind.
+    index('audit_company_source_at_idx').on(table.companyId, table.source, table.at),
+    index('audit_company_event_at_idx').on(table.companyId, table.event, table.at),
+    // Searching by a person's email; and a deleted user's events (set null) are found by it.
+    index('audit_user_idx').on(table.userId),
+    // Searching words in who acted and on what (pg_trgm).
+    index('audit_search_idx').using('gin', sql`(${table.actor} || ' ' || ${table.target}) gin_trgm_ops`),
+  ],
+);
+
+/** The instance's own values, such as the secret generated on first start when none is configured. */
+export const instance = pgTable('instance', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+});
+
+// ---------------------------------------------------------------------------------------
+// Templates and the forms made from them.
+
+/** A field of a template or a form (the contract's `FormField`). */
+export interface FieldDefinition {
+  name: string;
+  label: string;
+  type: 'text' | 'textarea' | 'number' | 'date' | 'email' | 'checkbox' | 'select' | 'signature' | 'file';
+  required: boolean;
+  options?: string[];
+  value?: string | number | boolean | null;
+  /** Who answers it: 0 the sender; n the recipient at place n; the first recipient when absent. */
+  step?: number;
+  /** Where the field sits on the template's PDF, when it has one. */
+  placement?: { page: number; x: number; y: number; width: number; height: number };
+}
+
+/** A step of a template: who acts, in order (the people are chosen when a form is sent). */
+export interface StepDefinition {
+  label: string;
+  action: 'sign' | 'approve' | 'fill';
+  /** Who it goes to unless the sender chooses someone else: a user of the company, or nobody yet. */
+  userId?: number | null;
+}
+
+export type FieldValue = string | number | boolean | null;
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('categories_company_name_key').on(table.companyId, sql`lower(${table.name})`)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    members: integer().array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('groups_company_name_key').on(table.companyId, sql`lower(${table.name})`)],
+);
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    status: text().$type<'active' | 'archived'>().notNull().default('active'),
+    fields: jsonb().$type<FieldDefinition[]>().notNull().default([]),
+    steps: jsonb().$type<StepDefinition[]>().notNull().default([]),
+    /** Recipients act one after the other (else in any order). */
+    sequential: boolean().notNull().default(true),
+    /** The PDF the template starts from, in the file store; none when it is rendered from its fields. */
+    pdfKey: text('pdf_key'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Deleted templates stay for the forms made from them, hidden from every list. */
+    deletedAt: at('deleted_at'),
+  },
+  (table) => [index('templates_company_idx').on(table.companyId, table.status, table.updatedAt)],
+);
+
+export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'completed' | 'cancelled';
+
+export const forms = pgTable(
+  'forms',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id),
+    /** The case the form is filed on, if any. */
+    tenantId: integer('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    reference: text().notNull(),
+    title: text().notNull(),
+    status: text().$type<FormStatus>().notNull(),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who sent it, as shown (kept when the user is deleted). */
+    senderName: text('sender_name').notNull(),
+    message: text().notNull().default(''),
+    sequential: boolean().notNull().default(true),
+    /** The form's fields as sent (the template may change later). */
+    fields: jsonb().$type<FieldDefinition[]>().notNull(),
+    /** The answers so far, by field name. */
+    values: jsonb().$type<Record<string, FieldValue>>().notNull().default({}),
+    /** The order of the step it waits for (the lowest open one when in any order). */
+    currentStep: integer('current_step').notNull().default(1),
+    steps: integer().notNull().default(1),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    expiresAt: at('expires_at'),
+    completedAt: at('completed_at'),
+    /** The sealed PDF (issue of the signing certificate) and its checksums. */
+    sealedKey: text('sealed_key'),
+    originalSha256: text('original_sha256'),
+    sealedSha256: text('sealed_sha256'),
+    sealedAt: at('sealed_at'),
+    deletedAt: at('deleted_at'),
+  },
+  (table) => [
+    uniqueIndex('forms_company_reference_key').on(table.companyId, table.reference),
+    index('forms_company_status_updated_idx').on(table.companyId, table.status, table.updatedAt),
+    index('forms_company_completed_idx').on(table.companyId, table.completedAt),
+    index('forms_company_template_idx').on(table.companyId, table.templateId, table.completedAt),
+    index('forms_sender_idx').on(table.senderId, table.status),
+    index('forms_tenant_idx').on(table.tenantId),
+    // The dashboard: forms sent per month and by template, hours from sending to completion.
+    index('forms_company_sent_idx').on(table.companyId, table.sentAt, table.templateId).where(sql`${table.deletedAt} is null`),
+    index('forms_company_completed_sent_idx').on(table.companyId, table.completedAt, table.sentAt).where(sql`${table.deletedAt} is null`),
+    // Searching words in references, titles and senders' names (pg_trgm).
+    index('forms_search_idx').using('gin', sql`(${table.reference} || ' ' || ${table.title} || ' ' || ${table.senderName}) gin_trgm_ops`),
+  ],
+);
+
+export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'filled' | 'cancelled';
+
+/**
+ * A person a form goes to, at their place in its order: their link (a page id in the
+ * address and a token, whose hash is kept), what they did and from where.
+ */
+export const formRecipients = pgTable(
+  'form_recipients',
+  {
+    id: id(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    order: integer().notNull(),
+    action: text().$type<'sign' | 'approve' | 'fill'>().notNull(),
+    label: text().notNull().default(''),
+    name: text().notNull(),
+    email: text().notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text().$type<RecipientStatus>().notNull(),
+    pageId: text('page_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** Answers saved as a draft, not yet sent. */
+    draft: jsonb().$type<Record<string, FieldValue>>(),
+    notifiedAt: at('notified_at'),
+    openedAt: at('opened_at'),
+    actedAt: at('acted_at'),
+    signature: jsonb().$type<{ kind: 'drawn' | 'typed'; value: string }>(),
+    comment: text().notNull().default(''),
+    ip: text().notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastRemindedAt: at('last_reminded_at'),
+  },
+  (table) => [
+    uniqueIndex('form_recipients_page_key').on(table.pageId),
+    index('form_recipients_form_idx').on(table.formId, table.order),
+    index('form_recipients_user_idx').on(table.userId, table.status),
+    index('form_recipients_email_idx').on(sql`lower(${table.email})`, table.status),
+  ],
+);
+
+/** A file attached to a form by a signer (a supporting document). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    field: text().notNull().default(''),
+    name: text().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    fileKey: text('file_key').notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    uploadedAt: at('uploaded_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('documents_company_idx').on(table.companyId, table.uploadedAt),
+    // Searching words in file names and who uploaded them (pg_trgm).
+    index('documents_search_idx').using('gin', sql`(${table.name} || ' ' || ${table.uploadedBy}) gin_trgm_ops`),
+  ],
+);
+
+/** A file kept in the company's document storage (My Documents), in a folder. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    folder: text().notNull().default(''),
+    name: text().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    fileKey: text('file_key').notNull(),
+    formId: integer('form_id').references(() => forms.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('stored_files_company_folder_idx').on(table.companyId, table.folder, table.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------
+// Envelopes bought.
+
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The payment provider's checkout session id. */
+    sessionId: text('session_id').notNull(),
+    provider: text().notNull(),
+    product: text().notNull(),
+    quantity: integer().notNull(),
+    envelopes: integer().notNull(),
+    amount: integer().notNull(),
+    currency: text().notNull(),
+    email: text().notNull(),
+    status: text().$type<'open' | 'complete' | 'expired'>().notNull(),
+    createdAt: createdAt(),
+    completedAt: at('completed_at'),
+  },
+  (table) => [uniqueIndex('purchases_session_key').on(table.sessionId), index('purchases_company_idx').on(table.companyId, table.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------
+// Tutorials and translations.
+
+/** A tutorial video or PDF; `company_id` null for the ones every company sees. */
+export const tutorials = pgTable('tutorials', {
+  id: id(),
+  companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  kind: text().$type<'video' | 'pdf'>().notNull(),
+  path: text().notNull(),
+  url: text().notNull(),
+  icon: text().notNull().default(''),
+  title: text().notNull(),
+  position: integer().notNull().default(0),
+});
+
+/** A subtitle track a company saved for a tutorial video. */
+export const subtitleTracks = pgTable(
+  'subtitle_tracks',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    video: text().notNull(),
+    label: text().notNull(),
+    srclang: text().notNull(),
+    fileKey: text('file_key').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('subtitle_tracks_key').on(table.companyId, table.video, table.srclang)],
+);
+
+/** A company's translation of an interface text into a language it offers. */
+export const translations = pgTable(
+  'translations',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    language: text().notNull(),
+    source: text().notNull(),
+    text: text().notNull(),
+  },
+  (table) => [uniqueIndex('translations_key').on(table.companyId, table.language, table.source)],
+);
+
+/** A message to support. */
+export const supportMessages = pgTable('support_messages', {
+  id: id(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  subject: text().notNull(),
+  message: text().notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------
+// Post Office: integrations and pre-population.
+
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    source: text().$type<'email' | 'sftp' | 'sharepoint' | 'webhook'>().notNull(),
+    type: text().$type<'pdf' | 'csv' | 'both'>().notNull(),
+    recipient: text().notNull(),
+    /** Each field's name in the receiving system. */
+    map: jsonb().$type<Record<string, string>>().notNull().default({}),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  // A completed form's integrations are found by its template.
+  (table) => [index('integrations_company_template_idx').on(table.companyId, table.templateId)],
+);
+
+/** A delivery of a completed form through an integration. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: id(),
+    integrationId: integer('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    files: text().array().notNull().default(sql`'{}'::text[]`),
+    status: text().$type<'delivered' | 'failed'>().notNull(),
+    detail: text().notNull().default(''),
+    at: at('at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('deliveries_key').on(table.integrationId, table.formId), index('deliveries_form_idx').on(table.formId)],
+);
+
+export const prepopulationSources = pgTable('prepopulation_sources', {
+  id: id(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  templateId: integer('template_id')
+    .notNull()
+    .references(() => templates.id, { onDelete: 'cascade' }),
+  headers: text().array().notNull(),
+  /** For each field name, the header that fills it. */
+  order: jsonb().$type<Record<string, string>>().notNull().default({}),
+  reference: text().notNull(),
+  setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
+  loadedAt: at('loaded_at'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const prepopulationRecords = pgTable(
+  'prepopulation_records',
+  {
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => prepopulationSources.id, { onDelete: 'cascade' }),
+    /** The record's id: its value in the reference column. */
+    oid: text().notNull(),
+    values: jsonb().$type<Record<string, string>>().notNull(),
+  },
+  (table) => [uniqueIndex('prepopulation_records_key').on(table.sourceId, table.oid)],
+);
+
+// ---------------------------------------------------------------------------------------
+// Time and attendance, case management.
+
+export const visitors = pgTable(
+  'visitors',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    company: text().notNull().default(''),
+    visiting: text().notNull().default(''),
+    arrivedAt: at('arrived_at').notNull(),
+    leftAt: at('left_at'),
+  },
+  (table) => [index('visitors_company_idx').on(table.companyId, table.arrivedAt)],
+);
+
+/** A clocking in or out, of a staff member (a user) or a visitor. */
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text().$type<'staff' | 'visitor'>().notNull(),
+    person: integer().notNull(),
+    name: text().notNull(),
+    direction: text().$type<'in' | 'out'>().notNull(),
+    at: at('at').notNull(),
+    note: text().notNull().default(''),
+    recordedBy: text('recorded_by').notNull(),
+  },
+  (table) => [index('time_entries_company_at_idx').on(table.companyId, table.at), index('time_entries_person_idx').on(table.companyId, table.kind, table.person, table.at)],
+);
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    address: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    email: text().notNull().default(''),
+    caseworkerId: integer('caseworker_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text().$type<'open' | 'monitoring' | 'closed'>().notNull().default('open'),
+    openedAt: text('opened_at').notNull(),
+    notes: text().notNull().default(''),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('tenants_company_idx').on(table.companyId, table.updatedAt)],
+);

@@ -1,0 +1,56 @@
+/**
+ * Every operation's handler, one area at a time. `Handlers` has a key per operationId of
+ * the contract, so an operation without a handler does not compile; `checkHandlers` also
+ * refuses to start when the document names one that is missing.
+ */
+import type { Handlers } from './contract/handler-types.js';
+import type { ServerContext } from './context.js';
+import { accountHandlers } from './modules/account/handlers.js';
+import { analyticsHandlers } from './modules/analytics/handlers.js';
+import { authHandlers } from './modules/auth/handlers.js';
+import { casesHandlers } from './modules/cases/handlers.js';
+import { categoriesHandlers } from './modules/categories/handlers.js';
+import { databaseHandlers } from './modules/database/handlers.js';
+import { devicesHandlers } from './modules/devices/handlers.js';
+import { filesHandlers } from './modules/files/handlers.js';
+import { formsHandlers } from './modules/forms/handlers.js';
+import { groupsHandlers } from './modules/groups/handlers.js';
+import { integrationsHandlers } from './modules/integrations/handlers.js';
+import { logsHandlers } from './modules/logs/handlers.js';
+import { prepopulationHandlers } from './modules/prepopulation/handlers.js';
+import { purchasesHandlers } from './modules/purchases/handlers.js';
+import { storageHandlers } from './modules/storage/handlers.js';
+import { stringsHandlers } from './modules/strings/handlers.js';
+import { supportHandlers } from './modules/support/handlers.js';
+import { supportingDocumentsHandlers } from './modules/supporting-documents/handlers.js';
+import { templatesHandlers } from './modules/templates/handlers.js';
+import { timeAttendanceHandlers } from './modules/time-attendance/handlers.js';
+import { tutorialsHandlers } from './modules/tutorials/handlers.js';
+import { usersHandlers } from './modules/users/handlers.js';
+
+export function createHandlers(ctx: ServerContext): Handlers {
+  return {
+    ...authHandlers(ctx),
+    ...usersHandlers(ctx),
+    ...accountHandlers(ctx),
+    ...filesHandlers(ctx),
+    ...templatesHandlers(ctx),
+    ...formsHandlers(ctx),
+    ...timeAttendanceHandlers(ctx),
+    ...casesHandlers(ctx),
+    ...devicesHandlers(ctx),
+    ...tutorialsHandlers(ctx),
+    ...stringsHandlers(ctx),
+    ...supportHandlers(ctx),
+    ...purchasesHandlers(ctx),
+    ...categoriesHandlers(ctx),
+    ...groupsHandlers(ctx),
+    ...logsHandlers(ctx),
+    ...analyticsHandlers(ctx),
+    ...databaseHandlers(ctx),
+    ...integrationsHandlers(ctx),
+    ...prepopulationHandlers(ctx),
+    ...storageHandlers(ctx),
+    ...supportingDocumentsHandlers(ctx),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Request rate limits on the calls people could abuse from outside: logging in, the second
+ * factor, renewing a session, registering, asking for a password reset, inviting. Past the
+ * limit an address gets 429 with `Retry-After` (the contract's `TooManyRequests`). Counted
+ * per server process; the sign-in and reset limits that must hold across processes are
+ * counted in the database (`auth/attempts.ts`).
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { OperationId } from '@formsign/sdk/contract';
+
+export interface RateLimit {
+  max: number;
+  /** Milliseconds. */
+  timeWindow: number;
+}
+
+export type RateLimits = Partial<Record<OperationId, RateLimit>>;
+
+const minute = 60_000;
+
+export const defaultRateLimits: RateLimits = {
+  login: { max: 30, timeWindow: minute },
+  verifySecondFactor: { max: 30, timeWindow: minute },
+  refreshSession: { max: 60, timeWindow: minute },
+  register: { max: 10, timeWindow: 60 * minute },
+  forgotPassword: { max: 10, timeWindow: minute },
+  inviteUsers: { max: 20, timeWindow: minute },
+};
+
+export async function installRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
+  // Must run before the plugin's own onRoute hook, which reads `config.rateLimit`.
+  app.addHook('onRoute', (route) => {
+    const id = (route.schema as { operationId?: OperationId } | undefined)?.operationId;
+    const limit = id ? limits[id] : undefined;
+    if (limit) route.config = { ...(route.config as object), rateLimit: limit };
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests.' }),
+  });
+}

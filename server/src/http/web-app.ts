@@ -1,0 +1,135 @@
+/**
+ * Serving the built web app beside the API. A path is decoded once (a bad encoding is a 400,
+ * never a crash); hidden folders are refused after decoding; a file is served only when it is
+ * inside the build (by `path.relative`, not a prefix test); a missing file (a path with an
+ * extension) is a 404, while any other path gets `index.html` so the app's router shows it.
+ * Built files are cached for a year (their names carry a hash), `index.html` never. Every
+ * HTML answer carries the XSRF cookie, the Content-Security-Policy and its frame rule: no
+ * framing at all, but for the signing pages, which an organisation may embed.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ensureXsrfCookie } from './cookies.js';
+import { contentSecurityPolicy } from '@formsign/web/content-security-policy';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const compressible = /^(text\/|application\/json|application\/manifest|image\/svg)/;
+/** Built files whose names carry a content hash: cached for a year. */
+const hashedFolders = /^\/(js|css|assets)\//;
+/** Pages an organisation may embed in its own site (signing through a link). */
+const embeddable = /^\/(web-signing|open-signing)(\/|$)/;
+
+export interface WebAppOptions {
+  /** The built app (`web/dist`). */
+  root: string;
+  /** Where signing pages may be embedded (CSP `frame-ancestors` sources); `*` by default. */
+  signingFrameAncestors?: string;
+}
+
+interface Cached {
+  mtimeMs: number;
+  gzip: Buffer;
+}
+
+/** The file a decoded path names inside `root`, or null when it would leave it. */
+export function fileInside(root: string, decodedPath: string): string | null {
+  const file = resolve(root, `.${decodedPath}`);
+  const inside = relative(root, file);
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return null;
+  return file;
+}
+
+function decodePath(rawUrl: string): string | null {
+  const path = rawUrl.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+export function registerWebApp(app: FastifyInstance, options: WebAppOptions): void {
+  const root = resolve(options.root);
+  const index = join(root, 'index.html');
+  if (!existsSync(index)) throw new Error(`No build of the web app at ${root}: run \`npm run build\` first.`);
+  const gzipCache = new Map<string, Cached>();
+  const frameAncestors = options.signingFrameAncestors ?? '*';
+
+  function send(request: FastifyRequest, reply: FastifyReply, file: string, cacheForever: boolean): FastifyReply {
+    const stat = statSync(file);
+    const type = types[extname(file)] ?? 'application/octet-stream';
+    reply.header('Content-Type', type).header('Cache-Control', cacheForever ? 'public, max-age=31536000, immutable' : 'no-cache');
+    const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    if (acceptsGzip && compressible.test(type)) {
+      let cached = gzipCache.get(file);
+      if (!cached || cached.mtimeMs !== stat.mtimeMs) {
+        cached = { mtimeMs: stat.mtimeMs, gzip: gzipSync(readFileSync(file), { level: 9 }) };
+        gzipCache.set(file, cached);
+      }
+      return reply.header('Content-Encoding', 'gzip').header('Vary', 'Accept-Encoding').send(cached.gzip);
+    }
+    return reply.send(readFileSync(file));
+  }
+
+  // The policies follow index.html: its inline boot script is allowed by hash (a rebuild under a running server included).
+  let policies: { mtimeMs: number; page: string; embeddable: string } | null = null;
+  function policiesNow(): { page: string; embeddable: string } {
+    const mtimeMs = statSync(index).mtimeMs;
+    if (policies?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(index, 'utf8');
+      policies = { mtimeMs, page: contentSecurityPolicy(html), embeddable: contentSecurityPolicy(html, { frameAncestors }) };
+    }
+    return policies;
+  }
+
+  function page(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply {
+    ensureXsrfCookie(request, reply);
+    if (embeddable.test(path)) {
+      reply.removeHeader('x-frame-options');
+      reply.header('Content-Security-Policy', policiesNow().embeddable);
+    } else {
+      reply.header('Content-Security-Policy', policiesNow().page);
+    }
+    return send(request, reply, index, false);
+  }
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const path = decodePath(request.raw.url ?? '/');
+    if (path === null) return reply.status(400).type('text/plain; charset=utf-8').send('Bad request');
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.status(404).send({ message: 'There is no such call.' });
+    }
+    if (path.includes('\0') || path.split('/').some((segment) => segment.startsWith('.'))) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    const file = fileInside(root, path);
+    if (file === index) return page(request, reply, path);
+    if (file && existsSync(file) && statSync(file).isFile()) {
+      return send(request, reply, file, hashedFolders.test(path));
+    }
+    // A path naming a file that is not there; everything else is a page of the app.
+    if (extname(path) !== '' || hashedFolders.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return page(request, reply, path);
+  };
+
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: serve });
+  app.route({ method: ['GET', 'HEAD'], url: '/', handler: serve });
+}

@@ -1,0 +1,82 @@
+/**
+ * The emails the product sends, in its own words. Each is plain text with a simple HTML
+ * twin; links are absolute, built on `FORMSIGN_PUBLIC_URL`.
+ */
+import type { MailMessage } from './mailer.js';
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function message(to: string, subject: string, paragraphs: readonly string[], action?: { label: string; link: string }): MailMessage {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.link}`] : []), 'formsign'].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    action ? `<p><a href="${escape(action.link)}">${escape(action.label)}</a></p>` : '',
+    '<p>formsign</p></body></html>',
+  ].join('');
+  return { to, subject, text, html, ...(action ? { link: action.link } : {}) };
+}
+
+export function activationMail(to: string, name: string, company: string, link: string): MailMessage {
+  return message(
+    to,
+    'Activate your formsign account',
+    [`Hello ${name},`, `Your formsign account for ${company} is ready. Activate it to log in; the link works once.`],
+    { label: 'Activate your account', link },
+  );
+}
+
+export function invitationMail(to: string, name: string, inviter: string, company: string, link: string, days: number): MailMessage {
+  return message(
+    to,
+    `${inviter} invited you to formsign`,
+    [`Hello ${name || to},`, `${inviter} invited you to join ${company} on formsign. Choose a password to log in; the link works once and for ${days} days.`],
+    { label: 'Choose your password', link },
+  );
+}
+
+export function resetMail(to: string, name: string, link: string): MailMessage {
+  return message(
+    to,
+    'Your formsign password reset',
+    [`Hello ${name},`, 'Someone asked for a new password for your formsign account. If it was you, choose a new password; the link works once and for one hour. If it was not you, you need do nothing.'],
+    { label: 'Choose a new password', link },
+  );
+}
+
+export function signInCodeMail(to: string, name: string, code: string): MailMessage {
+  return message(to, `${code} is your formsign sign-in code`, [`Hello ${name},`, `Your sign-in code is ${code}. It works once and for 10 minutes.`, 'If you did not try to log in, change your password.']);
+}
+
+export interface SupportRequest {
+  from: { name: string; email: string; login: string };
+  company: { id: number; name: string };
+  subject: string;
+  message: string;
+  reference: string;
+}
+
+/** A message to support, from a signed-in person: replies go to them. */
+export function supportMail(to: string, request: SupportRequest): MailMessage {
+  const { from, company } = request;
+  return {
+    ...message(to, `[${request.reference}] ${request.subject}`, [
+      `${from.name} (${from.email}, login ${from.login}) of ${company.name} (company ${company.id}) wrote:`,
+      request.message,
+      `Reference ${request.reference}. Reply to this email to answer ${from.name}.`,
+    ]),
+    replyTo: from.email,
+  };
+}
+
+/** The copy of a message to support its sender receives. */
+export function supportCopyMail(to: string, name: string, request: SupportRequest): MailMessage {
+  return message(to, `We received your message: ${request.subject}`, [
+    `Hello ${name},`,
+    `Thank you for writing to formsign support. We will answer by email within one working day. Your reference is ${request.reference}.`,
+    'Your message:',
+    request.message,
+  ]);
+}

@@ -1,0 +1,151 @@
+/**
+ * The Account operations: the signed-in person's profile, their company and its settings, and
+ * the envelope count. Account saves answer failures as `{ error }` (the contract's shape for
+ * them).
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Company, Role, UserProfile } from '@formsign/sdk/contract';
+import { recordEvent } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import { verifyAccessToken } from '../../auth/tokens.js';
+import type { Handlers } from '../../contract/handler-types.js';
+import type { ServerContext } from '../../context.js';
+import { companies, users } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { failureTexts } from '../../http/texts.js';
+import { endSessionsOf } from '../auth/sessions.js';
+import { minimumPasswordLength } from '../auth/password-reset.js';
+import { findCompany, findUser, type CompanyRecord, type UserRecord } from '../users/repository.js';
+import { settingsView } from './settings.js';
+
+type AccountHandlers = Pick<Handlers, 'getAccount' | 'updateProfile' | 'saveCompany' | 'countUnusedEnvelopes' | 'fetchSettings'>;
+
+export function roleOf(user: Pick<UserRecord, 'role' | 'personal' | 'isSuper'>): Role {
+  if (user.isSuper) return 'super';
+  if (user.role !== 'admin') return 'basic';
+  return user.personal ? 'personal' : 'admin';
+}
+
+export function profileOf(user: UserRecord): UserProfile {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    job_title: user.jobTitle,
+    role: roleOf(user),
+    img: user.img,
+  };
+}
+
+export function companyOf(company: CompanyRecord): Company {
+  return {
+    id: company.id,
+    name: company.name,
+    address: company.address,
+    phone: company.phone,
+    email: company.email,
+    vat_number: company.vatNumber,
+    envelopes: company.envelopesBought,
+    unused_envelopes: Math.max(0, company.envelopesBought - company.envelopesUsed),
+  };
+}
+
+async function current(ctx: ServerContext, principal: Principal): Promise<{ user: UserRecord; company: CompanyRecord }> {
+  const [user, company] = await Promise.all([findUser(ctx.db, principal.userId), findCompany(ctx.db, principal.companyId)]);
+  if (!user || !company) throw new HttpError(401, failureTexts.unauthorized);
+  return { user, company };
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function accountHandlers(ctx: ServerContext): AccountHandlers {
+  const faqUrl = ctx.config.faqUrl;
+  return {
+    async getAccount({ principal }) {
+      const { user, company } = await current(ctx, principal);
+      return { user: profileOf(user), company: companyOf(company) };
+    },
+
+    async updateProfile(request) {
+      const { principal } = request;
+      const data = request.body.data;
+      const change: Partial<typeof users.$inferInsert> = {};
+      if (data.first_name !== undefined) change.firstName = data.first_name.trim();
+      if (data.last_name !== undefined) change.lastName = data.last_name.trim();
+      if (data.phone !== undefined) change.phone = data.phone.trim();
+      if (data.job_title !== undefined) change.jobTitle = data.job_title.trim();
+      if (data.email !== undefined) {
+        const email = data.email.trim();
+        if (!emailPattern.test(email)) throw new HttpError(400, 'Please enter a valid email address.');
+        const [taken] = await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, principal.userId)));
+        if (taken) throw new HttpError(400, 'This email address is used by another account.');
+        change.email = email;
+      }
+      if (data.password !== undefined) {
+        if (data.password.length < minimumPasswordLength) throw new HttpError(400, `Your password must be at least ${minimumPasswordLength} characters long.`);
+        change.passwordHash = await ctx.passwords.hash(data.password);
+        change.passwordChangedAt = ctx.now();
+      }
+      const saved = await ctx.db.transaction(async (tx) => {
+        const [user] = Object.keys(change).length
+          ? await tx.update(users).set(change).where(eq(users.id, principal.userId)).returning()
+          : await tx.select().from(users).where(eq(users.id, principal.userId));
+        if (!user) throw new HttpError(401, failureTexts.unauthorized);
+        // A new password ends the person's other sessions; this one goes on.
+        if (change.passwordHash) await endSessionsOf(tx, principal.userId, ctx.now(), principal.sessionId);
+        await recordEvent(tx, { event: 'profile-saved', companyId: principal.companyId, actor: principal, target: user.email, origin: request, details: { fields: Object.keys(data).filter((key) => key !== 'password') } });
+        return user;
+      });
+      return { message: 'Your details have been saved.', user: profileOf(saved) };
+    },
+
+    async saveCompany(request) {
+      const { principal } = request;
+      const data = request.body.data;
+      const before = await findCompany(ctx.db, principal.companyId);
+      if (!before) throw new HttpError(401, failureTexts.unauthorized);
+      const change: Partial<typeof companies.$inferInsert> = {};
+      if (data.name !== undefined) {
+        if (!data.name.trim()) throw new HttpError(400, 'Please enter the company name.');
+        change.name = data.name.trim();
+      }
+      if (data.address !== undefined) change.address = data.address.trim();
+      if (data.phone !== undefined) change.phone = data.phone.trim();
+      if (data.vat_number !== undefined) change.vatNumber = data.vat_number.trim();
+      if (data.email !== undefined) {
+        const email = data.email.trim();
+        if (email && !emailPattern.test(email)) throw new HttpError(400, 'Please enter a valid email address.');
+        change.email = email;
+      }
+      if (data.settings) change.settings = { ...before.settings, ...data.settings };
+      const saved = await ctx.db.transaction(async (tx) => {
+        const [company] = Object.keys(change).length ? await tx.update(companies).set(change).where(eq(companies.id, principal.companyId)).returning() : [before];
+        if (!company) throw new HttpError(401, failureTexts.unauthorized);
+        await recordEvent(tx, { event: 'company-saved', companyId: principal.companyId, actor: principal, target: company.name, origin: request, details: { fields: Object.keys(data) } });
+        return company;
+      });
+      return { message: 'The company details have been saved.', company: companyOf(saved), settings: settingsView(saved.settings, faqUrl) };
+    },
+
+    async countUnusedEnvelopes(request) {
+      // The form field repeats the caller's token: it must be a token of this very session.
+      const token = await verifyAccessToken(ctx.keys, request.body.token, ctx.now());
+      if (!token || token.sessionId !== request.principal.sessionId) throw new HttpError(401, failureTexts.unauthorized);
+      const company = await findCompany(ctx.db, request.principal.companyId);
+      if (!company) throw new HttpError(401, failureTexts.unauthorized);
+      return { unused: Math.max(0, company.envelopesBought - company.envelopesUsed) };
+    },
+
+    async fetchSettings({ principal }) {
+      const company = await findCompany(ctx.db, principal.companyId);
+      if (!company) throw new HttpError(401, failureTexts.unauthorized);
+      return settingsView(company.settings, faqUrl);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** A company's settings: the defaults of a new organisation, and the FAQ address every company shares. */
+import type { Settings } from '@formsign/sdk/contract';
+import type { CompanySettings } from '../../db/schema.js';
+
+export function defaultSettings(): CompanySettings {
+  return {
+    timezone: 'Europe/London',
+    date_format: 'DD/MM/YYYY',
+    language: 'en',
+    reminder_days: 3,
+    retention_days: 2555,
+    allow_typed_signature: true,
+    storage_auto_save: true,
+  };
+}
+
+/** The settings as the contract answers them. */
+export function settingsView(settings: CompanySettings, faqUrl: string): Settings {
+  return { ...defaultSettings(), ...settings, faq_url: faqUrl };
+}

@@ -1,0 +1,74 @@
+/**
+ * The dashboard's four charts, each computed by one grouped query in the database:
+ * - `formsPerMonth`: forms sent and forms completed in each of the last 12 months;
+ * - `formsByStatus`: the company's forms by where they are in their life;
+ * - `formsByTemplate`: the five templates most forms were sent from in the last 12 months;
+ * - `signingTime`: the average hours from sending to completion of the forms completed each
+ *   of the last 12 months (0 in a month without any).
+ * Months are those of the company's time zone; deleted forms are not counted.
+ */
+import type { ChartName, DashboardChart } from '@formsign/sdk/contract';
+import type { ServerContext } from '../../context.js';
+import { companyTimeZone } from '../../db/company-time-zone.js';
+import type { FormStatus } from '../../db/schema.js';
+import { firstDay, monthsEnding } from './months.js';
+import { formsByStatus, formsPerMonth, hoursToComplete, topTemplates } from './repository.js';
+
+const months = 12;
+const topCount = 5;
+
+/** The statuses in the order the chart shows them, with what people call them. */
+const statusLabels: [FormStatus, string][] = [
+  ['completed', 'Completed'],
+  ['sent', 'Sent'],
+  ['in_progress', 'In progress'],
+  ['awaiting_approval', 'Awaiting approval'],
+  ['disapproved', 'Disapproved'],
+  ['cancelled', 'Cancelled'],
+  ['draft', 'Draft'],
+];
+
+export async function dashboardChart(ctx: ServerContext, companyId: number, chart: ChartName): Promise<DashboardChart> {
+  const timeZone = await companyTimeZone(ctx.db, companyId);
+  const span = monthsEnding(ctx.now(), timeZone, months);
+  const start = firstDay(span[0] ?? { key: '1970-01', label: '' });
+  const labels = span.map((month) => month.label);
+  switch (chart) {
+    case 'formsPerMonth': {
+      const rows = await formsPerMonth(ctx.db, companyId, timeZone, start);
+      const valuesOf = (kind: 'sent' | 'completed') => span.map((month) => rows.find((row) => row.kind === kind && row.month === month.key)?.n ?? 0);
+      return {
+        chart,
+        title: 'Forms per month',
+        kind: 'bar',
+        labels,
+        series: [
+          { name: 'Sent', values: valuesOf('sent') },
+          { name: 'Completed', values: valuesOf('completed') },
+        ],
+      };
+    }
+    case 'formsByStatus': {
+      const rows = await formsByStatus(ctx.db, companyId);
+      const shown = statusLabels.flatMap(([status, label]) => {
+        const n = rows.find((row) => row.status === status)?.n ?? 0;
+        return n > 0 ? [{ label, n }] : [];
+      });
+      return { chart, title: 'Forms by status', kind: 'pie', labels: shown.map((item) => item.label), series: [{ name: 'Forms', values: shown.map((item) => item.n) }] };
+    }
+    case 'formsByTemplate': {
+      const rows = await topTemplates(ctx.db, companyId, timeZone, start, topCount);
+      return { chart, title: 'Most used templates', kind: 'bar', labels: rows.map((row) => row.title), series: [{ name: 'Forms', values: rows.map((row) => row.n) }] };
+    }
+    case 'signingTime': {
+      const rows = await hoursToComplete(ctx.db, companyId, timeZone, start);
+      return {
+        chart,
+        title: 'Hours to complete',
+        kind: 'line',
+        labels,
+        series: [{ name: 'Average hours', values: span.map((month) => rows.find((row) => row.month === month.key)?.hours ?? 0) }],
+      };
+    }
+  }
+}

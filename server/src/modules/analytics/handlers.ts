@@ -1,0 +1,18 @@
+/** The Analytics operations: the dashboard's charts (`/get-dashboard`) and the analysis of a template's submissions (`/pivot-details`). */
+import type { Handlers } from '../../contract/handler-types.js';
+import type { ServerContext } from '../../context.js';
+import { dashboardChart } from './dashboard.js';
+import { pivot } from './pivot.js';
+
+type AnalyticsHandlers = Pick<Handlers, 'getDashboard' | 'getPivot'>;
+
+export function analyticsHandlers(ctx: ServerContext): AnalyticsHandlers {
+  return {
+    async getDashboard({ body, principal }) {
+      return dashboardChart(ctx, principal.companyId, body.selectedChart);
+    },
+    async getPivot({ query, principal }) {
+      return pivot(ctx, principal.companyId, query);
+    },
+  };
+}

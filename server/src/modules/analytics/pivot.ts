@@ -1,0 +1,111 @@
+/**
+ * The analysis (pivot) of a template's submissions: the answers of one field make the rows,
+ * those of another the columns, and each cell holds how many submissions gave that pair of
+ * answers, or the sum of a number field over them. The template is the company's first
+ * (by title) unless one is asked for; the rows and columns are its first two fields with
+ * short answers unless chosen. Rows and columns follow the field's own order (a choice's
+ * options, Yes before No, numbers and dates ascending, text alphabetically), with
+ * "Not answered" after them; beyond the 50 most frequent answers the rest share
+ * "Other answers", so a field of free text cannot make a table of thousands of rows.
+ */
+import type { Pivot } from '@formsign/sdk/contract';
+import type { ServerContext } from '../../context.js';
+import type { FieldDefinition } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { isGroupable } from '../database/submissions.js';
+import { analysedTemplate, pivotCells, type PivotCell, type TemplateRecord } from './repository.js';
+
+const mostAnswers = 50;
+export const notAnswered = 'Not answered';
+export const otherAnswers = 'Other answers';
+
+export interface PivotRequest {
+  template?: number | undefined;
+  row?: string | undefined;
+  column?: string | undefined;
+  value?: string | undefined;
+}
+
+function fieldOf(template: TemplateRecord, name: string): FieldDefinition {
+  const field = template.fields.find((candidate) => candidate.name === name);
+  if (!field) throw badRequest(`${template.title} has no field "${name}".`);
+  return field;
+}
+
+function groupingField(template: TemplateRecord, name: string): FieldDefinition {
+  const field = fieldOf(template, name);
+  if (!isGroupable(field)) throw badRequest(`${field.label} cannot make rows or columns: choose a field with short answers.`);
+  return field;
+}
+
+/** The row and column fields: those asked for, else the template's first fields with short answers. */
+function chooseFields(template: TemplateRecord, request: PivotRequest): [FieldDefinition, FieldDefinition] {
+  const groupable = template.fields.filter(isGroupable);
+  const row = request.row ? groupingField(template, request.row) : groupable.find((field) => field.name !== request.column);
+  const column = request.column ? groupingField(template, request.column) : groupable.find((field) => field.name !== row?.name);
+  if (!row || !column) throw badRequest(`${template.title} needs two fields with short answers to be analysed.`);
+  if (row.name === column.name) throw badRequest('Rows and columns need two different fields. Choose another field for one of them.');
+  return [row, column];
+}
+
+function summedField(template: TemplateRecord, value: string): FieldDefinition | null {
+  if (value === 'count') return null;
+  const field = fieldOf(template, value);
+  if (field.type !== 'number') throw badRequest(`${field.label} is not a number field: each cell shows the number of submissions or the sum of a number field.`);
+  return field;
+}
+
+/** Where an answer sits in a field's order. */
+function answerOrder(field: FieldDefinition): (a: string, b: string) => number {
+  const options = field.type === 'select' ? (field.options ?? []) : field.type === 'checkbox' ? ['Yes', 'No'] : [];
+  const rank = (answer: string): number => {
+    const at = options.indexOf(answer);
+    return at >= 0 ? at : options.length;
+  };
+  return (a, b) => {
+    const byOption = rank(a) - rank(b);
+    if (byOption !== 0) return byOption;
+    if (field.type === 'number' && a !== '' && b !== '' && !Number.isNaN(Number(a)) && !Number.isNaN(Number(b))) return Number(a) - Number(b);
+    return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+  };
+}
+
+/** The distinct answers in their order, then "Not answered", then "Other answers". */
+function orderedAnswers(answers: Iterable<string | null>, field: FieldDefinition): (string | null)[] {
+  const distinct = [...new Set(answers)];
+  const given = distinct.filter((answer): answer is string => answer !== null && answer !== '').sort(answerOrder(field));
+  return [...given, ...(distinct.includes('') ? [''] : []), ...(distinct.includes(null) ? [null] : [])];
+}
+
+const labelOf = (answer: string | null): string => (answer === null ? otherAnswers : answer === '' ? notAnswered : answer);
+
+export function pivotTable(template: TemplateRecord, row: FieldDefinition, column: FieldDefinition, summed: FieldDefinition | null, cells: PivotCell[]): Pivot {
+  const rows = orderedAnswers(
+    cells.map((cell) => cell.row_label),
+    row,
+  );
+  const columns = orderedAnswers(
+    cells.map((cell) => cell.column_label),
+    column,
+  );
+  const key = (r: string | null, c: string | null): string => JSON.stringify([r, c]);
+  const at = new Map(cells.map((cell) => [key(cell.row_label, cell.column_label), summed ? cell.total : cell.n]));
+  return {
+    template: { id: template.id, title: template.title },
+    row: row.name,
+    column: column.name,
+    value: summed?.name ?? 'count',
+    rows: rows.map(labelOf),
+    columns: columns.map(labelOf),
+    cells: rows.map((r) => columns.map((c) => Number(at.get(key(r, c)) ?? 0))),
+  };
+}
+
+export async function pivot(ctx: ServerContext, companyId: number, request: PivotRequest): Promise<Pivot> {
+  const template = await analysedTemplate(ctx.db, companyId, request.template);
+  if (!template) throw badRequest(request.template ? 'This template does not exist or was deleted.' : 'There are no templates to analyse yet.');
+  const [row, column] = chooseFields(template, request);
+  const summed = summedField(template, request.value ?? 'count');
+  const cells = await pivotCells(ctx.db, companyId, template.id, row.name, column.name, summed?.name ?? null, mostAnswers);
+  return pivotTable(template, row, column, summed, cells);
+}

@@ -1,0 +1,55 @@
+/**
+ * The Case management operations: the company's tenants, one tenant's case with the forms
+ * filed on it, and the people who work cases. Designed where the specification is silent: a
+ * tenant's open cases are the forms on their case still waiting for someone (sent, in
+ * progress, awaiting approval, disapproved); a caseworker's cases are the tenants they hold.
+ * Every signed-in person of the company may read them; another company's tenant is not found.
+ */
+import type { Person, TenantSummary } from '@formsign/sdk/contract';
+import { displayNameOf } from '../../auth/principal.js';
+import type { Handlers } from '../../contract/handler-types.js';
+import type { ServerContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { caseworkers, findTenant, formsOfTenant, listTenants, type TenantRecord } from './repository.js';
+
+type CasesHandlers = Pick<Handlers, 'listTenants' | 'getTenant' | 'listPeople'>;
+
+function summaryOf({ tenant, caseworker, openCases }: TenantRecord): TenantSummary {
+  return {
+    id: tenant.id,
+    name: tenant.name,
+    address: tenant.address,
+    caseworker: caseworker ? displayNameOf(caseworker) : '',
+    status: tenant.status,
+    open_cases: openCases,
+    updated_at: tenant.updatedAt.toISOString(),
+  };
+}
+
+export function casesHandlers(ctx: ServerContext): CasesHandlers {
+  return {
+    async listTenants({ principal }) {
+      return { data: (await listTenants(ctx.db, principal.companyId)).map(summaryOf) };
+    },
+    async getTenant({ principal, body }) {
+      const found = await findTenant(ctx.db, principal.companyId, body.id);
+      if (!found) throw notFound();
+      const filed = await formsOfTenant(ctx.db, principal.companyId, found.tenant.id);
+      const { tenant } = found;
+      return {
+        ...summaryOf(found),
+        phone: tenant.phone,
+        email: tenant.email,
+        opened_at: tenant.openedAt,
+        notes: tenant.notes,
+        forms: filed.map((form) => ({ id: form.id, reference: form.reference, title: form.title, status: form.status, updated_at: form.updatedAt.toISOString() })),
+      };
+    },
+    async listPeople({ principal }) {
+      const people = await caseworkers(ctx.db, principal.companyId);
+      return {
+        data: people.map((person): Person => ({ id: person.id, name: displayNameOf(person), email: person.email, role: person.jobTitle || person.class, cases: person.cases })),
+      };
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The queries of case management: tenants with their caseworker and how many of the forms
+ * filed on their case are still open, one tenant with their forms, and the people who work
+ * cases. Every query is bounded by the company.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { forms, tenants, users, type FormStatus } from '../../db/schema.js';
+
+/** The statuses of a form that still needs someone to act: an open case. */
+export const openFormStatuses: readonly FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved'];
+
+export interface TenantRecord {
+  tenant: typeof tenants.$inferSelect;
+  caseworker: { firstName: string; lastName: string; name: string } | null;
+  openCases: number;
+}
+
+/** How many open forms each tenant has, as a subquery joined to the tenants. */
+function openCounts(db: Database, companyId: number) {
+  return db
+    .select({ tenantId: forms.tenantId, n: count().as('open_cases') })
+    .from(forms)
+    .where(and(eq(forms.companyId, companyId), isNull(forms.deletedAt), inArray(forms.status, [...openFormStatuses])))
+    .groupBy(forms.tenantId)
+    .as('open_counts');
+}
+
+function tenantsQuery(db: Database, companyId: number) {
+  const open = openCounts(db, companyId);
+  return db
+    .select({
+      tenant: tenants,
+      caseworkerFirst: users.firstName,
+      caseworkerLast: users.lastName,
+      caseworkerName: users.name,
+      openCases: sql<number>`coalesce(${open.n}, 0)`.mapWith(Number),
+    })
+    .from(tenants)
+    .leftJoin(users, eq(users.id, tenants.caseworkerId))
+    .leftJoin(open, eq(open.tenantId, tenants.id));
+}
+
+interface TenantRow {
+  tenant: typeof tenants.$inferSelect;
+  caseworkerFirst: string | null;
+  caseworkerLast: string | null;
+  caseworkerName: string | null;
+  openCases: number;
+}
+
+function record(row: TenantRow): TenantRecord {
+  return {
+    tenant: row.tenant,
+    caseworker: row.caseworkerName === null ? null : { firstName: row.caseworkerFirst ?? '', lastName: row.caseworkerLast ?? '', name: row.caseworkerName },
+    openCases: row.openCases,
+  };
+}
+
+/** Every tenant of the company, by name. */
+export async function listTenants(db: Database, companyId: number): Promise<TenantRecord[]> {
+  const rows = await tenantsQuery(db, companyId)
+    .where(eq(tenants.companyId, companyId))
+    .orderBy(asc(tenants.name), asc(tenants.id));
+  return rows.map(record);
+}
+
+export async function findTenant(db: Database, companyId: number, id: number): Promise<TenantRecord | undefined> {
+  const [row] = await tenantsQuery(db, companyId).where(and(eq(tenants.companyId, companyId), eq(tenants.id, id)));
+  return row ? record(row) : undefined;
+}
+
+/** The forms filed on a tenant's case, the latest change first. */
+export async function formsOfTenant(db: Database, companyId: number, tenantId: number) {
+  return db
+    .select({ id: forms.id, reference: forms.reference, title: forms.title, status: forms.status, updatedAt: forms.updatedAt })
+    .from(forms)
+    .where(and(eq(forms.companyId, companyId), eq(forms.tenantId, tenantId), isNull(forms.deletedAt)))
+    .orderBy(desc(forms.updatedAt), desc(forms.id));
+}
+
+/**
+ * The people who work cases: the company's users whose class or job title says caseworker,
+ * and anyone who holds a case, with how many tenants they hold; the most cases first.
+ */
+export async function caseworkers(db: Database, companyId: number) {
+  const held = db
+    .select({ caseworkerId: tenants.caseworkerId, n: count().as('cases') })
+    .from(tenants)
+    .where(eq(tenants.companyId, companyId))
+    .groupBy(tenants.caseworkerId)
+    .as('held');
+  const cases = sql<number>`coalesce(${held.n}, 0)`.mapWith(Number);
+  return db
+    .select({ id: users.id, name: users.name, firstName: users.firstName, lastName: users.lastName, email: users.email, jobTitle: users.jobTitle, class: users.class, cases })
+    .from(users)
+    .leftJoin(held, eq(held.caseworkerId, users.id))
+    .where(and(eq(users.companyId, companyId), or(sql`${held.n} > 0`, ilike(users.class, '%caseworker%'), ilike(users.jobTitle, '%caseworker%'))))
+    .orderBy(desc(cases), asc(users.firstName), asc(users.lastName), asc(users.id));
+}

@@ -1,0 +1,138 @@
+/**
+ * The form database: a page of submissions with the fields chosen (`rows`), and what the
+ * function asked for (`func`) computes over every matching submission; the same
+ * submissions exported as CSV, a batch at a time, with the export recorded in the audit
+ * trail.
+ */
+import { Readable } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
+import type { DatabasePage, DatabaseRow, ListFilters } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import { companyTimeZone } from '../../db/company-time-zone.js';
+import { offsetOf, searchWords, type PageRequest } from '../../db/list-filters.js';
+import type { FieldDefinition } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { csvRecord } from './csv.js';
+import { countSubmissions, submissionBatch, submissionFields, submissionPage, submissionSort, submissionsWhere, summarize, templateTitle, type SubmissionRow, type SummaryFunction } from './repository.js';
+
+/** At most this many fields are shown at once. */
+const maxShownFields = 50;
+/** Submissions read per query while exporting. */
+const exportBatch = 500;
+
+export type DatabaseFunction = 'list' | SummaryFunction;
+
+/** The fields named in `rows` (comma-separated), each known; all fields when none are named. */
+export function chosenFields(rows: string | undefined, available: readonly FieldDefinition[]): FieldDefinition[] {
+  const names = [...new Set((rows ?? '').split(',').map((name) => name.trim()).filter(Boolean))];
+  if (names.length === 0) return [...available];
+  if (names.length > maxShownFields) throw badRequest(`Choose at most ${maxShownFields} fields to show.`);
+  return names.map((name) => {
+    const field = available.find((candidate) => candidate.name === name);
+    if (!field) throw badRequest(`There is no field "${name}" in these submissions.`);
+    return field;
+  });
+}
+
+function databaseRow(row: Omit<SubmissionRow, 'position'>, fields: readonly FieldDefinition[]): DatabaseRow {
+  return {
+    id: row.id,
+    reference: row.reference,
+    template: row.template,
+    submitted_by: row.submittedBy,
+    submitted_at: (row.submittedAt ?? new Date(0)).toISOString(),
+    values: Object.fromEntries(fields.map((field) => [field.name, row.values[field.name] ?? null])),
+  };
+}
+
+/** The field a function is computed over: the first number field shown (any field shown, to count). */
+function summaryField(func: SummaryFunction, fields: readonly FieldDefinition[]): FieldDefinition {
+  const field = fields.find((candidate) => candidate.type === 'number') ?? (func === 'count' ? fields[0] : undefined);
+  if (!field) throw badRequest(func === 'count' ? 'Show a field to count its answers.' : `Show a number field to work out the ${func}.`);
+  return field;
+}
+
+/** The function's result over every submission `where` matches, on the field it is computed over. */
+async function summaryOf(ctx: ServerContext, where: SQL, func: SummaryFunction, fields: readonly FieldDefinition[]): Promise<{ field: string; value: number }> {
+  const field = summaryField(func, fields);
+  return { field: field.name, value: await summarize(ctx.db, where, func, field) };
+}
+
+export interface DatabaseRequest extends PageRequest {
+  filters: ListFilters;
+  rows?: string | undefined;
+  func: DatabaseFunction;
+}
+
+export async function queryDatabase(ctx: ServerContext, principal: Principal, request: DatabaseRequest): Promise<DatabasePage> {
+  const { filters, func } = request;
+  const available = await submissionFields(ctx.db, principal.companyId, filters.template);
+  const fields = chosenFields(request.rows, available);
+  const timeZone = await companyTimeZone(ctx.db, principal.companyId);
+  const where = submissionsWhere(principal.companyId, { template: filters.template, search: searchWords(filters.search), from: filters.from, to: filters.to, timeZone });
+  const sort = submissionSort(
+    filters.sort,
+    filters.order,
+    fields.map((field) => field.name),
+  );
+  const summary = func === 'list' ? null : await summaryOf(ctx, where, func, fields);
+  const total = await countSubmissions(ctx.db, where);
+  const rows = await submissionPage(ctx.db, where, sort, request.limit, offsetOf(request));
+  return {
+    page: request.page,
+    limit: request.limit,
+    total,
+    rows: fields.map((field) => field.name),
+    func,
+    summary,
+    data: rows.map((row) => databaseRow(row, fields)),
+  };
+}
+
+/** The columns every export starts with, before the fields. */
+const fixedColumns = ['reference', 'template', 'submitted_by', 'submitted_at'] as const;
+
+export const exportFileName = 'formsign-export.csv';
+
+/**
+ * The matching submissions as CSV: a header of column and field names, then one record per
+ * submission in the list's order, read a batch at a time while the answer streams. The
+ * export is recorded (`downloaded`) before it starts.
+ */
+export async function exportDatabase(ctx: ServerContext, principal: Principal, filters: ListFilters, origin: Origin): Promise<Readable> {
+  const fields = await submissionFields(ctx.db, principal.companyId, filters.template);
+  const timeZone = await companyTimeZone(ctx.db, principal.companyId);
+  const where = submissionsWhere(principal.companyId, { template: filters.template, search: searchWords(filters.search), from: filters.from, to: filters.to, timeZone });
+  const sort = submissionSort(
+    filters.sort,
+    filters.order,
+    fields.map((field) => field.name),
+  );
+  const total = await countSubmissions(ctx.db, where);
+  const title = filters.template ? await templateTitle(ctx.db, principal.companyId, filters.template) : null;
+  await recordEvent(ctx.db, {
+    event: 'downloaded',
+    companyId: principal.companyId,
+    actor: principal,
+    target: title ?? 'All templates',
+    origin,
+    details: { export: 'database', submissions: total, filters: { ...filters } },
+  });
+  const db = ctx.db;
+  async function* records(): AsyncGenerator<string> {
+    yield csvRecord([...fixedColumns, ...fields.map((field) => field.name)]);
+    let after: { position: string; id: number } | null = null;
+    for (;;) {
+      const batch = await submissionBatch(db, where, sort, after, exportBatch);
+      if (batch.length > 0) {
+        yield batch.map((row) => csvRecord([row.reference, row.template, row.submittedBy, (row.submittedAt ?? new Date(0)).toISOString(), ...fields.map((field) => row.values[field.name])])).join('');
+      }
+      const last = batch.at(-1);
+      if (!last || batch.length < exportBatch) return;
+      after = { position: last.position, id: last.id };
+    }
+  }
+  return Readable.from(records(), { objectMode: false });
+}

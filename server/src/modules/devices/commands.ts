@@ -1,0 +1,49 @@
+/**
+ * Blocking, unblocking and removing a device. A blocked device cannot sign in, and its
+ * sessions stop working at their next request (the principal loader refuses them); unblocking
+ * lets them go on. Removing a device ends its sessions and forgets it: it must sign in again,
+ * and appears again when it does. Administrators act on the company's devices, anyone else on
+ * their own; nobody blocks or removes the device they are using.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import { displayNameOf, type Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import { devices, sessions } from '../../db/schema.js';
+import { findVisibleDevice } from './repository.js';
+
+export type DeviceAction = 'block' | 'unblock' | 'remove';
+
+export type DeviceOutcome = { kind: 'done' } | { kind: 'unknown' } | { kind: 'refused'; message: string };
+
+export async function actOnDevice(ctx: ServerContext, principal: Principal, id: number, action: DeviceAction, origin: Origin): Promise<DeviceOutcome> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx): Promise<DeviceOutcome> => {
+    const found = await findVisibleDevice(tx, principal, id);
+    if (!found) return { kind: 'unknown' };
+    const { device } = found;
+    if (action !== 'unblock' && device.id === principal.deviceId) {
+      return { kind: 'refused', message: action === 'block' ? 'You cannot block the device you are using.' : 'You cannot remove the device you are using. Sign out instead.' };
+    }
+    const target = `${device.name} (${displayNameOf(found.user)})`;
+    switch (action) {
+      case 'block':
+        if (!device.blockedAt) await tx.update(devices).set({ blockedAt: now }).where(eq(devices.id, device.id));
+        await recordEvent(tx, { event: 'device-blocked', companyId: principal.companyId, actor: principal, target, origin, details: { device: device.id } });
+        break;
+      case 'unblock':
+        if (device.blockedAt) await tx.update(devices).set({ blockedAt: null }).where(eq(devices.id, device.id));
+        await recordEvent(tx, { event: 'device-unblocked', companyId: principal.companyId, actor: principal, target, origin, details: { device: device.id } });
+        break;
+      case 'remove':
+        await tx
+          .update(sessions)
+          .set({ endedAt: now })
+          .where(and(eq(sessions.deviceId, device.id), isNull(sessions.endedAt)));
+        await tx.delete(devices).where(eq(devices.id, device.id));
+        await recordEvent(tx, { event: 'device-removed', companyId: principal.companyId, actor: principal, target, origin, details: { device: device.id } });
+        break;
+    }
+    return { kind: 'done' };
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * The queries of connected devices: the ones a person may see (an administrator the
+ * company's, anyone else their own), searched by words, the most recently seen first.
+ */
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { devices, users } from '../../db/schema.js';
+
+export interface Viewer {
+  companyId: number;
+  userId: number;
+  admin: boolean;
+}
+
+export interface DeviceRecord {
+  device: typeof devices.$inferSelect;
+  user: { firstName: string; lastName: string; name: string };
+}
+
+function visibleTo(viewer: Viewer): SQL | undefined {
+  return and(eq(devices.companyId, viewer.companyId), viewer.admin ? undefined : eq(devices.userId, viewer.userId));
+}
+
+const escapeLike = (word: string): string => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every word must be found in the device's name or model, or its person's name or login. */
+function matching(keys: string | undefined): SQL | undefined {
+  const words = (keys ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
+  return and(
+    ...words.map((word) => {
+      const pattern = `%${escapeLike(word)}%`;
+      return or(ilike(devices.name, pattern), ilike(devices.model, pattern), ilike(devices.platform, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.name, pattern));
+    }),
+  );
+}
+
+export async function listDevices(db: Database, viewer: Viewer, keys: string | undefined): Promise<DeviceRecord[]> {
+  const rows = await db
+    .select({ device: devices, firstName: users.firstName, lastName: users.lastName, name: users.name })
+    .from(devices)
+    .innerJoin(users, eq(users.id, devices.userId))
+    .where(and(visibleTo(viewer), matching(keys)))
+    .orderBy(desc(devices.lastSeen), desc(devices.id));
+  return rows.map((row) => ({ device: row.device, user: { firstName: row.firstName, lastName: row.lastName, name: row.name } }));
+}
+
+/** A device the viewer may see and act on, locked for the change. */
+export async function findVisibleDevice(db: Database, viewer: Viewer, id: number): Promise<DeviceRecord | undefined> {
+  const [row] = await db
+    .select({ device: devices, firstName: users.firstName, lastName: users.lastName, name: users.name })
+    .from(devices)
+    .innerJoin(users, eq(users.id, devices.userId))
+    .where(and(visibleTo(viewer), eq(devices.id, id)))
+    .for('update', { of: devices });
+  return row ? { device: row.device, user: { firstName: row.firstName, lastName: row.lastName, name: row.name } } : undefined;
+}

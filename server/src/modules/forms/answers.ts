@@ -1,0 +1,105 @@
+/**
+ * Checking the answers a person gives a form, by the same rules the app checks before
+ * sending: required fields answered, numbers as numbers, dates as dates, emails as emails,
+ * choices among the choices offered, a ticked box for a required one. Files come as data
+ * URLs and are kept as supporting documents. Only the fields the person answers are taken;
+ * anything else sent is ignored.
+ */
+import type { FieldDefinition, FieldValue } from '../../db/schema.js';
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const maxFileBytes = 5 * 1024 * 1024;
+
+export interface FileAnswer {
+  field: string;
+  name: string;
+  mime: string;
+  bytes: Buffer;
+}
+
+export type AnswerCheck = { ok: true; values: Record<string, FieldValue>; files: FileAnswer[] } | { ok: false; reason: string };
+
+function present(value: FieldValue | undefined): boolean {
+  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+}
+
+/** `data:<mime>;name=<name>;base64,<bytes>` (the app names the file in the data URL). */
+export function parseDataUrl(value: string): { mime: string; name: string; bytes: Buffer } | null {
+  const match = /^data:([\w.+-]+\/[\w.+-]+)((?:;[\w-]+=[^;,]*)*);base64,([A-Za-z0-9+/=]+)$/.exec(value);
+  if (!match) return null;
+  const name = /;name=([^;,]*)/.exec(match[2] ?? '')?.[1];
+  return { mime: match[1] ?? 'application/octet-stream', name: name ? decodeURIComponent(name) : 'attachment', bytes: Buffer.from(match[3] ?? '', 'base64') };
+}
+
+/**
+ * The answers to `fields` out of `sent`: cleaned, or the first problem in words a person can
+ * act on. `draft` answers may leave required fields empty.
+ */
+export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<string, FieldValue> | undefined, options: { draft?: boolean } = {}): AnswerCheck {
+  const values: Record<string, FieldValue> = {};
+  const files: FileAnswer[] = [];
+  for (const field of fields) {
+    if (field.type === 'signature') continue;
+    const value = sent?.[field.name];
+    if (!present(value)) {
+      if (field.type === 'checkbox') {
+        if (field.required && !options.draft) return { ok: false, reason: `Please tick "${field.label}" to continue.` };
+        values[field.name] = false;
+        continue;
+      }
+      if (field.required && !options.draft) return { ok: false, reason: `Please answer "${field.label}".` };
+      values[field.name] = null;
+      continue;
+    }
+    switch (field.type) {
+      case 'checkbox':
+        values[field.name] = value === true || value === 'true' || value === 1;
+        if (field.required && values[field.name] !== true && !options.draft) return { ok: false, reason: `Please tick "${field.label}" to continue.` };
+        break;
+      case 'number': {
+        const number = typeof value === 'number' ? value : Number(String(value).trim());
+        if (!Number.isFinite(number)) return { ok: false, reason: `"${field.label}" must be a number, like 12 or 4.5.` };
+        values[field.name] = number;
+        break;
+      }
+      case 'date': {
+        const text = String(value).trim();
+        if (!datePattern.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) return { ok: false, reason: `"${field.label}" must be a date.` };
+        values[field.name] = text;
+        break;
+      }
+      case 'email': {
+        const text = String(value).trim();
+        if (!emailPattern.test(text)) return { ok: false, reason: `"${field.label}" must be an email address like name@example.com.` };
+        values[field.name] = text;
+        break;
+      }
+      case 'select': {
+        const text = String(value).trim();
+        if (field.options && !field.options.includes(text)) return { ok: false, reason: `Please choose one of the answers offered for "${field.label}".` };
+        values[field.name] = text;
+        break;
+      }
+      case 'file': {
+        const text = String(value);
+        const file = parseDataUrl(text);
+        if (!file) {
+          // A file kept earlier (a draft) is named, not sent again.
+          values[field.name] = text.slice(0, 200);
+          break;
+        }
+        if (file.bytes.length > maxFileBytes) return { ok: false, reason: `The file for "${field.label}" is too large: at most 5 MB.` };
+        files.push({ field: field.name, ...file });
+        values[field.name] = file.name;
+        break;
+      }
+      default: {
+        const text = String(value).trim();
+        if (text.length > (field.type === 'textarea' ? 10_000 : 1000)) return { ok: false, reason: `"${field.label}" is too long.` };
+        values[field.name] = text;
+      }
+    }
+  }
+  return { ok: true, values, files };
+}

@@ -1,0 +1,26 @@
+/**
+ * The links a form's recipients are sent. Each recipient has a page id (random, in the
+ * address) and a token: the HMAC of the page id with the instance's secret, so it can be
+ * mailed again in a reminder without being stored, names one recipient's place only, cannot
+ * be guessed, and stops working when the form is withdrawn, completed or expired.
+ * Approvers are users of the company and review signed in, at `/open-pending/{pageId}`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Keys } from '../../auth/keys.js';
+
+export function newPageId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function signingToken(keys: Keys, pageId: string): string {
+  return keys.mac('signing', pageId);
+}
+
+export function tokenMatches(keys: Keys, pageId: string, token: string): boolean {
+  return token.length > 0 && keys.verifyMac(token, 'signing', pageId);
+}
+
+export function recipientLink(keys: Keys, publicUrl: string, recipient: { pageId: string; order: number; action: 'sign' | 'approve' | 'fill' }): string {
+  if (recipient.action === 'approve') return `${publicUrl}/open-pending/${recipient.pageId}`;
+  return `${publicUrl}/web-signing/${recipient.pageId}?token=${signingToken(keys, recipient.pageId)}&order=${recipient.order}`;
+}

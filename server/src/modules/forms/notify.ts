@@ -1,0 +1,57 @@
+/** The emails of a form's life: your turn to sign or approve, a reminder, completed, sent back. */
+import type { MailMessage } from '../../mail/mailer.js';
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function mail(to: string, subject: string, paragraphs: readonly string[], action?: { label: string; link: string }): MailMessage {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.link}`] : []), 'formsign'].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    action ? `<p><a href="${escape(action.link)}">${escape(action.label)}</a></p>` : '',
+    '<p>formsign</p></body></html>',
+  ].join('');
+  return { to, subject, text, html, ...(action ? { link: action.link } : {}) };
+}
+
+export interface FormMailFacts {
+  title: string;
+  reference: string;
+  sender: string;
+  company: string;
+  message: string;
+  expiresAt: Date | null;
+}
+
+const until = (date: Date | null) => (date ? ` The link works until ${date.toISOString().slice(0, 10)}.` : '');
+
+export function yourTurnMail(form: FormMailFacts, recipient: { name: string; email: string; action: 'sign' | 'approve' | 'fill' }, link: string, reminder = false): MailMessage {
+  const asked = recipient.action === 'approve' ? 'review and approve' : recipient.action === 'fill' ? 'fill in' : 'fill in and sign';
+  const subject = `${reminder ? 'Reminder: ' : ''}${form.sender} asks you to ${asked} "${form.title}"`;
+  return mail(
+    recipient.email,
+    subject,
+    [
+      `Hello ${recipient.name},`,
+      `${form.sender} of ${form.company} asks you to ${asked} the form "${form.title}" (${form.reference}).${until(form.expiresAt)}`,
+      ...(form.message ? [`Their note: ${form.message}`] : []),
+      ...(recipient.action === 'approve' ? ['You will be asked to log in to formsign first.'] : []),
+    ],
+    { label: recipient.action === 'approve' ? 'Review the form' : 'Open the form', link },
+  );
+}
+
+export function completedMail(form: FormMailFacts, to: { name: string; email: string }, link: string | null): MailMessage {
+  return mail(
+    to.email,
+    `Completed: "${form.title}" (${form.reference})`,
+    [`Hello ${to.name},`, `Everyone has now signed the form "${form.title}" (${form.reference}) sent by ${form.sender} of ${form.company}.`, ...(link ? ['The signed document is attached below as a link; it stays valid for seven days.'] : [])],
+    link ? { label: 'Download the signed PDF', link } : undefined,
+  );
+}
+
+export function sentBackMail(form: FormMailFacts, to: { name: string; email: string }, by: string, comment: string, link: string): MailMessage {
+  return mail(to.email, `Sent back: "${form.title}" (${form.reference})`, [`Hello ${to.name},`, `${by} sent the form "${form.title}" (${form.reference}) back.`, `Their comment: ${comment || '(none)'}`], { label: 'See the form', link });
+}

@@ -1,0 +1,26 @@
+/**
+ * A form's human reference: the company's initials, the year and a number counting up each
+ * year (`NWC-2026-0042`). Two forms sent at once may pick the same number; the database's
+ * unique index refuses the second, which then takes the next.
+ */
+import { and, count, eq, gte, lt } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { forms } from '../../db/schema.js';
+
+export function initials(companyName: string): string {
+  const words = companyName
+    .replace(/\b(ltd|limited|plc|llc|inc|gmbh)\b\.?/gi, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  const letters = words.length >= 2 ? words.map((word) => word[0]).join('') : (words[0] ?? 'FS').slice(0, 3);
+  return letters.toUpperCase().slice(0, 4) || 'FS';
+}
+
+export async function nextReference(db: Database, companyId: number, companyName: string, now: Date, attempt = 0): Promise<string> {
+  const year = now.getUTCFullYear();
+  const [row] = await db
+    .select({ n: count() })
+    .from(forms)
+    .where(and(eq(forms.companyId, companyId), gte(forms.createdAt, new Date(Date.UTC(year, 0, 1))), lt(forms.createdAt, new Date(Date.UTC(year + 1, 0, 1)))));
+  return `${initials(companyName)}-${year}-${String((row?.n ?? 0) + 1 + attempt).padStart(4, '0')}`;
+}

@@ -1,0 +1,136 @@
+/**
+ * The lists of forms, paged, filtered and sorted in the database: what waits for a person
+ * (Action Required), what is in progress (Workflow), what is complete (Completed Forms).
+ * Administrators see their company's forms; other people the forms they sent or take part in.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ListFilters } from '@formsign/sdk/contract';
+import type { Principal } from '../../auth/principal.js';
+import type { Database } from '../../db/database.js';
+import { formRecipients, forms, templates, type FormStatus } from '../../db/schema.js';
+import { escapeLike } from '../templates/repository.js';
+
+export interface Paging {
+  page: number;
+  limit: number;
+}
+
+function between(column: SQL | AnyPgColumn, filters: ListFilters): SQL | undefined {
+  return and(filters.from ? sql`${column} >= ${filters.from}::date` : undefined, filters.to ? sql`${column} < ${filters.to}::date + 1` : undefined);
+}
+
+function searching(filters: ListFilters): SQL | undefined {
+  const words = filters.search?.trim();
+  if (!words) return undefined;
+  const pattern = `%${escapeLike(words)}%`;
+  return or(ilike(forms.reference, pattern), ilike(forms.title, pattern), ilike(forms.senderName, pattern));
+}
+
+/** The forms a person may see: the company's for administrators; else those they sent or take part in. */
+function visibleTo(principal: Principal): SQL | undefined {
+  if (principal.admin) return eq(forms.companyId, principal.companyId);
+  return and(
+    eq(forms.companyId, principal.companyId),
+    or(eq(forms.senderId, principal.userId), sql`exists (select 1 from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.userId} = ${principal.userId})`),
+  );
+}
+
+function ordering(sorts: Record<string, SQL | AnyPgColumn>, filters: ListFilters, fallback: SQL | AnyPgColumn): SQL[] {
+  const column = sorts[filters.sort ?? ''] ?? fallback;
+  return [filters.order === 'asc' ? asc(column) : desc(column), desc(forms.id)];
+}
+
+const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved'];
+
+export async function listWorkflow(db: Database, principal: Principal, paging: Paging, filters: ListFilters) {
+  const statuses = filters.status && inProgress.includes(filters.status as FormStatus) ? [filters.status as FormStatus] : inProgress;
+  const where = and(
+    visibleTo(principal),
+    isNull(forms.deletedAt),
+    inArray(forms.status, statuses),
+    filters.template ? eq(forms.templateId, filters.template) : undefined,
+    searching(filters),
+    between(forms.sentAt, filters),
+  );
+  const [total] = await db.select({ n: count() }).from(forms).where(where);
+  const assignee = sql<string>`coalesce((select string_agg(${formRecipients.name}, ', ' order by ${formRecipients.order}) from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.status} = 'open'), '')`;
+  const comment = sql<string>`coalesce((select ${formRecipients.comment} from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.comment} <> '' order by ${formRecipients.actedAt} desc nulls last limit 1), '')`;
+  const rows = await db
+    .select({ form: forms, template: templates.title, assignee, comment })
+    .from(forms)
+    .innerJoin(templates, eq(templates.id, forms.templateId))
+    .where(where)
+    .orderBy(...ordering({ reference: forms.reference, title: forms.title, status: forms.status, started_at: forms.sentAt, sent_at: forms.sentAt, updated_at: forms.updatedAt, template: templates.title }, filters, forms.updatedAt))
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function listCompleted(db: Database, principal: Principal, paging: Paging, filters: ListFilters) {
+  const where = and(
+    visibleTo(principal),
+    isNull(forms.deletedAt),
+    eq(forms.status, 'completed'),
+    filters.template ? eq(forms.templateId, filters.template) : undefined,
+    searching(filters),
+    between(forms.completedAt, filters),
+  );
+  const [total] = await db.select({ n: count() }).from(forms).where(where);
+  const signers = sql<number>`(select count(*)::int from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.status} = 'signed')`;
+  const rows = await db
+    .select({ form: forms, template: templates.title, signers })
+    .from(forms)
+    .innerJoin(templates, eq(templates.id, forms.templateId))
+    .where(where)
+    .orderBy(...ordering({ reference: forms.reference, title: forms.title, completed_at: forms.completedAt, submitted_by: forms.senderName, template: templates.title }, filters, forms.completedAt))
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** The places waiting for this person: theirs by account, or by their email address. */
+function addressedTo(principal: Principal): SQL | undefined {
+  return or(eq(formRecipients.userId, principal.userId), and(isNull(formRecipients.userId), sql`lower(${formRecipients.email}) = ${principal.email.toLowerCase()}`));
+}
+
+export async function listPending(db: Database, principal: Principal, paging: Paging) {
+  const where = and(addressedTo(principal), eq(formRecipients.status, 'open'), isNull(forms.deletedAt), inArray(forms.status, ['sent', 'in_progress', 'awaiting_approval']));
+  const [total] = await db.select({ n: count() }).from(formRecipients).innerJoin(forms, eq(forms.id, formRecipients.formId)).where(where);
+  const rows = await db
+    .select({ recipient: formRecipients, form: forms, template: templates.title })
+    .from(formRecipients)
+    .innerJoin(forms, eq(forms.id, formRecipients.formId))
+    .innerJoin(templates, eq(templates.id, forms.templateId))
+    .where(where)
+    .orderBy(asc(sql`coalesce(${forms.expiresAt}, 'infinity'::timestamptz)`), desc(forms.sentAt), desc(forms.id))
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** This person's open place in a form, if the form waits for them. */
+export async function openPlaceOf(db: Database, principal: Principal, formId: number) {
+  const [row] = await db
+    .select({ recipient: formRecipients, form: forms })
+    .from(formRecipients)
+    .innerJoin(forms, eq(forms.id, formRecipients.formId))
+    .where(and(eq(formRecipients.formId, formId), addressedTo(principal), eq(formRecipients.status, 'open'), ne(forms.status, 'cancelled'), isNull(forms.deletedAt)))
+    .orderBy(asc(formRecipients.order))
+    .limit(1);
+  return row;
+}
+
+/** A form of the company that a person may see (their own company's; the sender, an administrator, or a recipient). */
+export async function visibleForm(db: Database, principal: Principal, formId: number) {
+  const [row] = await db
+    .select({ form: forms, template: templates.title })
+    .from(forms)
+    .innerJoin(templates, eq(templates.id, forms.templateId))
+    .where(and(eq(forms.id, formId), isNull(forms.deletedAt), or(visibleTo(principal), sql`exists (select 1 from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${addressedTo(principal)})`)));
+  return row;
+}
+
+export async function recipientsOf(db: Database, formId: number) {
+  return db.select().from(formRecipients).where(eq(formRecipients.formId, formId)).orderBy(asc(formRecipients.order));
+}

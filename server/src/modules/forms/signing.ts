@@ -1,0 +1,287 @@
+/**
+ * A form opened from a link (`POST /websigning`): load it, save a draft, submit it with a
+ * typed or drawn signature, approve it or send it back with a comment. A recipient proves who
+ * they are with their link's token, or by being signed in as the user it was sent to (an
+ * approver always is). A template's own id opens it to be filled in by a signed-in person
+ * of its company, who then becomes its first recipient. Every step is audited with the
+ * address and browser it came from.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SigningForm, SigningReceipt, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import { companies, formRecipients, forms, users, type FieldDefinition, type FieldValue } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { prefillFields } from '../prepopulation/prefill.js';
+import { findTemplate } from '../templates/repository.js';
+import { stepOfField, stepsOf } from '../templates/rules.js';
+import { fieldOf } from '../templates/handlers.js';
+import { checkAnswers } from './answers.js';
+import { storeFiles } from './documents.js';
+import { tokenMatches } from './links.js';
+import { afterProgress, hasActed, mailFacts, progress, turnMails, type FormRecord, type RecipientRecord } from './progression.js';
+import { createForm, expiryOf, SendRefusal, type Recipient } from './send.js';
+
+export const signingTexts = {
+  invalid: 'This signing link is not valid.',
+  withdrawn: 'This form was withdrawn by its sender.',
+  expired: 'This signing link has expired. Please ask the sender for a new one.',
+  alreadySigned: 'This form has already been signed.',
+  notAnApprover: 'Only the person asked to approve this form can approve it or send it back.',
+  logInToFill: 'Please log in to fill in this form.',
+  needsRecipients: 'This template needs its recipients chosen: send it from Manage Template instead.',
+} as const;
+
+const fail = (error: string): WebSigningResponse => ({ data: null, error });
+
+/** A failure the contract gives its own status: a link that is not valid (400), a form withdrawn (404). */
+function refuse(status: 400 | 404, message: string): never {
+  throw new HttpError(status, message);
+}
+
+function expired(form: FormRecord, now: Date): boolean {
+  return form.status !== 'completed' && form.expiresAt !== null && form.expiresAt.getTime() < now.getTime();
+}
+
+/**
+ * The fields as one recipient sees them: theirs to answer, the rest shown as answered. Theirs
+ * empty ones take what pre-population gives (`prefilled`).
+ */
+function fieldsFor(form: FormRecord, recipient: RecipientRecord, editable: boolean, prefilled: Record<string, FieldValue> = {}): SigningForm['fields'] {
+  const values: Record<string, FieldValue> = { ...form.values, ...(editable ? (recipient.draft ?? {}) : {}) };
+  return form.fields.map((field) => {
+    const answers = editable && recipient.action !== 'approve' && field.step !== 0 && stepOfField(field) === recipient.order;
+    const value = answers && (values[field.name] === undefined || values[field.name] === null) && field.name in prefilled ? prefilled[field.name] : values[field.name];
+    return { ...fieldOf(field), ...(value !== undefined ? { value } : {}), readonly: !answers };
+  });
+}
+
+function editableFields(form: FormRecord, recipient: RecipientRecord): FieldDefinition[] {
+  return form.fields.filter((field) => field.step !== 0 && stepOfField(field) === recipient.order);
+}
+
+async function senderLine(ctx: ServerContext, form: FormRecord): Promise<string> {
+  const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, form.companyId));
+  return company ? `${form.senderName}, ${company.name}` : form.senderName;
+}
+
+async function findRecipient(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null): Promise<{ form: FormRecord; recipient: RecipientRecord; via: 'link' | 'account' }> {
+  const [row] = await ctx.db.select({ recipient: formRecipients, form: forms }).from(formRecipients).innerJoin(forms, eq(forms.id, formRecipients.formId)).where(eq(formRecipients.pageId, request.id));
+  if (!row) refuse(400, signingTexts.invalid);
+  const { form, recipient } = row;
+  const byToken = tokenMatches(ctx.keys, recipient.pageId, request.token ?? '');
+  const byUser = principal !== null && (recipient.userId === principal.userId || (recipient.userId === null && recipient.email.toLowerCase() === principal.email.toLowerCase()));
+  if (!byToken && !byUser) refuse(400, signingTexts.invalid);
+  if (form.status === 'cancelled' || form.deletedAt) refuse(404, signingTexts.withdrawn);
+  return { form, recipient, via: byUser ? 'account' : 'link' };
+}
+
+/** The values the records `refs` names give the recipient's own fields. */
+async function prefilledFor(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, refs: string): Promise<Record<string, FieldValue>> {
+  if (!refs) return {};
+  const fields = await prefillFields(ctx, form.companyId, refs, editableFields(form, recipient));
+  return Object.fromEntries(fields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])));
+}
+
+async function signingForm(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, refs = ''): Promise<SigningForm> {
+  const open = recipient.status === 'open' && form.status !== 'completed' && form.status !== 'disapproved';
+  return {
+    id: recipient.pageId,
+    title: form.title,
+    message: form.message,
+    sender: await senderLine(ctx, form),
+    signer: { name: recipient.name, email: recipient.email, order: recipient.order },
+    status: form.status === 'completed' ? 'completed' : hasActed(recipient) || !open ? 'signed' : 'open',
+    fields: fieldsFor(form, recipient, open, open ? await prefilledFor(ctx, form, recipient, refs) : {}),
+    expires_at: form.expiresAt ? form.expiresAt.toISOString() : null,
+  };
+}
+
+async function load(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, origin: Origin, refs = ''): Promise<WebSigningResponse> {
+  const now = ctx.now();
+  if (recipient.status === 'waiting') {
+    const [first] = await ctx.db
+      .select({ name: formRecipients.name })
+      .from(formRecipients)
+      .where(and(eq(formRecipients.formId, form.id), eq(formRecipients.status, 'open')))
+      .orderBy(asc(formRecipients.order))
+      .limit(1);
+    return fail(`This form is not ready for you yet: ${first?.name ?? 'someone else'} acts first. You will get an email when it is your turn.`);
+  }
+  if (expired(form, now) && recipient.status === 'open') return fail(signingTexts.expired);
+  if (recipient.status === 'open' && !recipient.openedAt) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(formRecipients).set({ openedAt: now }).where(eq(formRecipients.id, recipient.id));
+      await recordEvent(tx, { event: 'opened', companyId: form.companyId, actor: { userId: recipient.userId, name: recipient.name }, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
+    });
+  }
+  return { data: await signingForm(ctx, form, recipient, refs), error: '' };
+}
+
+function receipt(status: SigningReceipt['status'], completed: boolean, next: string, message: string): WebSigningResponse {
+  return { data: { status, completed, next, message }, error: '' };
+}
+
+function nextName(recipients: readonly RecipientRecord[]): string {
+  return recipients.find((recipient) => recipient.status === 'open')?.name ?? '';
+}
+
+async function act(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null, form: FormRecord, recipient: RecipientRecord, origin: Origin, via: 'link' | 'account'): Promise<WebSigningResponse> {
+  const now = ctx.now();
+  if (hasActed(recipient) || recipient.status === 'disapproved') return fail(signingTexts.alreadySigned);
+  if (recipient.status === 'waiting') return load(ctx, form, recipient, origin);
+  if (form.status === 'completed' || form.status === 'disapproved' || recipient.status !== 'open') return fail(signingTexts.alreadySigned);
+  if (expired(form, now)) return fail(signingTexts.expired);
+  const who = { userId: recipient.userId, name: recipient.name };
+
+  if (request.function === 'save') {
+    const answers = checkAnswers(editableFields(form, recipient), request.values, { draft: true });
+    if (!answers.ok) return fail(answers.reason);
+    await ctx.db.transaction(async (tx) => {
+      await storeFiles(ctx, tx, form, answers.files, recipient.name);
+      await tx.update(formRecipients).set({ draft: answers.values, openedAt: recipient.openedAt ?? now }).where(eq(formRecipients.id, recipient.id));
+      await recordEvent(tx, { event: 'saved', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
+    });
+    return receipt('saved', false, '', 'Your answers have been saved. Open this link again to finish.');
+  }
+
+  if (request.function === 'approve' || request.function === 'disapprove') {
+    if (recipient.action !== 'approve' || !principal || principal.userId !== recipient.userId) return fail(signingTexts.notAnApprover);
+    const comment = (request.comment ?? '').trim();
+    if (request.function === 'disapprove' && !comment) return fail('Please say why you send the form back.');
+    const outcome = await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(formRecipients)
+        .set({ status: request.function === 'approve' ? 'approved' : 'disapproved', actedAt: now, comment, ip: origin.ip, userAgent: origin.userAgent })
+        .where(eq(formRecipients.id, recipient.id));
+      await recordEvent(tx, { event: request.function === 'approve' ? 'approved' : 'disapproved', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, comment, via } });
+      return progress(ctx, tx, form.id, origin);
+    });
+    await afterProgress(ctx, outcome);
+    if (request.function === 'disapprove') return receipt('disapproved', false, '', 'The form has gone back to its sender with your comment.');
+    return receipt('approved', outcome.completed, nextName(outcome.recipients), outcome.completed ? 'Thank you. The form is approved and complete.' : 'Thank you. Your approval has been recorded.');
+  }
+
+  if (request.function !== 'submit') return fail(signingTexts.invalid);
+  if (recipient.action === 'approve') return fail('This form asks you to approve it or send it back, not to sign it.');
+  const fields = editableFields(form, recipient);
+  const answers = checkAnswers(fields, { ...(recipient.draft ?? {}), ...request.values });
+  if (!answers.ok) return fail(answers.reason);
+  const signatureFields = fields.filter((field) => field.type === 'signature');
+  const signature = request.signature;
+  if (signatureFields.some((field) => field.required) && !signature?.value.trim()) return fail('Please sign: type your name or draw your signature.');
+  if (signature && signature.kind === 'drawn' && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.value)) return fail('The drawn signature could not be read. Please draw it again.');
+  if (signature && signature.value.length > 500_000) return fail('The drawn signature is too large. Please draw it again.');
+  const signedValues: Record<string, FieldValue> = {};
+  for (const field of signatureFields) signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
+
+  const outcome = await ctx.db.transaction(async (tx) => {
+    await storeFiles(ctx, tx, form, answers.files, recipient.name);
+    await tx
+      .update(forms)
+      .set({ values: sql`${forms.values} || ${JSON.stringify({ ...answers.values, ...signedValues })}::jsonb` })
+      .where(eq(forms.id, form.id));
+    await tx
+      .update(formRecipients)
+      .set({
+        status: recipient.action === 'fill' ? 'filled' : 'signed',
+        actedAt: now,
+        openedAt: recipient.openedAt ?? now,
+        draft: null,
+        ...(signature ? { signature: { kind: signature.kind, value: signature.kind === 'typed' ? signature.value.trim() : signature.value } } : {}),
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+      })
+      .where(eq(formRecipients.id, recipient.id));
+    await recordEvent(tx, { event: 'signed', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order, signature: signature?.kind ?? 'none', via } });
+    return progress(ctx, tx, form.id, origin);
+  });
+  await afterProgress(ctx, outcome);
+  const next = nextName(outcome.recipients);
+  return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. Everyone has signed: the form is complete.' : 'Thank you. Your signature has been recorded.');
+}
+
+/** A template opened to be filled in (`/open-signing/{templateId}`) by a signed-in person of its company. */
+async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null, origin: Origin): Promise<WebSigningResponse> {
+  if (!principal) return fail(signingTexts.logInToFill);
+  const template = await findTemplate(ctx.db, principal.companyId, Number(request.id));
+  if (!template) refuse(400, signingTexts.invalid);
+  if (template.status !== 'active') return fail('This template is archived: it cannot be filled in.');
+  const steps = stepsOf(template.steps);
+  const [first] = steps;
+  const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
+  if (request.function === 'load') {
+    const form: SigningForm = {
+      id: String(template.id),
+      title: template.title,
+      message: template.description,
+      sender: `${principal.displayName}, ${principal.companyName}`,
+      signer: { name: principal.displayName, email: principal.email, order: 1 },
+      status: 'open',
+      fields: (request.refs ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields).map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
+      expires_at: null,
+    };
+    return { data: form, error: '' };
+  }
+  if (request.function !== 'submit') return fail('A form filled in here is kept when it is sent.');
+  if (first?.action === 'approve') return fail(signingTexts.needsRecipients);
+  // The later places go to the people the template names.
+  const later = steps.slice(1);
+  if (later.some((step) => !step.userId)) return fail(signingTexts.needsRecipients);
+  const answers = checkAnswers(mine, request.values);
+  if (!answers.ok) return fail(answers.reason);
+  const signatureFields = mine.filter((field) => field.type === 'signature');
+  if (signatureFields.some((field) => field.required) && !request.signature?.value.trim()) return fail('Please sign: type your name or draw your signature.');
+  const people = await Promise.all(
+    later.map(async (step) => {
+      const [user] = await ctx.db.select().from(users).where(and(eq(users.id, step.userId ?? 0), eq(users.companyId, principal.companyId)));
+      if (!user) throw new SendRefusal('-1', signingTexts.needsRecipients);
+      return { name: `${user.firstName} ${user.lastName}`.trim() || user.name, email: user.email, userId: user.id } satisfies Recipient;
+    }),
+  ).catch((error: unknown) => {
+    if (error instanceof SendRefusal) return null;
+    throw error;
+  });
+  if (!people) return fail(signingTexts.needsRecipients);
+  const signedValues = Object.fromEntries(signatureFields.map((field) => [field.name, request.signature ? (request.signature.kind === 'typed' ? request.signature.value.trim() : `Signed by ${principal.displayName}`) : null]));
+  try {
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const created = await createForm(
+        ctx,
+        tx,
+        principal,
+        {
+          template,
+          recipients: [{ name: principal.displayName, email: principal.email, userId: principal.userId }, ...people],
+          acted: new Map([[1, { status: first?.action === 'fill' ? ('filled' as const) : ('signed' as const), ...(request.signature ? { signature: request.signature } : {}) }]]),
+          values: { ...answers.values, ...signedValues },
+          files: answers.files,
+          sequential: template.sequential,
+          message: '',
+          expiresAt: expiryOf(undefined, ctx.now()),
+          tenantId: null,
+        },
+        origin,
+      );
+      await recordEvent(tx, { event: 'signed', companyId: principal.companyId, actor: principal, target: created.form.reference, formId: created.form.id, origin, details: { order: 1, signature: request.signature?.kind ?? 'none', via: 'account' } });
+      const moved = await progress(ctx, tx, created.form.id, origin);
+      // The places open from the start are told now (progress tells only those it opens).
+      const facts = await mailFacts(tx, moved.form);
+      return { ...moved, mail: [...turnMails(ctx, facts, created.recipients.filter((recipient) => recipient.status === 'open')), ...moved.mail] };
+    });
+    await afterProgress(ctx, outcome);
+    const next = nextName(outcome.recipients);
+    return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. The form is complete.' : 'Thank you. The form has been sent on.');
+  } catch (error) {
+    if (error instanceof SendRefusal) return fail(error.message);
+    throw error;
+  }
+}
+
+export async function webSigning(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null, origin: Origin): Promise<WebSigningResponse> {
+  if (/^\d{1,9}$/.test(request.id)) return fillTemplate(ctx, request, principal, origin);
+  const { form, recipient, via } = await findRecipient(ctx, request, principal);
+  if (request.function === 'load') return load(ctx, form, recipient, origin, request.refs ?? '');
+  return act(ctx, request, principal, form, recipient, origin, via);
+}

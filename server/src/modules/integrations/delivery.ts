@@ -1,0 +1,201 @@
+/**
+ * Delivering a completed form through its template's integrations (the Post Office). For each
+ * integration the form's answers are made into a record with the integration's map applied
+ * (each mapped field under its name in the receiving system; every data field under its own
+ * name when the map is empty), then:
+ * - `email`: mailed to the recipient, the data as `{reference}.csv` and the sealed PDF as
+ *   `{reference}.pdf` attached, as the integration's type says;
+ * - `webhook`: posted as JSON to the recipient's http(s) address (10 seconds at most; the
+ *   PDF, when sent, base64-encoded in the body);
+ * - `sftp` and `sharepoint`: this server does not connect to them, so the files are kept in
+ *   the company's Documents, folder `Post Office/<template title>`, and the delivery says so.
+ * Each delivery is recorded in `deliveries` and in the audit trail (`delivered`, by the
+ * system), once per integration and form: a second call does nothing for an integration that
+ * delivered; one that failed is tried again. Meant to run as a job when a form completes.
+ */
+import { eq } from 'drizzle-orm';
+import { recordEvent } from '../../audit/audit.js';
+import type { ServerContext } from '../../context.js';
+import { forms, type FieldDefinition, type FieldValue } from '../../db/schema.js';
+import type { MailAttachment } from '../../mail/mailer.js';
+import { csvRecord } from '../database/csv.js';
+import { isDataField } from '../database/submissions.js';
+import { folderName, keepFile } from '../storage/document-storage.js';
+import { deliveredThrough, recordDelivery, templateIntegrations, type IntegrationRecord } from './repository.js';
+
+export const webhookTimeoutMs = 10_000;
+
+export interface DeliveryOutcome {
+  integration: number;
+  source: IntegrationRecord['source'];
+  /** `skipped`: delivered by an earlier call. */
+  status: 'delivered' | 'failed' | 'skipped';
+  files: string[];
+  detail: string;
+}
+
+interface CompletedForm {
+  id: number;
+  companyId: number;
+  templateId: number;
+  reference: string;
+  title: string;
+  status: string;
+  fields: FieldDefinition[];
+  values: Record<string, FieldValue>;
+  completedAt: Date | null;
+  sealedKey: string | null;
+  deletedAt: Date | null;
+}
+
+/** The form's answers under their names in the receiving system, in the form's field order. */
+export function mappedRecord(fields: readonly FieldDefinition[], values: Record<string, FieldValue>, map: Record<string, string>): Record<string, FieldValue> {
+  const data = fields.filter(isDataField);
+  const all = Object.keys(map).length === 0;
+  return Object.fromEntries(data.flatMap((field) => (all ? [[field.name, values[field.name] ?? null]] : map[field.name] ? [[map[field.name], values[field.name] ?? null]] : [])));
+}
+
+interface FileToSend {
+  name: string;
+  mime: string;
+  bytes: Buffer;
+}
+
+const labels: Record<IntegrationRecord['source'], string> = { email: 'Email', webhook: 'Webhook', sftp: 'SFTP', sharepoint: 'SharePoint' };
+
+/** Sends the files one way or another; answers what happened, in words an administrator reads. */
+async function send(ctx: ServerContext, form: CompletedForm, item: IntegrationRecord, record: Record<string, FieldValue>, files: FileToSend[]): Promise<{ ok: boolean; detail: string }> {
+  switch (item.source) {
+    case 'email': {
+      const attachments: MailAttachment[] = files.map((file) => ({ filename: file.name, contentBase64: file.bytes.toString('base64'), contentType: file.mime }));
+      const names = files.map((file) => file.name).join(' and ');
+      await ctx.mail.send({
+        to: item.recipient,
+        subject: `${form.title} ${form.reference} is complete`,
+        text: `${form.title} ${form.reference} has been completed. Attached: ${names}.\n\nSent by formsign's Post Office.`,
+        html: `<p>${escapeHtml(form.title)} ${escapeHtml(form.reference)} has been completed. Attached: ${escapeHtml(names)}.</p><p>Sent by formsign's Post Office.</p>`,
+        attachments,
+      });
+      return { ok: true, detail: `Emailed to ${item.recipient}.` };
+    }
+    case 'webhook': {
+      const url = new URL(item.recipient);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, detail: 'A webhook address must start with https:// or http://.' };
+      const pdf = files.find((file) => file.mime === 'application/pdf');
+      const body = {
+        event: 'form.completed',
+        form: { id: form.id, reference: form.reference, title: form.title, template: item.title, completed_at: form.completedAt?.toISOString() ?? null },
+        data: record,
+        ...(pdf ? { pdf: { name: pdf.name, content_base64: pdf.bytes.toString('base64') } } : {}),
+      };
+      try {
+        const answer = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': 'formsign-post-office' },
+          body: JSON.stringify(body),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(webhookTimeoutMs),
+        });
+        await answer.body?.cancel();
+        return answer.ok ? { ok: true, detail: `Posted to ${item.recipient} (${answer.status}).` } : { ok: false, detail: `The webhook answered ${answer.status}.` };
+      } catch (error) {
+        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        return { ok: false, detail: timedOut ? `The webhook did not answer within ${webhookTimeoutMs / 1000} seconds.` : `The webhook could not be reached (${error instanceof Error ? error.message : String(error)}).` };
+      }
+    }
+    case 'sftp':
+    case 'sharepoint': {
+      const folder = `Post Office/${folderName(item.title)}`;
+      await ctx.db.transaction(async (tx) => {
+        for (const file of files) await keepFile(ctx, tx, { companyId: form.companyId, folder, name: file.name, mime: file.mime, bytes: file.bytes, formId: form.id, createdBy: 'Post Office' });
+      });
+      return { ok: true, detail: `${labels[item.source]} is not connected from this server: the files were kept in Documents, folder ${folder}, for ${item.recipient}.` };
+    }
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The files an integration sends for a form: the data as CSV and the sealed PDF, as its type says. */
+async function filesFor(ctx: ServerContext, form: CompletedForm, item: IntegrationRecord, record: Record<string, FieldValue>): Promise<FileToSend[] | string> {
+  const files: FileToSend[] = [];
+  if (item.type !== 'pdf') {
+    const names = Object.keys(record);
+    files.push({ name: `${form.reference}.csv`, mime: 'text/csv', bytes: Buffer.from(csvRecord(names) + csvRecord(names.map((name) => record[name])), 'utf8') });
+  }
+  if (item.type !== 'csv') {
+    const pdf = form.sealedKey ? await ctx.files.get(form.sealedKey) : null;
+    if (!pdf) {
+      if (item.type === 'pdf') return 'The form has no sealed PDF yet.';
+    } else {
+      files.unshift({ name: `${form.reference}.pdf`, mime: 'application/pdf', bytes: pdf });
+    }
+  }
+  return files;
+}
+
+async function loadForm(ctx: ServerContext, formId: number): Promise<CompletedForm | undefined> {
+  const [form] = await ctx.db
+    .select({
+      id: forms.id,
+      companyId: forms.companyId,
+      templateId: forms.templateId,
+      reference: forms.reference,
+      title: forms.title,
+      status: forms.status,
+      fields: forms.fields,
+      values: forms.values,
+      completedAt: forms.completedAt,
+      sealedKey: forms.sealedKey,
+      deletedAt: forms.deletedAt,
+    })
+    .from(forms)
+    .where(eq(forms.id, formId));
+  return form;
+}
+
+/** Delivers a completed form through each integration of its template that has not delivered it yet. */
+export async function deliverCompletedForm(ctx: ServerContext, formId: number): Promise<DeliveryOutcome[]> {
+  const form = await loadForm(ctx, formId);
+  if (!form || form.status !== 'completed' || form.deletedAt) return [];
+  const items = await templateIntegrations(ctx.db, form.companyId, form.templateId);
+  const done = await deliveredThrough(
+    ctx.db,
+    form.id,
+    items.map((item) => item.id),
+  );
+  const outcomes: DeliveryOutcome[] = [];
+  for (const item of items) {
+    if (done.has(item.id)) {
+      outcomes.push({ integration: item.id, source: item.source, status: 'skipped', files: [], detail: 'Delivered before.' });
+      continue;
+    }
+    const record = mappedRecord(form.fields, form.values, item.map);
+    const files = await filesFor(ctx, form, item, record);
+    let result: { ok: boolean; detail: string };
+    try {
+      result = typeof files === 'string' ? { ok: false, detail: files } : await send(ctx, form, item, record, files);
+    } catch (error) {
+      result = { ok: false, detail: `The delivery failed (${error instanceof Error ? error.message : String(error)}).` };
+    }
+    const names = typeof files === 'string' ? [] : files.map((file) => file.name);
+    const status = result.ok ? 'delivered' : 'failed';
+    await ctx.db.transaction(async (tx) => {
+      const recorded = await recordDelivery(tx, { integrationId: item.id, formId: form.id, files: result.ok ? names : [], status, detail: result.detail, at: ctx.now() });
+      if (!recorded) return;
+      await recordEvent(tx, {
+        event: 'delivered',
+        companyId: form.companyId,
+        actor: 'system',
+        level: result.ok ? 'info' : 'error',
+        target: `${form.title} ${form.reference} to ${item.recipient}`,
+        formId: form.id,
+        details: { integration: item.id, source: item.source, status, files: result.ok ? names : [], detail: result.detail },
+      });
+    });
+    outcomes.push({ integration: item.id, source: item.source, status, files: result.ok ? names : [], detail: result.detail });
+  }
+  return outcomes;
+}

@@ -1,0 +1,75 @@
+/**
+ * The Logs operations and the form audit: the action records (`filters[source]=user`, the
+ * default), the system log (`system`) and the audit trail of forms, all read from the one
+ * audit trail of the caller's company.
+ */
+import type { ListFilters, LogRecord } from '@formsign/sdk/contract';
+import type { Handlers } from '../../contract/handler-types.js';
+import type { ServerContext } from '../../context.js';
+import { companyTimeZone } from '../../db/company-time-zone.js';
+import { pageOf, searchWords } from '../../db/list-filters.js';
+import { actionText } from './action-texts.js';
+import { listFormAuditEvents, listLogRecords, type LogRow } from './repository.js';
+
+type LogsHandlers = Pick<Handlers, 'listLogs' | 'listFormAudit'>;
+
+export function logRecord(row: LogRow): LogRecord {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    source: row.source,
+    level: row.level,
+    user: row.source === 'system' ? '' : row.user,
+    action: actionText(row.event, row.details),
+    target: row.target,
+    ip: row.ip,
+  };
+}
+
+const formAuditSorts = new Set(['at', 'reference', 'title', 'event', 'actor']);
+
+/** The form audit's filters as the server applied them: the ones it honours, cleaned. */
+function understoodFilters(filters: ListFilters): ListFilters {
+  const search = searchWords(filters.search);
+  return {
+    ...(search ? { search } : {}),
+    ...(filters.event ? { event: filters.event } : {}),
+    ...(filters.template ? { template: filters.template } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(filters.sort && formAuditSorts.has(filters.sort) ? { sort: filters.sort } : {}),
+    ...(filters.order ? { order: filters.order } : {}),
+  };
+}
+
+export function logsHandlers(ctx: ServerContext): LogsHandlers {
+  return {
+    async listLogs({ query, principal }) {
+      const page = pageOf(query);
+      const filters = query.filters ?? {};
+      const timeZone = await companyTimeZone(ctx.db, principal.companyId);
+      const { total, rows } = await listLogRecords(ctx.db, principal.companyId, {
+        ...page,
+        source: filters.source ?? 'user',
+        search: searchWords(filters.search),
+        from: filters.from,
+        to: filters.to,
+        sort: filters.sort,
+        order: filters.order,
+        timeZone,
+      });
+      return { ...page, total, data: rows.map(logRecord) };
+    },
+
+    async listFormAudit({ query, principal }) {
+      const page = pageOf(query);
+      const filters = understoodFilters(query.filters ?? {});
+      const timeZone = await companyTimeZone(ctx.db, principal.companyId);
+      const { total, rows } = await listFormAuditEvents(ctx.db, principal.companyId, { ...page, ...filters, search: filters.search ?? null, timeZone });
+      return {
+        query: { ...page, total, filters },
+        forms: rows.map((row) => ({ id: row.id, form_id: row.formId, reference: row.reference, title: row.title, event: row.event, actor: row.actor, at: row.at.toISOString(), ip: row.ip })),
+      };
+    },
+  };
+}

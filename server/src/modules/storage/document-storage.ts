@@ -1,0 +1,147 @@
+/**
+ * The company's document storage (Documents): folders of files, a quota of 5 GiB, a
+ * completed form's signed PDF copied into a folder, a file deleted. Each change is recorded
+ * in the audit trail in its transaction; a stored file has its own copy of its bytes in the
+ * file store, removed with it.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { StorageFile, StorageResponse } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
+import type { PageRequest } from '../../db/list-filters.js';
+import { companies } from '../../db/schema.js';
+import { signedFileUrl } from '../../files/signed-urls.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { bytesUsed, deleteStoredFile, findCompanyForm, findStoredFile, folderFiles, insertStoredFile, namesLike, subFolders, type StoredFileRecord } from './repository.js';
+
+/** What a company may keep: 5 GiB. */
+export const storageQuota = 5 * 1024 * 1024 * 1024;
+
+const invalidFolder = 'This folder name is not valid.';
+
+/**
+ * A folder path as kept: names separated by `/`, each trimmed, none empty, `.` or `..`, at
+ * most 100 characters, no control characters; at most 10 deep. '' is the root.
+ */
+export function folderPath(text: string | undefined): string {
+  const names = (text ?? '').split('/').map((name) => name.trim());
+  const kept = names.filter((name) => name !== '');
+  if (kept.length > 10) throw badRequest(invalidFolder);
+  for (const name of kept) {
+    // eslint-disable-next-line no-control-regex
+    if (name.length > 100 || name === '.' || name === '..' || /[\u0000-\u001f\u007f\\]/.test(name)) throw badRequest(invalidFolder);
+  }
+  return kept.join('/');
+}
+
+/** A folder name made from any title (a `/` in it would open a sub-folder). */
+export function folderName(title: string): string {
+  // eslint-disable-next-line no-control-regex
+  return title.replace(/[/\\\u0000-\u001f\u007f]+/g, '-').trim().slice(0, 100) || 'Untitled';
+}
+
+/** `name`, or `name (2)`, `name (3)`, ... : the first not used in the folder. */
+async function freeName(db: Database, companyId: number, folder: string, name: string): Promise<string> {
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const extension = dot > 0 ? name.slice(dot) : '';
+  const taken = new Set(await namesLike(db, companyId, folder, stem));
+  if (!taken.has(name)) return name;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${stem} (${n})${extension}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export interface NewFile {
+  companyId: number;
+  folder: string;
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+  formId?: number | null;
+  createdBy: string;
+}
+
+/**
+ * Keeps a file in a folder, within the quota: its bytes under a key of their own in the file
+ * store, its row in `stored_files` (in the caller's transaction). The file's name is made
+ * free in the folder.
+ */
+export async function keepFile(ctx: Pick<ServerContext, 'files'>, tx: Database, file: NewFile): Promise<StoredFileRecord> {
+  if ((await bytesUsed(tx, file.companyId)) + file.bytes.length > storageQuota) throw badRequest('There is not enough storage left for this file. Delete some files and try again.');
+  const extension = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1]?.toLowerCase();
+  const key = `storage/${file.companyId}/${randomUUID()}${extension ? `.${extension}` : ''}`;
+  await ctx.files.put(key, file.bytes, file.mime);
+  try {
+    return await insertStoredFile(tx, {
+      companyId: file.companyId,
+      folder: file.folder,
+      name: await freeName(tx, file.companyId, file.folder, file.name),
+      mime: file.mime,
+      size: file.bytes.length,
+      fileKey: key,
+      formId: file.formId ?? null,
+      createdBy: file.createdBy,
+    });
+  } catch (error) {
+    await ctx.files.delete(key);
+    throw error;
+  }
+}
+
+/** A completed form's signed PDF, copied into a folder. */
+export async function keepCompletedForm(ctx: ServerContext, principal: Principal, folder: string, formId: number, origin: Origin): Promise<StoredFileRecord> {
+  const form = await findCompanyForm(ctx.db, principal.companyId, formId);
+  if (!form) throw notFound();
+  if (form.status !== 'completed') throw badRequest('Only completed forms can be saved to Documents.');
+  const bytes = form.sealedKey ? await ctx.files.get(form.sealedKey) : null;
+  if (!bytes) throw badRequest('This form has no PDF yet.');
+  return ctx.db.transaction(async (tx) => {
+    const file = await keepFile(ctx, tx, { companyId: principal.companyId, folder, name: `${form.title} ${form.reference}.pdf`, mime: 'application/pdf', bytes, formId: form.id, createdBy: principal.displayName });
+    await recordEvent(tx, { event: 'file-saved', companyId: principal.companyId, actor: principal, target: file.name, formId: form.id, origin, details: { folder, file: file.id } });
+    return file;
+  });
+}
+
+export async function deleteFile(ctx: ServerContext, principal: Principal, id: number, origin: Origin): Promise<void> {
+  const file = await findStoredFile(ctx.db, principal.companyId, id);
+  if (!file) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    await deleteStoredFile(tx, file.id);
+    await recordEvent(tx, { event: 'file-deleted', companyId: principal.companyId, actor: principal, target: file.name, origin, details: { folder: file.folder, file: file.id } });
+  });
+  // The bytes go once the row is gone: each stored file has its own copy.
+  await ctx.files.delete(file.fileKey);
+}
+
+function storageFile(ctx: ServerContext, file: StoredFileRecord, now: Date): StorageFile {
+  return {
+    id: file.id,
+    name: file.name,
+    folder: file.folder,
+    size: file.size,
+    mime: file.mime,
+    created_at: file.createdAt.toISOString(),
+    url: signedFileUrl(ctx.keys, file.fileKey, now, { name: file.name }),
+  };
+}
+
+/** A folder's page of files, the folders inside it, and the storage's state. */
+export async function storageView(ctx: ServerContext, companyId: number, folder: string, page: PageRequest): Promise<StorageResponse> {
+  const { total, rows } = await folderFiles(ctx.db, companyId, folder, page);
+  const folders = await subFolders(ctx.db, companyId, folder);
+  const used = await bytesUsed(ctx.db, companyId);
+  const [company] = await ctx.db.select({ settings: companies.settings }).from(companies).where(eq(companies.id, companyId));
+  const now = ctx.now();
+  return {
+    files: rows.map((file) => storageFile(ctx, file, now)),
+    save: { enabled: company?.settings.storage_auto_save ?? false, folder, folders, used, quota: storageQuota },
+    page: page.page,
+    limit: page.limit,
+    total,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Messages to support (Contact Us): kept with the company, mailed to the support address
+ * (`FORMSIGN_SUPPORT_EMAIL`, replies going to the sender) and a copy to the sender, both
+ * carrying the message's reference. A person sends at most five messages an hour.
+ */
+import { and, count, eq, gte } from 'drizzle-orm';
+import { appCodes, type CodeResult, type ContactRequest } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import { supportMessages } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { supportCopyMail, supportMail, type SupportRequest } from '../../mail/messages.js';
+
+export const messagesPerHour = 5;
+
+export const referenceOf = (id: number): string => `SUP-${String(id).padStart(6, '0')}`;
+
+export async function contactSupport(ctx: ServerContext, principal: Principal, request: ContactRequest, origin: Origin): Promise<CodeResult> {
+  const subject = request.subject.trim().replace(/\s+/g, ' ');
+  const message = request.message.trim();
+  if (!subject || !message) return { code: -1, message: 'Please write a subject and a message.' };
+  const now = ctx.now();
+  const hourAgo = new Date(now.getTime() - 60 * 60_000);
+  const [recent] = await ctx.db
+    .select({ n: count() })
+    .from(supportMessages)
+    .where(and(eq(supportMessages.userId, principal.userId), gte(supportMessages.createdAt, hourAgo)));
+  if ((recent?.n ?? 0) >= messagesPerHour) {
+    throw new HttpError(400, `You have sent ${messagesPerHour} messages to support in the last hour. Please wait for an answer before writing again.`);
+  }
+
+  const stored = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(supportMessages).values({ companyId: principal.companyId, userId: principal.userId, subject, message, createdAt: now }).returning({ id: supportMessages.id });
+    if (!row) throw new Error('The message was not stored.');
+    await recordEvent(tx, { event: 'support-message', companyId: principal.companyId, actor: principal, target: subject, origin, details: { reference: referenceOf(row.id) } });
+    return row;
+  });
+
+  const mail: SupportRequest = {
+    from: { name: principal.displayName, email: principal.email, login: principal.name },
+    company: { id: principal.companyId, name: principal.companyName },
+    subject,
+    message,
+    reference: referenceOf(stored.id),
+  };
+  try {
+    await ctx.mail.send(supportMail(ctx.config.supportEmail, mail));
+  } catch (error) {
+    ctx.log.error({ err: error, reference: mail.reference }, 'A message to support could not be mailed.');
+    throw new HttpError(500, 'Your message could not be sent right now. Please try again in a few minutes.');
+  }
+  try {
+    await ctx.mail.send(supportCopyMail(principal.email, principal.displayName, mail));
+  } catch (error) {
+    ctx.log.warn({ err: error, reference: mail.reference }, 'The copy of a message to support could not be mailed to its sender.');
+  }
+  return { code: 1, message: appCodes.contactSupport['1'].text };
+}

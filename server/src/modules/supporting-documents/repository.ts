@@ -1,0 +1,86 @@
+/**
+ * The queries of the supporting documents: the files people attached to the company's forms
+ * (forms not deleted), with the form's title and reference, filtered, sorted and paged in
+ * the database.
+ */
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { containsPattern, dayRange, offsetOf, type PageRequest } from '../../db/list-filters.js';
+import { documentSearchText, formSearchText } from '../../db/search-texts.js';
+import { documents, forms } from '../../db/schema.js';
+
+export interface DocumentQuery extends PageRequest {
+  search: string | null;
+  template?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sort?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  timeZone: string;
+}
+
+export interface DocumentRow {
+  id: number;
+  name: string;
+  formId: number;
+  form: string;
+  reference: string;
+  uploadedBy: string;
+  uploadedAt: Date;
+  size: number;
+  mime: string;
+  fileKey: string;
+}
+
+const sorts = {
+  uploaded_at: documents.uploadedAt,
+  name: documents.name,
+  form: forms.title,
+  reference: forms.reference,
+  uploaded_by: documents.uploadedBy,
+  size: documents.size,
+  mime: documents.mime,
+} as const;
+
+export async function listDocuments(db: Database, companyId: number, query: DocumentQuery): Promise<{ total: number; rows: DocumentRow[] }> {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const where = and(
+    eq(documents.companyId, companyId),
+    isNull(forms.deletedAt),
+    query.template ? eq(forms.templateId, query.template) : undefined,
+    dayRange(documents.uploadedAt, query.timeZone, query.from, query.to),
+    pattern
+      ? or(
+          sql`${documentSearchText} ilike ${pattern}`,
+          sql`${documents.formId} = any(array(${db
+            .select({ id: forms.id })
+            .from(forms)
+            .where(and(eq(forms.companyId, companyId), sql`${formSearchText} ilike ${pattern}`))}))`,
+        )
+      : undefined,
+  ) as SQL;
+  const joined = and(eq(forms.id, documents.formId), eq(forms.companyId, documents.companyId));
+  const column = sorts[(query.sort ?? 'uploaded_at') as keyof typeof sorts] ?? documents.uploadedAt;
+  const by = (query.order ?? (column === documents.uploadedAt ? 'desc' : 'asc')) === 'asc' ? asc : desc;
+  const [totals] = await db.select({ n: count() }).from(documents).innerJoin(forms, joined).where(where);
+  const rows = await db
+    .select({
+      id: documents.id,
+      name: documents.name,
+      formId: documents.formId,
+      form: forms.title,
+      reference: forms.reference,
+      uploadedBy: documents.uploadedBy,
+      uploadedAt: documents.uploadedAt,
+      size: documents.size,
+      mime: documents.mime,
+      fileKey: documents.fileKey,
+    })
+    .from(documents)
+    .innerJoin(forms, joined)
+    .where(where)
+    .orderBy(by(column), by(documents.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  return { total: totals?.n ?? 0, rows };
+}

@@ -1,0 +1,47 @@
+/**
+ * The queries of tutorials: the ones a company sees (every company's, `company_id` null, and
+ * its own), and the subtitle tracks it saved for the videos.
+ */
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { subtitleTracks, tutorials } from '../../db/schema.js';
+
+export type TutorialRecord = typeof tutorials.$inferSelect;
+export type TrackRecord = typeof subtitleTracks.$inferSelect;
+
+export async function tutorialsFor(db: Database, companyId: number, kind: 'video' | 'pdf'): Promise<TutorialRecord[]> {
+  return db
+    .select()
+    .from(tutorials)
+    .where(and(eq(tutorials.kind, kind), or(isNull(tutorials.companyId), eq(tutorials.companyId, companyId))))
+    .orderBy(asc(tutorials.position), asc(tutorials.id));
+}
+
+/** A video the company sees, by its address. */
+export async function findVideo(db: Database, companyId: number, url: string): Promise<TutorialRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(tutorials)
+    .where(and(eq(tutorials.kind, 'video'), eq(tutorials.url, url), or(isNull(tutorials.companyId), eq(tutorials.companyId, companyId))))
+    .limit(1);
+  return row;
+}
+
+/** The company's tracks of these videos, by language. */
+export async function tracksOf(db: Database, companyId: number, videos: readonly string[]): Promise<TrackRecord[]> {
+  if (videos.length === 0) return [];
+  return db
+    .select()
+    .from(subtitleTracks)
+    .where(and(eq(subtitleTracks.companyId, companyId), inArray(subtitleTracks.video, [...videos])))
+    .orderBy(asc(subtitleTracks.srclang), asc(subtitleTracks.id));
+}
+
+export async function findTrackForUpdate(db: Database, companyId: number, video: string, srclang: string): Promise<TrackRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(subtitleTracks)
+    .where(and(eq(subtitleTracks.companyId, companyId), eq(subtitleTracks.video, video), eq(subtitleTracks.srclang, srclang)))
+    .for('update');
+  return row;
+}

@@ -1,0 +1,60 @@
+/**
+ * The Users operations: the company's people, invitations, and the commands on one person
+ * (delete; mfa 1, 2, 3; block and unblock through `status`; class, units, names, phone).
+ */
+import { appCodes, type CodeResult, type UserRow } from '@formsign/sdk/contract';
+import type { Handlers } from '../../contract/handler-types.js';
+import type { ServerContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { inviteUsers } from './invitations.js';
+import { runCommand } from './commands.js';
+import { listUsers, statusOf, type UserRecord } from './repository.js';
+
+type UsersHandlers = Pick<Handlers, 'listUsers' | 'inviteUsers' | 'runUserCommand'>;
+
+export function userRow(user: UserRecord): UserRow {
+  return {
+    id: user.id,
+    email: user.email,
+    mfa: user.mfa ? 1 : 0,
+    force_mfa: user.forceMfa ? 'Yes' : 'No',
+    class: user.class,
+    unit: user.unit,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    status: statusOf(user),
+    last_login: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+  };
+}
+
+const commandAnswer = (code: keyof (typeof appCodes)['runUserCommand'], message?: string): CodeResult => ({
+  code: Number(code),
+  message: message ?? appCodes.runUserCommand[code].text,
+});
+
+export function usersHandlers(ctx: ServerContext): UsersHandlers {
+  return {
+    async listUsers({ body, principal }) {
+      const page = body?.page ?? 1;
+      const limit = body?.limit ?? 25;
+      const filters = body?.filters ?? {};
+      const { total, rows } = await listUsers(ctx.db, principal.companyId, { page, limit, search: filters.search, status: filters.status, sort: filters.sort, order: filters.order });
+      return { page, limit, total, data: rows.map(userRow) };
+    },
+    async inviteUsers(request) {
+      return { results: await inviteUsers(ctx, request.principal, request.body.users, { ip: request.ip, userAgent: request.userAgent }) };
+    },
+    async runUserCommand(request) {
+      const outcome = await runCommand(ctx, request.principal, request.body, { ip: request.ip, userAgent: request.userAgent });
+      switch (outcome.kind) {
+        case 'done':
+          return commandAnswer('1');
+        case 'unknown':
+          throw notFound();
+        case 'refused':
+          return commandAnswer('-1', outcome.reason);
+      }
+    },
+  };
+}

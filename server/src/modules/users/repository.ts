@@ -1,0 +1,148 @@
+/**
+ * The queries of people and their organisations. Every query of a signed-in person's data is
+ * bounded by their `company_id`.
+ */
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { companies, users } from '../../db/schema.js';
+
+export type UserRecord = typeof users.$inferSelect;
+export type CompanyRecord = typeof companies.$inferSelect;
+
+/** The person a login name or email belongs to (either, regardless of case). */
+export async function findByLogin(db: Database, login: string): Promise<UserRecord | undefined> {
+  const key = login.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.name}) = ${key}`, sql`lower(${users.email}) = ${key}`))
+    .limit(1);
+  return row;
+}
+
+export async function findByEmail(db: Database, email: string): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUser(db: Database, id: number): Promise<UserRecord | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** A user of one company only: another company's id answers nothing. */
+export async function findCompanyUser(db: Database, companyId: number, id: number): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  return row;
+}
+
+export async function findCompany(db: Database, id: number): Promise<CompanyRecord | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+/** Whether a login name or an email is taken (regardless of case). */
+export async function loginTaken(db: Database, name: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.name}) = ${name.trim().toLowerCase()}`, sql`lower(${users.email}) = ${email.trim().toLowerCase()}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A free login name made from an email address: `maya.fischer`, else `maya.fischer2`, ... */
+export async function freeLoginName(db: Database, email: string): Promise<string> {
+  const base =
+    (email.split('@')[0] ?? '')
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '')
+      .slice(0, 50) || 'user';
+  const rows = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(sql`lower(${users.name}) like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const taken = new Set(rows.map((row) => row.name.toLowerCase()));
+  if (!taken.has(base) && base.length >= 3) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export type UserStatus = 'active' | 'invited' | 'blocked';
+
+export function statusOf(user: Pick<UserRecord, 'blockedAt' | 'passwordHash' | 'activatedAt'>): UserStatus {
+  if (user.blockedAt) return 'blocked';
+  if (!user.passwordHash || !user.activatedAt) return 'invited';
+  return 'active';
+}
+
+function statusFilter(status: string | undefined): SQL | undefined {
+  switch (status) {
+    case 'blocked':
+      return isNotNull(users.blockedAt);
+    case 'invited':
+      return and(isNull(users.blockedAt), or(isNull(users.passwordHash), isNull(users.activatedAt)));
+    case 'active':
+      return and(isNull(users.blockedAt), isNotNull(users.passwordHash), isNotNull(users.activatedAt));
+    default:
+      return undefined;
+  }
+}
+
+export interface UserQuery {
+  page: number;
+  limit: number;
+  search?: string | undefined;
+  status?: string | undefined;
+  sort?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+const sortable = {
+  email: users.email,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  class: users.class,
+  last_login: users.lastLoginAt,
+  id: users.id,
+} as const;
+
+/** A page of a company's users, searched by name and email, filtered by status. */
+export async function listUsers(db: Database, companyId: number, query: UserQuery): Promise<{ total: number; rows: UserRecord[] }> {
+  const words = (query.search ?? '').trim();
+  const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(
+    eq(users.companyId, companyId),
+    words ? or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) : undefined,
+    statusFilter(query.status),
+  );
+  const column = sortable[(query.sort ?? 'id') as keyof typeof sortable] ?? users.id;
+  const direction = query.order === 'desc' ? desc(column) : asc(column);
+  const [totals] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(direction, asc(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { total: totals?.n ?? 0, rows };
+}
+
+/** How many administrators a company has who are not blocked. */
+export async function activeAdministrators(db: Database, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'admin'), isNull(users.blockedAt)));
+  return row?.n ?? 0;
+}

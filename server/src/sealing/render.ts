@@ -1,0 +1,292 @@
+/**
+ * A completed form as a PDF: the document itself (the template's PDF with every answer and
+ * signature drawn in its place, or, without one, a document rendered from the fields), then a
+ * certificate page (who signed, when, from which address and device, how each proved who they
+ * were, with their signatures) and the audit-trail pages. Text uses the standard PDF fonts,
+ * so characters they cannot show are replaced.
+ */
+import { PDF, rgb, Standard14Font, type PDFImage, type PDFPage } from '@libpdf/core';
+import type { FieldDefinition, FieldValue } from '../db/schema.js';
+
+const a4 = { width: 595.28, height: 841.89 };
+const margin = 50;
+const ink = rgb(0.1, 0.12, 0.16);
+const muted = rgb(0.38, 0.42, 0.48);
+const line = rgb(0.82, 0.84, 0.87);
+
+type FontName = 'Helvetica' | 'Helvetica-Bold' | 'Times-Italic';
+
+/** What the standard fonts can show (WinAnsi): anything else becomes "?". */
+const extra = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+export function printable(text: string): string {
+  return Array.from(text.normalize('NFC'))
+    .map((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      if (char === '\t') return ' ';
+      if ((code >= 32 && code <= 126) || (code >= 160 && code <= 255) || extra.has(char)) return char;
+      return '?';
+    })
+    .join('');
+}
+
+export interface RenderedRecipient {
+  order: number;
+  label: string;
+  name: string;
+  email: string;
+  action: 'sign' | 'approve' | 'fill';
+  status: string;
+  openedAt: Date | null;
+  actedAt: Date | null;
+  ip: string;
+  userAgent: string;
+  signedIn: boolean;
+  comment: string;
+  signature: { kind: 'drawn' | 'typed'; value: string } | null;
+}
+
+export interface RenderedEvent {
+  at: Date;
+  event: string;
+  actor: string;
+  ip: string;
+}
+
+export interface RenderInput {
+  reference: string;
+  title: string;
+  template: string;
+  company: string;
+  sender: string;
+  sentAt: Date | null;
+  completedAt: Date;
+  fields: readonly FieldDefinition[];
+  values: Record<string, FieldValue>;
+  recipients: readonly RenderedRecipient[];
+  events: readonly RenderedEvent[];
+  /** The template's own PDF, when it has one. */
+  templatePdf: Uint8Array | null;
+  /** The certificate that will seal it. */
+  sealedBy: { commonName: string; fingerprint: string };
+  /** SHA-256 of the document's own pages, printed on the certificate page. */
+  documentSha256: (documentBytes: Uint8Array) => string;
+}
+
+function utc(date: Date | null): string {
+  return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '-';
+}
+
+/** A running column of text over as many A4 pages as it takes. */
+class Writer {
+  page: PDFPage;
+  y: number;
+  constructor(private readonly pdf: PDF) {
+    this.page = this.newPage();
+    this.y = a4.height - margin;
+  }
+
+  newPage(): PDFPage {
+    this.page = this.pdf.addPage({ size: 'a4' });
+    this.y = a4.height - margin;
+    return this.page;
+  }
+
+  private ensure(height: number): void {
+    if (this.y - height < margin) this.newPage();
+  }
+
+  wrap(text: string, font: FontName, size: number, width: number): string[] {
+    const measure = Standard14Font.of(font);
+    const lines: string[] = [];
+    for (const paragraph of printable(text).split(/\r?\n/)) {
+      let current = '';
+      for (const word of paragraph.split(' ')) {
+        const candidate = current ? `${current} ${word}` : word;
+        if (measure.widthOfTextAtSize(candidate, size) <= width) {
+          current = candidate;
+          continue;
+        }
+        if (current) lines.push(current);
+        // A word longer than the line is cut where it must be.
+        let rest = word;
+        while (measure.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+          let cut = rest.length - 1;
+          while (cut > 1 && measure.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+          lines.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        current = rest;
+      }
+      lines.push(current);
+    }
+    return lines;
+  }
+
+  text(text: string, options: { font?: FontName; size?: number; color?: ReturnType<typeof rgb>; indent?: number; gap?: number } = {}): void {
+    const size = options.size ?? 10;
+    const font = options.font ?? 'Helvetica';
+    const indent = options.indent ?? 0;
+    const lineHeight = size * 1.35;
+    for (const row of this.wrap(text, font, size, a4.width - 2 * margin - indent)) {
+      this.ensure(lineHeight);
+      this.y -= lineHeight;
+      this.page.drawText(row, { x: margin + indent, y: this.y, size, font, color: options.color ?? ink });
+    }
+    this.y -= options.gap ?? 4;
+  }
+
+  rule(): void {
+    this.ensure(12);
+    this.y -= 6;
+    this.page.drawLine({ start: { x: margin, y: this.y }, end: { x: a4.width - margin, y: this.y }, color: line, thickness: 0.75 });
+    this.y -= 8;
+  }
+
+  image(image: PDFImage, maxWidth: number, maxHeight: number, indent = 0): void {
+    const scale = Math.min(maxWidth / image.width, maxHeight / image.height, 1);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    this.ensure(height + 6);
+    this.y -= height + 4;
+    this.page.drawImage(image, { x: margin + indent, y: this.y, width, height });
+    this.y -= 4;
+  }
+
+  space(points: number): void {
+    this.y -= points;
+  }
+}
+
+function shown(field: FieldDefinition, value: FieldValue | undefined): string {
+  if (value === undefined || value === null || value === '') return 'Not answered';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+function pngOf(signature: RenderedRecipient['signature']): Buffer | null {
+  if (signature?.kind !== 'drawn') return null;
+  const match = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(signature.value);
+  return match ? Buffer.from(match[1] ?? '', 'base64') : null;
+}
+
+function embedSignature(pdf: PDF, signature: RenderedRecipient['signature']): PDFImage | null {
+  const png = pngOf(signature);
+  if (!png) return null;
+  try {
+    return pdf.embedPng(png);
+  } catch {
+    return null;
+  }
+}
+
+/** Who answers a field: its own place, else the first recipient. */
+function signerOf(field: FieldDefinition, recipients: readonly RenderedRecipient[]): RenderedRecipient | undefined {
+  return recipients.find((recipient) => recipient.order === (field.step ?? 1));
+}
+
+function writeSignature(writer: Writer, pdf: PDF, recipient: RenderedRecipient | undefined, indent = 0): void {
+  const signature = recipient?.signature ?? null;
+  const image = embedSignature(pdf, signature);
+  if (image) writer.image(image, 220, 70, indent);
+  else if (signature?.kind === 'typed') writer.text(signature.value, { font: 'Times-Italic', size: 20, indent, gap: 2 });
+  else writer.text('Not signed', { color: muted, indent });
+}
+
+/** The document rendered from the fields: the title, who sent it, and every answer and signature. */
+function renderFields(pdf: PDF, input: RenderInput, fields: readonly FieldDefinition[]): void {
+  const writer = new Writer(pdf);
+  writer.text(input.title, { font: 'Helvetica-Bold', size: 18, gap: 2 });
+  writer.text(`${input.reference} - ${input.template} - ${input.company}`, { color: muted, gap: 2 });
+  writer.text(`Sent by ${input.sender} on ${utc(input.sentAt)}; completed ${utc(input.completedAt)}.`, { color: muted });
+  writer.rule();
+  for (const field of fields) {
+    writer.text(field.label, { font: 'Helvetica-Bold', size: 10, gap: 2 });
+    if (field.type === 'signature') writeSignature(writer, pdf, signerOf(field, input.recipients));
+    else writer.text(shown(field, input.values[field.name]), { size: 11, gap: 10 });
+  }
+}
+
+/** Every answer and signature drawn where the template places it on its own PDF. */
+function drawPlacements(pdf: PDF, input: RenderInput): FieldDefinition[] {
+  const pages = pdf.getPages();
+  const left: FieldDefinition[] = [];
+  for (const field of input.fields) {
+    const place = field.placement;
+    const page = place ? pages[place.page - 1] : undefined;
+    if (!place || !page) {
+      left.push(field);
+      continue;
+    }
+    if (field.type === 'signature') {
+      const recipient = signerOf(field, input.recipients);
+      const image = embedSignature(pdf, recipient?.signature ?? null);
+      if (image) {
+        const scale = Math.min(place.width / image.width, place.height / image.height);
+        page.drawImage(image, { x: place.x, y: place.y, width: image.width * scale, height: image.height * scale });
+      } else if (recipient?.signature?.kind === 'typed') {
+        page.drawText(printable(recipient.signature.value), { x: place.x + 2, y: place.y + place.height * 0.25, size: Math.min(20, place.height * 0.7), font: 'Times-Italic', color: ink });
+      }
+      continue;
+    }
+    const size = Math.max(6, Math.min(11, place.height * 0.7));
+    const text = printable(shown(field, input.values[field.name]));
+    page.drawText(text, { x: place.x + 2, y: place.y + Math.max(2, (place.height - size) / 2), size, font: 'Helvetica', color: ink, maxWidth: place.width - 4 });
+  }
+  return left;
+}
+
+function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string): void {
+  const writer = new Writer(pdf);
+  writer.text('Certificate of completion', { font: 'Helvetica-Bold', size: 18, gap: 2 });
+  writer.text(`${input.title} (${input.reference})`, { size: 11, gap: 2 });
+  writer.text(`Sent by ${input.sender} of ${input.company} on ${utc(input.sentAt)}; completed ${utc(input.completedAt)}.`, { color: muted, gap: 2 });
+  writer.text(`SHA-256 of the document's pages: ${documentSha256}`, { color: muted, size: 8, gap: 2 });
+  writer.text(`Sealed by "${input.sealedBy.commonName}", certificate SHA-256 fingerprint ${input.sealedBy.fingerprint}.`, { color: muted, size: 8 });
+  writer.rule();
+  for (const recipient of input.recipients) {
+    writer.text(`${recipient.order}. ${recipient.name} <${recipient.email}>`, { font: 'Helvetica-Bold', size: 11, gap: 2 });
+    const did = recipient.action === 'approve' ? 'Approved' : recipient.action === 'fill' ? 'Filled in' : 'Signed';
+    writer.text(`${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : did} on ${utc(recipient.actedAt)}; opened ${utc(recipient.openedAt)}.`, { gap: 2 });
+    writer.text(`From address ${recipient.ip || 'unknown'}; device: ${recipient.userAgent || 'unknown'}.`, { color: muted, size: 8, gap: 2 });
+    writer.text(recipient.signedIn ? 'Verification: signed in to formsign as a user of the company.' : `Verification: opened the signing link mailed to ${recipient.email}.`, { color: muted, size: 8, gap: 2 });
+    if (recipient.comment) writer.text(`Comment: ${recipient.comment}`, { size: 9, gap: 2 });
+    if (recipient.action !== 'approve') writeSignature(writer, pdf, recipient, 10);
+    writer.space(6);
+  }
+  writer.newPage();
+  writer.text('Audit trail', { font: 'Helvetica-Bold', size: 18, gap: 2 });
+  writer.text(`Every step of ${input.reference}, oldest first.`, { color: muted });
+  writer.rule();
+  for (const event of input.events) {
+    writer.text(`${utc(event.at)}  ${event.event}  ${event.actor || 'formsign'}${event.ip ? `  (${event.ip})` : ''}`, { size: 9, gap: 1 });
+  }
+}
+
+export interface Rendered {
+  /** The unsigned PDF: the document, the certificate page and the audit trail. */
+  bytes: Uint8Array;
+  /** SHA-256 of the document's own pages (before the certificate). */
+  documentSha256: string;
+  pdf: PDF;
+}
+
+export async function renderCompletedForm(input: RenderInput): Promise<Rendered> {
+  let pdf: PDF;
+  if (input.templatePdf) {
+    pdf = await PDF.load(input.templatePdf);
+    const left = drawPlacements(pdf, input);
+    // Interactive fields the template's PDF may have are baked into its pages.
+    const form = pdf.getForm();
+    if (form && form.getFields().length > 0) form.flatten();
+    if (left.length) renderFields(pdf, { ...input, title: `${input.title}: further answers` }, left);
+  } else {
+    pdf = PDF.create();
+    renderFields(pdf, input, input.fields);
+  }
+  pdf.setTitle(`${input.title} (${input.reference})`);
+  pdf.setCreator('formsign');
+  pdf.setProducer('formsign');
+  const documentSha256 = input.documentSha256(await pdf.save());
+  writeCertificate(pdf, input, documentSha256);
+  return { bytes: await pdf.save(), documentSha256, pdf };
+}

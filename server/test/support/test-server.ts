@@ -1,0 +1,208 @@
+/**
+ * One server per test file, on its own copy of the template database, answering through
+ * `inject` (no sockets). Every answer is checked against the contract as it goes out; a test
+ * that received an answer the contract does not allow fails.
+ */
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { pino } from 'pino';
+import { loadDocument } from '@formsign/openapi';
+import { responseChecker } from '@formsign/openapi/schema-validator';
+import { buildApp } from '../../src/app.js';
+import { keysFrom } from '../../src/auth/keys.js';
+import { passwords } from '../../src/auth/passwords.js';
+import { readConfig, type ServerConfig } from '../../src/config.js';
+import type { Mail, ServerContext } from '../../src/context.js';
+import type { OpenDatabase } from '../../src/db/database.js';
+import type { RateLimits } from '../../src/http/rate-limits.js';
+import type { MailMessage } from '../../src/mail/mailer.js';
+import { memoryFileStore } from '../../src/files/file-store.js';
+import { jobHandlers } from '../../src/jobs/handlers.js';
+import { immediateJobs, type JobName } from '../../src/jobs/queue.js';
+import { loadSigningIdentity } from '../../src/sealing/certificates.js';
+import { once } from '../../src/server.js';
+import { cloneTemplate, testPasswordCost } from './test-databases.js';
+
+const document = loadDocument();
+const checkResponse = responseChecker(document);
+
+export class TestClock {
+  private offset = 0;
+  now = (): Date => new Date(Date.now() + this.offset);
+  /** Moves time forward (the server's clock only). */
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+  reset(): void {
+    this.offset = 0;
+  }
+}
+
+/**
+ * An answer's parsed body. Untyped on purpose: the contract check validates every answer, and
+ * the tests read its fields as a client would.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface Answer<T = Json> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+  cookies: Record<string, string>;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** A raw payload (not JSON-encoded). */
+  payload?: string | Buffer;
+  contentType?: string;
+  query?: string;
+  token?: string | null;
+  /** Send the XSRF pair (true by default when a token is sent). */
+  xsrf?: boolean;
+  ip?: string;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+}
+
+export interface SignedIn {
+  token: string;
+  refreshToken: string;
+  body: Json;
+}
+
+export interface FailedJob {
+  name: JobName;
+  error: unknown;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  database: OpenDatabase;
+  clock: TestClock;
+  /** Every message sent so far. */
+  mail: MailMessage[];
+  /** Jobs that failed (they do not fail the request that queued them). */
+  failedJobs: FailedJob[];
+  config: ServerConfig;
+  /** Calls `/api<path>`. */
+  call<T = Json>(path: string, options?: CallOptions): Promise<Answer<T>>;
+  /** Signs in with a password (and no second factor); fails the test otherwise. */
+  signIn(name: string, password?: string): Promise<SignedIn>;
+  /** The contract breaches seen so far (the suite fails on any). */
+  breaches: string[];
+}
+
+export interface TestServerOptions {
+  rateLimits?: RateLimits;
+  /** Make mail fail, to reach the delivery-failure outcomes. */
+  mailFails?: () => boolean;
+}
+
+const generousLimits: RateLimits = {};
+
+function cookiesOf(setCookie: string | string[] | undefined): Record<string, string> {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return Object.fromEntries(list.map((line) => (line.split(';')[0] ?? '').split('=')).map(([name = '', ...rest]) => [name, rest.join('=')]));
+}
+
+export function useTestServer(options: TestServerOptions = {}): TestServer {
+  const server = { breaches: [] as string[], mail: [] as MailMessage[], failedJobs: [] as FailedJob[], clock: new TestClock() } as TestServer;
+
+  beforeAll(async () => {
+    const template = inject('formsignTemplate');
+    const database = await cloneTemplate(template);
+    const config = { ...readConfig({ FORMSIGN_SECRET: template.secret, FORMSIGN_PUBLIC_URL: 'http://formsign.test' }), demo: false };
+    const mail: Mail = {
+      async send(message) {
+        if (options.mailFails?.()) throw new Error('The mail server is not answering.');
+        server.mail.push(message);
+      },
+    };
+    const keys = keysFrom(template.secret);
+    const ctx: ServerContext = {
+      db: database.db,
+      config,
+      keys,
+      passwords: passwords(testPasswordCost),
+      mail,
+      files: memoryFileStore(),
+      // Jobs run at once, after the step that queued them (the queue itself has its own tests).
+      jobs: { enqueue: (name, data) => immediate.enqueue(name, data) },
+      signing: once(() => loadSigningIdentity(database.db, keys, { name: 'formsign' })),
+      now: server.clock.now,
+      log: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
+    };
+    const immediate = immediateJobs(jobHandlers(ctx, mail), (error, name) => server.failedJobs.push({ name, error }));
+    const app = await buildApp(ctx, { webRoot: null, rateLimits: options.rateLimits ?? generousLimits });
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+      if (!operationId) return payload;
+      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload === null || payload === undefined ? '' : '<stream>';
+      const problems = checkResponse({ operationId, status: reply.statusCode, contentType: String(reply.getHeader('content-type') ?? ''), body });
+      server.breaches.push(...problems);
+      return payload;
+    });
+    await app.ready();
+    Object.assign(server, { app, ctx, database, config });
+  }, 60_000);
+
+  afterEach(() => {
+    const breaches = server.breaches.splice(0);
+    const failed = server.failedJobs.splice(0).map(({ name, error }) => `${name}: ${error instanceof Error ? error.message : String(error)}`);
+    server.clock.reset();
+    expect(breaches, 'answers the contract does not allow').toEqual([]);
+    expect(failed, 'jobs that failed (a test that expects one takes it from failedJobs)').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await server.app?.close();
+    await server.database?.close();
+  });
+
+  server.call = async (path, call = {}) => {
+    const headers: Record<string, string> = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) formsign-tests', ...call.headers };
+    const cookies: Record<string, string> = { ...call.cookies };
+    if (call.token) {
+      headers['authorization'] = `Bearer ${call.token}`;
+      if (call.xsrf !== false) {
+        cookies['XSRF-TOKEN'] = 'test-xsrf-value';
+        headers['x-xsrf-token'] = 'test-xsrf-value';
+      }
+    }
+    const request: InjectOptions = {
+      method: call.method ?? 'POST',
+      url: `/api${path}${call.query ? `?${call.query}` : ''}`,
+      headers,
+      cookies,
+      remoteAddress: call.ip ?? '127.0.0.1',
+    };
+    if (call.payload !== undefined) {
+      request.payload = call.payload;
+      headers['content-type'] = call.contentType ?? 'application/json';
+    } else if (call.body !== undefined) {
+      request.payload = JSON.stringify(call.body);
+      headers['content-type'] = call.contentType ?? 'application/json';
+    }
+    const response = await server.app.inject(request);
+    let body: unknown = response.body;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: response.statusCode, body, text: response.body, headers: response.headers, cookies: cookiesOf(response.headers['set-cookie']) } as Answer;
+  };
+
+  server.signIn = async (name, password = 'formsign-demo') => {
+    const answer = await server.call('/login', { body: { name, password, challenge: false } });
+    expect(answer.body.code, `${name} signs in`).toBe(1);
+    return { token: answer.body.token as string, refreshToken: String(answer.headers['refresh-token']), body: answer.body };
+  };
+
+  return server;
+}

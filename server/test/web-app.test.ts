@@ -1,0 +1,108 @@
+/**
+ * Serving the built web app: decoding, hidden folders, containment, missing files, caching,
+ * and the headers of every page (CSP, framing, the XSRF cookie).
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebApp } from '../src/http/web-app.js';
+
+/** The build's one inline script (it runs before the first paint). */
+const bootScript = 'document.documentElement.dataset.boot = "1";';
+const bootHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
+
+let folder: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'formsign-web-'));
+  const dist = join(folder, 'dist');
+  mkdirSync(join(dist, 'js'), { recursive: true });
+  mkdirSync(join(dist, '.vite'), { recursive: true });
+  mkdirSync(join(folder, 'dist-secret'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><title>formsign</title><script>${bootScript}</script><script type="application/json" id="page-chunks">{"/":"home"}</script>`);
+  writeFileSync(join(dist, 'js', 'app-1a2b3c.js'), 'console.log("formsign")');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{"secret": true}');
+  writeFileSync(join(folder, 'dist-secret', 'key.txt'), 'the key');
+  app = Fastify();
+  await app.register(cookie);
+  registerWebApp(app, { root: dist });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('serving the built app', () => {
+  it('answers a bad encoding with 400, and keeps answering', async () => {
+    expect((await get('/%E0%A4%A')).statusCode).toBe(400);
+    expect((await get('/dashboard', { cookie: 'XSRF-TOKEN=%E0%A4%A' })).statusCode).toBe(200);
+    expect((await get('/dashboard')).statusCode).toBe(200);
+  });
+
+  it('refuses hidden folders, also when the dot is encoded', async () => {
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+    expect((await get('/%2evite/manifest.json')).statusCode).toBe(404);
+  });
+
+  it('never serves a file outside the build, whatever the path says', async () => {
+    for (const path of ['/%2e%2e%2fdist-secret/key.txt', '/..%2fdist-secret/key.txt', '/js/..%2f..%2fdist-secret/key.txt']) {
+      const answer = await get(path);
+      expect(answer.body, path).not.toContain('the key');
+      expect(answer.statusCode, path).toBe(404);
+    }
+  });
+
+  it('answers a missing file with 404, not the app', async () => {
+    expect((await get('/robots.txt')).statusCode).toBe(404);
+    expect((await get('/js/missing-123.js')).statusCode).toBe(404);
+  });
+
+  it('serves the app for any page of it, uncached, with its policy and the XSRF cookie', async () => {
+    const page = await get('/template/edit/3/step1');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>formsign</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("frame-ancestors 'none'");
+    // Scripts from this origin, and the page's inline boot script by its hash: nothing else inline.
+    expect(policy).toMatch(new RegExp(`(^|; )script-src 'self' ${bootHash.replace(/[+/]/g, '\\$&')}; `));
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(String(page.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]{20,}; Path=\/; SameSite=Strict$/);
+    // A browser that has the cookie keeps it.
+    expect((await get('/dashboard', { cookie: 'XSRF-TOKEN=abc' })).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('marks the XSRF cookie Secure when the app is reached over HTTPS', async () => {
+    const secure = Fastify({ trustProxy: true });
+    await secure.register(cookie);
+    registerWebApp(secure, { root: join(folder, 'dist') });
+    const page = await secure.inject({ method: 'GET', url: '/dashboard', headers: { 'x-forwarded-proto': 'https' } });
+    expect(String(page.headers['set-cookie'])).toContain('; Secure');
+    await secure.close();
+  });
+
+  it('lets the signing pages be embedded, and no other page', async () => {
+    const signing = await get('/web-signing/abc123');
+    expect(signing.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(signing.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
+    expect((await get('/pending')).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('caches hashed build files for a year, gzipped when asked', async () => {
+    const script = await get('/js/app-1a2b3c.js', { 'accept-encoding': 'gzip' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+});

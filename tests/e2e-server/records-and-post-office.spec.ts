@@ -1,0 +1,80 @@
+/**
+ * The journeys of the records, the reports and the Post Office against the real server: an
+ * administrator reads what happened in the action records and the system log, opens each
+ * report, sends a template's completed forms somewhere with a field map (kept after a
+ * reload), and previews what a tenancy record fills in.
+ */
+import { expect, test } from '@playwright/test';
+import { signIn } from './support.ts';
+
+test.describe('the records', () => {
+  test("the administrator finds their own sign-in in the action records, and the night's backup in the system log", async ({ page }) => {
+    await signIn(page, 'demo.admin');
+    await page.goto('/actionlogs');
+    const records = page.getByRole('table', { name: 'User actions' });
+    await expect(records.getByRole('row').filter({ hasText: 'Logged in' }).filter({ hasText: 'demo.admin@northwindcare.example' }).first()).toBeVisible();
+    await page.getByLabel('Search users and actions').fill('blocked');
+    await page.getByLabel('Search users and actions').press('Enter');
+    await expect(records.getByRole('row')).toHaveCount(2);
+    await expect(records.getByRole('row').nth(1)).toContainText('Blocked user');
+    await expect(records.getByRole('row').nth(1)).toContainText('freya.wilson@northwindcare.example');
+
+    await page.getByRole('navigation', { name: 'Log' }).getByRole('link', { name: 'System log' }).click();
+    await expect(page.getByRole('table', { name: 'System log' }).getByRole('row').filter({ hasText: 'The nightly backup finished.' })).toBeVisible();
+  });
+});
+
+test.describe('the reports', () => {
+  test('open on the real server without a failure: dashboard, analysis, database, documents, storage, form audit', async ({ page }) => {
+    await signIn(page, 'demo.admin');
+    const pages: [string, RegExp][] = [
+      ['/dashboard', /Forms per month/],
+      ['/analysis', /Tenancy Agreement/],
+      ['/database', /Columns and summary/],
+      ['/supporting', /Supporting documents/],
+      ['/mystorage', /used/],
+      ['/formaudit', /Audit trail of forms/],
+    ];
+    for (const [path, shows] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toContainText(shows);
+      await expect(page.getByRole('main').locator('.alert--error')).toHaveCount(0);
+    }
+  });
+});
+
+test.describe('the Post Office', () => {
+  test("the administrator sends a template's completed forms by email with a field map, which stays after a reload", async ({ page }) => {
+    await signIn(page, 'demo.admin');
+    await page.goto('/iforms');
+    const list = page.getByRole('table', { name: 'Integrations' });
+    await expect(list.getByRole('row').filter({ hasText: 'Housing/Tenancies' })).toContainText('Tenancy Agreement');
+
+    await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Tenancy Agreement' });
+    await page.getByLabel('Send completed forms to').selectOption({ label: 'Email' });
+    await page.getByLabel('Tenant name: name in the receiving system').fill('Tenant');
+    await page.getByLabel('Monthly rent: name in the receiving system').fill('RentPcm');
+    await page.getByLabel('Email address', { exact: true }).fill('lettings@northwindcare.example');
+    await page.getByLabel('What is sent').selectOption({ label: 'The PDF and the data' });
+    await page.getByRole('button', { name: 'Save integration' }).click();
+    await expect(page.getByText('The integration has been saved.', { exact: true })).toBeVisible();
+    await expect(list.getByRole('row').filter({ hasText: 'lettings@northwindcare.example' })).toContainText('The PDF and the data');
+
+    await page.reload();
+    await expect(page.getByLabel('Monthly rent: name in the receiving system')).toHaveValue('RentPcm');
+    await expect(page.getByLabel('Email address', { exact: true })).toHaveValue('lettings@northwindcare.example');
+  });
+
+  test('the administrator previews what a tenancy record fills in', async ({ page }) => {
+    await signIn(page, 'demo.admin');
+    await page.goto('/pforms');
+    await expect(page.getByRole('table', { name: 'Data sources' }).getByRole('row').filter({ hasText: 'Tenancies' })).toContainText('Tenancy Agreement');
+    await page.getByRole('link', { name: 'Tenancies' }).click();
+    await expect(page.getByRole('heading', { name: 'Tenancies' })).toBeVisible();
+    await page.getByLabel('Record', { exact: true }).selectOption('T-0413');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('table', { name: 'Record T-0413' });
+    await expect(preview.getByRole('row').filter({ hasText: 'Tenant name' })).toContainText('David Okonkwo');
+    await expect(preview.getByRole('row').filter({ hasText: 'Property address' })).toContainText('9 Quay Street');
+  });
+});

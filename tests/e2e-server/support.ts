@@ -1,0 +1,81 @@
+/**
+ * What the journeys against the real server share: signing in through the login page, and
+ * reading the mail the server wrote to its outbox (to follow an invitation or reset link, as
+ * the person who received it would).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createHmac } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { e2eServerData } from './settings.ts';
+
+export const demoPassword = 'formsign-demo';
+
+export async function logIn(page: Page, name: string, password = demoPassword): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+export async function signIn(page: Page, name: string, password = demoPassword): Promise<void> {
+  await logIn(page, name, password);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+async function readOutbox(): Promise<Mail[]> {
+  const folder = join(e2eServerData, 'outbox');
+  const files = (await readdir(folder).catch(() => [])).filter((file) => file.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = await simpleParser(await readFile(join(folder, file)));
+      const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+      return { to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' };
+    }),
+  );
+}
+
+/** The newest message to `to` (waiting for it to arrive). */
+export async function mailTo(to: string, subject?: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const all = await readOutbox();
+        found = all.filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && (!subject || subject.test(mail.subject))).at(-1);
+        return found !== undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`No mail to ${to}`);
+  return found;
+}
+
+/** The first link of a message, as a path of the app. */
+export function linkIn(mail: Mail): string {
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No link in the mail "${mail.subject}"`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+/** The 6-digit code an authenticator app shows for a base32 secret now (RFC 6238). */
+export function authenticatorCode(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/\s+/g, '').toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)?.map((byte) => parseInt(byte, 2)) ?? []);
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[mac.length - 1] ?? 0) & 15;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}

@@ -1,0 +1,161 @@
+/**
+ * Step 3 of the template editor (designed): who a form from this template goes to, in order.
+ * Each place has a label the sender reads ("Employee", "Line manager"), what it asks (sign,
+ * fill in, approve) and, for an administrator, the colleague it goes to unless the sender
+ * chooses someone else. Approvers must be users of the company. Saving updates the template's
+ * recipients (`update`, `type: steps`) and goes back to Manage Template; a failed save keeps
+ * everything chosen.
+ */
+import type { TemplateDetail, TemplateStep, UserRow } from '@formsign/sdk';
+import { useMachine } from '@xstate/react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../api/client.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { inspectOption } from '../../session/inspection.ts';
+import { useNotify } from '../../shell/notifications.tsx';
+import { fromRequest, templateSaveMachine } from '@formsign/machines';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+
+const saveLogic = templateSaveMachine.provide({
+  actors: { save: fromRequest((input, options) => api.templates.manage(input, options)) },
+});
+
+export const actions: ReadonlyArray<{ value: TemplateStep['action']; label: string }> = [
+  { value: 'sign', label: 'Fills in and signs' },
+  { value: 'fill', label: 'Fills in' },
+  { value: 'approve', label: 'Approves' },
+];
+
+interface Place extends TemplateStep {
+  key: number;
+}
+
+let nextKey = 1;
+const placeOf = (step: TemplateStep): Place => ({ ...step, key: nextKey++ });
+
+function personName(user: UserRow): string {
+  return `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email;
+}
+
+export function RecipientsForm({ template, people }: { template: TemplateDetail; people: readonly UserRow[] | null }) {
+  const id = useId();
+  const initial = template.steps?.length ? template.steps : [{ label: 'Signer', action: 'sign' as const, user_id: null }];
+  const [places, setPlaces] = useState<Place[]>(() => initial.map(placeOf));
+  const [sequential, setSequential] = useState(template.sequential ?? true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [snapshot, send] = useMachine(saveLogic, inspectOption());
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const saving = snapshot.matches('saving');
+  const saved = snapshot.matches('saved');
+  const steps = places.map(({ key: _key, ...step }) => step);
+  const changed = JSON.stringify(steps) !== JSON.stringify(initial) || sequential !== (template.sequential ?? true);
+
+  const announceSaved = useEffectEvent(() => {
+    notify({ type: 'success', title: 'Template saved', description: `“${template.title}” goes to ${places.length === 1 ? 'one person' : `${places.length} people`}.` });
+    void navigate('/template');
+  });
+  useEffect(() => {
+    if (saved) announceSaved();
+  }, [saved]);
+
+  const update = (key: number, patch: Partial<TemplateStep>): void => setPlaces((current) => current.map((place) => (place.key === key ? { ...place, ...patch } : place)));
+  const move = (index: number, by: -1 | 1): void =>
+    setPlaces((current) => {
+      const next = [...current];
+      const [place] = next.splice(index, 1);
+      if (place) next.splice(index + by, 0, place);
+      return next;
+    });
+
+  const save = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const unnamed = places.findIndex((place) => !place.label.trim());
+    if (unnamed >= 0) {
+      setProblem(`Give place ${unnamed + 1} a label, such as “Employee” or “Line manager”.`);
+      return;
+    }
+    setProblem(null);
+    send({ type: 'template.save', request: { functions: 'update', id: template.id, type: 'steps', value: { sequential, steps: steps.map((step) => ({ ...step, label: step.label.trim() })) } } });
+  };
+
+  return (
+    <form className="card template-recipients" noValidate onSubmit={save} aria-labelledby={`${id}-title`} aria-busy={saving}>
+      <UnsavedChangesGuard when={changed && !saving && !saved} />
+      <h2 id={`${id}-title`}>Recipients</h2>
+      <p className="muted">Who a form from this template goes to, in order. The sender chooses the people when sending; a place can name a colleague it goes to by default.</p>
+      <FormError message={problem ?? (snapshot.matches('failed') ? snapshot.context.error : null)} />
+      <div className="checkbox">
+        <input id={`${id}-sequential`} type="checkbox" checked={sequential} disabled={saving} onChange={(event) => setSequential(event.target.checked)} />
+        <label htmlFor={`${id}-sequential`}>One after the other (otherwise everyone gets the form at once)</label>
+      </div>
+      <ol className="recipient-places">
+        {places.map((place, index) => (
+          <li key={place.key} className="recipient-place">
+            <div className="field">
+              <label htmlFor={`${id}-${place.key}-label`}>Place {index + 1}: label</label>
+              <input id={`${id}-${place.key}-label`} className="input" value={place.label} maxLength={100} disabled={saving} onChange={(event) => update(place.key, { label: event.target.value })} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-${place.key}-action`}>What they do</label>
+              <select id={`${id}-${place.key}-action`} className="select" value={place.action} disabled={saving} onChange={(event) => update(place.key, { action: event.target.value as TemplateStep['action'] })}>
+                {actions.map((action) => (
+                  <option key={action.value} value={action.value}>
+                    {action.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {people ? (
+              <div className="field">
+                <label htmlFor={`${id}-${place.key}-user`}>Goes to</label>
+                <select
+                  id={`${id}-${place.key}-user`}
+                  className="select"
+                  value={place.user_id ? String(place.user_id) : ''}
+                  disabled={saving}
+                  onChange={(event) => update(place.key, { user_id: event.target.value ? Number(event.target.value) : null })}
+                >
+                  <option value="">Whoever the sender chooses</option>
+                  {people.map((user) => (
+                    <option key={user.id} value={String(user.id)}>
+                      {personName(user)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <div className="recipient-place__tools">
+              <button type="button" className="button button--ghost button--small" disabled={saving || index === 0} onClick={() => move(index, -1)}>
+                Up<span className="visually-hidden"> (place {index + 1})</span>
+              </button>
+              <button type="button" className="button button--ghost button--small" disabled={saving || index === places.length - 1} onClick={() => move(index, 1)}>
+                Down<span className="visually-hidden"> (place {index + 1})</span>
+              </button>
+              <button type="button" className="button button--ghost button--small" disabled={saving || places.length === 1} onClick={() => setPlaces((current) => current.filter((item) => item.key !== place.key))}>
+                Remove<span className="visually-hidden"> place {index + 1}</span>
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="form-actions">
+        <button type="button" className="button button--secondary" disabled={saving || places.length >= 20} onClick={() => setPlaces((current) => [...current, placeOf({ label: '', action: 'sign', user_id: null })])}>
+          + Add a recipient
+        </button>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Saving…' : 'Save the template'}
+        </button>
+        <Link className="button button--secondary" to={`/template/edit/${template.id}/step2`}>
+          Back to fields
+        </Link>
+        <Link className="button button--ghost" to="/template">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

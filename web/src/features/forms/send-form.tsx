@@ -1,0 +1,206 @@
+/**
+ * The Send screen (designed): a template's recipients, each a colleague picked from the
+ * company's people or anyone typed as a name and email; whether they act one after the
+ * other; the sender's own answers (fields answered "by the sender"); a note and the last day
+ * the links work. Sending uses one envelope. A refused send keeps everything chosen and says
+ * why in the product's words; a sent form links to its progress.
+ */
+import type { FormField, SendFormRequest, SendFormResult, TemplateDetail, TemplateStep, UserRow } from '@formsign/sdk';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../../api/client.ts';
+import { useMutation } from '../../api/use-mutation.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
+import { SigningField } from './signing-field.tsx';
+import { answerProblems, initialAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
+
+const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
+const asks: Record<TemplateStep['action'], string> = { sign: 'fills in and signs', fill: 'fills in', approve: 'approves' };
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface Chosen {
+  /** A colleague's id, or null for someone typed. */
+  userId: number | null;
+  name: string;
+  email: string;
+}
+
+function personName(user: UserRow): string {
+  return `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email;
+}
+
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** What is wrong with the people chosen, by place; empty when they can be sent to. */
+export function recipientProblems(steps: readonly TemplateStep[], chosen: readonly Chosen[], colleagues: boolean): string[] {
+  return steps.map((step, index) => {
+    const person = chosen[index];
+    if (!person) return 'Choose someone.';
+    if (person.userId !== null) return '';
+    if (step.action === 'approve' && colleagues) return 'An approver must be one of your colleagues: choose them from the list.';
+    if (!person.name.trim()) return 'Enter their name.';
+    if (!emailPattern.test(person.email.trim())) return 'Enter an email address like name@example.com.';
+    return '';
+  });
+}
+
+interface SendFormProps {
+  template: TemplateDetail;
+  /** The company's people (administrators); null when they cannot be listed. */
+  people: readonly UserRow[] | null;
+}
+
+export function SendForm({ template, people }: SendFormProps) {
+  const id = useId();
+  const steps = template.steps?.length ? template.steps : oneSigner;
+  const senderFields = useMemo<FormField[]>(() => template.fields.filter((field) => field.step === 0), [template.fields]);
+  const [chosen, setChosen] = useState<Chosen[]>(() =>
+    steps.map((step) => {
+      const user = step.user_id ? people?.find((candidate) => candidate.id === step.user_id) : undefined;
+      return user ? { userId: user.id, name: personName(user), email: user.email } : { userId: null, name: '', email: '' };
+    }),
+  );
+  const [sequential, setSequential] = useState(template.sequential ?? true);
+  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(senderFields));
+  const [message, setMessage] = useState('');
+  const [expires, setExpires] = useState(inDays(30));
+  const [checked, setChecked] = useState(false);
+  const send = useMutation((request: SendFormRequest, options) => api.workflow.send(request, options), { onSuccess: () => announceEnvelopesChanged() });
+  const sent: SendFormResult | null = send.result;
+
+  const problems = checked ? recipientProblems(steps, chosen, people !== null) : [];
+  const answerIssues = checked ? answerProblems(senderFields, answers) : {};
+  const choose = (index: number, patch: Partial<Chosen>): void => setChosen((current) => current.map((person, place) => (place === index ? { ...person, ...patch } : person)));
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    setChecked(true);
+    if (recipientProblems(steps, chosen, people !== null).some(Boolean) || Object.keys(answerProblems(senderFields, answers)).length > 0) return;
+    const { values } = signingRequestAnswers(senderFields, answers);
+    void send.run({
+      template: template.id,
+      recipients: chosen.map((person) => ({ name: person.name.trim(), email: person.email.trim(), ...(person.userId ? { user_id: person.userId } : {}) })),
+      sequential,
+      message: message.trim(),
+      expires_at: expires,
+      ...(values && Object.keys(values).length ? { values } : {}),
+    });
+  };
+
+  if (sent) {
+    return (
+      <section className="card send-form__sent" aria-labelledby={`${id}-sent`}>
+        <h2 id={`${id}-sent`}>Sent: {sent.reference}</h2>
+        <p role="status">{sent.message} You have {sent.unused} envelopes left.</p>
+        <div className="form-actions">
+          {sent.id ? (
+            <Link className="button" to={`/workflow/${sent.id}`}>
+              Follow its progress
+            </Link>
+          ) : null}
+          <Link className="button button--secondary" to="/listing">
+            Send another form
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form className="card send-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`} aria-busy={send.busy}>
+      <h2 id={`${id}-title`}>Send “{template.title}”</h2>
+      {template.description ? <p className="muted">{template.description}</p> : null}
+      <FormError message={send.error} />
+      <fieldset className="send-form__people">
+        <legend>Recipients</legend>
+        <ol className="recipient-places">
+          {steps.map((step, index) => {
+            const person = chosen[index] ?? { userId: null, name: '', email: '' };
+            const problem = problems[index];
+            return (
+              <li key={index} className="recipient-place send-form__place">
+                <p className="send-form__place-title">
+                  <strong>
+                    {index + 1}. {step.label}
+                  </strong>{' '}
+                  <span className="muted">{asks[step.action]}</span>
+                </p>
+                {people ? (
+                  <div className="field">
+                    <label htmlFor={`${id}-${index}-who`}>Colleague</label>
+                    <select
+                      id={`${id}-${index}-who`}
+                      className="select"
+                      value={person.userId ? String(person.userId) : ''}
+                      onChange={(event) => {
+                        const user = people.find((candidate) => String(candidate.id) === event.target.value);
+                        choose(index, user ? { userId: user.id, name: personName(user), email: user.email } : { userId: null, name: '', email: '' });
+                      }}
+                    >
+                      <option value="">{step.action === 'approve' ? 'Choose a colleague' : 'Someone else (type below)'}</option>
+                      {people.map((user) => (
+                        <option key={user.id} value={String(user.id)}>
+                          {personName(user)} ({user.email})
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ) : null}
+                {person.userId === null ? (
+                  <>
+                    <div className="field">
+                      <label htmlFor={`${id}-${index}-name`}>Name</label>
+                      <input id={`${id}-${index}-name`} className="input" autoComplete="off" value={person.name} onChange={(event) => choose(index, { name: event.target.value })} />
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`${id}-${index}-email`}>Email</label>
+                      <input id={`${id}-${index}-email`} className="input" type="email" autoComplete="off" value={person.email} onChange={(event) => choose(index, { email: event.target.value })} />
+                    </div>
+                  </>
+                ) : null}
+                {problem ? (
+                  <p className="field__error" role="alert">
+                    {step.label}: {problem}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        {steps.length > 1 ? (
+          <div className="checkbox">
+            <input id={`${id}-sequential`} type="checkbox" checked={sequential} onChange={(event) => setSequential(event.target.checked)} />
+            <label htmlFor={`${id}-sequential`}>One after the other, in this order</label>
+          </div>
+        ) : null}
+      </fieldset>
+      {senderFields.length > 0 ? (
+        <fieldset className="send-form__answers">
+          <legend>Your answers</legend>
+          {senderFields.map((field) => (
+            <SigningField key={field.name} field={field} answer={answers[field.name] ?? null} problem={answerIssues[field.name]} onAnswer={(answer) => setAnswers((current) => ({ ...current, [field.name]: answer }))} />
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-message`}>A note to the recipients</label>
+        <textarea id={`${id}-message`} className="textarea" maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-expires`}>The links work until</label>
+        <input id={`${id}-expires`} className="input" type="date" min={inDays(0)} max={inDays(365)} value={expires} onChange={(event) => setExpires(event.target.value)} />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={send.busy}>
+          {send.busy ? 'Sending…' : 'Send the form'}
+        </button>
+        <Link className="button button--ghost" to="/listing">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Runs a request each time a view's parameters change, compared by value (the page, the
+ * filters, the id in the address): `run(params)` after the first render and after every render
+ * whose parameters differ from the last run's, never for a new object with the same values.
+ * It answers a function that runs it again with the latest parameters (a retry button's).
+ * The data groups, the workflow list, the users and the templates all fetch this way, and a
+ * chart draws this way (returning how to take the drawing down).
+ */
+import { useCallback, useEffect, useRef } from 'react';
+
+export function useParamsEffect<TParams>(params: TParams, run: (params: TParams) => void | (() => void)): () => void {
+  const key = JSON.stringify(params);
+  // What the last render saw, for the effect below and for a retry (refs are read outside rendering only).
+  const latest = useRef({ params, run });
+  useEffect(() => {
+    latest.current = { params, run };
+  });
+  // What `run` returns (if anything) undoes its work before the next run and when the view goes.
+  useEffect(() => latest.current.run(latest.current.params), [key]);
+  return useCallback(() => {
+    latest.current.run(latest.current.params);
+  }, []);
+}

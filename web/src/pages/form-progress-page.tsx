@@ -1,0 +1,154 @@
+/**
+ * A sent form's progress (`/workflow/{id}`, designed): who has acted and when, who is next,
+ * the reminders sent (`GET /form-progress`); the sender or an administrator reminds the next
+ * recipient or withdraws the form (`POST /form-progress`, asking first). A complete form
+ * links to its signed PDF.
+ */
+import type { FormProgress, FormProgressAction, RecipientProgress } from '@formsign/sdk';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { useMutation } from '../api/use-mutation.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { FormError, FormSuccess } from '../components/form-error.tsx';
+import { FormStatusBadge } from '../features/lists/workflow/form-status.tsx';
+import { TemplateLoadState } from '../features/forms/template-steps.tsx';
+import { formatDateTime, humanize } from '../lists/format.ts';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useReportedTitle } from '../shell/page-title.tsx';
+import '../styles/lists.css';
+
+const acts: Record<RecipientProgress['action'], string> = { sign: 'Signs', fill: 'Fills in', approve: 'Approves' };
+
+function when(value: string | null): string {
+  return value ? formatDateTime(value) : '—';
+}
+
+function Recipients({ progress }: { progress: FormProgress }) {
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <caption className="visually-hidden">Recipients of {progress.reference}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Recipient</th>
+            <th scope="col">Asked to</th>
+            <th scope="col">Status</th>
+            <th scope="col">Opened</th>
+            <th scope="col">Done</th>
+            <th scope="col">Reminders</th>
+          </tr>
+        </thead>
+        <tbody>
+          {progress.recipients.map((recipient) => (
+            <tr key={recipient.order} aria-current={recipient.next ? 'step' : undefined}>
+              <td>{recipient.order}</td>
+              <td>
+                <span className="cell-main">{recipient.name}</span> <span className="muted">{recipient.label}</span>
+                <span className="cell-email">{recipient.email}</span>
+              </td>
+              <td>{acts[recipient.action]}</td>
+              <td>
+                {recipient.next ? <span className="badge badge--info">Next</span> : null} {humanize(recipient.status)}
+                {recipient.comment ? <span className="muted"> “{recipient.comment}”</span> : null}
+              </td>
+              <td>{when(recipient.opened_at)}</td>
+              <td>{when(recipient.acted_at)}</td>
+              <td>
+                {recipient.reminders}
+                {recipient.last_reminded_at ? <span className="muted"> (last {when(recipient.last_reminded_at)})</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function FormProgressPage() {
+  const { id: address } = useParams();
+  const formId = Number(address);
+  const headingId = useId();
+  const progress = useDataGroup('progress', null as FormProgress | null, (id: number, options) => api.workflow.progress(id, options), formId);
+  const act = useMutation((action: FormProgressAction, options) => api.workflow.manage(action, options), {
+    onSuccess: (result) => {
+      if (result.progress) progress.set(result.progress);
+    },
+  });
+  const [withdrawing, setWithdrawing] = useState(false);
+  const form = progress.data;
+  useReportedTitle(form?.reference);
+  const open = form && !['completed', 'cancelled', 'disapproved'].includes(form.status);
+  const next = form?.recipients.find((recipient) => recipient.next);
+
+  return (
+    <div className="page">
+      <p>
+        <Link to="/workflow">← Workflow (In Progress)</Link>
+      </p>
+      <TemplateLoadState loading={progress.loading} error={progress.error ? progress.message : null} onRetry={progress.refetch} />
+      {form ? (
+        <section className="card" aria-labelledby={headingId}>
+          <h2 id={headingId}>
+            {form.reference}: {form.title} <FormStatusBadge status={form.status} />
+          </h2>
+          <dl className="details-list">
+            <dt>Template</dt>
+            <dd>{form.template}</dd>
+            <dt>Sent by</dt>
+            <dd>{form.sender}</dd>
+            <dt>Sent</dt>
+            <dd>{when(form.sent_at)}</dd>
+            <dt>Links work until</dt>
+            <dd>{when(form.expires_at)}</dd>
+            <dt>Order</dt>
+            <dd>{form.sequential ? 'One after the other' : 'Everyone at once'}</dd>
+            {form.completed_at ? (
+              <>
+                <dt>Completed</dt>
+                <dd>{when(form.completed_at)}</dd>
+              </>
+            ) : null}
+          </dl>
+          <FormError message={act.error} />
+          <FormSuccess message={act.result?.message} />
+          <Recipients progress={form} />
+          <div className="form-actions">
+            {open && next ? (
+              <button type="button" className="button" disabled={act.busy} onClick={() => void act.run({ id: form.id, action: 'remind' })}>
+                Remind {next.name}
+              </button>
+            ) : null}
+            {open ? (
+              <button type="button" className="button button--secondary" disabled={act.busy} onClick={() => setWithdrawing(true)}>
+                Withdraw the form
+              </button>
+            ) : null}
+            {form.pdf ? (
+              <a className="button button--secondary" href={form.pdf}>
+                Download the signed PDF
+              </a>
+            ) : null}
+            <Link className="button button--ghost" to={`/formaudit?search=${encodeURIComponent(form.reference)}`}>
+              Audit trail
+            </Link>
+          </div>
+          <ConfirmDialog
+            open={withdrawing}
+            title={`Withdraw ${form.reference}?`}
+            confirmLabel="Withdraw the form"
+            onCancel={() => setWithdrawing(false)}
+            onConfirm={() => {
+              setWithdrawing(false);
+              void act.run({ id: form.id, action: 'withdraw' });
+            }}
+          >
+            <p>Its links stop working and nobody else can sign it. The envelope it used is not given back.</p>
+          </ConfirmDialog>
+        </section>
+      ) : null}
+    </div>
+  );
+}

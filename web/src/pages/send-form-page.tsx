@@ -1,0 +1,70 @@
+/**
+ * Send a form (`/send/{templateId}`, designed): choose a template when none is named, then
+ * its recipients, a note and an expiry (`POST /send-form`). Administrators pick colleagues
+ * from the company's people (`POST /users`); everyone can type a name and an email.
+ */
+import type { TemplateDetail, TemplateListing, UserRow } from '@formsign/sdk';
+import { useId } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { SendForm } from '../features/forms/send-form.tsx';
+import { TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useViewer } from '../session/session.tsx';
+import { useReportedTitle } from '../shell/page-title.tsx';
+import '../styles/forms.css';
+
+function ChooseTemplate() {
+  const id = useId();
+  const navigate = useNavigate();
+  const listing = useDataGroup('templates', [] as TemplateListing[], (_none: null, options) => api.templates.listing({ search: '' }, options).then((answer) => answer.all), null);
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Which template?</h2>
+      <TemplateLoadState loading={listing.loading} error={listing.error ? listing.message : null} onRetry={listing.refetch} />
+      {!listing.loading && listing.data.length === 0 ? (
+        <p>
+          There is no template to send yet. <Link to="/template/edit/new/step1">Make one in Manage Template.</Link>
+        </p>
+      ) : null}
+      <ul className="send-choose">
+        {listing.data.map((template) => (
+          <li key={template.id}>
+            <button type="button" className="button button--secondary" onClick={() => void navigate(`/send/${template.id}`)}>
+              {template.title}
+            </button>{' '}
+            <span className="muted">{template.category}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SendTemplate({ templateId, admin }: { templateId: number; admin: boolean }) {
+  const template = useDataGroup('template', null as TemplateDetail | null, (id: number, options) => api.templates.get(id, options), templateId);
+  const people = useDataGroup('people', null as UserRow[] | null, (load: boolean, options) => (load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null)), admin);
+  useReportedTitle(template.data ? `Send ${template.data.title}` : undefined);
+  return (
+    <>
+      <TemplateLoadState loading={template.loading || people.loading} error={template.error ? template.message : null} onRetry={template.refetch} />
+      {template.data && !people.loading ? (
+        template.data.status === 'archived' ? (
+          <section className="card">
+            <h2>This template is archived</h2>
+            <p>Restore it in Manage Template to send forms from it.</p>
+          </section>
+        ) : (
+          <SendForm key={template.data.id} template={template.data} people={people.data} />
+        )
+      ) : null}
+    </>
+  );
+}
+
+export default function SendFormPage() {
+  const { templateId } = useParams();
+  const viewer = useViewer();
+  const id = templateId ? templateIdOf(templateId) : null;
+  return <div className="page page--narrow">{typeof id === 'number' ? <SendTemplate key={id} templateId={id} admin={viewer?.isAdmin === true} /> : <ChooseTemplate />}</div>;
+}

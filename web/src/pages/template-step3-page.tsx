@@ -1,0 +1,49 @@
+/**
+ * Template editing, step 3 of 3 (`/template/edit/{id}/step3`, designed): who a form from the
+ * template goes to, in order, and whether they act one after the other. Administrators may
+ * name the colleague each place goes to by default (the company's users, `POST /users`).
+ */
+import type { TemplateDetail, UserRow } from '@formsign/sdk';
+import { Link, useParams } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { RecipientsForm } from '../features/forms/recipients-form.tsx';
+import { EditorFrame, NotATemplate, TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
+import { useDataGroup } from '../lists/use-data-group.ts';
+import { useViewer } from '../session/session.tsx';
+import { useReportedTitle } from '../shell/page-title.tsx';
+import '../styles/forms.css';
+
+function RecipientsStep({ id, admin }: { id: number; admin: boolean }) {
+  const template = useDataGroup('template', null as TemplateDetail | null, (templateId: number, options) => api.templates.get(templateId, options), id);
+  const people = useDataGroup('people', null as UserRow[] | null, (load: boolean, options) => (load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null)), admin);
+  useReportedTitle(template.data?.title);
+  return (
+    <EditorFrame current={3} id={id}>
+      <TemplateLoadState loading={template.loading} error={template.error ? template.message : null} onRetry={template.refetch} />
+      {!template.loading && template.data && !people.loading ? <RecipientsForm key={template.data.id} template={template.data} people={people.data} /> : null}
+    </EditorFrame>
+  );
+}
+
+function DetailsFirst() {
+  return (
+    <EditorFrame current={3} id="new">
+      <section className="card" aria-labelledby="recipients-first-title">
+        <h2 id="recipients-first-title">Save the details first</h2>
+        <p>A new template gets its recipients once its title is saved in step 1.</p>
+        <Link className="button" to="/template/edit/new/step1">
+          Go to step 1: details
+        </Link>
+      </section>
+    </EditorFrame>
+  );
+}
+
+export default function TemplateStep3Page() {
+  const { id: address } = useParams();
+  const viewer = useViewer();
+  const id = templateIdOf(address);
+  if (id === null) return <NotATemplate />;
+  if (id === 'new') return <DetailsFirst />;
+  return <RecipientsStep key={id} id={id} admin={viewer?.isAdmin === true} />;
+}

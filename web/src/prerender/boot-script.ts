@@ -1,0 +1,47 @@
+/**
+ * The boot script index.html runs first (built by vite.config.ts), and the one address that
+ * index.html prerenders. Free of the DOM's types: the build's config imports it.
+ */
+export const prerenderedPath = '/login';
+
+/**
+ * The script index.html runs first, before the first paint. The prerendered page is for
+ * /login without a stored session only; everywhere else it is hidden (the loading spinner
+ * shows) and the app's scripts are asked for at once. On the prerendered page they are asked
+ * for once it has painted, so on a slow network the stylesheet it waits for does not share
+ * the line with them.
+ */
+export function bootScript(entry: string, preloads: readonly string[], pages: readonly PageScripts[]): string {
+  const files = JSON.stringify({ entry, preloads, pages: pages.map((page) => [routePattern(page.path), page.files]) });
+  return [
+    '(function(){',
+    `var d=document,f=${files},path=location.pathname;`,
+    `var prerendered=path.replace(/\\/+$/,'')===${JSON.stringify(prerenderedPath)}&&!localStorage.getItem('token');`,
+    "if(!prerendered)d.documentElement.classList.add('no-prerender');",
+    'function add(tag,props){var e=d.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];d.head.appendChild(e)}',
+    // The page's own scripts come along with the app's, instead of after it has started.
+    'var page=f.pages.filter(function(p){return new RegExp(p[0]).test(path)})[0],files=f.preloads.concat(page?page[1]:[]);',
+    "function load(){files.forEach(function(href){add('link',{rel:'modulepreload',href:href})});add('script',{type:'module',src:f.entry})}",
+    'if(prerendered)requestAnimationFrame(function(){setTimeout(load,0)});else load();',
+    '})()',
+  ].join('');
+}
+
+/** A route's page chunk and the scripts it imports that the app's own do not. */
+export interface PageScripts {
+  path: string;
+  files: string[];
+}
+
+/** The route table's path pattern as a regular expression source: `/users/:page?` matches `/users` and `/users/2`. */
+export function routePattern(path: string): string {
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      if (part === '*') return '(?:/.*)?';
+      if (part.startsWith(':')) return part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')}`;
+    });
+  return `^${parts.join('')}/?$`;
+}
