@@ -175,4 +175,7 @@ export type SigningForm = Schemas['SigningForm'];
 export type SigningReceipt = Schemas['SigningReceipt'];
 /** What a web-signing call answers: the form (`load`), a receipt, or nothing. */
 export type WebSigningData = WebSigningResponse['data'];
+/** What `POST /verify` answers of a PDF: sealed here and unchanged, changed since, or foreign. */
+export type Verification = Schemas['Verification'];
+export type VerifiedForm = Schemas['VerifiedForm'];
 export type ContactRequest = Schemas['ContactRequest'];

@@ -19,6 +19,7 @@ import { installErrorHandling } from './http/errors.js';
 import { defaultRateLimits, installRateLimits, type RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
 import { installBodyGuard } from './http/body-guard.js';
+import { installUploadLimits } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
 import { createHandlers } from './handlers.js';
 
@@ -82,6 +83,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   installSecurity(app, ctx, rulesOf);
   installBodyGuard(app, rulesOf);
   await installRateLimits(app, options.rateLimits ?? defaultRateLimits);
+  installUploadLimits(app);
 
   app.addHook('onRoute', (route) => {
     const id = (route.schema as { operationId?: OperationId } | undefined)?.operationId;

@@ -27,6 +27,7 @@ import { templatesHandlers } from './modules/templates/handlers.js';
 import { timeAttendanceHandlers } from './modules/time-attendance/handlers.js';
 import { tutorialsHandlers } from './modules/tutorials/handlers.js';
 import { usersHandlers } from './modules/users/handlers.js';
+import { verificationHandlers } from './modules/verification/handlers.js';
 
 export function createHandlers(ctx: ServerContext): Handlers {
   return {
@@ -52,5 +53,6 @@ export function createHandlers(ctx: ServerContext): Handlers {
     ...prepopulationHandlers(ctx),
     ...storageHandlers(ctx),
     ...supportingDocumentsHandlers(ctx),
+    ...verificationHandlers(ctx),
   };
 }

@@ -12,13 +12,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditEvents, forms } from '../src/db/schema.js';
 import { sealForm } from '../src/sealing/seal.js';
+import { completedRiskAssessment } from './support/completed-form.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
 const folder = mkdtempSync(join(tmpdir(), 'formsign-seal-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-const drawn = `data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mNkYGD4z8DAwMDAxMDAAAAU7wEDnkDz3QAAAABJRU5ErkJggg=='}`;
 
 function pdfsig(bytes: Uint8Array, name: string): string {
   const file = join(folder, name);
@@ -35,21 +34,7 @@ function pdftotext(bytes: Uint8Array): string {
 
 /** A Risk Assessment sent to one person and signed by them through the mailed link. */
 async function completedForm(): Promise<number> {
-  const token = (await server.signIn('demo.admin')).token;
-  const templates = await server.call('/getforms', { token, body: { functions: 'list', filters: { search: 'Risk Assessment' } } });
-  const template = templates.body.data[0] as Json;
-  const sent = await server.call('/send-form', { token, body: { template: template.id, recipients: [{ name: 'Zoë Ashford', email: 'zoe.ashford@mail.example' }], message: 'Please assess.' } });
-  expect(sent.body.code).toBe(1);
-  const mail = server.mail.filter((message) => message.to === 'zoe.ashford@mail.example').at(-1);
-  const [, pageId = '', link = ''] = /\/web-signing\/([\w-]+)\?token=([\w-]+)/.exec(mail?.text ?? '') ?? [];
-  expect((await server.call('/websigning', { body: { function: 'load', id: pageId, token: link }, ip: '198.51.100.23' })).body.error).toBe('');
-  const signed = await server.call('/websigning', {
-    body: { function: 'submit', id: pageId, token: link, values: { hazard: 'Wet floor by the kitchen', site: 'Elm Court', likelihood: 'Likely', score: 12 }, signature: { kind: 'drawn', value: drawn } },
-    headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Safari/604.1' },
-    ip: '198.51.100.23',
-  });
-  expect(signed.body.data).toMatchObject({ status: 'signed', completed: true });
-  return sent.body.id as number;
+  return (await completedRiskAssessment(server)).id;
 }
 
 describe('a completed form', () => {
@@ -69,6 +54,7 @@ describe('a completed form', () => {
     const text = pdftotext(bytes);
     for (const answer of ['Wet floor by the kitchen', 'Elm Court', 'Likely', '12']) expect(text).toContain(answer);
     expect(text).toContain('Certificate of completion');
+    expect(text).toContain(`Check this document at ${server.ctx.config.publicUrl}/verify`);
     expect(text).toContain('Zoë Ashford <zoe.ashford@mail.example>');
     expect(text).toContain('From address 198.51.100.23');
     expect(text).toContain(`SHA-256 of the document's pages: ${form?.originalSha256}`);

@@ -25,8 +25,8 @@ test.describe('buying envelopes', () => {
 
     await signIn(page, login, 'seaside-secret-1');
     // A new organisation's trial envelopes.
-    const counter = page.getByRole('link', { name: /unused envelopes/ });
-    await expect(counter).toHaveAccessibleName(/^10 unused envelopes/);
+    const counter = page.getByRole('link', { name: /envelopes? left/ });
+    await expect(counter).toHaveAccessibleName(/^10 envelopes left/);
     await counter.click();
     await expect(page).toHaveURL(/\/account\?tab=2$/);
     const pack = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '50 envelopes', exact: true }) });
@@ -37,12 +37,12 @@ test.describe('buying envelopes', () => {
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'envelopes have been added' })).toHaveText('50 envelopes have been added to your company. Thank you for your purchase.');
     await expect(page.getByText(email)).toBeVisible();
-    await expect(counter).toHaveAccessibleName(/^60 unused envelopes/);
+    await expect(counter).toHaveAccessibleName(/^60 envelopes left/);
 
     // Coming back to the same address adds nothing more.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
-    await expect(counter).toHaveAccessibleName(/^60 unused envelopes/);
+    await expect(counter).toHaveAccessibleName(/^60 envelopes left/);
     await page.getByRole('link', { name: 'Back to your envelopes' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('unused of 60 envelopes');
   });

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailTo, signIn } from './support.ts';
 
 async function envelopeCount(page: Page): Promise<number> {
-  const counter = page.getByRole('link', { name: /unused envelopes/ });
+  const counter = page.getByRole('link', { name: /envelopes? left/ });
   await expect(counter).toBeVisible();
   return Number(((await counter.textContent()) ?? '').replace(/\D+/g, ''));
 }
@@ -106,7 +106,15 @@ test('a template is made, sent to two people who sign from their mail, approved,
   await waiting.getByRole('link', { name: /Open|Review|Approve/ }).first().click();
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByText(/approved and complete/)).toBeVisible();
+  // Sealing runs in the background: the page offers the signed copy once it is sealed.
+  const copy = page.getByRole('link', { name: 'Download the signed PDF' });
+  await expect(copy).toBeVisible({ timeout: 20_000 });
+  const sealed = await page.request.get((await copy.getAttribute('href')) ?? '');
+  expect(sealed.headers()['content-type']).toBe('application/pdf');
+  expect((await sealed.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
   await page.goto(`/completed?search=${encodeURIComponent(title)}`);
-  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  const completed = page.getByRole('row', { name: new RegExp(title) });
+  await expect(completed).toBeVisible();
+  await expect(completed.getByRole('link', { name: /PDF/ })).toHaveAttribute('href', /^\/api\/file\?key=forms%2F\d+%2Fsealed-/);
 });

@@ -12,7 +12,7 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('banner')).toContainText('Olivia Bennett');
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /unused envelopes/ })).toContainText('312');
+    await expect(page.getByRole('link', { name: /envelopes? left/ })).toContainText('312');
     await page.reload();
     await expect(page.getByRole('banner')).toContainText('Olivia Bennett');
     await page.getByRole('button', { name: /Sign out/ }).click();

@@ -20,6 +20,10 @@ test.describe('the records', () => {
     await expect(records.getByRole('row').nth(1)).toContainText('freya.wilson@northwindcare.example');
 
     await page.getByRole('navigation', { name: 'Log' }).getByRole('link', { name: 'System log' }).click();
+    // The system log's own search replaces the user actions' one.
+    await expect(page.getByRole('searchbox')).toHaveCount(1);
+    await page.getByLabel('Search events').fill('backup');
+    await page.getByLabel('Search events').press('Enter');
     await expect(page.getByRole('table', { name: 'System log' }).getByRole('row').filter({ hasText: 'The nightly backup finished.' })).toBeVisible();
   });
 });

@@ -16,6 +16,21 @@ describe('tutorials.saveSubtitle', () => {
   });
 });
 
+describe('signing.verify', () => {
+  it('posts the PDF as the multipart file part, under its own name', async () => {
+    const verdict = { verdict: 'foreign', message: 'This document was not sealed by this formsign: it carries no seal of ours.', sealed_by: null, form: null };
+    const { client, server } = fakeClient(() => json(verdict));
+    const pdf = new File(['%PDF-1.7 a document'], 'Leave Request NWC-2026-0042.pdf', { type: 'application/pdf' });
+    await expect(client.signing.verify(pdf)).resolves.toEqual(verdict);
+    const request = server.last();
+    expect(new URL(request.url).pathname).toMatch(/\/verify$/);
+    expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    const part = (await request.formData()).get('file');
+    expect(part).toBeInstanceOf(File);
+    expect([(part as File).name, await (part as File).text()]).toEqual(['Leave Request NWC-2026-0042.pdf', '%PDF-1.7 a document']);
+  });
+});
+
 describe('templates', () => {
   it("listing repeats the caller's token in the body, or '' without one", async () => {
     const { client, server } = fakeClient(() => json({ all: [] }));

@@ -1,6 +1,6 @@
 import { ApiError } from '../api-error.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { WebSigningData, WebSigningRequest } from '../types.js';
+import type { Verification, WebSigningData, WebSigningRequest } from '../types.js';
 
 export interface SigningApi {
   /**
@@ -9,6 +9,15 @@ export interface SigningApi {
    * loaded. ...', or the offline text when the network failed while offline.
    */
   call(request: WebSigningRequest, options?: CallOptions): Promise<WebSigningData>;
+  /** Checks a PDF against the documents this instance sealed (multipart, no account needed). */
+  verify(file: Blob, options?: CallOptions): Promise<Verification>;
+}
+
+function multipart(body: { file: unknown }): FormData {
+  const form = new FormData();
+  const file = body.file as Blob;
+  form.set('file', file, file instanceof File ? file.name : 'document.pdf');
+  return form;
 }
 
 export function signingApi({ api, send }: Transport): SigningApi {
@@ -18,5 +27,6 @@ export function signingApi({ api, send }: Transport): SigningApi {
       if (body.error) throw new ApiError({ status: 200, body, message: body.error });
       return body.data;
     },
+    verify: (file, options) => send((init) => api.POST('/verify', { ...init, body: { file }, bodySerializer: multipart }), options),
   };
 }

@@ -970,6 +970,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a PDF against the documents this instance has sealed
+         * @description Anyone, without an account, sends a PDF and learns whether this instance sealed it and
+         *     whether it is unchanged since: `sealed` when it is byte for byte a document sealed here
+         *     (with the form and its signers), `changed` when it carries this instance's seal but is
+         *     not a document sealed here as it is now (with the form when the sealed document can
+         *     still be recognised inside it, content having been added after sealing), `foreign`
+         *     when this instance did not seal it. A file that is not a PDF, or larger than 25 MB, is
+         *     refused in words a person reads.
+         */
+        post: operations["verifyDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/file": {
         parameters: {
             query?: never;
@@ -2196,6 +2222,43 @@ export interface components {
             fields: components["schemas"]["FormField"][];
             /** Format: date-time */
             expires_at: string | null;
+            /** @description The sealed PDF of a complete form (a signed address), once it is sealed; null before. */
+            pdf?: string | null;
+        };
+        VerifyRequest: {
+            /** @description The PDF to check (a file part). */
+            file: unknown;
+        };
+        Verification: {
+            /** @enum {string} */
+            verdict: "sealed" | "changed" | "foreign";
+            /** @description The verdict in the product's words. */
+            message: string;
+            /** @description The name on the certificate that sealed it, when it is this instance's. */
+            sealed_by: string | null;
+            /** @description The form the document is, when this instance recognises it. */
+            form: null | components["schemas"]["VerifiedForm"];
+        };
+        VerifiedForm: {
+            reference: string;
+            title: string;
+            organisation: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            sealed_at: string;
+            /** @description The SHA-256 of the sealed document, as recorded when it was sealed. */
+            sha256: string;
+            signers: {
+                name: string;
+                /**
+                 * @description What they did.
+                 * @enum {string}
+                 */
+                action: "signed" | "filled" | "approved";
+                /** Format: date-time */
+                acted_at: string | null;
+            }[];
         };
         SigningReceipt: {
             /** @enum {string} */
@@ -3852,6 +3915,41 @@ export interface operations {
             400: components["responses"]["SigningBadRequest"];
             404: components["responses"]["SigningNotFound"];
             500: components["responses"]["SigningServerError"];
+        };
+    };
+    verifyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description What this instance knows of the document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description The file is missing, is not a PDF, or is larger than 25 MB. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenericError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     downloadFile: {

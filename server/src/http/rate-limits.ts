@@ -26,6 +26,7 @@ export const defaultRateLimits: RateLimits = {
   register: { max: 10, timeWindow: 60 * minute },
   forgotPassword: { max: 10, timeWindow: minute },
   inviteUsers: { max: 20, timeWindow: minute },
+  verifyDocument: { max: 30, timeWindow: minute },
 };
 
 export async function installRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {

@@ -68,6 +68,8 @@ export interface RenderInput {
   templatePdf: Uint8Array | null;
   /** The certificate that will seal it. */
   sealedBy: { commonName: string; fingerprint: string };
+  /** Where anyone checks the sealed document (the instance's `/verify` page). */
+  verifyUrl: string;
   /** SHA-256 of the document's own pages, printed on the certificate page. */
   documentSha256: (documentBytes: Uint8Array) => string;
 }
@@ -241,7 +243,8 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
   writer.text(`${input.title} (${input.reference})`, { size: 11, gap: 2 });
   writer.text(`Sent by ${input.sender} of ${input.company} on ${utc(input.sentAt)}; completed ${utc(input.completedAt)}.`, { color: muted, gap: 2 });
   writer.text(`SHA-256 of the document's pages: ${documentSha256}`, { color: muted, size: 8, gap: 2 });
-  writer.text(`Sealed by "${input.sealedBy.commonName}", certificate SHA-256 fingerprint ${input.sealedBy.fingerprint}.`, { color: muted, size: 8 });
+  writer.text(`Sealed by "${input.sealedBy.commonName}", certificate SHA-256 fingerprint ${input.sealedBy.fingerprint}.`, { color: muted, size: 8, gap: 2 });
+  writer.text(`Check this document at ${input.verifyUrl}: it tells whether the file is the one sealed, unchanged.`, { size: 9 });
   writer.rule();
   for (const recipient of input.recipients) {
     writer.text(`${recipient.order}. ${recipient.name} <${recipient.email}>`, { font: 'Helvetica-Bold', size: 11, gap: 2 });

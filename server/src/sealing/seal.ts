@@ -87,6 +87,7 @@ export async function sealedPdfOf(ctx: ServerContext, formId: number): Promise<{
     events: events.map(({ at, event, actor, ip }) => ({ at, actor, ip, event: eventWords[event] ?? event })),
     templatePdf: row.pdfKey ? await ctx.files.get(row.pdfKey) : null,
     sealedBy: { commonName: identity.commonName, fingerprint: identity.fingerprint },
+    verifyUrl: `${ctx.config.publicUrl}/verify`,
     documentSha256: sha256,
   });
   const signer = await P12Signer.create(identity.p12, identity.password);

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { integrations, prepopulationRecords, prepopulationSources, templates, type FieldDefinition } from '../db/schema.js';
+import { deliveries, forms, integrations, prepopulationRecords, prepopulationSources, templates, type FieldDefinition } from '../db/schema.js';
 import type { DemoContext } from './demo-areas.js';
 
 const day = 24 * 60 * 60_000;
@@ -88,6 +88,25 @@ export async function seedDemoPostOffice(tx: Database, demo: DemoContext): Promi
     const [template] = await tx.select({ fields: templates.fields }).from(templates).where(eq(templates.id, templateId));
     const names = new Set((template?.fields ?? []).map((field) => field.name));
     const map = Object.fromEntries(Object.entries(item.map).filter(([field]) => names.has(field)));
-    await tx.insert(integrations).values({ companyId, templateId, source: item.source, type: item.type, recipient: item.recipient, map, updatedAt: new Date(now.getTime() - item.daysAgo * day) });
+    const [integration] = await tx.insert(integrations).values({ companyId, templateId, source: item.source, type: item.type, recipient: item.recipient, map, updatedAt: new Date(now.getTime() - item.daysAgo * day) }).returning({ id: integrations.id });
+    // The template's completed forms went out when they were completed: the seals of a first
+    // start do not send a year of them again.
+    const completed = await tx
+      .select({ id: forms.id, reference: forms.reference, completedAt: forms.completedAt, updatedAt: forms.updatedAt })
+      .from(forms)
+      .where(and(eq(forms.companyId, companyId), eq(forms.templateId, templateId), eq(forms.status, 'completed')));
+    const extensions = item.type === 'both' ? ['pdf', 'csv'] : [item.type];
+    if (integration && completed.length) {
+      await tx.insert(deliveries).values(
+        completed.map((form) => ({
+          integrationId: integration.id,
+          formId: form.id,
+          files: extensions.map((extension) => `${form.reference}.${extension}`),
+          status: 'delivered' as const,
+          detail: 'Delivered when the form was completed.',
+          at: form.completedAt ?? form.updatedAt,
+        })),
+      );
+    }
   }
 }

@@ -89,9 +89,9 @@ export default function ActionLogsPage() {
   return (
     <div className="page">
       <LogViewSwitch query={query} source={source} />
-      <FilterBar key={source} query={query} searchLabel={view.search} />
+      <FilterBar key={`filters-${source}`} query={query} searchLabel={view.search} />
       <DataTable
-        key={source}
+        key={`table-${source}`}
         caption={view.caption}
         columns={source === 'system' ? systemColumns : userColumns}
         rows={logs.data.data}

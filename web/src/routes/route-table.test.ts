@@ -50,7 +50,7 @@ const specifiedRoutes = [
  * the template's recipients, sending a form, and one form's progress (recorded in the README's
  * deviations).
  */
-const addedRoutes = ['/template/edit/:id/step3', '/send/:templateId?', '/workflow/:id'];
+const addedRoutes = ['/template/edit/:id/step3', '/send/:templateId?', '/workflow/:id', '/verify'];
 
 const byPath = (path: string) => routes.find((route) => route.path === path);
 

@@ -10,20 +10,16 @@ import type { Principal } from '../../auth/principal.js';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { formRecipients, forms } from '../../db/schema.js';
-import { signedFileUrl } from '../../files/signed-urls.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { afterProgress, mailFacts, progress, sendAfterCommit, turnMails, type FormRecord, type RecipientRecord } from './progression.js';
 import { listCompleted, listPending, listWorkflow, openPlaceOf, recipientsOf, visibleForm } from './repository.js';
 import { sendForm } from './send.js';
+import { sealedPdfUrl } from './links.js';
 import { webSigning } from './signing.js';
 
 type FormHandlers = Pick<Handlers, 'sendForm' | 'getFormProgress' | 'manageFormProgress' | 'webSigning' | 'listPendingForms' | 'listWorkflow' | 'listCompletedForms'>;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
-
-export function sealedPdfUrl(ctx: ServerContext, form: Pick<FormRecord, 'sealedKey' | 'reference'>, seconds?: number): string | null {
-  return form.sealedKey ? signedFileUrl(ctx.keys, form.sealedKey, ctx.now(), { name: `${form.reference}.pdf`, ...(seconds ? { seconds } : {}) }) : null;
-}
 
 function progressOf(ctx: ServerContext, form: FormRecord, template: string, recipients: readonly RecipientRecord[]): FormProgress {
   const next = form.status === 'completed' || form.status === 'cancelled' || form.status === 'disapproved' ? [] : recipients.filter((recipient) => recipient.status === 'open');

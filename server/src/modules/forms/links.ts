@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Keys } from '../../auth/keys.js';
+import type { ServerContext } from '../../context.js';
+import { signedFileUrl } from '../../files/signed-urls.js';
 
 export function newPageId(): string {
   return randomBytes(16).toString('base64url');
@@ -23,4 +25,9 @@ export function tokenMatches(keys: Keys, pageId: string, token: string): boolean
 export function recipientLink(keys: Keys, publicUrl: string, recipient: { pageId: string; order: number; action: 'sign' | 'approve' | 'fill' }): string {
   if (recipient.action === 'approve') return `${publicUrl}/open-pending/${recipient.pageId}`;
   return `${publicUrl}/web-signing/${recipient.pageId}?token=${signingToken(keys, recipient.pageId)}&order=${recipient.order}`;
+}
+
+/** The sealed PDF of a form (a signed address that works for a while), once it is sealed. */
+export function sealedPdfUrl(ctx: Pick<ServerContext, 'keys' | 'now'>, form: { sealedKey: string | null; reference: string }, seconds?: number): string | null {
+  return form.sealedKey ? signedFileUrl(ctx.keys, form.sealedKey, ctx.now(), { name: `${form.reference}.pdf`, ...(seconds ? { seconds } : {}) }) : null;
 }

@@ -19,7 +19,7 @@ import { stepOfField, stepsOf } from '../templates/rules.js';
 import { fieldOf } from '../templates/handlers.js';
 import { checkAnswers } from './answers.js';
 import { storeFiles } from './documents.js';
-import { tokenMatches } from './links.js';
+import { sealedPdfUrl, tokenMatches } from './links.js';
 import { afterProgress, hasActed, mailFacts, progress, turnMails, type FormRecord, type RecipientRecord } from './progression.js';
 import { createForm, expiryOf, SendRefusal, type Recipient } from './send.js';
 
@@ -95,6 +95,8 @@ async function signingForm(ctx: ServerContext, form: FormRecord, recipient: Reci
     status: form.status === 'completed' ? 'completed' : hasActed(recipient) || !open ? 'signed' : 'open',
     fields: fieldsFor(form, recipient, open, open ? await prefilledFor(ctx, form, recipient, refs) : {}),
     expires_at: form.expiresAt ? form.expiresAt.toISOString() : null,
+    // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
+    pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,
   };
 }
 

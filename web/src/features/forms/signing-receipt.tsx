@@ -1,6 +1,6 @@
 /** What the signer sees once the form is sent: what happened, who signs next, or that it is complete. */
 import type { SigningReceipt } from '@formsign/sdk';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SigningMode } from './signing-intro.tsx';
 import type { SigningAction } from '@formsign/machines';
@@ -26,7 +26,8 @@ function nextStep(receipt: SigningReceipt, action: SigningAction): string {
   return 'The sender has been told.';
 }
 
-export function SigningReceiptCard({ receipt, mode, action }: { receipt: SigningReceipt; mode: SigningMode; action: SigningAction }) {
+/** `children`: what follows the outcome (the signed copy, when the form is complete). */
+export function SigningReceiptCard({ receipt, mode, action, children }: { receipt: SigningReceipt; mode: SigningMode; action: SigningAction; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const returned = action === 'disapprove' || receipt.status === 'disapproved';
@@ -41,6 +42,7 @@ export function SigningReceiptCard({ receipt, mode, action }: { receipt: Signing
       </h2>
       {receipt.message ? <p>{receipt.message}</p> : null}
       <p data-testid="receipt-next">{nextStep(receipt, action)}</p>
+      {children}
       {mode === 'review' ? (
         <Link className="button" to="/pending">
           Back to Action Required

@@ -16,8 +16,9 @@ import { AnswersForm } from './answers-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
 import { signerId, signingLink } from './signing-link.ts';
 import { SigningIntro, type SigningMode } from './signing-intro.tsx';
+import { SealedCopy, linkNamesSentForm } from './sealed-copy.tsx';
 import { SigningReceiptCard } from './signing-receipt.tsx';
-import { fromRequest, signingMachine, type SigningAction, type SigningAnswers } from '@formsign/machines';
+import { fromRequest, signingMachine, type SigningAction, type SigningAnswers, type SigningLink } from '@formsign/machines';
 import '../../styles/forms.css';
 
 const signingLogic = signingMachine.provide({
@@ -54,12 +55,15 @@ function MissingPageId() {
   );
 }
 
-function StatusNotice({ form }: { form: SigningForm }) {
+function StatusNotice({ form, link }: { form: SigningForm; link: SigningLink }) {
   if (form.status === 'open') return null;
   return (
-    <div className="alert alert--info" role="status">
-      <div className="alert__body">{form.status === 'completed' ? 'This form is complete: everyone has signed it. There is nothing more to do.' : 'This form has already been signed. There is nothing more to do.'}</div>
-    </div>
+    <>
+      <div className="alert alert--info" role="status">
+        <div className="alert__body">{form.status === 'completed' ? 'This form is complete: everyone has signed it. There is nothing more to do.' : 'This form has already been signed. There is nothing more to do.'}</div>
+      </div>
+      {form.status === 'completed' && linkNamesSentForm(link) ? <SealedCopy link={link} pdf={form.pdf ?? null} /> : null}
+    </>
   );
 }
 
@@ -109,9 +113,11 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
     <SigningFrame>
       <SigningIntro form={form} mode={mode} />
       {receipt ? (
-        <SigningReceiptCard receipt={receipt} mode={mode} action={action ?? 'submit'} />
+        <SigningReceiptCard receipt={receipt} mode={mode} action={action ?? 'submit'}>
+          {receipt.completed && linkNamesSentForm(link) ? <SealedCopy link={link} pdf={null} /> : null}
+        </SigningReceiptCard>
       ) : form.status !== 'open' ? (
-        <StatusNotice form={form} />
+        <StatusNotice form={form} link={link} />
       ) : (
         <>
           <AnswersForm

@@ -1,0 +1,139 @@
+/**
+ * Check a signed document (`/verify`, designed; no account needed): anyone drops or chooses a
+ * PDF and learns whether this instance sealed it and whether it is unchanged since, with the
+ * form and its signers when it is recognised (`POST /verify`). The file is sent only to this
+ * server. A new file can be checked at once; a failed check keeps the file chosen, to try again.
+ */
+import type { Verification } from '@formsign/sdk';
+import { useState, type DragEvent } from 'react';
+import { api } from '../api/client.ts';
+import { useMutation } from '../api/use-mutation.ts';
+import { FormError } from '../components/form-error.tsx';
+import { formatDateTime } from '../lists/format.ts';
+import '../styles/forms.css';
+
+const verdictTitles: Record<Verification['verdict'], string> = {
+  sealed: 'Sealed here and unchanged',
+  changed: 'Changed since it was sealed',
+  foreign: 'Not sealed here',
+};
+
+const verdictTones: Record<Verification['verdict'], string> = {
+  sealed: 'alert--success',
+  changed: 'alert--error',
+  foreign: 'alert--warning',
+};
+
+const actionWords: Record<'signed' | 'filled' | 'approved', string> = { signed: 'Signed', filled: 'Filled in', approved: 'Approved' };
+
+function VerdictCard({ result, fileName }: { result: Verification; fileName: string }) {
+  const { form } = result;
+  return (
+    <section className="card verify__result" aria-labelledby="verdict-title" data-verdict={result.verdict}>
+      <h2 id="verdict-title" tabIndex={-1}>
+        {verdictTitles[result.verdict]}
+      </h2>
+      <p className="muted">{fileName}</p>
+      <div className={`alert ${verdictTones[result.verdict]}`} role="status">
+        <div className="alert__body">{result.message}</div>
+      </div>
+      {form ? (
+        <>
+          <dl className="verify__facts">
+            <dt>Form</dt>
+            <dd>
+              {form.title} {form.reference}
+            </dd>
+            <dt>Organisation</dt>
+            <dd>{form.organisation}</dd>
+            <dt>Completed</dt>
+            <dd>{formatDateTime(form.completed_at)}</dd>
+            <dt>Sealed</dt>
+            <dd>
+              {formatDateTime(form.sealed_at)}
+              {result.sealed_by ? ` by ${result.sealed_by}` : ''}
+            </dd>
+            <dt>SHA-256 of the sealed document</dt>
+            <dd className="verify__hash">{form.sha256}</dd>
+          </dl>
+          <table className="table verify__signers">
+            <caption>Who acted on it</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">What they did</th>
+                <th scope="col">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {form.signers.map((signer, index) => (
+                <tr key={`${signer.name}-${index}`}>
+                  <td>{signer.name}</td>
+                  <td>{actionWords[signer.action]}</td>
+                  <td>{formatDateTime(signer.acted_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export default function VerifyPage() {
+  const [file, setFile] = useState<File | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const check = useMutation((chosen: File, options) => api.signing.verify(chosen, options));
+
+  const choose = (chosen: File | null | undefined): void => {
+    if (!chosen) return;
+    setFile(chosen);
+    void check.run(chosen);
+  };
+  const drop = (event: DragEvent<HTMLLabelElement>): void => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div className="page page--narrow verify">
+      <section className="card" aria-labelledby="verify-heading">
+        <h2 id="verify-heading">Check a signed document</h2>
+        <p>
+          Choose the PDF of a completed form to learn whether it was sealed by this formsign and has not been changed since. The file is sent only to this server, to compare it with
+          the documents it sealed; nothing is kept.
+        </p>
+        <label
+          className={`verify__drop${dragging ? ' verify__drop--over' : ''}`}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={drop}
+        >
+          <span className="verify__drop-text">{check.busy ? 'Checking…' : 'Drop a PDF here, or choose one'}</span>
+          <input
+            type="file"
+            accept="application/pdf,.pdf"
+            disabled={check.busy}
+            onChange={(event) => {
+              choose(event.target.files?.[0]);
+              // The same file can be chosen again (after a failure, say).
+              event.target.value = '';
+            }}
+          />
+        </label>
+        <FormError message={check.error} />
+        {check.error && file ? (
+          <button type="button" className="button button--secondary" onClick={() => void check.run(file)}>
+            Try {file.name} again
+          </button>
+        ) : null}
+      </section>
+      {check.result && file ? <VerdictCard result={check.result} fileName={file.name} /> : null}
+    </div>
+  );
+}
