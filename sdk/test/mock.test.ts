@@ -296,6 +296,12 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(data).toEqual((example('webSigning') as { data: unknown }).data);
     expect(data && 'fields' in data ? data.fields.length : 0).toBeGreaterThan(0);
   },
+  async verifyDocument() {
+    const pdf = new File(['%PDF-1.7\n% a sealed document\n'], 'Leave Request NWC-2026-0042.pdf', { type: 'application/pdf' });
+    const verification = await client.signing.verify(pdf);
+    expect(verification).toEqual(example('verifyDocument'));
+    expect(verification.form?.signers.map((signer) => signer.name)).toEqual(['Amelia Hughes', 'Olivia Bennett']);
+  },
   async contactSupport() {
     const result = await client.support.contact({ subject: 'Envelope invoice', message: "Could you send last month's invoice again?" });
     expect(result).toEqual(example('contactSupport'));

@@ -80,6 +80,7 @@ export const designedOperations: readonly { method: 'get' | 'post'; path: string
   { method: 'post', path: '/send-form' },
   { method: 'get', path: '/form-progress' },
   { method: 'post', path: '/form-progress' },
+  { method: 'post', path: '/verify' },
 ];
 
 /** Response shapes the specification states (sections 3 and 7): the top-level fields each must have. */
@@ -102,7 +103,7 @@ export const statedResponses: readonly { method: 'get' | 'post'; path: string; f
 export const loginHeaders = ['access-token', 'id-token', 'refresh-token'] as const;
 
 /** Operations open to anonymous callers (sections 6 and 7). */
-export const publicOperations = ['/login', '/login-mfa', '/refresh', '/register', '/forgot-password', '/set-new-password', '/get-strings', '/websigning'] as const;
+export const publicOperations = ['/login', '/login-mfa', '/refresh', '/register', '/forgot-password', '/set-new-password', '/get-strings', '/websigning', '/verify'] as const;
 
 /** Operations only administrators may call (section 6), at least. */
 export const adminOperations = ['/api/envelopes'] as const;

@@ -32,8 +32,12 @@ function requestFor({ method, path, operation }: OperationEntry, prefer?: string
     body = new URLSearchParams({ token: administratorToken });
   } else if (content['multipart/form-data']) {
     const form = new FormData();
-    form.set('function', 'subtitle');
-    form.set('data', JSON.stringify({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' }));
+    if (operation.operationId === 'verifyDocument') {
+      form.set('file', new Blob(['%PDF-1.7\n'], { type: 'application/pdf' }), 'document.pdf');
+    } else {
+      form.set('function', 'subtitle');
+      form.set('data', JSON.stringify({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' }));
+    }
     body = form;
   }
   return { url: url.toString(), init: { method: method.toUpperCase(), headers, body } };

@@ -2289,6 +2289,15 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
+        /** @description The file is missing, is not a PDF, or is larger than 25 MB. */
+        VerifyBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
         /** @description Too many requests from this address; `Retry-After` says how many seconds to wait. */
         TooManyRequests: {
             headers: {
@@ -3939,15 +3948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Verification"];
                 };
             };
-            /** @description The file is missing, is not a PDF, or is larger than 25 MB. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenericError"];
-                };
-            };
+            400: components["responses"]["VerifyBadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
