@@ -8,7 +8,7 @@
  * removing the PDF is saved at once; the placements are saved with the fields.
  */
 import type { FieldPlacement, PdfPageSize, TemplateDetail } from '@formsign/sdk';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -35,18 +35,17 @@ export interface TemplatePdfEditorProps {
 const largestPdf = 20 * 1024 * 1024;
 const shown = (field: EditableField): string => field.label.trim() || 'New field';
 
-/** How the page is shown: as wide as the panel allows, up to 1.5 times its size. */
-function useScale(page: PdfPageSize | undefined): [RefObject<HTMLDivElement | null>, number] {
-  const frame = useRef<HTMLDivElement>(null);
+/** How the page is shown: as wide as its frame allows, up to 1.5 times its size. Answers the frame's ref and the scale. */
+function useScale(page: PdfPageSize | undefined): [(element: HTMLDivElement | null) => void, number] {
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
-    const element = frame.current;
-    if (!element) return;
+    if (!frame) return;
     const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
-    observer.observe(element);
+    observer.observe(frame);
     return () => observer.disconnect();
-  }, []);
-  return [frame, page && width > 0 ? Math.min(1.5, width / page.width) : 0];
+  }, [frame]);
+  return [setFrame, page && width > 0 ? Math.min(1.5, width / page.width) : 0];
 }
 
 function PageCanvas({ document, number, scale, label }: { document: PDFDocumentProxy; number: number; scale: number; label: string }) {
@@ -214,6 +213,7 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
     if (!area || !page || scale <= 0) return;
     const point = { x: event.clientX - area.left, y: event.clientY - area.top };
     if (point.x < 0 || point.y < 0 || point.x > area.width || point.y > area.height) return;
+    setSelectedKey(field.key);
     place(field.key, placeAt(currentPage, page, scale, point), `“${shown(field)}” placed on page ${currentPage}.`);
   };
 
@@ -262,7 +262,9 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
         className="visually-hidden"
         type="file"
         accept="application/pdf,.pdf"
-        aria-label={pdf.url ? 'Replace the PDF' : 'Upload a PDF'}
+        // The button below opens it: one control for the keyboard and for screen readers.
+        tabIndex={-1}
+        aria-hidden="true"
         disabled={busy}
         onChange={(event) => {
           choose(event.target.files?.[0]);
