@@ -94,6 +94,8 @@ export type TemplateDetails = Schemas['TemplateDetails'];
 export type TemplateDetail = Schemas['TemplateDetail'];
 export type TemplateSummary = Schemas['TemplateSummary'];
 export type TemplateSummaryList = Schemas['TemplateSummaryList'];
+export type PdfPageSize = Schemas['PdfPageSize'];
+export type TemplatePdfResponse = Schemas['TemplatePdfResponse'];
 
 // Database and analytics
 export type DatabaseRow = Schemas['DatabaseRow'];

@@ -146,6 +146,12 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(template).toEqual(example('getTemplate'));
     expect(template.fields.length).toBeGreaterThan(0);
   },
+  async manageTemplatePdf() {
+    const saved = await client.templates.uploadPdf(3004, new Blob(['%PDF-1.7\n'], { type: 'application/pdf' }));
+    expect(saved).toEqual(example('manageTemplatePdf'));
+    expect(saved.template?.pdf_pages?.length).toBeGreaterThan(0);
+    expect(saved.template?.fields.some((field) => field.placement)).toBe(true);
+  },
   async listTemplateSummaries() {
     const summaries = await client.templates.summaries();
     expect(summaries).toEqual(example('listTemplateSummaries'));

@@ -19,7 +19,7 @@ import { installErrorHandling } from './http/errors.js';
 import { defaultRateLimits, installRateLimits, type RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
 import { installBodyGuard } from './http/body-guard.js';
-import { installUploadLimits } from './http/uploads.js';
+import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
 import { createHandlers } from './handlers.js';
 
@@ -71,7 +71,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
 
   await app.register(cookie);
   await app.register(formbody, { parser: (text) => qs.parse(text, { depth: 1, parameterLimit: 50 }) });
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 20, fileSize: 2 * 1024 * 1024, files: 1, fieldSize: 1024 * 1024 } });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', onFile: keepUploadedFile, limits: { fields: 20, fileSize: defaultUploadLimit, files: 1, fieldSize: 1024 * 1024 } });
   await app.register(helmet, {
     // API answers: nothing to run, nothing to frame. Pages set their own policy (web-app.ts).
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -83,12 +83,13 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   installSecurity(app, ctx, rulesOf);
   installBodyGuard(app, rulesOf);
   await installRateLimits(app, options.rateLimits ?? defaultRateLimits);
-  installUploadLimits(app);
 
   app.addHook('onRoute', (route) => {
     const id = (route.schema as { operationId?: OperationId } | undefined)?.operationId;
     const name = id ? index.byId.get(id)?.soleDeepObjectQuery : null;
     if (name && route.schema?.querystring) route.schema = { ...route.schema, querystring: { type: 'object', properties: { [name]: route.schema.querystring } } };
+    const multipartOptions = multipartOptionsOf(id);
+    if (multipartOptions) route.config = { ...route.config, multipartOptions };
   });
   const serviceHandlers = Object.fromEntries(
     index.ids.map((id) => [

@@ -90,7 +90,7 @@ describe('checking a document', () => {
     large.write('%PDF-1.7\n', 0);
     const tooLarge = await verify(large);
     expect(tooLarge.status).toBe(400);
-    expect(tooLarge.body).toEqual({ message: 'This file is too large to check: a PDF of at most 25 MB, please.' });
+    expect(tooLarge.body).toEqual({ message: verificationTexts.tooLarge });
   });
 
   it('gives the signer the sealed copy on their page once the form is complete', async () => {

@@ -81,6 +81,7 @@ export const designedOperations: readonly { method: 'get' | 'post'; path: string
   { method: 'get', path: '/form-progress' },
   { method: 'post', path: '/form-progress' },
   { method: 'post', path: '/verify' },
+  { method: 'post', path: '/template-pdf' },
 ];
 
 /** Response shapes the specification states (sections 3 and 7): the top-level fields each must have. */

@@ -32,12 +32,11 @@ function requestFor({ method, path, operation }: OperationEntry, prefer?: string
     body = new URLSearchParams({ token: administratorToken });
   } else if (content['multipart/form-data']) {
     const form = new FormData();
-    if (operation.operationId === 'verifyDocument') {
-      form.set('file', new Blob(['%PDF-1.7\n'], { type: 'application/pdf' }), 'document.pdf');
-    } else {
-      form.set('function', 'subtitle');
-      form.set('data', JSON.stringify({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' }));
-    }
+    const first = Object.values(content['multipart/form-data'].examples ?? {})[0];
+    const fields = first
+      ? (resolveRef<ExampleObject>(document, first).value as Record<string, string>)
+      : { function: 'subtitle', data: JSON.stringify({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' }) };
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
     body = form;
   }
   return { url: url.toString(), init: { method: method.toUpperCase(), headers, body } };

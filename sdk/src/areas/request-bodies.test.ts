@@ -46,6 +46,33 @@ describe('templates', () => {
     await client.templates.manage({ functions: 'archive', ids: [3001, 3002] });
     expect(await server.last().json()).toEqual({ functions: 'archive', ids: [3001, 3002], token });
   });
+
+  it('uploadPdf posts multipart with function=upload, the id as text and the file under its own name', async () => {
+    const answer = { code: 1, message: '', template: null };
+    const { client, server } = fakeClient(() => json(answer));
+    const file = new File(['%PDF-1.7\n'], 'Tenancy agreement.pdf', { type: 'application/pdf' });
+    await expect(client.templates.uploadPdf(3004, file)).resolves.toEqual(answer);
+    const request = server.last();
+    expect(request.url).toBe('http://formsign.test/api/template-pdf');
+    expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await request.formData();
+    expect(form.get('function')).toBe('upload');
+    expect(form.get('id')).toBe('3004');
+    const sent = form.get('file');
+    expect(sent).toBeInstanceOf(File);
+    expect((sent as File).name).toBe('Tenancy agreement.pdf');
+    expect(await (sent as File).text()).toBe('%PDF-1.7\n');
+  });
+
+  it('removePdf posts function=remove without a file; a refusal is an error with the server’s words', async () => {
+    const { client, server } = fakeClient(() => json({ code: 1, message: '', template: null }));
+    await client.templates.removePdf(3004);
+    const form = await server.last().formData();
+    expect([...form.keys()].sort()).toEqual(['function', 'id']);
+    expect(form.get('function')).toBe('remove');
+    const refused = fakeClient(() => json({ code: -1, message: 'This file is not a PDF we can read.', template: null }));
+    await expect(refused.client.templates.uploadPdf(3004, new Blob(['hello']))).rejects.toMatchObject({ message: 'This file is not a PDF we can read.' });
+  });
 });
 
 describe('database.export', () => {

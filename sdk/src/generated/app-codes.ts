@@ -103,6 +103,10 @@ export const appCodes = {
     '1': { outcome: 'success', meaning: "The message was sent.", text: "Thank you. Support will answer by email within one working day." },
     '-1': { outcome: 'failure', meaning: "The subject or the message is missing.", text: "Parameter failed." },
   },
+  manageTemplatePdf: {
+    '1': { outcome: 'success', meaning: "The PDF was saved or removed.", text: "" },
+    '-1': { outcome: 'failure', meaning: "The file is not a PDF that can be read, is too large or has too many pages.", text: "This file is not a PDF we can read." },
+  },
 } as const;
 
 export type AppCodeOperation = keyof typeof appCodes;

@@ -1036,6 +1036,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/template-pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload, replace or remove the PDF a template's fields are placed on
+         * @description Sent as multipart. `function` is `upload` (with the PDF in `file`) or `remove`; `id` is
+         *     the template. Administrators and the template's author may change it. A PDF is taken when
+         *     it is a PDF that can be read, of at most 20 MB and 50 pages; the answer carries the
+         *     template with its new `pdf` and the size of each page (`pdf_pages`). Replacing the PDF
+         *     keeps the placements that still fit its pages and takes the others off; removing it
+         *     takes every field off the page. Forms already sent keep the PDF they were sent with.
+         */
+        post: operations["manageTemplatePdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1629,6 +1654,34 @@ export interface components {
             sequential?: boolean;
             /** @description The PDF the template starts from (a signed address), or null. */
             pdf?: string | null;
+            /** @description The size of each page of the template's PDF, first page first; empty when it has none. Placements must fit inside their page. */
+            pdf_pages?: components["schemas"]["PdfPageSize"][];
+        };
+        TemplatePdfRequest: {
+            /**
+             * @description `upload` takes the PDF in `file`; `remove` takes the template's PDF away.
+             * @enum {string}
+             */
+            function: "upload" | "remove";
+            /** @description The template's id (multipart fields are text). */
+            id: string;
+            /**
+             * Format: binary
+             * @description The PDF, for `upload`: at most 20 MB and 50 pages.
+             */
+            file?: string;
+        };
+        TemplatePdfResponse: {
+            /** @description 1 when the PDF was saved or removed. */
+            code: number;
+            message: string;
+            /** @description The template after the change; null when nothing was changed. */
+            template: components["schemas"]["TemplateDetail"] | null;
+        };
+        /** @description The size of one page of a template's PDF, in PDF points (1/72 inch), as it is shown. */
+        PdfPageSize: {
+            width: number;
+            height: number;
         };
         TemplateSummary: {
             id: number;
@@ -2226,8 +2279,11 @@ export interface components {
             pdf?: string | null;
         };
         VerifyRequest: {
-            /** @description The PDF to check (a file part). */
-            file: unknown;
+            /**
+             * Format: binary
+             * @description The PDF to check (a file part), at most 25 MB.
+             */
+            file: string;
         };
         Verification: {
             /** @enum {string} */
@@ -4025,6 +4081,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    manageTemplatePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TemplatePdfRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome and the template as it is after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatePdfResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

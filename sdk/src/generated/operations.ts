@@ -57,6 +57,7 @@ export const operations = {
   verifyDocument: { method: 'post', path: '/verify', tag: 'Signing', public: true, roles: [] },
   downloadFile: { method: 'get', path: '/file', tag: 'Storage', public: true, roles: [] },
   contactSupport: { method: 'post', path: '/contact', tag: 'Support', public: false, roles: [] },
+  manageTemplatePdf: { method: 'post', path: '/template-pdf', tag: 'Templates', public: false, roles: [] },
 } as const;
 
 export type OperationId = keyof typeof operations;

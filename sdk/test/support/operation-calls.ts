@@ -36,6 +36,7 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   manageTemplates: (c, o) => c.templates.manage({ functions: 'list', page: 1, limit: 25 }, o),
   getTemplate: (c, o) => c.templates.get(3001, o),
   listTemplateSummaries: (c, o) => c.templates.summaries(o),
+  manageTemplatePdf: (c, o) => c.templates.uploadPdf(3004, new Blob(['%PDF-1.7\n'], { type: 'application/pdf' }), o),
   getDashboard: (c, o) => c.analytics.dashboard('formsByStatus', o),
   getPivot: (c, o) => c.analytics.pivot({}, o),
   listDatabaseForms: (c, o) => c.database.forms({ page: 1, func: 'list' }, o),

@@ -283,6 +283,12 @@ export interface FieldDefinition {
   placement?: { page: number; x: number; y: number; width: number; height: number };
 }
 
+/** The size of a page of a template's PDF, in PDF points. */
+export interface PdfPageSize {
+  width: number;
+  height: number;
+}
+
 /** A step of a template: who acts, in order (the people are chosen when a form is sent). */
 export interface StepDefinition {
   label: string;
@@ -337,6 +343,8 @@ export const templates = pgTable(
     sequential: boolean().notNull().default(true),
     /** The PDF the template starts from, in the file store; none when it is rendered from its fields. */
     pdfKey: text('pdf_key'),
+    /** The size of each page of that PDF, in points, as shown (rotation applied); empty without one. */
+    pdfPages: jsonb('pdf_pages').$type<PdfPageSize[]>().notNull().default([]),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -370,6 +378,8 @@ export const forms = pgTable(
     sequential: boolean().notNull().default(true),
     /** The form's fields as sent (the template may change later). */
     fields: jsonb().$type<FieldDefinition[]>().notNull(),
+    /** The template's PDF as it was when the form was sent (its fields are placed on that one); none when it had none. */
+    pdfKey: text('pdf_key'),
     /** The answers so far, by field name. */
     values: jsonb().$type<Record<string, FieldValue>>().notNull().default({}),
     /** The order of the step it waits for (the lowest open one when in any order). */
@@ -391,6 +401,8 @@ export const forms = pgTable(
     uniqueIndex('forms_company_reference_key').on(table.companyId, table.reference),
     index('forms_company_status_updated_idx').on(table.companyId, table.status, table.updatedAt),
     index('forms_company_completed_idx').on(table.companyId, table.completedAt),
+    // A PDF checked on /verify is found by its checksum.
+    index('forms_sealed_sha256_idx').on(table.sealedSha256).where(sql`${table.sealedSha256} is not null`),
     index('forms_company_template_idx').on(table.companyId, table.templateId, table.completedAt),
     index('forms_sender_idx').on(table.senderId, table.status),
     index('forms_tenant_idx').on(table.tenantId),

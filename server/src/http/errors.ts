@@ -10,7 +10,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { FailureShape, OperationRules } from '../contract/operation-index.js';
 import { isOutOfRange } from '../db/errors.js';
 import { failureTexts } from './texts.js';
-import { tooLargeText } from './uploads.js';
 
 export class HttpError extends Error {
   constructor(
@@ -77,7 +76,7 @@ export function installErrorHandling(app: FastifyInstance, rulesOf: (request: Fa
     if (status >= 400 && status < 500) {
       // Fastify's own refusals (a body that is not JSON, too large, of a type not accepted)
       // are bad requests in the contract's words.
-      const message = status === 413 ? tooLargeText(rules?.operationId) : failureTexts.badRequest;
+      const message = status === 413 ? 'The request is too large.' : failureTexts.badRequest;
       return reply.status(400).send(failureBody(rules, 400, message));
     }
     request.log.error({ err: error }, 'request failed');

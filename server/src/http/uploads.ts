@@ -1,28 +1,51 @@
 /**
- * Calls that take a file larger than the default part size (2 MB) say how large, and what a
- * person reads when a file is larger still.
+ * Files sent in a multipart body. The contract gives a file as a field of binary format; the
+ * body the request check and the handler see holds the file's name in its place (so the
+ * check reads text, and the NUL guard never scans the file's bytes), and the bytes are kept
+ * here for the handler. An operation that takes larger files than the default says how large
+ * in `uploadLimits`; a file over its limit arrives cut short and marked `tooLarge`, so the
+ * handler can refuse it in its own words.
  */
-import type { FastifyInstance } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { OperationId } from '@formsign/sdk/contract';
 
-interface UploadLimit {
-  bytes: number;
-  tooLarge: string;
-}
+/** The largest file of any other multipart call. */
+export const defaultUploadLimit = 2 * 1024 * 1024;
 
-export const uploadLimits: Partial<Record<OperationId, UploadLimit>> = {
-  verifyDocument: { bytes: 25 * 1024 * 1024, tooLarge: 'This file is too large to check: a PDF of at most 25 MB, please.' },
+/** The largest file each operation that takes larger ones accepts, in bytes. */
+export const uploadLimits: Partial<Record<OperationId, number>> = {
+  manageTemplatePdf: 20 * 1024 * 1024,
+  verifyDocument: 25 * 1024 * 1024,
 };
 
-/** What a file too large for the call is told. */
-export function tooLargeText(operationId: OperationId | undefined): string {
-  return (operationId && uploadLimits[operationId]?.tooLarge) || 'The request is too large.';
+export interface UploadedFile {
+  /** The name it was chosen with (may be empty). */
+  name: string;
+  type: string;
+  bytes: Buffer;
+  /** It was larger than the operation takes: `bytes` holds its start only. */
+  tooLarge: boolean;
 }
 
-export function installUploadLimits(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    const id = (route.schema as { operationId?: OperationId } | undefined)?.operationId;
-    const limit = id ? uploadLimits[id] : undefined;
-    if (limit) route.config = { ...(route.config as object), multipartOptions: { limits: { fileSize: limit.bytes, files: 1, fields: 5 } } };
-  });
+const uploaded = new WeakMap<FastifyRequest, Map<string, UploadedFile>>();
+
+/** `@fastify/multipart`'s `onFile`: reads a file part, keeps it, and leaves its name in the body. */
+export async function keepUploadedFile(this: FastifyRequest, part: MultipartFile): Promise<void> {
+  const bytes = await part.toBuffer();
+  const files = uploaded.get(this) ?? new Map<string, UploadedFile>();
+  files.set(part.fieldname, { name: part.filename, type: part.mimetype, bytes, tooLarge: part.file.truncated });
+  uploaded.set(this, files);
+  (part as MultipartFile & { value?: string }).value = part.filename || part.fieldname;
+}
+
+/** The file a request sent in `field`, if any. */
+export function uploadedFile(request: FastifyRequest, field: string): UploadedFile | undefined {
+  return uploaded.get(request)?.get(field);
+}
+
+/** The multipart options of an operation's route: its own file limit, where it has one. */
+export function multipartOptionsOf(id: OperationId | undefined): { limits: { fileSize: number }; throwFileSizeLimit: false } | undefined {
+  const limit = id ? uploadLimits[id] : undefined;
+  return limit === undefined ? undefined : { limits: { fileSize: limit }, throwFileSizeLimit: false };
 }

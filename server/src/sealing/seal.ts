@@ -42,7 +42,8 @@ export type SealOutcome = 'sealed' | 'already' | 'not-complete';
 /** Renders the sealed PDF of a complete form; answers its bytes and checksums (nothing is stored). */
 export async function sealedPdfOf(ctx: ServerContext, formId: number): Promise<{ bytes: Uint8Array; documentSha256: string } | null> {
   const [row] = await ctx.db
-    .select({ form: forms, template: templates.title, pdfKey: templates.pdfKey, company: companies.name })
+    // The PDF the form was sent with: the template's may have been replaced since.
+    .select({ form: forms, template: templates.title, pdfKey: forms.pdfKey, company: companies.name })
     .from(forms)
     .innerJoin(templates, eq(templates.id, forms.templateId))
     .innerJoin(companies, eq(companies.id, forms.companyId))

@@ -15,6 +15,7 @@ import type { Verification, VerifiedForm } from '@formsign/sdk/contract';
 import type { ServerContext } from '../context.js';
 import { companies, formRecipients, forms } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
+import type { UploadedFile } from '../http/uploads.js';
 import { fingerprintOf } from './certificates.js';
 import { sha256 } from './seal.js';
 
@@ -24,6 +25,7 @@ export const verificationTexts = {
   changed: 'This document carries the seal of this formsign, but it has been changed since it was sealed: it is not the document that was signed.',
   foreign: 'This document was not sealed by this formsign: it carries no seal of ours.',
   notPdf: 'This file is not a PDF. Please choose the PDF you want to check.',
+  tooLarge: 'This file is too large to check: a PDF of at most 25 MB, please.',
   missing: 'Please choose the PDF you want to check.',
 } as const;
 
@@ -102,8 +104,10 @@ async function verifiedForm(ctx: ServerContext, sealedSha256: string): Promise<V
   };
 }
 
-export async function verifyDocument(ctx: ServerContext, file: unknown): Promise<Verification> {
-  if (!Buffer.isBuffer(file) || file.length === 0) throw badRequest(verificationTexts.missing);
+export async function verifyDocument(ctx: ServerContext, upload: UploadedFile | undefined): Promise<Verification> {
+  if (!upload || upload.bytes.length === 0) throw badRequest(verificationTexts.missing);
+  if (upload.tooLarge) throw badRequest(verificationTexts.tooLarge);
+  const file = upload.bytes;
   // A PDF starts with its header, within the first kilobyte as readers allow.
   if (!file.subarray(0, 1024).includes('%PDF-')) throw badRequest(verificationTexts.notPdf);
   const identity = await ctx.signing();

@@ -1,6 +1,7 @@
 /**
  * Requests made from the contract itself, for suites that call every operation: the first
- * named example of an operation's request body (or an empty body when it has none), its
+ * named example of an operation's request body (or an empty body when it has none; a
+ * multipart example's fields go as text), its
  * required query parameters from their examples, and the caller's own token where the
  * contract repeats it in a form field.
  */
@@ -45,7 +46,8 @@ export function contractRequest(entry: OperationEntry, token: string | null): Co
     call.payload = `${field}=${encodeURIComponent(token ?? 'none')}`;
     call.contentType = 'application/x-www-form-urlencoded';
   } else if (content['multipart/form-data']) {
-    const form = multipart({ function: 'subtitle', data: JSON.stringify({ video: '/media/tutorials/welcome.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello' }) });
+    const example = firstExample(content['multipart/form-data']) as Record<string, string> | undefined;
+    const form = multipart(example ?? { function: 'subtitle', data: JSON.stringify({ video: '/media/tutorials/welcome.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello' }) });
     call.payload = form.payload;
     call.contentType = form.contentType;
   }

@@ -131,6 +131,7 @@ export async function createForm(ctx: ServerContext, tx: Database, principal: Pr
             message: draft.message,
             sequential: draft.sequential,
             fields: draft.template.fields,
+            pdfKey: draft.template.pdfKey,
             values: draft.values,
             steps: steps.length,
             createdAt: now,

@@ -1,7 +1,8 @@
 /**
  * The Templates operations: managing templates (list, create, update details, fields or
- * steps, duplicate, archive, restore, delete), one template, the light list for pickers, and
- * the listing a person starts a form from. Every change is audited.
+ * steps, duplicate, archive, restore, delete), one template, the light list for pickers, the
+ * listing a person starts a form from, and the PDF a template's fields are placed on. Every
+ * change is audited.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FormField, ManagedTemplate, ManageTemplatesRequest, ManageTemplatesResponse, TemplateDetail, TemplateDetails, TemplateStep, TemplateStepsUpdate } from '@formsign/sdk/contract';
@@ -14,8 +15,10 @@ import { signedFileUrl } from '../../files/signed-urls.js';
 import { notFound } from '../../http/errors.js';
 import { categoryFor, companyUserIds, findTemplate, listing, listManaged, ownTemplateIds, summaries, type TemplateRecord } from './repository.js';
 import { checkFields, checkSteps, stepsOf } from './rules.js';
+import { changeSourcePdf } from './source-pdf.js';
+import { uploadedFile } from '../../http/uploads.js';
 
-type TemplateHandlers = Pick<Handlers, 'manageTemplates' | 'getTemplate' | 'listTemplateSummaries' | 'listTemplateListing'>;
+type TemplateHandlers = Pick<Handlers, 'manageTemplates' | 'getTemplate' | 'listTemplateSummaries' | 'listTemplateListing' | 'manageTemplatePdf'>;
 
 export function fieldOf(field: FieldDefinition): FormField {
   return {
@@ -59,6 +62,7 @@ export function detailOf(ctx: ServerContext, template: TemplateRecord & { catego
     steps: stepsOf(template.steps).map(stepOf),
     sequential: template.sequential,
     pdf: template.pdfKey ? signedFileUrl(ctx.keys, template.pdfKey, ctx.now(), { name: `${template.title}.pdf` }) : null,
+    pdf_pages: template.pdfKey ? template.pdfPages : [],
   };
 }
 
@@ -102,7 +106,7 @@ export function templatesHandlers(ctx: ServerContext): TemplateHandlers {
         change.description = value.description.trim();
         change.categoryId = await categoryFor(tx, principal.companyId, value.category);
       } else if (request.type === 'fields' && isFields(value)) {
-        const checked = checkFields(value.map(definitionOf), stepsOf(existing?.steps ?? []).length);
+        const checked = checkFields(value.map(definitionOf), stepsOf(existing?.steps ?? []).length, existing?.pdfPages ?? []);
         if (!checked.ok) throw new Refusal(checked.reason);
         change.fields = checked.value;
       } else if (request.type === 'steps' && isSteps(value)) {
@@ -148,7 +152,7 @@ export function templatesHandlers(ctx: ServerContext): TemplateHandlers {
           if (!source) throw notFound();
           const [copy] = await tx
             .insert(templates)
-            .values({ companyId: principal.companyId, title: `${source.title} (copy)`, description: source.description, categoryId: source.categoryId, fields: source.fields, steps: source.steps, sequential: source.sequential, pdfKey: source.pdfKey, createdBy: principal.userId })
+            .values({ companyId: principal.companyId, title: `${source.title} (copy)`, description: source.description, categoryId: source.categoryId, fields: source.fields, steps: source.steps, sequential: source.sequential, pdfKey: source.pdfKey, pdfPages: source.pdfPages, createdBy: principal.userId })
             .returning({ id: templates.id });
           if (!copy) throw new Error('The template was not copied.');
           await recordEvent(tx, { event: 'template-saved', companyId: principal.companyId, actor: principal, target: `${source.title} (copy)`, origin, details: { template: copy.id, duplicateOf: source.id } });
@@ -186,6 +190,16 @@ export function templatesHandlers(ctx: ServerContext): TemplateHandlers {
       const template = await findTemplate(ctx.db, principal.companyId, body.id);
       if (!template) throw notFound();
       return detailOf(ctx, template);
+    },
+    async manageTemplatePdf(request) {
+      const { principal, body } = request;
+      const id = Number(body.id);
+      const change = body.function === 'upload' ? { action: 'upload' as const, file: uploadedFile(request.raw, 'file') } : { action: 'remove' as const };
+      const outcome = await changeSourcePdf(ctx, principal, id, change, request);
+      if (outcome.code !== 1) return { ...outcome, template: null };
+      const template = await findTemplate(ctx.db, principal.companyId, outcome.templateId);
+      if (!template) throw notFound();
+      return { code: 1, message: '', template: detailOf(ctx, template) };
     },
     async listTemplateSummaries({ principal }) {
       return { data: await summaries(ctx.db, principal.companyId) };

@@ -2,9 +2,10 @@
  * What a template must be: a title; fields with unique names made of lower-case letters,
  * digits and underscores, select fields with their choices, each answered by someone in the
  * template's order; steps (the recipients' places) of at most 20, each with a label and what
- * it asks. A broken rule is refused with the reason, in the product's words.
+ * it asks; a field placed on the template's PDF sits on one of its pages, inside the page. A
+ * broken rule is refused with the reason, in the product's words.
  */
-import type { FieldDefinition, StepDefinition } from '../../db/schema.js';
+import type { FieldDefinition, PdfPageSize, StepDefinition } from '../../db/schema.js';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -17,7 +18,29 @@ export function stepsOf(steps: readonly StepDefinition[]): StepDefinition[] {
   return steps.length > 0 ? [...steps] : defaultSteps;
 }
 
-export function checkFields(fields: readonly FieldDefinition[], stepCount: number): Check<FieldDefinition[]> {
+/** How far (in points) a box may reach past a page's edge: what rounding in a browser may add. */
+const edgeTolerance = 0.5;
+
+const shownPoints = (value: number): string => String(Math.round(value * 100) / 100);
+
+/** What is wrong with where a field is placed on the template's pages, or null when it fits (or is not placed). */
+export function placementProblem(field: Pick<FieldDefinition, 'label' | 'placement'>, pages: readonly PdfPageSize[]): string | null {
+  const place = field.placement;
+  if (!place) return null;
+  if (pages.length === 0) return `The field "${field.label}" is placed on a page, but the template has no PDF: upload the PDF first, or take the field off the page.`;
+  const page = pages[place.page - 1];
+  if (!Number.isInteger(place.page) || !page) return `The field "${field.label}" is placed on page ${place.page}, but the PDF has ${pages.length === 1 ? 'one page' : `${pages.length} pages`}.`;
+  const numbers = [place.x, place.y, place.width, place.height];
+  if (numbers.some((value) => !Number.isFinite(value)) || place.x < 0 || place.y < 0 || place.width < 1 || place.height < 1) {
+    return `The field "${field.label}" needs a place with a position of 0 or more and a size of at least 1 point.`;
+  }
+  if (place.x + place.width > page.width + edgeTolerance || place.y + place.height > page.height + edgeTolerance) {
+    return `The field "${field.label}" reaches past the edge of page ${place.page} (${shownPoints(page.width)} × ${shownPoints(page.height)} points): move it or make it smaller so that it fits on the page.`;
+  }
+  return null;
+}
+
+export function checkFields(fields: readonly FieldDefinition[], stepCount: number, pages: readonly PdfPageSize[] = []): Check<FieldDefinition[]> {
   if (fields.length > 200) return { ok: false, reason: 'A template can have at most 200 fields.' };
   const seen = new Set<string>();
   const clean: FieldDefinition[] = [];
@@ -29,6 +52,8 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
     const options = field.options?.map((option) => option.trim()).filter(Boolean);
     if (field.type === 'select' && (!options || options.length === 0)) return { ok: false, reason: `The choice field "${field.label}" needs at least one choice.` };
     if (field.step !== undefined && field.step > stepCount) return { ok: false, reason: `The field "${field.label}" is answered by place ${field.step}, but the template has ${stepCount}.` };
+    const misplaced = placementProblem({ label: field.label.trim(), placement: field.placement }, pages);
+    if (misplaced) return { ok: false, reason: misplaced };
     clean.push({
       name: field.name,
       label: field.label.trim(),

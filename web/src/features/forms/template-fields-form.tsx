@@ -4,11 +4,12 @@
  * for choice lists); the problems show beside their fields, with a summary that links to
  * each. Saving updates the fields (`update`, `type: fields`) and goes back to Manage Template;
  * a failed save keeps everything typed. Moves, additions and removals are announced, and the
- * focus follows the field moved, so the keyboard never loses its place.
+ * focus follows the field moved, so the keyboard never loses its place. The template's PDF,
+ * and where each field goes on it, are edited in a panel of their own, loaded only here.
  */
 import type { TemplateDetail, TemplateStep } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
@@ -18,6 +19,10 @@ import { FieldCard } from './field-card.tsx';
 import { blankField, editableField, fieldProblems, formFields, type EditableField } from './template-fields.ts';
 import { fromRequest, templateSaveMachine } from '@formsign/machines';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+import { fitsPages } from './pdf-placement.ts';
+import type { TemplatePdf } from './template-pdf-editor.tsx';
+
+const TemplatePdfEditor = lazy(() => import('./template-pdf-editor.tsx'));
 
 export const noFieldsText = 'Add at least one field before saving: a template needs a question to ask.';
 
@@ -32,11 +37,17 @@ function firstProblemId(field: EditableField, problems: ReturnType<typeof fieldP
   return `${field.key}-options`;
 }
 
+function withoutPlacement(field: EditableField): EditableField {
+  const { placement: _removed, ...rest } = field;
+  return rest;
+}
+
 const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
 
 export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
   const steps = template.steps?.length ? template.steps : oneSigner;
   const [fields, setFields] = useState<EditableField[]>(() => template.fields.map(editableField));
+  const [pdf, setPdf] = useState<TemplatePdf>({ url: template.pdf ?? null, pages: template.pdf_pages ?? [] });
   const [loaded] = useState(() => JSON.stringify(template.fields.map(editableField).map((field) => ({ ...field, key: '' }))));
   const [checked, setChecked] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -92,6 +103,15 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
     setFields(fields.filter((item) => item.key !== field.key));
     focusNext.current = after ? `${after.key}-label` : 'add-field';
     setAnnouncement(`“${field.label.trim() || 'New field'}” removed. ${fields.length - 1} fields left.`);
+  };
+
+  const place = (key: string, placement: EditableField['placement']): void =>
+    setFields((current) => current.map((field) => (field.key !== key ? field : placement ? { ...field, placement } : withoutPlacement(field))));
+
+  // A new PDF keeps the placements that still fit its pages, as the server does; none without one.
+  const changePdf = (next: TemplatePdf): void => {
+    setPdf(next);
+    setFields((current) => current.map((field) => (field.placement && (!next.url || !fitsPages(field.placement, next.pages)) ? withoutPlacement(field) : field)));
   };
 
   const add = (): void => {
@@ -176,6 +196,9 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
           + Add a field
         </button>
       </div>
+      <Suspense fallback={<div className="card muted">Loading the PDF editor…</div>}>
+        <TemplatePdfEditor templateId={template.id} pdf={pdf} fields={fields} disabled={saving} onPdfChange={changePdf} onPlace={place} />
+      </Suspense>
       <div className="card template-fields__footer">
         <div className="form-actions">
           <button type="submit" className="button" disabled={saving}>

@@ -1,0 +1,1 @@
+CREATE INDEX "forms_sealed_sha256_idx" ON "forms" USING btree ("sealed_sha256") WHERE "forms"."sealed_sha256" is not null;

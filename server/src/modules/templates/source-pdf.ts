@@ -1,0 +1,121 @@
+/**
+ * The PDF a template's fields are placed on. An upload is taken when it is a PDF that can be
+ * read (it starts as a PDF does and parses), of at most 20 MB and 50 pages, without a
+ * password; the size of each page is kept beside it, so that placements can be checked
+ * against the pages. Each file is stored under its own checksum and never deleted: forms sent
+ * with it, their audit trail and their seals keep referring to it. Replacing the PDF keeps the
+ * placements that still fit the new pages and takes the others off; removing it takes every
+ * field off the page.
+ */
+import { createHash } from 'node:crypto';
+import { PDF } from '@libpdf/core';
+import { eq } from 'drizzle-orm';
+import type { TemplatePdfResponse } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import { templates, type FieldDefinition, type PdfPageSize } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { uploadLimits, type UploadedFile } from '../../http/uploads.js';
+import { findTemplate, type TemplateRecord } from './repository.js';
+import { placementProblem, type Check } from './rules.js';
+
+export const largestPdf = uploadLimits.manageTemplatePdf ?? 20 * 1024 * 1024;
+export const mostPages = 50;
+
+export const notAPdfText = 'This file is not a PDF we can read.';
+
+/** Whether the bytes start as a PDF does: `%PDF-` within the first kilobyte (some writers put a few bytes before it). */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-');
+}
+
+const points = (value: number): number => Math.round(value * 100) / 100;
+
+/** The size of each page of an uploaded PDF, or why it is refused, in the product's words. */
+export async function readSourcePdf(file: UploadedFile | undefined): Promise<Check<PdfPageSize[]>> {
+  if (!file || file.bytes.length === 0) return { ok: false, reason: 'Please choose a PDF to upload.' };
+  if (file.tooLarge || file.bytes.length > largestPdf) return { ok: false, reason: `This PDF is larger than ${largestPdf / 1024 / 1024} MB. Please choose a smaller file.` };
+  if (!looksLikePdf(file.bytes)) return { ok: false, reason: notAPdfText };
+  let pdf: PDF;
+  try {
+    pdf = await PDF.load(new Uint8Array(file.bytes));
+  } catch {
+    return { ok: false, reason: notAPdfText };
+  }
+  if (pdf.isEncrypted && !pdf.isAuthenticated) return { ok: false, reason: 'This PDF is protected by a password. Please upload a copy without one.' };
+  const count = pdf.getPageCount();
+  if (count === 0) return { ok: false, reason: notAPdfText };
+  if (count > mostPages) return { ok: false, reason: `This PDF has ${count} pages; a template can have at most ${mostPages}.` };
+  const pages = pdf.getPages().map((page) => ({ width: points(page.width), height: points(page.height) }));
+  if (pages.some((page) => !(page.width > 0 && page.height > 0))) return { ok: false, reason: notAPdfText };
+  return { ok: true, value: pages };
+}
+
+/** Where a template's source PDF is stored: under the template, named by its content. */
+export function sourceKey(templateId: number, bytes: Uint8Array): string {
+  return `templates/${templateId}/source-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.pdf`;
+}
+
+/** The fields with the placements that fit the pages; the others are taken off the page. */
+export function keepFitting(fields: readonly FieldDefinition[], pages: readonly PdfPageSize[]): FieldDefinition[] {
+  return fields.map((field) => {
+    if (!field.placement || placementProblem(field, pages) === null) return field;
+    const { placement: _removed, ...rest } = field;
+    return rest;
+  });
+}
+
+/** Who may change a template's PDF: an administrator, or the person who made the template. */
+export function mayChangePdf(principal: Principal, template: Pick<TemplateRecord, 'createdBy'>): boolean {
+  return principal.admin || template.createdBy === principal.userId;
+}
+
+export type PdfChange = { action: 'upload'; file: UploadedFile | undefined } | { action: 'remove' };
+
+/**
+ * Uploads or removes a template's PDF. Answers the outcome with the template after it (the
+ * caller renders it), or a refusal in the product's words with nothing changed.
+ */
+export async function changeSourcePdf(
+  ctx: ServerContext,
+  principal: Principal,
+  templateId: number,
+  change: PdfChange,
+  origin: Origin,
+): Promise<{ code: 1; message: ''; templateId: number } | Omit<TemplatePdfResponse, 'template'> & { code: -1 }> {
+  const template = await findTemplate(ctx.db, principal.companyId, templateId);
+  if (!template) throw notFound();
+  if (!mayChangePdf(principal, template)) throw new HttpError(403, 'Only an administrator or the person who made this template can change its PDF.');
+  let next: { pdfKey: string | null; pdfPages: PdfPageSize[] };
+  if (change.action === 'upload') {
+    const read = await readSourcePdf(change.file);
+    if (!read.ok) return { code: -1, message: read.reason };
+    const bytes = change.file?.bytes ?? Buffer.alloc(0);
+    const key = sourceKey(template.id, bytes);
+    // Content-addressed: the same PDF uploaded again lands on the same file.
+    await ctx.files.put(key, bytes, 'application/pdf');
+    next = { pdfKey: key, pdfPages: read.value };
+  } else {
+    next = { pdfKey: null, pdfPages: [] };
+  }
+  await ctx.db.transaction(async (tx) => {
+    const current = await findTemplate(tx, principal.companyId, template.id);
+    if (!current) throw notFound();
+    const fields: FieldDefinition[] = next.pdfKey ? keepFitting(current.fields, next.pdfPages) : current.fields.map(({ placement: _removed, ...field }) => field);
+    await tx
+      .update(templates)
+      .set({ ...next, fields, updatedAt: ctx.now() })
+      .where(eq(templates.id, current.id));
+    const unplaced = current.fields.filter((field, index) => field.placement && !fields[index]?.placement).length;
+    await recordEvent(tx, {
+      event: 'template-saved',
+      companyId: principal.companyId,
+      actor: principal,
+      target: current.title,
+      origin,
+      details: { template: current.id, part: 'pdf', action: change.action, file: next.pdfKey, pages: next.pdfPages.length, unplaced },
+    });
+  });
+  return { code: 1, message: '', templateId: template.id };
+}

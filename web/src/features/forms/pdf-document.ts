@@ -1,0 +1,40 @@
+/**
+ * A template's PDF opened with pdf.js, which is loaded only here, when the editor shows a PDF
+ * (so no other page's scripts carry it). Its worker is a file of the build, served from the
+ * app's own origin; nothing is evaluated from strings (`isEvalSupported: false`), so the app's
+ * Content-Security-Policy needs no exception.
+ */
+import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
+
+export type { PDFDocumentProxy };
+
+async function pdfjs() {
+  const [library, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
+  if (library.GlobalWorkerOptions.workerSrc !== worker.default) library.GlobalWorkerOptions.workerSrc = worker.default;
+  return library;
+}
+
+/** The PDF at a (signed, same-origin) address, opened for showing its pages. */
+export async function openPdf(url: string, signal: AbortSignal): Promise<PDFDocumentProxy> {
+  const [library, response] = await Promise.all([pdfjs(), fetch(url, { signal, credentials: 'same-origin' })]);
+  if (!response.ok) throw new Error(`The PDF could not be fetched (${response.status}).`);
+  const data = new Uint8Array(await response.arrayBuffer());
+  const task = library.getDocument({ data, isEvalSupported: false, enableXfa: false });
+  signal.addEventListener('abort', () => void task.destroy(), { once: true });
+  return task.promise;
+}
+
+/**
+ * Draws page `number` on the canvas at `scale` CSS pixels per point (sharp on high-density
+ * screens). Answers the task, so a newer drawing can cancel it.
+ */
+export async function drawPage(document: PDFDocumentProxy, number: number, canvas: HTMLCanvasElement, scale: number): Promise<{ task: RenderTask; page: PDFPageProxy }> {
+  const page = await document.getPage(number);
+  const density = Math.min(window.devicePixelRatio || 1, 2);
+  const viewport = page.getViewport({ scale: scale * density });
+  canvas.width = Math.floor(viewport.width);
+  canvas.height = Math.floor(viewport.height);
+  canvas.style.width = `${viewport.width / density}px`;
+  canvas.style.height = `${viewport.height / density}px`;
+  return { task: page.render({ canvas, viewport }), page };
+}
