@@ -13,9 +13,9 @@ export interface SigningApi {
   verify(file: Blob, options?: CallOptions): Promise<Verification>;
 }
 
-function multipart(body: { file: unknown }): FormData {
+/** The multipart body of `/verify`: the file goes as itself, under the name it was chosen with. */
+function verifyForm(file: Blob): FormData {
   const form = new FormData();
-  const file = body.file as Blob;
   form.set('file', file, file instanceof File ? file.name : 'document.pdf');
   return form;
 }
@@ -27,6 +27,7 @@ export function signingApi({ api, send }: Transport): SigningApi {
       if (body.error) throw new ApiError({ status: 200, body, message: body.error });
       return body.data;
     },
-    verify: (file, options) => send((init) => api.POST('/verify', { ...init, body: { file }, bodySerializer: multipart }), options),
+    verify: (file, options) =>
+      send((init) => api.POST('/verify', { ...init, body: { file: file instanceof File ? file.name : 'document.pdf' }, bodySerializer: () => verifyForm(file) }), options),
   };
 }
