@@ -20,7 +20,7 @@ const allowed = {
 /** Single modules a package may import of a package it may not (each the one home of what both need). */
 const allowedModules = {
   // The web app's Content-Security-Policy, which the reference server serves its pages with.
-  server: ['@formsign/web/content-security-policy'],
+  server: ['@formsign/web/content-security-policy', '@formsign/web/static-paths'],
 };
 
 /** The TypeScript projects of `npm run typecheck`, which the type-aware rules read. */

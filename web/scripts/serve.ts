@@ -5,11 +5,12 @@
  * gzipped once and kept in memory.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { contentSecurityPolicy } from './content-security-policy.js';
+import { decodePath, fileInside, isHiddenPath } from './static-paths.js';
 import { issueXsrfCookie, passesXsrfCheck, xsrfRefusal } from './xsrf.js';
 
 export interface WebServerOptions {
@@ -27,6 +28,8 @@ export interface WebServerOptions {
   bodyEnd?: string;
   /** Paths besides `/api` passed to the backend as they are, e.g. the mock's QA page `/__mock`. */
   passThrough?: readonly string[];
+  /** How long the backend may take to answer before the caller is told so (504); 30 s by default. */
+  proxyTimeoutMs?: number;
 }
 
 export interface WebServer {
@@ -94,24 +97,44 @@ function sendFile(request: IncomingMessage, response: ServerResponse, file: stri
   else createReadStream(file).pipe(response);
 }
 
-/** Passes a request to the backend: `/api/x` as `/x`; a pass-through path as it is. */
-function proxy(request: IncomingMessage, response: ServerResponse, apiUrl: URL, asItIs = false): void {
+/** Headers of one connection, not of the message: a proxy does not pass them on (RFC 9110, 7.6.1). */
+const hopByHop = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** The headers of a message without its hop-by-hop ones (those named by its Connection header too). */
+export function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const named = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name) && !named.has(name)));
+}
+
+const unreachable = { message: 'The service is not reachable right now. Please try again in a minute.' };
+const tooSlow = { message: 'The service took too long to answer. Please try again in a minute.' };
+
+/** Passes a request to the backend at `path`: the path it was routed on (`/api/x` as `/x`; a pass-through path as it is). */
+function proxy(request: IncomingMessage, response: ServerResponse, apiUrl: URL, path: string, timeoutMs: number): void {
   if (!passesXsrfCheck(request)) {
     response.writeHead(403, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(xsrfRefusal));
     return;
   }
-  const path = asItIs ? (request.url ?? '/') : (request.url ?? '/').replace(/^\/api(?=\/|\?|$)/, '') || '/';
-  const upstream = httpRequest(
-    { hostname: apiUrl.hostname, port: apiUrl.port, path: path.startsWith('/') ? path : `/${path}`, method: request.method, headers: { ...request.headers, host: apiUrl.host } },
-    (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    },
-  );
+  const fail = (status: number, body: object): void => {
+    if (!response.headersSent) response.writeHead(status, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+  const upstream = httpRequest({ hostname: apiUrl.hostname, port: apiUrl.port, path, method: request.method, headers: { ...endToEndHeaders(request.headers), host: apiUrl.host } }, (answer) => {
+    response.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
+    answer.pipe(response);
+  });
+  upstream.setTimeout(timeoutMs, () => {
+    upstream.destroy();
+    fail(504, tooSlow);
+  });
   upstream.on('error', () => {
-    if (!response.headersSent) response.writeHead(502, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify({ message: 'The service is not reachable right now. Please try again in a minute.' }));
+    if (!response.writableEnded) fail(502, unreachable);
   });
   request.pipe(upstream);
 }
@@ -121,24 +144,32 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const index = join(root, 'index.html');
   if (!existsSync(index)) throw new Error(`No build at ${root}: run \`npm run build -w @formsign/web\` first.`);
   const apiUrl = new URL(options.apiUrl);
-  const { bodyEnd, passThrough = [] } = options;
+  const { bodyEnd, passThrough = [], proxyTimeoutMs = 30_000 } = options;
   const withBodyEnd = bodyEnd ? (bytes: Buffer): Buffer => Buffer.from(bytes.toString('utf8').replace('</body>', `${bodyEnd}</body>`)) : undefined;
   const server = createServer((request, response) => {
+    // Routed on the address as the URL standard reads it, and forwarded as routed.
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxy(request, response, apiUrl);
-    if (passThrough.includes(url.pathname)) return proxy(request, response, apiUrl, true);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxy(request, response, apiUrl, `${url.pathname.slice('/api'.length) || '/'}${url.search}`, proxyTimeoutMs);
+    if (passThrough.includes(url.pathname)) return proxy(request, response, apiUrl, `${url.pathname}${url.search}`, proxyTimeoutMs);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405).end();
       return;
     }
-    const file = normalize(join(root, decodeURIComponent(url.pathname)));
-    // Never serve dot-folders (the build's .vite manifest).
-    const hidden = url.pathname.split('/').some((part) => part.startsWith('.'));
-    if (!hidden && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
-      return sendFile(request, response, file, /^\/(js|css|assets)\//.test(url.pathname), file === index ? withBodyEnd : undefined);
+    // Decoded once; a bad encoding is a bad request, never a crash.
+    const path = decodePath(request.url ?? '/');
+    if (path === null) {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
+      return;
     }
-    if (/^\/(js|css|assets)\//.test(url.pathname)) {
-      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+    // Never a dot-folder (the build's .vite manifest), never outside the build.
+    const file = path.includes('\0') || isHiddenPath(path) ? null : fileInside(root, path);
+    const hashed = /^\/(js|css|assets)\//.test(path);
+    if (file && existsSync(file) && statSync(file).isFile()) {
+      return sendFile(request, response, file, hashed, file === index ? withBodyEnd : undefined);
+    }
+    // A path naming a file that is not there (robots.txt, a hidden file) is a 404; any other path is a page of the app.
+    if (hashed || extname(path) !== '' || isHiddenPath(path)) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
     issueXsrfCookie(request, response);

@@ -8,11 +8,12 @@
  * framing at all, but for the signing pages, which an organisation may embed.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ensureXsrfCookie } from './cookies.js';
 import { contentSecurityPolicy } from '@formsign/web/content-security-policy';
+import { decodePath, fileInside, isHiddenPath } from '@formsign/web/static-paths';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,23 +49,6 @@ export interface WebAppOptions {
 interface Cached {
   mtimeMs: number;
   gzip: Buffer;
-}
-
-/** The file a decoded path names inside `root`, or null when it would leave it. */
-export function fileInside(root: string, decodedPath: string): string | null {
-  const file = resolve(root, `.${decodedPath}`);
-  const inside = relative(root, file);
-  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return null;
-  return file;
-}
-
-function decodePath(rawUrl: string): string | null {
-  const path = rawUrl.split('?')[0] ?? '/';
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return null;
-  }
 }
 
 export function registerWebApp(app: FastifyInstance, options: WebAppOptions): void {
@@ -118,7 +102,7 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
     if (path === '/api' || path.startsWith('/api/')) {
       return reply.status(404).send({ message: 'There is no such call.' });
     }
-    if (path.includes('\0') || path.split('/').some((segment) => segment.startsWith('.'))) {
+    if (path.includes('\0') || isHiddenPath(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const file = fileInside(root, path);

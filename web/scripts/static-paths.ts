@@ -1,0 +1,30 @@
+/**
+ * How a path of a request names a file of the built app, for every process that serves it
+ * (the reference server, and the app's own server in mock mode): decoded once (a bad encoding
+ * is null, never a thrown error), and a file only when it lies inside the build by
+ * `path.relative`, not by a prefix test.
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+
+/** The request's path, decoded; null when its encoding is bad. */
+export function decodePath(rawUrl: string): string | null {
+  const path = rawUrl.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a decoded path goes through a hidden folder or names a hidden file (`/.vite/...`). */
+export function isHiddenPath(decodedPath: string): boolean {
+  return decodedPath.split(/[/\\]/).some((part) => part.startsWith('.'));
+}
+
+/** The file a decoded path names inside `root`, or null when it would leave it. */
+export function fileInside(root: string, decodedPath: string): string | null {
+  const file = resolve(root, `.${decodedPath}`);
+  const inside = relative(root, file);
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return null;
+  return file;
+}
