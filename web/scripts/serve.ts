@@ -10,7 +10,7 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { contentSecurityPolicy } from './content-security-policy.js';
-import { decodePath, fileInside, isHiddenPath } from './static-paths.js';
+import { contentTypes as types, decodePath, fileInside, isHiddenPath } from './static-paths.js';
 import { issueXsrfCookie, passesXsrfCheck, xsrfRefusal } from './xsrf.js';
 
 export interface WebServerOptions {
@@ -38,22 +38,6 @@ export interface WebServer {
   stop(): Promise<void>;
 }
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.pdf': 'application/pdf',
-  '.webm': 'video/webm',
-  '.mp4': 'video/mp4',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.woff2': 'font/woff2',
-};
 
 const compressible = /^(text\/|application\/json|image\/svg)/;
 const gzipCache = new Map<string, Buffer>();

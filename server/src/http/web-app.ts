@@ -13,25 +13,8 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ensureXsrfCookie } from './cookies.js';
 import { contentSecurityPolicy } from '@formsign/web/content-security-policy';
-import { decodePath, fileInside, isHiddenPath } from '@formsign/web/static-paths';
+import { contentTypes as types, decodePath, fileInside, isHiddenPath } from '@formsign/web/static-paths';
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.pdf': 'application/pdf',
-  '.webm': 'video/webm',
-  '.mp4': 'video/mp4',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
 
 const compressible = /^(text\/|application\/json|application\/manifest|image\/svg)/;
 /** Built files whose names carry a content hash: cached for a year. */

@@ -8,7 +8,8 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function message(to: string, subject: string, paragraphs: readonly string[], action?: { label: string; link: string }): MailMessage {
+/** A message in text and HTML: its paragraphs, then its one link. */
+export function message(to: string, subject: string, paragraphs: readonly string[], action?: { label: string; link: string }): MailMessage {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.link}`] : []), 'formsign'].join('\n\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',

@@ -1,20 +1,7 @@
 /** The emails of a form's life: your turn to sign or approve, a reminder, completed, sent back. */
 import type { MailMessage } from '../../mail/mailer.js';
+import { message as mail } from '../../mail/messages.js';
 
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function mail(to: string, subject: string, paragraphs: readonly string[], action?: { label: string; link: string }): MailMessage {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.link}`] : []), 'formsign'].join('\n\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
-    action ? `<p><a href="${escape(action.link)}">${escape(action.label)}</a></p>` : '',
-    '<p>formsign</p></body></html>',
-  ].join('');
-  return { to, subject, text, html, ...(action ? { link: action.link } : {}) };
-}
 
 export interface FormMailFacts {
   title: string;
