@@ -24,11 +24,12 @@ const loginScripts = new Set([...scripts('index.html'), ...scripts('src/pages/lo
 const pages = Object.keys(manifest).filter((key) => /^src\/pages\/[\w-]+\.tsx$/.test(key));
 const css = readdirSync(new URL('css/', dist)).map((name) => `dist/css/${name}`);
 
-// The limits are what the build reaches, with a little room: 121.6 KB, 5.1 KB (the users
-// page) and 8.4 KB when they were last lowered. /login paints from index.html before its
-// scripts arrive (web/src/prerender/), so they decide when it answers, not when it shows.
+// The limits are what the build reaches, with a little room: 122.8 KB, 6.1 KB (the users
+// page, which carries its own list machine) and 9.0 KB when they were last set. /login
+// paints from index.html before its scripts arrive (web/src/prerender/), so they decide when
+// it answers, not when it shows.
 export default [
   { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '123 KB', gzip: true },
-  ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '6 KB', gzip: true })),
-  { name: 'Stylesheet', path: css, limit: '9 KB', gzip: true },
+  ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '6.2 KB', gzip: true })),
+  { name: 'Stylesheet', path: css, limit: '9.1 KB', gzip: true },
 ];

@@ -78,22 +78,6 @@ function pageScripts(routes: readonly { path: string; chunk: string }[], bundle:
   });
 }
 
-type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
-const atStart = new Map<string, boolean>();
-
-/** Whether a module is statically imported, directly or not, by the app's entry (src/main.tsx). */
-function loadedAtStart(id: string, getModuleInfo: ModuleInfoOf, visiting = new Set<string>()): boolean {
-  const known = atStart.get(id);
-  if (known !== undefined) return known;
-  if (visiting.has(id)) return false;
-  visiting.add(id);
-  const info = getModuleInfo(id);
-  const result = Boolean(info && (info.isEntry || info.importers.some((importer) => loadedAtStart(importer, getModuleInfo, visiting))));
-  visiting.delete(id);
-  if (visiting.size === 0) atStart.set(id, result);
-  return result;
-}
-
 /** Storage that forgets: the prerendered visitor has no session. */
 function memoryStorage(): { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void } {
   const items = new Map<string, string>();
@@ -176,16 +160,18 @@ export default defineConfig({
     emptyOutDir: true,
     // One stylesheet for the whole app (section 9).
     cssCodeSplit: false,
+    // The boot script asks for the scripts with <link rel="modulepreload">, which every
+    // browser the build targets knows: no polyfill.
+    modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     // The manifest lets the size budgets (.size-limit.js) follow hashed file names.
     manifest: true,
     rollupOptions: {
       output: {
-        // Every page is its own lazily loaded script under js/ (section 9).
-        // Everything the app's entry loads at once is one script: a dozen small files would
-        // each cost a round trip on a slow connection. Pages and what only pages use stay
-        // split as Rollup splits them.
-        manualChunks: (id, { getModuleInfo }) => (loadedAtStart(id, getModuleInfo) ? 'app' : undefined),
+        // Every page is its own lazily loaded script under js/ (section 9). What the app's entry
+        // loads at once is one script (Rollup keeps a single entry's static imports together);
+        // pages and what only pages use are split as Rollup splits them, following the names
+        // used, so a machine only one page needs stays with that page.
         entryFileNames: 'js/[name]-[hash].js',
         chunkFileNames: 'js/[name]-[hash].js',
         assetFileNames: (asset) => (asset.names.some((name) => name.endsWith('.css')) ? 'css/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]'),
