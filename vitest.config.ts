@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -27,11 +28,18 @@ const serverProject = (name: string, database: 'embedded' | 'postgres') => ({
     env: { FORMSIGN_TEST_DB: database },
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Each file makes its own server on its own database (test/support/test-server.ts) and
+    // nothing in the server keeps state between files, so the files of a worker share one
+    // module graph instead of importing the server anew for every file.
+    isolate: false,
   },
 });
 
 export default defineConfig({
   test: {
+    // Every core: Vitest's default leaves one idle, and the suites wait on databases as much
+    // as they compute.
+    maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
       {
         resolve,

@@ -17,7 +17,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   forbidOnly: true,
-  retries: 0,
+  // A failed test runs once more, traced, for its trace; passing the second time does not
+  // pass the run (a flaky test fails it). Tracing every test would cost a sixth of the run.
+  retries: 1,
+  failOnFlakyTests: true,
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -30,7 +33,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],

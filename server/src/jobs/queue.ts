@@ -37,7 +37,10 @@ export interface RunningQueue {
   jobs: Jobs;
   /** Stops after the jobs under way have finished (up to 10 s). */
   stop(): Promise<void>;
-  /** Stops at once, leaving jobs under way as they are (as a crash would). */
+  /**
+   * Stops at once, leaving jobs under way as they are, as a crash would: from then on this
+   * queue never reaches the database again, even when a job it had under way ends later.
+   */
   halt(): Promise<void>;
 }
 
@@ -56,8 +59,10 @@ function unsealedForms(database: OpenDatabase): Promise<{ id: number }[]> {
 }
 
 export async function startJobQueue(database: OpenDatabase, handlers: JobHandlers, log: FastifyBaseLogger, options: QueueOptions = {}): Promise<RunningQueue> {
+  let halted = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.query(text, values) },
+    // A halted queue's late calls (a job under way ending, or expiring) never answer.
+    db: { executeSql: (text, values) => (halted ? new Promise<never>(() => undefined) : database.query(text, values)) },
     schema: 'pgboss',
     supervise: true,
     schedule: false,
@@ -113,6 +118,7 @@ export async function startJobQueue(database: OpenDatabase, handlers: JobHandler
     },
     async halt() {
       await boss.stop({ graceful: false, wait: true, timeout: 1_000 });
+      halted = true;
     },
   };
 }
