@@ -139,7 +139,8 @@ test.describe('the side menu entries', () => {
     expect((await menu.boundingBox())?.width).toBe(60);
     await page.getByRole('button', { name: 'Expand the menu' }).click();
     await expect(page.getByRole('button', { name: 'Collapse the menu' })).toHaveAttribute('aria-expanded', 'true');
-    expect((await menu.boundingBox())?.width).toBe(240);
+    // The menu widens over 0.15 s (app.css): its width is read until the transition ends.
+    await expect.poll(async () => (await menu.boundingBox())?.width, { message: 'the menu has widened' }).toBe(240);
     await expect(menu.getByText('Case Management')).toBeVisible();
   });
 });
