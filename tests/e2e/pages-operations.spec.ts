@@ -82,8 +82,11 @@ test.describe('Dashboard', () => {
     await expect(main.getByRole('tab', { name: 'Forms by status' })).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(main.getByRole('tab', { name: 'Forms by template' })).toBeFocused();
+    // The address changes first; the chart is asked for once the page has rendered the pick.
+    const pickedLast = nextRequest(page, '/get-dashboard', (request) => bodyOf<{ selectedChart: string }>(request).selectedChart === 'signingTime');
     await page.keyboard.press('ArrowRight');
     await expect(page).toHaveURL(/chart=signingTime/);
+    await pickedLast;
     await page.keyboard.press('Tab');
     await expect(main.getByRole('button', { name: 'Refresh' })).toBeFocused();
     const refreshed = nextRequest(page, '/get-dashboard');

@@ -6,13 +6,15 @@
  * The data groups, the workflow list, the users and the templates all fetch this way, and a
  * chart draws this way (returning how to take the drawing down).
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 export function useParamsEffect<TParams>(params: TParams, run: (params: TParams) => void | (() => void)): () => void {
   const key = JSON.stringify(params);
-  // What the last render saw, for the effect below and for a retry (refs are read outside rendering only).
+  // What the last render saw, for the effect below and for a retry (refs are read outside
+  // rendering only). Kept as soon as the render is committed, before the browser hands on
+  // the next click: a Refresh pressed just after a change of parameters asks for the new ones.
   const latest = useRef({ params, run });
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = { params, run };
   });
   // What `run` returns (if anything) undoes its work before the next run and when the view goes.
