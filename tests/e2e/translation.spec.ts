@@ -13,6 +13,9 @@ test.describe('the translation widget', () => {
     await expect(widget).toHaveAttribute('data-resizes', '1');
     await page.getByRole('link', { name: 'Supporting Documents' }).click();
     await expect(page).toHaveURL(/\/supporting$/);
+    // The address changes before the page renders (a navigation is a transition): the 3 s
+    // count from the new page's render.
+    await expect(page.getByTestId('page-title')).toHaveText('Supporting Documents');
     await page.clock.runFor(2_900);
     await expect(widget).toHaveAttribute('data-resizes', '1');
     await page.clock.runFor(200);
