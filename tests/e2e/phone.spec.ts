@@ -131,6 +131,11 @@ async function visitEveryRoute(page: Page): Promise<void> {
   for (const address of everyAddress()) {
     await goInApp(page, address);
     await settled(page);
+    // A page between two states (its script here, its data on the way) may show no heading
+    // for a moment: the sweep measures the page once its title is there, or says it never came.
+    await expect(page.locator('[data-testid="page-title"], main h1').first())
+      .not.toBeEmpty({ timeout: 5_000 })
+      .catch(() => undefined);
     const fit = await measureFit(page);
     const where = `${address} (shown: ${new URL(page.url()).pathname})`;
     if (fit.page > fit.viewport) problems.push(`${where} is ${fit.page} px wide on a ${fit.viewport} px screen: ${fit.culprits.join(', ')}`);
