@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { contentSecurityPolicy, inlineScriptHashes } from '../../web/scripts/content-security-policy.ts';
-import { expect, signIn, test, type Role } from './fixtures.ts';
+import { busyIndicators, expect, signIn, test, type Role } from './fixtures.ts';
 
 /**
  * The route table's paths, read from its source (importing it would bring the whole app into
@@ -87,7 +87,7 @@ async function visit(page: Page, address: string): Promise<void> {
   await expect(page.locator('#root')).not.toBeEmpty();
   // Lists and pages load their data; a spinner that stays is not this test's concern (the
   // phone project's sweep fails on one). A hidden one is not waited for.
-  await expect(page.locator('.spinner:visible, [aria-busy="true"]'))
+  await expect(busyIndicators(page))
     .toHaveCount(0, { timeout: 5_000 })
     .catch(() => undefined);
 }

@@ -2,7 +2,7 @@
  * What the browser tests share: signing in as one of the contract's example users, and
  * choosing the mock's outcome of a call (Prism's `Prefer` header) per request.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { loadDocument, resolveRef, type ExampleObject } from '@formsign/openapi';
 
 const document = loadDocument();
@@ -65,6 +65,11 @@ export async function signIn(page: Page, role: Role): Promise<void> {
     window.localStorage.setItem('isFrontAdmin', String(session.isfront));
     window.localStorage.setItem('userIcon', session.img);
   }, body);
+}
+
+/** What shows a page is still loading: a visible spinner, or a region marked busy. */
+export function busyIndicators(page: Page): Locator {
+  return page.locator('.spinner:visible, [aria-busy="true"]');
 }
 
 /** The side menu's entry names, in order, as a person reads them. */

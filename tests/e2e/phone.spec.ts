@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, type Role } from './fixtures.ts';
+import { busyIndicators, expect, signIn, test, type Role } from './fixtures.ts';
 
 /**
  * The route patterns of the route table, read from its source (importing it would bring the
@@ -73,7 +73,7 @@ async function goInApp(page: Page, address: string): Promise<void> {
 
 /** Waits until the page has loaded its script and its data: no spinner, nothing busy. */
 async function settled(page: Page): Promise<void> {
-  await expect(page.locator('.spinner:visible, [aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(busyIndicators(page)).toHaveCount(0, { timeout: 10_000 });
 }
 
 interface Fit {

@@ -10,7 +10,7 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { contentSecurityPolicy } from './content-security-policy.js';
-import { contentTypes as types, decodePath, fileInside, isHiddenPath } from './static-paths.js';
+import { compressible, contentTypes as types, decodePath, fileInside, isRefusedPath } from './static-paths.js';
 import { issueXsrfCookie, passesXsrfCheck, xsrfRefusal } from './xsrf.js';
 
 export interface WebServerOptions {
@@ -38,8 +38,6 @@ export interface WebServer {
   stop(): Promise<void>;
 }
 
-
-const compressible = /^(text\/|application\/json|image\/svg)/;
 const gzipCache = new Map<string, Buffer>();
 
 /** `content` answers the file's bytes when they are not the file's own (a page with `bodyEnd`). */
@@ -146,13 +144,13 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       return;
     }
     // Never a dot-folder (the build's .vite manifest), never outside the build.
-    const file = path.includes('\0') || isHiddenPath(path) ? null : fileInside(root, path);
+    const file = isRefusedPath(path) ? null : fileInside(root, path);
     const hashed = /^\/(js|css|assets)\//.test(path);
     if (file && existsSync(file) && statSync(file).isFile()) {
       return sendFile(request, response, file, hashed, file === index ? withBodyEnd : undefined);
     }
     // A path naming a file that is not there (robots.txt, a hidden file) is a 404; any other path is a page of the app.
-    if (hashed || extname(path) !== '' || isHiddenPath(path)) {
+    if (hashed || extname(path) !== '' || isRefusedPath(path)) {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }

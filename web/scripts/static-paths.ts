@@ -16,9 +16,9 @@ export function decodePath(rawUrl: string): string | null {
   }
 }
 
-/** Whether a decoded path goes through a hidden folder or names a hidden file (`/.vite/...`). */
-export function isHiddenPath(decodedPath: string): boolean {
-  return decodedPath.split(/[/\\]/).some((part) => part.startsWith('.'));
+/** Whether a decoded path is never a file to serve: it holds a NUL byte, or goes through a hidden folder or names a hidden file (`/.vite/...`). */
+export function isRefusedPath(decodedPath: string): boolean {
+  return decodedPath.includes('\0') || decodedPath.split(/[/\\]/).some((part) => part.startsWith('.'));
 }
 
 /** The file a decoded path names inside `root`, or null when it would leave it. */
@@ -28,6 +28,9 @@ export function fileInside(root: string, decodedPath: string): string | null {
   if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return null;
   return file;
 }
+
+/** The Content-Types worth gzipping (the others, images and media, are compressed already). */
+export const compressible = /^(text\/|application\/json|application\/manifest|image\/svg)/;
 
 /** The Content-Type of each kind of file the build holds, by extension. */
 export const contentTypes: Record<string, string> = {

@@ -13,10 +13,8 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ensureXsrfCookie } from './cookies.js';
 import { contentSecurityPolicy } from '@formsign/web/content-security-policy';
-import { contentTypes as types, decodePath, fileInside, isHiddenPath } from '@formsign/web/static-paths';
+import { compressible, contentTypes as types, decodePath, fileInside, isRefusedPath } from '@formsign/web/static-paths';
 
-
-const compressible = /^(text\/|application\/json|application\/manifest|image\/svg)/;
 /** Built files whose names carry a content hash: cached for a year. */
 const hashedFolders = /^\/(js|css|assets)\//;
 /** Pages an organisation may embed in its own site (signing through a link). */
@@ -85,7 +83,7 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
     if (path === '/api' || path.startsWith('/api/')) {
       return reply.status(404).send({ message: 'There is no such call.' });
     }
-    if (path.includes('\0') || isHiddenPath(path)) {
+    if (isRefusedPath(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const file = fileInside(root, path);

@@ -2,7 +2,6 @@
 import type { MailMessage } from '../../mail/mailer.js';
 import { message as mail } from '../../mail/messages.js';
 
-
 export interface FormMailFacts {
   title: string;
   reference: string;
