@@ -154,6 +154,7 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/api': { target: apiUrl, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') } },
   },
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -60,6 +60,40 @@ test.describe('Dashboard', () => {
     await expect(main.getByRole('heading', { level: 2, name: 'Forms by status' })).toBeVisible();
   });
 
+  test('the chart is drawn by its worker, and the pointer over a bar shows that bar’s numbers', async ({ page }) => {
+    await page.goto('/dashboard');
+    const main = page.getByRole('main');
+    const canvas = main.getByRole('img', { name: /Bar chart: Forms per month/ });
+    await expect(main.locator('.ops-chart__canvas')).toHaveAttribute('data-state', 'drawn');
+    const drawn = await canvas.screenshot();
+    // The page's own thread never held a drawing context: the canvas went to the worker.
+    const holder = await canvas.evaluate((element: HTMLCanvasElement) => {
+      try {
+        element.getContext('2d');
+        return 'page';
+      } catch {
+        return 'worker';
+      }
+    });
+    expect(holder).toBe('worker');
+    // Over the middle of the chart (bars rise from the axis, six months side by side), the tooltip draws on the canvas.
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('The chart has no box.');
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6);
+    await expect.poll(async () => (await canvas.screenshot()).equals(drawn), { message: 'the tooltip is drawn' }).toBe(false);
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height + 40);
+    await expect.poll(async () => (await canvas.screenshot()).equals(drawn), { message: 'the tooltip goes with the pointer' }).toBe(true);
+  });
+
+  test('a chart whose worker cannot load says so, and the table still has every number', async ({ page }) => {
+    await page.route(/\/assets\/chart\.worker-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/dashboard');
+    const main = page.getByRole('main');
+    await expect(main.getByText('The chart could not be drawn; the table has every number.')).toBeVisible();
+    await expect(main.locator('.ops-chart__canvas')).toHaveAttribute('data-state', 'failed');
+    await expect(main.getByRole('table', { name: 'Forms per month: the numbers' }).getByRole('row', { name: /Nov/ })).toContainText('121');
+  });
+
   test('a failed chart shows the catalogue text, and Try again loads it', async ({ page }) => {
     await preferOutcome(page, '/get-dashboard', 'code=500, example=noMessage');
     await page.goto('/dashboard');

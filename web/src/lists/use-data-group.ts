@@ -6,7 +6,7 @@
  */
 import { createDataGroupMachine, fromRequest, type RequestSignal } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { inspectOption } from '../session/inspection.ts';
 import { useParamsEffect } from './use-params-effect.ts';
 
@@ -36,7 +36,9 @@ export function useDataGroup<TData, TParams>(id: string, emptyData: TData, fetch
   );
   const [snapshot, send] = useMachine(logic, inspectOption());
   const refetch = useParamsEffect(params, (current) => send({ type: 'data.fetch', params: current }));
-  const { loading, data, error, message } = snapshot.context;
+  // What the view shows follows the machine in a transition: a large answer renders in slices,
+  // so the page stays responsive while it fills in.
+  const { loading, data, error, message } = useDeferredValue(snapshot.context);
   return { loading, data, error, message, refetch, set: (next) => send({ type: 'data.set', data: next }) };
 }
 

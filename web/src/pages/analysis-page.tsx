@@ -16,7 +16,6 @@ import { ListFailure } from '../lists/data-table.tsx';
 import { humanize } from '../lists/format.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { Chart } from '../features/operations/chart.tsx';
-import { formatNumber } from '../features/operations/chart-data.ts';
 import { LoadingState } from '../features/operations/loading-state.tsx';
 import { PivotTable } from '../features/operations/pivot-table.tsx';
 import { useUrlState } from '../features/operations/use-url-state.ts';
@@ -147,7 +146,6 @@ export default function AnalysisPage() {
                   labels={data.rows}
                   series={data.columns.map((name, at) => ({ name: `${labelOf(data.column)}: ${name}`, values: data.cells.map((cells) => cells[at] ?? 0) }))}
                   labelHeader={labelOf(data.row)}
-                  format={formatNumber}
                   stacked
                   numbersIn={tableCaption}
                 />

@@ -12,35 +12,32 @@ import { Tabs, type Tab } from '../components/tabs.tsx';
 import { ListFailure } from '../lists/data-table.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { Chart } from '../features/operations/chart.tsx';
-import { formatNumber, sum } from '../features/operations/chart-data.ts';
+import { formatValue, sum } from '../features/operations/chart-data.ts';
 import { LoadingState } from '../features/operations/loading-state.tsx';
 import '../styles/operations.css';
-
-function withUnit(unit: string | undefined) {
-  return (value: number): string => (unit ? `${formatNumber(value)} ${unit}` : formatNumber(value));
-}
 
 interface ChartChoice {
   key: ChartName;
   label: string;
   /** What the labels are. */
   labelHeader: string;
-  /** How its values read. */
-  format(value: number): string;
+  /** The unit of its values, if they have one (`h`). */
+  unit?: string;
   /** The list behind the numbers. */
   link: { to: string; text: string };
 }
 
 const choices: readonly ChartChoice[] = [
-  { key: 'formsPerMonth', label: 'Forms per month', labelHeader: 'Month', format: formatNumber, link: { to: '/completed', text: 'See completed forms' } },
-  { key: 'formsByStatus', label: 'Forms by status', labelHeader: 'Status', format: formatNumber, link: { to: '/workflow', text: 'See forms in progress' } },
-  { key: 'formsByTemplate', label: 'Forms by template', labelHeader: 'Template', format: formatNumber, link: { to: '/listing', text: 'See the templates' } },
-  { key: 'signingTime', label: 'Time to complete', labelHeader: 'Month', format: withUnit('h'), link: { to: '/pending', text: 'See forms awaiting action' } },
+  { key: 'formsPerMonth', label: 'Forms per month', labelHeader: 'Month', link: { to: '/completed', text: 'See completed forms' } },
+  { key: 'formsByStatus', label: 'Forms by status', labelHeader: 'Status', link: { to: '/workflow', text: 'See forms in progress' } },
+  { key: 'formsByTemplate', label: 'Forms by template', labelHeader: 'Template', link: { to: '/listing', text: 'See the templates' } },
+  { key: 'signingTime', label: 'Time to complete', labelHeader: 'Month', unit: 'h', link: { to: '/pending', text: 'See forms awaiting action' } },
 ];
 
 
 /** The headline figures of a chart: totals of counts, or the latest, lowest and highest of a trend. */
-function HeadlineFigures({ chart, format }: { chart: DashboardChart; format(value: number): string }) {
+function HeadlineFigures({ chart, unit }: { chart: DashboardChart; unit: string | undefined }) {
+  const format = (value: number): string => formatValue(value, unit);
   const figures: { label: string; value: string }[] = [];
   if (chart.kind === 'line') {
     for (const series of chart.series) {
@@ -100,8 +97,8 @@ function DashboardChartPanel({ choice }: { choice: ChartChoice }) {
       {!chart.loading && data && empty ? <div className="empty-state">No forms to count yet. Once forms are sent, this chart fills in.</div> : null}
       {!chart.loading && data && !empty ? (
         <>
-          <HeadlineFigures chart={data} format={choice.format} />
-          <Chart title={data.title} titleId="dashboard-chart-heading" kind={data.kind} labels={data.labels} series={data.series} labelHeader={choice.labelHeader} format={choice.format} />
+          <HeadlineFigures chart={data} unit={choice.unit} />
+          <Chart title={data.title} titleId="dashboard-chart-heading" kind={data.kind} labels={data.labels} series={data.series} labelHeader={choice.labelHeader} unit={choice.unit} />
         </>
       ) : null}
     </section>

@@ -27,7 +27,6 @@ import { useUrlState, type UrlState } from '../features/operations/use-url-state
 import '../styles/operations.css';
 
 const noStaff: StaffList = { data: [] };
-const hours = (value: number): string => `${formatNumber(value)} h`;
 const noVisitors: VisitorList = { data: [] };
 const noEntries: TnaResponse = { code: 1, message: '', data: [] };
 
@@ -246,7 +245,7 @@ function ReportPanel() {
                 labels={data.rows.map((row) => reportKey(data, row.key))}
                 series={[{ name: 'Staff hours', values: data.rows.map((row) => row.staff_hours) }]}
                 labelHeader={data.group === 'day' ? 'Day' : 'Person'}
-                format={hours}
+                unit="h"
                 numbersIn={caption}
               />
             </div>

@@ -6,7 +6,7 @@
  * by hand rather than with React.lazy: under Suspense, React paces what it reveals with its
  * own timers, which a paused clock (the browser tests') never lets fire.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import type SideMenu from './side-menu.tsx';
 import type SignedInActions from './signed-in-actions.tsx';
 
@@ -69,8 +69,10 @@ export function useShellExtras(signedIn: boolean): ShellExtras | null {
     let retry = 0;
     Promise.all([import('./side-menu.tsx'), import('./signed-in-actions.tsx')]).then(
       ([menu, actions]) => {
-        loaded = { SideMenu: menu.default, SignedInActions: actions.default };
-        if (!gone) setExtras(loaded);
+        const extras = { SideMenu: menu.default, SignedInActions: actions.default };
+        loaded = extras;
+        // Rendered in slices: the page the person is looking at stays responsive meanwhile.
+        if (!gone) startTransition(() => setExtras(extras));
       },
       () => {
         if (!gone) retry = window.setTimeout(() => setAttempt((count) => count + 1), shellExtrasRetryMs);

@@ -1,14 +1,16 @@
 /**
  * A chart with a text title and the same numbers as a table. The table sits beside the
  * chart (below it on narrow screens), or, when the page already shows those numbers in a
- * table of its own, the chart names that table. chart.js loads on demand, once a chart is
- * about to come into view (its numbers show first); if it cannot load, the table still
- * carries every number.
+ * table of its own, the chart names that table. The chart is drawn by chart.js in a worker
+ * (`chart-painter.ts`), once it is about to come into view (its numbers show first), so the
+ * page stays responsive while it draws; if it cannot be drawn, the table still carries every
+ * number.
  */
 import { useId, useMemo, useRef, useState } from 'react';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { useParamsEffect } from '../../lists/use-params-effect.ts';
-import { formatNumber, kindNames, sum, type ChartKind, type ChartSeries } from './chart-data.ts';
+import { formatValue, kindNames, sum, type ChartKind, type ChartSeries } from './chart-data.ts';
+import { paintChart, type PaintedChart } from './chart-painter.ts';
 
 export interface ChartProps {
   title: string;
@@ -21,8 +23,8 @@ export interface ChartProps {
   titleId?: string;
   /** What the labels are, e.g. "Month": the first column of the table. */
   labelHeader: string;
-  /** How values read, e.g. with a unit. */
-  format?: (value: number) => string;
+  /** The values' unit, written after each number (`h`). */
+  unit?: string;
   stacked?: boolean;
   /** The caption of a table on the page that holds the same numbers; the chart then shows no table of its own. */
   numbersIn?: string;
@@ -34,14 +36,14 @@ interface ChartRow {
 }
 
 /** The table's columns: the labels, one per series, and each label's share of a pie. */
-function chartColumns(labelHeader: string, names: string[], pieTotal: number | null, format: (value: number) => string): ListColumn<ChartRow>[] {
+function chartColumns(labelHeader: string, names: string[], pieTotal: number | null, unit: string | undefined): ListColumn<ChartRow>[] {
   return [
     { id: 'label', header: labelHeader, accessorFn: (row) => row.label },
     ...names.map<ListColumn<ChartRow>>((name, index) => ({
       id: `series-${index}`,
       header: name,
       accessorFn: (row) => row.values[index] ?? 0,
-      cell: (info) => <span className="ops-num">{format(info.getValue<number>())}</span>,
+      cell: (info) => <span className="ops-num">{formatValue(info.getValue<number>(), unit)}</span>,
     })),
     ...(pieTotal
       ? [
@@ -56,58 +58,60 @@ function chartColumns(labelHeader: string, names: string[], pieTotal: number | n
   ];
 }
 
-function ChartTable({ title, labelHeader, labels, series, kind, format }: Pick<ChartProps, 'title' | 'labelHeader' | 'labels' | 'series' | 'kind'> & { format(value: number): string }) {
+function ChartTable({ title, labelHeader, labels, series, kind, unit }: Pick<ChartProps, 'title' | 'labelHeader' | 'labels' | 'series' | 'kind' | 'unit'>) {
   const rows: ChartRow[] = labels.map((label, index) => ({ label, values: series.map((one) => one.values[index] ?? 0) }));
   const only = series.length === 1 ? series[0] : undefined;
   const total = only ? sum(only.values) : 0;
   const names = series.map((one) => one.name).join('\n');
   const withShare = kind === 'pie' && only !== undefined && total > 0;
-  const columns = useMemo(() => chartColumns(labelHeader, names.split('\n'), withShare ? total : null, format), [labelHeader, names, withShare, total, format]);
+  const columns = useMemo(() => chartColumns(labelHeader, names.split('\n'), withShare ? total : null, unit), [labelHeader, names, withShare, total, unit]);
   return <DataTable caption={`${title}: the numbers`} columns={columns} rows={rows} total={rows.length} loading={false} empty="No numbers to show." getRowId={(row) => row.label} />;
 }
 
-export function Chart({ title, kind, labels, series, level = 2, titleId, labelHeader, format = formatNumber, stacked, numbersIn }: ChartProps) {
+export function Chart({ title, kind, labels, series, level = 2, titleId, labelHeader, unit, stacked, numbersIn }: ChartProps) {
   const ownId = useId();
   const headingId = titleId ?? ownId;
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [unavailable, setUnavailable] = useState(false);
-  // Drawn again when what it shows changes (by value); the chart library loads with the first chart.
-  useParamsEffect({ kind, labels, series, stacked, format }, (input) => {
-    let cancelled = false;
-    let chart: { destroy(): void } | null = null;
-    const draw = (): void => {
-      import('./chart-canvas.ts')
-        .then(({ drawChart }) => {
-          if (cancelled || !canvas.current) return;
-          chart = drawChart(canvas.current, input);
-          setUnavailable(false);
-        })
-        .catch(() => {
-          if (!cancelled) setUnavailable(true);
-        });
-    };
-    // The numbers show first; chart.js is asked for once the chart is (nearly) on screen.
+  const [state, setState] = useState<'waiting' | 'drawn' | 'failed'>('waiting');
+  // Drawn again when what it shows changes (by value); the worker starts with the first chart.
+  useParamsEffect({ kind, labels, series, stacked, unit }, (input) => {
     const element = canvas.current;
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      draw();
-      return () => {
-        cancelled = true;
-        chart?.destroy();
-      };
-    }
-    const seen = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        seen.disconnect();
-        draw();
-      },
-      { rootMargin: '200px' },
-    );
-    seen.observe(element);
+    if (!element) return;
+    let painted: PaintedChart | null = null;
+    let cancelled = false;
+    const draw = (): void => {
+      try {
+        painted = paintChart(element, input, {
+          drawn: () => {
+            if (!cancelled) setState('drawn');
+          },
+          failed: () => {
+            if (!cancelled) setState('failed');
+          },
+        });
+      } catch {
+        // No worker or no OffscreenCanvas in this browser: the table has the numbers.
+        setState('failed');
+      }
+    };
+    // The numbers show first; the chart is drawn once it is (nearly) on screen.
+    const seen =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((entry) => entry.isIntersecting)) return;
+              seen?.disconnect();
+              draw();
+            },
+            { rootMargin: '200px' },
+          );
+    if (seen) seen.observe(element);
+    else draw();
     return () => {
       cancelled = true;
-      seen.disconnect();
-      chart?.destroy();
+      seen?.disconnect();
+      painted?.erase();
     };
   });
 
@@ -121,13 +125,13 @@ export function Chart({ title, kind, labels, series, level = 2, titleId, labelHe
         </Heading>
       )}
       <div className="ops-chart__body">
-        <div className="ops-chart__canvas">
+        <div className="ops-chart__canvas" data-state={state}>
           <canvas ref={canvas} role="img" aria-label={`${kindNames[kind]}: ${title}. ${where}`} />
-          {unavailable ? <p className="ops-quiet ops-chart__note">The chart could not be drawn; the table has every number.</p> : null}
+          {state === 'failed' ? <p className="ops-quiet ops-chart__note">The chart could not be drawn; the table has every number.</p> : null}
         </div>
         {numbersIn ? null : (
           <div className="ops-chart__table">
-            <ChartTable title={title} labelHeader={labelHeader} labels={labels} series={series} kind={kind} format={format} />
+            <ChartTable title={title} labelHeader={labelHeader} labels={labels} series={series} kind={kind} unit={unit} />
           </div>
         )}
       </div>

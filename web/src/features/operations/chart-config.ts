@@ -1,45 +1,45 @@
 /**
- * Draws a chart on a canvas with chart.js 4. Only the controllers, elements, scales and
- * plugins the operations pages use are registered, so the rest of chart.js is left out of
- * the build. This module is loaded on demand by `chart.tsx`: chart.js is its own chunk,
- * shared by every page with a chart.
+ * What a chart looks like in chart.js 4, and the messages the page and the chart worker
+ * exchange (`chart.worker.ts` draws, `chart-painter.ts` asks). The page imports only types
+ * from here: chart.js itself runs in the worker.
  */
-import {
-  ArcElement,
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PieController,
-  PointElement,
-  Tooltip,
-  type ChartConfiguration,
-} from 'chart.js';
-import type { ChartKind, ChartSeries } from './chart-data.ts';
-
-Chart.register(BarController, LineController, PieController, BarElement, LineElement, PointElement, ArcElement, CategoryScale, LinearScale, Legend, Tooltip);
-Chart.defaults.font.family = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-Chart.defaults.color = '#4a5566';
+import type { ChartConfiguration } from 'chart.js';
+import { formatValue, type ChartKind, type ChartSeries } from './chart-data.ts';
 
 /** The app's colours, in an order that keeps neighbours apart (also for colour-blind readers). */
 const palette = ['#1f4e8c', '#0f7b6c', '#c8741a', '#8e3b8a', '#b42318', '#5b8fd1', '#6b7686', '#3d9970'];
 
+/** What a chart shows. Plain data: it crosses to the worker. */
 export interface DrawInput {
   kind: ChartKind;
   labels: string[];
   series: ChartSeries[];
   stacked?: boolean;
-  format(value: number): string;
+  /** The values' unit (`h`), written after each number. */
+  unit?: string;
 }
 
-export function drawChart(canvas: HTMLCanvasElement, { kind, labels, series, stacked = false, format }: DrawInput): Chart {
-  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+/** The size a chart takes on the page, in CSS pixels, and the screen's pixels to one of them. */
+export interface ChartSize {
+  width: number;
+  height: number;
+  ratio: number;
+}
+
+/** What the page asks of the worker; `id` names one canvas of the page. */
+export type ChartRequest =
+  | { type: 'draw'; id: number; canvas?: OffscreenCanvas; input: DrawInput; size: ChartSize }
+  | { type: 'resize'; id: number; size: ChartSize }
+  | { type: 'pointer'; id: number; event: 'mousemove' | 'mouseout' | 'click'; x: number; y: number }
+  | { type: 'erase'; id: number; release: boolean };
+
+/** What the worker answers: a chart drawn, or one it could not draw. */
+export type ChartReply = { type: 'drawn'; id: number } | { type: 'failed'; id: number; message: string };
+
+export function chartConfiguration({ kind, labels, series, stacked = false, unit }: DrawInput, ratio: number): ChartConfiguration {
   const pie = kind === 'pie';
-  const config: ChartConfiguration = {
+  const format = (value: number): string => formatValue(value, unit);
+  return {
     type: kind,
     data: {
       labels,
@@ -62,9 +62,9 @@ export function drawChart(canvas: HTMLCanvasElement, { kind, labels, series, sta
       }),
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: still ? false : { duration: 300 },
+      // The worker sizes the chart as the page tells it (an OffscreenCanvas has no layout of its own).
+      responsive: false,
+      devicePixelRatio: ratio,
       plugins: {
         legend: { display: pie || series.length > 1, position: pie ? 'right' : 'top', labels: { boxWidth: 12, boxHeight: 12 } },
         tooltip: {
@@ -81,5 +81,4 @@ export function drawChart(canvas: HTMLCanvasElement, { kind, labels, series, sta
           },
     },
   };
-  return new Chart(canvas, config);
 }
