@@ -65,4 +65,19 @@ test.describe('before the scripts arrive', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('user-name')).toHaveText('Liam Carter');
   });
+
+  test('typing on while the app takes the page over loses no keystroke', async ({ page }) => {
+    const release = await holdScripts(page);
+    await preferOutcome(page, '/login', 'example=basicUser');
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Name').fill('liam.carter');
+    await page.getByLabel('Password', { exact: true }).focus();
+    await release();
+    // One key every 20 ms from the moment the scripts arrive: some land on the early page, the rest on the app's.
+    await page.keyboard.type('correct-horse-battery-staple', { delay: 20 });
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeEnabled();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('correct-horse-battery-staple');
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Name')).toHaveValue('liam.carter');
+  });
 });

@@ -1,8 +1,7 @@
 import { startTransition, StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { carryOver, prerenderedPath, shownPrerenderedPage, typedInto } from './prerender/prerendered.ts';
+import { carryOverWhenReplaced, prerenderedPath, shownPrerenderedPage } from './prerender/prerendered.ts';
 import { loadPage } from './routes/page-chunks.ts';
 import { routes } from './routes/route-table.ts';
 import { startInspectorIfAsked } from './session/inspection.ts';
@@ -22,26 +21,22 @@ async function start(): Promise<void> {
 
   // The login page index.html already shows (prerendered): the app takes its place once its
   // own login page is here, so the person never sees a spinner in between, and keeps what
-  // they typed.
+  // they typed, with the focus.
   const prerendered = shownPrerenderedPage(root);
   const login = routes.find((route) => route.path === prerenderedPath);
   if (prerendered && login) await loadPage(login).catch(() => undefined);
-  const typed = prerendered ? typedInto(prerendered) : null;
+  if (prerendered) carryOverWhenReplaced(prerendered);
 
+  // Rendered in slices, so a slow phone stays responsive while the app starts (and the
+  // prerendered page stays usable until the app's page takes its place).
   const app = createRoot(root);
-  const tree = (
-    <StrictMode>
-      <App />
-    </StrictMode>
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
-  if (typed) {
-    // In place of the prerendered page at once, then what was typed into it.
-    flushSync(() => app.render(tree));
-    carryOver(typed);
-  } else {
-    // Rendered in slices, so a slow phone stays responsive while the app starts.
-    startTransition(() => app.render(tree));
-  }
 }
 
 void start();

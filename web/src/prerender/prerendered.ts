@@ -18,13 +18,48 @@ export function shownPrerenderedPage(root: HTMLElement): HTMLElement | null {
   return page && !document.documentElement.classList.contains('no-prerender') ? page : null;
 }
 
-/** What was typed into the prerendered page's fields, and where the focus was. */
-export function typedInto(page: HTMLElement): TypedInput {
+/** Where the focus is in the prerendered page's fields, and the caret in it. */
+function focusIn(page: HTMLElement, element: Element | null): TypedInput['focused'] {
+  return element instanceof HTMLInputElement && page.contains(element) && element.id ? { id: element.id, start: element.selectionStart, end: element.selectionEnd } : null;
+}
+
+/** What was typed into the prerendered page's fields (read even once the page has left the document). */
+function valuesIn(page: HTMLElement): Map<string, string> {
   const values = new Map<string, string>();
   for (const input of page.querySelectorAll<HTMLInputElement>('input[id]')) if (input.value) values.set(input.id, input.value);
-  const active = document.activeElement;
-  const focused = active instanceof HTMLInputElement && page.contains(active) && active.id ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
-  return { values, focused };
+  return values;
+}
+
+/**
+ * Once the app's own page has taken the place of the prerendered one (the app renders it in
+ * the background, in slices, while the prerendered page stays usable), types into the app's
+ * fields what was typed into the prerendered page meanwhile, and puts the focus and the
+ * caret back where they were. The focus is followed as the person moves it, because the
+ * document forgets it when the prerendered page leaves.
+ */
+export function carryOverWhenReplaced(page: HTMLElement): void {
+  const parent = page.parentNode;
+  if (!parent) return;
+  let focused = focusIn(page, document.activeElement);
+  const follow = (event: Event): void => {
+    focused = focusIn(page, event.target as Element | null) ?? focused;
+  };
+  // Moved elsewhere on the page, the focus is the person's choice; lost with the page going, it is not.
+  const leave = (event: FocusEvent): void => {
+    if (event.relatedTarget !== null) focused = null;
+  };
+  const followed = ['focusin', 'input', 'keyup', 'select', 'pointerup'] as const;
+  for (const type of followed) page.addEventListener(type, follow);
+  page.addEventListener('focusout', leave);
+  // Called in the task that took the page out (a microtask of the app's commit), before anything else can be typed.
+  const replaced = new MutationObserver(() => {
+    if (page.isConnected) return;
+    replaced.disconnect();
+    for (const type of followed) page.removeEventListener(type, follow);
+    page.removeEventListener('focusout', leave);
+    carryOver({ values: valuesIn(page), focused });
+  });
+  replaced.observe(parent, { childList: true });
 }
 
 /** Types the same into the app's fields of the same ids (as input events, so the app's state has it) and puts the focus back. */

@@ -5,7 +5,7 @@
  */
 import { chunkLoadingMachine } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { fromPromise } from 'xstate';
 import { inspectOption } from '../session/inspection.ts';
 import { markPageShown } from '../shell/shell-extras.ts';
@@ -26,7 +26,10 @@ function ShownPage({ page: Page }: { page: ComponentType }) {
 
 function ChunkLoader({ route }: { route: RouteEntry }) {
   const logic = useMemo(() => chunkLoadingMachine.provide({ actors: { loadChunk: fromPromise<unknown, { request: string }>(() => loadPage(route)) } }), [route]);
-  const [snapshot, send] = useMachine(logic, { input: { request: chunkRequest(route) }, ...inspectOption() });
+  const [latest, send] = useMachine(logic, { input: { request: chunkRequest(route) }, ...inspectOption() });
+  // The page follows the machine in a transition: it renders in slices once its script is
+  // here, so a slow phone stays responsive while it does.
+  const snapshot = useDeferredValue(latest);
   const module = loadedPage(route);
 
   if (snapshot.matches('loaded') && module) return <ShownPage page={module.default} />;
