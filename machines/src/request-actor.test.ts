@@ -2,7 +2,7 @@ import { ApiError, errorTexts } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, setup, toPromise } from 'xstate';
 import { flush } from '../test/controlled-actors.js';
-import { ActorNotProvidedError, errorCode, errorMessage, fromRequest, notProvided, type RequestSignal } from './index.js';
+import { ActorNotProvidedError, envelopeCounterMachine, errorCode, errorMessage, fromRequest, notProvided, type RequestSignal } from './index.js';
 
 describe('fromRequest', () => {
   it('calls the request with the input and the signal, and resolves with its answer', async () => {
@@ -35,6 +35,41 @@ describe('fromRequest', () => {
     await flush();
     actor.send({ type: 'leave' });
     expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe('fromRequest, stopped and started again from the same snapshot', () => {
+  it('takes the new request’s answer, not the failure of the one its stop aborted', async () => {
+    // What @xstate/react does when React reconnects an effect (development mode): it stops the
+    // actor, puts the snapshot it had back, and starts it again. The first request fails with
+    // an AbortError, as fetch does, after the actor has started again.
+    let calls = 0;
+    const logic = envelopeCounterMachine.provide({
+      actors: {
+        countUnusedEnvelopes: fromRequest<number, unknown>((_input, { signal }) => {
+          calls++;
+          const answer = calls === 1 ? null : 312;
+          return new Promise<number>((resolve, reject) => {
+            signal.addEventListener('abort', () => setTimeout(() => reject(new DOMException('The operation was aborted.', 'AbortError')), 0));
+            if (answer !== null) setTimeout(() => resolve(answer), 5);
+          });
+        }),
+      },
+    });
+    const actor = createActor(logic, { input: { isAdmin: true, envelopes: 1000 } }).start();
+    type Reconnected = { _processingStatus: number; _snapshot: unknown; getSnapshot(): unknown };
+    const children = Object.values((actor.getSnapshot() as unknown as { children: Record<string, Reconnected> }).children);
+    const kept = [actor as unknown as Reconnected, ...children].map((ref) => [ref, ref.getSnapshot()] as const);
+    actor.stop();
+    for (const [ref, snapshot] of kept) {
+      ref._processingStatus = 0;
+      ref._snapshot = snapshot;
+    }
+    actor.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toBe(2);
+    expect(actor.getSnapshot().value).toBe('shown');
+    expect(actor.getSnapshot().context.unused).toBe(312);
   });
 });
 

@@ -15,9 +15,21 @@ export type RequestFunction<TOutput, TInput> = (input: TInput, options: { signal
 /**
  * A promise actor that calls `request(input, { signal })`. The app provides it:
  * `authMachine.provide({ actors: { login: fromRequest((input, options) => client.auth.login(input, options)) } })`.
+ *
+ * A request its actor gave up on (the signal aborted) never settles the actor: the failure
+ * the abort causes arrives later, when the actor may have been started again from the same
+ * snapshot (React's development mode reconnects every effect so), and would be taken for
+ * the new request's.
  */
 export function fromRequest<TOutput, TInput>(request: RequestFunction<TOutput, TInput>) {
-  return fromPromise<TOutput, TInput>(({ input, signal }) => Promise.resolve(request(input, { signal })));
+  return fromPromise<TOutput, TInput>(
+    ({ input, signal }) =>
+      new Promise<TOutput>((resolve, reject) => {
+        Promise.resolve(request(input, { signal })).then(resolve, (error: unknown) => {
+          if (!signal.aborted) reject(error);
+        });
+      }),
+  );
 }
 
 /** Thrown by a request actor the app has not provided. */
