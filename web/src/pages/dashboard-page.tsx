@@ -34,7 +34,6 @@ const choices: readonly ChartChoice[] = [
   { key: 'signingTime', label: 'Time to complete', labelHeader: 'Month', unit: 'h', link: { to: '/pending', text: 'See forms awaiting action' } },
 ];
 
-
 /** The headline figures of a chart: totals of counts, or the latest, lowest and highest of a trend. */
 function HeadlineFigures({ chart, unit }: { chart: DashboardChart; unit: string | undefined }) {
   const format = (value: number): string => formatValue(value, unit);

@@ -47,20 +47,14 @@ function sizeOf(canvas: HTMLCanvasElement): ChartSize {
 export function paintChart(canvas: HTMLCanvasElement, input: DrawInput, watcher: Watcher): PaintedChart {
   const target = chartWorker();
   const send = (request: ChartRequest, transfer: Transferable[] = []): void => target.postMessage(request, transfer);
-  let id = ids.get(canvas);
-  if (id === undefined) {
-    id = ++lastId;
-    ids.set(canvas, id);
-    const offscreen = canvas.transferControlToOffscreen();
-    watchers.set(id, watcher);
-    send({ type: 'draw', id, canvas: offscreen, input, size: sizeOf(canvas) }, [offscreen]);
-  } else {
-    watchers.set(id, watcher);
-    send({ type: 'draw', id, input, size: sizeOf(canvas) });
-  }
-  const chartId = id;
-
+  // The canvas goes to the worker the first time it is drawn on, and stays there.
+  const handedOver = ids.has(canvas) ? undefined : canvas.transferControlToOffscreen();
+  const chartId = ids.get(canvas) ?? ++lastId;
+  ids.set(canvas, chartId);
+  watchers.set(chartId, watcher);
   let size = sizeOf(canvas);
+  send({ type: 'draw', id: chartId, canvas: handedOver, input, size }, handedOver ? [handedOver] : []);
+
   const resized = new ResizeObserver(() => {
     const next = sizeOf(canvas);
     if (next.width === size.width && next.height === size.height && next.ratio === size.ratio) return;

@@ -20,7 +20,7 @@ import {
   Tooltip,
   type ChartEvent,
 } from 'chart.js';
-import { chartConfiguration, type ChartReply, type ChartRequest, type ChartSize } from './chart-config.ts';
+import { chartConfiguration, type ChartReply, type ChartRequest } from './chart-config.ts';
 
 Chart.register(BarController, LineController, PieController, BarElement, LineElement, PointElement, ArcElement, CategoryScale, LinearScale, Legend, Tooltip);
 Chart.defaults.font.family = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -38,9 +38,14 @@ type EventTarget = Chart & { _eventHandler(event: ChartEvent): void };
 const canvases = new Map<number, OffscreenCanvas>();
 const charts = new Map<number, Chart>();
 
-function sizeCanvas(canvas: OffscreenCanvas, { width, height }: ChartSize): void {
-  canvas.width = Math.max(1, Math.round(width));
-  canvas.height = Math.max(1, Math.round(height));
+/** A length in CSS pixels as chart.js takes it: whole, and never zero. */
+const pixels = (length: number): number => Math.max(1, Math.round(length));
+
+/** Takes a chart down; its canvas stays for the next drawing unless `release`. */
+function erase(id: number, release: boolean): void {
+  charts.get(id)?.destroy();
+  charts.delete(id);
+  if (release) canvases.delete(id);
 }
 
 function handle(request: ChartRequest): void {
@@ -49,31 +54,26 @@ function handle(request: ChartRequest): void {
       if (request.canvas) canvases.set(request.id, request.canvas);
       const canvas = canvases.get(request.id);
       if (!canvas) throw new Error('This chart’s canvas never reached the worker.');
-      charts.get(request.id)?.destroy();
-      charts.delete(request.id);
+      erase(request.id, false);
       // Chart.js reads the canvas's size in CSS pixels, then scales it by the ratio.
-      sizeCanvas(canvas, request.size);
+      canvas.width = pixels(request.size.width);
+      canvas.height = pixels(request.size.height);
       // Chart.js draws on an OffscreenCanvas (its BasicPlatform), though its types name only a page's canvas.
       charts.set(request.id, new Chart(canvas as unknown as HTMLCanvasElement, chartConfiguration(request.input, request.size.ratio)));
       scope.postMessage({ type: 'drawn', id: request.id });
       return;
     }
-    case 'resize': {
-      const chart = charts.get(request.id);
-      if (chart) chart.resize(Math.max(1, Math.round(request.size.width)), Math.max(1, Math.round(request.size.height)));
+    case 'resize':
+      charts.get(request.id)?.resize(pixels(request.size.width), pixels(request.size.height));
       return;
-    }
     case 'pointer': {
       const chart = charts.get(request.id) as EventTarget | undefined;
       chart?._eventHandler({ type: request.event, native: { type: request.event } as Event, x: request.x, y: request.y });
       return;
     }
-    case 'erase': {
-      charts.get(request.id)?.destroy();
-      charts.delete(request.id);
-      if (request.release) canvases.delete(request.id);
+    case 'erase':
+      erase(request.id, request.release);
       return;
-    }
   }
 }
 
