@@ -586,7 +586,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Browse the document storage, save a completed form into it, or delete a file */
+        /**
+         * Browse the document storage, save a completed form into it, or delete a file
+         * @description An administrator reaches every file of the company. Anyone else reaches the files of
+         *     the forms they may see (they sent them or take part in them by their account) and the
+         *     files they saved, and saves only such a form: a file or form beyond that is not found.
+         *     A file is deleted by an administrator or by the person who saved it.
+         */
         get: operations["manageStorage"];
         put?: never;
         post?: never;
@@ -3303,6 +3309,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3334,6 +3341,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3396,6 +3404,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };

@@ -3,11 +3,20 @@
  * admin-flagged routes only for administrators; personal-type users (who are always
  * administrators) only the routes flagged personal.
  */
+import { mayCall, roleOfFlags, type OperationId } from '@formsign/sdk';
 import type { RouteEntry } from './route-table.ts';
 
 export interface Viewer {
   isAdmin: boolean;
   isPersonal: boolean;
+}
+
+/**
+ * Whether the signed-in person may make a call: the contract's roles (`x-roles`), read as the
+ * server reads them, so that a page offers only what the server will do.
+ */
+export function viewerMayCall(viewer: (Viewer & { isSuper: boolean }) | null, operationId: OperationId): boolean {
+  return viewer !== null && mayCall(roleOfFlags({ admin: viewer.isAdmin, personal: viewer.isPersonal, isSuper: viewer.isSuper }), operationId);
 }
 
 export function canSee(route: Pick<RouteEntry, 'admin' | 'personal'>, viewer: Viewer): boolean {
