@@ -500,6 +500,8 @@ export const storedFiles = pgTable(
     fileKey: text('file_key').notNull(),
     formId: integer('form_id').references(() => forms.id, { onDelete: 'set null' }),
     createdBy: text('created_by').notNull().default(''),
+    /** The person who saved it (who may delete it beside the administrators); null for the system. */
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [index('stored_files_company_folder_idx').on(table.companyId, table.folder, table.createdAt)],

@@ -1,16 +1,14 @@
 /**
- * The queries of connected devices: the ones a person may see (an administrator the
- * company's, anyone else their own), searched by words, the most recently seen first.
+ * The queries of connected devices: the ones a person may see (an administrator of the
+ * company the company's, anyone else, a personal administrator too, their own), searched by
+ * words, the most recently seen first.
  */
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { devices, users } from '../../db/schema.js';
 
-export interface Viewer {
-  companyId: number;
-  userId: number;
-  admin: boolean;
-}
+export type Viewer = Pick<Principal, 'companyId' | 'userId' | 'role'>;
 
 export interface DeviceRecord {
   device: typeof devices.$inferSelect;
@@ -18,7 +16,7 @@ export interface DeviceRecord {
 }
 
 function visibleTo(viewer: Viewer): SQL | undefined {
-  return and(eq(devices.companyId, viewer.companyId), viewer.admin ? undefined : eq(devices.userId, viewer.userId));
+  return and(eq(devices.companyId, viewer.companyId), administersCompany(viewer) ? undefined : eq(devices.userId, viewer.userId));
 }
 
 const escapeLike = (word: string): string => word.replace(/[\\%_]/g, (c) => `\\${c}`);
