@@ -2,8 +2,9 @@
  * Blocking, unblocking and removing a device. A blocked device cannot sign in, and its
  * sessions stop working at their next request (the principal loader refuses them); unblocking
  * lets them go on. Removing a device ends its sessions and forgets it: it must sign in again,
- * and appears again when it does. Administrators act on the company's devices, anyone else on
- * their own; nobody blocks or removes the device they are using.
+ * and appears again when it does. Administrators of the company act on the company's
+ * devices, anyone else (a personal administrator too) on their own; only a super user acts on
+ * a super user's device; nobody blocks or removes the device they are using.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { recordEvent, type Origin } from '../../audit/audit.js';
@@ -22,6 +23,7 @@ export async function actOnDevice(ctx: ServerContext, principal: Principal, id: 
     const found = await findVisibleDevice(tx, principal, id);
     if (!found) return { kind: 'unknown' };
     const { device } = found;
+    if (found.user.isSuper && principal.role !== 'super') return { kind: 'refused', message: "Only a super user can block, unblock or remove a super user's device." };
     if (action !== 'unblock' && device.id === principal.deviceId) {
       return { kind: 'refused', message: action === 'block' ? 'You cannot block the device you are using.' : 'You cannot remove the device you are using. Sign out instead.' };
     }
