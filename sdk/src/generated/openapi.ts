@@ -568,7 +568,11 @@ export interface paths {
         /**
          * List connected devices, or block, unblock or remove one
          * @description `action` names the operation (`list` when absent); `id` is the device acted on;
-         *     `keys` are search words matched against device and user names.
+         *     `keys` are search words matched against device and user names. An administrator of
+         *     the company acts on its devices, anyone else on their own; only a super user acts on
+         *     a super user's device. A block is lifted by whoever made it, or by someone of at least
+         *     their standing: a device an administrator blocked is unblocked by an administrator,
+         *     never by its own person from another device.
          */
         get: operations["manageDevices"];
         put?: never;
