@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { devices, users } from '../src/db/schema.js';
+import { devices, templates, users } from '../src/db/schema.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
@@ -53,6 +53,16 @@ describe('a personal administrator', () => {
     expect((await server.call('/categories', { token, body: { action: 'list' } })).status).toBe(200);
     const saved = await server.call('/user', { token, body: { data: { phone: '+44 20 7946 0000' } } });
     expect(saved.status).toBe(200);
+  });
+
+  it("cannot change the PDF of a template someone else made", async () => {
+    const { token } = await server.signIn('demo.personal');
+    const [template] = await server.ctx.db.select({ id: templates.id }).from(templates).where(eq(templates.companyId, (await userRow('demo.admin')).companyId)).limit(1);
+    const boundary = '----formsign-roles-boundary';
+    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload = Buffer.from(`${part('function', 'remove')}${part('id', String(template?.id))}--${boundary}--\r\n`);
+    const answer = await server.call('/template-pdf', { token, payload, contentType: `multipart/form-data; boundary=${boundary}` });
+    expect(answer).toMatchObject({ status: 403, body: { message: 'Only an administrator or the person who made this template can change its PDF.' } });
   });
 
   it("cannot block the super user's device, nor change the company's user groups", async () => {
