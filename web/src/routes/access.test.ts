@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSee, decideAccess } from './access.ts';
+import { canSee, decideAccess, viewerMayCall } from './access.ts';
 
 const administrator = { isAdmin: true, isPersonal: false };
 const basicUser = { isAdmin: false, isPersonal: false };
@@ -37,5 +37,16 @@ describe('where a visitor goes', () => {
   it('lets anyone through public routes', () => {
     expect(decideAccess({ access: 'public', admin: false, personal: true }, null, '/web-signing/x')).toEqual({ allow: true });
     expect(decideAccess(privateRoute, administrator, '/completed')).toEqual({ allow: true });
+  });
+});
+
+describe('which calls a page makes for the viewer', () => {
+  it("follows the contract's roles: the users list for administrators and super users, not for personal administrators", () => {
+    expect(viewerMayCall({ ...administrator, isSuper: false }, 'listUsers')).toBe(true);
+    expect(viewerMayCall({ ...administrator, isSuper: true }, 'listUsers')).toBe(true);
+    expect(viewerMayCall({ ...personal, isSuper: false }, 'listUsers')).toBe(false);
+    expect(viewerMayCall({ ...basicUser, isSuper: false }, 'listUsers')).toBe(false);
+    expect(viewerMayCall({ ...personal, isSuper: false }, 'saveCompany')).toBe(true);
+    expect(viewerMayCall(null, 'listCompletedForms')).toBe(false);
   });
 });
