@@ -72,12 +72,12 @@ export const appCodes = {
   },
   manageDevices: {
     '1': { outcome: 'success', meaning: "The action was done.", text: "" },
-    '-1': { outcome: 'failure', meaning: "The action or the device is not valid, or the caller may not act on this device; `message` then says why.", text: "Parameter failed." },
+    '-1': { outcome: 'failure', meaning: "The action or the device is not valid.", text: "Parameter failed." },
   },
   runUserCommand: {
     '0': { outcome: 'failure', meaning: "The change failed for an unknown reason.", text: "Undefined error." },
     '1': { outcome: 'success', meaning: "The user was changed or deleted.", text: "The user has been updated." },
-    '-1': { outcome: 'failure', meaning: "The command or its value is not valid, or the caller may not change this user (only a super user changes a super user); `message` then says why.", text: "Parameter failed." },
+    '-1': { outcome: 'failure', meaning: "The command or its value is not valid.", text: "Parameter failed." },
   },
   inviteUsers: {
     '0': { outcome: 'failure', meaning: "The invitation failed for an unknown reason.", text: "Undefined error." },

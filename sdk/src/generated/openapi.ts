@@ -572,7 +572,8 @@ export interface paths {
          *     the company acts on its devices, anyone else on their own; only a super user acts on
          *     a super user's device. A block is lifted by whoever made it, or by someone of at least
          *     their standing: a device an administrator blocked is unblocked by an administrator,
-         *     never by its own person from another device.
+         *     never by its own person from another device. A refusal is code -1 with a `message`
+         *     that says why.
          */
         get: operations["manageDevices"];
         put?: never;
@@ -640,7 +641,8 @@ export interface paths {
          * @description `type` names the command. `delete` removes the user. `mfa` takes a numeric `value`:
          *     1 turns mfa on (force_mfa No), 2 turns it off (force_mfa No), 3 turns it off and
          *     forces the user to set it up (force_mfa Yes). Any other `type` is the name of the
-         *     field set to `value`; changing `class` empties `unit`.
+         *     field set to `value`; changing `class` empties `unit`. Only a super user changes a
+         *     super user: anyone else is refused with code -1 and a `message` that says so.
          */
         post: operations["runUserCommand"];
         delete?: never;

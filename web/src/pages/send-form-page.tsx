@@ -10,7 +10,7 @@ import { api } from '../api/client.ts';
 import { SendForm } from '../features/forms/send-form.tsx';
 import { TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
-import { viewerMayCall } from '../routes/access.ts';
+import { seesPage } from '../routes/access.ts';
 import { useViewer } from '../session/session.tsx';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
@@ -67,5 +67,5 @@ export default function SendFormPage() {
   const { templateId } = useParams();
   const viewer = useViewer();
   const id = templateId ? templateIdOf(templateId) : null;
-  return <div className="page page--narrow">{typeof id === 'number' ? <SendTemplate key={id} templateId={id} listsPeople={viewerMayCall(viewer, 'listUsers')} /> : <ChooseTemplate />}</div>;
+  return <div className="page page--narrow">{typeof id === 'number' ? <SendTemplate key={id} templateId={id} listsPeople={seesPage('users-page', viewer)} /> : <ChooseTemplate />}</div>;
 }

@@ -20,7 +20,7 @@ import { TemplateCategories } from '../features/account/template-categories.tsx'
 import { UserGroups } from '../features/account/user-groups.tsx';
 import { ListFailure } from '../lists/data-table.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
-import { viewerMayCall } from '../routes/access.ts';
+import { seesPage } from '../routes/access.ts';
 import { useViewer } from '../session/session.tsx';
 import '../styles/account.css';
 
@@ -46,7 +46,7 @@ export default function SettingsPage() {
     { key: 'categories', label: 'Template categories', content: () => <TemplateCategories readOnly={!isAdmin} /> },
   ];
   // Groups are chosen from the users list: only for those who may read it.
-  if (viewerMayCall(viewer, 'listUsers')) tabs.push({ key: 'groups', label: 'User groups', content: () => <UserGroups /> });
+  if (seesPage('users-page', viewer)) tabs.push({ key: 'groups', label: 'User groups', content: () => <UserGroups /> });
   return (
     <div className="page settings-page">
       <Tabs tabs={tabs} label="Settings" />

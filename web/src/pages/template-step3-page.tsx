@@ -9,7 +9,7 @@ import { api } from '../api/client.ts';
 import { RecipientsForm } from '../features/forms/recipients-form.tsx';
 import { EditorFrame, NotATemplate, TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
-import { viewerMayCall } from '../routes/access.ts';
+import { seesPage } from '../routes/access.ts';
 import { useViewer } from '../session/session.tsx';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
@@ -46,5 +46,5 @@ export default function TemplateStep3Page() {
   const id = templateIdOf(address);
   if (id === null) return <NotATemplate />;
   if (id === 'new') return <DetailsFirst />;
-  return <RecipientsStep key={id} id={id} listsPeople={viewerMayCall(viewer, 'listUsers')} />;
+  return <RecipientsStep key={id} id={id} listsPeople={seesPage('users-page', viewer)} />;
 }

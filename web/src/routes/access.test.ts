@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSee, decideAccess, viewerMayCall } from './access.ts';
+import { canSee, decideAccess, seesPage } from './access.ts';
 
 const administrator = { isAdmin: true, isPersonal: false };
 const basicUser = { isAdmin: false, isPersonal: false };
@@ -40,13 +40,12 @@ describe('where a visitor goes', () => {
   });
 });
 
-describe('which calls a page makes for the viewer', () => {
-  it("follows the contract's roles: the users list for administrators and super users, not for personal administrators", () => {
-    expect(viewerMayCall({ ...administrator, isSuper: false }, 'listUsers')).toBe(true);
-    expect(viewerMayCall({ ...administrator, isSuper: true }, 'listUsers')).toBe(true);
-    expect(viewerMayCall({ ...personal, isSuper: false }, 'listUsers')).toBe(false);
-    expect(viewerMayCall({ ...basicUser, isSuper: false }, 'listUsers')).toBe(false);
-    expect(viewerMayCall({ ...personal, isSuper: false }, 'saveCompany')).toBe(true);
-    expect(viewerMayCall(null, 'listCompletedForms')).toBe(false);
+describe('what a page offers from another page', () => {
+  it('follows who sees that page: the users list for administrators, not for personal administrators nor basic users', () => {
+    expect(seesPage('users-page', administrator)).toBe(true);
+    expect(seesPage('users-page', personal)).toBe(false);
+    expect(seesPage('users-page', basicUser)).toBe(false);
+    expect(seesPage('users-page', null)).toBe(false);
+    expect(seesPage('no-such-page', administrator)).toBe(false);
   });
 });
