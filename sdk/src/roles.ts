@@ -1,6 +1,6 @@
 /**
- * Who may call what, read the same way by the server that enforces it and the app that
- * offers it: the contract's `x-roles`, in the words of its `Role` schema.
+ * Who may call what, read one way by the server that enforces it and by any client that asks
+ * before it calls: the contract's `x-roles`, in the words of its `Role` schema.
  *
  * A signed-in person has one role: a basic user, a personal administrator (an administrator
  * of their own paperwork), an administrator, or a super user (an administrator of the
