@@ -1,7 +1,8 @@
 /**
  * `@formsign/sdk/contract`: the parts of the SDK that need no network and no DOM — the
  * contract's types, the generated code and text tables, `ApiError` with its mapping of the
- * error catalogue, and the XSRF pair's names with the one cookie reader (servers use them).
+ * error catalogue, the XSRF pair's names with the one cookie reader, and who may call what
+ * (servers use them).
  * Packages that must not reach the network (the flow machines) import this entry; the client
  * is in the main entry.
  */
@@ -19,4 +20,5 @@ export { errorTexts, type ErrorTextKey } from './generated/error-texts.js';
 export { operations, type OperationId } from './generated/operations.js';
 export type { components, operations as operationTypes, paths } from './generated/openapi.js';
 export { readCookie, xsrfCookieName, xsrfHeaderName, xsrfSafeMethods } from './xsrf-pair.js';
+export { mayCall, roleAllows, roleOfFlags, roleStanding } from './roles.js';
 export type * from './types.js';

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:reports -w @formsign/server`: the lists and reports that read forms and the
  * audit trail, timed on one organisation with 100,000 forms (80% completed, over a year),
- * about 440,000 audit events, 10,000 supporting documents and 2,000 stored files. Runs on an
+ * about 440,000 audit events, 10,000 supporting documents and 2,000 stored files, and a basic
+ * user who sent or signs 1,400 of the forms (the lists they see read only those). Runs on an
  * in-memory embedded database, or on PostgreSQL with DATABASE_URL (a database it may fill:
  * it creates its own organisation). Prints the median of a few runs of each call, through
  * the HTTP layer (validation included), and the plan of the slowest queries with --plans.
@@ -77,6 +78,17 @@ async function fill(database: OpenDatabase, companyId: number): Promise<void> {
   await timed('system events', () => q(`insert into audit_events (company_id, actor, source, level, event, target, details, at) select $1, '', 'system', (array['info','warning','error'])[g % 3 + 1], 'system', 'scheduler', jsonb_build_object('message', 'Reminder emails sent ' || g), now() - g * interval '4 hours' from generate_series(1, 2000) g`, [companyId]));
   await timed('supporting documents', () => q(`insert into documents (company_id, form_id, name, mime, size, file_key, uploaded_by, uploaded_at) select company_id, id, 'Receipt ' || id || '.pdf', 'application/pdf', 1000 + id % 5000, 'forms/' || id || '/receipt.pdf', sender_name, sent_at + interval '1 hour' from forms where company_id = $1 and id % 10 = 0`, [companyId]));
   await timed('stored files', () => q(`insert into stored_files (company_id, folder, name, mime, size, file_key, created_by) select $1, (array['', 'Care', 'HR', 'Care/2026', 'Post Office/Template 01'])[g % 5 + 1], 'File ' || g || '.pdf', 'application/pdf', 100000 + g, 'storage/bench/' || g || '.pdf', 'Bench' from generate_series(1, 2000) g`, [companyId]));
+  await timed("a basic user's own forms", async () => {
+    // A basic user who sent one form in 250 and signs one in 100: the lists they see read only those.
+    await q(`update forms set sender_id = (select id from users where company_id = $1 and role = 'basic') where company_id = $1 and id % 250 = 1`, [companyId]);
+    await q(
+      `insert into form_recipients (form_id, company_id, "order", action, name, email, user_id, status, page_id, token_hash)
+       select f.id, f.company_id, 1, 'sign', 'Bench Basic', u.email, u.id, case when f.status = 'completed' then 'signed' else 'open' end, 'bench-' || f.id, 'bench'
+         from forms f join users u on u.company_id = f.company_id and u.role = 'basic'
+        where f.company_id = $1 and f.id % 100 = 0`,
+      [companyId],
+    );
+  });
   await timed('analyze', () => q('analyze'));
 }
 
@@ -108,6 +120,7 @@ async function main(): Promise<void> {
   const [company] = (await database.query(`insert into companies (name, settings) values ($1, $2::jsonb) returning id`, ['Bench Reports Ltd', JSON.stringify(defaultSettings())])).rows as { id: number }[];
   const companyId = Number(company?.id);
   await database.query(`insert into users (company_id, name, email, password_hash, role, class, activated_at, first_name, last_name) values ($1, $2, $3, $4, 'admin', 'Administrator', now(), 'Bench', 'Admin')`, [companyId, name, `${name}@bench.example`, await hasher.hash('bench-password-1')]);
+  await database.query(`insert into users (company_id, name, email, password_hash, role, class, activated_at, first_name, last_name) values ($1, $2, $3, $4, 'basic', 'Staff', now(), 'Bench', 'Basic')`, [companyId, `${name}-basic`, `${name}-basic@bench.example`, await hasher.hash('bench-password-1')]);
   console.log(`Filling ${database.kind === 'embedded' ? 'an embedded database (PGlite, in memory)' : 'PostgreSQL'}:`);
   await fill(database, companyId);
 
@@ -116,9 +129,12 @@ async function main(): Promise<void> {
   const login = await app.inject({ method: 'POST', url: '/api/login', payload: { name, password: 'bench-password-1', challenge: false } });
   const token = (JSON.parse(login.body) as { token: string }).token;
   const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': 'bench', cookie: 'XSRF-TOKEN=bench' };
+  const basicLogin = await app.inject({ method: 'POST', url: '/api/login', payload: { name: `${name}-basic`, password: 'bench-password-1', challenge: false } });
+  const basicHeaders = { ...headers, authorization: `Bearer ${(JSON.parse(basicLogin.body) as { token: string }).token}` };
   const [template] = (await database.query(`select id from templates where company_id = $1 order by title limit 1`, [companyId])).rows as { id: number }[];
   const t = Number(template?.id);
 
+  /** A call: what it is, its address, and its body (a POST) or `basic` (a GET by the basic user). */
   const calls: [string, string, unknown?][] = [
     ['action records, first page', '/fetch-logs'],
     ['action records, page 400', '/fetch-logs?page=400'],
@@ -146,10 +162,17 @@ async function main(): Promise<void> {
     ['supporting documents', '/get-alldocuments'],
     ['supporting documents, searched', '/get-alldocuments?filters[search]=Receipt 4242'],
     ['storage, root folder', '/manage-storage'],
+    ['basic user: completed forms', '/completed-forms', 'basic'],
+    ['basic user: workflow', '/workflow', 'basic'],
+    ['basic user: database, all templates', '/database-forms', 'basic'],
+    ['basic user: export, one template', `/get-exports?filters[template]=${t}`, 'basic'],
+    ['basic user: supporting documents', '/get-alldocuments', 'basic'],
+    ['basic user: storage, root folder', '/manage-storage', 'basic'],
   ];
   console.log(`\nMedian of ${runs} runs (after one warm-up), ${formCount.toLocaleString('en-GB')} forms:`);
   for (const [label, url, body] of calls) {
-    const inject = () => (body ? app.inject({ method: 'POST', url: `/api${url}`, headers, payload: body as object }) : app.inject({ method: 'GET', url: `/api${encodeURI(url)}`, headers }));
+    const inject = () =>
+      body && body !== 'basic' ? app.inject({ method: 'POST', url: `/api${url}`, headers, payload: body as object }) : app.inject({ method: 'GET', url: `/api${encodeURI(url)}`, headers: body === 'basic' ? basicHeaders : headers });
     const first = await inject();
     if (first.statusCode !== 200) throw new Error(`${label}: ${first.statusCode} ${first.body.slice(0, 200)}`);
     const times: number[] = [];

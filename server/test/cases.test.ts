@@ -41,8 +41,8 @@ async function fileForms(companyId: number, tenantId: number | null, list: { ref
 }
 
 describe('tenants', () => {
-  it("are the company's, by name, with their caseworker and status", async () => {
-    const { token } = await server.signIn('demo.basic');
+  it("are the company's for an administrator, by name, with their caseworker and status", async () => {
+    const { token } = await server.signIn('demo.admin');
     const list = await tenants(token);
     const names = list.map((tenant) => tenant.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents } from '../src/db/schema.js';
+import { auditEvents, devices as deviceRows, users } from '../src/db/schema.js';
 import { otherCompany } from './support/fixtures.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
@@ -119,5 +119,63 @@ describe('connected devices', () => {
     const basic = await server.signIn('demo.basic');
     expect((await act(basic.token, 'block', amelia.id)).status).toBe(404);
     expect((await devices(admin.token, 'keys=Riverside')).data.find((device: Json) => device.id === amelia.id)).toMatchObject({ status: 'active' });
+  });
+});
+
+describe('a blocked device', () => {
+  const laptop = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+
+  async function deviceRow(id: number) {
+    const [row] = await server.ctx.db.select().from(deviceRows).where(eq(deviceRows.id, id));
+    return row;
+  }
+
+  it('blocked by an administrator cannot be unblocked by its own person from another device; an administrator can', async () => {
+    const admin = await server.signIn('demo.admin');
+    const ruby = await signInFrom('ruby.scott', 'formsign-demo-colleague', tablet);
+    const other = await signInFrom('ruby.scott', 'formsign-demo-colleague', laptop);
+    const rubyTablet = (await devices(admin.token, 'keys=ruby')).data.find((device: Json) => device.name === 'Safari on iOS' && device.model === 'iPad');
+    expect((await act(admin.token, 'block', rubyTablet.id)).body.code).toBe(1);
+    const adminId = (await server.ctx.db.select({ id: users.id }).from(users).where(eq(users.name, 'demo.admin')))[0]?.id;
+    expect(await deviceRow(rubyTablet.id)).toMatchObject({ blockedBy: adminId, blockedByRole: 'admin' });
+
+    const refused = await act(other.token, 'unblock', rubyTablet.id);
+    expect(refused.body).toMatchObject({ code: -1, message: 'An administrator blocked this device: only an administrator can unblock it.' });
+    expect(refused.body.data.find((device: Json) => device.id === rubyTablet.id)).toMatchObject({ status: 'blocked' });
+    expect((await server.call('/user', { method: 'GET', token: ruby.token })).status).toBe(401);
+
+    expect((await act(admin.token, 'unblock', rubyTablet.id)).body.code).toBe(1);
+    expect(await deviceRow(rubyTablet.id)).toMatchObject({ blockedAt: null, blockedBy: null, blockedByRole: null });
+    expect((await server.call('/user', { method: 'GET', token: ruby.token })).status).toBe(200);
+  });
+
+  it('blocked by its own person is unblocked by them from another device', async () => {
+    const here = await server.signIn('demo.basic');
+    await signInFrom('demo.basic', 'formsign-demo', laptop);
+    const mac = (await devices(here.token)).data.find((device: Json) => device.name === 'Safari on macOS');
+    expect((await act(here.token, 'block', mac.id)).body.code).toBe(1);
+    expect((await act(here.token, 'unblock', mac.id)).body).toMatchObject({ code: 1 });
+    expect((await deviceRow(mac.id))?.blockedAt).toBeNull();
+  });
+
+  it('blocked by a super user is unblocked only by a super user; one blocked before who blocked it was kept counts as an administrator\'s', async () => {
+    const superUser = await server.signIn('demo.super');
+    const admin = await server.signIn('demo.admin');
+    const ethan = await signInFrom('ethan.wright', 'formsign-demo-colleague', laptop);
+    expect(ethan.code).toBe(1);
+    const ethanLaptop = (await devices(superUser.token, 'keys=ethan')).data.find((device: Json) => device.name === 'Safari on macOS');
+    expect((await act(superUser.token, 'block', ethanLaptop.id)).body.code).toBe(1);
+    expect(await act(admin.token, 'unblock', ethanLaptop.id)).toMatchObject({ body: { code: -1, message: 'A super user blocked this device: only a super user can unblock it.' } });
+    expect((await act(superUser.token, 'unblock', ethanLaptop.id)).body.code).toBe(1);
+
+    const freyaTablet = (await devices(admin.token, 'keys=freya')).data.find((device: Json) => device.status === 'blocked');
+    expect(await deviceRow(freyaTablet.id)).toMatchObject({ blockedBy: null, blockedByRole: null });
+    const freya = await server.ctx.db.select({ id: users.id }).from(users).where(eq(users.name, 'freya.wilson'));
+    // Freya herself (were she signed in elsewhere) may not lift it.
+    await server.ctx.db.update(users).set({ blockedAt: null }).where(eq(users.id, freya[0]?.id ?? 0));
+    const herPhone = await signInFrom('freya.wilson', 'formsign-demo-colleague', phone);
+    expect(herPhone.code).toBe(1);
+    expect((await act(herPhone.token, 'unblock', freyaTablet.id)).body).toMatchObject({ code: -1, message: 'An administrator blocked this device: only an administrator can unblock it.' });
+    expect((await act(admin.token, 'unblock', freyaTablet.id)).body.code).toBe(1);
   });
 });

@@ -106,5 +106,5 @@ export const loginHeaders = ['access-token', 'id-token', 'refresh-token'] as con
 /** Operations open to anonymous callers (sections 6 and 7). */
 export const publicOperations = ['/login', '/login-mfa', '/refresh', '/register', '/forgot-password', '/set-new-password', '/get-strings', '/websigning', '/verify'] as const;
 
-/** Operations only administrators may call (section 6), at least. */
+/** Operations only administrators may call (section 6), at least: every administrator, personal ones too (they are administrators). */
 export const adminOperations = ['/api/envelopes'] as const;

@@ -107,7 +107,7 @@ describe('the contract states who may call what', () => {
     });
   });
 
-  it.each(adminOperations)('%s is limited to administrators', (path) => {
-    expect(operationAt('post', path)?.['x-roles']).toEqual(['admin']);
+  it.each(adminOperations)('%s is limited to administrators, personal ones included', (path) => {
+    expect(operationAt('post', path)?.['x-roles']).toEqual(['admin', 'personal']);
   });
 });

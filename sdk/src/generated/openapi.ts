@@ -568,7 +568,12 @@ export interface paths {
         /**
          * List connected devices, or block, unblock or remove one
          * @description `action` names the operation (`list` when absent); `id` is the device acted on;
-         *     `keys` are search words matched against device and user names.
+         *     `keys` are search words matched against device and user names. An administrator of
+         *     the company acts on its devices, anyone else on their own; only a super user acts on
+         *     a super user's device. A block is lifted by whoever made it, or by someone of at least
+         *     their standing: a device an administrator blocked is unblocked by an administrator,
+         *     never by its own person from another device. A refusal is code -1 with a `message`
+         *     that says why.
          */
         get: operations["manageDevices"];
         put?: never;
@@ -586,7 +591,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Browse the document storage, save a completed form into it, or delete a file */
+        /**
+         * Browse the document storage, save a completed form into it, or delete a file
+         * @description An administrator reaches every file of the company. Anyone else reaches the files of
+         *     the forms they may see (they sent them or take part in them by their account) and the
+         *     files they saved, and saves only such a form: a file or form beyond that is not found.
+         *     A file is deleted by an administrator or by the person who saved it.
+         */
         get: operations["manageStorage"];
         put?: never;
         post?: never;
@@ -630,7 +641,8 @@ export interface paths {
          * @description `type` names the command. `delete` removes the user. `mfa` takes a numeric `value`:
          *     1 turns mfa on (force_mfa No), 2 turns it off (force_mfa No), 3 turns it off and
          *     forces the user to set it up (force_mfa Yes). Any other `type` is the name of the
-         *     field set to `value`; changing `class` empties `unit`.
+         *     field set to `value`; changing `class` empties `unit`. Only a super user changes a
+         *     super user: anyone else is refused with code -1 and a `message` that says so.
          */
         post: operations["runUserCommand"];
         delete?: never;
@@ -3303,6 +3315,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3334,6 +3347,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3396,6 +3410,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };

@@ -4,6 +4,7 @@
  * request, on every server process.
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { roleOfFlags, type Role } from '@formsign/sdk/contract';
 import type { Database } from '../db/database.js';
 import { companies, devices, sessions, users } from '../db/schema.js';
 import type { VerifiedToken } from './tokens.js';
@@ -23,6 +24,17 @@ export interface Principal {
   admin: boolean;
   personal: boolean;
   isSuper: boolean;
+  /** The one role the flags make: what `x-roles` and the areas' rules read. */
+  role: Role;
+}
+
+/**
+ * Whether the person administers the whole company (an administrator or a super user), and so
+ * sees every form, file, case and device of it. A personal administrator administers their own
+ * paperwork only: like anyone else, they see the forms they sent or take part in.
+ */
+export function administersCompany(principal: Pick<Principal, 'role'>): boolean {
+  return principal.role === 'admin' || principal.role === 'super';
 }
 
 export function displayNameOf(user: { firstName: string; lastName: string; name: string }): string {
@@ -52,6 +64,8 @@ export async function loadPrincipal(db: Database, token: VerifiedToken): Promise
     .leftJoin(devices, eq(devices.id, sessions.deviceId))
     .where(and(eq(sessions.id, token.sessionId), eq(sessions.userId, token.userId), isNull(sessions.endedAt)));
   if (!row || row.userBlocked || row.deviceBlocked) return null;
+  const admin = row.role === 'admin';
+  const personal = row.personal && admin;
   return {
     userId: row.userId,
     companyId: row.companyId,
@@ -61,8 +75,9 @@ export async function loadPrincipal(db: Database, token: VerifiedToken): Promise
     name: row.name,
     displayName: displayNameOf(row),
     email: row.email,
-    admin: row.role === 'admin',
-    personal: row.personal && row.role === 'admin',
+    admin,
+    personal,
     isSuper: row.isSuper,
+    role: roleOfFlags({ admin, personal, isSuper: row.isSuper }),
   };
 }

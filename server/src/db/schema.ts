@@ -138,6 +138,13 @@ export const devices = pgTable(
     ip: text().notNull().default(''),
     lastSeen: at('last_seen').notNull().defaultNow(),
     blockedAt: at('blocked_at'),
+    /**
+     * Who blocked it and the role they had then: the device's own person lifts a block they
+     * made; a block made by someone else is lifted by someone of at least that role. None for
+     * a block made before this was kept, which counts as an administrator's.
+     */
+    blockedBy: integer('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+    blockedByRole: text('blocked_by_role').$type<'basic' | 'personal' | 'admin' | 'super'>(),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('devices_user_fingerprint_key').on(table.userId, table.fingerprint), index('devices_company_idx').on(table.companyId, table.lastSeen)],
@@ -500,6 +507,8 @@ export const storedFiles = pgTable(
     fileKey: text('file_key').notNull(),
     formId: integer('form_id').references(() => forms.id, { onDelete: 'set null' }),
     createdBy: text('created_by').notNull().default(''),
+    /** The person who saved it (who may delete it beside the administrators); null for the system. */
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [index('stored_files_company_folder_idx').on(table.companyId, table.folder, table.createdAt)],

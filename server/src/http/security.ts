@@ -6,6 +6,7 @@
  * person may sign through a link too), and ignore it when it is not valid.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { roleAllows } from '@formsign/sdk/contract';
 import { loadPrincipal, type Principal } from '../auth/principal.js';
 import { verifyAccessToken } from '../auth/tokens.js';
 import type { OperationRules } from '../contract/operation-index.js';
@@ -27,23 +28,9 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Whether a person's roles allow an operation limited to `roles` (the contract's `x-roles`). */
-export function rolesAllow(principal: Principal, roles: readonly string[]): boolean {
-  if (roles.length === 0) return true;
-  return roles.some((role) => {
-    switch (role) {
-      case 'admin':
-        return principal.admin;
-      case 'super':
-        return principal.isSuper;
-      case 'personal':
-        return principal.personal;
-      case 'basic':
-        return !principal.admin;
-      default:
-        return false;
-    }
-  });
+/** Whether a person's role allows an operation limited to `roles` (the contract's `x-roles`, read as the SDK reads it). */
+export function rolesAllow(principal: Pick<Principal, 'role'>, roles: readonly string[]): boolean {
+  return roleAllows(principal.role, roles);
 }
 
 export async function authenticate(ctx: ServerContext, request: FastifyRequest): Promise<Principal | null> {

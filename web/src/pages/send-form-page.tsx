@@ -10,6 +10,7 @@ import { api } from '../api/client.ts';
 import { SendForm } from '../features/forms/send-form.tsx';
 import { TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
+import { seesPage } from '../routes/access.ts';
 import { useViewer } from '../session/session.tsx';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
@@ -41,9 +42,9 @@ function ChooseTemplate() {
   );
 }
 
-function SendTemplate({ templateId, admin }: { templateId: number; admin: boolean }) {
+function SendTemplate({ templateId, listsPeople }: { templateId: number; listsPeople: boolean }) {
   const template = useDataGroup('template', null as TemplateDetail | null, (id: number, options) => api.templates.get(id, options), templateId);
-  const people = useDataGroup('people', null as UserRow[] | null, (load: boolean, options) => (load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null)), admin);
+  const people = useDataGroup('people', null as UserRow[] | null, (load: boolean, options) => (load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null)), listsPeople);
   useReportedTitle(template.data ? `Send ${template.data.title}` : undefined);
   return (
     <>
@@ -66,5 +67,5 @@ export default function SendFormPage() {
   const { templateId } = useParams();
   const viewer = useViewer();
   const id = templateId ? templateIdOf(templateId) : null;
-  return <div className="page page--narrow">{typeof id === 'number' ? <SendTemplate key={id} templateId={id} admin={viewer?.isAdmin === true} /> : <ChooseTemplate />}</div>;
+  return <div className="page page--narrow">{typeof id === 'number' ? <SendTemplate key={id} templateId={id} listsPeople={seesPage('users-page', viewer)} /> : <ChooseTemplate />}</div>;
 }

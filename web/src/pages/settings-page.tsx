@@ -9,7 +9,7 @@
  * in the product's words before saving. Categories show how many templates use them; groups
  * show their members by name, chosen from the company's users. Only administrators change
  * anything: others see the settings and categories read-only (groups need the users list,
- * which only administrators may read).
+ * which only administrators of the company, not personal ones, may read).
  */
 import type { Settings } from '@formsign/sdk';
 import { useState, type ReactNode } from 'react';
@@ -20,6 +20,7 @@ import { TemplateCategories } from '../features/account/template-categories.tsx'
 import { UserGroups } from '../features/account/user-groups.tsx';
 import { ListFailure } from '../lists/data-table.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
+import { seesPage } from '../routes/access.ts';
 import { useViewer } from '../session/session.tsx';
 import '../styles/account.css';
 
@@ -44,7 +45,8 @@ export default function SettingsPage() {
     { key: 'company', label: 'Company settings', content: company },
     { key: 'categories', label: 'Template categories', content: () => <TemplateCategories readOnly={!isAdmin} /> },
   ];
-  if (isAdmin) tabs.push({ key: 'groups', label: 'User groups', content: () => <UserGroups /> });
+  // Groups are chosen from the users list: only for those who may read it.
+  if (seesPage('users-page', viewer)) tabs.push({ key: 'groups', label: 'User groups', content: () => <UserGroups /> });
   return (
     <div className="page settings-page">
       <Tabs tabs={tabs} label="Settings" />

@@ -9,13 +9,14 @@ import { api } from '../api/client.ts';
 import { RecipientsForm } from '../features/forms/recipients-form.tsx';
 import { EditorFrame, NotATemplate, TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
+import { seesPage } from '../routes/access.ts';
 import { useViewer } from '../session/session.tsx';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
 
-function RecipientsStep({ id, admin }: { id: number; admin: boolean }) {
+function RecipientsStep({ id, listsPeople }: { id: number; listsPeople: boolean }) {
   const template = useDataGroup('template', null as TemplateDetail | null, (templateId: number, options) => api.templates.get(templateId, options), id);
-  const people = useDataGroup('people', null as UserRow[] | null, (load: boolean, options) => (load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null)), admin);
+  const people = useDataGroup('people', null as UserRow[] | null, (load: boolean, options) => (load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null)), listsPeople);
   useReportedTitle(template.data?.title);
   return (
     <EditorFrame current={3} id={id}>
@@ -45,5 +46,5 @@ export default function TemplateStep3Page() {
   const id = templateIdOf(address);
   if (id === null) return <NotATemplate />;
   if (id === 'new') return <DetailsFirst />;
-  return <RecipientsStep key={id} id={id} admin={viewer?.isAdmin === true} />;
+  return <RecipientsStep key={id} id={id} listsPeople={seesPage('users-page', viewer)} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSee, decideAccess } from './access.ts';
+import { canSee, decideAccess, seesPage } from './access.ts';
 
 const administrator = { isAdmin: true, isPersonal: false };
 const basicUser = { isAdmin: false, isPersonal: false };
@@ -37,5 +37,15 @@ describe('where a visitor goes', () => {
   it('lets anyone through public routes', () => {
     expect(decideAccess({ access: 'public', admin: false, personal: true }, null, '/web-signing/x')).toEqual({ allow: true });
     expect(decideAccess(privateRoute, administrator, '/completed')).toEqual({ allow: true });
+  });
+});
+
+describe('what a page offers from another page', () => {
+  it('follows who sees that page: the users list for administrators, not for personal administrators nor basic users', () => {
+    expect(seesPage('users-page', administrator)).toBe(true);
+    expect(seesPage('users-page', personal)).toBe(false);
+    expect(seesPage('users-page', basicUser)).toBe(false);
+    expect(seesPage('users-page', null)).toBe(false);
+    expect(seesPage('no-such-page', administrator)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * admin-flagged routes only for administrators; personal-type users (who are always
  * administrators) only the routes flagged personal.
  */
-import type { RouteEntry } from './route-table.ts';
+import { routes, type RouteEntry } from './route-table.ts';
 
 export interface Viewer {
   isAdmin: boolean;
@@ -14,6 +14,17 @@ export function canSee(route: Pick<RouteEntry, 'admin' | 'personal'>, viewer: Vi
   if (route.admin && !viewer.isAdmin) return false;
   if (viewer.isPersonal && !route.personal) return false;
   return true;
+}
+
+/**
+ * Whether the viewer may open the page of a chunk. What another page offers from that page's
+ * data follows it (the users list, offered when sending a form, is for those who see Users),
+ * so a page never makes a call the server refuses: the contract's roles agree with the
+ * route table (`tests/contract/roles.test.ts`).
+ */
+export function seesPage(chunk: string, viewer: Viewer | null): boolean {
+  const route = routes.find((entry) => entry.chunk === chunk);
+  return viewer !== null && route !== undefined && canSee(route, viewer);
 }
 
 export type AccessDecision =

@@ -3,7 +3,9 @@
  * filed on it, and the people who work cases. Designed where the specification is silent: a
  * tenant's open cases are the forms on their case still waiting for someone (sent, in
  * progress, awaiting approval, disapproved); a caseworker's cases are the tenants they hold.
- * Every signed-in person of the company may read them; another company's tenant is not found.
+ * An administrator of the company reads every case; a basic user the cases they hold as
+ * caseworker, with the forms on it they may see (personal administrators have no case
+ * management). Another company's tenant, or a case beyond that, is not found.
  */
 import type { Person, TenantSummary } from '@formsign/sdk/contract';
 import { displayNameOf } from '../../auth/principal.js';
@@ -29,12 +31,12 @@ function summaryOf({ tenant, caseworker, openCases }: TenantRecord): TenantSumma
 export function casesHandlers(ctx: ServerContext): CasesHandlers {
   return {
     async listTenants({ principal }) {
-      return { data: (await listTenants(ctx.db, principal.companyId)).map(summaryOf) };
+      return { data: (await listTenants(ctx.db, principal)).map(summaryOf) };
     },
     async getTenant({ principal, body }) {
-      const found = await findTenant(ctx.db, principal.companyId, body.id);
+      const found = await findTenant(ctx.db, principal, body.id);
       if (!found) throw notFound();
-      const filed = await formsOfTenant(ctx.db, principal.companyId, found.tenant.id);
+      const filed = await formsOfTenant(ctx.db, principal, found.tenant.id);
       const { tenant } = found;
       return {
         ...summaryOf(found),

@@ -1,11 +1,15 @@
 /**
  * The queries of case management: tenants with their caseworker and how many of the forms
  * filed on their case are still open, one tenant with their forms, and the people who work
- * cases. Every query is bounded by the company.
+ * cases. Every query is bounded by the company, and by what the caller may see: every case
+ * for an administrator of the company, else the cases they hold as caseworker; and on a case
+ * the forms they may see (`forms/visibility.ts`).
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { administersCompany } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { forms, tenants, users, type FormStatus } from '../../db/schema.js';
+import { formsVisibleTo, type Viewer } from '../forms/visibility.js';
 
 /** The statuses of a form that still needs someone to act: an open case. */
 export const openFormStatuses: readonly FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved'];
@@ -57,25 +61,30 @@ function record(row: TenantRow): TenantRecord {
   };
 }
 
-/** Every tenant of the company, by name. */
-export async function listTenants(db: Database, companyId: number): Promise<TenantRecord[]> {
-  const rows = await tenantsQuery(db, companyId)
-    .where(eq(tenants.companyId, companyId))
+/** The tenants a person may see: the company's for its administrators, else those whose case they hold. */
+function tenantsVisibleTo(viewer: Viewer): SQL {
+  return and(eq(tenants.companyId, viewer.companyId), administersCompany(viewer) ? undefined : eq(tenants.caseworkerId, viewer.userId)) as SQL;
+}
+
+/** Every tenant the person may see, by name. */
+export async function listTenants(db: Database, viewer: Viewer): Promise<TenantRecord[]> {
+  const rows = await tenantsQuery(db, viewer.companyId)
+    .where(tenantsVisibleTo(viewer))
     .orderBy(asc(tenants.name), asc(tenants.id));
   return rows.map(record);
 }
 
-export async function findTenant(db: Database, companyId: number, id: number): Promise<TenantRecord | undefined> {
-  const [row] = await tenantsQuery(db, companyId).where(and(eq(tenants.companyId, companyId), eq(tenants.id, id)));
+export async function findTenant(db: Database, viewer: Viewer, id: number): Promise<TenantRecord | undefined> {
+  const [row] = await tenantsQuery(db, viewer.companyId).where(and(tenantsVisibleTo(viewer), eq(tenants.id, id)));
   return row ? record(row) : undefined;
 }
 
-/** The forms filed on a tenant's case, the latest change first. */
-export async function formsOfTenant(db: Database, companyId: number, tenantId: number) {
+/** The forms filed on a tenant's case that the person may see, the latest change first. */
+export async function formsOfTenant(db: Database, viewer: Viewer, tenantId: number) {
   return db
     .select({ id: forms.id, reference: forms.reference, title: forms.title, status: forms.status, updatedAt: forms.updatedAt })
     .from(forms)
-    .where(and(eq(forms.companyId, companyId), eq(forms.tenantId, tenantId), isNull(forms.deletedAt)))
+    .where(and(formsVisibleTo(viewer), eq(forms.tenantId, tenantId), isNull(forms.deletedAt)))
     .orderBy(desc(forms.updatedAt), desc(forms.id));
 }
 

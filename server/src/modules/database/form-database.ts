@@ -2,7 +2,8 @@
  * The form database: a page of submissions with the fields chosen (`rows`), and what the
  * function asked for (`func`) computes over every matching submission; the same
  * submissions exported as CSV, a batch at a time, with the export recorded in the audit
- * trail.
+ * trail. A person reaches the submissions of the forms they may see: every one of the
+ * company for its administrators, else those they sent or take part in.
  */
 import { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
@@ -68,10 +69,10 @@ export interface DatabaseRequest extends PageRequest {
 
 export async function queryDatabase(ctx: ServerContext, principal: Principal, request: DatabaseRequest): Promise<DatabasePage> {
   const { filters, func } = request;
-  const available = await submissionFields(ctx.db, principal.companyId, filters.template);
+  const available = await submissionFields(ctx.db, principal, filters.template);
   const fields = chosenFields(request.rows, available);
   const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-  const where = submissionsWhere(principal.companyId, { template: filters.template, search: searchWords(filters.search), from: filters.from, to: filters.to, timeZone });
+  const where = submissionsWhere(principal, { template: filters.template, search: searchWords(filters.search), from: filters.from, to: filters.to, timeZone });
   const sort = submissionSort(
     filters.sort,
     filters.order,
@@ -102,9 +103,9 @@ export const exportFileName = 'formsign-export.csv';
  * export is recorded (`downloaded`) before it starts.
  */
 export async function exportDatabase(ctx: ServerContext, principal: Principal, filters: ListFilters, origin: Origin): Promise<Readable> {
-  const fields = await submissionFields(ctx.db, principal.companyId, filters.template);
+  const fields = await submissionFields(ctx.db, principal, filters.template);
   const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-  const where = submissionsWhere(principal.companyId, { template: filters.template, search: searchWords(filters.search), from: filters.from, to: filters.to, timeZone });
+  const where = submissionsWhere(principal, { template: filters.template, search: searchWords(filters.search), from: filters.from, to: filters.to, timeZone });
   const sort = submissionSort(
     filters.sort,
     filters.order,

@@ -1,14 +1,16 @@
 /**
  * The queries of the form database: which fields the submissions have, a page of them, the
  * function computed over all of them, and the batches the export streams. Every query is
- * bounded by the caller's company and runs in the database (no submission is loaded to be
- * filtered or counted in memory).
+ * bounded by the submissions the caller may see (`forms/visibility.ts`: the company's for its
+ * administrators, else the forms they sent or take part in) and runs in the database (no
+ * submission is loaded to be filtered or counted in memory).
  */
 import { and, asc, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { containsPattern, dayRange } from '../../db/list-filters.js';
 import { formSearchText } from '../../db/search-texts.js';
 import { forms, templates, type FieldDefinition, type FieldValue } from '../../db/schema.js';
+import { formIdVisibleTo, type Viewer } from '../forms/visibility.js';
 import { answer, answerLabel, answerNumber, isDataField, isSubmission } from './submissions.js';
 
 export interface SubmissionFilters {
@@ -19,11 +21,16 @@ export interface SubmissionFilters {
   timeZone: string;
 }
 
-/** The submissions matching the filters: words in the reference, title or sender's name; days of completion. */
-export function submissionsWhere(companyId: number, filters: SubmissionFilters): SQL {
+/** The submissions a person may see. */
+function visibleSubmissions(viewer: Viewer): SQL {
+  return and(isSubmission(viewer.companyId), formIdVisibleTo(viewer, forms.id)) as SQL;
+}
+
+/** The submissions the person may see matching the filters: words in the reference, title or sender's name; days of completion. */
+export function submissionsWhere(viewer: Viewer, filters: SubmissionFilters): SQL {
   const pattern = filters.search ? containsPattern(filters.search) : null;
   return and(
-    isSubmission(companyId),
+    visibleSubmissions(viewer),
     filters.template ? eq(forms.templateId, filters.template) : undefined,
     dayRange(forms.completedAt, filters.timeZone, filters.from, filters.to),
     pattern ? sql`${formSearchText} ilike ${pattern}` : undefined,
@@ -32,10 +39,11 @@ export function submissionsWhere(companyId: number, filters: SubmissionFilters):
 
 /**
  * The fields the submissions can show: a template's own (in its order) when one is chosen,
- * else those of every template that has submissions, each name once. Signatures and files
- * are not data a table shows.
+ * else those of every template that has submissions the person may see, each name once.
+ * Signatures and files are not data a table shows.
  */
-export async function submissionFields(db: Database, companyId: number, templateId: number | undefined): Promise<FieldDefinition[]> {
+export async function submissionFields(db: Database, viewer: Viewer, templateId: number | undefined): Promise<FieldDefinition[]> {
+  const { companyId } = viewer;
   const rows = templateId
     ? await db
         .select({ fields: templates.fields })
@@ -44,7 +52,7 @@ export async function submissionFields(db: Database, companyId: number, template
     : await db
         .select({ fields: templates.fields })
         .from(templates)
-        .where(and(eq(templates.companyId, companyId), exists(db.select({ one: sql`1` }).from(forms).where(and(isSubmission(companyId), eq(forms.templateId, templates.id))))))
+        .where(and(eq(templates.companyId, companyId), exists(db.select({ one: sql`1` }).from(forms).where(and(visibleSubmissions(viewer), eq(forms.templateId, templates.id))))))
         .orderBy(asc(templates.title), asc(templates.id));
   const byName = new Map<string, FieldDefinition>();
   for (const field of rows.flatMap((row) => row.fields)) if (isDataField(field) && !byName.has(field.name)) byName.set(field.name, field);

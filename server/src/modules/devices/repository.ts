@@ -1,24 +1,22 @@
 /**
- * The queries of connected devices: the ones a person may see (an administrator the
- * company's, anyone else their own), searched by words, the most recently seen first.
+ * The queries of connected devices: the ones a person may see (an administrator of the
+ * company the company's, anyone else, a personal administrator too, their own), searched by
+ * words, the most recently seen first.
  */
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { devices, users } from '../../db/schema.js';
 
-export interface Viewer {
-  companyId: number;
-  userId: number;
-  admin: boolean;
-}
+export type Viewer = Pick<Principal, 'companyId' | 'userId' | 'role'>;
 
 export interface DeviceRecord {
   device: typeof devices.$inferSelect;
-  user: { firstName: string; lastName: string; name: string };
+  user: { firstName: string; lastName: string; name: string; isSuper: boolean };
 }
 
 function visibleTo(viewer: Viewer): SQL | undefined {
-  return and(eq(devices.companyId, viewer.companyId), viewer.admin ? undefined : eq(devices.userId, viewer.userId));
+  return and(eq(devices.companyId, viewer.companyId), administersCompany(viewer) ? undefined : eq(devices.userId, viewer.userId));
 }
 
 const escapeLike = (word: string): string => word.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -36,21 +34,21 @@ function matching(keys: string | undefined): SQL | undefined {
 
 export async function listDevices(db: Database, viewer: Viewer, keys: string | undefined): Promise<DeviceRecord[]> {
   const rows = await db
-    .select({ device: devices, firstName: users.firstName, lastName: users.lastName, name: users.name })
+    .select({ device: devices, firstName: users.firstName, lastName: users.lastName, name: users.name, isSuper: users.isSuper })
     .from(devices)
     .innerJoin(users, eq(users.id, devices.userId))
     .where(and(visibleTo(viewer), matching(keys)))
     .orderBy(desc(devices.lastSeen), desc(devices.id));
-  return rows.map((row) => ({ device: row.device, user: { firstName: row.firstName, lastName: row.lastName, name: row.name } }));
+  return rows.map((row) => ({ device: row.device, user: { firstName: row.firstName, lastName: row.lastName, name: row.name, isSuper: row.isSuper } }));
 }
 
 /** A device the viewer may see and act on, locked for the change. */
 export async function findVisibleDevice(db: Database, viewer: Viewer, id: number): Promise<DeviceRecord | undefined> {
   const [row] = await db
-    .select({ device: devices, firstName: users.firstName, lastName: users.lastName, name: users.name })
+    .select({ device: devices, firstName: users.firstName, lastName: users.lastName, name: users.name, isSuper: users.isSuper })
     .from(devices)
     .innerJoin(users, eq(users.id, devices.userId))
     .where(and(visibleTo(viewer), eq(devices.id, id)))
     .for('update', { of: devices });
-  return row ? { device: row.device, user: { firstName: row.firstName, lastName: row.lastName, name: row.name } } : undefined;
+  return row ? { device: row.device, user: { firstName: row.firstName, lastName: row.lastName, name: row.name, isSuper: row.isSuper } } : undefined;
 }

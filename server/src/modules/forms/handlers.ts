@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { appCodes, type FormProgress, type PendingForm, type WorkflowItem } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
-import type { Principal } from '../../auth/principal.js';
+import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { formRecipients, forms } from '../../db/schema.js';
@@ -55,7 +55,7 @@ function progressOf(ctx: ServerContext, form: FormRecord, template: string, reci
 
 /** The sender and the company's administrators manage a sent form. */
 function manages(principal: Principal, form: FormRecord): boolean {
-  return form.companyId === principal.companyId && (principal.admin || form.senderId === principal.userId);
+  return form.companyId === principal.companyId && (administersCompany(principal) || form.senderId === principal.userId);
 }
 
 /** A person sends a form back (declines it, or disapproves it) with their comment. */
@@ -166,7 +166,7 @@ export function formsHandlers(ctx: ServerContext): FormHandlers {
         const recipients = await recipientsOf(ctx.db, found.form.id);
         const current = recipients.find((recipient) => recipient.status === 'open' && recipient.action === 'approve') ?? recipients.find((recipient) => recipient.status === 'open');
         if (!current) throw new HttpError(400, 'This form is not waiting for a review.');
-        if (current.userId !== principal.userId && !principal.admin) throw new HttpError(403, 'Only the person asked to review this form, or an administrator, can review it.');
+        if (current.userId !== principal.userId && !administersCompany(principal)) throw new HttpError(403, 'Only the person asked to review this form, or an administrator, can review it.');
         if (query.disapprove === 1) await sendBack(ctx, principal, found.form, current, query.comment ?? '', request);
         else if (current.action === 'approve') await approve(ctx, principal, found.form, current, query.comment ?? '', request);
         else throw new HttpError(400, `This form waits for ${current.name} to ${current.action === 'fill' ? 'fill it in' : 'sign it'}, not for a review.`);

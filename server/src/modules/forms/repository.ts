@@ -1,7 +1,8 @@
 /**
  * The lists of forms, paged, filtered and sorted in the database: what waits for a person
  * (Action Required), what is in progress (Workflow), what is complete (Completed Forms).
- * Administrators see their company's forms; other people the forms they sent or take part in.
+ * Administrators see their company's forms; other people the forms they sent or take part in
+ * (the one rule of `visibility.ts`).
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -10,6 +11,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { formRecipients, forms, templates, type FormStatus } from '../../db/schema.js';
 import { escapeLike } from '../templates/repository.js';
+import { formsVisibleTo } from './visibility.js';
 
 export interface Paging {
   page: number;
@@ -27,14 +29,8 @@ function searching(filters: ListFilters): SQL | undefined {
   return or(ilike(forms.reference, pattern), ilike(forms.title, pattern), ilike(forms.senderName, pattern));
 }
 
-/** The forms a person may see: the company's for administrators; else those they sent or take part in. */
-function visibleTo(principal: Principal): SQL | undefined {
-  if (principal.admin) return eq(forms.companyId, principal.companyId);
-  return and(
-    eq(forms.companyId, principal.companyId),
-    or(eq(forms.senderId, principal.userId), sql`exists (select 1 from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.userId} = ${principal.userId})`),
-  );
-}
+/** The forms a person may see: the company's for its administrators; else those they sent or take part in (`visibility.ts`). */
+const visibleTo = (principal: Principal): SQL => formsVisibleTo(principal);
 
 function ordering(sorts: Record<string, SQL | AnyPgColumn>, filters: ListFilters, fallback: SQL | AnyPgColumn): SQL[] {
   const column = sorts[filters.sort ?? ''] ?? fallback;

@@ -1,11 +1,12 @@
 /**
- * User groups: administrators create, change (name and members) and delete them. Names are
- * unique in a company regardless of case; every member must be a user of the company.
+ * User groups: administrators of the company (not personal ones, who have no Users) create,
+ * change (name and members) and delete them. Names are unique in a company regardless of
+ * case; every member must be a user of the company.
  */
 import { eq } from 'drizzle-orm';
 import type { GroupsRequest } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
-import type { Principal } from '../../auth/principal.js';
+import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { groups } from '../../db/schema.js';
@@ -19,7 +20,7 @@ export type GroupOutcome = { kind: 'done' } | { kind: 'invalid'; message?: strin
 export const largestGroup = 1000;
 
 export async function changeGroup(ctx: ServerContext, principal: Principal, data: GroupsRequest, origin: Origin): Promise<GroupOutcome> {
-  if (!principal.admin) throw new HttpError(403, failureTexts.forbidden);
+  if (!administersCompany(principal)) throw new HttpError(403, failureTexts.forbidden);
   if (data.action === 'delete') {
     if (data.id === undefined) return { kind: 'invalid' };
     const id = data.id;

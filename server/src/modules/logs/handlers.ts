@@ -65,7 +65,7 @@ export function logsHandlers(ctx: ServerContext): LogsHandlers {
       const page = pageOf(query);
       const filters = understoodFilters(query.filters ?? {});
       const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-      const { total, rows } = await listFormAuditEvents(ctx.db, principal.companyId, { ...page, ...filters, search: filters.search ?? null, timeZone });
+      const { total, rows } = await listFormAuditEvents(ctx.db, principal, { ...page, ...filters, search: filters.search ?? null, timeZone });
       return {
         query: { ...page, total, filters },
         forms: rows.map((row) => ({ id: row.id, form_id: row.formId, reference: row.reference, title: row.title, event: row.event, actor: row.actor, at: row.at.toISOString(), ip: row.ip })),

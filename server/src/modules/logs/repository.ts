@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.js';
 import { containsPattern, dayRange, offsetOf, type PageRequest } from '../../db/list-filters.js';
 import { auditSearchText, formSearchText } from '../../db/search-texts.js';
 import { auditEvents, forms, users, type AuditEvent } from '../../db/schema.js';
+import { formIdVisibleTo, type Viewer } from '../forms/visibility.js';
 import { actionTexts, eventsMatching } from './action-texts.js';
 
 type Order = 'asc' | 'desc' | undefined;
@@ -130,10 +131,13 @@ const formAuditSorts: Record<string, AnyColumn | SQL> = {
   actor: auditEvents.actor,
 };
 
-export async function listFormAuditEvents(db: Database, companyId: number, query: FormAuditQuery): Promise<{ total: number; rows: FormAuditRow[] }> {
+/** The audit trail of the forms the person may see (`forms/visibility.ts`): the company's for its administrators, a personal administrator's own. */
+export async function listFormAuditEvents(db: Database, viewer: Viewer, query: FormAuditQuery): Promise<{ total: number; rows: FormAuditRow[] }> {
+  const { companyId } = viewer;
   const ofEvents = and(
     eq(auditEvents.companyId, companyId),
     isNotNull(auditEvents.formId),
+    formIdVisibleTo(viewer, auditEvents.formId),
     query.event ? eq(auditEvents.event, query.event) : inArray(auditEvents.event, [...formAuditEvents]),
     dayRange(auditEvents.at, query.timeZone, query.from, query.to),
   );

@@ -2,20 +2,22 @@
  * The company's document storage (Documents): folders of files, a quota of 5 GiB, a
  * completed form's signed PDF copied into a folder, a file deleted. Each change is recorded
  * in the audit trail in its transaction; a stored file has its own copy of its bytes in the
- * file store, removed with it.
+ * file store, removed with it. An administrator of the company reaches every file; anyone
+ * else the files of the forms they may see and the files they saved (`repository.ts`), saves
+ * only a form they may see, and deletes only what they saved.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { StorageFile, StorageResponse } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
-import type { Principal } from '../../auth/principal.js';
+import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import type { PageRequest } from '../../db/list-filters.js';
 import { companies } from '../../db/schema.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { bytesUsed, deleteStoredFile, findCompanyForm, findStoredFile, folderFiles, insertStoredFile, namesLike, subFolders, type StoredFileRecord } from './repository.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { bytesUsed, deleteStoredFile, findStoredFile, findVisibleForm, folderFiles, insertStoredFile, namesLike, subFolders, type StoredFileRecord } from './repository.js';
 
 /** What a company may keep: 5 GiB. */
 export const storageQuota = 5 * 1024 * 1024 * 1024;
@@ -64,6 +66,8 @@ export interface NewFile {
   bytes: Uint8Array;
   formId?: number | null;
   createdBy: string;
+  /** The person who saved it; none for the system. */
+  createdById?: number | null;
 }
 
 /**
@@ -86,6 +90,7 @@ export async function keepFile(ctx: Pick<ServerContext, 'files'>, tx: Database, 
       fileKey: key,
       formId: file.formId ?? null,
       createdBy: file.createdBy,
+      createdById: file.createdById ?? null,
     });
   } catch (error) {
     await ctx.files.delete(key);
@@ -93,23 +98,24 @@ export async function keepFile(ctx: Pick<ServerContext, 'files'>, tx: Database, 
   }
 }
 
-/** A completed form's signed PDF, copied into a folder. */
+/** A completed form's signed PDF, copied into a folder: a form the person may see, else none is found. */
 export async function keepCompletedForm(ctx: ServerContext, principal: Principal, folder: string, formId: number, origin: Origin): Promise<StoredFileRecord> {
-  const form = await findCompanyForm(ctx.db, principal.companyId, formId);
+  const form = await findVisibleForm(ctx.db, principal, formId);
   if (!form) throw notFound();
   if (form.status !== 'completed') throw badRequest('Only completed forms can be saved to Documents.');
   const bytes = form.sealedKey ? await ctx.files.get(form.sealedKey) : null;
   if (!bytes) throw badRequest('This form has no PDF yet.');
   return ctx.db.transaction(async (tx) => {
-    const file = await keepFile(ctx, tx, { companyId: principal.companyId, folder, name: `${form.title} ${form.reference}.pdf`, mime: 'application/pdf', bytes, formId: form.id, createdBy: principal.displayName });
+    const file = await keepFile(ctx, tx, { companyId: principal.companyId, folder, name: `${form.title} ${form.reference}.pdf`, mime: 'application/pdf', bytes, formId: form.id, createdBy: principal.displayName, createdById: principal.userId });
     await recordEvent(tx, { event: 'file-saved', companyId: principal.companyId, actor: principal, target: file.name, formId: form.id, origin, details: { folder, file: file.id } });
     return file;
   });
 }
 
 export async function deleteFile(ctx: ServerContext, principal: Principal, id: number, origin: Origin): Promise<void> {
-  const file = await findStoredFile(ctx.db, principal.companyId, id);
+  const file = await findStoredFile(ctx.db, principal, id);
   if (!file) throw notFound();
+  if (!administersCompany(principal) && file.createdById !== principal.userId) throw new HttpError(403, 'Only an administrator or the person who saved this file can delete it.');
   await ctx.db.transaction(async (tx) => {
     await deleteStoredFile(tx, file.id);
     await recordEvent(tx, { event: 'file-deleted', companyId: principal.companyId, actor: principal, target: file.name, origin, details: { folder: file.folder, file: file.id } });
@@ -130,12 +136,12 @@ function storageFile(ctx: ServerContext, file: StoredFileRecord, now: Date): Sto
   };
 }
 
-/** A folder's page of files, the folders inside it, and the storage's state. */
-export async function storageView(ctx: ServerContext, companyId: number, folder: string, page: PageRequest): Promise<StorageResponse> {
-  const { total, rows } = await folderFiles(ctx.db, companyId, folder, page);
-  const folders = await subFolders(ctx.db, companyId, folder);
-  const used = await bytesUsed(ctx.db, companyId);
-  const [company] = await ctx.db.select({ settings: companies.settings }).from(companies).where(eq(companies.id, companyId));
+/** A folder's page of the files the person may see, the folders inside it that hold one, and the company's storage state. */
+export async function storageView(ctx: ServerContext, principal: Principal, folder: string, page: PageRequest): Promise<StorageResponse> {
+  const { total, rows } = await folderFiles(ctx.db, principal, folder, page);
+  const folders = await subFolders(ctx.db, principal, folder);
+  const used = await bytesUsed(ctx.db, principal.companyId);
+  const [company] = await ctx.db.select({ settings: companies.settings }).from(companies).where(eq(companies.id, principal.companyId));
   const now = ctx.now();
   return {
     files: rows.map((file) => storageFile(ctx, file, now)),

@@ -26,7 +26,7 @@ export function storageHandlers(ctx: ServerContext): Pick<Handlers, 'manageStora
         case 'list':
           break;
       }
-      return storageView(ctx, principal.companyId, folder, pageOf(query));
+      return storageView(ctx, principal, folder, pageOf(query));
     },
   };
 }

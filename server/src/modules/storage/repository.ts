@@ -1,18 +1,27 @@
 /**
  * The queries of the document storage: a folder's files a page at a time, the folders inside
  * it (derived from the files' folder paths: a folder exists while it holds a file), the
- * bytes used, and the rows of stored files. Bounded by the caller's company.
+ * bytes used, and the rows of stored files. Bounded by what the caller may see: every file
+ * of the company for its administrators; for anyone else the files of the forms they may see
+ * (`forms/visibility.ts`) and the files they saved.
  */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { offsetOf, type PageRequest } from '../../db/list-filters.js';
 import { rawRows } from '../../db/raw-rows.js';
 import { forms, storedFiles } from '../../db/schema.js';
+import { formIdVisibleTo, formsVisibleTo, type Viewer } from '../forms/visibility.js';
 
 export type StoredFileRecord = typeof storedFiles.$inferSelect;
 
-export async function folderFiles(db: Database, companyId: number, folder: string, page: PageRequest): Promise<{ total: number; rows: StoredFileRecord[] }> {
-  const where = and(eq(storedFiles.companyId, companyId), eq(storedFiles.folder, folder));
+/** The stored files a person may see. */
+export function storedFilesVisibleTo(viewer: Viewer): SQL {
+  const ofTheirForms = formIdVisibleTo(viewer, storedFiles.formId);
+  return and(eq(storedFiles.companyId, viewer.companyId), ofTheirForms ? or(eq(storedFiles.createdById, viewer.userId), ofTheirForms) : undefined) as SQL;
+}
+
+export async function folderFiles(db: Database, viewer: Viewer, folder: string, page: PageRequest): Promise<{ total: number; rows: StoredFileRecord[] }> {
+  const where = and(storedFilesVisibleTo(viewer), eq(storedFiles.folder, folder));
   const [totals] = await db.select({ n: count() }).from(storedFiles).where(where);
   const rows = await db
     .select()
@@ -24,14 +33,14 @@ export async function folderFiles(db: Database, companyId: number, folder: strin
   return { total: totals?.n ?? 0, rows };
 }
 
-/** The names of the folders directly inside `folder` ('' for the root), alphabetically. */
-export async function subFolders(db: Database, companyId: number, folder: string): Promise<string[]> {
+/** The names of the folders directly inside `folder` ('' for the root) that hold a file the person may see, alphabetically. */
+export async function subFolders(db: Database, viewer: Viewer, folder: string): Promise<string[]> {
   const prefix = folder === '' ? '' : `${folder}/`;
   const rows = await rawRows<{ name: string }>(
     db,
     sql`select distinct split_part(substr(${storedFiles.folder}, ${prefix.length + 1}), '/', 1) as name
           from ${storedFiles}
-         where ${storedFiles.companyId} = ${companyId} and ${storedFiles.folder} <> ${folder}
+         where ${storedFilesVisibleTo(viewer)} and ${storedFiles.folder} <> ${folder}
            and left(${storedFiles.folder}, ${prefix.length}) = ${prefix}
          order by 1`,
   );
@@ -46,11 +55,12 @@ export async function bytesUsed(db: Database, companyId: number): Promise<number
   return Number(row?.used ?? 0);
 }
 
-export async function findStoredFile(db: Database, companyId: number, id: number): Promise<StoredFileRecord | undefined> {
+/** A stored file the person may see. */
+export async function findStoredFile(db: Database, viewer: Viewer, id: number): Promise<StoredFileRecord | undefined> {
   const [row] = await db
     .select()
     .from(storedFiles)
-    .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, id)));
+    .where(and(storedFilesVisibleTo(viewer), eq(storedFiles.id, id)));
   return row;
 }
 
@@ -81,11 +91,11 @@ export interface FormToKeep {
   sealedKey: string | null;
 }
 
-/** A form of the company that is not deleted. */
-export async function findCompanyForm(db: Database, companyId: number, id: number): Promise<FormToKeep | undefined> {
+/** A form the person may see that is not deleted. */
+export async function findVisibleForm(db: Database, viewer: Viewer, id: number): Promise<FormToKeep | undefined> {
   const [row] = await db
     .select({ id: forms.id, reference: forms.reference, title: forms.title, status: forms.status, sealedKey: forms.sealedKey })
     .from(forms)
-    .where(and(eq(forms.companyId, companyId), eq(forms.id, id), isNull(forms.deletedAt)));
+    .where(and(formsVisibleTo(viewer), eq(forms.id, id), isNull(forms.deletedAt)));
   return row;
 }

@@ -1,4 +1,4 @@
-/** Supporting documents (`/get-alldocuments`): the files attached to the company's forms, each with a signed address to open it. */
+/** Supporting documents (`/get-alldocuments`): the files attached to the forms the caller may see, each with a signed address to open it. */
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { companyTimeZone } from '../../db/company-time-zone.js';
@@ -12,7 +12,7 @@ export function supportingDocumentsHandlers(ctx: ServerContext): Pick<Handlers, 
       const page = pageOf(query);
       const filters = query.filters ?? {};
       const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-      const { total, rows } = await listDocuments(ctx.db, principal.companyId, {
+      const { total, rows } = await listDocuments(ctx.db, principal, {
         ...page,
         search: searchWords(filters.search),
         template: filters.template,

@@ -1,13 +1,15 @@
 /**
- * The queries of the supporting documents: the files people attached to the company's forms
- * (forms not deleted), with the form's title and reference, filtered, sorted and paged in
- * the database.
+ * The queries of the supporting documents: the files people attached to the forms the caller
+ * may see (`forms/visibility.ts`: the company's for its administrators, else their own; forms
+ * not deleted), with the form's title and reference, filtered, sorted and paged in the
+ * database.
  */
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { containsPattern, dayRange, offsetOf, type PageRequest } from '../../db/list-filters.js';
 import { documentSearchText, formSearchText } from '../../db/search-texts.js';
 import { documents, forms } from '../../db/schema.js';
+import { formsVisibleTo, type Viewer } from '../forms/visibility.js';
 
 export interface DocumentQuery extends PageRequest {
   search: string | null;
@@ -42,10 +44,12 @@ const sorts = {
   mime: documents.mime,
 } as const;
 
-export async function listDocuments(db: Database, companyId: number, query: DocumentQuery): Promise<{ total: number; rows: DocumentRow[] }> {
+export async function listDocuments(db: Database, viewer: Viewer, query: DocumentQuery): Promise<{ total: number; rows: DocumentRow[] }> {
+  const { companyId } = viewer;
   const pattern = query.search ? containsPattern(query.search) : null;
   const where = and(
     eq(documents.companyId, companyId),
+    formsVisibleTo(viewer),
     isNull(forms.deletedAt),
     query.template ? eq(forms.templateId, query.template) : undefined,
     dayRange(documents.uploadedAt, query.timeZone, query.from, query.to),

@@ -12,7 +12,7 @@ import { PDF } from '@libpdf/core';
 import { eq } from 'drizzle-orm';
 import type { TemplatePdfResponse } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
-import type { Principal } from '../../auth/principal.js';
+import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { templates, type FieldDefinition, type PdfPageSize } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -66,9 +66,9 @@ export function keepFitting(fields: readonly FieldDefinition[], pages: readonly 
   });
 }
 
-/** Who may change a template's PDF: an administrator, or the person who made the template. */
+/** Who may change a template's PDF: an administrator of the company, or the person who made the template. */
 export function mayChangePdf(principal: Principal, template: Pick<TemplateRecord, 'createdBy'>): boolean {
-  return principal.admin || template.createdBy === principal.userId;
+  return administersCompany(principal) || template.createdBy === principal.userId;
 }
 
 export type PdfChange = { action: 'upload'; file: UploadedFile | undefined } | { action: 'remove' };

@@ -4,7 +4,8 @@
  * type sets that field: `class` (which empties `unit` and gives the Administrator class its
  * role), `unit`, `first_name`, `last_name`, `phone`, and `status` (`blocked` blocks the person
  * at their next request; `active` unblocks). A company always keeps an administrator who is
- * not blocked, and nobody deletes or blocks themselves.
+ * not blocked, nobody deletes or blocks themselves, and only a super user changes a super
+ * user (their two-factor sign-in, class and role, status, or account).
  */
 import { eq } from 'drizzle-orm';
 import type { UserCommand } from '@formsign/sdk/contract';
@@ -27,6 +28,7 @@ const mfaChanges: Record<number, Change> = {
 };
 
 const lastAdministrator = 'A company needs at least one administrator who can log in.';
+const onlySuperUsers = 'Only a super user can change a super user.';
 
 function text(value: UserCommand['value'], max: number): string | null {
   return typeof value === 'string' && value.length <= max ? value.trim() : null;
@@ -80,6 +82,7 @@ export async function runCommand(ctx: ServerContext, actor: Principal, command: 
     const user = await findCompanyUser(tx, actor.companyId, command.id);
     if (!user) return { kind: 'unknown' };
     if (command.email && command.email.trim().toLowerCase() !== user.email.toLowerCase()) return { kind: 'refused' };
+    if (user.isSuper && actor.role !== 'super') return { kind: 'refused', reason: onlySuperUsers };
 
     if (command.type === 'delete') {
       if (user.id === actor.userId) return { kind: 'refused', reason: 'You cannot delete yourself.' };

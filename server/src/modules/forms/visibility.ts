@@ -1,0 +1,47 @@
+/**
+ * Who may see a form: the one rule every list, file and report of forms reads. An
+ * administrator of the company (or a super user) sees the company's forms; anyone else (a
+ * basic user, a personal administrator) the forms they sent or take part in by their account.
+ * What belongs to a form follows it: its sealed PDF, its supporting documents, its copies in
+ * Documents, its answers in the Database and the export, its audit trail, its place on a case.
+ * A person's own forms are found through the indexes on the sender and on the recipient's
+ * account, so the rule costs the same however many forms the company has.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { administersCompany, type Principal } from '../../auth/principal.js';
+import type { Database } from '../../db/database.js';
+import { formRecipients, forms } from '../../db/schema.js';
+
+export type Viewer = Pick<Principal, 'role' | 'companyId' | 'userId'>;
+
+/** The ids of the company's forms the person sent or takes part in by their account. */
+function ownFormIds(viewer: Viewer): SQL {
+  return sql`select ${forms.id} from ${forms} where ${forms.companyId} = ${viewer.companyId} and ${forms.senderId} = ${viewer.userId}
+             union
+             select ${formRecipients.formId} from ${formRecipients} where ${formRecipients.companyId} = ${viewer.companyId} and ${formRecipients.userId} = ${viewer.userId}`;
+}
+
+/**
+ * Whether the form `formId` names (a column of a row of the caller's company: a document, a
+ * stored file, an audit event) is one the person may see. Undefined, no condition, for an
+ * administrator of the company: the query's own company bound is the whole rule then.
+ */
+export function formIdVisibleTo(viewer: Viewer, formId: AnyPgColumn | SQL): SQL | undefined {
+  if (administersCompany(viewer)) return undefined;
+  return sql`${formId} = any(array(${ownFormIds(viewer)}))`;
+}
+
+/** The forms (rows of `forms`) the person may see. */
+export function formsVisibleTo(viewer: Viewer): SQL {
+  return and(eq(forms.companyId, viewer.companyId), formIdVisibleTo(viewer, forms.id)) as SQL;
+}
+
+/** Whether the person may see the form (a form of another company, or none, is not seen). */
+export async function maySeeForm(db: Database, viewer: Viewer, formId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: forms.id })
+    .from(forms)
+    .where(and(eq(forms.id, formId), formsVisibleTo(viewer)));
+  return row !== undefined;
+}
