@@ -454,8 +454,8 @@ export const formRecipients = pgTable(
   (table) => [
     uniqueIndex('form_recipients_page_key').on(table.pageId),
     index('form_recipients_form_idx').on(table.formId, table.order),
+    // A person's places (Action Required): by the account the sender gave them, never by email.
     index('form_recipients_user_idx').on(table.userId, table.status),
-    index('form_recipients_email_idx').on(sql`lower(${table.email})`, table.status),
   ],
 );
 

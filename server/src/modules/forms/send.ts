@@ -102,6 +102,12 @@ export interface NewForm {
  */
 export async function createForm(ctx: ServerContext, tx: Database, principal: Principal, draft: NewForm, origin: Origin) {
   const now = ctx.now();
+  // A place is given to an account only of the sending company; anyone else is reached by their link alone.
+  const bound = [...new Set(draft.recipients.flatMap((recipient) => (recipient.userId === null ? [] : [recipient.userId])))];
+  if (bound.length > 0) {
+    const known = await tx.select({ id: users.id }).from(users).where(and(eq(users.companyId, principal.companyId), inArray(users.id, bound)));
+    if (known.length !== bound.length) throw new SendRefusal('-1', 'Every recipient chosen from your people must be a user of your company.');
+  }
   const [envelope] = await tx
     .update(companies)
     .set({ envelopesUsed: sql`${companies.envelopesUsed} + 1` })

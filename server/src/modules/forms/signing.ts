@@ -1,8 +1,8 @@
 /**
  * A form opened from a link (`POST /websigning`): load it, save a draft, submit it with a
  * typed or drawn signature, approve it or send it back with a comment. A recipient proves who
- * they are with their link's token, or by being signed in as the user it was sent to (an
- * approver always is). A template's own id opens it to be filled in by a signed-in person
+ * they are with their link's token, or by being signed in as the user of the form's company
+ * the sender gave the place to (an approver always is); an email address proves nothing. A template's own id opens it to be filled in by a signed-in person
  * of its company, who then becomes its first recipient. Every step is audited with the
  * address and browser it came from.
  */
@@ -71,7 +71,8 @@ async function findRecipient(ctx: ServerContext, request: WebSigningRequest, pri
   if (!row) refuse(400, signingTexts.invalid);
   const { form, recipient } = row;
   const byToken = tokenMatches(ctx.keys, recipient.pageId, request.token ?? '');
-  const byUser = principal !== null && (recipient.userId === principal.userId || (recipient.userId === null && recipient.email.toLowerCase() === principal.email.toLowerCase()));
+  // The account the sender gave this place (a user of the form's company); an email address never identifies anyone.
+  const byUser = principal !== null && recipient.userId !== null && recipient.userId === principal.userId && recipient.companyId === principal.companyId && form.companyId === principal.companyId;
   if (!byToken && !byUser) refuse(400, signingTexts.invalid);
   if (form.status === 'cancelled' || form.deletedAt) refuse(404, signingTexts.withdrawn);
   return { form, recipient, via: byUser ? 'account' : 'link' };

@@ -1,0 +1,1 @@
+DROP INDEX "form_recipients_email_idx";
