@@ -335,8 +335,11 @@ export interface paths {
         /**
          * Send a form made from a template to its recipients
          * @description Each place of the template's order gets a person: a user of the company (`user_id`) or
-         *     anyone by name and email. Approvers must be users. The fields the sender fills
-         *     (`step` 0) come in `values`; `refs` pre-populates from a data source. Sending uses
+         *     anyone by name and email. Approvers must be users. A place given to a user is theirs
+         *     when signed in; anyone else is reached by their signing link alone, never by their
+         *     email address. The fields the sender fills (`step` 0) come in `values`; `refs`
+         *     pre-populates from a data source, for a person who may read its records
+         *     (`/fetch-prepopulation`), and the values it gives are kept with the form. Sending uses
          *     one envelope; each recipient gets a signing link by email when it is their turn (all
          *     at once when the order does not matter). Answers the form's reference and id.
          */
@@ -1421,7 +1424,7 @@ export interface components {
             values?: {
                 [key: string]: string | number | boolean | null;
             };
-            /** @description Pre-population: `<source id>:<record id>`, comma-separated. */
+            /** @description Pre-population: `<source id>:<record id>`, comma-separated. Only for a person who may read the records (`/fetch-prepopulation`); anyone else is refused (code -1). */
             refs?: string;
             /** @description The case the form is filed on. */
             tenant?: number;
@@ -2237,7 +2240,7 @@ export interface components {
             function: "load" | "save" | "submit" | "approve" | "disapprove";
             /** @description The page id from the link. */
             id: string;
-            /** @description Pre-population references from the link, or empty. */
+            /** @description Pre-population references from the link, or empty. A sent form keeps the values its sender gave it, so a link's refs are not read; a template opened by a signed-in person (`/open-signing`) is filled from them only for a person who may read the records (`/fetch-prepopulation`). */
             refs?: string;
             /** @description The link's signing token (anonymous signers). */
             token?: string;

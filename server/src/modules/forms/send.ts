@@ -13,7 +13,7 @@ import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { companies, formRecipients, forms, tenants, users, type FieldDefinition, type FieldValue, type StepDefinition } from '../../db/schema.js';
-import { prefillFields } from '../prepopulation/prefill.js';
+import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { findTemplate, type TemplateRecord } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/rules.js';
 import { checkAnswers } from './answers.js';
@@ -194,7 +194,9 @@ export async function sendForm(ctx: ServerContext, principal: Principal, request
     if (!template || template.status !== 'active') throw new SendRefusal('-2');
     const steps = stepsOf(template.steps);
     const recipients = await resolveRecipients(ctx.db, principal.companyId, steps, request.recipients);
-    // Pre-population: the records `refs` names fill the fields; what the sender typed wins.
+    // Pre-population: the records `refs` names fill the fields; what the sender typed wins. The
+    // values are kept with the form: its signers see them, and cannot name other records.
+    if (request.refs && !mayReadRecords(principal)) throw new SendRefusal('-1', 'Only an administrator can fill a form from pre-population records.');
     const fields = request.refs ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
     const senderFields: FieldDefinition[] = fields.filter((field) => field.step === 0);
     const prefilled = Object.fromEntries(senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])));

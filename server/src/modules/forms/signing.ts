@@ -13,7 +13,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { companies, formRecipients, forms, users, type FieldDefinition, type FieldValue } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { prefillFields } from '../prepopulation/prefill.js';
+import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { findTemplate } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/rules.js';
 import { fieldOf } from '../templates/handlers.js';
@@ -45,14 +45,15 @@ function expired(form: FormRecord, now: Date): boolean {
 }
 
 /**
- * The fields as one recipient sees them: theirs to answer, the rest shown as answered. Theirs
- * empty ones take what pre-population gives (`prefilled`).
+ * The fields as one recipient sees them: theirs to answer, the rest shown as answered. What
+ * pre-population gave the form was fixed when it was sent (in its values); a link's holder
+ * cannot name other records.
  */
-function fieldsFor(form: FormRecord, recipient: RecipientRecord, editable: boolean, prefilled: Record<string, FieldValue> = {}): SigningForm['fields'] {
+function fieldsFor(form: FormRecord, recipient: RecipientRecord, editable: boolean): SigningForm['fields'] {
   const values: Record<string, FieldValue> = { ...form.values, ...(editable ? (recipient.draft ?? {}) : {}) };
   return form.fields.map((field) => {
     const answers = editable && recipient.action !== 'approve' && field.step !== 0 && stepOfField(field) === recipient.order;
-    const value = answers && (values[field.name] === undefined || values[field.name] === null) && field.name in prefilled ? prefilled[field.name] : values[field.name];
+    const value = values[field.name];
     return { ...fieldOf(field), ...(value !== undefined ? { value } : {}), readonly: !answers };
   });
 }
@@ -78,14 +79,7 @@ async function findRecipient(ctx: ServerContext, request: WebSigningRequest, pri
   return { form, recipient, via: byUser ? 'account' : 'link' };
 }
 
-/** The values the records `refs` names give the recipient's own fields. */
-async function prefilledFor(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, refs: string): Promise<Record<string, FieldValue>> {
-  if (!refs) return {};
-  const fields = await prefillFields(ctx, form.companyId, refs, editableFields(form, recipient));
-  return Object.fromEntries(fields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])));
-}
-
-async function signingForm(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, refs = ''): Promise<SigningForm> {
+async function signingForm(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord): Promise<SigningForm> {
   const open = recipient.status === 'open' && form.status !== 'completed' && form.status !== 'disapproved';
   return {
     id: recipient.pageId,
@@ -94,14 +88,14 @@ async function signingForm(ctx: ServerContext, form: FormRecord, recipient: Reci
     sender: await senderLine(ctx, form),
     signer: { name: recipient.name, email: recipient.email, order: recipient.order },
     status: form.status === 'completed' ? 'completed' : hasActed(recipient) || !open ? 'signed' : 'open',
-    fields: fieldsFor(form, recipient, open, open ? await prefilledFor(ctx, form, recipient, refs) : {}),
+    fields: fieldsFor(form, recipient, open),
     expires_at: form.expiresAt ? form.expiresAt.toISOString() : null,
     // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
     pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,
   };
 }
 
-async function load(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, origin: Origin, refs = ''): Promise<WebSigningResponse> {
+async function load(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, origin: Origin): Promise<WebSigningResponse> {
   const now = ctx.now();
   if (recipient.status === 'waiting') {
     const [first] = await ctx.db
@@ -119,7 +113,7 @@ async function load(ctx: ServerContext, form: FormRecord, recipient: RecipientRe
       await recordEvent(tx, { event: 'opened', companyId: form.companyId, actor: { userId: recipient.userId, name: recipient.name }, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
     });
   }
-  return { data: await signingForm(ctx, form, recipient, refs), error: '' };
+  return { data: await signingForm(ctx, form, recipient), error: '' };
 }
 
 function receipt(status: SigningReceipt['status'], completed: boolean, next: string, message: string): WebSigningResponse {
@@ -205,7 +199,10 @@ async function act(ctx: ServerContext, request: WebSigningRequest, principal: Pr
   return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. Everyone has signed: the form is complete.' : 'Thank you. Your signature has been recorded.');
 }
 
-/** A template opened to be filled in (`/open-signing/{templateId}`) by a signed-in person of its company. */
+/**
+ * A template opened to be filled in (`/open-signing/{templateId}`) by a signed-in person of its
+ * company. Records named by `refs` fill it only for a person who may read them.
+ */
 async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null, origin: Origin): Promise<WebSigningResponse> {
   if (!principal) return fail(signingTexts.logInToFill);
   const template = await findTemplate(ctx.db, principal.companyId, Number(request.id));
@@ -222,7 +219,7 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
       sender: `${principal.displayName}, ${principal.companyName}`,
       signer: { name: principal.displayName, email: principal.email, order: 1 },
       status: 'open',
-      fields: (request.refs ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields).map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
+      fields: (request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields).map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
       expires_at: null,
     };
     return { data: form, error: '' };
@@ -285,6 +282,7 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
 export async function webSigning(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null, origin: Origin): Promise<WebSigningResponse> {
   if (/^\d{1,9}$/.test(request.id)) return fillTemplate(ctx, request, principal, origin);
   const { form, recipient, via } = await findRecipient(ctx, request, principal);
-  if (request.function === 'load') return load(ctx, form, recipient, origin, request.refs ?? '');
+  // `refs` is not read here: what pre-fills a sent form was fixed by its sender.
+  if (request.function === 'load') return load(ctx, form, recipient, origin);
   return act(ctx, request, principal, form, recipient, origin, via);
 }
