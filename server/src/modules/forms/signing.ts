@@ -6,7 +6,7 @@
  * of its company, who then becomes its first recipient. Every step is audited with the
  * address and browser it came from.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { SigningForm, SigningReceipt, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
@@ -22,6 +22,7 @@ import { storeFiles } from './documents.js';
 import { sealedPdfUrl, tokenMatches } from './links.js';
 import { afterProgress, hasActed, mailFacts, progress, turnMails, type FormRecord, type RecipientRecord } from './progression.js';
 import { createForm, expiryOf, SendRefusal, type Recipient } from './send.js';
+import { lockStep, takeStep } from './steps.js';
 
 export const signingTexts = {
   invalid: 'This signing link is not valid.',
@@ -109,7 +110,13 @@ async function load(ctx: ServerContext, form: FormRecord, recipient: RecipientRe
   if (expired(form, now) && recipient.status === 'open') return fail(signingTexts.expired);
   if (recipient.status === 'open' && !recipient.openedAt) {
     await ctx.db.transaction(async (tx) => {
-      await tx.update(formRecipients).set({ openedAt: now }).where(eq(formRecipients.id, recipient.id));
+      // Opened once, however many loads arrive together.
+      const opened = await tx
+        .update(formRecipients)
+        .set({ openedAt: now })
+        .where(and(eq(formRecipients.id, recipient.id), eq(formRecipients.status, 'open'), isNull(formRecipients.openedAt)))
+        .returning({ id: formRecipients.id });
+      if (opened.length === 0) return;
       await recordEvent(tx, { event: 'opened', companyId: form.companyId, actor: { userId: recipient.userId, name: recipient.name }, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
     });
   }
@@ -124,22 +131,38 @@ function nextName(recipients: readonly RecipientRecord[]): string {
   return recipients.find((recipient) => recipient.status === 'open')?.name ?? '';
 }
 
+/**
+ * Why a recipient cannot act now, seen under the form's lock (`lockStep`): the form was
+ * withdrawn (404), the step is taken or the form is closed, or the link has expired.
+ */
+function stepRefusal(form: FormRecord, recipient: RecipientRecord, now: Date): string | null {
+  if (form.status === 'cancelled' || form.deletedAt) refuse(404, signingTexts.withdrawn);
+  if (recipient.status !== 'open' || form.status === 'completed' || form.status === 'disapproved') return signingTexts.alreadySigned;
+  if (expired(form, now)) return signingTexts.expired;
+  return null;
+}
+
 async function act(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null, form: FormRecord, recipient: RecipientRecord, origin: Origin, via: 'link' | 'account'): Promise<WebSigningResponse> {
   const now = ctx.now();
   if (hasActed(recipient) || recipient.status === 'disapproved') return fail(signingTexts.alreadySigned);
   if (recipient.status === 'waiting') return load(ctx, form, recipient, origin);
-  if (form.status === 'completed' || form.status === 'disapproved' || recipient.status !== 'open') return fail(signingTexts.alreadySigned);
-  if (expired(form, now)) return fail(signingTexts.expired);
+  const early = stepRefusal(form, recipient, now);
+  if (early) return fail(early);
   const who = { userId: recipient.userId, name: recipient.name };
 
   if (request.function === 'save') {
     const answers = checkAnswers(editableFields(form, recipient), request.values, { draft: true });
     if (!answers.ok) return fail(answers.reason);
-    await ctx.db.transaction(async (tx) => {
+    const refused = await ctx.db.transaction(async (tx) => {
+      const current = await lockStep(tx, form.id, recipient.id);
+      const refusal = stepRefusal(current.form, current.recipient, now);
+      if (refusal) return refusal;
+      if (!(await takeStep(tx, recipient.id, { draft: answers.values, openedAt: current.recipient.openedAt ?? now }))) return signingTexts.alreadySigned;
       await storeFiles(ctx, tx, form, answers.files, recipient.name);
-      await tx.update(formRecipients).set({ draft: answers.values, openedAt: recipient.openedAt ?? now }).where(eq(formRecipients.id, recipient.id));
       await recordEvent(tx, { event: 'saved', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
+      return null;
     });
+    if (refused) return fail(refused);
     return receipt('saved', false, '', 'Your answers have been saved. Open this link again to finish.');
   }
 
@@ -148,13 +171,15 @@ async function act(ctx: ServerContext, request: WebSigningRequest, principal: Pr
     const comment = (request.comment ?? '').trim();
     if (request.function === 'disapprove' && !comment) return fail('Please say why you send the form back.');
     const outcome = await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(formRecipients)
-        .set({ status: request.function === 'approve' ? 'approved' : 'disapproved', actedAt: now, comment, ip: origin.ip, userAgent: origin.userAgent })
-        .where(eq(formRecipients.id, recipient.id));
-      await recordEvent(tx, { event: request.function === 'approve' ? 'approved' : 'disapproved', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, comment, via } });
+      const current = await lockStep(tx, form.id, recipient.id);
+      const refusal = stepRefusal(current.form, current.recipient, now);
+      if (refusal) return refusal;
+      const status = request.function === 'approve' ? 'approved' : 'disapproved';
+      if (!(await takeStep(tx, recipient.id, { status, actedAt: now, comment, ip: origin.ip, userAgent: origin.userAgent }))) return signingTexts.alreadySigned;
+      await recordEvent(tx, { event: status, companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, comment, via } });
       return progress(ctx, tx, form.id, origin);
     });
+    if (typeof outcome === 'string') return fail(outcome);
     await afterProgress(ctx, outcome);
     if (request.function === 'disapprove') return receipt('disapproved', false, '', 'The form has gone back to its sender with your comment.');
     return receipt('approved', outcome.completed, nextName(outcome.recipients), outcome.completed ? 'Thank you. The form is approved and complete.' : 'Thank you. Your approval has been recorded.');
@@ -174,26 +199,28 @@ async function act(ctx: ServerContext, request: WebSigningRequest, principal: Pr
   for (const field of signatureFields) signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
 
   const outcome = await ctx.db.transaction(async (tx) => {
+    const current = await lockStep(tx, form.id, recipient.id);
+    const refusal = stepRefusal(current.form, current.recipient, now);
+    if (refusal) return refusal;
+    const taken = await takeStep(tx, recipient.id, {
+      status: recipient.action === 'fill' ? 'filled' : 'signed',
+      actedAt: now,
+      openedAt: current.recipient.openedAt ?? now,
+      draft: null,
+      ...(signature ? { signature: { kind: signature.kind, value: signature.kind === 'typed' ? signature.value.trim() : signature.value } } : {}),
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+    });
+    if (!taken) return signingTexts.alreadySigned;
     await storeFiles(ctx, tx, form, answers.files, recipient.name);
     await tx
       .update(forms)
       .set({ values: sql`${forms.values} || ${JSON.stringify({ ...answers.values, ...signedValues })}::jsonb` })
       .where(eq(forms.id, form.id));
-    await tx
-      .update(formRecipients)
-      .set({
-        status: recipient.action === 'fill' ? 'filled' : 'signed',
-        actedAt: now,
-        openedAt: recipient.openedAt ?? now,
-        draft: null,
-        ...(signature ? { signature: { kind: signature.kind, value: signature.kind === 'typed' ? signature.value.trim() : signature.value } } : {}),
-        ip: origin.ip,
-        userAgent: origin.userAgent,
-      })
-      .where(eq(formRecipients.id, recipient.id));
     await recordEvent(tx, { event: 'signed', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order, signature: signature?.kind ?? 'none', via } });
     return progress(ctx, tx, form.id, origin);
   });
+  if (typeof outcome === 'string') return fail(outcome);
   await afterProgress(ctx, outcome);
   const next = nextName(outcome.recipients);
   return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. Everyone has signed: the form is complete.' : 'Thank you. Your signature has been recorded.');
