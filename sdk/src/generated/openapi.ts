@@ -965,6 +965,14 @@ export interface paths {
          *     otherwise on failure 'The form couldn’t be loaded. If this keeps happening, please
          *     contact support.', and when offline 'No internet connection. Please check your
          *     network and try again.'
+         *
+         *     Designed where the specification is silent: a place is opened by its link's token, or
+         *     by the user of the form's company the sender gave it to (signed in); an email address
+         *     opens nothing. A step is taken once: of requests that try the same step together, one
+         *     acts and the others are told it is done. A file answer is kept once per form (saving
+         *     again with the same file stores nothing new, a replaced file goes) and counts against
+         *     the sending organisation's storage quota. Saving a draft is limited per link (20 an
+         *     hour) and per address (429 with `Retry-After`).
          */
         post: operations["webSigning"];
         delete?: never;
@@ -2446,6 +2454,20 @@ export interface components {
         /** @description The form does not exist or was withdrawn. */
         SigningNotFound: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebSigningResponse"];
+            };
+        };
+        /** @description A draft was saved too often, from this link or this address; `Retry-After` says how many seconds to wait. Sending the form is not limited by it. */
+        SigningTooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait before saving again.
+                 * @example 720
+                 */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3982,6 +4004,7 @@ export interface operations {
             };
             400: components["responses"]["SigningBadRequest"];
             404: components["responses"]["SigningNotFound"];
+            429: components["responses"]["SigningTooManyRequests"];
             500: components["responses"]["SigningServerError"];
         };
     };

@@ -480,6 +480,8 @@ export const documents = pgTable(
   },
   (table) => [
     index('documents_company_idx').on(table.companyId, table.uploadedAt),
+    // A form's files, by field: one file per field, kept once (`forms/documents.ts`).
+    index('documents_form_field_idx').on(table.formId, table.field),
     // Searching words in file names and who uploaded them (pg_trgm).
     index('documents_search_idx').using('gin', sql`(${table.name} || ' ' || ${table.uploadedBy}) gin_trgm_ops`),
   ],

@@ -20,7 +20,7 @@ import { checkAnswers } from './answers.js';
 import { newPageId, signingToken } from './links.js';
 import { mailFacts, sendAfterCommit, turnMails } from './progression.js';
 import { nextReference } from './references.js';
-import { storeFiles } from './documents.js';
+import { AttachmentRefusal, attachmentTexts, storeFiles } from './documents.js';
 
 type SendCode = keyof (typeof appCodes)['sendForm'];
 
@@ -221,7 +221,8 @@ export async function sendForm(ctx: ServerContext, principal: Principal, request
     const facts = await mailFacts(ctx.db, created.form);
     await sendAfterCommit(ctx, turnMails(ctx, facts, created.recipients.filter((recipient) => recipient.status === 'open')));
     return { code: 1, message: appCodes.sendForm['1'].text, id: created.form.id, reference: created.form.reference, unused: created.unused };
-  } catch (error) {
+  } catch (caught) {
+    const error = caught instanceof AttachmentRefusal ? new SendRefusal('-1', attachmentTexts.storageFullHere) : caught;
     if (!(error instanceof SendRefusal)) throw error;
     return { code: Number(error.code), message: error.message, id: null, reference: '', unused: await unusedNow() };
   }

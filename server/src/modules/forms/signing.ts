@@ -18,10 +18,11 @@ import { findTemplate } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/rules.js';
 import { fieldOf } from '../templates/handlers.js';
 import { checkAnswers } from './answers.js';
-import { storeFiles } from './documents.js';
+import { AttachmentRefusal, attachmentTexts, removeUnused, storeFiles } from './documents.js';
 import { sealedPdfUrl, tokenMatches } from './links.js';
 import { afterProgress, hasActed, mailFacts, progress, turnMails, type FormRecord, type RecipientRecord } from './progression.js';
 import { createForm, expiryOf, SendRefusal, type Recipient } from './send.js';
+import { checkSaveLimit } from './save-limit.js';
 import { lockStep, takeStep } from './steps.js';
 
 export const signingTexts = {
@@ -131,6 +132,21 @@ function nextName(recipients: readonly RecipientRecord[]): string {
   return recipients.find((recipient) => recipient.status === 'open')?.name ?? '';
 }
 
+/** The file fields of `fields` answered with nothing: a file kept before for them goes. */
+function clearedFiles(fields: readonly FieldDefinition[], values: Record<string, FieldValue>): string[] {
+  return fields.filter((field) => field.type === 'file' && (values[field.name] === null || values[field.name] === undefined)).map((field) => field.name);
+}
+
+/** Runs a step that keeps files; a file past the storage quota refuses it in the signer's words. */
+async function attaching<T>(step: () => Promise<T>): Promise<T | string> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof AttachmentRefusal) return error.message;
+    throw error;
+  }
+}
+
 /**
  * Why a recipient cannot act now, seen under the form's lock (`lockStep`): the form was
  * withdrawn (404), the step is taken or the form is closed, or the link has expired.
@@ -151,18 +167,23 @@ async function act(ctx: ServerContext, request: WebSigningRequest, principal: Pr
   const who = { userId: recipient.userId, name: recipient.name };
 
   if (request.function === 'save') {
-    const answers = checkAnswers(editableFields(form, recipient), request.values, { draft: true });
+    const fields = editableFields(form, recipient);
+    const answers = checkAnswers(fields, request.values, { draft: true });
     if (!answers.ok) return fail(answers.reason);
-    const refused = await ctx.db.transaction(async (tx) => {
-      const current = await lockStep(tx, form.id, recipient.id);
-      const refusal = stepRefusal(current.form, current.recipient, now);
-      if (refusal) return refusal;
-      if (!(await takeStep(tx, recipient.id, { draft: answers.values, openedAt: current.recipient.openedAt ?? now }))) return signingTexts.alreadySigned;
-      await storeFiles(ctx, tx, form, answers.files, recipient.name);
-      await recordEvent(tx, { event: 'saved', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
-      return null;
-    });
-    if (refused) return fail(refused);
+    const saved = await attaching(() =>
+      ctx.db.transaction(async (tx) => {
+        const current = await lockStep(tx, form.id, recipient.id);
+        const refusal = stepRefusal(current.form, current.recipient, now);
+        if (refusal) return refusal;
+        await checkSaveLimit(tx, form.id, recipient.order);
+        if (!(await takeStep(tx, recipient.id, { draft: answers.values, openedAt: current.recipient.openedAt ?? now }))) return signingTexts.alreadySigned;
+        const stored = await storeFiles(ctx, tx, form, answers.files, recipient.name, clearedFiles(fields, answers.values));
+        await recordEvent(tx, { event: 'saved', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
+        return stored;
+      }),
+    );
+    if (typeof saved === 'string') return fail(saved);
+    await removeUnused(ctx, form.id, saved);
     return receipt('saved', false, '', 'Your answers have been saved. Open this link again to finish.');
   }
 
@@ -198,29 +219,32 @@ async function act(ctx: ServerContext, request: WebSigningRequest, principal: Pr
   const signedValues: Record<string, FieldValue> = {};
   for (const field of signatureFields) signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
 
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const current = await lockStep(tx, form.id, recipient.id);
-    const refusal = stepRefusal(current.form, current.recipient, now);
-    if (refusal) return refusal;
-    const taken = await takeStep(tx, recipient.id, {
-      status: recipient.action === 'fill' ? 'filled' : 'signed',
-      actedAt: now,
-      openedAt: current.recipient.openedAt ?? now,
-      draft: null,
-      ...(signature ? { signature: { kind: signature.kind, value: signature.kind === 'typed' ? signature.value.trim() : signature.value } } : {}),
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-    });
-    if (!taken) return signingTexts.alreadySigned;
-    await storeFiles(ctx, tx, form, answers.files, recipient.name);
-    await tx
-      .update(forms)
-      .set({ values: sql`${forms.values} || ${JSON.stringify({ ...answers.values, ...signedValues })}::jsonb` })
-      .where(eq(forms.id, form.id));
-    await recordEvent(tx, { event: 'signed', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order, signature: signature?.kind ?? 'none', via } });
-    return progress(ctx, tx, form.id, origin);
-  });
+  const outcome = await attaching(() =>
+    ctx.db.transaction(async (tx) => {
+      const current = await lockStep(tx, form.id, recipient.id);
+      const refusal = stepRefusal(current.form, current.recipient, now);
+      if (refusal) return refusal;
+      const taken = await takeStep(tx, recipient.id, {
+        status: recipient.action === 'fill' ? 'filled' : 'signed',
+        actedAt: now,
+        openedAt: current.recipient.openedAt ?? now,
+        draft: null,
+        ...(signature ? { signature: { kind: signature.kind, value: signature.kind === 'typed' ? signature.value.trim() : signature.value } } : {}),
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+      });
+      if (!taken) return signingTexts.alreadySigned;
+      const stored = await storeFiles(ctx, tx, form, answers.files, recipient.name, clearedFiles(fields, answers.values));
+      await tx
+        .update(forms)
+        .set({ values: sql`${forms.values} || ${JSON.stringify({ ...answers.values, ...signedValues })}::jsonb` })
+        .where(eq(forms.id, form.id));
+      await recordEvent(tx, { event: 'signed', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order, signature: signature?.kind ?? 'none', via } });
+      return { ...(await progress(ctx, tx, form.id, origin)), stored };
+    }),
+  );
   if (typeof outcome === 'string') return fail(outcome);
+  await removeUnused(ctx, form.id, outcome.stored);
   await afterProgress(ctx, outcome);
   const next = nextName(outcome.recipients);
   return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. Everyone has signed: the form is complete.' : 'Thank you. Your signature has been recorded.');
@@ -302,6 +326,7 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
     return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. The form is complete.' : 'Thank you. The form has been sent on.');
   } catch (error) {
     if (error instanceof SendRefusal) return fail(error.message);
+    if (error instanceof AttachmentRefusal) return fail(attachmentTexts.storageFullHere);
     throw error;
   }
 }

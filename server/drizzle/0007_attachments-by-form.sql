@@ -1,0 +1,1 @@
+CREATE INDEX "documents_form_field_idx" ON "documents" USING btree ("form_id","field");
