@@ -365,7 +365,7 @@ export interface paths {
         put?: never;
         /**
          * Remind a recipient, or withdraw a form
-         * @description `remind` emails the recipient whose turn it is (or `order`) their link again; `withdraw` cancels the form, and its links stop working. Answers the progress after the action.
+         * @description `remind` emails the recipient whose turn it is (or `order`) their link again, at most once an hour for each recipient; `withdraw` cancels the form, and its links stop working. Answers the progress after the action.
          */
         post: operations["manageFormProgress"];
         delete?: never;
@@ -2288,6 +2288,8 @@ export interface components {
             expires_at: string | null;
             /** @description The sealed PDF of a complete form (a signed address), once it is sealed; null before. */
             pdf?: string | null;
+            /** @description A typed name is accepted as a signature (the sending company's setting); when false only a drawn signature is, and a typed one is refused. */
+            allow_typed_signature: boolean;
         };
         VerifyRequest: {
             /**

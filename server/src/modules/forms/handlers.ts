@@ -1,9 +1,9 @@
 /**
- * The operations of a form's life: sending it, its progress (remind, withdraw), signing
- * through a link, and the lists of what waits for a person, what is in progress and what is
- * complete, with the reviews and send-backs they carry.
+ * The operations of a form's life: sending it, its progress (remind, at most once an hour for
+ * each recipient; withdraw), signing through a link, and the lists of what waits for a
+ * person, what is in progress and what is complete, with the reviews and send-backs they carry.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { appCodes, type FormProgress, type PendingForm, type WorkflowItem } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
@@ -23,6 +23,18 @@ type FormHandlers = Pick<Handlers, 'sendForm' | 'getFormProgress' | 'manageFormP
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 const notWaitingForReview = 'This form is not waiting for a review.';
+
+/** A recipient is reminded at most once in this long. */
+const reminderGap = 60 * 60_000;
+
+const minutes = (count: number): string => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
+
+/** Why a reminder cannot go yet, and when it can. */
+function tooSoon(name: string, last: Date, now: Date): string {
+  const ago = Math.floor((now.getTime() - last.getTime()) / 60_000);
+  const left = Math.max(1, Math.ceil((last.getTime() + reminderGap - now.getTime()) / 60_000));
+  return `${name} was reminded ${ago < 1 ? 'less than a minute' : minutes(ago)} ago. The next reminder can be sent in ${minutes(left)}.`;
+}
 
 function progressOf(ctx: ServerContext, form: FormRecord, template: string, recipients: readonly RecipientRecord[]): FormProgress {
   const next = form.status === 'completed' || form.status === 'cancelled' || form.status === 'disapproved' ? [] : recipients.filter((recipient) => recipient.status === 'open');
@@ -118,15 +130,24 @@ export function formsHandlers(ctx: ServerContext): FormHandlers {
       if (body.action === 'remind') {
         const recipients = await recipientsOf(ctx.db, form.id);
         const target = body.order ? recipients.find((recipient) => recipient.order === body.order) : recipients.find((recipient) => recipient.status === 'open');
-        if (!target || target.status !== 'open') return { code: -3, message: target ? `${target.name} is not waiting to act: there is no one to remind.` : nothing.message, progress: null };
-        await ctx.db.transaction(async (tx) => {
-          await tx
+        const notWaiting = (name: string) => ({ code: -3, message: `${name} is not waiting to act: there is no one to remind.`, progress: null });
+        if (!target || target.status !== 'open') return target ? notWaiting(target.name) : nothing;
+        // At most one reminder an hour: taken with the reminder itself, so requests made together send one.
+        const reminded = await ctx.db.transaction(async (tx) => {
+          const [row] = await tx
             .update(formRecipients)
-            .set({ remindersSent: target.remindersSent + 1, lastRemindedAt: now })
-            .where(eq(formRecipients.id, target.id));
-          await recordEvent(tx, { event: 'reminded', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin: request, details: { order: target.order, to: target.email } });
+            .set({ remindersSent: sql`${formRecipients.remindersSent} + 1`, lastRemindedAt: now })
+            .where(and(eq(formRecipients.id, target.id), eq(formRecipients.status, 'open'), or(isNull(formRecipients.lastRemindedAt), lte(formRecipients.lastRemindedAt, new Date(now.getTime() - reminderGap)))))
+            .returning();
+          if (row) await recordEvent(tx, { event: 'reminded', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin: request, details: { order: target.order, to: target.email } });
+          return row;
         });
-        await sendAfterCommit(ctx, turnMails(ctx, await mailFacts(ctx.db, form), [target], true));
+        if (!reminded) {
+          const [current] = await ctx.db.select().from(formRecipients).where(eq(formRecipients.id, target.id));
+          if (!current?.lastRemindedAt || current.status !== 'open') return notWaiting(target.name);
+          return { code: -5, message: tooSoon(current.name, current.lastRemindedAt, now), progress: null };
+        }
+        await sendAfterCommit(ctx, turnMails(ctx, await mailFacts(ctx.db, form), [reminded], true));
         message = `A reminder has been sent to ${target.name}.`;
       } else {
         const withdrawn = await ctx.db.transaction(async (tx) => {

@@ -33,6 +33,7 @@ export const signingTexts = {
   notAnApprover: 'Only the person asked to approve this form can approve it or send it back.',
   logInToFill: 'Please log in to fill in this form.',
   needsRecipients: 'This template needs its recipients chosen: send it from Manage Template instead.',
+  typedNotAllowed: 'A typed name is not accepted as a signature on this form. Please draw your signature.',
 } as const;
 
 const fail = (error: string): WebSigningResponse => ({ data: null, error });
@@ -64,9 +65,20 @@ function editableFields(form: FormRecord, recipient: RecipientRecord): FieldDefi
   return form.fields.filter((field) => field.step !== 0 && stepOfField(field) === recipient.order);
 }
 
-async function senderLine(ctx: ServerContext, form: FormRecord): Promise<string> {
-  const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, form.companyId));
-  return company ? `${form.senderName}, ${company.name}` : form.senderName;
+/** The company a form is of, as a signer meets it: its name, and whether a typed name signs. */
+async function companyOf(ctx: ServerContext, companyId: number): Promise<{ name: string | null; typedSignature: boolean }> {
+  const [company] = await ctx.db.select({ name: companies.name, settings: companies.settings }).from(companies).where(eq(companies.id, companyId));
+  // The setting is on unless the company turned it off.
+  return { name: company?.name ?? null, typedSignature: company?.settings.allow_typed_signature !== false };
+}
+
+/** What is wrong with a signature given: a drawing that is not a PNG or too large, or a typed name where the company takes only drawn ones. */
+function signatureProblem(signature: WebSigningRequest['signature'], typedSignature: boolean): string | null {
+  if (!signature) return null;
+  if (signature.kind === 'drawn' && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.value)) return 'The drawn signature could not be read. Please draw it again.';
+  if (signature.value.length > 500_000) return 'The drawn signature is too large. Please draw it again.';
+  if (signature.kind === 'typed' && !typedSignature) return signingTexts.typedNotAllowed;
+  return null;
 }
 
 async function findRecipient(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null): Promise<{ form: FormRecord; recipient: RecipientRecord; via: 'link' | 'account' }> {
@@ -83,17 +95,19 @@ async function findRecipient(ctx: ServerContext, request: WebSigningRequest, pri
 
 async function signingForm(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord): Promise<SigningForm> {
   const open = recipient.status === 'open' && form.status !== 'completed' && form.status !== 'disapproved';
+  const company = await companyOf(ctx, form.companyId);
   return {
     id: recipient.pageId,
     title: form.title,
     message: form.message,
-    sender: await senderLine(ctx, form),
+    sender: company.name ? `${form.senderName}, ${company.name}` : form.senderName,
     signer: { name: recipient.name, email: recipient.email, order: recipient.order },
     status: form.status === 'completed' ? 'completed' : hasActed(recipient) || !open ? 'signed' : 'open',
     fields: fieldsFor(form, recipient, open),
     expires_at: form.expiresAt ? form.expiresAt.toISOString() : null,
     // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
     pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,
+    allow_typed_signature: company.typedSignature,
   };
 }
 
@@ -214,8 +228,8 @@ async function act(ctx: ServerContext, request: WebSigningRequest, principal: Pr
   const signatureFields = fields.filter((field) => field.type === 'signature');
   const signature = request.signature;
   if (signatureFields.some((field) => field.required) && !signature?.value.trim()) return fail('Please sign: type your name or draw your signature.');
-  if (signature && signature.kind === 'drawn' && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.value)) return fail('The drawn signature could not be read. Please draw it again.');
-  if (signature && signature.value.length > 500_000) return fail('The drawn signature is too large. Please draw it again.');
+  const unsigned = signatureProblem(signature, (await companyOf(ctx, form.companyId)).typedSignature);
+  if (unsigned) return fail(unsigned);
   const signedValues: Record<string, FieldValue> = {};
   for (const field of signatureFields) signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
 
@@ -262,6 +276,7 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
   const steps = stepsOf(template.steps);
   const [first] = steps;
   const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
+  const { typedSignature } = await companyOf(ctx, principal.companyId);
   if (request.function === 'load') {
     const form: SigningForm = {
       id: String(template.id),
@@ -272,6 +287,7 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
       status: 'open',
       fields: (request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields).map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
       expires_at: null,
+      allow_typed_signature: typedSignature,
     };
     return { data: form, error: '' };
   }
@@ -284,6 +300,8 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
   if (!answers.ok) return fail(answers.reason);
   const signatureFields = mine.filter((field) => field.type === 'signature');
   if (signatureFields.some((field) => field.required) && !request.signature?.value.trim()) return fail('Please sign: type your name or draw your signature.');
+  const unsigned = signatureProblem(request.signature, typedSignature);
+  if (unsigned) return fail(unsigned);
   const people = await Promise.all(
     later.map(async (step) => {
       const [user] = await ctx.db.select().from(users).where(and(eq(users.id, step.userId ?? 0), eq(users.companyId, principal.companyId)));
