@@ -1,1 +1,0 @@
-DROP INDEX "form_recipients_email_idx";
