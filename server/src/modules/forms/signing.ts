@@ -2,9 +2,10 @@
  * A form opened from a link (`POST /websigning`): load it, save a draft, submit it with a
  * typed or drawn signature, approve it or send it back with a comment. A recipient proves who
  * they are with their link's token, or by being signed in as the user of the form's company
- * the sender gave the place to (an approver always is); an email address proves nothing. A template's own id opens it to be filled in by a signed-in person
- * of its company, who then becomes its first recipient. Every step is audited with the
- * address and browser it came from.
+ * the sender gave the place to (an approver always is); an email address proves nothing. A
+ * step is taken once (`steps.ts`). A template's own id opens it to be filled in by a
+ * signed-in person of its company, who then becomes its first recipient. Every step is
+ * audited with the address and browser it came from.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { SigningForm, SigningReceipt, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
