@@ -1,7 +1,7 @@
 /**
  * The company's rules a signer meets: a typed name is a signature only where the company
  * allows it (the signing form says so, and the server holds to it), and a recipient is
- * reminded at most once an hour.
+ * reminded at most once an hour (429 before then, saying when).
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -77,13 +77,14 @@ describe('a reminder', () => {
     expect((await remind(form.id)).body).toMatchObject({ code: 1, message: 'A reminder has been sent to Rita Reed.' });
     server.clock.advance(2 * 60_000);
     const again = await remind(form.id);
-    expect(again.body).toEqual({ code: -5, message: 'Rita Reed was reminded 2 minutes ago. The next reminder can be sent in 58 minutes.', progress: null });
+    expect(again).toMatchObject({ status: 429, body: { message: 'Rita Reed was reminded 2 minutes ago. The next reminder can be sent in 58 minutes.' } });
+    expect(again.headers['retry-after']).toBe(String(58 * 60));
     // Another recipient has a reminder of their own.
     expect((await remind(form.id, 2)).body).toMatchObject({ code: 1, message: 'A reminder has been sent to Sam Stone.' });
     server.clock.advance(57 * 60_000 + 30_000);
     // A sign-in token lasts an hour on the server's clock too.
     const later = (await server.signIn('demo.admin')).token;
-    expect((await remind(form.id, undefined, later)).body).toMatchObject({ code: -5, message: 'Rita Reed was reminded 59 minutes ago. The next reminder can be sent in 1 minute.' });
+    expect(await remind(form.id, undefined, later)).toMatchObject({ status: 429, body: { message: 'Rita Reed was reminded 59 minutes ago. The next reminder can be sent in 1 minute.' }, headers: { 'retry-after': '30' } });
     server.clock.advance(30_000);
     const progress = (await remind(form.id, undefined, later)).body;
     expect(progress).toMatchObject({ code: 1, progress: { recipients: [{ reminders: 2 }, { reminders: 1 }] } });
@@ -93,12 +94,12 @@ describe('a reminder', () => {
 
   it('asked for many times at once goes once', async () => {
     const form = await sendSigningForm(server, admin, { template: northwindTemplate, recipients: [{ name: 'Vic Vale', email: 'vic.vale@mail.example' }, { name: 'Wes West', email: 'wes.west@mail.example' }] });
-    const answers: { body: Json }[] = await together(
+    const answers: { status: number; body: Json }[] = await together(
       server,
       Array.from({ length: 6 }, () => () => remind(form.id)),
     );
     expect(answers.filter((answer) => answer.body.code === 1)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.body.code === -5)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(5);
     expect(remindersTo('vic.vale@mail.example')).toBe(1);
     expect(await server.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.formId, form.id), eq(auditEvents.event, 'reminded')))).toHaveLength(1);
   });

@@ -65,7 +65,6 @@ export const appCodes = {
     '1': { outcome: 'success', meaning: "Done.", text: "" },
     '-1': { outcome: 'failure', meaning: "A value is missing or not valid.", text: "Parameter failed." },
     '-3': { outcome: 'failure', meaning: "Nothing to do: the form is complete or withdrawn, or that recipient is not waiting.", text: "There is no one to remind: this form is complete or withdrawn." },
-    '-5': { outcome: 'failure', meaning: "Too soon: that recipient was reminded less than an hour ago; the message says when the next reminder can be sent.", text: "This recipient was reminded less than an hour ago. Please wait before reminding them again." },
   },
   manageTemplates: {
     '1': { outcome: 'success', meaning: "The operation was done.", text: "" },

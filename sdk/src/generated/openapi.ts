@@ -365,7 +365,7 @@ export interface paths {
         put?: never;
         /**
          * Remind a recipient, or withdraw a form
-         * @description `remind` emails the recipient whose turn it is (or `order`) their link again, at most once an hour for each recipient; `withdraw` cancels the form, and its links stop working. Answers the progress after the action.
+         * @description `remind` emails the recipient whose turn it is (or `order`) their link again, at most once an hour for each recipient (429 before then, saying when); `withdraw` cancels the form, and its links stop working. Answers the progress after the action.
          */
         post: operations["manageFormProgress"];
         delete?: never;
@@ -2381,6 +2381,20 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
+        /** @description That recipient was reminded less than an hour ago; the message, and `Retry-After` in seconds, say when the next reminder can be sent. */
+        ReminderTooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds until the next reminder can be sent.
+                 * @example 2880
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
         /** @description The token is missing, expired or not valid. */
         Unauthorized: {
             headers: {
@@ -3060,6 +3074,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["ReminderTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

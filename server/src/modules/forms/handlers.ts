@@ -145,7 +145,8 @@ export function formsHandlers(ctx: ServerContext): FormHandlers {
         if (!reminded) {
           const [current] = await ctx.db.select().from(formRecipients).where(eq(formRecipients.id, target.id));
           if (!current?.lastRemindedAt || current.status !== 'open') return notWaiting(target.name);
-          return { code: -5, message: tooSoon(current.name, current.lastRemindedAt, now), progress: null };
+          const wait = Math.max(1, Math.ceil((current.lastRemindedAt.getTime() + reminderGap - now.getTime()) / 1000));
+          throw new HttpError(429, tooSoon(current.name, current.lastRemindedAt, now), { 'retry-after': String(wait) });
         }
         await sendAfterCommit(ctx, turnMails(ctx, await mailFacts(ctx.db, form), [reminded], true));
         message = `A reminder has been sent to ${target.name}.`;
