@@ -13,6 +13,7 @@ const form = {
   signer: { name: 'Margaret Ellis', email: 'margaret@example.com', order: 1 },
   status: 'open' as const,
   expires_at: null,
+  allow_typed_signature: true,
   fields: [{ name: 'agree', label: 'I agree', type: 'checkbox' as const, required: true }],
 };
 

@@ -208,19 +208,47 @@ describe('a form sent or opened with refs', () => {
     expect(valuesOf(loaded.body.data)).toMatchObject({ tenant_name: 'Margaret Ellis', property_address: 'Flat 2, 27 Harbour Street', start_date: '2026-12-01', monthly_rent: 875, pets: true });
   });
 
-  it('opens from a link with refs with the signer\'s empty fields filled, under what they saved', async () => {
+  it('opens from a link as the sender sent it: refs the link holder adds fill nothing', async () => {
     const template = await tenancyTemplate();
-    const sent = await server.call('/send-form', { token: admin, body: { template, recipients: [{ name: 'Owen Price', email: 'owen.price@mail.example' }], values: { tenant_name: 'Owen Price', property_address: '3 Mill Lane' } } });
-    expect(sent.body).toMatchObject({ code: 1 });
-    const link = linkFor('owen.price@mail.example');
-    const plain = await server.call('/websigning', { body: { function: 'load', id: link.pageId, token: link.token } });
-    expect(valuesOf(plain.body.data).monthly_rent).toBeUndefined();
-    expect((await server.call('/websigning', { body: { function: 'save', id: link.pageId, token: link.token, values: { monthly_rent: 990 } } })).body.error).toBe('');
-    const refs = `${tenanciesId}:T-0415`;
-    const filled = await server.call('/websigning', { body: { function: 'load', id: link.pageId, token: link.token, refs } });
-    expect(valuesOf(filled.body.data)).toMatchObject({ tenant_name: 'Owen Price', monthly_rent: 990, start_date: '2026-01-15', pets: false, tenant_email: 'owen.price@mail.example' });
-    // Another organisation's record fills nothing.
-    const theirs = await server.call('/websigning', { body: { function: 'load', id: link.pageId, token: link.token, refs: `${harbourSourceId}:T-0412` } });
-    expect(valuesOf(theirs.body.data).start_date).toBeNull();
+    const filled = await server.call('/send-form', { token: admin, body: { template, recipients: [{ name: 'Owen Price', email: 'owen.price@mail.example' }], values: { tenant_name: 'Owen Price' }, refs: `${tenanciesId}:T-0415` } });
+    expect(filled.body).toMatchObject({ code: 1 });
+    const owen = linkFor('owen.price@mail.example');
+    // Another tenant's record, named by the link's holder, changes nothing.
+    const asked = await server.call('/websigning', { body: { function: 'load', id: owen.pageId, token: owen.token, refs: `${tenanciesId}:T-0412` } });
+    expect(valuesOf(asked.body.data)).toMatchObject({ tenant_name: 'Owen Price', property_address: '3 Mill Lane', monthly_rent: 950.5, start_date: '2026-01-15', pets: false, tenant_email: 'owen.price@mail.example' });
+    expect(asked.text).not.toContain('Margaret');
+
+    // A form sent without records stays as the sender left it.
+    const plain = await server.call('/send-form', { token: admin, body: { template, recipients: [{ name: 'Sam Lee', email: 'sam.lee@mail.example' }], values: { tenant_name: 'Sam Lee', property_address: '9 Quay Street' } } });
+    expect(plain.body).toMatchObject({ code: 1 });
+    const sam = linkFor('sam.lee@mail.example');
+    for (const refs of [`${tenanciesId}:T-0412`, `${propertiesId}:P-1`, `${harbourSourceId}:T-0412`]) {
+      const tried = await server.call('/websigning', { body: { function: 'load', id: sam.pageId, token: sam.token, refs } });
+      expect(tried.body.error).toBe('');
+      const values = valuesOf(tried.body.data);
+      expect(values, refs).toMatchObject({ tenant_name: 'Sam Lee', property_address: '9 Quay Street' });
+      expect([values.start_date, values.monthly_rent, values.tenant_email], refs).toEqual([undefined, undefined, undefined]);
+      expect(tried.text).not.toMatch(/Margaret|Harbour Street|875/);
+    }
+  });
+
+  it('opened from its template is filled from refs only for a person who may read the records', async () => {
+    const template = await tenancyTemplate();
+    const refs = `${tenanciesId}:T-0412`;
+    const basic = (await server.signIn('tenancy.basic', organisationPassword)).token;
+    const asBasic = await server.call('/websigning', { token: basic, body: { function: 'load', id: String(template), refs } });
+    expect(asBasic.body.error).toBe('');
+    expect(Object.values(valuesOf(asBasic.body.data)).every((value) => value === undefined)).toBe(true);
+    expect(asBasic.text).not.toMatch(/Margaret|Harbour Street|875/);
+    const asAdmin = await server.call('/websigning', { token: admin, body: { function: 'load', id: String(template), refs } });
+    expect(valuesOf(asAdmin.body.data)).toMatchObject({ tenant_name: 'Margaret Ellis', monthly_rent: 875 });
+  });
+
+  it('is refused when sent with refs by a person who may not read the records', async () => {
+    const template = await tenancyTemplate();
+    const basic = (await server.signIn('tenancy.basic', organisationPassword)).token;
+    const refused = await server.call('/send-form', { token: basic, body: { template, recipients: [{ name: 'Bo Basic', email: 'basic@tenancy.example' }], values: { tenant_name: 'Bo', property_address: 'Here' }, refs: `${tenanciesId}:T-0412` } });
+    expect(refused.body).toMatchObject({ code: -1, message: 'Only an administrator can fill a form from pre-population records.', id: null });
+    expect(server.mail.filter((message) => message.to === 'basic@tenancy.example')).toEqual([]);
   });
 });

@@ -527,6 +527,36 @@ test.describe('Web signing', () => {
     expect(signature.value).toMatch(/^data:image\/png;base64,/);
   });
 
+  test('where only a drawn signature is accepted, offers the drawing area alone and asks for a drawing', async ({ page }) => {
+    await preferOutcomeWhen(page, '/websigning', 'function', 'load', 'example=drawnOnly');
+    await page.goto(signingLink);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Consent to Share Information');
+    await expect(page.getByLabel('Type my name')).toHaveCount(0);
+    await expect(page.getByLabel('Your full name, as your signature')).toHaveCount(0);
+    await expect(page.getByText('This form asks for a drawn signature: draw it in the box below.')).toBeVisible();
+    await page.getByLabel('Date of birth').fill('1948-03-14');
+    await page.getByLabel('Who may we share with?').selectOption('Both');
+    await page.getByLabel('I agree to my information being shared as described').check();
+    const bodies = sentBodies(page, '/websigning');
+    await page.getByRole('button', { name: 'Sign and send' }).click();
+    const summary = page.locator('.problem-summary');
+    await expect(summary.getByRole('link', { name: 'Signature: Please draw your signature.' })).toBeVisible();
+    await summary.getByRole('link', { name: 'Signature: Please draw your signature.' }).click();
+    const pad = page.getByRole('img', { name: /Signature: drawing area/ });
+    await expect(pad).toBeFocused();
+    expect(bodies.filter((body) => body['function'] === 'submit')).toEqual([]);
+    const box = await pad.boundingBox();
+    if (!box) throw new Error('No signature pad.');
+    await page.mouse.move(box.x + 30, box.y + 100);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 160, box.y + 50, { steps: 6 });
+    await page.mouse.up();
+    await preferOutcomeWhen(page, '/websigning', 'function', 'submit', 'example=submitted');
+    const submit = nextBody(page, '/websigning', 'function', 'submit');
+    await page.getByRole('button', { name: 'Sign and send' }).click();
+    expect(((await submit).signature as { kind: string }).kind).toBe('drawn');
+  });
+
   test('an expired link shows the server’s words, with a retry', async ({ page }) => {
     await preferOutcome(page, '/websigning', 'example=expired');
     await page.goto(signingLink);

@@ -335,8 +335,11 @@ export interface paths {
         /**
          * Send a form made from a template to its recipients
          * @description Each place of the template's order gets a person: a user of the company (`user_id`) or
-         *     anyone by name and email. Approvers must be users. The fields the sender fills
-         *     (`step` 0) come in `values`; `refs` pre-populates from a data source. Sending uses
+         *     anyone by name and email. Approvers must be users. A place given to a user is theirs
+         *     when signed in; anyone else is reached by their signing link alone, never by their
+         *     email address. The fields the sender fills (`step` 0) come in `values`; `refs`
+         *     pre-populates from a data source, for a person who may read its records
+         *     (`/fetch-prepopulation`), and the values it gives are kept with the form. Sending uses
          *     one envelope; each recipient gets a signing link by email when it is their turn (all
          *     at once when the order does not matter). Answers the form's reference and id.
          */
@@ -362,7 +365,7 @@ export interface paths {
         put?: never;
         /**
          * Remind a recipient, or withdraw a form
-         * @description `remind` emails the recipient whose turn it is (or `order`) their link again; `withdraw` cancels the form, and its links stop working. Answers the progress after the action.
+         * @description `remind` emails the recipient whose turn it is (or `order`) their link again, at most once an hour for each recipient (429 before then, saying when); `withdraw` cancels the form, and its links stop working. Answers the progress after the action.
          */
         post: operations["manageFormProgress"];
         delete?: never;
@@ -974,6 +977,14 @@ export interface paths {
          *     otherwise on failure 'The form couldn’t be loaded. If this keeps happening, please
          *     contact support.', and when offline 'No internet connection. Please check your
          *     network and try again.'
+         *
+         *     Designed where the specification is silent: a place is opened by its link's token, or
+         *     by the user of the form's company the sender gave it to (signed in); an email address
+         *     opens nothing. A step is taken once: of requests that try the same step together, one
+         *     acts and the others are told it is done. A file answer is kept once per form (saving
+         *     again with the same file stores nothing new, a replaced file goes) and counts against
+         *     the sending organisation's storage quota. Saving a draft is limited per link (20 an
+         *     hour) and per address (429 with `Retry-After`).
          */
         post: operations["webSigning"];
         delete?: never;
@@ -1433,7 +1444,7 @@ export interface components {
             values?: {
                 [key: string]: string | number | boolean | null;
             };
-            /** @description Pre-population: `<source id>:<record id>`, comma-separated. */
+            /** @description Pre-population: `<source id>:<record id>`, comma-separated. Only for a person who may read the records (`/fetch-prepopulation`); anyone else is refused (code -1). */
             refs?: string;
             /** @description The case the form is filed on. */
             tenant?: number;
@@ -2249,7 +2260,7 @@ export interface components {
             function: "load" | "save" | "submit" | "approve" | "disapprove";
             /** @description The page id from the link. */
             id: string;
-            /** @description Pre-population references from the link, or empty. */
+            /** @description Pre-population references from the link, or empty. A sent form keeps the values its sender gave it, so a link's refs are not read; a template opened by a signed-in person (`/open-signing`) is filled from them only for a person who may read the records (`/fetch-prepopulation`). */
             refs?: string;
             /** @description The link's signing token (anonymous signers). */
             token?: string;
@@ -2289,6 +2300,8 @@ export interface components {
             expires_at: string | null;
             /** @description The sealed PDF of a complete form (a signed address), once it is sealed; null before. */
             pdf?: string | null;
+            /** @description A typed name is accepted as a signature (the sending company's setting); when false only a drawn signature is, and a typed one is refused. */
+            allow_typed_signature: boolean;
         };
         VerifyRequest: {
             /**
@@ -2380,6 +2393,20 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
+        /** @description That recipient was reminded less than an hour ago; the message, and `Retry-After` in seconds, say when the next reminder can be sent. */
+        ReminderTooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds until the next reminder can be sent.
+                 * @example 2880
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
         /** @description The token is missing, expired or not valid. */
         Unauthorized: {
             headers: {
@@ -2455,6 +2482,20 @@ export interface components {
         /** @description The form does not exist or was withdrawn. */
         SigningNotFound: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebSigningResponse"];
+            };
+        };
+        /** @description A draft was saved too often, from this link or this address; `Retry-After` says how many seconds to wait. Sending the form is not limited by it. */
+        SigningTooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait before saving again.
+                 * @example 720
+                 */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3045,6 +3086,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["ReminderTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3994,6 +4036,7 @@ export interface operations {
             };
             400: components["responses"]["SigningBadRequest"];
             404: components["responses"]["SigningNotFound"];
+            429: components["responses"]["SigningTooManyRequests"];
             500: components["responses"]["SigningServerError"];
         };
     };

@@ -461,8 +461,8 @@ export const formRecipients = pgTable(
   (table) => [
     uniqueIndex('form_recipients_page_key').on(table.pageId),
     index('form_recipients_form_idx').on(table.formId, table.order),
+    // A person's places (Action Required): by the account the sender gave them, never by email.
     index('form_recipients_user_idx').on(table.userId, table.status),
-    index('form_recipients_email_idx').on(sql`lower(${table.email})`, table.status),
   ],
 );
 
@@ -487,6 +487,8 @@ export const documents = pgTable(
   },
   (table) => [
     index('documents_company_idx').on(table.companyId, table.uploadedAt),
+    // A form's files, by field: one file per field, kept once (`forms/documents.ts`).
+    index('documents_form_field_idx').on(table.formId, table.field),
     // Searching words in file names and who uploaded them (pg_trgm).
     index('documents_search_idx').using('gin', sql`(${table.name} || ' ' || ${table.uploadedBy}) gin_trgm_ops`),
   ],

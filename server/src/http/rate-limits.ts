@@ -1,18 +1,21 @@
 /**
  * Request rate limits on the calls people could abuse from outside: logging in, the second
- * factor, renewing a session, registering, asking for a password reset, inviting. Past the
- * limit an address gets 429 with `Retry-After` (the contract's `TooManyRequests`). Counted
- * per server process; the sign-in and reset limits that must hold across processes are
- * counted in the database (`auth/attempts.ts`).
+ * factor, renewing a session, registering, asking for a password reset, inviting, saving a
+ * signing draft. Past the limit an address gets 429 with `Retry-After` (the contract's
+ * `TooManyRequests`). Counted per server process; the sign-in and reset limits that must
+ * hold across processes are counted in the database (`auth/attempts.ts`), as is the limit of
+ * drafts saved per signing link (`modules/forms/save-limit.ts`).
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OperationId } from '@formsign/sdk/contract';
 
 export interface RateLimit {
   max: number;
   /** Milliseconds. */
   timeWindow: number;
+  /** Only the requests this says yes to count (their body read first); every request when absent. */
+  counts?: (request: FastifyRequest) => boolean;
 }
 
 export type RateLimits = Partial<Record<OperationId, RateLimit>>;
@@ -27,6 +30,8 @@ export const defaultRateLimits: RateLimits = {
   forgotPassword: { max: 10, timeWindow: minute },
   inviteUsers: { max: 20, timeWindow: minute },
   verifyDocument: { max: 30, timeWindow: minute },
+  // Saving a draft stores what a signer attached; opening and sending a form are not counted.
+  webSigning: { max: 30, timeWindow: minute, counts: (request) => (request.body as { function?: unknown } | undefined)?.function === 'save' },
 };
 
 export async function installRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
@@ -34,7 +39,11 @@ export async function installRateLimits(app: FastifyInstance, limits: RateLimits
   app.addHook('onRoute', (route) => {
     const id = (route.schema as { operationId?: OperationId } | undefined)?.operationId;
     const limit = id ? limits[id] : undefined;
-    if (limit) route.config = { ...(route.config as object), rateLimit: limit };
+    if (!limit) return;
+    const { counts, ...window } = limit;
+    // A limit that reads the body runs once it is parsed; the requests it does not count pass.
+    const rule = counts ? { ...window, hook: 'preHandler' as const, allowList: (request: FastifyRequest) => !counts(request) } : window;
+    route.config = { ...(route.config as object), rateLimit: rule };
   });
   await app.register(rateLimit, {
     global: false,

@@ -1,9 +1,9 @@
 /**
- * The operations of a form's life: sending it, its progress (remind, withdraw), signing
- * through a link, and the lists of what waits for a person, what is in progress and what is
- * complete, with the reviews and send-backs they carry.
+ * The operations of a form's life: sending it, its progress (remind, at most once an hour for
+ * each recipient; withdraw), signing through a link, and the lists of what waits for a
+ * person, what is in progress and what is complete, with the reviews and send-backs they carry.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { appCodes, type FormProgress, type PendingForm, type WorkflowItem } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import { administersCompany, type Principal } from '../../auth/principal.js';
@@ -15,11 +15,26 @@ import { afterProgress, mailFacts, progress, sendAfterCommit, turnMails, type Fo
 import { listCompleted, listPending, listWorkflow, openPlaceOf, recipientsOf, visibleForm } from './repository.js';
 import { sendForm } from './send.js';
 import { sealedPdfUrl } from './links.js';
+import { lockForm, takeStep } from './steps.js';
 import { webSigning } from './signing.js';
 
 type FormHandlers = Pick<Handlers, 'sendForm' | 'getFormProgress' | 'manageFormProgress' | 'webSigning' | 'listPendingForms' | 'listWorkflow' | 'listCompletedForms'>;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+const notWaitingForReview = 'This form is not waiting for a review.';
+
+/** A recipient is reminded at most once in this long. */
+const reminderGap = 60 * 60_000;
+
+const minutes = (count: number): string => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
+
+/** Why a reminder cannot go yet, and when it can. */
+function tooSoon(name: string, last: Date, now: Date): string {
+  const ago = Math.floor((now.getTime() - last.getTime()) / 60_000);
+  const left = Math.max(1, Math.ceil((last.getTime() + reminderGap - now.getTime()) / 60_000));
+  return `${name} was reminded ${ago < 1 ? 'less than a minute' : minutes(ago)} ago. The next reminder can be sent in ${minutes(left)}.`;
+}
 
 function progressOf(ctx: ServerContext, form: FormRecord, template: string, recipients: readonly RecipientRecord[]): FormProgress {
   const next = form.status === 'completed' || form.status === 'cancelled' || form.status === 'disapproved' ? [] : recipients.filter((recipient) => recipient.status === 'open');
@@ -58,26 +73,38 @@ function manages(principal: Principal, form: FormRecord): boolean {
   return form.companyId === principal.companyId && (administersCompany(principal) || form.senderId === principal.userId);
 }
 
-/** A person sends a form back (declines it, or disapproves it) with their comment. */
-async function sendBack(ctx: ServerContext, principal: Principal, form: FormRecord, recipient: RecipientRecord, comment: string, origin: Origin): Promise<void> {
+/**
+ * A person sends a form back (declines it, or disapproves it) with their comment. False when
+ * the place was acted on (or the form closed) meanwhile: nothing is changed.
+ */
+async function sendBack(ctx: ServerContext, principal: Principal, form: FormRecord, recipient: RecipientRecord, comment: string, origin: Origin): Promise<boolean> {
   const text = comment.trim();
   if (!text) throw new HttpError(400, 'Please say why you send the form back.');
   const outcome = await ctx.db.transaction(async (tx) => {
-    await tx.update(formRecipients).set({ status: 'disapproved', actedAt: ctx.now(), comment: text, ip: origin.ip, userAgent: origin.userAgent }).where(eq(formRecipients.id, recipient.id));
+    await lockForm(tx, form.id);
+    if (!(await takeStep(tx, recipient.id, { status: 'disapproved', actedAt: ctx.now(), comment: text, ip: origin.ip, userAgent: origin.userAgent }))) return null;
     await recordEvent(tx, { event: 'disapproved', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, comment: text } });
     return progress(ctx, tx, form.id, origin);
   });
+  if (!outcome) return false;
   await afterProgress(ctx, outcome);
+  return true;
 }
 
-async function approve(ctx: ServerContext, principal: Principal, form: FormRecord, recipient: RecipientRecord, comment: string, origin: Origin): Promise<void> {
+/** Approves a place waiting for a review; false when it was acted on (or the form closed) meanwhile. */
+async function approve(ctx: ServerContext, principal: Principal, form: FormRecord, recipient: RecipientRecord, comment: string, origin: Origin): Promise<boolean> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    await tx.update(formRecipients).set({ status: 'approved', actedAt: ctx.now(), comment: comment.trim(), ip: origin.ip, userAgent: origin.userAgent }).where(eq(formRecipients.id, recipient.id));
+    await lockForm(tx, form.id);
+    if (!(await takeStep(tx, recipient.id, { status: 'approved', actedAt: ctx.now(), comment: comment.trim(), ip: origin.ip, userAgent: origin.userAgent }))) return null;
     await recordEvent(tx, { event: 'approved', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, onBehalfOf: recipient.userId === principal.userId ? null : recipient.name } });
     return progress(ctx, tx, form.id, origin);
   });
+  if (!outcome) return false;
   await afterProgress(ctx, outcome);
+  return true;
 }
+
+const closedStatuses: ReadonlySet<FormRecord['status']> = new Set(['completed', 'cancelled', 'disapproved']);
 
 export function formsHandlers(ctx: ServerContext): FormHandlers {
   return {
@@ -95,7 +122,7 @@ export function formsHandlers(ctx: ServerContext): FormHandlers {
       if (!found) throw notFound();
       const { form } = found;
       if (!manages(principal, form)) throw new HttpError(403, 'Only the sender of this form, or an administrator, can do this.');
-      const closed = form.status === 'completed' || form.status === 'cancelled' || form.status === 'disapproved';
+      const closed = closedStatuses.has(form.status);
       const nothing = { code: -3, message: appCodes.manageFormProgress['-3'].text, progress: null };
       if (closed) return nothing;
       const now = ctx.now();
@@ -103,25 +130,39 @@ export function formsHandlers(ctx: ServerContext): FormHandlers {
       if (body.action === 'remind') {
         const recipients = await recipientsOf(ctx.db, form.id);
         const target = body.order ? recipients.find((recipient) => recipient.order === body.order) : recipients.find((recipient) => recipient.status === 'open');
-        if (!target || target.status !== 'open') return { code: -3, message: target ? `${target.name} is not waiting to act: there is no one to remind.` : nothing.message, progress: null };
-        await ctx.db.transaction(async (tx) => {
-          await tx
+        const notWaiting = (name: string) => ({ code: -3, message: `${name} is not waiting to act: there is no one to remind.`, progress: null });
+        if (!target || target.status !== 'open') return target ? notWaiting(target.name) : nothing;
+        // At most one reminder an hour: taken with the reminder itself, so requests made together send one.
+        const reminded = await ctx.db.transaction(async (tx) => {
+          const [row] = await tx
             .update(formRecipients)
-            .set({ remindersSent: target.remindersSent + 1, lastRemindedAt: now })
-            .where(eq(formRecipients.id, target.id));
-          await recordEvent(tx, { event: 'reminded', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin: request, details: { order: target.order, to: target.email } });
+            .set({ remindersSent: sql`${formRecipients.remindersSent} + 1`, lastRemindedAt: now })
+            .where(and(eq(formRecipients.id, target.id), eq(formRecipients.status, 'open'), or(isNull(formRecipients.lastRemindedAt), lte(formRecipients.lastRemindedAt, new Date(now.getTime() - reminderGap)))))
+            .returning();
+          if (row) await recordEvent(tx, { event: 'reminded', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin: request, details: { order: target.order, to: target.email } });
+          return row;
         });
-        await sendAfterCommit(ctx, turnMails(ctx, await mailFacts(ctx.db, form), [target], true));
+        if (!reminded) {
+          const [current] = await ctx.db.select().from(formRecipients).where(eq(formRecipients.id, target.id));
+          if (!current?.lastRemindedAt || current.status !== 'open') return notWaiting(target.name);
+          const wait = Math.max(1, Math.ceil((current.lastRemindedAt.getTime() + reminderGap - now.getTime()) / 1000));
+          throw new HttpError(429, tooSoon(current.name, current.lastRemindedAt, now), { 'retry-after': String(wait) });
+        }
+        await sendAfterCommit(ctx, turnMails(ctx, await mailFacts(ctx.db, form), [reminded], true));
         message = `A reminder has been sent to ${target.name}.`;
       } else {
-        await ctx.db.transaction(async (tx) => {
+        const withdrawn = await ctx.db.transaction(async (tx) => {
+          // Under the form's lock: a signature that completed or closed it first stands.
+          if (closedStatuses.has((await lockForm(tx, form.id)).status)) return false;
           await tx.update(forms).set({ status: 'cancelled', updatedAt: now }).where(eq(forms.id, form.id));
           await tx
             .update(formRecipients)
             .set({ status: 'cancelled' })
             .where(and(eq(formRecipients.formId, form.id), inArray(formRecipients.status, ['open', 'waiting'])));
           await recordEvent(tx, { event: 'cancelled', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin: request });
+          return true;
         });
+        if (!withdrawn) return nothing;
         message = 'The form has been withdrawn: its links no longer work.';
       }
       const after = await visibleForm(ctx.db, principal, form.id);
@@ -136,7 +177,7 @@ export function formsHandlers(ctx: ServerContext): FormHandlers {
       if (query.disapprove !== undefined) {
         const place = await openPlaceOf(ctx.db, principal, query.disapprove);
         if (!place) throw notFound();
-        await sendBack(ctx, principal, place.form, place.recipient, query.comment ?? '', request);
+        if (!(await sendBack(ctx, principal, place.form, place.recipient, query.comment ?? '', request))) throw notFound();
       }
       const page = query.page ?? 1;
       const limit = query.limit ?? 25;
@@ -165,11 +206,14 @@ export function formsHandlers(ctx: ServerContext): FormHandlers {
         if (!found || found.form.companyId !== principal.companyId) throw notFound();
         const recipients = await recipientsOf(ctx.db, found.form.id);
         const current = recipients.find((recipient) => recipient.status === 'open' && recipient.action === 'approve') ?? recipients.find((recipient) => recipient.status === 'open');
-        if (!current) throw new HttpError(400, 'This form is not waiting for a review.');
+        if (!current) throw new HttpError(400, notWaitingForReview);
         if (current.userId !== principal.userId && !administersCompany(principal)) throw new HttpError(403, 'Only the person asked to review this form, or an administrator, can review it.');
-        if (query.disapprove === 1) await sendBack(ctx, principal, found.form, current, query.comment ?? '', request);
-        else if (current.action === 'approve') await approve(ctx, principal, found.form, current, query.comment ?? '', request);
+        let reviewed: boolean;
+        if (query.disapprove === 1) reviewed = await sendBack(ctx, principal, found.form, current, query.comment ?? '', request);
+        else if (current.action === 'approve') reviewed = await approve(ctx, principal, found.form, current, query.comment ?? '', request);
         else throw new HttpError(400, `This form waits for ${current.name} to ${current.action === 'fill' ? 'fill it in' : 'sign it'}, not for a review.`);
+        // Someone else reviewed it first.
+        if (!reviewed) throw new HttpError(400, notWaitingForReview);
       }
       const page = query.page ?? 1;
       const limit = query.limit ?? 25;

@@ -2,7 +2,9 @@
  * The lists of forms, paged, filtered and sorted in the database: what waits for a person
  * (Action Required), what is in progress (Workflow), what is complete (Completed Forms).
  * Administrators see their company's forms; other people the forms they sent or take part in
- * (the one rule of `visibility.ts`).
+ * (the one rule of `visibility.ts`). A signed-in person takes part in a form through a place
+ * the sender gave their account (`form_recipients.user_id`, a user of the form's company),
+ * never through an email address: a place sent to an address is reached by its signing link alone.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -85,9 +87,9 @@ export async function listCompleted(db: Database, principal: Principal, paging: 
   return { total: total?.n ?? 0, rows };
 }
 
-/** The places waiting for this person: theirs by account, or by their email address. */
+/** The places given to this person's account, in their own company's forms. */
 function addressedTo(principal: Principal): SQL | undefined {
-  return or(eq(formRecipients.userId, principal.userId), and(isNull(formRecipients.userId), sql`lower(${formRecipients.email}) = ${principal.email.toLowerCase()}`));
+  return and(eq(formRecipients.userId, principal.userId), eq(formRecipients.companyId, principal.companyId));
 }
 
 export async function listPending(db: Database, principal: Principal, paging: Paging) {
@@ -117,13 +119,13 @@ export async function openPlaceOf(db: Database, principal: Principal, formId: nu
   return row;
 }
 
-/** A form of the company that a person may see (their own company's; the sender, an administrator, or a recipient). */
+/** A form that a person may see: of their own company, and they are an administrator, its sender or one of its recipients. */
 export async function visibleForm(db: Database, principal: Principal, formId: number) {
   const [row] = await db
     .select({ form: forms, template: templates.title })
     .from(forms)
     .innerJoin(templates, eq(templates.id, forms.templateId))
-    .where(and(eq(forms.id, formId), isNull(forms.deletedAt), or(visibleTo(principal), sql`exists (select 1 from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${addressedTo(principal)})`)));
+    .where(and(eq(forms.id, formId), isNull(forms.deletedAt), visibleTo(principal)));
   return row;
 }
 

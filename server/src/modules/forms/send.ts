@@ -13,14 +13,14 @@ import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { companies, formRecipients, forms, tenants, users, type FieldDefinition, type FieldValue, type StepDefinition } from '../../db/schema.js';
-import { prefillFields } from '../prepopulation/prefill.js';
+import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { findTemplate, type TemplateRecord } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/rules.js';
 import { checkAnswers } from './answers.js';
 import { newPageId, signingToken } from './links.js';
 import { mailFacts, sendAfterCommit, turnMails } from './progression.js';
 import { nextReference } from './references.js';
-import { storeFiles } from './documents.js';
+import { AttachmentRefusal, attachmentTexts, storeFiles } from './documents.js';
 
 type SendCode = keyof (typeof appCodes)['sendForm'];
 
@@ -102,6 +102,12 @@ export interface NewForm {
  */
 export async function createForm(ctx: ServerContext, tx: Database, principal: Principal, draft: NewForm, origin: Origin) {
   const now = ctx.now();
+  // A place is given to an account only of the sending company; anyone else is reached by their link alone.
+  const bound = [...new Set(draft.recipients.flatMap((recipient) => (recipient.userId === null ? [] : [recipient.userId])))];
+  if (bound.length > 0) {
+    const known = await tx.select({ id: users.id }).from(users).where(and(eq(users.companyId, principal.companyId), inArray(users.id, bound)));
+    if (known.length !== bound.length) throw new SendRefusal('-1', 'Every recipient chosen from your people must be a user of your company.');
+  }
   const [envelope] = await tx
     .update(companies)
     .set({ envelopesUsed: sql`${companies.envelopesUsed} + 1` })
@@ -188,7 +194,9 @@ export async function sendForm(ctx: ServerContext, principal: Principal, request
     if (!template || template.status !== 'active') throw new SendRefusal('-2');
     const steps = stepsOf(template.steps);
     const recipients = await resolveRecipients(ctx.db, principal.companyId, steps, request.recipients);
-    // Pre-population: the records `refs` names fill the fields; what the sender typed wins.
+    // Pre-population: the records `refs` names fill the fields; what the sender typed wins. The
+    // values are kept with the form: its signers see them, and cannot name other records.
+    if (request.refs && !mayReadRecords(principal)) throw new SendRefusal('-1', 'Only an administrator can fill a form from pre-population records.');
     const fields = request.refs ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
     const senderFields: FieldDefinition[] = fields.filter((field) => field.step === 0);
     const prefilled = Object.fromEntries(senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])));
@@ -213,7 +221,8 @@ export async function sendForm(ctx: ServerContext, principal: Principal, request
     const facts = await mailFacts(ctx.db, created.form);
     await sendAfterCommit(ctx, turnMails(ctx, facts, created.recipients.filter((recipient) => recipient.status === 'open')));
     return { code: 1, message: appCodes.sendForm['1'].text, id: created.form.id, reference: created.form.reference, unused: created.unused };
-  } catch (error) {
+  } catch (caught) {
+    const error = caught instanceof AttachmentRefusal ? new SendRefusal('-1', attachmentTexts.storageFullHere) : caught;
     if (!(error instanceof SendRefusal)) throw error;
     return { code: Number(error.code), message: error.message, id: null, reference: '', unused: await unusedNow() };
   }

@@ -1,27 +1,30 @@
 /**
  * A form opened from a link (`POST /websigning`): load it, save a draft, submit it with a
  * typed or drawn signature, approve it or send it back with a comment. A recipient proves who
- * they are with their link's token, or by being signed in as the user it was sent to (an
- * approver always is). A template's own id opens it to be filled in by a signed-in person
- * of its company, who then becomes its first recipient. Every step is audited with the
- * address and browser it came from.
+ * they are with their link's token, or by being signed in as the user of the form's company
+ * the sender gave the place to (an approver always is); an email address proves nothing. A
+ * step is taken once (`steps.ts`). A template's own id opens it to be filled in by a
+ * signed-in person of its company, who then becomes its first recipient. Every step is
+ * audited with the address and browser it came from.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { SigningForm, SigningReceipt, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { companies, formRecipients, forms, users, type FieldDefinition, type FieldValue } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { prefillFields } from '../prepopulation/prefill.js';
+import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { findTemplate } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/rules.js';
 import { fieldOf } from '../templates/handlers.js';
 import { checkAnswers } from './answers.js';
-import { storeFiles } from './documents.js';
+import { AttachmentRefusal, attachmentTexts, removeUnused, storeFiles } from './documents.js';
 import { sealedPdfUrl, tokenMatches } from './links.js';
 import { afterProgress, hasActed, mailFacts, progress, turnMails, type FormRecord, type RecipientRecord } from './progression.js';
 import { createForm, expiryOf, SendRefusal, type Recipient } from './send.js';
+import { checkSaveLimit } from './save-limit.js';
+import { lockStep, takeStep } from './steps.js';
 
 export const signingTexts = {
   invalid: 'This signing link is not valid.',
@@ -31,6 +34,7 @@ export const signingTexts = {
   notAnApprover: 'Only the person asked to approve this form can approve it or send it back.',
   logInToFill: 'Please log in to fill in this form.',
   needsRecipients: 'This template needs its recipients chosen: send it from Manage Template instead.',
+  typedNotAllowed: 'A typed name is not accepted as a signature on this form. Please draw your signature.',
 } as const;
 
 const fail = (error: string): WebSigningResponse => ({ data: null, error });
@@ -45,14 +49,15 @@ function expired(form: FormRecord, now: Date): boolean {
 }
 
 /**
- * The fields as one recipient sees them: theirs to answer, the rest shown as answered. Theirs
- * empty ones take what pre-population gives (`prefilled`).
+ * The fields as one recipient sees them: theirs to answer, the rest shown as answered. What
+ * pre-population gave the form was fixed when it was sent (in its values); a link's holder
+ * cannot name other records.
  */
-function fieldsFor(form: FormRecord, recipient: RecipientRecord, editable: boolean, prefilled: Record<string, FieldValue> = {}): SigningForm['fields'] {
+function fieldsFor(form: FormRecord, recipient: RecipientRecord, editable: boolean): SigningForm['fields'] {
   const values: Record<string, FieldValue> = { ...form.values, ...(editable ? (recipient.draft ?? {}) : {}) };
   return form.fields.map((field) => {
     const answers = editable && recipient.action !== 'approve' && field.step !== 0 && stepOfField(field) === recipient.order;
-    const value = answers && (values[field.name] === undefined || values[field.name] === null) && field.name in prefilled ? prefilled[field.name] : values[field.name];
+    const value = values[field.name];
     return { ...fieldOf(field), ...(value !== undefined ? { value } : {}), readonly: !answers };
   });
 }
@@ -61,9 +66,20 @@ function editableFields(form: FormRecord, recipient: RecipientRecord): FieldDefi
   return form.fields.filter((field) => field.step !== 0 && stepOfField(field) === recipient.order);
 }
 
-async function senderLine(ctx: ServerContext, form: FormRecord): Promise<string> {
-  const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, form.companyId));
-  return company ? `${form.senderName}, ${company.name}` : form.senderName;
+/** The company a form is of, as a signer meets it: its name, and whether a typed name signs. */
+async function companyOf(ctx: ServerContext, companyId: number): Promise<{ name: string | null; typedSignature: boolean }> {
+  const [company] = await ctx.db.select({ name: companies.name, settings: companies.settings }).from(companies).where(eq(companies.id, companyId));
+  // The setting is on unless the company turned it off.
+  return { name: company?.name ?? null, typedSignature: company?.settings.allow_typed_signature !== false };
+}
+
+/** What is wrong with a signature given: a drawing that is not a PNG or too large, or a typed name where the company takes only drawn ones. */
+function signatureProblem(signature: WebSigningRequest['signature'], typedSignature: boolean): string | null {
+  if (!signature) return null;
+  if (signature.kind === 'drawn' && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.value)) return 'The drawn signature could not be read. Please draw it again.';
+  if (signature.value.length > 500_000) return 'The drawn signature is too large. Please draw it again.';
+  if (signature.kind === 'typed' && !typedSignature) return signingTexts.typedNotAllowed;
+  return null;
 }
 
 async function findRecipient(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null): Promise<{ form: FormRecord; recipient: RecipientRecord; via: 'link' | 'account' }> {
@@ -71,36 +87,32 @@ async function findRecipient(ctx: ServerContext, request: WebSigningRequest, pri
   if (!row) refuse(400, signingTexts.invalid);
   const { form, recipient } = row;
   const byToken = tokenMatches(ctx.keys, recipient.pageId, request.token ?? '');
-  const byUser = principal !== null && (recipient.userId === principal.userId || (recipient.userId === null && recipient.email.toLowerCase() === principal.email.toLowerCase()));
+  // The account the sender gave this place (a user of the form's company); an email address never identifies anyone.
+  const byUser = principal !== null && recipient.userId !== null && recipient.userId === principal.userId && recipient.companyId === principal.companyId && form.companyId === principal.companyId;
   if (!byToken && !byUser) refuse(400, signingTexts.invalid);
   if (form.status === 'cancelled' || form.deletedAt) refuse(404, signingTexts.withdrawn);
   return { form, recipient, via: byUser ? 'account' : 'link' };
 }
 
-/** The values the records `refs` names give the recipient's own fields. */
-async function prefilledFor(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, refs: string): Promise<Record<string, FieldValue>> {
-  if (!refs) return {};
-  const fields = await prefillFields(ctx, form.companyId, refs, editableFields(form, recipient));
-  return Object.fromEntries(fields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])));
-}
-
-async function signingForm(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, refs = ''): Promise<SigningForm> {
+async function signingForm(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord): Promise<SigningForm> {
   const open = recipient.status === 'open' && form.status !== 'completed' && form.status !== 'disapproved';
+  const company = await companyOf(ctx, form.companyId);
   return {
     id: recipient.pageId,
     title: form.title,
     message: form.message,
-    sender: await senderLine(ctx, form),
+    sender: company.name ? `${form.senderName}, ${company.name}` : form.senderName,
     signer: { name: recipient.name, email: recipient.email, order: recipient.order },
     status: form.status === 'completed' ? 'completed' : hasActed(recipient) || !open ? 'signed' : 'open',
-    fields: fieldsFor(form, recipient, open, open ? await prefilledFor(ctx, form, recipient, refs) : {}),
+    fields: fieldsFor(form, recipient, open),
     expires_at: form.expiresAt ? form.expiresAt.toISOString() : null,
     // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
     pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,
+    allow_typed_signature: company.typedSignature,
   };
 }
 
-async function load(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, origin: Origin, refs = ''): Promise<WebSigningResponse> {
+async function load(ctx: ServerContext, form: FormRecord, recipient: RecipientRecord, origin: Origin): Promise<WebSigningResponse> {
   const now = ctx.now();
   if (recipient.status === 'waiting') {
     const [first] = await ctx.db
@@ -114,11 +126,17 @@ async function load(ctx: ServerContext, form: FormRecord, recipient: RecipientRe
   if (expired(form, now) && recipient.status === 'open') return fail(signingTexts.expired);
   if (recipient.status === 'open' && !recipient.openedAt) {
     await ctx.db.transaction(async (tx) => {
-      await tx.update(formRecipients).set({ openedAt: now }).where(eq(formRecipients.id, recipient.id));
+      // Opened once, however many loads arrive together.
+      const opened = await tx
+        .update(formRecipients)
+        .set({ openedAt: now })
+        .where(and(eq(formRecipients.id, recipient.id), eq(formRecipients.status, 'open'), isNull(formRecipients.openedAt)))
+        .returning({ id: formRecipients.id });
+      if (opened.length === 0) return;
       await recordEvent(tx, { event: 'opened', companyId: form.companyId, actor: { userId: recipient.userId, name: recipient.name }, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
     });
   }
-  return { data: await signingForm(ctx, form, recipient, refs), error: '' };
+  return { data: await signingForm(ctx, form, recipient), error: '' };
 }
 
 function receipt(status: SigningReceipt['status'], completed: boolean, next: string, message: string): WebSigningResponse {
@@ -129,22 +147,58 @@ function nextName(recipients: readonly RecipientRecord[]): string {
   return recipients.find((recipient) => recipient.status === 'open')?.name ?? '';
 }
 
+/** The file fields of `fields` answered with nothing: a file kept before for them goes. */
+function clearedFiles(fields: readonly FieldDefinition[], values: Record<string, FieldValue>): string[] {
+  return fields.filter((field) => field.type === 'file' && (values[field.name] === null || values[field.name] === undefined)).map((field) => field.name);
+}
+
+/** Runs a step that keeps files; a file past the storage quota refuses it in the signer's words. */
+async function attaching<T>(step: () => Promise<T>): Promise<T | string> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof AttachmentRefusal) return error.message;
+    throw error;
+  }
+}
+
+/**
+ * Why a recipient cannot act now, seen under the form's lock (`lockStep`): the form was
+ * withdrawn (404), the step is taken or the form is closed, or the link has expired.
+ */
+function stepRefusal(form: FormRecord, recipient: RecipientRecord, now: Date): string | null {
+  if (form.status === 'cancelled' || form.deletedAt) refuse(404, signingTexts.withdrawn);
+  if (recipient.status !== 'open' || form.status === 'completed' || form.status === 'disapproved') return signingTexts.alreadySigned;
+  if (expired(form, now)) return signingTexts.expired;
+  return null;
+}
+
 async function act(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null, form: FormRecord, recipient: RecipientRecord, origin: Origin, via: 'link' | 'account'): Promise<WebSigningResponse> {
   const now = ctx.now();
   if (hasActed(recipient) || recipient.status === 'disapproved') return fail(signingTexts.alreadySigned);
   if (recipient.status === 'waiting') return load(ctx, form, recipient, origin);
-  if (form.status === 'completed' || form.status === 'disapproved' || recipient.status !== 'open') return fail(signingTexts.alreadySigned);
-  if (expired(form, now)) return fail(signingTexts.expired);
+  const early = stepRefusal(form, recipient, now);
+  if (early) return fail(early);
   const who = { userId: recipient.userId, name: recipient.name };
 
   if (request.function === 'save') {
-    const answers = checkAnswers(editableFields(form, recipient), request.values, { draft: true });
+    const fields = editableFields(form, recipient);
+    const answers = checkAnswers(fields, request.values, { draft: true });
     if (!answers.ok) return fail(answers.reason);
-    await ctx.db.transaction(async (tx) => {
-      await storeFiles(ctx, tx, form, answers.files, recipient.name);
-      await tx.update(formRecipients).set({ draft: answers.values, openedAt: recipient.openedAt ?? now }).where(eq(formRecipients.id, recipient.id));
-      await recordEvent(tx, { event: 'saved', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
-    });
+    const saved = await attaching(() =>
+      ctx.db.transaction(async (tx) => {
+        const current = await lockStep(tx, form.id, recipient.id);
+        const refusal = stepRefusal(current.form, current.recipient, now);
+        if (refusal) return refusal;
+        await checkSaveLimit(tx, form.id, recipient.order);
+        if (!(await takeStep(tx, recipient.id, { draft: answers.values, openedAt: current.recipient.openedAt ?? now }))) return signingTexts.alreadySigned;
+        const stored = await storeFiles(ctx, tx, form, answers.files, recipient.name, clearedFiles(fields, answers.values));
+        await recordEvent(tx, { event: 'saved', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
+        return stored;
+      }),
+    );
+    if (typeof saved === 'string') return fail(saved);
+    await removeUnused(ctx, form.id, saved);
     return receipt('saved', false, '', 'Your answers have been saved. Open this link again to finish.');
   }
 
@@ -153,13 +207,15 @@ async function act(ctx: ServerContext, request: WebSigningRequest, principal: Pr
     const comment = (request.comment ?? '').trim();
     if (request.function === 'disapprove' && !comment) return fail('Please say why you send the form back.');
     const outcome = await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(formRecipients)
-        .set({ status: request.function === 'approve' ? 'approved' : 'disapproved', actedAt: now, comment, ip: origin.ip, userAgent: origin.userAgent })
-        .where(eq(formRecipients.id, recipient.id));
-      await recordEvent(tx, { event: request.function === 'approve' ? 'approved' : 'disapproved', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, comment, via } });
+      const current = await lockStep(tx, form.id, recipient.id);
+      const refusal = stepRefusal(current.form, current.recipient, now);
+      if (refusal) return refusal;
+      const status = request.function === 'approve' ? 'approved' : 'disapproved';
+      if (!(await takeStep(tx, recipient.id, { status, actedAt: now, comment, ip: origin.ip, userAgent: origin.userAgent }))) return signingTexts.alreadySigned;
+      await recordEvent(tx, { event: status, companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, comment, via } });
       return progress(ctx, tx, form.id, origin);
     });
+    if (typeof outcome === 'string') return fail(outcome);
     await afterProgress(ctx, outcome);
     if (request.function === 'disapprove') return receipt('disapproved', false, '', 'The form has gone back to its sender with your comment.');
     return receipt('approved', outcome.completed, nextName(outcome.recipients), outcome.completed ? 'Thank you. The form is approved and complete.' : 'Thank you. Your approval has been recorded.');
@@ -173,38 +229,46 @@ async function act(ctx: ServerContext, request: WebSigningRequest, principal: Pr
   const signatureFields = fields.filter((field) => field.type === 'signature');
   const signature = request.signature;
   if (signatureFields.some((field) => field.required) && !signature?.value.trim()) return fail('Please sign: type your name or draw your signature.');
-  if (signature && signature.kind === 'drawn' && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.value)) return fail('The drawn signature could not be read. Please draw it again.');
-  if (signature && signature.value.length > 500_000) return fail('The drawn signature is too large. Please draw it again.');
+  const unsigned = signatureProblem(signature, (await companyOf(ctx, form.companyId)).typedSignature);
+  if (unsigned) return fail(unsigned);
   const signedValues: Record<string, FieldValue> = {};
   for (const field of signatureFields) signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
 
-  const outcome = await ctx.db.transaction(async (tx) => {
-    await storeFiles(ctx, tx, form, answers.files, recipient.name);
-    await tx
-      .update(forms)
-      .set({ values: sql`${forms.values} || ${JSON.stringify({ ...answers.values, ...signedValues })}::jsonb` })
-      .where(eq(forms.id, form.id));
-    await tx
-      .update(formRecipients)
-      .set({
+  const outcome = await attaching(() =>
+    ctx.db.transaction(async (tx) => {
+      const current = await lockStep(tx, form.id, recipient.id);
+      const refusal = stepRefusal(current.form, current.recipient, now);
+      if (refusal) return refusal;
+      const taken = await takeStep(tx, recipient.id, {
         status: recipient.action === 'fill' ? 'filled' : 'signed',
         actedAt: now,
-        openedAt: recipient.openedAt ?? now,
+        openedAt: current.recipient.openedAt ?? now,
         draft: null,
         ...(signature ? { signature: { kind: signature.kind, value: signature.kind === 'typed' ? signature.value.trim() : signature.value } } : {}),
         ip: origin.ip,
         userAgent: origin.userAgent,
-      })
-      .where(eq(formRecipients.id, recipient.id));
-    await recordEvent(tx, { event: 'signed', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order, signature: signature?.kind ?? 'none', via } });
-    return progress(ctx, tx, form.id, origin);
-  });
+      });
+      if (!taken) return signingTexts.alreadySigned;
+      const stored = await storeFiles(ctx, tx, form, answers.files, recipient.name, clearedFiles(fields, answers.values));
+      await tx
+        .update(forms)
+        .set({ values: sql`${forms.values} || ${JSON.stringify({ ...answers.values, ...signedValues })}::jsonb` })
+        .where(eq(forms.id, form.id));
+      await recordEvent(tx, { event: 'signed', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order, signature: signature?.kind ?? 'none', via } });
+      return { ...(await progress(ctx, tx, form.id, origin)), stored };
+    }),
+  );
+  if (typeof outcome === 'string') return fail(outcome);
+  await removeUnused(ctx, form.id, outcome.stored);
   await afterProgress(ctx, outcome);
   const next = nextName(outcome.recipients);
   return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. Everyone has signed: the form is complete.' : 'Thank you. Your signature has been recorded.');
 }
 
-/** A template opened to be filled in (`/open-signing/{templateId}`) by a signed-in person of its company. */
+/**
+ * A template opened to be filled in (`/open-signing/{templateId}`) by a signed-in person of its
+ * company. Records named by `refs` fill it only for a person who may read them.
+ */
 async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null, origin: Origin): Promise<WebSigningResponse> {
   if (!principal) return fail(signingTexts.logInToFill);
   const template = await findTemplate(ctx.db, principal.companyId, Number(request.id));
@@ -213,6 +277,7 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
   const steps = stepsOf(template.steps);
   const [first] = steps;
   const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
+  const { typedSignature } = await companyOf(ctx, principal.companyId);
   if (request.function === 'load') {
     const form: SigningForm = {
       id: String(template.id),
@@ -221,8 +286,9 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
       sender: `${principal.displayName}, ${principal.companyName}`,
       signer: { name: principal.displayName, email: principal.email, order: 1 },
       status: 'open',
-      fields: (request.refs ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields).map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
+      fields: (request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields).map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
       expires_at: null,
+      allow_typed_signature: typedSignature,
     };
     return { data: form, error: '' };
   }
@@ -235,6 +301,8 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
   if (!answers.ok) return fail(answers.reason);
   const signatureFields = mine.filter((field) => field.type === 'signature');
   if (signatureFields.some((field) => field.required) && !request.signature?.value.trim()) return fail('Please sign: type your name or draw your signature.');
+  const unsigned = signatureProblem(request.signature, typedSignature);
+  if (unsigned) return fail(unsigned);
   const people = await Promise.all(
     later.map(async (step) => {
       const [user] = await ctx.db.select().from(users).where(and(eq(users.id, step.userId ?? 0), eq(users.companyId, principal.companyId)));
@@ -277,6 +345,7 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
     return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. The form is complete.' : 'Thank you. The form has been sent on.');
   } catch (error) {
     if (error instanceof SendRefusal) return fail(error.message);
+    if (error instanceof AttachmentRefusal) return fail(attachmentTexts.storageFullHere);
     throw error;
   }
 }
@@ -284,6 +353,7 @@ async function fillTemplate(ctx: ServerContext, request: WebSigningRequest, prin
 export async function webSigning(ctx: ServerContext, request: WebSigningRequest, principal: Principal | null, origin: Origin): Promise<WebSigningResponse> {
   if (/^\d{1,9}$/.test(request.id)) return fillTemplate(ctx, request, principal, origin);
   const { form, recipient, via } = await findRecipient(ctx, request, principal);
-  if (request.function === 'load') return load(ctx, form, recipient, origin, request.refs ?? '');
+  // `refs` is not read here: what pre-fills a sent form was fixed by its sender.
+  if (request.function === 'load') return load(ctx, form, recipient, origin);
   return act(ctx, request, principal, form, recipient, origin, via);
 }

@@ -2,11 +2,24 @@
  * Filling a form's fields from pre-population records. A form opened or sent with `refs`
  * (`"<source id>:<record id>"`, several separated by commas) starts with the values of those
  * records: each field takes the value of the column its source's order names for it. Refs
- * that name no record of the company's sources fill nothing.
+ * that name no record of the company's sources fill nothing. Only a person who may read the
+ * records (`mayReadRecords`) has them fill a form; a form sent keeps the values they gave it,
+ * and its signers cannot name other records.
  */
+import { operations } from '@formsign/sdk/contract';
+import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
+import { rolesAllow } from '../../http/security.js';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 import { recordsOf, type RecordReference } from './repository.js';
+
+/**
+ * Whether a person may have records fill a form: the same people who may read them
+ * (`/fetch-prepopulation`'s roles). Anyone else's `refs` fill nothing.
+ */
+export function mayReadRecords(principal: Principal): boolean {
+  return rolesAllow(principal, operations.fetchPrepopulation.roles);
+}
 
 /** At most this many records fill one form. */
 const maxReferences = 20;

@@ -19,7 +19,7 @@ import { signedFileUrl } from '../../files/signed-urls.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { bytesUsed, deleteStoredFile, findStoredFile, findVisibleForm, folderFiles, insertStoredFile, namesLike, subFolders, type StoredFileRecord } from './repository.js';
 
-/** What a company may keep: 5 GiB. */
+/** What a company may keep: 5 GiB, its stored files and the files attached to its forms together. */
 export const storageQuota = 5 * 1024 * 1024 * 1024;
 
 const invalidFolder = 'This folder name is not valid.';

@@ -1,15 +1,15 @@
 /**
  * The queries of the document storage: a folder's files a page at a time, the folders inside
  * it (derived from the files' folder paths: a folder exists while it holds a file), the
- * bytes used, and the rows of stored files. Bounded by what the caller may see: every file
- * of the company for its administrators; for anyone else the files of the forms they may see
- * (`forms/visibility.ts`) and the files they saved.
+ * bytes used (stored files and forms' attachments), and the rows of stored files. Bounded by
+ * what the caller may see: every file of the company for its administrators; for anyone else
+ * the files of the forms they may see (`forms/visibility.ts`) and the files they saved.
  */
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { offsetOf, type PageRequest } from '../../db/list-filters.js';
 import { rawRows } from '../../db/raw-rows.js';
-import { forms, storedFiles } from '../../db/schema.js';
+import { documents, forms, storedFiles } from '../../db/schema.js';
 import { formIdVisibleTo, formsVisibleTo, type Viewer } from '../forms/visibility.js';
 
 export type StoredFileRecord = typeof storedFiles.$inferSelect;
@@ -47,9 +47,12 @@ export async function subFolders(db: Database, viewer: Viewer, folder: string): 
   return rows.map((row) => row.name).filter(Boolean);
 }
 
+/** The bytes the company keeps: its stored files and the files attached to its forms. */
 export async function bytesUsed(db: Database, companyId: number): Promise<number> {
   const [row] = await db
-    .select({ used: sql<number>`coalesce(sum(${storedFiles.size}), 0)::float8` })
+    .select({
+      used: sql<number>`coalesce(sum(${storedFiles.size}), 0)::float8 + (select coalesce(sum(${documents.size}), 0)::float8 from ${documents} where ${documents.companyId} = ${companyId})`,
+    })
     .from(storedFiles)
     .where(eq(storedFiles.companyId, companyId));
   return Number(row?.used ?? 0);

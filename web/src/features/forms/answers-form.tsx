@@ -27,6 +27,8 @@ interface AnswersFormProps {
   draftSaved?: string | null;
   /** More buttons beside the main one (open pending: Disapprove). */
   children?: ReactNode;
+  /** A typed name is accepted as a signature; only drawing is offered when false. */
+  allowTypedSignature?: boolean;
 }
 
 /** "Date of birth: Please enter a date."; a label that ends a sentence takes no colon. */
@@ -65,17 +67,17 @@ function ProblemSummary({ fields, problems, summary }: { fields: readonly FormFi
   );
 }
 
-export function AnswersForm({ fields, sendLabel, busy, busyLabel, sendError, onSend, onSaveDraft, draftSaved, children }: AnswersFormProps) {
+export function AnswersForm({ fields, sendLabel, busy, busyLabel, sendError, onSend, onSaveDraft, draftSaved, children, allowTypedSignature = true }: AnswersFormProps) {
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(fields));
   const [checked, setChecked] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
-  const problems = checked ? answerProblems(fields, answers) : {};
+  const problems = checked ? answerProblems(fields, answers, { typedSignature: allowTypedSignature }) : {};
   const hasRequired = fields.some((field) => field.required);
 
   const send = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     setChecked(true);
-    const found = answerProblems(fields, answers);
+    const found = answerProblems(fields, answers, { typedSignature: allowTypedSignature });
     if (Object.keys(found).length > 0) {
       // After React shows the summary.
       requestAnimationFrame(() => summary.current?.focus());
@@ -102,6 +104,7 @@ export function AnswersForm({ fields, sendLabel, busy, busyLabel, sendError, onS
           answer={answers[field.name] ?? null}
           problem={problems[field.name]}
           disabled={busy}
+          allowTypedSignature={allowTypedSignature}
           onAnswer={(answer) => setAnswers((current) => ({ ...current, [field.name]: answer }))}
         />
       ))}

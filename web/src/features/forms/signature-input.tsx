@@ -3,6 +3,8 @@
  * and the one offered first) or draws their signature with a mouse, pen or finger on a
  * canvas. Both give `{ kind, value }`: the typed name, or the drawing as a PNG data URL.
  * Switching between the two keeps each one, so nothing is lost by looking at the other.
+ * Where the sender's organisation accepts only drawn signatures (`allowTyped` false), the
+ * drawing area alone is offered.
  */
 import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import type { Signature } from './signing-answers.ts';
@@ -18,6 +20,8 @@ interface SignatureInputProps {
   /** The id of the error text, when there is one. */
   errorId?: string;
   disabled?: boolean;
+  /** A typed name is accepted (the organisation's setting); only drawing is offered when false. */
+  allowTyped?: boolean;
   onChange(value: Signature | null): void;
 }
 
@@ -45,11 +49,13 @@ function paint(element: HTMLCanvasElement | null, strokes: readonly Point[][]): 
 interface SignaturePadProps {
   label: string;
   disabled?: boolean;
+  /** The canvas's id, when the pad is the field's only control (the error summary focuses it). */
+  id?: string;
   onDrawn(dataUrl: string | null): void;
 }
 
 /** The drawing area. It stays mounted (hidden) while the signer types, so the strokes survive switching to typing and back. */
-function SignaturePad({ label, disabled, onDrawn }: SignaturePadProps) {
+function SignaturePad({ label, disabled, id, onDrawn }: SignaturePadProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const strokes = useRef<Point[][]>([]);
@@ -105,6 +111,8 @@ function SignaturePad({ label, disabled, onDrawn }: SignaturePadProps) {
     <div className="signature-draw">
       <canvas
         ref={canvas}
+        id={id}
+        tabIndex={id ? -1 : undefined}
         className="signature-pad"
         role="img"
         aria-label={`${label}: drawing area. ${empty ? 'Nothing drawn yet.' : 'A signature is drawn.'}`}
@@ -124,9 +132,10 @@ function SignaturePad({ label, disabled, onDrawn }: SignaturePadProps) {
   );
 }
 
-export function SignatureInput({ id, label, required, value, errorId, disabled, onChange }: SignatureInputProps) {
+export function SignatureInput({ id, label, required, value, errorId, disabled, allowTyped = true, onChange }: SignatureInputProps) {
   const group = useId();
-  const [mode, setMode] = useState<Signature['kind']>(value?.kind ?? 'typed');
+  const [chosen, setMode] = useState<Signature['kind']>(value?.kind ?? (allowTyped ? 'typed' : 'drawn'));
+  const mode = allowTyped ? chosen : 'drawn';
   const [typed, setTyped] = useState(value?.kind === 'typed' ? value.value : '');
   const [drawn, setDrawn] = useState<string | null>(value?.kind === 'drawn' ? value.value : null);
 
@@ -148,16 +157,20 @@ export function SignatureInput({ id, label, required, value, errorId, disabled, 
         ) : null}
         {required ? <span className="visually-hidden"> (required)</span> : null}
       </legend>
-      <div className="signature-field__modes" role="radiogroup" aria-label={`How to sign “${label}”`}>
-        <label className="signature-field__mode">
-          <input id={`${id}-mode`} type="radio" name={group} checked={mode === 'typed'} disabled={disabled} onChange={() => choose('typed')} />
-          Type my name
-        </label>
-        <label className="signature-field__mode">
-          <input type="radio" name={group} checked={mode === 'drawn'} disabled={disabled} onChange={() => choose('drawn')} />
-          Draw my signature
-        </label>
-      </div>
+      {allowTyped ? (
+        <div className="signature-field__modes" role="radiogroup" aria-label={`How to sign “${label}”`}>
+          <label className="signature-field__mode">
+            <input id={`${id}-mode`} type="radio" name={group} checked={mode === 'typed'} disabled={disabled} onChange={() => choose('typed')} />
+            Type my name
+          </label>
+          <label className="signature-field__mode">
+            <input type="radio" name={group} checked={mode === 'drawn'} disabled={disabled} onChange={() => choose('drawn')} />
+            Draw my signature
+          </label>
+        </div>
+      ) : (
+        <p className="field__hint">This form asks for a drawn signature: draw it in the box below.</p>
+      )}
       {mode === 'typed' ? (
         <div className="field signature-type">
           <label htmlFor={id}>Your full name, as your signature</label>
@@ -184,6 +197,7 @@ export function SignatureInput({ id, label, required, value, errorId, disabled, 
         <SignaturePad
           label={label}
           disabled={disabled}
+          {...(allowTyped ? {} : { id })}
           onDrawn={(dataUrl) => {
             setDrawn(dataUrl);
             onChange(dataUrl ? { kind: 'drawn', value: dataUrl } : null);

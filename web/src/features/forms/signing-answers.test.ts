@@ -37,6 +37,14 @@ describe('the checks before sending', () => {
     });
   });
 
+  it('asks for a drawn signature where a typed name is not accepted', () => {
+    const typed = { ...initialAnswers(fields), full_name: 'M E', share_with: 'GP', agree: true, signature: { kind: 'typed' as const, value: 'M E' } };
+    expect(answerProblems(fields, typed, { typedSignature: false })).toEqual({ signature: 'Please draw your signature: a typed name is not accepted on this form.' });
+    expect(answerProblems(fields, { ...typed, signature: null }, { typedSignature: false })).toEqual({ signature: 'Please draw your signature.' });
+    expect(answerProblems(fields, { ...typed, signature: { kind: 'drawn', value: 'data:image/png;base64,AAAA' } }, { typedSignature: false })).toEqual({});
+    expect(answerProblems(fields, typed, { typedSignature: true })).toEqual({});
+  });
+
   it('takes a typed name of spaces as no signature', () => {
     expect(answerProblems(fields, { ...initialAnswers(fields), signature: { kind: 'typed', value: '  ' } }).signature).toBeDefined();
   });

@@ -27,8 +27,13 @@ function isSignature(answer: Answer): answer is Signature {
   return typeof answer === 'object' && answer !== null && answer.value.trim().length > 0;
 }
 
-/** What is wrong with each answer, by field name; empty when the form can be sent. */
-export function answerProblems(fields: readonly FormField[], answers: Answers): Record<string, string> {
+/**
+ * What is wrong with each answer, by field name; empty when the form can be sent. Where the
+ * sender's organisation accepts only drawn signatures (`typedSignature` false), a signature
+ * must be drawn.
+ */
+export function answerProblems(fields: readonly FormField[], answers: Answers, options: { typedSignature?: boolean } = {}): Record<string, string> {
+  const drawnOnly = options.typedSignature === false;
   const problems: Record<string, string> = {};
   for (const field of fields) {
     // A field answered earlier is shown, not asked again.
@@ -39,7 +44,8 @@ export function answerProblems(fields: readonly FormField[], answers: Answers): 
         if (field.required && answer !== true) problems[field.name] = 'Please tick this box to continue.';
         break;
       case 'signature':
-        if (field.required && !isSignature(answer)) problems[field.name] = 'Please sign: type your name or draw your signature.';
+        if (drawnOnly && isSignature(answer) && answer.kind === 'typed') problems[field.name] = 'Please draw your signature: a typed name is not accepted on this form.';
+        else if (field.required && !isSignature(answer)) problems[field.name] = drawnOnly ? 'Please draw your signature.' : 'Please sign: type your name or draw your signature.';
         break;
       default: {
         const text = typeof answer === 'string' ? answer.trim() : '';

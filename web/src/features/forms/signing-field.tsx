@@ -14,6 +14,8 @@ interface SigningFieldProps {
   answer: Answer;
   problem?: string;
   disabled?: boolean;
+  /** A typed name is accepted as a signature (the sending organisation's setting). */
+  allowTypedSignature?: boolean;
   onAnswer(answer: Answer): void;
 }
 
@@ -70,7 +72,7 @@ function AnsweredField({ field }: { field: FormField }) {
   );
 }
 
-export function SigningField({ field, answer, problem, disabled, onAnswer }: SigningFieldProps) {
+export function SigningField({ field, answer, problem, disabled, allowTypedSignature = true, onAnswer }: SigningFieldProps) {
   const id = answerId(field.name);
   const errorId = problem ? `${id}-error` : undefined;
   const invalid = problem ? true : undefined;
@@ -115,6 +117,7 @@ export function SigningField({ field, answer, problem, disabled, onAnswer }: Sig
             value={typeof answer === 'object' ? (answer as Signature | null) : null}
             errorId={errorId}
             disabled={disabled}
+            allowTyped={allowTypedSignature}
             onChange={onAnswer}
           />
           <Problem id={`${id}-error`} text={problem} />

@@ -122,6 +122,7 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
         <>
           <AnswersForm
             fields={form.fields}
+            allowTypedSignature={form.allow_typed_signature}
             sendLabel={sendLabel}
             busy={busy}
             busyLabel={busyLabel}

@@ -1,0 +1,64 @@
+/**
+ * Forms sent through the contract for the signing suites: a template of the demo organisation
+ * with the steps and fields a test needs (inserted as rows, which is quick), sent with
+ * `/send-form`, and each recipient's signing link worked out as the mailed one is.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { companies, formRecipients, templates, type FieldDefinition, type StepDefinition } from '../../src/db/schema.js';
+import { signingToken } from '../../src/modules/forms/links.js';
+import { companyIdOf, insertTemplate } from './form-rows.js';
+import type { Json, TestServer } from './test-server.js';
+
+export interface SigningLink {
+  order: number;
+  pageId: string;
+  token: string;
+}
+
+export interface SentForm {
+  id: number;
+  reference: string;
+  /** Each recipient's link, in their order. */
+  links: SigningLink[];
+}
+
+/** A two-by-two PNG, as a drawn signature arrives. */
+export const drawn = `data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mNkYGD4z8DAwMDAxMDAAAAU7wEDnkDz3QAAAABJRU5ErkJggg=='}`;
+
+let made = 0;
+
+/** A template of the company (Northwind unless named), with its steps; envelopes are topped up so sending never runs out. */
+export async function signingTemplate(server: TestServer, fields: FieldDefinition[], steps: StepDefinition[], options: { sequential?: boolean; company?: string } = {}): Promise<number> {
+  const companyId = await companyIdOf(server.ctx.db, options.company ?? 'Northwind Care Ltd');
+  made += 1;
+  const id = await insertTemplate(server.ctx.db, companyId, `Signing ${made} ${Math.random().toString(36).slice(2, 7)}`, fields);
+  await server.ctx.db
+    .update(templates)
+    .set({ steps, sequential: options.sequential ?? true })
+    .where(eq(templates.id, id));
+  await server.ctx.db
+    .update(companies)
+    .set({ envelopesBought: sql`${companies.envelopesBought} + 10` })
+    .where(eq(companies.id, companyId));
+  return id;
+}
+
+/** The links of a form's recipients, as mailed (the token is the page id's MAC). */
+export async function linksOf(server: TestServer, formId: number): Promise<SigningLink[]> {
+  const rows = await server.ctx.db.select({ order: formRecipients.order, pageId: formRecipients.pageId }).from(formRecipients).where(eq(formRecipients.formId, formId)).orderBy(asc(formRecipients.order));
+  return rows.map((row) => ({ order: row.order, pageId: row.pageId, token: signingToken(server.ctx.keys, row.pageId) }));
+}
+
+/** Sends a form with `/send-form` and answers its id, reference and links. */
+export async function sendSigningForm(server: TestServer, token: string, body: Record<string, unknown>): Promise<SentForm> {
+  const sent = await server.call('/send-form', { token, body });
+  expect(sent.body, 'the form is sent').toMatchObject({ code: 1 });
+  const id = sent.body.id as number;
+  return { id, reference: sent.body.reference as string, links: await linksOf(server, id) };
+}
+
+/** Calls `/websigning` as a link's holder (and signed in when `signedIn` is given). */
+export function signingCall(server: TestServer, body: Record<string, unknown>, options: { signedIn?: string; ip?: string } = {}): Promise<{ status: number; body: Json; headers: Record<string, string | string[] | undefined> }> {
+  return server.call('/websigning', { body, ...(options.signedIn ? { token: options.signedIn } : {}), ...(options.ip ? { ip: options.ip } : {}) });
+}
