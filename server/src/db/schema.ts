@@ -144,14 +144,14 @@ export const devices = pgTable(
 );
 
 /**
- * Failed sign-ins and password-reset requests, counted per key (a login name, an address, an
+ * Failed sign-ins and password-reset requests, counted per key (an account, an address, an
  * email) within a window, so that the limits hold across several server processes.
  */
 export const attempts = pgTable(
   'attempts',
   {
     id: id(),
-    kind: text().$type<'login-name' | 'login-ip' | 'reset-email' | 'reset-ip' | 'mfa'>().notNull(),
+    kind: text().$type<'login-account' | 'login-ip' | 'reset-email' | 'reset-ip' | 'mfa'>().notNull(),
     key: text().notNull(),
     at: at('at').notNull().defaultNow(),
   },

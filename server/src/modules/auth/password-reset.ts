@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { CodeResult, SetNewPasswordRequest } from '@formsign/sdk/contract';
 import { appCodes } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
-import { limits, recentAttempts, recordAttempt } from '../../auth/attempts.js';
+import { addressCounter, limits, takeAttempt } from '../../auth/attempts.js';
 import { displayNameOf } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { users } from '../../db/schema.js';
@@ -28,16 +28,9 @@ export const minimumPasswordLength = 8;
 export async function requestReset(ctx: ServerContext, email: string, origin: Origin): Promise<CodeResult> {
   const now = ctx.now();
   const key = email.trim().toLowerCase();
-  const [forEmail, fromAddress] = await Promise.all([
-    recentAttempts(ctx.db, 'reset-email', key, now, limits.resetPerEmail.windowMs),
-    recentAttempts(ctx.db, 'reset-ip', origin.ip, now, limits.resetPerAddress.windowMs),
-  ]);
-  if (forEmail >= limits.resetPerEmail.max || fromAddress >= limits.resetPerAddress.max) return forgotAnswer('-208');
-  const repeated = forEmail > 0;
-  await ctx.db.transaction(async (tx) => {
-    await recordAttempt(tx, 'reset-email', key, now);
-    await recordAttempt(tx, 'reset-ip', origin.ip, now);
-  });
+  const taken = await takeAttempt(ctx.db, [{ kind: 'reset-email', key, ...limits.resetPerEmail }, addressCounter('reset-ip', origin.ip)], now);
+  if (!taken) return forgotAnswer('-208');
+  const repeated = (taken.before[0] ?? 0) > 0;
 
   let user: UserRecord | undefined;
   try {
