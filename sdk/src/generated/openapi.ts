@@ -61,7 +61,8 @@ export interface paths {
          * @description The refresh token is the login's `refresh-token` header, sent as `refresh_token`; in a
          *     browser it may be left out, and the HttpOnly cookie the login set (`formsign-refresh`)
          *     is used. Answers a new token and a new refresh token; the old refresh token stops
-         *     working, and presenting it again ends the session (it was copied). The session can be
+         *     working. Presented again within 10 seconds (two tabs renewing at once), it answers the
+         *     same new pair; presented later, it ends the session (it was copied). The session can be
          *     renewed for 30 days after the last sign-in.
          */
         post: operations["refreshSession"];

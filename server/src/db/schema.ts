@@ -94,7 +94,8 @@ export const users = pgTable(
 /**
  * A signed-in session. The token carries its id; logging out or changing the password ends
  * it, and a token of an ended session no longer works. The refresh token renews it; only its
- * hash is kept, and a refresh token used twice ends the session (it was stolen).
+ * hash is kept, and a refresh token used again, past a few seconds' grace for two tabs
+ * renewing at once, ends the session (it was stolen).
  */
 export const sessions = pgTable(
   'sessions',
