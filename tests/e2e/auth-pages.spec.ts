@@ -157,15 +157,15 @@ test.describe('Register and activate', () => {
     const request = page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/api/register');
     await page.getByRole('button', { name: 'Create account' }).click();
     expect((await request).postDataJSON()).toMatchObject({ email: 'grace.okafor@harbourhomes.example', pmachinename: 'acme-partners' });
-    await expect(page.getByRole('status')).toHaveText('Your account has been created. Please check your email to activate it.');
+    await expect(page.getByRole('status')).toHaveText('Thank you. Please check your email: we have sent the next step to the address you gave.');
   });
 
-  test('says when the user exists and keeps the form', async ({ page }) => {
+  test('says when the user name is taken and keeps the form', async ({ page }) => {
     await preferOutcome(page, '/register', 'example=exists');
     await page.goto('/register');
     await fillRegistration(page);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('alert')).toHaveText('User already exists.');
+    await expect(page.getByRole('alert')).toHaveText('This user name is taken. Please choose another one.');
     await expect(page.getByLabel('Company')).toHaveValue('Harbour Homes');
   });
 

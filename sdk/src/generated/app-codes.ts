@@ -27,9 +27,9 @@ export const appCodes = {
     '1': { outcome: 'success', meaning: "The session has ended.", text: "You have been signed out." },
   },
   register: {
-    '1': { outcome: 'success', meaning: "The account was created and the activation email sent.", text: "Your account has been created. Please check your email to activate it." },
+    '1': { outcome: 'success', meaning: "The request was taken: the account was created and its activation link mailed or, when the address already has an account, its owner was mailed instead.", text: "Thank you. Please check your email: we have sent the next step to the address you gave." },
     '-1': { outcome: 'failure', meaning: "A field is missing or not valid.", text: "Parameter failed." },
-    '-2': { outcome: 'failure', meaning: "A user with this email or name exists.", text: "User already exists." },
+    '-2': { outcome: 'failure', meaning: "The login name is taken (an email address is never refused).", text: "This user name is taken. Please choose another one." },
   },
   activate: {
     '1': { outcome: 'success', meaning: "The account is now active.", text: "Your account is active. You can log in now." },
@@ -37,13 +37,13 @@ export const appCodes = {
     '-3': { outcome: 'failure', meaning: "The account was already active.", text: "This account is already active. You can log in." },
   },
   forgotPassword: {
-    '1': { outcome: 'success', meaning: "The reset email was sent.", text: "" },
-    '201': { outcome: 'success', meaning: "The reset email was sent again.", text: "" },
+    '1': { outcome: 'success', meaning: "The request was taken: the account with this address, if any, is mailed a link.", text: "" },
+    '201': { outcome: 'success', meaning: "The request was taken again within the hour: the account, if any, is mailed a link again.", text: "" },
     '-1': { outcome: 'failure', meaning: "The request failed.", text: "Unexcepted error, Please try again later." },
     '-201': { outcome: 'failure', meaning: "The repeated request failed.", text: "Unexcepted error, Please try again later." },
     '-4': { outcome: 'failure', meaning: "The account could not be read.", text: "Unexcepted error, Please try again later." },
     '-204': { outcome: 'failure', meaning: "The repeated request could not read the account.", text: "Unexcepted error, Please try again later." },
-    '-207': { outcome: 'failure', meaning: "The email could not be delivered.", text: "Verification code fails to deliver to email address. Please try again later." },
+    '-207': { outcome: 'failure', meaning: "The email could not be handed on for delivery.", text: "Verification code fails to deliver to email address. Please try again later." },
     '-208': { outcome: 'failure', meaning: "Too many requests.", text: "Attempt limit exceeded, please try after some time." },
     '-3': { outcome: 'failure', meaning: "No account has this email; nothing is told to the caller.", text: "" },
     '-203': { outcome: 'failure', meaning: "No account has this email on a repeated request; nothing is told.", text: "" },

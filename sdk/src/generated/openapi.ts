@@ -106,6 +106,11 @@ export interface paths {
          * @description The specification does not give the registration path; this is the designed one.
          *     `pmachinename` carries the optional `/register/{pmachinename}` route segment (a
          *     partner or reseller name the account is registered through).
+         *
+         *     The answer never tells whether an email address has an account: an address that has
+         *     one is answered with code 1 as a new one is, nothing is created, and the account's
+         *     owner is mailed that someone tried. A taken login name is refused (-2): people sign in
+         *     with it, so the one registering must choose another.
          */
         post: operations["register"];
         delete?: never;
@@ -140,7 +145,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask for a password reset email */
+        /**
+         * Ask for a password reset email
+         * @description The reference server answers 1 (then 201 for repeats within the hour) whether or not an
+         *     account has the address, and looks the account up after answering: the account is
+         *     mailed a link, an unknown address nothing. So no answer tells whether an account has
+         *     the address; it never answers -3, -203, -4 or -204, which other servers of the
+         *     specification may.
+         */
         post: operations["forgotPassword"];
         delete?: never;
         options?: never;

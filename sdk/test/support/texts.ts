@@ -47,7 +47,7 @@ export const setNewPasswordTexts: Record<string, string> = {
 
 export const registerTexts: Record<string, string> = {
   '-1': 'Parameter failed.',
-  '-2': 'User already exists.',
+  '-2': 'This user name is taken. Please choose another one.',
 };
 
 export const activateTexts: Record<string, string> = {

@@ -38,6 +38,20 @@ export function invitationMail(to: string, name: string, inviter: string, compan
   );
 }
 
+/** To the owner of an address someone tried to register a new organisation with. */
+export function registrationAttemptMail(to: string, name: string, login: string, passwordRequestLink: string): MailMessage {
+  return message(
+    to,
+    'Someone tried to register with your email address',
+    [
+      `Hello ${name},`,
+      `Someone asked to register a new organisation on formsign with this email address. This address already has a formsign account (user name ${login}), so nothing new was created.`,
+      'If it was you, log in with your user name or this address, or ask for a new password if you have forgotten it. If it was not you, you need do nothing.',
+    ],
+    { label: 'Ask for a new password', link: passwordRequestLink },
+  );
+}
+
 export function resetMail(to: string, name: string, link: string): MailMessage {
   return message(
     to,

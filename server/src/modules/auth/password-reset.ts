@@ -1,8 +1,11 @@
 /**
- * Forgotten passwords. A request mails a one-hour link (codes 1, then 201 for repeats within
- * the hour); an unknown address answers -3 (then -203) and the caller learns nothing; past
- * five requests an hour for one address, -208. Setting the new password from the link ends
- * every session of the account; the link then answers -3, and -5 once expired.
+ * Forgotten passwords. A request answers 1 (then 201 for repeats within the hour) whatever the
+ * address: whether an account has it is looked up off the request, by the job the request
+ * queues, which mails that account a one-hour link (an unknown or blocked address gets
+ * nothing). So no answer, and no delay, tells whether an account has the address; the
+ * mailbox's owner is the one who learns it. Past five requests an hour for one address, -208;
+ * when the request cannot be queued, -207. Setting the new password from the link ends every
+ * session of the account; the link then answers -3, and -5 once expired.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CodeResult, SetNewPasswordRequest } from '@formsign/sdk/contract';
@@ -13,7 +16,7 @@ import { displayNameOf } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { resetMail } from '../../mail/messages.js';
-import { findByEmail, findUser, type UserRecord } from '../users/repository.js';
+import { findByEmail, findUser } from '../users/repository.js';
 import { passwordLink, passwordLinkMatches, passwordLinkSeconds } from './links.js';
 import { endSessionsOf } from './sessions.js';
 
@@ -31,25 +34,29 @@ export async function requestReset(ctx: ServerContext, email: string, origin: Or
   const taken = await takeAttempt(ctx.db, [{ kind: 'reset-email', key, ...limits.resetPerEmail }, addressCounter('reset-ip', origin.ip)], now);
   if (!taken) return forgotAnswer('-208');
   const repeated = (taken.before[0] ?? 0) > 0;
-
-  let user: UserRecord | undefined;
   try {
-    user = await findByEmail(ctx.db, key);
+    await ctx.jobs.enqueue('password-reset', { email: key, ip: origin.ip, userAgent: origin.userAgent.slice(0, 512) });
   } catch (error) {
-    ctx.log.error({ err: error }, 'The account of a reset request could not be read.');
-    return forgotAnswer(repeated ? '-204' : '-4');
-  }
-  // Unknown, and blocked, accounts: nothing is sent and nothing is told.
-  if (!user || user.blockedAt) return forgotAnswer(repeated ? '-203' : '-3');
-
-  await recordEvent(ctx.db, { event: 'password-reset-requested', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin });
-  try {
-    await ctx.mail.send(resetMail(user.email, displayNameOf(user), passwordLink(ctx.keys, ctx.config.publicUrl, user, now)));
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'A reset email could not be sent.');
+    ctx.log.error({ err: error }, 'A reset request could not be queued.');
     return forgotAnswer('-207');
   }
   return forgotAnswer(repeated ? '201' : '1');
+}
+
+/** What the job of a reset request is given: the address typed, and where the request came from. */
+export interface ResetRequest {
+  email: string;
+  ip: string;
+  userAgent: string;
+}
+
+/** The job of a reset request: mails a link to the account that has the address, if any. */
+export async function mailResetLink(ctx: ServerContext, request: ResetRequest): Promise<void> {
+  const user = await findByEmail(ctx.db, request.email);
+  // Unknown, and blocked, accounts: nothing is sent.
+  if (!user || user.blockedAt) return;
+  await ctx.mail.send(resetMail(user.email, displayNameOf(user), passwordLink(ctx.keys, ctx.config.publicUrl, user, ctx.now())));
+  await recordEvent(ctx.db, { event: 'password-reset-requested', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin: { ip: request.ip, userAgent: request.userAgent } });
 }
 
 export async function setNewPassword(ctx: ServerContext, request: SetNewPasswordRequest, origin: Origin): Promise<CodeResult> {
