@@ -194,6 +194,38 @@ test.describe('Register and activate', () => {
   });
 });
 
+test.describe('confirming a new email address', () => {
+  const key = '1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw';
+
+  test('confirms the address from its link, and leads to Log In', async ({ page }) => {
+    const request = page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/api/confirm-email');
+    await page.goto(`/confirm-email?key=${key}`);
+    expect((await request).postDataJSON()).toEqual({ key });
+    await expect(page.getByRole('heading', { name: 'Confirm your new email address', level: 2 })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('Your email address has been changed. Use the new address to log in from now on.');
+    await expect(page.getByRole('link', { name: 'Go to Log In' })).toBeVisible();
+  });
+
+  for (const [example, text] of [
+    ['alreadyUsed', 'This link has been used already: your email address is already changed.'],
+    ['superseded', 'This link no longer works: a later change of email address was asked for, or the password was changed. Please ask again from My Account.'],
+    ['expired', 'This link has expired. Please change your email address again from My Account.'],
+    ['taken', 'This email address is now used by another account, so your email address was not changed.'],
+  ] as const) {
+    test(`says why a link did not change the address: ${example}`, async ({ page }) => {
+      await preferOutcome(page, '/confirm-email', `example=${example}`);
+      await page.goto(`/confirm-email?key=${key}`);
+      await expect(page.getByRole('alert')).toHaveText(text);
+      await expect(page.getByText('Your email address has not changed. To change it, ask again from My Account: we email a new link to the new address.')).toBeVisible();
+    });
+  }
+
+  test('a link without its key says so', async ({ page }) => {
+    await page.goto('/confirm-email');
+    await expect(page.getByRole('alert')).toHaveText('This link is not complete. Open the link from the email we sent to your new address again.');
+  });
+});
+
 test.describe('status pages', () => {
   test('not-allowed, denied and not-found explain themselves and lead on', async ({ page }) => {
     for (const [path, heading] of [

@@ -36,6 +36,14 @@ export const appCodes = {
     '-1': { outcome: 'failure', meaning: "The key is unknown.", text: "This activation link is not valid." },
     '-3': { outcome: 'failure', meaning: "The account was already active.", text: "This account is already active. You can log in." },
   },
+  confirmEmail: {
+    '1': { outcome: 'success', meaning: "The account's email address is now the new one.", text: "Your email address has been changed. Use the new address to log in from now on." },
+    '-1': { outcome: 'failure', meaning: "The key is not one the server made.", text: "This link is not valid. Please use the link from your email as it is." },
+    '-2': { outcome: 'failure', meaning: "Another account has the address now; nothing was changed.", text: "This email address is now used by another account, so your email address was not changed." },
+    '-3': { outcome: 'failure', meaning: "The link was followed already; the address is the account's.", text: "This link has been used already: your email address is already changed." },
+    '-4': { outcome: 'failure', meaning: "A later change was asked for, or the password was changed since; nothing was changed.", text: "This link no longer works: a later change of email address was asked for, or the password was changed. Please ask again from My Account." },
+    '-5': { outcome: 'failure', meaning: "The link is older than 24 hours; nothing was changed.", text: "This link has expired. Please change your email address again from My Account." },
+  },
   forgotPassword: {
     '1': { outcome: 'success', meaning: "The request was taken: the account with this address, if any, is mailed a link.", text: "" },
     '201': { outcome: 'success', meaning: "The request was taken again within the hour: the account, if any, is mailed a link again.", text: "" },

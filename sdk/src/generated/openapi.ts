@@ -136,6 +136,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a new email address from its emailed link
+         * @description A change of email address (`PUT /user` with `email`) takes effect only here: the
+         *     link mailed to the new address (`/confirm-email?key=...`) leads to this call. The
+         *     key is signed by the server and names the account, the address and when the change
+         *     was asked. It works once, within 24 hours, and only while it is the latest change the
+         *     person asked for (a later change, or a new password, cancels it); the address must
+         *     still be free of any other account. The person's sessions go on.
+         */
+        post: operations["confirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forgot-password": {
         parameters: {
             query?: never;
@@ -924,6 +949,16 @@ export interface paths {
         /**
          * Save the signed-in user's profile
          * @description A failed save answers `{ error }`; the product shows that text.
+         *
+         *     Changing the email address or the password needs `current_password` (designed). A
+         *     wrong one is refused and counted with the account's wrong sign-in passwords (five in 15
+         *     minutes, then refused whatever the password). A new password takes effect at once and
+         *     ends the person's other sessions. A new email address does not: it is kept as
+         *     `pending_email`, a link is mailed to it and a notice to the current address, and it
+         *     becomes the account's address when the link is followed (`POST /confirm-email`).
+         *     The answer is the same whether or not another account has the address: the link's
+         *     mailbox is refused when it follows it. An address equal to the current one changes
+         *     nothing and needs no password.
          */
         put: operations["updateProfile"];
         /**
@@ -1280,6 +1315,10 @@ export interface components {
             company_name: string;
             /** @description The partner the account registers through (the route's optional segment). */
             pmachinename?: string;
+        };
+        ConfirmEmailRequest: {
+            /** @description The key from the `/confirm-email?key=` link mailed to the new address. */
+            key: string;
         };
         ActivateRequest: {
             /** @description The key from the activation email's `/activate?key=` link. */
@@ -2161,6 +2200,8 @@ export interface components {
             job_title: string;
             role: components["schemas"]["Role"];
             img: string;
+            /** @description A new email address asked for and not confirmed yet (its link is followed within 24 hours); null when none. */
+            pending_email: string | null;
         };
         Company: {
             id: number;
@@ -2178,6 +2219,7 @@ export interface components {
         };
         ProfileUpdate: {
             data: {
+                /** @description A new email address: it takes effect when the link mailed to it is followed. */
                 email?: string;
                 first_name?: string;
                 last_name?: string;
@@ -2185,6 +2227,8 @@ export interface components {
                 job_title?: string;
                 /** @description A new password. */
                 password?: string;
+                /** @description The person's current password; needed to change the email address or the password. */
+                current_password?: string;
             };
         };
         ProfileSaved: {
@@ -2435,6 +2479,24 @@ export interface components {
                 "application/json": components["schemas"]["AccountSaveError"];
             };
         };
+        /** @description The profile could not be saved; `error` says why. Nothing was changed. */
+        AccountSaveProfileFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AccountSaveError"];
+            };
+        };
+        /** @description The server failed while saving, or the link to a new address could not be mailed (the address is then not changed). */
+        AccountSaveProfileServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AccountSaveError"];
+            };
+        };
         /** @description The server failed while saving. */
         AccountSaveServerError: {
             headers: {
@@ -2670,6 +2732,33 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    confirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome, by `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3897,7 +3986,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The saved profile. */
+            /** @description The saved profile; `message` says what was saved and what waits for a link. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3906,10 +3995,10 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileSaved"];
                 };
             };
-            400: components["responses"]["AccountSaveFailed"];
+            400: components["responses"]["AccountSaveProfileFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            500: components["responses"]["AccountSaveServerError"];
+            500: components["responses"]["AccountSaveProfileServerError"];
         };
     };
     saveCompany: {

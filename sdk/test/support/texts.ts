@@ -55,6 +55,14 @@ export const activateTexts: Record<string, string> = {
   '-3': 'This account is already active. You can log in.',
 };
 
+export const confirmEmailTexts: Record<string, string> = {
+  '-1': 'This link is not valid. Please use the link from your email as it is.',
+  '-2': 'This email address is now used by another account, so your email address was not changed.',
+  '-3': 'This link has been used already: your email address is already changed.',
+  '-4': 'This link no longer works: a later change of email address was asked for, or the password was changed. Please ask again from My Account.',
+  '-5': 'This link has expired. Please change your email address again from My Account.',
+};
+
 export const inviteTexts: Record<string, string> = {
   '1': 'Invitation sent successfully.',
   '0': 'Undefined error.',

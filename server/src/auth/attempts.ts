@@ -1,7 +1,8 @@
 /**
  * Counting failed sign-ins and reset requests in the database, so that limits hold across
  * server processes: per account and per address for sign-ins (and for the current password
- * asked on My Account), per email and per address for password resets.
+ * asked on My Account), per email and per address for password resets, per account for
+ * changes of email address.
  *
  * An attempt is counted before the password is checked, under a lock per key: attempts that
  * arrive together are counted one after another, so no more of them are checked than the
@@ -25,6 +26,8 @@ export const limits = {
   /** Reset requests for one email, and from one address, in an hour. */
   resetPerEmail: { max: 5, windowMs: 60 * 60_000 },
   resetPerAddress: { max: 20, windowMs: 60 * 60_000 },
+  /** Changes of email address one account asks for in an hour (each mails a link to an address typed). */
+  emailChangesPerAccount: { max: 5, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
 /** One counter: what is counted, for which key, and its limit. */

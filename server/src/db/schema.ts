@@ -55,6 +55,12 @@ export const users = pgTable(
     /** The login name; unique regardless of case. */
     name: text().notNull(),
     email: text().notNull(),
+    /**
+     * An address the person asked to change to, and when: it becomes `email` only when the
+     * link mailed to it is followed (the link binds this time).
+     */
+    pendingEmail: text('pending_email'),
+    pendingEmailAt: at('pending_email_at'),
     /** The argon2id hash; null while an invited person has not chosen a password. */
     passwordHash: text('password_hash'),
     passwordChangedAt: at('password_changed_at'),
@@ -145,14 +151,15 @@ export const devices = pgTable(
 );
 
 /**
- * Failed sign-ins and password-reset requests, counted per key (an account, an address, an
- * email) within a window, so that the limits hold across several server processes.
+ * Failed sign-ins, password-reset requests and changes of email address, counted per key (an
+ * account, an address, an email) within a window, so that the limits hold across several
+ * server processes.
  */
 export const attempts = pgTable(
   'attempts',
   {
     id: id(),
-    kind: text().$type<'login-account' | 'login-ip' | 'reset-email' | 'reset-ip' | 'mfa'>().notNull(),
+    kind: text().$type<'login-account' | 'login-ip' | 'reset-email' | 'reset-ip' | 'email-change' | 'mfa'>().notNull(),
     key: text().notNull(),
     at: at('at').notNull().defaultNow(),
   },
@@ -196,6 +203,8 @@ export type AuditEvent =
   | 'logout'
   | 'password-reset-requested'
   | 'password-changed'
+  | 'email-change-requested'
+  | 'email-changed'
   | 'registered'
   | 'activated'
   | 'invited'

@@ -61,6 +61,29 @@ export function resetMail(to: string, name: string, link: string): MailMessage {
   );
 }
 
+/** To a new address a person asked for: the link that makes it their account's. */
+export function emailChangeMail(to: string, name: string, link: string, hours: number): MailMessage {
+  return message(
+    to,
+    'Confirm your new formsign email address',
+    [
+      `Hello ${name},`,
+      `You asked to use this address for your formsign account. Confirm it with the link; the link works once and for ${hours} hours. Until then your account keeps its current address.`,
+      'If you did not ask for this, you need do nothing: this address will not be used.',
+    ],
+    { label: 'Confirm this address', link },
+  );
+}
+
+/** To the current address of an account whose address someone asked to change. */
+export function emailChangeNoticeMail(to: string, name: string, newEmail: string, hours: number): MailMessage {
+  return message(to, 'Your formsign email address is being changed', [
+    `Hello ${name},`,
+    `Someone signed in to your formsign account asked to change its email address to ${newEmail}. The change happens only if the link we sent to that address is followed within ${hours} hours; until then your account keeps this address.`,
+    'If it was not you, log in and change your password: that cancels the change. Then tell your administrator.',
+  ]);
+}
+
 export function signInCodeMail(to: string, name: string, code: string): MailMessage {
   return message(to, `${code} is your formsign sign-in code`, [`Hello ${name},`, `Your sign-in code is ${code}. It works once and for 10 minutes.`, 'If you did not try to log in, change your password.']);
 }

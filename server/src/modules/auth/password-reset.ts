@@ -5,7 +5,8 @@
  * nothing). So no answer, and no delay, tells whether an account has the address; the
  * mailbox's owner is the one who learns it. Past five requests an hour for one address, -208;
  * when the request cannot be queued, -207. Setting the new password from the link ends every
- * session of the account; the link then answers -3, and -5 once expired.
+ * session of the account and cancels a change of email address under way; the link then
+ * answers -3, and -5 once expired.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CodeResult, SetNewPasswordRequest } from '@formsign/sdk/contract';
@@ -83,7 +84,7 @@ export async function setNewPassword(ctx: ServerContext, request: SetNewPassword
   return ctx.db.transaction(async (tx) => {
     const [changed] = await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, activatedAt: user.activatedAt ?? now })
+      .set({ passwordHash, passwordChangedAt: now, activatedAt: user.activatedAt ?? now, pendingEmail: null, pendingEmailAt: null })
       .where(and(eq(users.id, user.id), user.passwordHash ? eq(users.passwordHash, user.passwordHash) : isNull(users.passwordHash)))
       .returning({ id: users.id });
     if (!changed) return setAnswer('-3');
