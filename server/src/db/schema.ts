@@ -122,7 +122,12 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     endedAt: at('ended_at'),
   },
-  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_refresh_idx').on(table.refreshHash)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_refresh_idx').on(table.refreshHash),
+    // A refresh token that is not live is looked up as a spent one (the grace, or theft).
+    index('sessions_previous_refresh_idx').on(table.previousRefreshHash),
+  ],
 );
 
 /** A browser or app a person signed in from; a blocked device cannot be used. */
