@@ -95,6 +95,15 @@ describe('registering', () => {
     expect(again.body.code).toBe(1);
   });
 
+  it('mails the owner of a taken address three times an hour at most, and answers the same every time', async () => {
+    const since = server.mail.length;
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await server.call('/register', { body: { ...registration, name: `iris.try${i}`, email: 'demo.personal@northwindcare.example' } });
+      expect(answer.body.code).toBe(1);
+    }
+    expect(server.mail.slice(since).filter((mail) => mail.to === 'demo.personal@northwindcare.example')).toHaveLength(3);
+  });
+
   it('refuses a login name that is taken (-2), whatever the email address, in words that speak of the name only', async () => {
     const refused = { code: -2, message: 'This user name is taken. Please choose another one.' };
     expect((await server.call('/register', { body: { ...registration, name: 'DEMO.BASIC', email: 'someone.new@example.org' } })).body).toEqual(refused);

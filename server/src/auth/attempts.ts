@@ -2,7 +2,7 @@
  * Counting failed sign-ins and reset requests in the database, so that limits hold across
  * server processes: per account and per address for sign-ins (and for the current password
  * asked on My Account), per email and per address for password resets, per account for
- * changes of email address.
+ * changes of email address, per email for the mails registering with a taken address sends.
  *
  * An attempt is counted before the password is checked, under a lock per key: attempts that
  * arrive together are counted one after another, so no more of them are checked than the
@@ -28,6 +28,8 @@ export const limits = {
   resetPerAddress: { max: 20, windowMs: 60 * 60_000 },
   /** Changes of email address one account asks for in an hour (each mails a link to an address typed). */
   emailChangesPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  /** Mails to the owner of an address someone tried to register with, in an hour. */
+  registrationMailsPerEmail: { max: 3, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
 /** One counter: what is counted, for which key, and its limit. */

@@ -156,15 +156,15 @@ export const devices = pgTable(
 );
 
 /**
- * Failed sign-ins, password-reset requests and changes of email address, counted per key (an
- * account, an address, an email) within a window, so that the limits hold across several
- * server processes.
+ * Failed sign-ins, password-reset requests, changes of email address and registrations with an
+ * address that has an account, counted per key (an account, an address, an email) within a
+ * window, so that the limits hold across several server processes.
  */
 export const attempts = pgTable(
   'attempts',
   {
     id: id(),
-    kind: text().$type<'login-account' | 'login-ip' | 'reset-email' | 'reset-ip' | 'email-change' | 'mfa'>().notNull(),
+    kind: text().$type<'login-account' | 'login-ip' | 'reset-email' | 'reset-ip' | 'email-change' | 'registration-email' | 'mfa'>().notNull(),
     key: text().notNull(),
     at: at('at').notNull().defaultNow(),
   },

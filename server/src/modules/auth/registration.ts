@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { CodeResult, RegisterRequest } from '@formsign/sdk/contract';
 import { appCodes } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
+import { limits, takeAttempt } from '../../auth/attempts.js';
 import { displayNameOf } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { companies, users } from '../../db/schema.js';
@@ -37,7 +38,11 @@ export async function register(ctx: ServerContext, request: RegisterRequest, ori
   const passwordHash = await ctx.passwords.hash(request.password);
   const owner = await findByEmail(ctx.db, email);
   if (owner) {
-    await ctx.mail.send(registrationAttemptMail(owner.email, displayNameOf(owner), owner.name, `${ctx.config.publicUrl}/request-new-password`));
+    // A few mails an hour at most, however often someone tries the address.
+    const counter = { kind: 'registration-email', key: owner.email.toLowerCase(), ...limits.registrationMailsPerEmail } as const;
+    if (await takeAttempt(ctx.db, [counter], ctx.now())) {
+      await ctx.mail.send(registrationAttemptMail(owner.email, displayNameOf(owner), owner.name, `${ctx.config.publicUrl}/request-new-password`));
+    }
     return registerText('1');
   }
   let created;
