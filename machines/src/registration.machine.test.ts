@@ -50,14 +50,14 @@ describe('registration machine transitions', () => {
     const { actor } = startAnswering(created);
     actor.send({ type: 'registration.submit', account });
     const snapshot = await waitFor(actor, (s) => s.matches('success'));
-    expect(snapshot.context).toEqual({ code: 1, message: 'Your account has been created. Please check your email to activate it.', error: null });
+    expect(snapshot.context).toEqual({ code: 1, message: 'Thank you. Please check your email: we have sent the next step to the address you gave.', error: null });
   });
 
   it("submitting → failure (error): the ApiError's message", async () => {
     const { actor } = startAnswering(exists);
     actor.send({ type: 'registration.submit', account });
     const snapshot = await waitFor(actor, (s) => s.matches('failure'));
-    expect(snapshot.context).toEqual({ code: -2, message: null, error: 'User already exists.' });
+    expect(snapshot.context).toEqual({ code: -2, message: null, error: 'This user name is taken. Please choose another one.' });
   });
 
   it("submitting → failure (error): anything but an ApiError gives the catalogue's unexpected text", async () => {

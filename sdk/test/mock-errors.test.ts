@@ -8,7 +8,7 @@ import { ApiError, operations, type FormsignClient, type OperationId } from '../
 import { examplesOf, type NamedExample } from './support/contract.js';
 import { mockClient, startMock, type MockServer } from './support/mock-server.js';
 import { operationCalls } from './support/operation-calls.js';
-import { activateTexts, bandText, forgotPasswordTexts, formLoadFailed, loginTexts, registerTexts, setNewPasswordTexts, usersFetchFailed } from './support/texts.js';
+import { activateTexts, bandText, confirmEmailTexts, forgotPasswordTexts, formLoadFailed, loginTexts, registerTexts, setNewPasswordTexts, usersFetchFailed } from './support/texts.js';
 
 let mock: MockServer;
 let client: FormsignClient;
@@ -49,6 +49,7 @@ const codeTables: Partial<Record<OperationId, Record<string, string>>> = {
   login: loginTexts,
   register: registerTexts,
   activate: activateTexts,
+  confirmEmail: confirmEmailTexts,
   forgotPassword: forgotPasswordTexts,
   setNewPassword: setNewPasswordTexts,
 };

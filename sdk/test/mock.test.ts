@@ -280,6 +280,10 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     const saved = await client.account.updateProfile({ first_name: 'Olivia', last_name: 'Bennett-Shaw', phone: '+44 20 7946 0321' });
     expect(saved).toEqual(example('updateProfile'));
   },
+  async confirmEmail() {
+    expect(await client.account.confirmEmail({ key: '1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw' })).toEqual(example('confirmEmail'));
+  },
+
   async saveCompany() {
     const saved = await client.account.saveCompany({ name: 'Northwind Care Ltd', address: '14 Harbour Street, Bristol BS1 4QA', settings: { reminder_days: 3 } });
     expect(saved).toEqual(example('saveCompany'));

@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   // The queue: every other complete form unsealed and queued, one worker.
   const queued = completed.filter((id) => id !== long).slice(0, jobCount);
   await unseal(ctx, queued);
-  const queue = await startJobQueue(database, { 'seal-form': ({ formId }) => sealForm(ctx, formId), 'deliver-form': async () => undefined, 'send-mail': async () => undefined }, log, { pollingIntervalSeconds: 0.5 });
+  const queue = await startJobQueue(database, { 'seal-form': ({ formId }) => sealForm(ctx, formId), 'deliver-form': async () => undefined, 'send-mail': async () => undefined, 'password-reset': async () => undefined }, log, { pollingIntervalSeconds: 0.5 });
   const began = performance.now();
   for (const formId of queued) await queue.jobs.enqueue('seal-form', { formId });
   for (;;) {

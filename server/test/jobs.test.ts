@@ -29,7 +29,7 @@ afterEach(async () => {
  */
 async function start(target: number, handler: (formId: number) => Promise<unknown>): Promise<RunningQueue> {
   const seal = (formId: number): Promise<unknown> => (formId === target ? handler(formId) : Promise.resolve());
-  const queue = await startJobQueue(server.database, { 'seal-form': ({ formId }) => seal(formId), 'deliver-form': async () => undefined, 'send-mail': async () => undefined }, log, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2 });
+  const queue = await startJobQueue(server.database, { 'seal-form': ({ formId }) => seal(formId), 'deliver-form': async () => undefined, 'send-mail': async () => undefined, 'password-reset': async () => undefined }, log, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2 });
   running.push(queue);
   return queue;
 }
@@ -90,7 +90,7 @@ describe('the job queue', () => {
     const folder = mkdtempSync(join(tmpdir(), 'formsign-queued-mail-'));
     try {
       const mailer = outboxMailer(folder, 'formsign <no-reply@formsign.local>', { info: () => undefined });
-      const queue = await startJobQueue(server.database, { 'seal-form': async () => undefined, 'deliver-form': async () => undefined, 'send-mail': (message) => mailer.send(message) }, log, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2 });
+      const queue = await startJobQueue(server.database, { 'seal-form': async () => undefined, 'deliver-form': async () => undefined, 'send-mail': (message) => mailer.send(message), 'password-reset': async () => undefined }, log, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2 });
       running.push(queue);
       const pdf = Buffer.from('%PDF-1.7\n% sealed bytes \u00ff\u0000\n');
       await queue.jobs.enqueue('send-mail', {

@@ -23,7 +23,7 @@ describe('registering an organisation', () => {
   it('creates it with its administrator, mails an activation link that works once, and then the administrator signs in', async () => {
     const sent = server.mail.length;
     const answer = await server.call('/register', { body: registration });
-    expect(answer.body).toEqual({ code: 1, message: 'Your account has been created. Please check your email to activate it.' });
+    expect(answer.body).toEqual({ code: 1, message: 'Thank you. Please check your email: we have sent the next step to the address you gave.' });
     expect((await server.call('/login', { body: { name: registration.name, password: registration.password, challenge: false } })).body.code).toBe(-1);
 
     const mail = server.mail[sent];
@@ -39,9 +39,10 @@ describe('registering an organisation', () => {
     expect(account.body).toMatchObject({ user: { name: 'grace.adeyemi', role: 'admin', first_name: 'Grace' }, company: { name: 'Riverlane Lettings', unused_envelopes: 10 } });
   });
 
-  it('refuses a name or an email that is taken (-2), whatever the case', async () => {
+  it('refuses a name that is taken (-2), whatever the case; an email that is taken is answered as a new one (1), and nothing is made', async () => {
     expect((await server.call('/register', { body: { ...registration, name: 'DEMO.ADMIN', email: 'someone.new@example.org' } })).body.code).toBe(-2);
-    expect((await server.call('/register', { body: { ...registration, name: 'someone.new', email: 'Demo.Admin@northwindcare.example' } })).body.code).toBe(-2);
+    expect((await server.call('/register', { body: { ...registration, name: 'someone.new', email: 'Demo.Admin@northwindcare.example' } })).body.code).toBe(1);
+    expect((await server.call('/login', { body: { name: 'someone.new', password: registration.password, challenge: false } })).body.code).toBe(0);
   });
 
   it('refuses a login name with spaces or symbols (-1), and a bad email or short password (400)', async () => {

@@ -68,11 +68,13 @@ export const callTable: readonly CallRow[] = [
 
 /**
  * Operations the specification needs but does not list: the registration call (its path is
- * "not shown"), account activation for the `/activate` page, and the help page's contact form.
+ * "not shown"), account activation for the `/activate` page, confirming a new email address
+ * for the `/confirm-email` page, and the help page's contact form.
  */
 export const designedOperations: readonly { method: 'get' | 'post'; path: string }[] = [
   { method: 'post', path: '/register' },
   { method: 'post', path: '/activate' },
+  { method: 'post', path: '/confirm-email' },
   { method: 'post', path: '/contact' },
   { method: 'post', path: '/login-mfa' },
   { method: 'post', path: '/refresh' },

@@ -19,7 +19,7 @@ test.describe('buying envelopes', () => {
     await page.getByLabel('Password').fill('seaside-secret-1');
     await page.getByLabel('Company').fill('Seaside Care Ltd');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('status')).toHaveText('Your account has been created. Please check your email to activate it.');
+    await expect(page.getByRole('status')).toHaveText('Thank you. Please check your email: we have sent the next step to the address you gave.');
     await page.goto(linkIn(await mailTo(email, /Activate/)));
     await expect(page.getByRole('status')).toHaveText('Your account is active. You can log in now.');
 

@@ -1,7 +1,8 @@
 /**
  * The journeys of accounts and sessions against the real server: what a person does, with
  * what they do kept. Signing in with each demo role, two-factor sign-in, an invitation
- * followed from its email, and a forgotten password reset from its email.
+ * followed from its email, a forgotten password reset from its email, and a new email address
+ * confirmed from the link mailed to it.
  */
 import { expect, test } from '@playwright/test';
 import { authenticatorCode, linkIn, logIn, mailTo, signIn } from './support.ts';
@@ -130,5 +131,33 @@ test.describe('a forgotten password', () => {
     await logIn(page, 'ruby.scott', 'formsign-demo-colleague');
     await expect(page.getByRole('alert')).toHaveText('The user name or password is incorrect.');
     await signIn(page, 'ruby.scott', 'ruby-new-secret');
+  });
+});
+
+test.describe('a new email address', () => {
+  test('takes the current password, waits for the link mailed to the new address, tells the old one, and changes once the link is followed', async ({ page }) => {
+    const colleague = 'formsign-demo-colleague';
+    const newAddress = `chloe.${Date.now().toString(36)}@mail.example`;
+    await signIn(page, 'chloe.davies', colleague);
+    await page.goto('/account');
+    await page.getByLabel('Email').fill(newAddress);
+    await page.getByLabel('Current password').fill(colleague);
+    await page.getByRole('button', { name: 'Save your details' }).click();
+    await expect(page.getByRole('status')).toContainText(`We have emailed a link to ${newAddress}.`);
+    await expect(page.getByLabel('Email')).toHaveValue('chloe.davies@northwindcare.example');
+
+    const notice = await mailTo('chloe.davies@northwindcare.example', /being changed/);
+    expect(notice.text).toContain(newAddress);
+    const mail = await mailTo(newAddress, /Confirm your new/);
+    await page.goto(linkIn(mail));
+    await expect(page.getByRole('status')).toHaveText('Your email address has been changed. Use the new address to log in from now on.');
+    await page.getByRole('link', { name: 'Go to My Account' }).click();
+    await expect(page.getByLabel('Email')).toHaveValue(newAddress);
+
+    // The link worked once.
+    await page.goto(linkIn(mail));
+    await expect(page.getByRole('alert')).toHaveText('This link has been used already: your email address is already changed.');
+    await page.evaluate(() => window.localStorage.clear());
+    await signIn(page, newAddress, colleague);
   });
 });

@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, preferOutcome, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -157,15 +158,15 @@ test.describe('Register and activate', () => {
     const request = page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/api/register');
     await page.getByRole('button', { name: 'Create account' }).click();
     expect((await request).postDataJSON()).toMatchObject({ email: 'grace.okafor@harbourhomes.example', pmachinename: 'acme-partners' });
-    await expect(page.getByRole('status')).toHaveText('Your account has been created. Please check your email to activate it.');
+    await expect(page.getByRole('status')).toHaveText('Thank you. Please check your email: we have sent the next step to the address you gave.');
   });
 
-  test('says when the user exists and keeps the form', async ({ page }) => {
+  test('says when the user name is taken and keeps the form', async ({ page }) => {
     await preferOutcome(page, '/register', 'example=exists');
     await page.goto('/register');
     await fillRegistration(page);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('alert')).toHaveText('User already exists.');
+    await expect(page.getByRole('alert')).toHaveText('This user name is taken. Please choose another one.');
     await expect(page.getByLabel('Company')).toHaveValue('Harbour Homes');
   });
 
@@ -191,6 +192,40 @@ test.describe('Register and activate', () => {
     await page.getByRole('link', { name: 'Go to Log In' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  });
+});
+
+test.describe('confirming a new email address', () => {
+  const key = '1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw';
+
+  test('confirms the address from its link, and leads to Log In', async ({ page }) => {
+    const request = page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/api/confirm-email');
+    await page.goto(`/confirm-email?key=${key}`);
+    expect((await request).postDataJSON()).toEqual({ key });
+    await expect(page.getByRole('heading', { name: 'Confirm your new email address', level: 2 })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('Your email address has been changed. Use the new address to log in from now on.');
+    await expect(page.getByRole('link', { name: 'Go to Log In' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  });
+
+  for (const [example, text] of [
+    ['alreadyUsed', 'This link has been used already: your email address is already changed.'],
+    ['superseded', 'This link no longer works: a later change of email address was asked for, or the password was changed. Please ask again from My Account.'],
+    ['expired', 'This link has expired. Please change your email address again from My Account.'],
+    ['taken', 'This email address is now used by another account, so your email address was not changed.'],
+  ] as const) {
+    test(`says why a link did not change the address: ${example}`, async ({ page }) => {
+      await preferOutcome(page, '/confirm-email', `example=${example}`);
+      await page.goto(`/confirm-email?key=${key}`);
+      await expect(page.getByRole('alert')).toHaveText(text);
+      await expect(page.getByText('Your email address has not changed. To change it, ask again from My Account: we email a new link to the new address.')).toBeVisible();
+    });
+  }
+
+  test('a link without its key says so', async ({ page }) => {
+    await page.goto('/confirm-email');
+    await expect(page.getByRole('alert')).toHaveText('This link is not complete. Open the link from the email we sent to your new address again.');
   });
 });
 

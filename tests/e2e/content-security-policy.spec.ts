@@ -31,6 +31,7 @@ const sampleAddresses: Record<string, string> = {
   '/register/:pmachinename?': '/register/acme-partners',
   '/user/reset/:userId/:timestamp/:hashedPassword': '/user/reset/1001/1795000000/9b2e7c4d1a8f3e6b5c0d',
   '/checkout/return': '/checkout/return?session_id=cs_test_a1B2c3D4e5',
+  '/confirm-email': '/confirm-email?key=1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw',
   '/stripe-completion': '/stripe-completion?payment_intent=pi_3Q9x&redirect_status=succeeded',
   '*': '/no/such/page',
 };

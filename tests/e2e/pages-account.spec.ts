@@ -255,17 +255,48 @@ test.describe('My Account', () => {
   });
 
   test('a failed save shows the response error and keeps what was typed', async ({ page }) => {
-    await preferFor(page, '/user', (request) => (request.method() === 'PUT' ? 'code=400, example=emailTaken' : null));
+    await preferFor(page, '/user', (request) => (request.method() === 'PUT' ? 'code=400, example=wrongPassword' : null));
     await page.goto('/account');
-    await page.getByLabel('Email').fill('amelia.hughes@northwindcare.example');
+    await page.getByLabel('Email').fill('olivia.bennett@mail.example');
     await page.getByLabel('New password', { exact: true }).fill('a-longer-password');
     await page.getByLabel('Repeat the new password').fill('a-longer-password');
+    await page.getByLabel('Current password').fill('not-quite-right');
     const request = nextRequest(page, '/user', 'PUT');
     await page.getByRole('button', { name: 'Save your details' }).click();
-    expect((await request).postDataJSON()).toMatchObject({ data: { email: 'amelia.hughes@northwindcare.example', password: 'a-longer-password' } });
-    await expect(page.getByRole('alert')).toHaveText('This email address is used by another account.');
-    await expect(page.getByLabel('Email')).toHaveValue('amelia.hughes@northwindcare.example');
+    expect((await request).postDataJSON()).toMatchObject({ data: { email: 'olivia.bennett@mail.example', password: 'a-longer-password', current_password: 'not-quite-right' } });
+    await expect(page.getByRole('alert')).toHaveText('Your current password is not correct.');
+    await expect(page.getByLabel('Email')).toHaveValue('olivia.bennett@mail.example');
     await expect(page.getByLabel('New password', { exact: true })).toHaveValue('a-longer-password');
+    await expect(page.getByLabel('Current password')).toHaveValue('not-quite-right');
+  });
+
+  test('asks for the current password before sending a new email address', async ({ page }) => {
+    const saves = recordRequests(page, '/user');
+    await page.goto('/account');
+    await page.getByLabel('Email').fill('olivia.bennett@mail.example');
+    await page.getByRole('button', { name: 'Save your details' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Enter your current password to change your email address or your password.');
+    await expect(page.getByLabel('Current password')).toBeFocused();
+    expect(saves.filter((request) => request.method() === 'PUT')).toHaveLength(0);
+  });
+
+  test('a new email address waits for its link: the answer says so, and the form keeps the current address', async ({ page }) => {
+    await preferFor(page, '/user', (request) => (request.method() === 'PUT' ? 'example=emailPending' : null));
+    await page.goto('/account');
+    await page.getByLabel('Email').fill('olivia.bennett@mail.example');
+    await page.getByLabel('Current password').fill('correct-horse-battery');
+    const request = nextRequest(page, '/user', 'PUT');
+    await page.getByRole('button', { name: 'Save your details' }).click();
+    expect((await request).postDataJSON()).toMatchObject({ data: { email: 'olivia.bennett@mail.example', current_password: 'correct-horse-battery' } });
+    await expect(page.getByRole('status').filter({ hasText: 'We have emailed a link to olivia.bennett@mail.example.' })).toHaveText(
+      'We have emailed a link to olivia.bennett@mail.example. Your email address changes when the link is followed, within 24 hours; until then it stays olivia.bennett@northwindcare.example.',
+    );
+    await expect(page.getByText(/saved/)).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveValue('olivia.bennett@northwindcare.example');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
+      'olivia.bennett@mail.example is waiting for confirmation: follow the link we emailed to it (it works for 24 hours). Until then you keep this address.',
+    );
+    await expect(page.getByLabel('Current password')).toHaveValue('');
   });
 
   test('checks the details before sending them', async ({ page }) => {

@@ -56,6 +56,7 @@ const addresses: Record<string, string[]> = {
   '/register/:pmachinename?': ['/register'],
   '/request-new-password': ['/request-new-password'],
   '/verify': ['/verify'],
+  '/confirm-email': ['/confirm-email', '/confirm-email?key=1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw'],
   '/user/reset/:userId/:timestamp/:hashedPassword': ['/user/reset/1001/1763640000/9b1c0e7d'],
   '/not-allowed': ['/not-allowed'],
   '/denied': ['/denied'],

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fakeClient, json, rejection, token } from '../../test/support/fake-fetch.js';
-import { clientError, serverError, unexpected } from '../../test/support/texts.js';
+import { clientError, confirmEmailTexts, serverError, unexpected } from '../../test/support/texts.js';
+import { appCodes } from '../generated/app-codes.js';
+
+/** The failing codes of an operation's table. */
+function failingCodes(operation: keyof typeof appCodes): string[] {
+  return Object.entries(appCodes[operation])
+    .filter(([, { outcome }]) => outcome === 'failure')
+    .map(([code]) => code);
+}
 
 describe('account saves read the error field', () => {
   it.each([
@@ -16,6 +24,24 @@ describe('account saves read the error field', () => {
     expect(await rejection(save(noError.client))).toMatchObject({ status: 500, message: serverError });
     const messageOnly = fakeClient(() => json({ message: 'not the field' }, 400));
     expect(await rejection(save(messageOnly.client))).toMatchObject({ status: 400, message: clientError });
+  });
+});
+
+describe('account.confirmEmail', () => {
+  it('posts the key and resolves on code 1', async () => {
+    const { client, server } = fakeClient(() => json({ code: 1, message: 'Changed.' }));
+    await expect(client.account.confirmEmail({ key: 'k.e.y' })).resolves.toEqual({ code: 1, message: 'Changed.' });
+    expect(server.last().url).toBe('http://formsign.test/api/confirm-email');
+    expect(await server.last().json()).toEqual({ key: 'k.e.y' });
+  });
+
+  it('covers every failing code of the contract', () => {
+    expect(failingCodes('confirmEmail').sort()).toEqual(Object.keys(confirmEmailTexts).sort());
+  });
+
+  it.each(Object.entries(confirmEmailTexts))('code %s reads %j', async (code, text) => {
+    const { client } = fakeClient(() => json({ code: Number(code), message: '' }));
+    expect(await rejection(client.account.confirmEmail({ key: 'k' }))).toMatchObject({ status: 200, code: Number(code), message: text });
   });
 });
 

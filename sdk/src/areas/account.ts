@@ -1,13 +1,19 @@
-import { ApiError, textForStatus } from '../api-error.js';
+import { ApiError, assertSuccessCode, textForStatus } from '../api-error.js';
 import { errorTexts } from '../generated/error-texts.js';
 import type { HeadersInput } from '../middleware/headers-input.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { Account, CheckoutSession, CompanySaved, CompanyUpdate, Product, ProductsResponse, ProfileSaved, ProfileUpdate, PurchaseStatus } from '../types.js';
+import type { Account, CheckoutSession, CodeResult, CompanySaved, CompanyUpdate, Product, ProductsResponse, ProfileSaved, ProfileUpdate, PurchaseStatus } from '../types.js';
 
 export interface AccountApi {
   get(options?: CallOptions): Promise<Account>;
-  /** Saves the profile; a failure carries the server's `error` text. */
+  /**
+   * Saves the profile; a failure carries the server's `error` text. A new email address or
+   * password needs `current_password`; a new address waits as `user.pending_email` until the
+   * link mailed to it is followed.
+   */
   updateProfile(data: ProfileUpdate, options?: CallOptions): Promise<ProfileSaved>;
+  /** Confirms a new email address with the key of the link mailed to it; rejects with the code's text unless the code is 1. */
+  confirmEmail(body: { key: string }, options?: CallOptions): Promise<CodeResult>;
   /** Saves the company and its settings; a failure carries the server's `error` text. */
   saveCompany(data: CompanyUpdate, options?: CallOptions): Promise<CompanySaved>;
   /** The company's unused envelopes. Needs the token (sent as a form field); rejects with a 401 without one. */
@@ -35,6 +41,11 @@ export function accountApi({ api, send, token }: Transport): AccountApi {
   return {
     get: (options) => send((init) => api.GET('/user', init), options),
     updateProfile: (data, options) => send((init) => api.PUT('/user', { ...init, body: { data } }), options, 'error'),
+    async confirmEmail({ key }, options) {
+      const data = await send((init) => api.POST('/confirm-email', { ...init, body: { key } }), options);
+      assertSuccessCode('confirmEmail', data);
+      return data;
+    },
     saveCompany: (data, options) => send((init) => api.POST('/user', { ...init, body: { data } }), options, 'error'),
     async countUnusedEnvelopes(options) {
       const value = token();

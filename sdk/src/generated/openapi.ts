@@ -61,7 +61,8 @@ export interface paths {
          * @description The refresh token is the login's `refresh-token` header, sent as `refresh_token`; in a
          *     browser it may be left out, and the HttpOnly cookie the login set (`formsign-refresh`)
          *     is used. Answers a new token and a new refresh token; the old refresh token stops
-         *     working, and presenting it again ends the session (it was copied). The session can be
+         *     working. Presented again within 10 seconds (two tabs renewing at once), it answers the
+         *     same new pair; presented later, it ends the session (it was copied). The session can be
          *     renewed for 30 days after the last sign-in.
          */
         post: operations["refreshSession"];
@@ -105,6 +106,11 @@ export interface paths {
          * @description The specification does not give the registration path; this is the designed one.
          *     `pmachinename` carries the optional `/register/{pmachinename}` route segment (a
          *     partner or reseller name the account is registered through).
+         *
+         *     The answer never tells whether an email address has an account: an address that has
+         *     one is answered with code 1 as a new one is, nothing is created, and the account's
+         *     owner is mailed that someone tried. A taken login name is refused (-2): people sign in
+         *     with it, so the one registering must choose another.
          */
         post: operations["register"];
         delete?: never;
@@ -130,6 +136,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a new email address from its emailed link
+         * @description A change of email address (`PUT /user` with `email`) takes effect only here: the
+         *     link mailed to the new address (`/confirm-email?key=...`) leads to this call. The
+         *     key is signed by the server and names the account, the address and when the change
+         *     was asked. It works once, within 24 hours, and only while it is the latest change the
+         *     person asked for (a later change, or a new password, cancels it); the address must
+         *     still be free of any other account. The person's sessions go on.
+         */
+        post: operations["confirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forgot-password": {
         parameters: {
             query?: never;
@@ -139,7 +170,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask for a password reset email */
+        /**
+         * Ask for a password reset email
+         * @description The reference server answers 1 (then 201 for repeats within the hour) whether or not an
+         *     account has the address, and looks the account up after answering: the account is
+         *     mailed a link, an unknown address nothing. So no answer tells whether an account has
+         *     the address; it never answers -3, -203, -4 or -204, which other servers of the
+         *     specification may.
+         */
         post: operations["forgotPassword"];
         delete?: never;
         options?: never;
@@ -926,6 +964,16 @@ export interface paths {
         /**
          * Save the signed-in user's profile
          * @description A failed save answers `{ error }`; the product shows that text.
+         *
+         *     Changing the email address or the password needs `current_password` (designed). A
+         *     wrong one is refused and counted with the account's wrong sign-in passwords (five in 15
+         *     minutes, then refused whatever the password). A new password takes effect at once and
+         *     ends the person's other sessions. A new email address does not: it is kept as
+         *     `pending_email`, a link is mailed to it and a notice to the current address, and it
+         *     becomes the account's address when the link is followed (`POST /confirm-email`).
+         *     The answer is the same whether or not another account has the address: the link's
+         *     mailbox is refused when it follows it. An address equal to the current one changes
+         *     nothing and needs no password.
          */
         put: operations["updateProfile"];
         /**
@@ -1290,6 +1338,10 @@ export interface components {
             company_name: string;
             /** @description The partner the account registers through (the route's optional segment). */
             pmachinename?: string;
+        };
+        ConfirmEmailRequest: {
+            /** @description The key from the `/confirm-email?key=` link mailed to the new address. */
+            key: string;
         };
         ActivateRequest: {
             /** @description The key from the activation email's `/activate?key=` link. */
@@ -2171,6 +2223,8 @@ export interface components {
             job_title: string;
             role: components["schemas"]["Role"];
             img: string;
+            /** @description A new email address asked for and not confirmed yet (its link is followed within 24 hours); null when none. */
+            pending_email: string | null;
         };
         Company: {
             id: number;
@@ -2188,6 +2242,7 @@ export interface components {
         };
         ProfileUpdate: {
             data: {
+                /** @description A new email address: it takes effect when the link mailed to it is followed. */
                 email?: string;
                 first_name?: string;
                 last_name?: string;
@@ -2195,6 +2250,8 @@ export interface components {
                 job_title?: string;
                 /** @description A new password. */
                 password?: string;
+                /** @description The person's current password; needed to change the email address or the password. */
+                current_password?: string;
             };
         };
         ProfileSaved: {
@@ -2461,6 +2518,24 @@ export interface components {
                 "application/json": components["schemas"]["AccountSaveError"];
             };
         };
+        /** @description The profile could not be saved; `error` says why. Nothing was changed. */
+        AccountSaveProfileFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AccountSaveError"];
+            };
+        };
+        /** @description The server failed while saving, or the link to a new address could not be mailed (the address is then not changed). */
+        AccountSaveProfileServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AccountSaveError"];
+            };
+        };
         /** @description The server failed while saving. */
         AccountSaveServerError: {
             headers: {
@@ -2710,6 +2785,33 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    confirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome, by `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3941,7 +4043,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The saved profile. */
+            /** @description The saved profile; `message` says what was saved and what waits for a link. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3950,10 +4052,10 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileSaved"];
                 };
             };
-            400: components["responses"]["AccountSaveFailed"];
+            400: components["responses"]["AccountSaveProfileFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            500: components["responses"]["AccountSaveServerError"];
+            500: components["responses"]["AccountSaveProfileServerError"];
         };
     };
     saveCompany: {

@@ -8,6 +8,7 @@ export const operations = {
   logout: { method: 'post', path: '/logout', tag: 'Auth', public: false, roles: [] },
   register: { method: 'post', path: '/register', tag: 'Auth', public: true, roles: [] },
   activate: { method: 'post', path: '/activate', tag: 'Auth', public: true, roles: [] },
+  confirmEmail: { method: 'post', path: '/confirm-email', tag: 'Account', public: true, roles: [] },
   forgotPassword: { method: 'post', path: '/forgot-password', tag: 'Auth', public: true, roles: [] },
   setNewPassword: { method: 'post', path: '/set-new-password', tag: 'Auth', public: true, roles: [] },
   countUnusedEnvelopes: { method: 'post', path: '/envelopes', tag: 'Account', public: false, roles: ['admin', 'personal'] },

@@ -62,6 +62,7 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   manageGroups: (c, o) => c.settings.groups({ action: 'list' }, o),
   getAccount: (c, o) => c.account.get(o),
   updateProfile: (c, o) => c.account.updateProfile({ email: 'olivia.bennett@northwindcare.example' }, o),
+  confirmEmail: (c, o) => c.account.confirmEmail({ key: '1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw' }, o),
   saveCompany: (c, o) => c.account.saveCompany({ email: 'office@northwindcare.example' }, o),
   manageProducts: (c, o) => c.account.products(o),
   webSigning: (c, o) => c.signing.call(signing, o),

@@ -47,12 +47,20 @@ export const setNewPasswordTexts: Record<string, string> = {
 
 export const registerTexts: Record<string, string> = {
   '-1': 'Parameter failed.',
-  '-2': 'User already exists.',
+  '-2': 'This user name is taken. Please choose another one.',
 };
 
 export const activateTexts: Record<string, string> = {
   '-1': 'This activation link is not valid.',
   '-3': 'This account is already active. You can log in.',
+};
+
+export const confirmEmailTexts: Record<string, string> = {
+  '-1': 'This link is not valid. Please use the link from your email as it is.',
+  '-2': 'This email address is now used by another account, so your email address was not changed.',
+  '-3': 'This link has been used already: your email address is already changed.',
+  '-4': 'This link no longer works: a later change of email address was asked for, or the password was changed. Please ask again from My Account.',
+  '-5': 'This link has expired. Please change your email address again from My Account.',
 };
 
 export const inviteTexts: Record<string, string> = {

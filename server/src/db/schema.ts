@@ -55,6 +55,12 @@ export const users = pgTable(
     /** The login name; unique regardless of case. */
     name: text().notNull(),
     email: text().notNull(),
+    /**
+     * An address the person asked to change to, and when: it becomes `email` only when the
+     * link mailed to it is followed (the link binds this time).
+     */
+    pendingEmail: text('pending_email'),
+    pendingEmailAt: at('pending_email_at'),
     /** The argon2id hash; null while an invited person has not chosen a password. */
     passwordHash: text('password_hash'),
     passwordChangedAt: at('password_changed_at'),
@@ -94,7 +100,8 @@ export const users = pgTable(
 /**
  * A signed-in session. The token carries its id; logging out or changing the password ends
  * it, and a token of an ended session no longer works. The refresh token renews it; only its
- * hash is kept, and a refresh token used twice ends the session (it was stolen).
+ * hash is kept, and a refresh token used again, past a few seconds' grace for two tabs
+ * renewing at once, ends the session (it was stolen).
  */
 export const sessions = pgTable(
   'sessions',
@@ -115,7 +122,12 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     endedAt: at('ended_at'),
   },
-  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_refresh_idx').on(table.refreshHash)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_refresh_idx').on(table.refreshHash),
+    // A refresh token that is not live is looked up as a spent one (the grace, or theft).
+    index('sessions_previous_refresh_idx').on(table.previousRefreshHash),
+  ],
 );
 
 /** A browser or app a person signed in from; a blocked device cannot be used. */
@@ -151,14 +163,15 @@ export const devices = pgTable(
 );
 
 /**
- * Failed sign-ins and password-reset requests, counted per key (a login name, an address, an
- * email) within a window, so that the limits hold across several server processes.
+ * Failed sign-ins, password-reset requests, changes of email address and registrations with an
+ * address that has an account, counted per key (an account, an address, an email) within a
+ * window, so that the limits hold across several server processes.
  */
 export const attempts = pgTable(
   'attempts',
   {
     id: id(),
-    kind: text().$type<'login-name' | 'login-ip' | 'reset-email' | 'reset-ip' | 'mfa'>().notNull(),
+    kind: text().$type<'login-account' | 'login-ip' | 'reset-email' | 'reset-ip' | 'email-change' | 'registration-email' | 'mfa'>().notNull(),
     key: text().notNull(),
     at: at('at').notNull().defaultNow(),
   },
@@ -202,6 +215,8 @@ export type AuditEvent =
   | 'logout'
   | 'password-reset-requested'
   | 'password-changed'
+  | 'email-change-requested'
+  | 'email-changed'
   | 'registered'
   | 'activated'
   | 'invited'

@@ -1,10 +1,11 @@
 /**
  * Request rate limits on the calls people could abuse from outside: logging in, the second
- * factor, renewing a session, registering, asking for a password reset, inviting, saving a
- * signing draft. Past the limit an address gets 429 with `Retry-After` (the contract's
- * `TooManyRequests`). Counted per server process; the sign-in and reset limits that must
- * hold across processes are counted in the database (`auth/attempts.ts`), as is the limit of
- * drafts saved per signing link (`modules/forms/save-limit.ts`).
+ * factor, renewing a session, registering, asking for a password reset, confirming a new email
+ * address, inviting, saving a signing draft. Past the limit an address gets 429 with
+ * `Retry-After` (the contract's `TooManyRequests`). Counted per server process; the sign-in and
+ * reset limits that must hold across processes are counted in the database
+ * (`auth/attempts.ts`), as is the limit of drafts saved per signing link
+ * (`modules/forms/save-limit.ts`).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -28,6 +29,7 @@ export const defaultRateLimits: RateLimits = {
   refreshSession: { max: 60, timeWindow: minute },
   register: { max: 10, timeWindow: 60 * minute },
   forgotPassword: { max: 10, timeWindow: minute },
+  confirmEmail: { max: 30, timeWindow: minute },
   inviteUsers: { max: 20, timeWindow: minute },
   verifyDocument: { max: 30, timeWindow: minute },
   // Saving a draft stores what a signer attached; opening and sending a form are not counted.

@@ -1,9 +1,11 @@
 /**
  * What each job does. A completed form is sealed, then delivered through its template's
  * integrations: a delivery that failed makes its job fail, so the queue tries it again (the
- * integrations that delivered are not repeated).
+ * integrations that delivered are not repeated). A password-reset request looks up the account
+ * of its address and mails it the link.
  */
 import type { Mail, ServerContext } from '../context.js';
+import { mailResetLink } from '../modules/auth/password-reset.js';
 import { deliverCompletedForm } from '../modules/integrations/delivery.js';
 import { sealForm } from '../sealing/seal.js';
 import type { JobHandlers } from './queue.js';
@@ -23,5 +25,7 @@ export function jobHandlers(ctx: ServerContext, mailer: Mail): JobHandlers {
       return outcomes;
     },
     'send-mail': (message) => mailer.send(message),
+    // Who has the address of a reset request is looked up here, never in the request.
+    'password-reset': (request) => mailResetLink(ctx, request),
   };
 }

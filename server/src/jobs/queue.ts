@@ -11,11 +11,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OpenDatabase } from '../db/database.js';
 import { forms } from '../db/schema.js';
 import type { MailMessage } from '../mail/mailer.js';
+import type { ResetRequest } from '../modules/auth/password-reset.js';
 
 export interface JobData {
   'seal-form': { formId: number };
   'deliver-form': { formId: number };
   'send-mail': MailMessage;
+  'password-reset': ResetRequest;
 }
 export type JobName = keyof JobData;
 
@@ -31,6 +33,7 @@ const queues: Record<JobName, PgBoss.Queue> = {
   // One delivery of a form at a time: two at once could both send before either is recorded.
   'deliver-form': { name: 'deliver-form', policy: 'singleton', retryLimit: 6, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
   'send-mail': { name: 'send-mail', retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  'password-reset': { name: 'password-reset', retryLimit: 4, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
 };
 
 export interface RunningQueue {
@@ -101,7 +104,7 @@ export async function startJobQueue(database: OpenDatabase, handlers: JobHandler
   }
   const jobs: Jobs = {
     async enqueue(name, data) {
-      const formId = name === 'send-mail' ? undefined : (data as JobData['seal-form']).formId;
+      const formId = name === 'seal-form' || name === 'deliver-form' ? (data as JobData['seal-form']).formId : undefined;
       await boss.send(name, data as object, formId === undefined ? {} : { singletonKey: `form-${formId}` });
       const worker = workers.get(name);
       if (worker) boss.notifyWorker(worker);

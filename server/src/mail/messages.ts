@@ -38,6 +38,20 @@ export function invitationMail(to: string, name: string, inviter: string, compan
   );
 }
 
+/** To the owner of an address someone tried to register a new organisation with. */
+export function registrationAttemptMail(to: string, name: string, login: string, passwordRequestLink: string): MailMessage {
+  return message(
+    to,
+    'Someone tried to register with your email address',
+    [
+      `Hello ${name},`,
+      `Someone asked to register a new organisation on formsign with this email address. This address already has a formsign account (user name ${login}), so nothing new was created.`,
+      'If it was you, log in with your user name or this address, or ask for a new password if you have forgotten it. If it was not you, you need do nothing.',
+    ],
+    { label: 'Ask for a new password', link: passwordRequestLink },
+  );
+}
+
 export function resetMail(to: string, name: string, link: string): MailMessage {
   return message(
     to,
@@ -45,6 +59,29 @@ export function resetMail(to: string, name: string, link: string): MailMessage {
     [`Hello ${name},`, 'Someone asked for a new password for your formsign account. If it was you, choose a new password; the link works once and for one hour. If it was not you, you need do nothing.'],
     { label: 'Choose a new password', link },
   );
+}
+
+/** To a new address a person asked for: the link that makes it their account's. */
+export function emailChangeMail(to: string, name: string, link: string, hours: number): MailMessage {
+  return message(
+    to,
+    'Confirm your new formsign email address',
+    [
+      `Hello ${name},`,
+      `You asked to use this address for your formsign account. Confirm it with the link; the link works once and for ${hours} hours. Until then your account keeps its current address.`,
+      'If you did not ask for this, you need do nothing: this address will not be used.',
+    ],
+    { label: 'Confirm this address', link },
+  );
+}
+
+/** To the current address of an account whose address someone asked to change. */
+export function emailChangeNoticeMail(to: string, name: string, newEmail: string, hours: number): MailMessage {
+  return message(to, 'Your formsign email address is being changed', [
+    `Hello ${name},`,
+    `Someone signed in to your formsign account asked to change its email address to ${newEmail}. The change happens only if the link we sent to that address is followed within ${hours} hours; until then your account keeps this address.`,
+    'If it was not you, log in and change your password: that cancels the change. Then tell your administrator.',
+  ]);
 }
 
 export function signInCodeMail(to: string, name: string, code: string): MailMessage {

@@ -4,14 +4,15 @@
  * counter links to `?tab=2`).
  *
  * Designed where the specification is silent: 1 "Your details" edits name, email, phone,
- * job title and optionally the password (`PUT /user`); 2 "Envelopes" shows the unused
- * envelopes of the company's total (`POST /envelopes`), warns when they run low (the
- * counter's 40% and 20% thresholds) and sells envelope packs with a quantity
+ * job title and optionally the password (`PUT /user`; the current password for a new email
+ * address or password, and a new address waits for the link mailed to it); 2 "Envelopes"
+ * shows the unused envelopes of the company's total (`POST /envelopes`), warns when they run
+ * low (the counter's 40% and 20% thresholds) and sells envelope packs with a quantity
  * (`POST /products`, then a full navigation to the payment page); 3 "Company" edits the
  * company's name, address, phone, email and VAT number (`POST /user`). Failed saves show the
  * response's `error` text and keep every draft, also across tab changes.
  */
-import type { Account } from '@formsign/sdk';
+import type { Account, UserProfile } from '@formsign/sdk';
 import { useState } from 'react';
 import { api } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
@@ -24,10 +25,12 @@ import { useViewer } from '../session/session.tsx';
 import '../styles/account.css';
 
 function AccountTabs({ account, isAdmin }: { account: Account; isAdmin: boolean }) {
-  // The drafts live here, so a tab change keeps what was typed.
+  // The drafts live here, so a tab change keeps what was typed; and the profile as last saved
+  // (a new email address waits for its link).
+  const [user, setUser] = useState<UserProfile>(account.user);
   const [profile, setProfile] = useState<ProfileDraft>(() => profileDraft(account.user));
   const [company, setCompany] = useState<CompanyDraft>(() => companyDraft(account.company));
-  const details = <ProfileForm user={account.user} draft={profile} onDraft={setProfile} />;
+  const details = <ProfileForm user={user} draft={profile} onDraft={setProfile} onSaved={setUser} />;
   if (!isAdmin) return details;
   const tabs: Tab[] = [
     { key: '1', label: 'Your details', content: () => details },

@@ -33,7 +33,7 @@ export default function RegisterPage() {
       <div className="page page--narrow">
         <section className="card card--auth" aria-labelledby="register-heading">
           <h2 id="register-heading">Check your email</h2>
-          <FormSuccess message={snapshot.context.message || 'Your account has been created. Please check your email to activate it.'} />
+          <FormSuccess message={snapshot.context.message || 'Thank you. Please check your email: we have sent the next step to the address you gave.'} />
           <div className="form-actions">
             <Link className="button" to="/login">
               Go to Log In

@@ -1,7 +1,9 @@
 /**
  * Request a new password (section 8's forgot-password codes): the email, then either the
- * confirmation or the code's text. Codes -3 and -203 carry an empty message on purpose: the
- * page then shows no text, so it does not tell whether an account uses that email.
+ * confirmation or the code's text. The confirmation says "if an account has this address":
+ * the answer is the same for every address, so that nobody learns from it whether an account
+ * uses one. Codes -3 and -203 (which other servers may answer for an unknown address) carry an
+ * empty message on purpose: the page then shows no text, and tells nothing either.
  */
 import { forgotPasswordMachine, fromRequest } from '@formsign/machines';
 import { useMachine } from '@xstate/react';

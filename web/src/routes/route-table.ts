@@ -174,6 +174,13 @@ export const routes: readonly RouteEntry[] = [
   appPage('/login', 'login-page', () => import('../pages/login-page.tsx'), { ...guest, title: { from: 'text', text: 'Log In' }, header: 'register-button', personal: true, pageKey: 'general' }),
   appPage('/logout', 'logout-page', () => import('../pages/logout-page.tsx'), { title: { from: 'text', text: 'Sign out' }, access: 'public', sideMenu: false, personal: true, pageKey: 'general' }),
   appPage('/register/:pmachinename?', 'register-page', () => import('../pages/register-page.tsx'), { ...guest, title: { from: 'text', text: 'Register' }, header: 'login-button', personal: true, pageKey: 'general' }),
+  // Designed: a new email address becomes the account's when the link mailed to it is followed.
+  appPage('/confirm-email', 'confirm-email-page', () => import('../pages/confirm-email-page.tsx'), {
+    title: { from: 'text', text: 'Confirm your new email address' },
+    access: 'public',
+    personal: true,
+    pageKey: 'general',
+  }),
   // Designed: anyone checks a PDF against the documents this instance sealed.
   appPage('/verify', 'verify-page', () => import('../pages/verify-page.tsx'), { title: { from: 'text', text: 'Check a signed document' }, access: 'public', personal: true, pageKey: 'general' }),
   appPage('/request-new-password', 'request-new-password-page', () => import('../pages/request-new-password-page.tsx'), {

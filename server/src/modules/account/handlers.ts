@@ -1,24 +1,24 @@
 /**
- * The Account operations: the signed-in person's profile, their company and its settings, and
- * the envelope count. Account saves answer failures as `{ error }` (the contract's shape for
- * them).
+ * The Account operations: the signed-in person's profile (and confirming a new address from
+ * its emailed link), their company and its settings, and the envelope count. Account saves
+ * answer failures as `{ error }` (the contract's shape for them).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Company, Role, UserProfile } from '@formsign/sdk/contract';
 import { recordEvent } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { verifyAccessToken } from '../../auth/tokens.js';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { companies, users } from '../../db/schema.js';
+import { companies } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { failureTexts } from '../../http/texts.js';
-import { endSessionsOf } from '../auth/sessions.js';
-import { minimumPasswordLength } from '../auth/password-reset.js';
 import { findCompany, findUser, type CompanyRecord, type UserRecord } from '../users/repository.js';
+import { confirmEmail } from './confirm-email.js';
+import { emailPattern, saveProfile } from './save-profile.js';
 import { settingsView } from './settings.js';
 
-type AccountHandlers = Pick<Handlers, 'getAccount' | 'updateProfile' | 'saveCompany' | 'countUnusedEnvelopes' | 'fetchSettings'>;
+type AccountHandlers = Pick<Handlers, 'getAccount' | 'updateProfile' | 'confirmEmail' | 'saveCompany' | 'countUnusedEnvelopes' | 'fetchSettings'>;
 
 export function roleOf(user: Pick<UserRecord, 'role' | 'personal' | 'isSuper'>): Role {
   if (user.isSuper) return 'super';
@@ -37,6 +37,7 @@ export function profileOf(user: UserRecord): UserProfile {
     job_title: user.jobTitle,
     role: roleOf(user),
     img: user.img,
+    pending_email: user.pendingEmail,
   };
 }
 
@@ -59,7 +60,6 @@ async function current(ctx: ServerContext, principal: Principal): Promise<{ user
   return { user, company };
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function accountHandlers(ctx: ServerContext): AccountHandlers {
   const faqUrl = ctx.config.faqUrl;
@@ -70,40 +70,11 @@ export function accountHandlers(ctx: ServerContext): AccountHandlers {
     },
 
     async updateProfile(request) {
-      const { principal } = request;
-      const data = request.body.data;
-      const change: Partial<typeof users.$inferInsert> = {};
-      if (data.first_name !== undefined) change.firstName = data.first_name.trim();
-      if (data.last_name !== undefined) change.lastName = data.last_name.trim();
-      if (data.phone !== undefined) change.phone = data.phone.trim();
-      if (data.job_title !== undefined) change.jobTitle = data.job_title.trim();
-      if (data.email !== undefined) {
-        const email = data.email.trim();
-        if (!emailPattern.test(email)) throw new HttpError(400, 'Please enter a valid email address.');
-        const [taken] = await ctx.db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, principal.userId)));
-        if (taken) throw new HttpError(400, 'This email address is used by another account.');
-        change.email = email;
-      }
-      if (data.password !== undefined) {
-        if (data.password.length < minimumPasswordLength) throw new HttpError(400, `Your password must be at least ${minimumPasswordLength} characters long.`);
-        change.passwordHash = await ctx.passwords.hash(data.password);
-        change.passwordChangedAt = ctx.now();
-      }
-      const saved = await ctx.db.transaction(async (tx) => {
-        const [user] = Object.keys(change).length
-          ? await tx.update(users).set(change).where(eq(users.id, principal.userId)).returning()
-          : await tx.select().from(users).where(eq(users.id, principal.userId));
-        if (!user) throw new HttpError(401, failureTexts.unauthorized);
-        // A new password ends the person's other sessions; this one goes on.
-        if (change.passwordHash) await endSessionsOf(tx, principal.userId, ctx.now(), principal.sessionId);
-        await recordEvent(tx, { event: 'profile-saved', companyId: principal.companyId, actor: principal, target: user.email, origin: request, details: { fields: Object.keys(data).filter((key) => key !== 'password') } });
-        return user;
-      });
-      return { message: 'Your details have been saved.', user: profileOf(saved) };
+      const { message, user } = await saveProfile(ctx, request.principal, request.body.data, { ip: request.ip, userAgent: request.userAgent });
+      return { message, user: profileOf(user) };
     },
+
+    confirmEmail: (request) => confirmEmail(ctx, request.body.key, { ip: request.ip, userAgent: request.userAgent }),
 
     async saveCompany(request) {
       const { principal } = request;

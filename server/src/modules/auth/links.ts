@@ -5,7 +5,10 @@
  *   password hash, so it stops working once the password changes; it expires after an hour
  *   (an invitation's after seven days);
  * - an activation link (`/activate?key=...`) carries the user and the HMAC of the user and
- *   address; once the account is active it answers "already active".
+ *   address; once the account is active it answers "already active";
+ * - a link to confirm a new email address (`/confirm-email?key=...`) carries the user, the
+ *   time the change was asked, the new address and their HMAC; it works while that change is
+ *   the one waiting (the user's pending address and its time), for 24 hours.
  */
 import type { Keys } from '../../auth/keys.js';
 import type { UserRecord } from '../users/repository.js';
@@ -45,4 +48,42 @@ export function parseActivationKey(key: string): { id: number; mac: string } | n
 
 export function activationMatches(keys: Keys, user: Pick<UserRecord, 'id' | 'email'>, mac: string): boolean {
   return keys.verifyMac(mac, 'activate', user.id, user.email.toLowerCase());
+}
+
+/** How long a link to confirm a new email address lasts. */
+export const emailChangeLinkHours = 24;
+
+export interface EmailChangeKey {
+  userId: number;
+  /** When the change was asked, in seconds: the link works for that change only. */
+  timestamp: number;
+  /** The new address, as it was typed. */
+  email: string;
+}
+
+/**
+ * The key of a link to confirm a new email address (`/confirm-email?key=...`): the user, the
+ * time the change was asked, the new address (base64url) and the HMAC of the three. Nothing
+ * is stored but the change itself (the user's pending address and its time).
+ */
+export function emailChangeKey(keys: Keys, change: EmailChangeKey): string {
+  const mac = keys.mac('email-change', change.userId, change.timestamp, change.email.toLowerCase());
+  return [change.userId, change.timestamp, Buffer.from(change.email, 'utf8').toString('base64url'), mac].join('.');
+}
+
+export function emailChangeLink(keys: Keys, publicUrl: string, change: EmailChangeKey): string {
+  return `${publicUrl}/confirm-email?key=${emailChangeKey(keys, change)}`;
+}
+
+/** What a key says, when the server made it; null for anything else. */
+export function readEmailChangeKey(keys: Keys, key: string): EmailChangeKey | null {
+  const parts = key.split('.');
+  if (parts.length !== 4) return null;
+  const [idText = '', timestampText = '', addressText = '', mac = ''] = parts;
+  const userId = Number(idText);
+  const timestamp = Number(timestampText);
+  if (!/^\d+$/.test(idText) || !Number.isSafeInteger(userId) || userId < 1 || !/^\d+$/.test(timestampText) || !Number.isSafeInteger(timestamp)) return null;
+  const email = Buffer.from(addressText, 'base64url').toString('utf8');
+  if (!email || !mac) return null;
+  return keys.verifyMac(mac, 'email-change', userId, timestamp, email.toLowerCase()) ? { userId, timestamp, email } : null;
 }

@@ -1,19 +1,23 @@
 /**
- * Forgotten passwords. A request mails a one-hour link (codes 1, then 201 for repeats within
- * the hour); an unknown address answers -3 (then -203) and the caller learns nothing; past
- * five requests an hour for one address, -208. Setting the new password from the link ends
- * every session of the account; the link then answers -3, and -5 once expired.
+ * Forgotten passwords. A request answers 1 (then 201 for repeats within the hour) whatever the
+ * address: whether an account has it is looked up off the request, by the job the request
+ * queues, which mails that account a one-hour link (an unknown or blocked address gets
+ * nothing). So no answer, and no delay, tells whether an account has the address; the
+ * mailbox's owner is the one who learns it. Past five requests an hour for one address, -208;
+ * when the request cannot be queued, -207. Setting the new password from the link ends every
+ * session of the account and cancels a change of email address under way; the link then
+ * answers -3, and -5 once expired.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CodeResult, SetNewPasswordRequest } from '@formsign/sdk/contract';
 import { appCodes } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
-import { limits, recentAttempts, recordAttempt } from '../../auth/attempts.js';
+import { addressCounter, limits, takeAttempt } from '../../auth/attempts.js';
 import { displayNameOf } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { resetMail } from '../../mail/messages.js';
-import { findByEmail, findUser, type UserRecord } from '../users/repository.js';
+import { findByEmail, findUser } from '../users/repository.js';
 import { passwordLink, passwordLinkMatches, passwordLinkSeconds } from './links.js';
 import { endSessionsOf } from './sessions.js';
 
@@ -28,35 +32,32 @@ export const minimumPasswordLength = 8;
 export async function requestReset(ctx: ServerContext, email: string, origin: Origin): Promise<CodeResult> {
   const now = ctx.now();
   const key = email.trim().toLowerCase();
-  const [forEmail, fromAddress] = await Promise.all([
-    recentAttempts(ctx.db, 'reset-email', key, now, limits.resetPerEmail.windowMs),
-    recentAttempts(ctx.db, 'reset-ip', origin.ip, now, limits.resetPerAddress.windowMs),
-  ]);
-  if (forEmail >= limits.resetPerEmail.max || fromAddress >= limits.resetPerAddress.max) return forgotAnswer('-208');
-  const repeated = forEmail > 0;
-  await ctx.db.transaction(async (tx) => {
-    await recordAttempt(tx, 'reset-email', key, now);
-    await recordAttempt(tx, 'reset-ip', origin.ip, now);
-  });
-
-  let user: UserRecord | undefined;
+  const taken = await takeAttempt(ctx.db, [{ kind: 'reset-email', key, ...limits.resetPerEmail }, addressCounter('reset-ip', origin.ip)], now);
+  if (!taken) return forgotAnswer('-208');
+  const repeated = (taken.before[0] ?? 0) > 0;
   try {
-    user = await findByEmail(ctx.db, key);
+    await ctx.jobs.enqueue('password-reset', { email: key, ip: origin.ip, userAgent: origin.userAgent.slice(0, 512) });
   } catch (error) {
-    ctx.log.error({ err: error }, 'The account of a reset request could not be read.');
-    return forgotAnswer(repeated ? '-204' : '-4');
-  }
-  // Unknown, and blocked, accounts: nothing is sent and nothing is told.
-  if (!user || user.blockedAt) return forgotAnswer(repeated ? '-203' : '-3');
-
-  await recordEvent(ctx.db, { event: 'password-reset-requested', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin });
-  try {
-    await ctx.mail.send(resetMail(user.email, displayNameOf(user), passwordLink(ctx.keys, ctx.config.publicUrl, user, now)));
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'A reset email could not be sent.');
+    ctx.log.error({ err: error }, 'A reset request could not be queued.');
     return forgotAnswer('-207');
   }
   return forgotAnswer(repeated ? '201' : '1');
+}
+
+/** What the job of a reset request is given: the address typed, and where the request came from. */
+export interface ResetRequest {
+  email: string;
+  ip: string;
+  userAgent: string;
+}
+
+/** The job of a reset request: mails a link to the account that has the address, if any. */
+export async function mailResetLink(ctx: ServerContext, request: ResetRequest): Promise<void> {
+  const user = await findByEmail(ctx.db, request.email);
+  // Unknown, and blocked, accounts: nothing is sent.
+  if (!user || user.blockedAt) return;
+  await ctx.mail.send(resetMail(user.email, displayNameOf(user), passwordLink(ctx.keys, ctx.config.publicUrl, user, ctx.now())));
+  await recordEvent(ctx.db, { event: 'password-reset-requested', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin: { ip: request.ip, userAgent: request.userAgent } });
 }
 
 export async function setNewPassword(ctx: ServerContext, request: SetNewPasswordRequest, origin: Origin): Promise<CodeResult> {
@@ -83,7 +84,7 @@ export async function setNewPassword(ctx: ServerContext, request: SetNewPassword
   return ctx.db.transaction(async (tx) => {
     const [changed] = await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, activatedAt: user.activatedAt ?? now })
+      .set({ passwordHash, passwordChangedAt: now, activatedAt: user.activatedAt ?? now, pendingEmail: null, pendingEmailAt: null })
       .where(and(eq(users.id, user.id), user.passwordHash ? eq(users.passwordHash, user.passwordHash) : isNull(users.passwordHash)))
       .returning({ id: users.id });
     if (!changed) return setAnswer('-3');

@@ -43,10 +43,10 @@ async function deviceFor(db: Database, user: UserRecord, origin: Origin, now: Da
   return row.id;
 }
 
-async function tokensFor(ctx: ServerContext, db: Database, user: UserRecord, sessionId: string, refreshToken: string): Promise<SignedIn> {
+/** The tokens of a session, signed as of `now`: the same claims and time give the same tokens. */
+async function tokensFor(ctx: ServerContext, db: Database, user: UserRecord, sessionId: string, refreshToken: string, now: Date = ctx.now()): Promise<SignedIn> {
   const company = await findCompany(db, user.companyId);
   if (!company) throw new Error(`User ${user.id} has no company.`);
-  const now = ctx.now();
   const admin = user.role === 'admin';
   const accessToken = await signAccessToken(
     ctx.keys,
@@ -111,50 +111,77 @@ export async function startSession(ctx: ServerContext, db: Database, user: UserR
 }
 
 /**
- * Renews a session from its refresh token: a new token pair, the old refresh token spent. A
- * spent refresh token presented again ends its session (someone copied it). Null when the
- * session cannot go on.
+ * How long the refresh token a renewal spent still renews, answering the same new pair: two
+ * tabs (or a retried request) renewing at once both go on, with the same tokens.
+ */
+export const refreshGraceMs = 10_000;
+
+/**
+ * The refresh token that follows `spentHash` in a session. It is derived from the spent one
+ * with the instance's secret rather than drawn at random, so a renewal within the grace can
+ * answer it again without any token being kept in the database.
+ */
+function nextRefreshToken(ctx: ServerContext, sessionId: string, spentHash: string): string {
+  return `rt_${ctx.keys.mac('refresh-token', sessionId, spentHash)}`;
+}
+
+const renewable = { session: sessions, user: users, deviceBlocked: devices.blockedAt };
+
+/**
+ * Renews a session from its refresh token: a new token pair, the old refresh token spent. The
+ * spent token presented again within `refreshGraceMs` of its renewal answers the same pair;
+ * later, it ends its session (someone copied it). Null when the session cannot go on.
  */
 export async function renewSession(ctx: ServerContext, refreshToken: string, origin: Origin): Promise<SignedIn | null> {
   const now = ctx.now();
   const hash = digest(refreshToken);
   return ctx.db.transaction(async (tx) => {
+    // A renewal under way holds the row: one with the same token waits for it, then finds the
+    // token spent (the row's refresh hash is no longer this one) and takes the grace below.
     const [live] = await tx
-      .select({ session: sessions, user: users, deviceBlocked: devices.blockedAt })
+      .select(renewable)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(devices, eq(devices.id, sessions.deviceId))
       .where(and(eq(sessions.refreshHash, hash), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
       .for('update', { of: sessions });
-    if (!live) {
-      const [reused] = await tx
+    if (live) {
+      if (live.user.blockedAt || live.deviceBlocked) return null;
+      const next = nextRefreshToken(ctx, live.session.id, hash);
+      await tx
         .update(sessions)
-        .set({ endedAt: now })
-        .where(and(eq(sessions.previousRefreshHash, hash), isNull(sessions.endedAt)))
-        .returning({ userId: sessions.userId });
-      if (reused) {
-        const [user] = await tx.select().from(users).where(eq(users.id, reused.userId));
-        if (user) {
-          await recordEvent(tx, {
-            event: 'logout',
-            companyId: user.companyId,
-            actor: 'system',
-            level: 'warning',
-            target: user.name,
-            details: { reason: 'A spent refresh token was used again; the session was ended.' },
-            origin,
-          });
-        }
-      }
-      return null;
+        .set({ refreshHash: digest(next), previousRefreshHash: hash, refreshedAt: now, ip: origin.ip })
+        .where(eq(sessions.id, live.session.id));
+      return tokensFor(ctx, tx, live.user, live.session.id, next, now);
     }
-    if (live.user.blockedAt || live.deviceBlocked) return null;
-    const next = randomToken('rt_');
-    await tx
-      .update(sessions)
-      .set({ refreshHash: digest(next), previousRefreshHash: hash, refreshedAt: now, ip: origin.ip })
-      .where(eq(sessions.id, live.session.id));
-    return tokensFor(ctx, tx, live.user, live.session.id, next);
+
+    const [spent] = await tx
+      .select(renewable)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(devices, eq(devices.id, sessions.deviceId))
+      .where(and(eq(sessions.previousRefreshHash, hash), isNull(sessions.endedAt)))
+      .for('update', { of: sessions });
+    if (!spent) return null;
+    const { session, user } = spent;
+    const next = nextRefreshToken(ctx, session.id, hash);
+    const renewedAt = session.refreshedAt;
+    const withinGrace = renewedAt !== null && now.getTime() - renewedAt.getTime() <= refreshGraceMs && session.refreshHash === digest(next) && session.expiresAt > now;
+    if (withinGrace) {
+      if (user.blockedAt || spent.deviceBlocked) return null;
+      return tokensFor(ctx, tx, user, session.id, next, renewedAt);
+    }
+    await tx.update(sessions).set({ endedAt: now }).where(eq(sessions.id, session.id));
+    await recordEvent(tx, {
+      event: 'logout',
+      companyId: user.companyId,
+      actor: 'system',
+      level: 'warning',
+      target: user.name,
+      details: { reason: 'A spent refresh token was used again; the session was ended.' },
+      origin,
+    });
+    return null;
   });
 }
 

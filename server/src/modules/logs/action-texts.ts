@@ -21,6 +21,8 @@ export const actionTexts: Record<AuditEvent, string> = {
   logout: 'Logged out',
   'password-reset-requested': 'Asked for a new password',
   'password-changed': 'Changed password',
+  'email-change-requested': 'Asked to change email address',
+  'email-changed': 'Changed email address',
   registered: 'Registered the company',
   activated: 'Activated account',
   invited: 'Invited user',

@@ -58,6 +58,16 @@ export async function loginTaken(db: Database, name: string, email: string): Pro
   return row !== undefined;
 }
 
+/** Whether a login name is taken (regardless of case). */
+export async function nameTaken(db: Database, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.name}) = ${name.trim().toLowerCase()}`)
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A free login name made from an email address: `maya.fischer`, else `maya.fischer2`, ... */
 export async function freeLoginName(db: Database, email: string): Promise<string> {
   const base =

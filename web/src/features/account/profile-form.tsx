@@ -1,7 +1,10 @@
 /**
  * Your details (`PUT /user`): name, email, phone, job title and, when wanted, a new password.
- * A failed save shows the response's `error` text and keeps everything typed; the draft is
- * held by the page, so switching tabs does not lose it either.
+ * Changing the email address or the password asks for the current password. A new email
+ * address is not saved as such: the server mails a link to it, the answer says so, and the
+ * form goes on showing the current address with the one waiting for its link. A failed save
+ * shows the response's `error` text and keeps everything typed; the draft is held by the
+ * page, so switching tabs does not lose it either.
  */
 import type { UserProfile } from '@formsign/sdk';
 import { useId } from 'react';
@@ -19,36 +22,54 @@ export interface ProfileDraft {
   job_title: string;
   password: string;
   repeat: string;
+  /** The current password, asked to change the email address or the password. */
+  current: string;
 }
 
 export function profileDraft(user: UserProfile): ProfileDraft {
-  return { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone, job_title: user.job_title, password: '', repeat: '' };
+  return { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone, job_title: user.job_title, password: '', repeat: '', current: '' };
+}
+
+/** Whether the draft changes what identifies the person: their email address or password. */
+function changesIdentity(draft: ProfileDraft, user: UserProfile): boolean {
+  return draft.email.trim() !== user.email || draft.password !== '';
 }
 
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The first thing to correct, in the product's words, or null. */
-function problemOf(draft: ProfileDraft): { field: keyof ProfileDraft; text: string } | null {
+function problemOf(draft: ProfileDraft, user: UserProfile): { field: keyof ProfileDraft; text: string } | null {
   if (!draft.first_name.trim()) return { field: 'first_name', text: 'Enter your first name.' };
   if (!draft.last_name.trim()) return { field: 'last_name', text: 'Enter your last name.' };
   if (!emailShape.test(draft.email.trim())) return { field: 'email', text: 'Enter an email address like name@example.com.' };
   if (draft.password && draft.password.length < 8) return { field: 'password', text: 'Use at least 8 characters for your new password.' };
   if (draft.password !== draft.repeat) return { field: 'repeat', text: 'The two passwords are not the same.' };
+  if (changesIdentity(draft, user) && !draft.current) return { field: 'current', text: 'Enter your current password to change your email address or your password.' };
   return null;
+}
+
+/** What the Email field says of an address waiting for its link. */
+function pendingHint(user: UserProfile): string | undefined {
+  if (!user.pending_email) return undefined;
+  return `${user.pending_email} is waiting for confirmation: follow the link we emailed to it (it works for 24 hours). Until then you keep this address.`;
 }
 
 const roleNames: Record<UserProfile['role'], string> = { admin: 'Administrator', basic: 'Basic User', personal: 'Personal', super: 'Super User' };
 
-export function ProfileForm({ user, draft, onDraft }: { user: UserProfile; draft: ProfileDraft; onDraft(draft: ProfileDraft): void }) {
+export function ProfileForm({ user, draft, onDraft, onSaved }: { user: UserProfile; draft: ProfileDraft; onDraft(draft: ProfileDraft): void; onSaved(user: UserProfile): void }) {
   const id = useId();
   const save = useMutation((data: Parameters<typeof api.account.updateProfile>[0], options) => api.account.updateProfile(data, options));
   const form = useCheckedForm(
-    () => problemOf(draft),
+    () => problemOf(draft, user),
     save,
     async () => {
-      const { password, repeat: _repeat, ...details } = draft;
-      const saved = await save.run({ ...details, email: details.email.trim(), ...(password ? { password } : {}) });
-      if (saved) onDraft({ ...draft, password: '', repeat: '' });
+      const { password, repeat: _repeat, current, ...details } = draft;
+      const sent = { ...details, email: details.email.trim(), ...(password ? { password } : {}), ...(changesIdentity(draft, user) ? { current_password: current } : {}) };
+      const saved = await save.run(sent);
+      if (!saved) return;
+      // The address shown stays the account's own until the link is followed.
+      onSaved(saved.user);
+      onDraft({ ...draft, email: saved.user.email, password: '', repeat: '', current: '' });
     },
   );
   const { problem } = form;
@@ -70,7 +91,7 @@ export function ProfileForm({ user, draft, onDraft }: { user: UserProfile; draft
         <div className="account-form-grid">
           <TextField label="First name" value={draft.first_name} onValue={set('first_name')} autoComplete="given-name" maxLength={100} invalid={invalid('first_name')} />
           <TextField label="Last name" value={draft.last_name} onValue={set('last_name')} autoComplete="family-name" maxLength={100} invalid={invalid('last_name')} />
-          <TextField label="Email" type="email" value={draft.email} onValue={set('email')} autoComplete="email" invalid={invalid('email')} />
+          <TextField label="Email" type="email" value={draft.email} onValue={set('email')} autoComplete="email" invalid={invalid('email')} hint={pendingHint(user)} />
           <TextField label="Phone" type="tel" value={draft.phone} onValue={set('phone')} autoComplete="tel" maxLength={40} />
           <TextField label="Job title" value={draft.job_title} onValue={set('job_title')} autoComplete="organization-title" maxLength={100} />
         </div>
@@ -82,6 +103,15 @@ export function ProfileForm({ user, draft, onDraft }: { user: UserProfile; draft
             <TextField label="Repeat the new password" type="password" value={draft.repeat} onValue={set('repeat')} autoComplete="new-password" invalid={invalid('repeat')} />
           </div>
         </fieldset>
+        <TextField
+          label="Current password"
+          type="password"
+          value={draft.current}
+          onValue={set('current')}
+          autoComplete="current-password"
+          invalid={invalid('current')}
+          hint="Needed only to change your email address or your password. A new email address changes once you follow the link we email to it."
+        />
         <div className="form-actions">
           <button type="submit" className="button" disabled={save.busy}>
             {save.busy ? 'Saving…' : 'Save your details'}
