@@ -20,6 +20,7 @@ import type { ServerContext } from '../src/context.js';
 import { embedded, migrateDatabase, newEmbeddedClient, openPostgres, type OpenDatabase } from '../src/db/database.js';
 import { auditEvents, forms, type FieldDefinition, type FieldValue } from '../src/db/schema.js';
 import { memoryFileStore } from '../src/files/file-store.js';
+import { outboundClient } from '../src/http/outbound.js';
 import { startJobQueue } from '../src/jobs/queue.js';
 import { loadSigningIdentity } from '../src/sealing/certificates.js';
 import { sealForm } from '../src/sealing/seal.js';
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
     mail: { send: async () => undefined },
     files,
     jobs: { enqueue: async () => undefined },
+    outbound: outboundClient(),
     signing: once(() => loadSigningIdentity(database.db, keys, { name: 'formsign' })),
     now: () => new Date(),
     log,

@@ -691,7 +691,11 @@ export interface paths {
          * @description `action` names the operation: `list` (the integrations in `forms`, the templates in
          *     `allforms`), `fields` (a template's `fields`, its `map`, `title`, `files` and
          *     `recipient` for integration `sid`), `save` (stores the map sent in `data` as JSON) and
-         *     `delete`.
+         *     `delete`. The server posts to a webhook only on the public internet: an address that
+         *     leads to this server, a private network, a link-local address (such as a cloud
+         *     metadata service) or any other address off the public internet is refused when it is
+         *     saved (400, saying why) and again when a form is delivered, unless the server's
+         *     operator allows the host (`FORMSIGN_OUTBOUND_ALLOW`).
          */
         get: operations["manageIntegrations"];
         put?: never;
@@ -2354,6 +2358,15 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
+        /** @description The request was not valid, or the destination will not do (a webhook's address that leads off the public internet among them). */
+        IntegrationBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
         /** @description Too many requests from this address; `Retry-After` says how many seconds to wait. */
         TooManyRequests: {
             headers: {
@@ -3549,7 +3562,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IntegrationBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];

@@ -97,7 +97,8 @@ export async function sealedPdfOf(ctx: ServerContext, formId: number): Promise<{
     reason: `Sealed by formsign when ${form.reference} was completed`,
     location: row.company,
     subFilter: 'ETSI.CAdES.detached',
-    ...(ctx.config.tsaUrl ? { level: 'B-T' as const, timestampAuthority: new HttpTimestampAuthority(ctx.config.tsaUrl) } : {}),
+    // The timestamp authority is reached through the guarded client, like every other system.
+    ...(ctx.config.tsaUrl ? { level: 'B-T' as const, timestampAuthority: new HttpTimestampAuthority(ctx.config.tsaUrl, { fetch: ctx.outbound.fetch, timeout: 15_000 }) } : {}),
   });
   return { bytes: signed.bytes, documentSha256: rendered.documentSha256 };
 }
