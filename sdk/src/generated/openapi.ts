@@ -991,7 +991,9 @@ export interface paths {
          *     not a document sealed here as it is now (with the form when the sealed document can
          *     still be recognised inside it, content having been added after sealing), `foreign`
          *     when this instance did not seal it. A file that is not a PDF, or larger than 25 MB, is
-         *     refused in words a person reads.
+         *     refused in words a person reads. The file is read apart from other requests, within a
+         *     time and memory budget: one that needs more is refused in words, and while many files
+         *     are being read the request is refused as busy (503, with `Retry-After`).
          */
         post: operations["verifyDocument"];
         delete?: never;
@@ -1054,7 +1056,9 @@ export interface paths {
          * @description Sent as multipart. `function` is `upload` (with the PDF in `file`) or `remove`; `id` is
          *     the template. Administrators and the template's author may change it. A PDF is taken when
          *     it is a PDF that can be read, of at most 20 MB and 50 pages; the answer carries the
-         *     template with its new `pdf` and the size of each page (`pdf_pages`). Replacing the PDF
+         *     template with its new `pdf` and the size of each page (`pdf_pages`). The PDF is read
+         *     apart from other requests, within a time and memory budget: one that needs more is
+         *     refused, and so is an upload while many files are being read. Replacing the PDF
          *     keeps the placements that still fit its pages and takes the others off; removing it
          *     takes every field off the page. Forms already sent keep the PDF they were sent with.
          */
@@ -2349,9 +2353,23 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
-        /** @description The file is missing, is not a PDF, or is larger than 25 MB. */
+        /** @description The file is missing, is not a PDF, is larger than 25 MB, or needs more time or memory to read than one file may take. */
         VerifyBadRequest: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
+        /** @description Too much of this work is under way at once (many files being read, say); `Retry-After` says how many seconds to wait. */
+        ServiceUnavailable: {
+            headers: {
+                /**
+                 * @description Seconds to wait before trying again.
+                 * @example 60
+                 */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4020,6 +4038,7 @@ export interface operations {
             400: components["responses"]["VerifyBadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadFile: {
