@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { S3Settings } from './files/file-store.js';
-import { parseOutboundAllow, type OutboundAllow } from './http/outbound.js';
+import { literalRefusal, parseOutboundAllow, type OutboundAllow } from './http/outbound.js';
 
 export interface ServerConfig {
   /** The HTTP port (`PORT`, 8080). */
@@ -113,8 +113,17 @@ function s3Settings(env: Env): S3Settings | undefined {
   };
 }
 
+/** The timestamp authority, which is reached as any other system is: on the public internet, or allowed. */
+function tsaUrl(env: Env, allow: OutboundAllow): string | undefined {
+  const url = text(env, 'FORMSIGN_TSA_URL');
+  const refusal = url ? literalRefusal(url, allow) : null;
+  if (refusal) throw new Error(`FORMSIGN_TSA_URL: ${refusal} List it in FORMSIGN_OUTBOUND_ALLOW to reach it.`);
+  return url;
+}
+
 export function readConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const port = integer(env, 'PORT', 8080, 0, 65535);
+  const outboundAllow = parseOutboundAllow(text(env, 'FORMSIGN_OUTBOUND_ALLOW'));
   return {
     port,
     host: text(env, 'HOST'),
@@ -134,8 +143,8 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     faqUrl: text(env, 'FORMSIGN_FAQ_URL') ?? 'https://formsign.example/help/faq',
     signingP12: text(env, 'FORMSIGN_SIGNING_P12'),
     signingPassword: env['FORMSIGN_SIGNING_PASSWORD'],
-    tsaUrl: text(env, 'FORMSIGN_TSA_URL'),
-    outboundAllow: parseOutboundAllow(text(env, 'FORMSIGN_OUTBOUND_ALLOW')),
+    tsaUrl: tsaUrl(env, outboundAllow),
+    outboundAllow,
     worker: env['FORMSIGN_WORKER'] !== '0',
     supportEmail: supportEmail(env),
     s3: s3Settings(env),

@@ -249,6 +249,24 @@ function addressAllowed(allow: OutboundAllow, address: string): boolean {
   return allow.networks.some((net) => inNetwork(bytes, net) || inNetwork(effective(bytes), net));
 }
 
+/**
+ * Why an address written as a URL with a literal IP may not be reached (the words of a
+ * refusal), or null: what can be told without resolving a name, as when the server starts.
+ */
+export function literalRefusal(text: string, allow: OutboundAllow): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'The address is not a web address (it starts with https://).';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Only https:// and http:// addresses can be reached.';
+  const host = plainHost(url.hostname);
+  if (isIP(host) === 0 || addressAllowed(allow, host)) return null;
+  const kind = addressKind(host);
+  return kind ? `${host} is ${kind}: formsign sends only to addresses on the public internet.` : null;
+}
+
 const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 interface Destination {
