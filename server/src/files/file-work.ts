@@ -197,7 +197,7 @@ export function fileWork(options: FileWorkOptions = {}): FileWork {
           reply({ error: 'This file work may not reach other systems.' });
           return;
         }
-        send(message.url, { method: message.method, headers: message.headers, ...(message.body === null ? {} : { body: message.body }) })
+        send(message.url, { method: message.method, headers: message.headers, ...(message.body === null ? {} : { body: typeof message.body === 'string' ? message.body : new Uint8Array(message.body) }) })
           .then(async (response) => reply({ status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body: new Uint8Array(await response.arrayBuffer()) }))
           .catch((error: unknown) => reply({ error: error instanceof Error ? error.message : String(error) }));
         return;

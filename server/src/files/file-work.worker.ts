@@ -25,7 +25,7 @@ const bridgedFetch = (async (input: string | URL | Request, init: RequestInit = 
   });
   if ('error' in reply) throw new Error(reply.error);
   const empty = reply.status === 204 || reply.status === 304;
-  return new Response(empty ? null : reply.body, { status: reply.status, statusText: reply.statusText, headers: reply.headers });
+  return new Response(empty ? null : new Uint8Array(reply.body), { status: reply.status, statusText: reply.statusText, headers: reply.headers });
 }) as typeof fetch;
 
 const tools: TaskTools = { fetch: bridgedFetch };

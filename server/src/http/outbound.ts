@@ -443,7 +443,7 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
       for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, one);
     }
     const empty = answer.status === 204 || answer.status === 304 || answer.status < 200;
-    return new Response(empty ? null : answer.body, { status: answer.status < 200 ? 502 : answer.status, statusText: answer.statusText, headers: responseHeaders });
+    return new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status < 200 ? 502 : answer.status, statusText: answer.statusText, headers: responseHeaders });
   }) as typeof fetch;
 
   return { refusal, request: send, fetch: guardedFetch };
