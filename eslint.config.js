@@ -38,17 +38,38 @@ const typeProjects = [
   'scripts/tsconfig.json',
 ];
 
+const focusedTests = ['describe', 'it', 'test'].map((object) => ({ object, property: 'only', message: 'A focused test hides the others.' }));
+
 /** Test code of a package may also start the mock. */
 const testFiles = (pkg) => [`${pkg}/test/**/*.ts`, `${pkg}/src/**/*.test.ts`];
+
+/**
+ * The server sends requests to other systems through one guarded client
+ * (`server/src/http/outbound.ts`: public addresses only, checked after resolving, no redirects,
+ * time and size bounded). Elsewhere in the server's code, nothing opens a connection of its own.
+ * Outside it stay the transports the operator configures, not what a user types: the S3 client
+ * (`FORMSIGN_S3_ENDPOINT`), SMTP (`SMTP_URL`) and the database (`DATABASE_URL`).
+ */
+const outboundMessage = 'Send requests to other systems through the guarded client, server/src/http/outbound.ts.';
+const networkModules = ['http', 'https', 'http2', 'net', 'tls', 'dgram', 'undici', 'node-fetch', 'axios', 'got', 'ws', 'ssh2', 'ssh2-sftp-client'].flatMap((name) =>
+  ['http', 'https', 'http2', 'net', 'tls', 'dgram'].includes(name) ? [name, `node:${name}`] : [name],
+);
+const outboundPaths = [
+  ...networkModules.map((name) => ({ name, message: outboundMessage })),
+  // Its own client fetches with the global fetch unless it is given the guarded one.
+  { name: '@libpdf/core', importNames: ['HttpTimestampAuthority', 'DefaultRevocationProvider', 'LtvDataGatherer'], message: `${outboundMessage} The timestamp authority is made in one place, with the guarded fetch.` },
+];
+/** The modules that may: the guarded client itself, and the one place the timestamp authority's client is made with its fetch. */
+const outboundHomes = ['server/src/http/outbound.ts', 'server/src/sealing/sealed-pdf.ts'];
 
 const boundaries = Object.entries(allowed).flatMap(([pkg, may]) => {
   const denied = packages.filter((other) => other !== pkg && !may.includes(other));
   if (denied.length === 0) return [];
   const message = `${pkg} may import only ${may.length ? may.join(', ') : 'no other package'} (see ARCHITECTURE.md).`;
-  const rule = (deniedPackages) => [
+  const rule = (deniedPackages, extraPaths = []) => [
     'error',
     {
-      paths: deniedPackages.map((other) => ({ name: `@formsign/${other}`, message })),
+      paths: [...deniedPackages.map((other) => ({ name: `@formsign/${other}`, message })), ...extraPaths],
       patterns: [
         {
           group: [...deniedPackages.flatMap((other) => [`@formsign/${other}/*`, `**/${other}/src/**`]), ...(allowedModules[pkg] ?? []).map((module) => `!${module}`)],
@@ -60,6 +81,19 @@ const boundaries = Object.entries(allowed).flatMap(([pkg, may]) => {
   return [
     { files: [`${pkg}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': rule(denied) } },
     { files: testFiles(pkg), rules: { 'no-restricted-imports': rule(denied.filter((other) => other !== 'mocks')) } },
+    ...(pkg === 'server'
+      ? [
+          {
+            files: ['server/src/**/*.ts'],
+            ignores: [...testFiles('server'), ...outboundHomes],
+            rules: {
+              'no-restricted-imports': rule(denied, outboundPaths),
+              'no-restricted-globals': ['error', ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({ name, message: outboundMessage }))],
+              'no-restricted-properties': ['error', ...focusedTests, { object: 'globalThis', property: 'fetch', message: outboundMessage }],
+            },
+          },
+        ]
+      : []),
   ];
 });
 
@@ -72,12 +106,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-properties': [
-        'error',
-        { object: 'describe', property: 'only', message: 'A focused test hides the others.' },
-        { object: 'it', property: 'only', message: 'A focused test hides the others.' },
-        { object: 'test', property: 'only', message: 'A focused test hides the others.' },
-      ],
+      'no-restricted-properties': ['error', ...focusedTests],
     },
   },
   {

@@ -18,6 +18,8 @@ import { readConfig } from '../src/config.js';
 import type { ServerContext } from '../src/context.js';
 import { embedded, migrateDatabase, newEmbeddedClient, openPostgres, type OpenDatabase } from '../src/db/database.js';
 import { memoryFileStore } from '../src/files/file-store.js';
+import { fileWork } from '../src/files/file-work.js';
+import { outboundClient } from '../src/http/outbound.js';
 import { defaultSettings } from '../src/modules/account/settings.js';
 
 const formCount = Number(process.env['FORMS'] ?? 100_000);
@@ -112,6 +114,8 @@ async function main(): Promise<void> {
     files,
     // Nothing here completes a form: no job is queued.
     jobs: { enqueue: () => Promise.reject(new Error('The reports benchmark runs no jobs.')) },
+    fileWork: fileWork(),
+    outbound: outboundClient(),
     signing: () => Promise.reject(new Error('The reports benchmark seals nothing.')),
     now: () => new Date(),
     log: pino({ level: 'silent' }),

@@ -20,6 +20,8 @@ import type { ServerContext } from '../src/context.js';
 import { embedded, migrateDatabase, newEmbeddedClient, openPostgres, type OpenDatabase } from '../src/db/database.js';
 import { auditEvents, forms, type FieldDefinition, type FieldValue } from '../src/db/schema.js';
 import { memoryFileStore } from '../src/files/file-store.js';
+import { fileWork } from '../src/files/file-work.js';
+import { outboundClient } from '../src/http/outbound.js';
 import { startJobQueue } from '../src/jobs/queue.js';
 import { loadSigningIdentity } from '../src/sealing/certificates.js';
 import { sealForm } from '../src/sealing/seal.js';
@@ -102,6 +104,8 @@ async function main(): Promise<void> {
     mail: { send: async () => undefined },
     files,
     jobs: { enqueue: async () => undefined },
+    fileWork: fileWork(),
+    outbound: outboundClient(),
     signing: once(() => loadSigningIdentity(database.db, keys, { name: 'formsign' })),
     now: () => new Date(),
     log,
@@ -130,6 +134,7 @@ async function main(): Promise<void> {
   }
   const seconds = (performance.now() - began) / 1000;
   await queue.stop();
+  await ctx.fileWork.close();
   console.log(`The job queue           ${queued.length} seals queued at once, done in ${seconds.toFixed(1)} s: ${((queued.length / seconds) * 60).toFixed(0)} seals a minute with one worker.`);
   await database.close();
   await drop();

@@ -12,6 +12,8 @@ describe('the configuration', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number from 0 to 65535; it is "eighty".');
     expect(() => readConfig({ FORMSIGN_ADMIN_NAME: 'root' })).toThrow('FORMSIGN_ADMIN_NAME, FORMSIGN_ADMIN_EMAIL and FORMSIGN_ADMIN_PASSWORD go together: set all three.');
     expect(() => readConfig({ FORMSIGN_SUPPORT_EMAIL: 'the help desk' })).toThrow('FORMSIGN_SUPPORT_EMAIL must be an email address; it is "the help desk".');
+    expect(() => readConfig({ FORMSIGN_TSA_URL: 'http://10.1.2.3/tsa' })).toThrow('FORMSIGN_TSA_URL: 10.1.2.3 is a private network address: formsign sends only to addresses on the public internet. List it in FORMSIGN_OUTBOUND_ALLOW to reach it.');
+    expect(readConfig({ FORMSIGN_TSA_URL: 'http://10.1.2.3/tsa', FORMSIGN_OUTBOUND_ALLOW: '10.1.2.0/24' }).tsaUrl).toBe('http://10.1.2.3/tsa');
   });
 
   it('takes the first administrator when the demo is off', () => {

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { S3Settings } from './files/file-store.js';
+import { literalRefusal, parseOutboundAllow, type OutboundAllow } from './http/outbound.js';
 
 export interface ServerConfig {
   /** The HTTP port (`PORT`, 8080). */
@@ -44,6 +45,8 @@ export interface ServerConfig {
   signingPassword: string | undefined;
   /** A timestamp authority for the seals (`FORMSIGN_TSA_URL`); none by default. */
   tsaUrl: string | undefined;
+  /** Hosts and networks of an intranet that webhooks and the timestamp authority may reach beside the public internet (`FORMSIGN_OUTBOUND_ALLOW`); none by default. */
+  outboundAllow: OutboundAllow;
   /** Whether this process works the job queue (`FORMSIGN_WORKER`, on unless `0`); off, it only queues jobs for other processes. */
   worker: boolean;
   /** Where messages to support go (`FORMSIGN_SUPPORT_EMAIL`, `support@formsign.local`). */
@@ -110,8 +113,17 @@ function s3Settings(env: Env): S3Settings | undefined {
   };
 }
 
+/** The timestamp authority, which is reached as any other system is: on the public internet, or allowed. */
+function tsaUrl(env: Env, allow: OutboundAllow): string | undefined {
+  const url = text(env, 'FORMSIGN_TSA_URL');
+  const refusal = url ? literalRefusal(url, allow) : null;
+  if (refusal) throw new Error(`FORMSIGN_TSA_URL: ${refusal} List it in FORMSIGN_OUTBOUND_ALLOW to reach it.`);
+  return url;
+}
+
 export function readConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const port = integer(env, 'PORT', 8080, 0, 65535);
+  const outboundAllow = parseOutboundAllow(text(env, 'FORMSIGN_OUTBOUND_ALLOW'));
   return {
     port,
     host: text(env, 'HOST'),
@@ -131,7 +143,8 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     faqUrl: text(env, 'FORMSIGN_FAQ_URL') ?? 'https://formsign.example/help/faq',
     signingP12: text(env, 'FORMSIGN_SIGNING_P12'),
     signingPassword: env['FORMSIGN_SIGNING_PASSWORD'],
-    tsaUrl: text(env, 'FORMSIGN_TSA_URL'),
+    tsaUrl: tsaUrl(env, outboundAllow),
+    outboundAllow,
     worker: env['FORMSIGN_WORKER'] !== '0',
     supportEmail: supportEmail(env),
     s3: s3Settings(env),

@@ -1,7 +1,7 @@
 /**
  * What every area of the server is given: the database, the configuration, the keys, the
- * password hasher, the mail sender and the clock. Tests build one with their own clock and
- * mail catcher.
+ * password hasher, the mail sender, the file workers, the client of other systems and the
+ * clock. Tests build one with their own clock and mail catcher.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Passwords } from './auth/passwords.js';
@@ -9,6 +9,8 @@ import type { Keys } from './auth/keys.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { FileStore } from './files/file-store.js';
+import type { FileWork } from './files/file-work.js';
+import type { OutboundClient } from './http/outbound.js';
 import type { Jobs } from './jobs/queue.js';
 import type { SigningIdentity } from './sealing/certificates.js';
 import type { MailMessage } from './mail/mailer.js';
@@ -27,6 +29,10 @@ export interface ServerContext {
   files: FileStore;
   /** The job queue: sealing and mail run there. */
   jobs: Jobs;
+  /** Reading and making files off the thread that answers requests (worker threads, each task within a time and memory budget). */
+  fileWork: FileWork;
+  /** The one client of requests to other systems (webhooks, the timestamp authority): public addresses only, unless the operator allows more. */
+  outbound: OutboundClient;
   /** The instance's signing certificate (made on first use). */
   signing: () => Promise<SigningIdentity>;
   now: () => Date;

@@ -14,6 +14,8 @@ import type { ServerConfig } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrateDatabase, openEmbedded, openPostgres, type OpenDatabase } from './db/database.js';
 import { defaultFilesFolder, diskFileStore, s3FileStore } from './files/file-store.js';
+import { fileWork } from './files/file-work.js';
+import { outboundClient } from './http/outbound.js';
 import { startJobQueue, type Jobs, type RunningQueue } from './jobs/queue.js';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.js';
 import { loadSigningIdentity } from './sealing/certificates.js';
@@ -104,6 +106,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       mail: { send: (message) => jobs.enqueue('send-mail', message) },
       files,
       jobs,
+      fileWork: fileWork(),
+      outbound: outboundClient({ allow: config.outboundAllow }),
       signing: once(() => loadSigningIdentity(database.db, keys, { p12Path: config.signingP12, p12Password: config.signingPassword, name: 'formsign' })),
       now,
       log,
@@ -136,6 +140,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         stopped = true;
         await app.close();
         await queue?.stop();
+        await context.fileWork.close();
         await database.close();
       },
     };

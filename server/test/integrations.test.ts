@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { readConfig } from '../src/config.js';
 import { deliveries, forms, storedFiles } from '../src/db/schema.js';
+import { outboundClient } from '../src/http/outbound.js';
 import { deliverCompletedForm } from '../src/modules/integrations/delivery.js';
 import { createOrganisation, insertForm, insertTemplate, organisationPassword, seedOtherCompanyForms, seedTimesheets, type Timesheets } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
@@ -35,6 +37,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hook.server?.listen(0, '127.0.0.1', resolve));
   hook.url = `http://127.0.0.1:${(hook.server.address() as { port: number }).port}`;
+  // The receiving system runs on this machine, as an intranet's would: the operator allows it.
+  server.ctx.outbound = outboundClient({ allow: readConfig({ FORMSIGN_OUTBOUND_ALLOW: '127.0.0.1' }).outboundAllow });
 
   const db = server.ctx.db;
   const { companyId } = await createOrganisation(db, server.ctx.passwords, 'Post Office Ltd', 'post');

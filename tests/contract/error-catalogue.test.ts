@@ -89,7 +89,7 @@ describe('the error catalogue lives in the contract', () => {
             ? /AccountSave/
             : path === '/websigning'
               ? /Signing/
-              : /(BadRequest|Unauthorized|Forbidden|DownloadExpired|NotFound|TooManyRequests|ServerError)$/;
+              : /(BadRequest|Unauthorized|Forbidden|DownloadExpired|NotFound|TooManyRequests|ServerError|ServiceUnavailable)$/;
         expect(ref, `${method} ${path} ${status}`).toMatch(expected);
       }
     }

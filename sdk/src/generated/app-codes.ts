@@ -113,7 +113,7 @@ export const appCodes = {
   },
   manageTemplatePdf: {
     '1': { outcome: 'success', meaning: "The PDF was saved or removed.", text: "" },
-    '-1': { outcome: 'failure', meaning: "The file is not a PDF that can be read, is too large or has too many pages.", text: "This file is not a PDF we can read." },
+    '-1': { outcome: 'failure', meaning: "The file is not a PDF that can be read, is too large, has too many pages, or takes more time or memory to read than one file may; or many files are being read at the moment.", text: "This file is not a PDF we can read." },
   },
 } as const;
 

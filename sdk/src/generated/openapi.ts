@@ -744,7 +744,11 @@ export interface paths {
          * @description `action` names the operation: `list` (the integrations in `forms`, the templates in
          *     `allforms`), `fields` (a template's `fields`, its `map`, `title`, `files` and
          *     `recipient` for integration `sid`), `save` (stores the map sent in `data` as JSON) and
-         *     `delete`.
+         *     `delete`. The server posts to a webhook only on the public internet: an address that
+         *     leads to this server, a private network, a link-local address (such as a cloud
+         *     metadata service) or any other address off the public internet is refused when it is
+         *     saved (400, saying why) and again when a form is delivered, unless the server's
+         *     operator allows the host (`FORMSIGN_OUTBOUND_ALLOW`).
          */
         get: operations["manageIntegrations"];
         put?: never;
@@ -1058,7 +1062,9 @@ export interface paths {
          *     not a document sealed here as it is now (with the form when the sealed document can
          *     still be recognised inside it, content having been added after sealing), `foreign`
          *     when this instance did not seal it. A file that is not a PDF, or larger than 25 MB, is
-         *     refused in words a person reads.
+         *     refused in words a person reads. The file is read apart from other requests, within a
+         *     time and memory budget: one that needs more is refused in words, and while many files
+         *     are being read the request is refused as busy (503, with `Retry-After`).
          */
         post: operations["verifyDocument"];
         delete?: never;
@@ -1121,7 +1127,9 @@ export interface paths {
          * @description Sent as multipart. `function` is `upload` (with the PDF in `file`) or `remove`; `id` is
          *     the template. Administrators and the template's author may change it. A PDF is taken when
          *     it is a PDF that can be read, of at most 20 MB and 50 pages; the answer carries the
-         *     template with its new `pdf` and the size of each page (`pdf_pages`). Replacing the PDF
+         *     template with its new `pdf` and the size of each page (`pdf_pages`). The PDF is read
+         *     apart from other requests, within a time and memory budget: one that needs more is
+         *     refused, and so is an upload while many files are being read. Replacing the PDF
          *     keeps the placements that still fit its pages and takes the others off; removing it
          *     takes every field off the page. Forms already sent keep the PDF they were sent with.
          */
@@ -2427,8 +2435,31 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
-        /** @description The file is missing, is not a PDF, or is larger than 25 MB. */
+        /** @description The file is missing, is not a PDF, is larger than 25 MB, or needs more time or memory to read than one file may take. */
         VerifyBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
+        /** @description Too much of this work is under way at once (many files being read, say); `Retry-After` says how many seconds to wait. */
+        ServiceUnavailable: {
+            headers: {
+                /**
+                 * @description Seconds to wait before trying again.
+                 * @example 60
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
+        /** @description The request was not valid, or the destination will not do (a webhook's address that leads off the public internet among them). */
+        IntegrationBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3708,7 +3739,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IntegrationBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
@@ -4167,6 +4198,7 @@ export interface operations {
             400: components["responses"]["VerifyBadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadFile: {

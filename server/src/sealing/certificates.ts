@@ -6,13 +6,14 @@
  * so that every server process of an instance seals with the same certificate and the
  * verification page recognises any of their documents.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import type { Keys } from '../auth/keys.js';
 import type { Database } from '../db/database.js';
 import { instance } from '../db/schema.js';
+import { fingerprintOf } from './pdf-signatures.js';
 
 export interface SigningIdentity {
   /** The PKCS#12 bundle (key and chain) and its password, as the PDF signer takes them. */
@@ -89,10 +90,6 @@ export function describeP12(p12: Uint8Array, password: string): Pick<SigningIden
     commonName: String(signing.subject.getField('CN')?.value ?? ''),
     rootPem: forge.pki.certificateToPem(root),
   };
-}
-
-export function fingerprintOf(der: Uint8Array): string {
-  return createHash('sha256').update(der).digest('hex');
 }
 
 async function readStored(db: Database, key: string): Promise<string | undefined> {

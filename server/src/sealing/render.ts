@@ -5,6 +5,7 @@
  * were, with their signatures) and the audit-trail pages. Text uses the standard PDF fonts,
  * so characters they cannot show are replaced.
  */
+import { createHash } from 'node:crypto';
 import { PDF, rgb, Standard14Font, type PDFImage, type PDFPage } from '@libpdf/core';
 import type { FieldDefinition, FieldValue } from '../db/schema.js';
 
@@ -70,8 +71,6 @@ export interface RenderInput {
   sealedBy: { commonName: string; fingerprint: string };
   /** Where anyone checks the sealed document (the instance's `/verify` page). */
   verifyUrl: string;
-  /** SHA-256 of the document's own pages, printed on the certificate page. */
-  documentSha256: (documentBytes: Uint8Array) => string;
 }
 
 function utc(date: Date | null): string {
@@ -289,7 +288,8 @@ export async function renderCompletedForm(input: RenderInput): Promise<Rendered>
   pdf.setTitle(`${input.title} (${input.reference})`);
   pdf.setCreator('formsign');
   pdf.setProducer('formsign');
-  const documentSha256 = input.documentSha256(await pdf.save());
+  // SHA-256 of the document's own pages, printed on the certificate page.
+  const documentSha256 = createHash('sha256').update(await pdf.save()).digest('hex');
   writeCertificate(pdf, input, documentSha256);
   return { bytes: await pdf.save(), documentSha256, pdf };
 }

@@ -1,20 +1,20 @@
 /**
  * Sealing a completed form: its PDF is rendered, signed as a PAdES signature
  * (ETSI.CAdES.detached) with the instance's certificate (timestamped when a timestamp
- * authority is configured), kept in the file store, and its checksums recorded; then every
+ * authority is configured) in a file worker (`sealed-pdf.ts`), kept in the file store, and its checksums recorded; then every
  * participant is mailed a link to it. Runs as a job: a seal is safe to run again, and a form
  * is sealed once however many times it runs (the first to record its seal wins).
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { HttpTimestampAuthority, P12Signer } from '@libpdf/core';
 import { recordEvent } from '../audit/audit.js';
 import type { ServerContext } from '../context.js';
 import { auditEvents, companies, formRecipients, forms, templates, users } from '../db/schema.js';
+import { FileWorkRefused } from '../files/file-work.js';
 import { signedFileUrl } from '../files/signed-urls.js';
 import { completedMail } from '../modules/forms/notify.js';
 import { mailFacts } from '../modules/forms/progression.js';
-import { renderCompletedForm, type RenderedRecipient } from './render.js';
+import type { RenderedRecipient, RenderInput } from './render.js';
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -57,7 +57,7 @@ export async function sealedPdfOf(ctx: ServerContext, formId: number): Promise<{
     .where(eq(auditEvents.formId, formId))
     .orderBy(asc(auditEvents.at), asc(auditEvents.id));
   const identity = await ctx.signing();
-  const rendered = await renderCompletedForm({
+  const render: RenderInput = {
     reference: form.reference,
     title: form.title,
     template: row.template,
@@ -89,17 +89,16 @@ export async function sealedPdfOf(ctx: ServerContext, formId: number): Promise<{
     templatePdf: row.pdfKey ? await ctx.files.get(row.pdfKey) : null,
     sealedBy: { commonName: identity.commonName, fingerprint: identity.fingerprint },
     verifyUrl: `${ctx.config.publicUrl}/verify`,
-    documentSha256: sha256,
-  });
-  const signer = await P12Signer.create(identity.p12, identity.password);
-  const signed = await rendered.pdf.sign({
-    signer,
-    reason: `Sealed by formsign when ${form.reference} was completed`,
-    location: row.company,
-    subFilter: 'ETSI.CAdES.detached',
-    ...(ctx.config.tsaUrl ? { level: 'B-T' as const, timestampAuthority: new HttpTimestampAuthority(ctx.config.tsaUrl) } : {}),
-  });
-  return { bytes: signed.bytes, documentSha256: rendered.documentSha256 };
+  };
+  // Made in a file worker: the template's PDF and the drawn signatures are read there. The
+  // timestamp authority is reached through the guarded client, like every other system.
+  const input = { render, p12: identity.p12, password: identity.password, reason: `Sealed by formsign when ${form.reference} was completed`, location: row.company, tsaUrl: ctx.config.tsaUrl ?? null };
+  try {
+    return await ctx.fileWork.run('sealed-pdf', input, { wait: true, fetch: ctx.outbound.fetch });
+  } catch (error) {
+    if (error instanceof FileWorkRefused) throw new Error(`The sealed PDF of ${form.reference} was not made: ${error.message}`);
+    throw error;
+  }
 }
 
 export async function sealForm(ctx: ServerContext, formId: number): Promise<SealOutcome> {

@@ -7,17 +7,17 @@
  * file up to the signature's byte range) is itself a sealed document, content was added after
  * sealing, and the form is named; any other change leaves the form unknown. No signature of
  * ours: the document is foreign. The verdict never rests on the signature's cryptography
- * alone: a seal copied into another file still reads as changed, never as sealed.
+ * alone: a seal copied into another file still reads as changed, never as sealed. The file is
+ * read in a file worker (`files/file-work.ts`), at a bounded cost (`pdf-signatures.ts`).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import forge from 'node-forge';
 import type { Verification, VerifiedForm } from '@formsign/sdk/contract';
 import type { ServerContext } from '../context.js';
 import { companies, formRecipients, forms } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
+import { FileWorkRefused } from '../files/file-work.js';
+import { badRequest, HttpError } from '../http/errors.js';
 import type { UploadedFile } from '../http/uploads.js';
-import { fingerprintOf } from './certificates.js';
-import { sha256 } from './seal.js';
+import type { SealsInFile } from './pdf-signatures.js';
 
 export const verificationTexts = {
   sealed: 'This document was sealed by this formsign and has not been changed since.',
@@ -27,53 +27,9 @@ export const verificationTexts = {
   notPdf: 'This file is not a PDF. Please choose the PDF you want to check.',
   tooLarge: 'This file is too large to check: a PDF of at most 25 MB, please.',
   missing: 'Please choose the PDF you want to check.',
+  tooCostly: 'This PDF could not be checked: reading it takes more time or memory than one file may take here. Please check the document as you received it.',
+  busy: 'Many documents are being checked at the moment. Please try again in a minute.',
 } as const;
-
-interface SignatureInFile {
-  /** Where the signed bytes end: the file as it was signed is `bytes[0, signedLength)`. */
-  signedLength: number;
-  /** The SHA-256 fingerprints of the certificates the signature carries. */
-  fingerprints: string[];
-}
-
-const byteRangePattern = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
-
-/** The certificates of a CMS SignedData (its `certificates` field), each as DER. */
-function certificatesOf(cms: Uint8Array): Uint8Array[] {
-  // The signature's space is padded with zeros after the DER: read the first value only.
-  // The typings know only the old `strict` flag; the library takes these options.
-  const fromDer = forge.asn1.fromDer as unknown as (bytes: forge.util.ByteStringBuffer, options: { parseAllBytes: boolean; strict: boolean }) => forge.asn1.Asn1;
-  const content = fromDer(forge.util.createBuffer(Buffer.from(cms).toString('binary')), { parseAllBytes: false, strict: false });
-  const signedData = (content.value as forge.asn1.Asn1[])[1];
-  const sequence = signedData && Array.isArray(signedData.value) ? (signedData.value[0] as forge.asn1.Asn1 | undefined) : undefined;
-  if (!sequence || !Array.isArray(sequence.value)) return [];
-  const certificates = sequence.value.find((part) => part.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && part.type === 0 && part.constructed);
-  if (!certificates || !Array.isArray(certificates.value)) return [];
-  return certificates.value.map((certificate) => Buffer.from(forge.asn1.toDer(certificate).getBytes(), 'binary'));
-}
-
-/**
- * The file's signatures, read from their byte ranges: `[0, a) + [b, c)` is signed and the
- * gap `[a, b)` holds the signature as a hex string. A range that does not fit the file, or a
- * signature that does not parse, is no signature.
- */
-export function signaturesIn(bytes: Uint8Array): SignatureInFile[] {
-  const text = Buffer.from(bytes).toString('latin1');
-  const found: SignatureInFile[] = [];
-  for (const match of text.matchAll(byteRangePattern)) {
-    const [start, gapStart, gapEnd, tail] = match.slice(1, 5).map(Number) as [number, number, number, number];
-    if (start !== 0 || gapStart >= gapEnd || gapEnd + tail > bytes.length) continue;
-    const hex = text.slice(gapStart, gapEnd).replace(/^</, '').replace(/>$/, '');
-    if (!/^[0-9A-Fa-f]*$/.test(hex) || hex.length % 2) continue;
-    try {
-      const fingerprints = certificatesOf(Buffer.from(hex, 'hex')).map(fingerprintOf);
-      found.push({ signedLength: gapEnd + tail, fingerprints });
-    } catch {
-      // Not a CMS signature: nothing of ours.
-    }
-  }
-  return found;
-}
 
 const actionWords = { sign: 'signed', fill: 'filled', approve: 'approved' } as const;
 
@@ -107,18 +63,25 @@ async function verifiedForm(ctx: ServerContext, sealedSha256: string): Promise<V
 export async function verifyDocument(ctx: ServerContext, upload: UploadedFile | undefined): Promise<Verification> {
   if (!upload || upload.bytes.length === 0) throw badRequest(verificationTexts.missing);
   if (upload.tooLarge) throw badRequest(verificationTexts.tooLarge);
-  const file = upload.bytes;
   // A PDF starts with its header, within the first kilobyte as readers allow.
-  if (!file.subarray(0, 1024).includes('%PDF-')) throw badRequest(verificationTexts.notPdf);
+  if (!upload.bytes.subarray(0, 1024).includes('%PDF-')) throw badRequest(verificationTexts.notPdf);
   const identity = await ctx.signing();
-  const sealed = await verifiedForm(ctx, sha256(file));
+  // The file is read in a file worker, within its budgets: other requests are answered meanwhile.
+  let file: SealsInFile;
+  try {
+    file = await ctx.fileWork.run('pdf-seals', { bytes: upload.bytes, fingerprint: identity.fingerprint });
+  } catch (error) {
+    if (error instanceof FileWorkRefused && error.failure === 'busy') throw new HttpError(503, verificationTexts.busy, { 'retry-after': '60' });
+    if (error instanceof FileWorkRefused && (error.failure === 'time' || error.failure === 'memory')) throw badRequest(verificationTexts.tooCostly);
+    throw error;
+  }
+  const sealed = await verifiedForm(ctx, file.sha256);
   if (sealed) return { verdict: 'sealed', message: verificationTexts.sealed, sealed_by: identity.commonName, form: sealed };
 
-  const ours = signaturesIn(file).filter((signature) => signature.fingerprints.includes(identity.fingerprint));
-  if (!ours.length) return { verdict: 'foreign', message: verificationTexts.foreign, sealed_by: null, form: null };
+  if (!file.seals.length) return { verdict: 'foreign', message: verificationTexts.foreign, sealed_by: null, form: null };
   // The earliest revision a seal of ours covers: when it is a sealed document, content was added after.
-  for (const signature of ours.sort((a, b) => a.signedLength - b.signedLength)) {
-    const form = await verifiedForm(ctx, sha256(file.subarray(0, signature.signedLength)));
+  for (const seal of file.seals) {
+    const form = await verifiedForm(ctx, seal.sha256);
     if (form) return { verdict: 'changed', message: verificationTexts.addedTo, sealed_by: identity.commonName, form };
   }
   return { verdict: 'changed', message: verificationTexts.changed, sealed_by: identity.commonName, form: null };

@@ -17,6 +17,8 @@ import type { OpenDatabase } from '../../src/db/database.js';
 import type { RateLimits } from '../../src/http/rate-limits.js';
 import type { MailMessage } from '../../src/mail/mailer.js';
 import { memoryFileStore } from '../../src/files/file-store.js';
+import { fileWork } from '../../src/files/file-work.js';
+import { outboundClient } from '../../src/http/outbound.js';
 import { jobHandlers } from '../../src/jobs/handlers.js';
 import { immediateJobs, type JobName } from '../../src/jobs/queue.js';
 import { loadSigningIdentity } from '../../src/sealing/certificates.js';
@@ -133,6 +135,8 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       files: memoryFileStore(),
       // Jobs run at once, after the step that queued them (the queue itself has its own tests).
       jobs: { enqueue: (name, data) => immediate.enqueue(name, data) },
+      fileWork: fileWork(),
+      outbound: outboundClient({ allow: config.outboundAllow }),
       signing: once(() => loadSigningIdentity(database.db, keys, { name: 'formsign' })),
       now: server.clock.now,
       log: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
@@ -161,6 +165,7 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
 
   afterAll(async () => {
     await server.app?.close();
+    await server.ctx?.fileWork.close();
     await server.database?.close();
   });
 

@@ -5,8 +5,9 @@
  * name when the map is empty), then:
  * - `email`: mailed to the recipient, the data as `{reference}.csv` and the sealed PDF as
  *   `{reference}.pdf` attached, as the integration's type says;
- * - `webhook`: posted as JSON to the recipient's http(s) address (10 seconds at most; the
- *   PDF, when sent, base64-encoded in the body);
+ * - `webhook`: posted as JSON to the recipient's http(s) address through the guarded client
+ *   (only to an address on the public internet, or one the operator allows; no redirect
+ *   followed; 10 seconds at most; the PDF, when sent, base64-encoded in the body);
  * - `sftp` and `sharepoint`: this server does not connect to them, so the files are kept in
  *   the company's Documents, folder `Post Office/<template title>`, and the delivery says so.
  * Each delivery is recorded in `deliveries` and in the audit trail (`delivered`, by the
@@ -16,6 +17,7 @@
 import { eq } from 'drizzle-orm';
 import { recordEvent } from '../../audit/audit.js';
 import type { ServerContext } from '../../context.js';
+import { OutboundError } from '../../http/outbound.js';
 import { forms, type FieldDefinition, type FieldValue } from '../../db/schema.js';
 import type { MailAttachment } from '../../mail/mailer.js';
 import { csvRecord } from '../database/csv.js';
@@ -24,6 +26,8 @@ import { folderName, keepFile } from '../storage/document-storage.js';
 import { deliveredThrough, recordDelivery, templateIntegrations, type IntegrationRecord } from './repository.js';
 
 export const webhookTimeoutMs = 10_000;
+/** The largest body a webhook is sent: a sealed PDF of the largest template, base64-encoded, with the data. */
+export const largestWebhookBody = 40 * 1024 * 1024;
 
 export interface DeliveryOutcome {
   integration: number;
@@ -79,8 +83,6 @@ async function send(ctx: ServerContext, form: CompletedForm, item: IntegrationRe
       return { ok: true, detail: `Emailed to ${item.recipient}.` };
     }
     case 'webhook': {
-      const url = new URL(item.recipient);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, detail: 'A webhook address must start with https:// or http://.' };
       const pdf = files.find((file) => file.mime === 'application/pdf');
       const body = {
         event: 'form.completed',
@@ -89,18 +91,18 @@ async function send(ctx: ServerContext, form: CompletedForm, item: IntegrationRe
         ...(pdf ? { pdf: { name: pdf.name, content_base64: pdf.bytes.toString('base64') } } : {}),
       };
       try {
-        const answer = await fetch(url, {
+        const answer = await ctx.outbound.request(item.recipient, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'user-agent': 'formsign-post-office' },
           body: JSON.stringify(body),
-          redirect: 'manual',
-          signal: AbortSignal.timeout(webhookTimeoutMs),
+          timeoutMs: webhookTimeoutMs,
+          maxRequestBytes: largestWebhookBody,
+          maxResponseBytes: 4 * 1024,
         });
-        await answer.body?.cancel();
-        return answer.ok ? { ok: true, detail: `Posted to ${item.recipient} (${answer.status}).` } : { ok: false, detail: `The webhook answered ${answer.status}.` };
+        return answer.status >= 200 && answer.status < 300 ? { ok: true, detail: `Posted to ${item.recipient} (${answer.status}).` } : { ok: false, detail: `The webhook answered ${answer.status}.` };
       } catch (error) {
-        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        return { ok: false, detail: timedOut ? `The webhook did not answer within ${webhookTimeoutMs / 1000} seconds.` : `The webhook could not be reached (${error instanceof Error ? error.message : String(error)}).` };
+        if (!(error instanceof OutboundError)) throw error;
+        return { ok: false, detail: error.failure === 'timeout' ? `The webhook did not answer within ${webhookTimeoutMs / 1000} seconds.` : `The webhook was not posted: ${error.message}` };
       }
     }
     case 'sftp':

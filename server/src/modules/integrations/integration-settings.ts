@@ -152,6 +152,9 @@ export async function saveIntegration(ctx: ServerContext, principal: Principal, 
   const recipient = (query.recipient ?? existing?.recipient ?? '').trim();
   const problem = recipientProblem(source, recipient);
   if (problem) throw badRequest(problem);
+  // Where the server itself sends (a webhook): an address on the public internet, unless the operator allows it.
+  const refusal = source === 'webhook' ? await ctx.outbound.refusal(recipient) : null;
+  if (refusal) throw badRequest(refusal);
   const fields = mappableFields(template);
   const map = query.data !== undefined ? parseMap(query.data, fields) : (existing?.map ?? {});
   const type = query.type ?? existing?.type ?? 'pdf';

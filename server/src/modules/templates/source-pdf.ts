@@ -1,55 +1,52 @@
 /**
  * The PDF a template's fields are placed on. An upload is taken when it is a PDF that can be
- * read (it starts as a PDF does and parses), of at most 20 MB and 50 pages, without a
- * password; the size of each page is kept beside it, so that placements can be checked
- * against the pages. Each file is stored under its own checksum and never deleted: forms sent
+ * read (it starts as a PDF does and parses, in a file worker within its budgets), of at most
+ * 20 MB and 50 pages, without a password; the size of each page is kept beside it, so that
+ * placements can be checked against the pages. Each file is stored under its own checksum and never deleted: forms sent
  * with it, their audit trail and their seals keep referring to it. Replacing the PDF keeps the
  * placements that still fit the new pages and takes the others off; removing it takes every
  * field off the page.
  */
 import { createHash } from 'node:crypto';
-import { PDF } from '@libpdf/core';
 import { eq } from 'drizzle-orm';
 import type { TemplatePdfResponse } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { templates, type FieldDefinition, type PdfPageSize } from '../../db/schema.js';
+import { FileWorkRefused } from '../../files/file-work.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { uploadLimits, type UploadedFile } from '../../http/uploads.js';
+import { notAPdfText } from './pdf-pages.js';
 import { findTemplate, type TemplateRecord } from './repository.js';
 import { placementProblem, type Check } from './rules.js';
 
 export const largestPdf = uploadLimits.manageTemplatePdf ?? 20 * 1024 * 1024;
-export const mostPages = 50;
-
-export const notAPdfText = 'This file is not a PDF we can read.';
+export const pdfTexts = {
+  tooCostly: 'This PDF takes too long to read. Please save it again from your PDF program, or choose another file.',
+  busy: 'Many files are being read at the moment. Please try again in a minute.',
+} as const;
 
 /** Whether the bytes start as a PDF does: `%PDF-` within the first kilobyte (some writers put a few bytes before it). */
 export function looksLikePdf(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-');
 }
 
-const points = (value: number): number => Math.round(value * 100) / 100;
-
-/** The size of each page of an uploaded PDF, or why it is refused, in the product's words. */
-export async function readSourcePdf(file: UploadedFile | undefined): Promise<Check<PdfPageSize[]>> {
+/**
+ * The size of each page of an uploaded PDF, or why it is refused, in the product's words. The
+ * PDF is read in a file worker (`files/file-work.ts`), within its time and memory budget.
+ */
+export async function readSourcePdf(ctx: Pick<ServerContext, 'fileWork'>, file: UploadedFile | undefined): Promise<Check<PdfPageSize[]>> {
   if (!file || file.bytes.length === 0) return { ok: false, reason: 'Please choose a PDF to upload.' };
   if (file.tooLarge || file.bytes.length > largestPdf) return { ok: false, reason: `This PDF is larger than ${largestPdf / 1024 / 1024} MB. Please choose a smaller file.` };
   if (!looksLikePdf(file.bytes)) return { ok: false, reason: notAPdfText };
-  let pdf: PDF;
   try {
-    pdf = await PDF.load(new Uint8Array(file.bytes));
-  } catch {
-    return { ok: false, reason: notAPdfText };
+    return await ctx.fileWork.run('pdf-pages', { bytes: file.bytes });
+  } catch (error) {
+    if (error instanceof FileWorkRefused && error.failure === 'busy') return { ok: false, reason: pdfTexts.busy };
+    if (error instanceof FileWorkRefused && (error.failure === 'time' || error.failure === 'memory')) return { ok: false, reason: pdfTexts.tooCostly };
+    throw error;
   }
-  if (pdf.isEncrypted && !pdf.isAuthenticated) return { ok: false, reason: 'This PDF is protected by a password. Please upload a copy without one.' };
-  const count = pdf.getPageCount();
-  if (count === 0) return { ok: false, reason: notAPdfText };
-  if (count > mostPages) return { ok: false, reason: `This PDF has ${count} pages; a template can have at most ${mostPages}.` };
-  const pages = pdf.getPages().map((page) => ({ width: points(page.width), height: points(page.height) }));
-  if (pages.some((page) => !(page.width > 0 && page.height > 0))) return { ok: false, reason: notAPdfText };
-  return { ok: true, value: pages };
 }
 
 /** Where a template's source PDF is stored: under the template, named by its content. */
@@ -89,7 +86,7 @@ export async function changeSourcePdf(
   if (!mayChangePdf(principal, template)) throw new HttpError(403, 'Only an administrator or the person who made this template can change its PDF.');
   let next: { pdfKey: string | null; pdfPages: PdfPageSize[] };
   if (change.action === 'upload') {
-    const read = await readSourcePdf(change.file);
+    const read = await readSourcePdf(ctx, change.file);
     if (!read.ok) return { code: -1, message: read.reason };
     const bytes = change.file?.bytes ?? Buffer.alloc(0);
     const key = sourceKey(template.id, bytes);

@@ -1,0 +1,29 @@
+/**
+ * What a file worker does (`file-work.ts`): each task reads or makes a file that may come from
+ * anyone (an uploaded PDF, a signer's drawn signature inside a sealed one), so each runs in a
+ * worker thread, never on the thread that answers requests. A task takes plain data and answers
+ * plain data; the one that needs the network (the seal's timestamp) is given a `fetch` that
+ * goes through the server's guarded client.
+ */
+import { pdfPages } from '../modules/templates/pdf-pages.js';
+import { sealsIn } from '../sealing/pdf-signatures.js';
+import { sealedPdf, type SealedPdfInput } from '../sealing/sealed-pdf.js';
+
+export interface TaskTools {
+  /** Requests through the server's guarded client (`http/outbound.ts`). */
+  fetch: typeof fetch;
+}
+
+export const fileTasks = {
+  /** A PDF's checksum and the seals of the given certificate in it (`POST /verify`). */
+  'pdf-seals': (input: { bytes: Uint8Array; fingerprint: string }) => sealsIn(input.bytes, input.fingerprint),
+  /** The pages of a template's uploaded PDF. */
+  'pdf-pages': (input: { bytes: Uint8Array }) => pdfPages(input.bytes),
+  /** A completed form's sealed PDF. */
+  'sealed-pdf': (input: SealedPdfInput, tools: TaskTools) => sealedPdf(input, tools),
+};
+
+export type FileTasks = typeof fileTasks;
+export type FileTaskName = keyof FileTasks;
+export type FileTaskInput<N extends FileTaskName> = Parameters<FileTasks[N]>[0];
+export type FileTaskOutput<N extends FileTaskName> = Awaited<ReturnType<FileTasks[N]>>;

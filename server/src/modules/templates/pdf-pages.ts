@@ -1,0 +1,31 @@
+/**
+ * The pages of a PDF uploaded for a template: the size of each, or why the file is refused
+ * (it does not parse, is protected by a password, has no page or more than 50). Runs in a file
+ * worker (`files/file-work.ts`), with its time and memory budget, never on the thread that
+ * answers requests.
+ */
+import { PDF } from '@libpdf/core';
+import type { PdfPageSize } from '../../db/schema.js';
+import type { Check } from './rules.js';
+
+export const mostPages = 50;
+
+export const notAPdfText = 'This file is not a PDF we can read.';
+
+const points = (value: number): number => Math.round(value * 100) / 100;
+
+export async function pdfPages(bytes: Uint8Array): Promise<Check<PdfPageSize[]>> {
+  let pdf: PDF;
+  try {
+    pdf = await PDF.load(bytes);
+  } catch {
+    return { ok: false, reason: notAPdfText };
+  }
+  if (pdf.isEncrypted && !pdf.isAuthenticated) return { ok: false, reason: 'This PDF is protected by a password. Please upload a copy without one.' };
+  const count = pdf.getPageCount();
+  if (count === 0) return { ok: false, reason: notAPdfText };
+  if (count > mostPages) return { ok: false, reason: `This PDF has ${count} pages; a template can have at most ${mostPages}.` };
+  const pages = pdf.getPages().map((page) => ({ width: points(page.width), height: points(page.height) }));
+  if (pages.some((page) => !(page.width > 0 && page.height > 0))) return { ok: false, reason: notAPdfText };
+  return { ok: true, value: pages };
+}
