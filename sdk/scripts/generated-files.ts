@@ -31,15 +31,17 @@ function codesFile(document: OpenApiDocument): string {
     .filter(({ operation }) => operation['x-codes'])
     .map(({ operation }) => {
       const rows = Object.entries(operation['x-codes'] ?? {})
+        // The meaning is for the people reading the table, as a comment: it is in the contract and
+        // its reference, and nothing in a browser reads it, so it is not shipped with the app.
         .map(([code, { outcome, meaning, text }]) =>
-          `    '${code}': { outcome: '${outcome}', meaning: ${JSON.stringify(meaning)}, text: ${JSON.stringify(text)} },`,
+          `    /** ${meaning.replaceAll('*/', '* /')} */\n    '${code}': { outcome: '${outcome}', text: ${JSON.stringify(text)} },`,
         )
         .join('\n');
       return `  ${operation.operationId}: {\n${rows}\n  },`;
     })
     .join('\n');
   return `${banner}
-/** The application codes of each operation that has them, with their meaning and exact text. */
+/** The application codes of each operation that has them, with their outcome and exact text (each one's meaning in its comment). */
 export const appCodes = {
 ${tables}
 } as const;
