@@ -15,13 +15,13 @@ import type { Handlers, HandlerRequest } from './contract/handler-types.js';
 import { indexOperations, type OperationIndex, type OperationRules } from './contract/operation-index.js';
 import { contractValidatorCompiler } from './contract/validation.js';
 import type { ServerContext } from './context.js';
-import { installErrorHandling } from './http/errors.js';
+import { installErrorHandling, refusalAnswer, type RefusalBodies } from './http/errors.js';
 import { defaultRateLimits, installRateLimits, type RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
 import { installBodyGuard } from './http/body-guard.js';
 import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
-import { createHandlers } from './handlers.js';
+import { createHandlers, refusalBodies as areaRefusalBodies } from './handlers.js';
 
 export interface AppOptions {
   /** The built web app to serve at the root; none when null (an API-only server, as in tests). */
@@ -29,6 +29,8 @@ export interface AppOptions {
   rateLimits?: RateLimits;
   /** The handlers; every operation's own by default. */
   handlers?: Handlers;
+  /** The operations' refusal bodies (where `{ code, message }` is not the whole answer); the areas' own by default. */
+  refusalBodies?: RefusalBodies;
   index?: OperationIndex;
   trustProxy?: boolean;
 }
@@ -48,6 +50,7 @@ export function checkHandlers(index: OperationIndex, handlers: Partial<Handlers>
 export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const index = options.index ?? indexOperations();
   const handlers = options.handlers ?? createHandlers(ctx);
+  const refusalBodies = options.refusalBodies ?? areaRefusalBodies(ctx);
   checkHandlers(index, handlers);
   const rulesOf = (request: FastifyRequest): OperationRules | undefined => {
     const id = operationIdOf(request);
@@ -96,7 +99,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
       id,
       async (request: FastifyRequest, reply: FastifyReply) => {
         const handler = handlers[id] as (request: HandlerRequest<typeof id>) => Promise<unknown>;
-        return handler({
+        const handlerRequest: HandlerRequest<typeof id> = {
           body: request.body as never,
           query: (request.query ?? {}) as never,
           principal: request.principal as never,
@@ -104,7 +107,15 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
           userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
           raw: request,
           reply,
-        });
+        };
+        try {
+          return await handler(handlerRequest);
+        } catch (error) {
+          // A refusal with one of the operation's application codes is an answer, not a failure.
+          const answer = await refusalAnswer(error, index.byId.get(id), refusalBodies, handlerRequest);
+          if (answer === null) throw error;
+          return answer;
+        }
       },
     ]),
   );

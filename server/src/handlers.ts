@@ -5,6 +5,7 @@
  */
 import type { Handlers } from './contract/handler-types.js';
 import type { ServerContext } from './context.js';
+import type { RefusalBodies } from './http/errors.js';
 import { accountHandlers } from './modules/account/handlers.js';
 import { analyticsHandlers } from './modules/analytics/handlers.js';
 import { authHandlers } from './modules/auth/handlers.js';
@@ -55,4 +56,12 @@ export function createHandlers(ctx: ServerContext): Handlers {
     ...supportingDocumentsHandlers(ctx),
     ...verificationHandlers(ctx),
   };
+}
+
+/**
+ * The operations whose refusals with an application code answer more than `{ code, message }`
+ * (their success body asks for more), each declared by its area.
+ */
+export function refusalBodies(_ctx: ServerContext): RefusalBodies {
+  return {};
 }

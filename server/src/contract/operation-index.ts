@@ -24,6 +24,8 @@ export interface OperationRules {
    * account save's 400 and 500, `{ data: null, error }` for signing.
    */
   failureShapes: Readonly<Record<string, FailureShape>>;
+  /** The application codes its answers may carry (`x-codes`), e.g. `'-2'`. */
+  appCodes: ReadonlySet<string>;
   /** The media types the request body may have (none when it takes no body). */
   bodyTypes: readonly string[];
   bodyRequired: boolean;
@@ -72,6 +74,7 @@ export function indexOperations(document: OpenApiDocument = loadDocument()): Ope
       xsrf: schemes.has('xsrfHeader') || schemes.has('xsrfCookie'),
       roles: operation['x-roles'] ?? [],
       failureShapes: failureShapes(operation.responses),
+      appCodes: new Set(Object.keys(operation['x-codes'] ?? {})),
       bodyTypes: Object.keys(operation.requestBody?.content ?? {}),
       bodyRequired: operation.requestBody?.required === true,
       soleDeepObjectQuery: soleDeepObject(document, operation.parameters ?? []),

@@ -7,8 +7,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OperationRules } from '../contract/operation-index.js';
-import { HttpError } from './errors.js';
+
 import { failureTexts } from './texts.js';
+import { AppError, AppErrorCode } from '../errors/app-error.js';
 
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -26,12 +27,12 @@ export function installBodyGuard(app: FastifyInstance, rulesOf: (request: Fastif
     if (!rules || rules.bodyTypes.length === 0) return;
     const sent = request.body !== undefined && request.body !== null;
     if (!sent) {
-      if (rules.bodyRequired) throw new HttpError(400, `${failureTexts.badRequest.slice(0, -1)}: the body.`);
+      if (rules.bodyRequired) throw new AppError(AppErrorCode.InvalidInput, `${failureTexts.badRequest.slice(0, -1)}: the body.`);
       return;
     }
-    if (!rules.bodyTypes.includes(mediaTypeOf(request))) throw new HttpError(400, `The body must be sent as ${rules.bodyTypes.join(' or ')}.`);
+    if (!rules.bodyTypes.includes(mediaTypeOf(request))) throw new AppError(AppErrorCode.InvalidInput, `The body must be sent as ${rules.bodyTypes.join(' or ')}.`);
   });
   app.addHook('preHandler', async (request) => {
-    if (holdsNul(request.body) || holdsNul(request.query)) throw new HttpError(400, failureTexts.badRequest);
+    if (holdsNul(request.body) || holdsNul(request.query)) throw new AppError(AppErrorCode.InvalidInput, failureTexts.badRequest);
   });
 }

@@ -12,8 +12,9 @@ import { verifyAccessToken } from '../auth/tokens.js';
 import type { OperationRules } from '../contract/operation-index.js';
 import type { ServerContext } from '../context.js';
 import { passesXsrf } from './cookies.js';
-import { HttpError } from './errors.js';
+
 import { failureTexts } from './texts.js';
+import { AppError, AppErrorCode } from '../errors/app-error.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,9 +51,9 @@ export function installSecurity(app: FastifyInstance, ctx: ServerContext, rulesO
       return;
     }
     const principal = await authenticate(ctx, request);
-    if (!principal) throw new HttpError(401, failureTexts.unauthorized);
-    if (rules.xsrf && !passesXsrf(request)) throw new HttpError(403, failureTexts.xsrf);
-    if (!rolesAllow(principal, rules.roles)) throw new HttpError(403, failureTexts.forbidden);
+    if (!principal) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
+    if (rules.xsrf && !passesXsrf(request)) throw new AppError(AppErrorCode.Forbidden, failureTexts.xsrf);
+    if (!rolesAllow(principal, rules.roles)) throw new AppError(AppErrorCode.Forbidden, failureTexts.forbidden);
     request.principal = principal;
   });
 }

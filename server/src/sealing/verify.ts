@@ -15,9 +15,10 @@ import type { Verification, VerifiedForm } from '@formsign/sdk/contract';
 import type { ServerContext } from '../context.js';
 import { companies, formRecipients, forms } from '../db/schema.js';
 import { FileWorkRefused } from '../files/file-work.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import type { UploadedFile } from '../http/uploads.js';
 import type { SealsInFile } from './pdf-signatures.js';
+import { AppError, AppErrorCode } from '../errors/app-error.js';
 
 export const verificationTexts = {
   sealed: 'This document was sealed by this formsign and has not been changed since.',
@@ -71,7 +72,7 @@ export async function verifyDocument(ctx: ServerContext, upload: UploadedFile | 
   try {
     file = await ctx.fileWork.run('pdf-seals', { bytes: upload.bytes, fingerprint: identity.fingerprint });
   } catch (error) {
-    if (error instanceof FileWorkRefused && error.failure === 'busy') throw new HttpError(503, verificationTexts.busy, { 'retry-after': '60' });
+    if (error instanceof FileWorkRefused && error.failure === 'busy') throw new AppError(AppErrorCode.Unavailable, verificationTexts.busy, { retryAfterSeconds: 60 });
     if (error instanceof FileWorkRefused && (error.failure === 'time' || error.failure === 'memory')) throw badRequest(verificationTexts.tooCostly);
     throw error;
   }

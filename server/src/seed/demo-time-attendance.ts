@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { companies, timeEntries, visitors } from '../db/schema.js';
-import { addDays, dayOf, zonedTime, zoneOf } from '../modules/time-attendance/calendar.js';
+import { addDays, dayOf, zonedTime } from '../modules/time-attendance/calendar.js';
+import { knownTimeZone } from '../companies/repository.js';
 import type { DemoContext } from './demo-areas.js';
 
 /** Who clocks in, as whom the list shows, and when their shift starts (minutes after midnight). */
@@ -44,7 +45,7 @@ function isWeekday(day: string): boolean {
 
 export async function seedTimeAttendance(tx: Database, demo: DemoContext): Promise<void> {
   const [company] = await tx.select({ settings: companies.settings }).from(companies).where(eq(companies.id, demo.companyId));
-  const zone = zoneOf(company?.settings.timezone);
+  const zone = knownTimeZone(company?.settings.timezone);
   const today = dayOf(demo.now, zone);
   const frontDesk = 'Olivia Bennett';
   const entries: (typeof timeEntries.$inferInsert)[] = [];

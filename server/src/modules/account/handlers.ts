@@ -3,20 +3,20 @@
  * its emailed link), their company and its settings, and the envelope count. Account saves
  * answer failures as `{ error }` (the contract's shape for them).
  */
-import { eq } from 'drizzle-orm';
 import type { Company, Role, UserProfile } from '@formsign/sdk/contract';
 import { recordEvent } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { verifyAccessToken } from '../../auth/tokens.js';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { companies } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+
 import { failureTexts } from '../../http/texts.js';
-import { findCompany, findUser, type CompanyRecord, type UserRecord } from '../users/repository.js';
+import { findUser, type UserRecord } from '../users/repository.js';
 import { confirmEmail } from './confirm-email.js';
 import { emailPattern, saveProfile } from './save-profile.js';
 import { settingsView } from './settings.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { findCompany, updateCompany, type CompanyChange, type CompanyRecord } from '../../companies/repository.js';
 
 type AccountHandlers = Pick<Handlers, 'getAccount' | 'updateProfile' | 'confirmEmail' | 'saveCompany' | 'countUnusedEnvelopes' | 'fetchSettings'>;
 
@@ -56,7 +56,7 @@ export function companyOf(company: CompanyRecord): Company {
 
 async function current(ctx: ServerContext, principal: Principal): Promise<{ user: UserRecord; company: CompanyRecord }> {
   const [user, company] = await Promise.all([findUser(ctx.db, principal.userId), findCompany(ctx.db, principal.companyId)]);
-  if (!user || !company) throw new HttpError(401, failureTexts.unauthorized);
+  if (!user || !company) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
   return { user, company };
 }
 
@@ -80,10 +80,10 @@ export function accountHandlers(ctx: ServerContext): AccountHandlers {
       const { principal } = request;
       const data = request.body.data;
       const before = await findCompany(ctx.db, principal.companyId);
-      if (!before) throw new HttpError(401, failureTexts.unauthorized);
-      const change: Partial<typeof companies.$inferInsert> = {};
+      if (!before) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
+      const change: CompanyChange = {};
       if (data.name !== undefined) {
-        if (!data.name.trim()) throw new HttpError(400, 'Please enter the company name.');
+        if (!data.name.trim()) throw new AppError(AppErrorCode.InvalidInput, 'Please enter the company name.');
         change.name = data.name.trim();
       }
       if (data.address !== undefined) change.address = data.address.trim();
@@ -91,13 +91,13 @@ export function accountHandlers(ctx: ServerContext): AccountHandlers {
       if (data.vat_number !== undefined) change.vatNumber = data.vat_number.trim();
       if (data.email !== undefined) {
         const email = data.email.trim();
-        if (email && !emailPattern.test(email)) throw new HttpError(400, 'Please enter a valid email address.');
+        if (email && !emailPattern.test(email)) throw new AppError(AppErrorCode.InvalidInput, 'Please enter a valid email address.');
         change.email = email;
       }
       if (data.settings) change.settings = { ...before.settings, ...data.settings };
       const saved = await ctx.db.transaction(async (tx) => {
-        const [company] = Object.keys(change).length ? await tx.update(companies).set(change).where(eq(companies.id, principal.companyId)).returning() : [before];
-        if (!company) throw new HttpError(401, failureTexts.unauthorized);
+        const company = await updateCompany(tx, principal.companyId, change);
+        if (!company) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
         await recordEvent(tx, { event: 'company-saved', companyId: principal.companyId, actor: principal, target: company.name, origin: request, details: { fields: Object.keys(data) } });
         return company;
       });
@@ -107,15 +107,15 @@ export function accountHandlers(ctx: ServerContext): AccountHandlers {
     async countUnusedEnvelopes(request) {
       // The form field repeats the caller's token: it must be a token of this very session.
       const token = await verifyAccessToken(ctx.keys, request.body.token, ctx.now());
-      if (!token || token.sessionId !== request.principal.sessionId) throw new HttpError(401, failureTexts.unauthorized);
+      if (!token || token.sessionId !== request.principal.sessionId) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
       const company = await findCompany(ctx.db, request.principal.companyId);
-      if (!company) throw new HttpError(401, failureTexts.unauthorized);
+      if (!company) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
       return { unused: Math.max(0, company.envelopesBought - company.envelopesUsed) };
     },
 
     async fetchSettings({ principal }) {
       const company = await findCompany(ctx.db, principal.companyId);
-      if (!company) throw new HttpError(401, failureTexts.unauthorized);
+      if (!company) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
       return settingsView(company.settings, faqUrl);
     },
   };

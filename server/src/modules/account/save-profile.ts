@@ -15,7 +15,7 @@ import { limits, takeAttempt } from '../../auth/attempts.js';
 import { displayNameOf, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+
 import { failureTexts } from '../../http/texts.js';
 import { emailChangeMail, emailChangeNoticeMail } from '../../mail/messages.js';
 import { checkCurrentPassword } from '../auth/current-password.js';
@@ -23,6 +23,7 @@ import { emailChangeLink, emailChangeLinkHours } from '../auth/links.js';
 import { minimumPasswordLength } from '../auth/password-reset.js';
 import { endSessionsOf } from '../auth/sessions.js';
 import { findUser, type UserRecord } from '../users/repository.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -48,7 +49,7 @@ function savedMessage(data: ProfileUpdate, user: UserRecord, newEmail: string | 
 /** The answer's message and the saved account. */
 export async function saveProfile(ctx: ServerContext, principal: Principal, data: ProfileUpdate, origin: Origin): Promise<{ message: string; user: UserRecord }> {
   const user = await findUser(ctx.db, principal.userId);
-  if (!user) throw new HttpError(401, failureTexts.unauthorized);
+  if (!user) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
   const now = ctx.now();
   const change: Partial<typeof users.$inferInsert> = {};
   if (data.first_name !== undefined) change.firstName = data.first_name.trim();
@@ -60,17 +61,17 @@ export async function saveProfile(ctx: ServerContext, principal: Principal, data
   // with every save).
   const typed = data.email?.trim();
   const newEmail = typed !== undefined && typed !== user.email ? typed : null;
-  if (newEmail !== null && !emailPattern.test(newEmail)) throw new HttpError(400, profileTexts.invalidEmail);
-  if (data.password !== undefined && data.password.length < minimumPasswordLength) throw new HttpError(400, `Your password must be at least ${minimumPasswordLength} characters long.`);
+  if (newEmail !== null && !emailPattern.test(newEmail)) throw new AppError(AppErrorCode.InvalidInput, profileTexts.invalidEmail);
+  if (data.password !== undefined && data.password.length < minimumPasswordLength) throw new AppError(AppErrorCode.InvalidInput, `Your password must be at least ${minimumPasswordLength} characters long.`);
 
   if (newEmail !== null || data.password !== undefined) {
-    if (!data.current_password) throw new HttpError(400, profileTexts.passwordNeeded);
+    if (!data.current_password) throw new AppError(AppErrorCode.InvalidInput, profileTexts.passwordNeeded);
     const check = await checkCurrentPassword(ctx, user, data.current_password, origin);
-    if (check === 'locked') throw new HttpError(400, profileTexts.attemptLimit);
-    if (check === 'wrong') throw new HttpError(400, profileTexts.wrongPassword);
+    if (check === 'locked') throw new AppError(AppErrorCode.InvalidInput, profileTexts.attemptLimit);
+    if (check === 'wrong') throw new AppError(AppErrorCode.InvalidInput, profileTexts.wrongPassword);
   }
   if (newEmail !== null && !(await takeAttempt(ctx.db, [{ kind: 'email-change', key: `user:${user.id}`, ...limits.emailChangesPerAccount }], now))) {
-    throw new HttpError(400, profileTexts.tooManyChanges);
+    throw new AppError(AppErrorCode.InvalidInput, profileTexts.tooManyChanges);
   }
   if (data.password !== undefined) {
     change.passwordHash = await ctx.passwords.hash(data.password);
@@ -86,7 +87,7 @@ export async function saveProfile(ctx: ServerContext, principal: Principal, data
 
   const saved = await ctx.db.transaction(async (tx) => {
     const [row] = Object.keys(change).length ? await tx.update(users).set(change).where(eq(users.id, user.id)).returning() : [user];
-    if (!row) throw new HttpError(401, failureTexts.unauthorized);
+    if (!row) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
     // A new password ends the person's other sessions; this one goes on.
     if (change.passwordHash) await endSessionsOf(tx, user.id, now, principal.sessionId);
     const fields = Object.keys(data).filter((key) => key !== 'password' && key !== 'current_password' && (key !== 'email' || newEmail !== null));
@@ -108,7 +109,7 @@ export async function saveProfile(ctx: ServerContext, principal: Principal, data
         .update(users)
         .set({ pendingEmail: null, pendingEmailAt: null })
         .where(and(eq(users.id, user.id), eq(users.pendingEmailAt, now)));
-      throw new HttpError(500, profileTexts.linkNotSent);
+      throw new AppError(AppErrorCode.Unavailable, profileTexts.linkNotSent, { status: 500 });
     }
   }
   return { message: savedMessage(data, user, newEmail), user: saved };

@@ -9,7 +9,7 @@
  */
 import type { ChartName, DashboardChart } from '@formsign/sdk/contract';
 import type { ServerContext } from '../../context.js';
-import { companyTimeZone } from '../../db/company-time-zone.js';
+import { companyTimeZone } from '../../companies/repository.js';
 import type { FormStatus } from '../../db/schema.js';
 import { firstDay, monthsEnding } from './months.js';
 import { formsByStatus, formsPerMonth, hoursToComplete, topTemplates } from './repository.js';

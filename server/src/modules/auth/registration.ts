@@ -17,12 +17,13 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import { limits, takeAttempt } from '../../auth/attempts.js';
 import { displayNameOf } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
-import { companies, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { activationMail, registrationAttemptMail } from '../../mail/messages.js';
 import { defaultSettings } from '../account/settings.js';
 import { findByEmail, findUser, nameTaken } from '../users/repository.js';
 import { activationLink, activationMatches, parseActivationKey } from './links.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { insertCompany } from '../../companies/repository.js';
 
 /** Envelopes a newly registered organisation gets to try the product. */
 export const trialEnvelopes = 10;
@@ -48,11 +49,7 @@ export async function register(ctx: ServerContext, request: RegisterRequest, ori
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const [company] = await tx
-        .insert(companies)
-        .values({ name: request.company_name.trim(), email, partner: request.pmachinename?.trim() ?? '', envelopesBought: trialEnvelopes, settings: defaultSettings() })
-        .returning();
-      if (!company) throw new Error('The company was not created.');
+      const company = await insertCompany(tx, { name: request.company_name.trim(), email, partner: request.pmachinename?.trim() ?? '', envelopesBought: trialEnvelopes, settings: defaultSettings() });
       const [user] = await tx
         .insert(users)
         .values({

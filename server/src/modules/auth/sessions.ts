@@ -13,7 +13,8 @@ import { describeDevice } from '../../auth/user-agent.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { devices, sessions, users } from '../../db/schema.js';
-import { findCompany, type UserRecord } from '../users/repository.js';
+import type { UserRecord } from '../users/repository.js';
+import { findCompany } from '../../companies/repository.js';
 
 export interface SessionTokens {
   accessToken: string;

@@ -10,14 +10,15 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { categories } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+
 import { failureTexts } from '../../http/texts.js';
 import { findCategory, nameTaken } from './repository.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
 export type CategoryOutcome = 'done' | 'invalid' | 'duplicate';
 
 export async function changeCategory(ctx: ServerContext, principal: Principal, action: CategoryAction, origin: Origin): Promise<CategoryOutcome> {
-  if (!principal.admin) throw new HttpError(403, failureTexts.forbidden);
+  if (!principal.admin) throw new AppError(AppErrorCode.Forbidden, failureTexts.forbidden);
   if (action.action === 'delete') {
     if (action.id === undefined) return 'invalid';
     const id = action.id;

@@ -11,7 +11,7 @@ import type { DatabasePage, DatabaseRow, ListFilters } from '@formsign/sdk/contr
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
-import { companyTimeZone } from '../../db/company-time-zone.js';
+import { companyTimeZone } from '../../companies/repository.js';
 import { offsetOf, searchWords, type PageRequest } from '../../db/list-filters.js';
 import type { FieldDefinition } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';

@@ -3,7 +3,8 @@ import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { fileSignatureValid } from '../../files/signed-urls.js';
 import { isValidKey } from '../../files/file-store.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
 const mimes: Record<string, string> = {
   pdf: 'application/pdf',
@@ -24,7 +25,7 @@ export function filesHandlers(ctx: ServerContext): Pick<Handlers, 'downloadFile'
   return {
     async downloadFile({ query, reply }) {
       if (!isValidKey(query.key) || !fileSignatureValid(ctx.keys, query.key, query.exp, query.sig, ctx.now())) {
-        throw new HttpError(403, 'This download link has expired. Please reload the page and try again.');
+        throw new AppError(AppErrorCode.Forbidden, 'This download link has expired. Please reload the page and try again.');
       }
       const bytes = await ctx.files.get(query.key);
       if (!bytes) throw notFound();

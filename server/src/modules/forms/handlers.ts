@@ -10,13 +10,14 @@ import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { formRecipients, forms } from '../../db/schema.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { afterProgress, mailFacts, progress, sendAfterCommit, turnMails, type FormRecord, type RecipientRecord } from './progression.js';
 import { listCompleted, listPending, listWorkflow, openPlaceOf, recipientsOf, visibleForm } from './repository.js';
 import { sendForm } from './send.js';
 import { sealedPdfUrl } from './links.js';
 import { lockForm, takeStep } from './steps.js';
 import { webSigning } from './signing.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
 type FormHandlers = Pick<Handlers, 'sendForm' | 'getFormProgress' | 'manageFormProgress' | 'webSigning' | 'listPendingForms' | 'listWorkflow' | 'listCompletedForms'>;
 
@@ -79,7 +80,7 @@ function manages(principal: Principal, form: FormRecord): boolean {
  */
 async function sendBack(ctx: ServerContext, principal: Principal, form: FormRecord, recipient: RecipientRecord, comment: string, origin: Origin): Promise<boolean> {
   const text = comment.trim();
-  if (!text) throw new HttpError(400, 'Please say why you send the form back.');
+  if (!text) throw new AppError(AppErrorCode.InvalidInput, 'Please say why you send the form back.');
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockForm(tx, form.id);
     if (!(await takeStep(tx, recipient.id, { status: 'disapproved', actedAt: ctx.now(), comment: text, ip: origin.ip, userAgent: origin.userAgent }))) return null;
@@ -121,7 +122,7 @@ export function formsHandlers(ctx: ServerContext): FormHandlers {
       const found = await visibleForm(ctx.db, principal, body.id);
       if (!found) throw notFound();
       const { form } = found;
-      if (!manages(principal, form)) throw new HttpError(403, 'Only the sender of this form, or an administrator, can do this.');
+      if (!manages(principal, form)) throw new AppError(AppErrorCode.Forbidden, 'Only the sender of this form, or an administrator, can do this.');
       const closed = closedStatuses.has(form.status);
       const nothing = { code: -3, message: appCodes.manageFormProgress['-3'].text, progress: null };
       if (closed) return nothing;
@@ -146,7 +147,7 @@ export function formsHandlers(ctx: ServerContext): FormHandlers {
           const [current] = await ctx.db.select().from(formRecipients).where(eq(formRecipients.id, target.id));
           if (!current?.lastRemindedAt || current.status !== 'open') return notWaiting(target.name);
           const wait = Math.max(1, Math.ceil((current.lastRemindedAt.getTime() + reminderGap - now.getTime()) / 1000));
-          throw new HttpError(429, tooSoon(current.name, current.lastRemindedAt, now), { 'retry-after': String(wait) });
+          throw new AppError(AppErrorCode.TooManyRequests, tooSoon(current.name, current.lastRemindedAt, now), { retryAfterSeconds: wait });
         }
         await sendAfterCommit(ctx, turnMails(ctx, await mailFacts(ctx.db, form), [reminded], true));
         message = `A reminder has been sent to ${target.name}.`;
@@ -206,14 +207,14 @@ export function formsHandlers(ctx: ServerContext): FormHandlers {
         if (!found || found.form.companyId !== principal.companyId) throw notFound();
         const recipients = await recipientsOf(ctx.db, found.form.id);
         const current = recipients.find((recipient) => recipient.status === 'open' && recipient.action === 'approve') ?? recipients.find((recipient) => recipient.status === 'open');
-        if (!current) throw new HttpError(400, notWaitingForReview);
-        if (current.userId !== principal.userId && !administersCompany(principal)) throw new HttpError(403, 'Only the person asked to review this form, or an administrator, can review it.');
+        if (!current) throw new AppError(AppErrorCode.InvalidInput, notWaitingForReview);
+        if (current.userId !== principal.userId && !administersCompany(principal)) throw new AppError(AppErrorCode.Forbidden, 'Only the person asked to review this form, or an administrator, can review it.');
         let reviewed: boolean;
         if (query.disapprove === 1) reviewed = await sendBack(ctx, principal, found.form, current, query.comment ?? '', request);
         else if (current.action === 'approve') reviewed = await approve(ctx, principal, found.form, current, query.comment ?? '', request);
-        else throw new HttpError(400, `This form waits for ${current.name} to ${current.action === 'fill' ? 'fill it in' : 'sign it'}, not for a review.`);
+        else throw new AppError(AppErrorCode.InvalidInput, `This form waits for ${current.name} to ${current.action === 'fill' ? 'fill it in' : 'sign it'}, not for a review.`);
         // Someone else reviewed it first.
-        if (!reviewed) throw new HttpError(400, notWaitingForReview);
+        if (!reviewed) throw new AppError(AppErrorCode.InvalidInput, notWaitingForReview);
       }
       const page = query.page ?? 1;
       const limit = query.limit ?? 25;

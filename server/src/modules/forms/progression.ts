@@ -8,10 +8,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import { companies, formRecipients, forms, users, type FormStatus, type RecipientStatus } from '../../db/schema.js';
+import { formRecipients, forms, users, type FormStatus, type RecipientStatus } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { recipientLink } from './links.js';
 import { sentBackMail, yourTurnMail, type FormMailFacts } from './notify.js';
+import { companyName } from '../../companies/repository.js';
 
 export type FormRecord = typeof forms.$inferSelect;
 export type RecipientRecord = typeof formRecipients.$inferSelect;
@@ -38,8 +39,8 @@ export function currentStepOf(recipients: readonly Pick<RecipientRecord, 'status
 }
 
 export async function mailFacts(db: Database, form: FormRecord): Promise<FormMailFacts> {
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, form.companyId));
-  return { title: form.title, reference: form.reference, sender: form.senderName, company: company?.name ?? '', message: form.message, expiresAt: form.expiresAt };
+  const company = await companyName(db, form.companyId);
+  return { title: form.title, reference: form.reference, sender: form.senderName, company: company ?? '', message: form.message, expiresAt: form.expiresAt };
 }
 
 /** The mail telling recipients it is their turn. */

@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { rawRows } from '../../db/raw-rows.js';
 import { auditEvents } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+
 
 export const savesPerHour = 20;
 
@@ -30,9 +31,9 @@ export async function checkSaveLimit(tx: Database, formId: number, order: number
   if (!recent || recent.saves < savesPerHour) return;
   const seconds = Math.min(3600, Math.max(1, recent.wait));
   const minutes = Math.ceil(seconds / 60);
-  throw new HttpError(
-    429,
+  throw new AppError(
+    AppErrorCode.TooManyRequests,
     `This form has been saved ${savesPerHour} times in the last hour. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before saving it again, or send it when it is ready.`,
-    { 'retry-after': String(seconds) },
+    { retryAfterSeconds: seconds },
   );
 }

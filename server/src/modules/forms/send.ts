@@ -12,7 +12,7 @@ import { digest } from '../../auth/tokens.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { companies, formRecipients, forms, tenants, users, type FieldDefinition, type FieldValue, type StepDefinition } from '../../db/schema.js';
+import { formRecipients, forms, tenants, users, type FieldDefinition, type FieldValue, type StepDefinition } from '../../db/schema.js';
 import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { findTemplate, type TemplateRecord } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/rules.js';
@@ -21,6 +21,7 @@ import { newPageId, signingToken } from './links.js';
 import { mailFacts, sendAfterCommit, turnMails } from './progression.js';
 import { nextReference } from './references.js';
 import { AttachmentRefusal, attachmentTexts, storeFiles } from './documents.js';
+import { unusedEnvelopes, useEnvelope } from '../../companies/repository.js';
 
 type SendCode = keyof (typeof appCodes)['sendForm'];
 
@@ -108,11 +109,7 @@ export async function createForm(ctx: ServerContext, tx: Database, principal: Pr
     const known = await tx.select({ id: users.id }).from(users).where(and(eq(users.companyId, principal.companyId), inArray(users.id, bound)));
     if (known.length !== bound.length) throw new SendRefusal('-1', 'Every recipient chosen from your people must be a user of your company.');
   }
-  const [envelope] = await tx
-    .update(companies)
-    .set({ envelopesUsed: sql`${companies.envelopesUsed} + 1` })
-    .where(and(eq(companies.id, principal.companyId), sql`${companies.envelopesBought} > ${companies.envelopesUsed}`))
-    .returning({ unused: sql<number>`${companies.envelopesBought} - ${companies.envelopesUsed}`, name: companies.name });
+  const envelope = await useEnvelope(tx, principal.companyId);
   if (!envelope) throw new SendRefusal('-4');
 
   const steps = stepsOf(draft.template.steps);
@@ -185,10 +182,7 @@ export async function createForm(ctx: ServerContext, tx: Database, principal: Pr
 }
 
 export async function sendForm(ctx: ServerContext, principal: Principal, request: SendFormRequest, origin: Origin): Promise<SendFormResult> {
-  const unusedNow = async (): Promise<number> => {
-    const [company] = await ctx.db.select({ bought: companies.envelopesBought, used: companies.envelopesUsed }).from(companies).where(eq(companies.id, principal.companyId));
-    return Math.max(0, (company?.bought ?? 0) - (company?.used ?? 0));
-  };
+  const unusedNow = (): Promise<number> => unusedEnvelopes(ctx.db, principal.companyId);
   try {
     const template = await findTemplate(ctx.db, principal.companyId, request.template);
     if (!template || template.status !== 'active') throw new SendRefusal('-2');

@@ -12,8 +12,8 @@ import type { SigningForm, SigningReceipt, WebSigningRequest, WebSigningResponse
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
-import { companies, formRecipients, forms, users, type FieldDefinition, type FieldValue } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { formRecipients, forms, users, type FieldDefinition, type FieldValue } from '../../db/schema.js';
+
 import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { findTemplate } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/rules.js';
@@ -25,6 +25,8 @@ import { afterProgress, hasActed, mailFacts, progress, turnMails, type FormRecor
 import { createForm, expiryOf, SendRefusal, type Recipient } from './send.js';
 import { checkSaveLimit } from './save-limit.js';
 import { lockStep, takeStep } from './steps.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { findCompany } from '../../companies/repository.js';
 
 export const signingTexts = {
   invalid: 'This signing link is not valid.',
@@ -41,7 +43,7 @@ const fail = (error: string): WebSigningResponse => ({ data: null, error });
 
 /** A failure the contract gives its own status: a link that is not valid (400), a form withdrawn (404). */
 function refuse(status: 400 | 404, message: string): never {
-  throw new HttpError(status, message);
+  throw new AppError(status === 404 ? AppErrorCode.NotFound : AppErrorCode.InvalidInput, message, { status });
 }
 
 function expired(form: FormRecord, now: Date): boolean {
@@ -68,7 +70,7 @@ function editableFields(form: FormRecord, recipient: RecipientRecord): FieldDefi
 
 /** The company a form is of, as a signer meets it: its name, and whether a typed name signs. */
 async function companyOf(ctx: ServerContext, companyId: number): Promise<{ name: string | null; typedSignature: boolean }> {
-  const [company] = await ctx.db.select({ name: companies.name, settings: companies.settings }).from(companies).where(eq(companies.id, companyId));
+  const company = await findCompany(ctx.db, companyId);
   // The setting is on unless the company turned it off.
   return { name: company?.name ?? null, typedSignature: company?.settings.allow_typed_signature !== false };
 }

@@ -10,9 +10,10 @@ import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { groups } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+
 import { failureTexts } from '../../http/texts.js';
 import { companyUsersAmong, findGroup, groupNameTaken } from './repository.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
 export type GroupOutcome = { kind: 'done' } | { kind: 'invalid'; message?: string } | { kind: 'duplicate' };
 
@@ -20,7 +21,7 @@ export type GroupOutcome = { kind: 'done' } | { kind: 'invalid'; message?: strin
 export const largestGroup = 1000;
 
 export async function changeGroup(ctx: ServerContext, principal: Principal, data: GroupsRequest, origin: Origin): Promise<GroupOutcome> {
-  if (!administersCompany(principal)) throw new HttpError(403, failureTexts.forbidden);
+  if (!administersCompany(principal)) throw new AppError(AppErrorCode.Forbidden, failureTexts.forbidden);
   if (data.action === 'delete') {
     if (data.id === undefined) return { kind: 'invalid' };
     const id = data.id;

@@ -6,7 +6,7 @@
 import type { ListFilters, LogRecord } from '@formsign/sdk/contract';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { companyTimeZone } from '../../db/company-time-zone.js';
+import { companyTimeZone } from '../../companies/repository.js';
 import { pageOf, searchWords } from '../../db/list-filters.js';
 import { actionText } from './action-texts.js';
 import { listFormAuditEvents, listLogRecords, type LogRow } from './repository.js';

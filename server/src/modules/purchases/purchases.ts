@@ -8,11 +8,13 @@ import type { CheckoutSession, PurchaseStatus } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { failureTexts } from '../../http/texts.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { findPack } from './products.js';
-import { addEnvelopes, findPurchase, insertPurchase, settleOpenPurchase, type PurchaseRecord } from './repository.js';
+import { findPurchase, insertPurchase, settleOpenPurchase, type PurchaseRecord } from './repository.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { addEnvelopes } from '../../companies/repository.js';
 
 export interface Payments {
   /** The provider new checkouts go to. */
@@ -26,7 +28,7 @@ export function paymentsWith(current: PaymentProvider, ...others: PaymentProvide
 }
 
 function administratorsOnly(principal: Principal): void {
-  if (!principal.admin) throw new HttpError(403, failureTexts.forbidden);
+  if (!principal.admin) throw new AppError(AppErrorCode.Forbidden, failureTexts.forbidden);
 }
 
 export function statusOf(purchase: PurchaseRecord): PurchaseStatus {

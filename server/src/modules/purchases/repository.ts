@@ -1,7 +1,7 @@
 /** The queries of purchases: each bounded by the company that bought. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { companies, purchases } from '../../db/schema.js';
+import { purchases } from '../../db/schema.js';
 
 export type PurchaseRecord = typeof purchases.$inferSelect;
 
@@ -33,9 +33,3 @@ export async function settleOpenPurchase(db: Database, id: number, status: 'comp
   return row;
 }
 
-export async function addEnvelopes(db: Database, companyId: number, envelopes: number): Promise<void> {
-  await db
-    .update(companies)
-    .set({ envelopesBought: sql`${companies.envelopesBought} + ${envelopes}` })
-    .where(eq(companies.id, companyId));
-}

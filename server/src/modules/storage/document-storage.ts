@@ -7,17 +7,17 @@
  * only a form they may see, and deletes only what they saved.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { StorageFile, StorageResponse } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import type { PageRequest } from '../../db/list-filters.js';
-import { companies } from '../../db/schema.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
-import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { bytesUsed, deleteStoredFile, findStoredFile, findVisibleForm, folderFiles, insertStoredFile, namesLike, subFolders, type StoredFileRecord } from './repository.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { companySettings } from '../../companies/repository.js';
 
 /** What a company may keep: 5 GiB, its stored files and the files attached to its forms together. */
 export const storageQuota = 5 * 1024 * 1024 * 1024;
@@ -115,7 +115,7 @@ export async function keepCompletedForm(ctx: ServerContext, principal: Principal
 export async function deleteFile(ctx: ServerContext, principal: Principal, id: number, origin: Origin): Promise<void> {
   const file = await findStoredFile(ctx.db, principal, id);
   if (!file) throw notFound();
-  if (!administersCompany(principal) && file.createdById !== principal.userId) throw new HttpError(403, 'Only an administrator or the person who saved this file can delete it.');
+  if (!administersCompany(principal) && file.createdById !== principal.userId) throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who saved this file can delete it.');
   await ctx.db.transaction(async (tx) => {
     await deleteStoredFile(tx, file.id);
     await recordEvent(tx, { event: 'file-deleted', companyId: principal.companyId, actor: principal, target: file.name, origin, details: { folder: file.folder, file: file.id } });
@@ -141,11 +141,11 @@ export async function storageView(ctx: ServerContext, principal: Principal, fold
   const { total, rows } = await folderFiles(ctx.db, principal, folder, page);
   const folders = await subFolders(ctx.db, principal, folder);
   const used = await bytesUsed(ctx.db, principal.companyId);
-  const [company] = await ctx.db.select({ settings: companies.settings }).from(companies).where(eq(companies.id, principal.companyId));
+  const settings = await companySettings(ctx.db, principal.companyId);
   const now = ctx.now();
   return {
     files: rows.map((file) => storageFile(ctx, file, now)),
-    save: { enabled: company?.settings.storage_auto_save ?? false, folder, folders, used, quota: storageQuota },
+    save: { enabled: settings?.storage_auto_save ?? false, folder, folders, used, quota: storageQuota },
     page: page.page,
     limit: page.limit,
     total,

@@ -10,7 +10,7 @@ import type { Strings } from '@formsign/sdk/contract';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { translations } from '../../db/schema.js';
-import { findCompany } from '../users/repository.js';
+import { findCompany } from '../../companies/repository.js';
 
 /** A language's own name (`Deutsch`, `Français`), from the runtime's language data. */
 export function languageName(code: string): string {

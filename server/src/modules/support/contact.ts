@@ -9,8 +9,9 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { supportMessages } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+
 import { supportCopyMail, supportMail, type SupportRequest } from '../../mail/messages.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
 export const messagesPerHour = 5;
 
@@ -27,7 +28,7 @@ export async function contactSupport(ctx: ServerContext, principal: Principal, r
     .from(supportMessages)
     .where(and(eq(supportMessages.userId, principal.userId), gte(supportMessages.createdAt, hourAgo)));
   if ((recent?.n ?? 0) >= messagesPerHour) {
-    throw new HttpError(400, `You have sent ${messagesPerHour} messages to support in the last hour. Please wait for an answer before writing again.`);
+    throw new AppError(AppErrorCode.InvalidInput, `You have sent ${messagesPerHour} messages to support in the last hour. Please wait for an answer before writing again.`);
   }
 
   const stored = await ctx.db.transaction(async (tx) => {
@@ -48,7 +49,7 @@ export async function contactSupport(ctx: ServerContext, principal: Principal, r
     await ctx.mail.send(supportMail(ctx.config.supportEmail, mail));
   } catch (error) {
     ctx.log.error({ err: error, reference: mail.reference }, 'A message to support could not be mailed.');
-    throw new HttpError(500, 'Your message could not be sent right now. Please try again in a few minutes.');
+    throw new AppError(AppErrorCode.Unavailable, 'Your message could not be sent right now. Please try again in a few minutes.', { status: 500 });
   }
   try {
     await ctx.mail.send(supportCopyMail(principal.email, principal.displayName, mail));

@@ -1,7 +1,7 @@
 /** Supporting documents (`/get-alldocuments`): the files attached to the forms the caller may see, each with a signed address to open it. */
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { companyTimeZone } from '../../db/company-time-zone.js';
+import { companyTimeZone } from '../../companies/repository.js';
 import { pageOf, searchWords } from '../../db/list-filters.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
 import { listDocuments } from './repository.js';

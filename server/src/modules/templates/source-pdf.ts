@@ -15,11 +15,12 @@ import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { templates, type FieldDefinition, type PdfPageSize } from '../../db/schema.js';
 import { FileWorkRefused } from '../../files/file-work.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { uploadLimits, type UploadedFile } from '../../http/uploads.js';
 import { notAPdfText } from './pdf-pages.js';
 import { findTemplate, type TemplateRecord } from './repository.js';
 import { placementProblem, type Check } from './rules.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
 export const largestPdf = uploadLimits.manageTemplatePdf ?? 20 * 1024 * 1024;
 export const pdfTexts = {
@@ -83,7 +84,7 @@ export async function changeSourcePdf(
 ): Promise<{ code: 1; message: ''; templateId: number } | Omit<TemplatePdfResponse, 'template'> & { code: -1 }> {
   const template = await findTemplate(ctx.db, principal.companyId, templateId);
   if (!template) throw notFound();
-  if (!mayChangePdf(principal, template)) throw new HttpError(403, 'Only an administrator or the person who made this template can change its PDF.');
+  if (!mayChangePdf(principal, template)) throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who made this template can change its PDF.');
   let next: { pdfKey: string | null; pdfPages: PdfPageSize[] };
   if (change.action === 'upload') {
     const read = await readSourcePdf(ctx, change.file);

@@ -1,21 +1,9 @@
 /**
  * Days and times in a company's time zone (its `timezone` setting): where a day starts, which
  * day an instant falls on, and a wall-clock time of a day as an instant. Time entries are
- * kept as instants; "today", a date range and "after 09:00" are the company's own.
+ * kept as instants; "today", a date range and "after 09:00" are the company's own. The zone
+ * itself is the company's, resolved in one place (`companies/repository.ts`).
  */
-
-/** The zone a company's times are read in: its setting when the runtime knows it, else London. */
-export function zoneOf(timezone: string | undefined): string {
-  if (!timezone) return fallbackZone;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: timezone });
-    return timezone;
-  } catch {
-    return fallbackZone;
-  }
-}
-
-const fallbackZone = 'Europe/London';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -13,13 +13,13 @@ import { eq } from 'drizzle-orm';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import { displayNameOf, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
-import type { Database } from '../../db/database.js';
 import { timeEntries, visitors } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+
 import { failureTexts } from '../../http/texts.js';
-import { findCompany } from '../users/repository.js';
-import { dayOf, daysBetween, isDay, rangeOf, zoneOf } from './calendar.js';
+import { dayOf, daysBetween, isDay, rangeOf } from './calendar.js';
 import { entriesBetween, findStaff, findVisitForUpdate, type TimeEntryRecord } from './repository.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { companyTimeZone } from '../../companies/repository.js';
 
 export const longestListedPeriod = 92;
 
@@ -42,11 +42,6 @@ export function entryView(entry: TimeEntryRecord): TnaEntry {
   };
 }
 
-/** The company's time zone. */
-export async function companyZone(db: Database, companyId: number): Promise<string> {
-  return zoneOf((await findCompany(db, companyId))?.settings.timezone);
-}
-
 /** The period asked for (today when none is given), or why it cannot be listed. */
 function periodOf(data: Data, today: string): { from: string; to: string } | { refused: string } {
   const from = data.from ?? data.to ?? today;
@@ -64,7 +59,7 @@ async function entriesOf(ctx: ServerContext, companyId: number, period: { from: 
 }
 
 export async function listEntries(ctx: ServerContext, principal: Principal, data: Data): Promise<EntriesOutcome> {
-  const zone = await companyZone(ctx.db, principal.companyId);
+  const zone = await companyTimeZone(ctx.db, principal.companyId);
   const period = periodOf(data, dayOf(ctx.now(), zone));
   if ('refused' in period) return { kind: 'refused', message: period.refused };
   return entriesOf(ctx, principal.companyId, period, zone);
@@ -78,11 +73,11 @@ export async function recordEntry(ctx: ServerContext, principal: Principal, data
   const { kind, direction } = data;
   if (!kind || !direction) return { kind: 'refused', message: parameterFailed };
   const forSelf = kind === 'staff' && data.person === principal.userId && data.name === undefined;
-  if (!principal.admin && !forSelf) throw new HttpError(403, failureTexts.forbidden);
+  if (!principal.admin && !forSelf) throw new AppError(AppErrorCode.Forbidden, failureTexts.forbidden);
   const note = (data.note ?? '').trim();
   const now = ctx.now();
   // The answer lists the period asked for (today when none): a period that cannot be listed is refused before anything is recorded.
-  const zone = await companyZone(ctx.db, principal.companyId);
+  const zone = await companyTimeZone(ctx.db, principal.companyId);
   const period = periodOf(data, dayOf(now, zone));
   if ('refused' in period) return { kind: 'refused', message: period.refused };
 

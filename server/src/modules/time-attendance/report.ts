@@ -13,7 +13,7 @@ import { displayNameOf, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { dayOf, daysBetween, isDay, rangeOf, zonedTime } from './calendar.js';
-import { companyZone } from './entries.js';
+import { companyTimeZone } from '../../companies/repository.js';
 import { peopleNames, recordedNames, reportSums, staffWithLastEntry, visitsSince, type StaffRecord, type VisitorRecord } from './repository.js';
 
 export const longestReportPeriod = 366;
@@ -49,7 +49,7 @@ function visitorView(visit: VisitorRecord): Visitor {
 }
 
 export async function listStaff(ctx: ServerContext, principal: Principal): Promise<Staff[]> {
-  const zone = await companyZone(ctx.db, principal.companyId);
+  const zone = await companyTimeZone(ctx.db, principal.companyId);
   const todayStart = zonedTime(dayOf(ctx.now(), zone), 0, zone);
   const staff = await staffWithLastEntry(ctx.db, principal.companyId);
   return staff.map((record) => staffView(record, todayStart));
@@ -70,7 +70,7 @@ export async function timeReport(ctx: ServerContext, principal: Principal, data:
   if (!isDay(from) || !isDay(to)) throw badRequest('Please choose the period as two dates.');
   if (from > to) throw badRequest('The start of the period must not be after its end.');
   if (daysBetween(from, to) > longestReportPeriod) throw badRequest(`Choose a period of at most ${longestReportPeriod} days.`);
-  const zone = await companyZone(ctx.db, principal.companyId);
+  const zone = await companyTimeZone(ctx.db, principal.companyId);
   const { start, end } = rangeOf(from, to, zone);
   const sums = await reportSums(ctx.db, principal.companyId, { start, end, lookAhead: new Date(end.getTime() + shiftLookAhead) }, zone, group, lateAfter);
 

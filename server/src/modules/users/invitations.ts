@@ -11,7 +11,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { invitationMail } from '../../mail/messages.js';
 import { invitationLinkDays, passwordLink } from '../auth/links.js';
-import { findCompany, freeLoginName, loginTaken } from './repository.js';
+import { freeLoginName, loginTaken } from './repository.js';
+import { findCompany } from '../../companies/repository.js';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -4,10 +4,9 @@
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { companies, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 
 export type UserRecord = typeof users.$inferSelect;
-export type CompanyRecord = typeof companies.$inferSelect;
 
 /** The person a login name or email belongs to (either, regardless of case). */
 export async function findByLogin(db: Database, login: string): Promise<UserRecord | undefined> {
@@ -43,10 +42,6 @@ export async function findCompanyUser(db: Database, companyId: number, id: numbe
   return row;
 }
 
-export async function findCompany(db: Database, id: number): Promise<CompanyRecord | undefined> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, id));
-  return row;
-}
 
 /** Whether a login name or an email is taken (regardless of case). */
 export async function loginTaken(db: Database, name: string, email: string): Promise<boolean> {

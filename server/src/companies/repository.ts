@@ -1,0 +1,90 @@
+/**
+ * The organisations (`companies`): the one module that reads and writes their table. Their
+ * details, settings and envelopes are read and changed here by every area that needs them;
+ * the joins that only name a form's organisation (a seal, a verdict) read its name here too.
+ *
+ * The organisation's time zone is resolved here, once: the zone its settings name, or UTC
+ * when it names none or one the runtime does not know (a report counted in UTC rather than
+ * failing).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { companies, type CompanySettings } from '../db/schema.js';
+
+export type CompanyRecord = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+export type CompanyChange = Partial<Pick<NewCompany, 'name' | 'address' | 'phone' | 'email' | 'vatNumber' | 'settings'>>;
+
+/** The time zone every date of an organisation is counted in when its settings name none it can use. */
+export const fallbackTimeZone = 'UTC';
+
+export async function findCompany(db: Database, id: number): Promise<CompanyRecord | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+/** The organisation's name, or null when there is none of that id. */
+export async function companyName(db: Database, id: number): Promise<string | null> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
+  return row?.name ?? null;
+}
+
+export async function companySettings(db: Database, id: number): Promise<CompanySettings | null> {
+  const [row] = await db.select({ settings: companies.settings }).from(companies).where(eq(companies.id, id));
+  return row?.settings ?? null;
+}
+
+/** A zone name the runtime knows, or the fallback. */
+export function knownTimeZone(zone: string | undefined | null): string {
+  if (!zone) return fallbackTimeZone;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return zone;
+  } catch {
+    return fallbackTimeZone;
+  }
+}
+
+/** The organisation's time zone, in which the lists' day filters and the reports' months are counted. */
+export async function companyTimeZone(db: Database, id: number): Promise<string> {
+  return knownTimeZone((await companySettings(db, id))?.timezone);
+}
+
+export async function insertCompany(db: Database, values: NewCompany): Promise<CompanyRecord> {
+  const [row] = await db.insert(companies).values(values).returning();
+  if (!row) throw new Error('The organisation was not created.');
+  return row;
+}
+
+/** Changes the organisation's details or settings; the organisation as it is after. */
+export async function updateCompany(db: Database, id: number, change: CompanyChange): Promise<CompanyRecord | undefined> {
+  if (Object.keys(change).length === 0) return findCompany(db, id);
+  const [row] = await db.update(companies).set(change).where(eq(companies.id, id)).returning();
+  return row;
+}
+
+/** Envelopes not used yet (never below zero). */
+export async function unusedEnvelopes(db: Database, id: number): Promise<number> {
+  const [row] = await db.select({ bought: companies.envelopesBought, used: companies.envelopesUsed }).from(companies).where(eq(companies.id, id));
+  return Math.max(0, (row?.bought ?? 0) - (row?.used ?? 0));
+}
+
+export async function addEnvelopes(db: Database, id: number, envelopes: number): Promise<void> {
+  await db
+    .update(companies)
+    .set({ envelopesBought: sql`${companies.envelopesBought} + ${envelopes}` })
+    .where(eq(companies.id, id));
+}
+
+/**
+ * Uses one envelope, in one statement (two sends at once cannot both take the last): the
+ * envelopes left after it and the organisation's name, or null when none was left.
+ */
+export async function useEnvelope(db: Database, id: number): Promise<{ unused: number; name: string } | null> {
+  const [row] = await db
+    .update(companies)
+    .set({ envelopesUsed: sql`${companies.envelopesUsed} + 1` })
+    .where(and(eq(companies.id, id), sql`${companies.envelopesBought} > ${companies.envelopesUsed}`))
+    .returning({ unused: sql<number>`${companies.envelopesBought} - ${companies.envelopesUsed}`, name: companies.name });
+  return row ?? null;
+}

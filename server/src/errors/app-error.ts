@@ -1,0 +1,91 @@
+/**
+ * The one business-error type of the server. A use case that refuses (a value that is not
+ * valid, a form that is not there, a limit reached) throws an `AppError`: a code from one
+ * enum, the text the person reads, and, apart from it, an internal detail for the log that is
+ * never sent. Handlers and jobs do not catch it to build answers: the HTTP layer renders it
+ * in the one place that knows each operation's failure shapes (`http/errors.ts`), and a job
+ * that meets one fails with its detail.
+ *
+ * Where the contract gives a refusal an application code (`x-codes`: a 200 answer whose
+ * `code` says what went wrong, such as invite's -2 'User already exists.'), the error names it
+ * in `appCode`, and the operation answers with that code instead of an HTTP failure.
+ */
+
+/** What went wrong, in the server's terms; each has its HTTP status. */
+export enum AppErrorCode {
+  /** A value is missing or not valid. */
+  InvalidInput = 'INVALID_INPUT',
+  /** Not signed in, or the session has ended. */
+  Unauthorized = 'UNAUTHORIZED',
+  /** Signed in, but this person may not do this. */
+  Forbidden = 'FORBIDDEN',
+  /** Nothing of that id that this person may see. */
+  NotFound = 'NOT_FOUND',
+  /** It exists already (a name, an address) or the state has moved on (already signed). */
+  Conflict = 'CONFLICT',
+  /** A link or code that has expired. */
+  Expired = 'EXPIRED',
+  /** Past a limit (a quota, envelopes, a number of attempts) that waiting does not lift. */
+  LimitReached = 'LIMIT_REACHED',
+  /** Too many requests: waiting lifts it (`retryAfterSeconds`). */
+  TooManyRequests = 'TOO_MANY_REQUESTS',
+  /** The body is larger than the call takes. */
+  TooLarge = 'TOO_LARGE',
+  /** A system this one depends on (mail, a worker) cannot take the work now. */
+  Unavailable = 'UNAVAILABLE',
+  /** Something that should not happen; its detail is logged, the person reads the catalogue's text. */
+  Internal = 'INTERNAL',
+}
+
+/** The HTTP status each code answers with, when the operation has no application code for it. */
+export const statusOfCode: Readonly<Record<AppErrorCode, number>> = {
+  [AppErrorCode.InvalidInput]: 400,
+  [AppErrorCode.Unauthorized]: 401,
+  [AppErrorCode.Forbidden]: 403,
+  [AppErrorCode.NotFound]: 404,
+  [AppErrorCode.Conflict]: 400,
+  [AppErrorCode.Expired]: 400,
+  [AppErrorCode.LimitReached]: 400,
+  [AppErrorCode.TooManyRequests]: 429,
+  [AppErrorCode.TooLarge]: 400,
+  [AppErrorCode.Unavailable]: 503,
+  [AppErrorCode.Internal]: 500,
+};
+
+export interface AppErrorOptions {
+  /** What went wrong, for the log; never sent to the person. */
+  detail?: string;
+  /** The operation's application code (`x-codes`) this refusal answers with, e.g. `'-2'`. */
+  appCode?: `${number}`;
+  /** The HTTP status, when it is not the code's own (a withdrawn form's link is a 404, not a 400). */
+  status?: number;
+  /** Seconds until asking again may succeed (sent as `Retry-After`). */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  /** The text the person reads, exactly; empty for the catalogue's text of the status. */
+  readonly userMessage: string;
+  readonly detail: string | undefined;
+  readonly appCode: `${number}` | undefined;
+  readonly status: number;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: AppErrorCode, userMessage: string, options: AppErrorOptions = {}) {
+    // The Error's message is what the log shows: the detail when there is one.
+    super(options.detail ? `${userMessage} (${options.detail})` : userMessage, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.userMessage = userMessage;
+    this.detail = options.detail;
+    this.appCode = options.appCode;
+    this.status = options.status ?? statusOfCode[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
