@@ -11,13 +11,16 @@ import type { Database } from './db/database.js';
 import type { FileStore } from './files/file-store.js';
 import type { FileWork } from './files/file-work.js';
 import type { OutboundClient } from './http/outbound.js';
-import type { Jobs } from './jobs/queue.js';
+import type { EnqueueOptions, Jobs } from './jobs/queue.js';
 import type { SigningIdentity } from './sealing/certificates.js';
 import type { MailMessage } from './mail/mailer.js';
 
 export interface Mail {
-  /** Sends (or queues) a message; rejects when it cannot be handed on. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends (or queues) a message; rejects when it cannot be handed on. With `tx`, the message
+   * is queued in the transaction of the change that causes it.
+   */
+  send(message: MailMessage, options?: EnqueueOptions): Promise<void>;
 }
 
 export interface ServerContext {

@@ -96,14 +96,14 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     // Mail and seals go through the job queue, started once the context exists.
     let queue: RunningQueue | null = null;
     const jobs: Jobs = {
-      enqueue: (name, data) => (queue ? queue.jobs.enqueue(name, data) : Promise.reject(new Error('The job queue is not running.'))),
+      enqueue: (name, data, options) => (queue ? queue.jobs.enqueue(name, data, options) : Promise.reject(new Error('The job queue is not running.'))),
     };
     const context: ServerContext = {
       db: database.db,
       config,
       keys,
       passwords,
-      mail: { send: (message) => jobs.enqueue('send-mail', message) },
+      mail: { send: (message, options) => jobs.enqueue('send-mail', message, options) },
       files,
       jobs,
       fileWork: fileWork(),

@@ -8,7 +8,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OpenDatabase } from '../db/database.js';
+import type { Database, OpenDatabase } from '../db/database.js';
 import { forms } from '../db/schema.js';
 import type { MailMessage } from '../mail/mailer.js';
 import type { ResetRequest } from '../modules/auth/password-reset.js';
@@ -21,8 +21,16 @@ export interface JobData {
 }
 export type JobName = keyof JobData;
 
+export interface EnqueueOptions {
+  /**
+   * The transaction of the change that causes the job: the job is queued in it, so that it
+   * exists exactly when the change is committed.
+   */
+  tx?: Database;
+}
+
 export interface Jobs {
-  enqueue<K extends JobName>(name: K, data: JobData[K]): Promise<void>;
+  enqueue<K extends JobName>(name: K, data: JobData[K], options?: EnqueueOptions): Promise<void>;
 }
 
 export type JobHandlers = { [K in JobName]: (data: JobData[K]) => Promise<unknown> };
