@@ -108,6 +108,28 @@ describe('the job queue', () => {
     }
   }, 30_000);
 
+  it('queues a job in the transaction of the change that causes it: a rolled-back change leaves no job', async () => {
+    const sent: string[] = [];
+    const queue = await startJobQueue(server.database, { 'seal-form': async () => undefined, 'deliver-form': async () => undefined, 'send-mail': async (message) => void sent.push(message.subject), 'password-reset': async () => undefined }, log, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2 });
+    running.push(queue);
+    const message = (subject: string) => ({ to: 'someone@northwindcare.example', subject, text: subject, html: `<p>${subject}</p>` });
+    await expect(
+      server.ctx.db.transaction(async (tx) => {
+        await queue.jobs.enqueue('send-mail', message('rolled back'), { tx });
+        throw new Error('The change failed after its mail was queued.');
+      }),
+    ).rejects.toThrow('The change failed');
+    await server.ctx.db.transaction(async (tx) => {
+      await queue.jobs.enqueue('send-mail', message('committed'), { tx });
+      // Not there for anyone else until the change commits.
+      expect(sent).toEqual([]);
+    });
+    await expect.poll(() => sent, { timeout: 20_000, interval: 100 }).toEqual(['committed']);
+    // Time for a rolled-back job to show, had it been kept.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(sent).toEqual(['committed']);
+  }, 30_000);
+
   it('queues, on start, complete forms that have no seal', async () => {
     const id = await unsealedForm();
     await start(id, (formId) => sealForm(server.ctx, formId));

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { forms } from '../db/schema.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { rawRows, textQuery } from '../db/raw-rows.js';
 import type { ResetRequest } from '../modules/auth/password-reset.js';
 
 export interface JobData {
@@ -110,12 +111,19 @@ export async function startJobQueue(database: OpenDatabase, handlers: JobHandler
     });
     workers.set(name, worker);
   }
+  const notify = (name: JobName): void => {
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
   const jobs: Jobs = {
-    async enqueue(name, data) {
+    async enqueue(name, data, { tx } = {}) {
       const formId = name === 'seal-form' || name === 'deliver-form' ? (data as JobData['seal-form']).formId : undefined;
-      await boss.send(name, data as object, formId === undefined ? {} : { singletonKey: `form-${formId}` });
-      const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
+      // In the transaction of the change that causes it: the job exists exactly when the change is committed.
+      const db = tx ? { executeSql: async (text: string, values: unknown[]) => ({ rows: await rawRows<Record<string, unknown>>(tx, textQuery(text, values)) }) } : undefined;
+      await boss.send(name, data as object, { ...(formId === undefined ? {} : { singletonKey: `form-${formId}` }), ...(db ? { db } : {}) });
+      if (!tx) return notify(name);
+      // Its worker looks a moment later, once the transaction has committed (else at its next poll).
+      setTimeout(() => notify(name), 50).unref();
     },
   };
   // Complete forms without a seal (their job lost, or never queued): queue them again.
@@ -134,18 +142,3 @@ export async function startJobQueue(database: OpenDatabase, handlers: JobHandler
   };
 }
 
-/**
- * Jobs run at once, in the caller, after the step that queued them (the tests' queue). As
- * with the real queue, a job that fails does not fail the step: `failed` hears of it.
- */
-export function immediateJobs(handlers: JobHandlers, failed: (error: unknown, name: JobName) => void): Jobs {
-  return {
-    async enqueue(name, data) {
-      try {
-        await (handlers[name] as (data: unknown) => Promise<unknown>)(data);
-      } catch (error) {
-        failed(error, name);
-      }
-    },
-  };
-}

@@ -20,10 +20,11 @@ import { memoryFileStore } from '../../src/files/file-store.js';
 import { fileWork } from '../../src/files/file-work.js';
 import { outboundClient } from '../../src/http/outbound.js';
 import { jobHandlers } from '../../src/jobs/handlers.js';
-import { immediateJobs, type JobName } from '../../src/jobs/queue.js';
+import type { JobName } from '../../src/jobs/queue.js';
 import { loadSigningIdentity } from '../../src/sealing/certificates.js';
 import { once } from '../../src/server.js';
 import { cloneTemplate, testPasswordCost } from './test-databases.js';
+import { testJobs, type TestJobs } from './test-jobs.js';
 
 const document = loadDocument();
 const checkResponse = responseChecker(document);
@@ -95,6 +96,8 @@ export interface TestServer {
   call<T = Json>(path: string, options?: CallOptions): Promise<Answer<T>>;
   /** Signs in with a password (and no second factor); fails the test otherwise. */
   signIn(name: string, password?: string): Promise<SignedIn>;
+  /** Runs the jobs queued in committed transactions (each call does it after answering). */
+  flushJobs(): Promise<void>;
   /** The contract breaches seen so far (the suite fails on any). */
   breaches: string[];
 }
@@ -118,13 +121,17 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
   beforeAll(async () => {
     const template = inject('formsignTemplate');
     const database = await cloneTemplate(template);
+    let jobs: TestJobs;
     const config = { ...readConfig({ FORMSIGN_SECRET: template.secret, FORMSIGN_PUBLIC_URL: 'http://formsign.test' }), demo: false };
-    const mail: Mail = {
+    // What the mail server receives: the messages sent so far.
+    const mailer: Mail = {
       async send(message) {
         if (options.mailFails?.()) throw new Error('The mail server is not answering.');
         server.mail.push(message);
       },
     };
+    // A message caused by a change is queued in its transaction, as `npm start` queues it.
+    const mail: Mail = { send: (message, queued) => (queued?.tx ? jobs.enqueue('send-mail', message, queued) : mailer.send(message)) };
     const keys = keysFrom(template.secret);
     const ctx: ServerContext = {
       db: database.db,
@@ -133,15 +140,16 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       passwords: passwords(testPasswordCost),
       mail,
       files: memoryFileStore(),
-      // Jobs run at once, after the step that queued them (the queue itself has its own tests).
-      jobs: { enqueue: (name, data) => immediate.enqueue(name, data) },
+      // Jobs run in this process as soon as their step is committed (the queue itself has its own tests).
+      jobs: { enqueue: (name, data, queued) => jobs.enqueue(name, data, queued) },
       fileWork: fileWork(),
       outbound: outboundClient({ allow: config.outboundAllow }),
       signing: once(() => loadSigningIdentity(database.db, keys, { name: 'formsign' })),
       now: server.clock.now,
       log: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
     };
-    const immediate = immediateJobs(jobHandlers(ctx, mail), (error, name) => server.failedJobs.push({ name, error }));
+    jobs = await testJobs(database, () => handlers, (error, name) => server.failedJobs.push({ name, error }));
+    const handlers = jobHandlers(ctx, mailer);
     const app = await buildApp(ctx, { webRoot: null, rateLimits: options.rateLimits ?? generousLimits });
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
@@ -152,7 +160,7 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       return payload;
     });
     await app.ready();
-    Object.assign(server, { app, ctx, database, config });
+    Object.assign(server, { app, ctx, database, config, flushJobs: () => jobs.flush() });
   }, 60_000);
 
   afterEach(() => {
@@ -194,6 +202,8 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       headers['content-type'] = call.contentType ?? 'application/json';
     }
     const response = await server.app.inject(request);
+    // What the call queued in its transactions runs now that they are committed.
+    await server.flushJobs();
     let body: unknown = response.body;
     try {
       body = JSON.parse(response.body);
