@@ -121,7 +121,8 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
   beforeAll(async () => {
     const template = inject('formsignTemplate');
     const database = await cloneTemplate(template);
-    let jobs: TestJobs;
+    // The jobs' handlers are made with the context below, which queues them.
+    const jobs: TestJobs = await testJobs(database, () => handlers, (error, name) => server.failedJobs.push({ name, error }));
     const config = { ...readConfig({ FORMSIGN_SECRET: template.secret, FORMSIGN_PUBLIC_URL: 'http://formsign.test' }), demo: false };
     // What the mail server receives: the messages sent so far.
     const mailer: Mail = {
@@ -148,7 +149,6 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       now: server.clock.now,
       log: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
     };
-    jobs = await testJobs(database, () => handlers, (error, name) => server.failedJobs.push({ name, error }));
     const handlers = jobHandlers(ctx, mailer);
     const app = await buildApp(ctx, { webRoot: null, rateLimits: options.rateLimits ?? generousLimits });
     app.addHook('onSend', async (request, reply, payload) => {
