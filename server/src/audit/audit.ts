@@ -4,8 +4,9 @@
  * records, the system log and the form audit read these rows.
  */
 import type { Database } from '../db/database.js';
-import { auditEvents, type AuditEvent } from '../db/schema.js';
+import type { AuditEvent } from '../db/schema.js';
 import type { Principal } from '../auth/principal.js';
+import { insertAuditEvent } from './repository.js';
 
 export interface Origin {
   ip: string;
@@ -32,7 +33,7 @@ export async function recordEvent(db: Database, record: EventRecord): Promise<vo
       : 'sessionId' in actor
         ? { userId: actor.userId, actor: actor.displayName, source: 'user' as const }
         : { userId: actor.userId, actor: actor.name, source: 'user' as const };
-  await db.insert(auditEvents).values({
+  await insertAuditEvent(db, {
     companyId: record.companyId,
     userId: who.userId,
     actor: who.actor,
