@@ -25,7 +25,7 @@ import { stringsHandlers } from './modules/strings/handlers.js';
 import { supportHandlers } from './modules/support/handlers.js';
 import { supportingDocumentsHandlers } from './modules/supporting-documents/handlers.js';
 import { templatesHandlers } from './modules/templates/handlers.js';
-import { timeAttendanceHandlers } from './modules/time-attendance/handlers.js';
+import { timeAttendanceHandlers, timeAttendanceRefusalBodies } from './modules/time-attendance/handlers.js';
 import { tutorialsHandlers } from './modules/tutorials/handlers.js';
 import { usersHandlers } from './modules/users/handlers.js';
 import { verificationHandlers } from './modules/verification/handlers.js';
@@ -63,5 +63,7 @@ export function createHandlers(ctx: ServerContext): Handlers {
  * (their success body asks for more), each declared by its area.
  */
 export function refusalBodies(_ctx: ServerContext): RefusalBodies {
-  return {};
+  return {
+    ...timeAttendanceRefusalBodies,
+  };
 }

@@ -2,19 +2,16 @@
  * The Time and attendance operations: staff and who is in, recent visitors, the Entry Book
  * (list a period, record an entry) and the hours report.
  */
-import type { TnaResponse } from '@formsign/sdk/contract';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { listEntries, recordEntry, type EntriesOutcome } from './entries.js';
+import type { RefusalBodies } from '../../http/errors.js';
+import { listEntries } from './entries.js';
+import { recordTimeEntry } from './record-time-entry.js';
 import { listStaff, listVisitors, timeReport } from './report.js';
 
 type TimeAttendanceHandlers = Pick<Handlers, 'listStaff' | 'listVisitors' | 'manageTimeEntries' | 'getTimeReport'>;
 
-function answer(outcome: EntriesOutcome): TnaResponse {
-  return outcome.kind === 'entries' ? { code: 1, message: '', data: outcome.entries } : { code: -1, message: outcome.message, data: [] };
-}
-
-export function timeAttendanceHandlers(ctx: ServerContext): TimeAttendanceHandlers {
+export function timeAttendanceHandlers(ctx: Pick<ServerContext, 'db' | 'now'>): TimeAttendanceHandlers {
   return {
     async listStaff({ principal }) {
       return { data: await listStaff(ctx, principal) };
@@ -24,11 +21,19 @@ export function timeAttendanceHandlers(ctx: ServerContext): TimeAttendanceHandle
     },
     async manageTimeEntries(request) {
       const { data } = request.body;
-      if (data.action === 'record') return answer(await recordEntry(ctx, request.principal, data, { ip: request.ip, userAgent: request.userAgent }));
-      return answer(await listEntries(ctx, request.principal, data));
+      const entries =
+        data.action === 'record'
+          ? await recordTimeEntry(ctx, request.principal, data, { ip: request.ip, userAgent: request.userAgent })
+          : await listEntries(ctx, request.principal, data);
+      return { code: 1, message: '', data: entries };
     },
     async getTimeReport({ principal, body }) {
       return timeReport(ctx, principal, body.data);
     },
   };
 }
+
+/** A refused entry answers with no entries listed. */
+export const timeAttendanceRefusalBodies: RefusalBodies = {
+  manageTimeEntries: (refusal) => ({ ...refusal, data: [] }),
+};

@@ -48,14 +48,14 @@ function visitorView(visit: VisitorRecord): Visitor {
   };
 }
 
-export async function listStaff(ctx: ServerContext, principal: Principal): Promise<Staff[]> {
+export async function listStaff(ctx: Pick<ServerContext, 'db' | 'now'>, principal: Principal): Promise<Staff[]> {
   const zone = await companyTimeZone(ctx.db, principal.companyId);
   const todayStart = zonedTime(dayOf(ctx.now(), zone), 0, zone);
   const staff = await staffWithLastEntry(ctx.db, principal.companyId);
   return staff.map((record) => staffView(record, todayStart));
 }
 
-export async function listVisitors(ctx: ServerContext, principal: Principal): Promise<Visitor[]> {
+export async function listVisitors(ctx: Pick<ServerContext, 'db' | 'now'>, principal: Principal): Promise<Visitor[]> {
   const since = new Date(ctx.now().getTime() - visitorDays * 24 * 60 * 60_000);
   return (await visitsSince(ctx.db, principal.companyId, since)).map(visitorView);
 }
@@ -64,7 +64,7 @@ const rounded = (hours: number): number => Math.round(hours * 100) / 100;
 
 type Row = TnaReport['rows'][number];
 
-export async function timeReport(ctx: ServerContext, principal: Principal, data: TimeReportRequest): Promise<TnaReport> {
+export async function timeReport(ctx: Pick<ServerContext, 'db' | 'now'>, principal: Principal, data: TimeReportRequest): Promise<TnaReport> {
   const { from, to } = data;
   const group = data.group ?? 'person';
   if (!isDay(from) || !isDay(to)) throw badRequest('Please choose the period as two dates.');

@@ -75,6 +75,22 @@ export async function findVisitForUpdate(db: Database, companyId: number, id: nu
   return row;
 }
 
+/** A visit that begins now: a new visitor, or one who left and comes back. */
+export async function insertVisit(db: Database, visit: typeof visitors.$inferInsert): Promise<VisitorRecord> {
+  const [row] = await db.insert(visitors).values(visit).returning();
+  if (!row) throw new Error('The visit was not recorded.');
+  return row;
+}
+
+/** A visit ends: its visitor left at `at`. */
+export async function endVisit(db: Database, id: number, at: Date): Promise<void> {
+  await db.update(visitors).set({ leftAt: at }).where(eq(visitors.id, id));
+}
+
+export async function insertTimeEntry(db: Database, entry: typeof timeEntries.$inferInsert): Promise<void> {
+  await db.insert(timeEntries).values(entry);
+}
+
 /** The entries in `[start, end)`, newest first. */
 export async function entriesBetween(db: Database, companyId: number, start: Date, end: Date): Promise<TimeEntryRecord[]> {
   return db
