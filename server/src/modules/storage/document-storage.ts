@@ -1,22 +1,19 @@
 /**
- * The company's document storage (Documents): folders of files, a quota of 5 GiB, a
- * completed form's signed PDF copied into a folder, a file deleted. Each change is recorded
- * in the audit trail in its transaction; a stored file has its own copy of its bytes in the
+ * The company's document storage (Documents): folders of files, a quota of 5 GiB, a file
+ * kept within it, and a folder's page. A stored file has its own copy of its bytes in the
  * file store, removed with it. An administrator of the company reaches every file; anyone
- * else the files of the forms they may see and the files they saved (`repository.ts`), saves
- * only a form they may see, and deletes only what they saved.
+ * else the files of the forms they may see and the files they saved (`repository.ts`). The
+ * changes a person makes are use cases beside it: `save-completed-form.ts`, `delete-document.ts`.
  */
 import { randomUUID } from 'node:crypto';
 import type { StorageFile, StorageResponse } from '@formsign/sdk/contract';
-import { recordEvent, type Origin } from '../../audit/audit.js';
-import { administersCompany, type Principal } from '../../auth/principal.js';
+import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import type { PageRequest } from '../../db/list-filters.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { bytesUsed, deleteStoredFile, findStoredFile, findVisibleForm, folderFiles, insertStoredFile, namesLike, subFolders, type StoredFileRecord } from './repository.js';
-import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { badRequest } from '../../http/errors.js';
+import { bytesUsed, folderFiles, insertStoredFile, namesLike, subFolders, type StoredFileRecord } from './repository.js';
 import { companySettings } from '../../companies/repository.js';
 
 /** What a company may keep: 5 GiB, its stored files and the files attached to its forms together. */
@@ -98,33 +95,7 @@ export async function keepFile(ctx: Pick<ServerContext, 'files'>, tx: Database, 
   }
 }
 
-/** A completed form's signed PDF, copied into a folder: a form the person may see, else none is found. */
-export async function keepCompletedForm(ctx: ServerContext, principal: Principal, folder: string, formId: number, origin: Origin): Promise<StoredFileRecord> {
-  const form = await findVisibleForm(ctx.db, principal, formId);
-  if (!form) throw notFound();
-  if (form.status !== 'completed') throw badRequest('Only completed forms can be saved to Documents.');
-  const bytes = form.sealedKey ? await ctx.files.get(form.sealedKey) : null;
-  if (!bytes) throw badRequest('This form has no PDF yet.');
-  return ctx.db.transaction(async (tx) => {
-    const file = await keepFile(ctx, tx, { companyId: principal.companyId, folder, name: `${form.title} ${form.reference}.pdf`, mime: 'application/pdf', bytes, formId: form.id, createdBy: principal.displayName, createdById: principal.userId });
-    await recordEvent(tx, { event: 'file-saved', companyId: principal.companyId, actor: principal, target: file.name, formId: form.id, origin, details: { folder, file: file.id } });
-    return file;
-  });
-}
-
-export async function deleteFile(ctx: ServerContext, principal: Principal, id: number, origin: Origin): Promise<void> {
-  const file = await findStoredFile(ctx.db, principal, id);
-  if (!file) throw notFound();
-  if (!administersCompany(principal) && file.createdById !== principal.userId) throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who saved this file can delete it.');
-  await ctx.db.transaction(async (tx) => {
-    await deleteStoredFile(tx, file.id);
-    await recordEvent(tx, { event: 'file-deleted', companyId: principal.companyId, actor: principal, target: file.name, origin, details: { folder: file.folder, file: file.id } });
-  });
-  // The bytes go once the row is gone: each stored file has its own copy.
-  await ctx.files.delete(file.fileKey);
-}
-
-function storageFile(ctx: ServerContext, file: StoredFileRecord, now: Date): StorageFile {
+function storageFile(ctx: Pick<ServerContext, 'keys'>, file: StoredFileRecord, now: Date): StorageFile {
   return {
     id: file.id,
     name: file.name,
@@ -137,7 +108,7 @@ function storageFile(ctx: ServerContext, file: StoredFileRecord, now: Date): Sto
 }
 
 /** A folder's page of the files the person may see, the folders inside it that hold one, and the company's storage state. */
-export async function storageView(ctx: ServerContext, principal: Principal, folder: string, page: PageRequest): Promise<StorageResponse> {
+export async function storageView(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, principal: Principal, folder: string, page: PageRequest): Promise<StorageResponse> {
   const { total, rows } = await folderFiles(ctx.db, principal, folder, page);
   const folders = await subFolders(ctx.db, principal, folder);
   const used = await bytesUsed(ctx.db, principal.companyId);

@@ -6,22 +6,21 @@
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { pageOf } from '../../db/list-filters.js';
-import { badRequest } from '../../http/errors.js';
-import { deleteFile, folderPath, keepCompletedForm, storageView } from './document-storage.js';
+import { deleteDocument } from './delete-document.js';
+import { folderPath, storageView } from './document-storage.js';
+import { saveCompletedForm } from './save-completed-form.js';
 
-export function storageHandlers(ctx: ServerContext): Pick<Handlers, 'manageStorage'> {
+export function storageHandlers(ctx: Pick<ServerContext, 'db' | 'files' | 'keys' | 'now'>): Pick<Handlers, 'manageStorage'> {
   return {
     async manageStorage({ query, principal, ip, userAgent }) {
       const folder = folderPath(query.stored);
       const action = query.data ?? {};
       switch (action.action ?? 'list') {
         case 'save':
-          if (!action.form) throw badRequest('Choose the completed form to save.');
-          await keepCompletedForm(ctx, principal, folder, action.form, { ip, userAgent });
+          await saveCompletedForm(ctx, principal, folder, action.form, { ip, userAgent });
           break;
         case 'delete':
-          if (!action.id) throw badRequest('Choose the file to delete.');
-          await deleteFile(ctx, principal, action.id, { ip, userAgent });
+          await deleteDocument(ctx, principal, action.id, { ip, userAgent });
           break;
         case 'list':
           break;
