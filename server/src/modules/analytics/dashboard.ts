@@ -28,7 +28,7 @@ const statusLabels: [FormStatus, string][] = [
   ['draft', 'Draft'],
 ];
 
-export async function dashboardChart(ctx: ServerContext, companyId: number, chart: ChartName): Promise<DashboardChart> {
+export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, companyId: number, chart: ChartName): Promise<DashboardChart> {
   const timeZone = await companyTimeZone(ctx.db, companyId);
   const span = monthsEnding(ctx.now(), timeZone, months);
   const start = firstDay(span[0] ?? { key: '1970-01', label: '' });

@@ -6,7 +6,7 @@ import { pivot } from './pivot.js';
 
 type AnalyticsHandlers = Pick<Handlers, 'getDashboard' | 'getPivot'>;
 
-export function analyticsHandlers(ctx: ServerContext): AnalyticsHandlers {
+export function analyticsHandlers(ctx: Pick<ServerContext, 'db' | 'now'>): AnalyticsHandlers {
   return {
     async getDashboard({ body, principal }) {
       return dashboardChart(ctx, principal.companyId, body.selectedChart);

@@ -101,7 +101,7 @@ export function pivotTable(template: TemplateRecord, row: FieldDefinition, colum
   };
 }
 
-export async function pivot(ctx: ServerContext, companyId: number, request: PivotRequest): Promise<Pivot> {
+export async function pivot(ctx: Pick<ServerContext, 'db'>, companyId: number, request: PivotRequest): Promise<Pivot> {
   const template = await analysedTemplate(ctx.db, companyId, request.template);
   if (!template) throw badRequest(request.template ? 'This template does not exist or was deleted.' : 'There are no templates to analyse yet.');
   const [row, column] = chooseFields(template, request);

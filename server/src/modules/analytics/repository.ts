@@ -8,7 +8,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { rawRows } from '../../db/raw-rows.js';
 import { forms, templates, type FieldDefinition, type FormStatus } from '../../db/schema.js';
-import { answerLabel, answerNumber, isSubmission } from '../database/submissions.js';
+import { answerLabel, answerNumber, isSubmission } from '../database/submissions-repository.js';
 
 /** On or after the first moment of a day of the company's time zone (a constant bound: the index serves it). */
 const since = (column: typeof forms.sentAt | typeof forms.completedAt, timeZone: string, day: string) => sql`${column} >= (${day}::date)::timestamp at time zone ${timeZone}`;

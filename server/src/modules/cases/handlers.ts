@@ -11,8 +11,8 @@ import type { Person, TenantSummary } from '@formsign/sdk/contract';
 import { displayNameOf } from '../../auth/principal.js';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
-import { caseworkers, findTenant, formsOfTenant, listTenants, type TenantRecord } from './repository.js';
+import { caseworkers, listTenants, type TenantRecord } from './repository.js';
+import { tenantCase } from './tenant-case.js';
 
 type CasesHandlers = Pick<Handlers, 'listTenants' | 'getTenant' | 'listPeople'>;
 
@@ -28,15 +28,13 @@ function summaryOf({ tenant, caseworker, openCases }: TenantRecord): TenantSumma
   };
 }
 
-export function casesHandlers(ctx: ServerContext): CasesHandlers {
+export function casesHandlers(ctx: Pick<ServerContext, 'db'>): CasesHandlers {
   return {
     async listTenants({ principal }) {
       return { data: (await listTenants(ctx.db, principal)).map(summaryOf) };
     },
     async getTenant({ principal, body }) {
-      const found = await findTenant(ctx.db, principal, body.id);
-      if (!found) throw notFound();
-      const filed = await formsOfTenant(ctx.db, principal, found.tenant.id);
+      const { found, filed } = await tenantCase(ctx.db, principal, body.id);
       const { tenant } = found;
       return {
         ...summaryOf(found),

@@ -1,27 +1,21 @@
 /**
  * The form database: a page of submissions with the fields chosen (`rows`), and what the
- * function asked for (`func`) computes over every matching submission; the same
- * submissions exported as CSV, a batch at a time, with the export recorded in the audit
- * trail. A person reaches the submissions of the forms they may see: every one of the
- * company for its administrators, else those they sent or take part in.
+ * function asked for (`func`) computes over every matching submission (their export is
+ * `export-submissions.ts`). A person reaches the submissions of the forms they may see: every
+ * one of the company for its administrators, else those they sent or take part in.
  */
-import { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type { DatabasePage, DatabaseRow, ListFilters } from '@formsign/sdk/contract';
-import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { companyTimeZone } from '../../companies/repository.js';
 import { offsetOf, searchWords, type PageRequest } from '../../db/list-filters.js';
 import type { FieldDefinition } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { csvRecord } from './csv.js';
-import { countSubmissions, submissionBatch, submissionFields, submissionPage, submissionSort, submissionsWhere, summarize, templateTitle, type SubmissionRow, type SummaryFunction } from './repository.js';
+import { countSubmissions, submissionFields, submissionPage, submissionSort, submissionsWhere, summarize, type SubmissionRow, type SummaryFunction } from './repository.js';
 
 /** At most this many fields are shown at once. */
 const maxShownFields = 50;
-/** Submissions read per query while exporting. */
-const exportBatch = 500;
 
 export type DatabaseFunction = 'list' | SummaryFunction;
 
@@ -56,7 +50,7 @@ function summaryField(func: SummaryFunction, fields: readonly FieldDefinition[])
 }
 
 /** The function's result over every submission `where` matches, on the field it is computed over. */
-async function summaryOf(ctx: ServerContext, where: SQL, func: SummaryFunction, fields: readonly FieldDefinition[]): Promise<{ field: string; value: number }> {
+async function summaryOf(ctx: Pick<ServerContext, 'db'>, where: SQL, func: SummaryFunction, fields: readonly FieldDefinition[]): Promise<{ field: string; value: number }> {
   const field = summaryField(func, fields);
   return { field: field.name, value: await summarize(ctx.db, where, func, field) };
 }
@@ -67,7 +61,7 @@ export interface DatabaseRequest extends PageRequest {
   func: DatabaseFunction;
 }
 
-export async function queryDatabase(ctx: ServerContext, principal: Principal, request: DatabaseRequest): Promise<DatabasePage> {
+export async function queryDatabase(ctx: Pick<ServerContext, 'db'>, principal: Principal, request: DatabaseRequest): Promise<DatabasePage> {
   const { filters, func } = request;
   const available = await submissionFields(ctx.db, principal, filters.template);
   const fields = chosenFields(request.rows, available);
@@ -90,50 +84,4 @@ export async function queryDatabase(ctx: ServerContext, principal: Principal, re
     summary,
     data: rows.map((row) => databaseRow(row, fields)),
   };
-}
-
-/** The columns every export starts with, before the fields. */
-const fixedColumns = ['reference', 'template', 'submitted_by', 'submitted_at'] as const;
-
-export const exportFileName = 'formsign-export.csv';
-
-/**
- * The matching submissions as CSV: a header of column and field names, then one record per
- * submission in the list's order, read a batch at a time while the answer streams. The
- * export is recorded (`downloaded`) before it starts.
- */
-export async function exportDatabase(ctx: ServerContext, principal: Principal, filters: ListFilters, origin: Origin): Promise<Readable> {
-  const fields = await submissionFields(ctx.db, principal, filters.template);
-  const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-  const where = submissionsWhere(principal, { template: filters.template, search: searchWords(filters.search), from: filters.from, to: filters.to, timeZone });
-  const sort = submissionSort(
-    filters.sort,
-    filters.order,
-    fields.map((field) => field.name),
-  );
-  const total = await countSubmissions(ctx.db, where);
-  const title = filters.template ? await templateTitle(ctx.db, principal.companyId, filters.template) : null;
-  await recordEvent(ctx.db, {
-    event: 'downloaded',
-    companyId: principal.companyId,
-    actor: principal,
-    target: title ?? 'All templates',
-    origin,
-    details: { export: 'database', submissions: total, filters: { ...filters } },
-  });
-  const db = ctx.db;
-  async function* records(): AsyncGenerator<string> {
-    yield csvRecord([...fixedColumns, ...fields.map((field) => field.name)]);
-    let after: { position: string; id: number } | null = null;
-    for (;;) {
-      const batch = await submissionBatch(db, where, sort, after, exportBatch);
-      if (batch.length > 0) {
-        yield batch.map((row) => csvRecord([row.reference, row.template, row.submittedBy, (row.submittedAt ?? new Date(0)).toISOString(), ...fields.map((field) => row.values[field.name])])).join('');
-      }
-      const last = batch.at(-1);
-      if (!last || batch.length < exportBatch) return;
-      after = { position: last.position, id: last.id };
-    }
-  }
-  return Readable.from(records(), { objectMode: false });
 }

@@ -11,7 +11,8 @@ import { containsPattern, dayRange } from '../../db/list-filters.js';
 import { formSearchText } from '../../db/search-texts.js';
 import { forms, templates, type FieldDefinition, type FieldValue } from '../../db/schema.js';
 import { formIdVisibleTo, type Viewer } from '../forms/visibility.js';
-import { answer, answerLabel, answerNumber, isDataField, isSubmission } from './submissions.js';
+import { answer, answerLabel, answerNumber, isSubmission } from './submissions-repository.js';
+import { isDataField } from './submissions.js';
 
 export interface SubmissionFilters {
   template?: number | undefined;

@@ -1,32 +1,9 @@
 /**
- * Submissions: the company's completed forms that are not deleted, whose answers (`values`,
- * by field name) the form database, its export and the analysis read. The answers are read
- * in SQL, so that filters, sums and groupings run in the database.
+ * Submissions: the company's completed forms that are not deleted. Which of a template's
+ * fields the form database, its export and the analysis show; the answers themselves are read
+ * in SQL (`submissions-repository.ts`).
  */
-import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { forms, type FieldDefinition } from '../../db/schema.js';
-
-/** The submissions of a company. */
-export function isSubmission(companyId: number): SQL {
-  return and(eq(forms.companyId, companyId), eq(forms.status, 'completed'), isNotNull(forms.completedAt), isNull(forms.deletedAt)) as SQL;
-}
-
-/** An answer as stored (jsonb), SQL null when the field was not answered. */
-export function answer(name: string): SQL {
-  return sql`(${forms.values} -> ${name}::text)`;
-}
-
-/** An answer as a number: a number, or text that is one ("37", " 12.5 "); null otherwise. */
-export function answerNumber(name: string): SQL<number | null> {
-  const value = answer(name);
-  return sql<number | null>`(case jsonb_typeof(${value}) when 'number' then (${value} #>> '{}')::numeric when 'string' then (case when btrim(${value} #>> '{}') ~ '^[-+]?[0-9]+([.][0-9]+)?$' then btrim(${value} #>> '{}')::numeric end) end)`;
-}
-
-/** An answer as people read it in a table's heading: text as is, Yes or No for a tick, '' when not answered. */
-export function answerLabel(name: string): SQL<string> {
-  const value = answer(name);
-  return sql<string>`(case jsonb_typeof(${value}) when 'boolean' then (case when ${value} = 'true'::jsonb then 'Yes' else 'No' end) when 'null' then '' else coalesce(${value} #>> '{}', '') end)`;
-}
+import type { FieldDefinition } from '../../db/schema.js';
 
 /** Fields whose answers are data a person reads in a table (not signatures nor attached files). */
 export function isDataField(field: FieldDefinition): boolean {

@@ -42,7 +42,7 @@ function understoodFilters(filters: ListFilters): ListFilters {
   };
 }
 
-export function logsHandlers(ctx: ServerContext): LogsHandlers {
+export function logsHandlers(ctx: Pick<ServerContext, 'db'>): LogsHandlers {
   return {
     async listLogs({ query, principal }) {
       const page = pageOf(query);
