@@ -14,7 +14,7 @@ import { categoriesHandlers } from './modules/categories/handlers.js';
 import { databaseHandlers } from './modules/database/handlers.js';
 import { devicesHandlers } from './modules/devices/handlers.js';
 import { filesHandlers } from './modules/files/handlers.js';
-import { formsHandlers } from './modules/forms/handlers.js';
+import { formsHandlers, formsRefusalBodies } from './modules/forms/handlers.js';
 import { groupsHandlers } from './modules/groups/handlers.js';
 import { integrationsHandlers } from './modules/integrations/handlers.js';
 import { logsHandlers } from './modules/logs/handlers.js';
@@ -62,6 +62,8 @@ export function createHandlers(ctx: ServerContext): Handlers {
  * The operations whose refusals with an application code answer more than `{ code, message }`
  * (their success body asks for more), each declared by its area.
  */
-export function refusalBodies(_ctx: ServerContext): RefusalBodies {
-  return {};
+export function refusalBodies(ctx: ServerContext): RefusalBodies {
+  return {
+    ...formsRefusalBodies(ctx),
+  };
 }

@@ -5,50 +5,21 @@
  * change is audited.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FormField, ManagedTemplate, ManageTemplatesRequest, ManageTemplatesResponse, TemplateDetail, TemplateDetails, TemplateStep, TemplateStepsUpdate } from '@formsign/sdk/contract';
+import type { FormField, ManagedTemplate, ManageTemplatesRequest, ManageTemplatesResponse, TemplateDetail, TemplateDetails, TemplateStepsUpdate } from '@formsign/sdk/contract';
 import { recordEvent } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { templates, type FieldDefinition, type StepDefinition } from '../../db/schema.js';
+import { templates } from '../../db/schema.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
 import { notFound } from '../../http/errors.js';
 import { categoryFor, companyUserIds, findTemplate, listing, listManaged, ownTemplateIds, summaries, type TemplateRecord } from './repository.js';
+import { definitionOf, fieldOf, stepOf } from './field-shapes.js';
 import { checkFields, checkSteps, stepsOf } from './rules.js';
 import { changeSourcePdf } from './source-pdf.js';
 import { uploadedFile } from '../../http/uploads.js';
 
 type TemplateHandlers = Pick<Handlers, 'manageTemplates' | 'getTemplate' | 'listTemplateSummaries' | 'listTemplateListing' | 'manageTemplatePdf'>;
-
-export function fieldOf(field: FieldDefinition): FormField {
-  return {
-    name: field.name,
-    label: field.label,
-    type: field.type,
-    required: field.required,
-    ...(field.options ? { options: field.options } : {}),
-    ...(field.value !== undefined ? { value: field.value } : {}),
-    ...(field.step !== undefined ? { step: field.step } : {}),
-    ...(field.placement ? { placement: field.placement } : {}),
-  };
-}
-
-function definitionOf(field: FormField): FieldDefinition {
-  return {
-    name: field.name,
-    label: field.label,
-    type: field.type,
-    required: field.required,
-    ...(field.options ? { options: field.options } : {}),
-    ...(field.value !== undefined && field.value !== null ? { value: field.value } : {}),
-    ...(field.step !== undefined ? { step: field.step } : {}),
-    ...(field.placement ? { placement: field.placement } : {}),
-  };
-}
-
-export function stepOf(step: StepDefinition): TemplateStep {
-  return { label: step.label, action: step.action, user_id: step.userId ?? null };
-}
 
 export function detailOf(ctx: ServerContext, template: TemplateRecord & { category: string }): TemplateDetail {
   return {
