@@ -24,7 +24,7 @@ import { storageHandlers } from './modules/storage/handlers.js';
 import { stringsHandlers } from './modules/strings/handlers.js';
 import { supportHandlers } from './modules/support/handlers.js';
 import { supportingDocumentsHandlers } from './modules/supporting-documents/handlers.js';
-import { templatesHandlers } from './modules/templates/handlers.js';
+import { templatesHandlers, templatesRefusalBodies } from './modules/templates/handlers.js';
 import { timeAttendanceHandlers } from './modules/time-attendance/handlers.js';
 import { tutorialsHandlers } from './modules/tutorials/handlers.js';
 import { usersHandlers } from './modules/users/handlers.js';
@@ -65,5 +65,6 @@ export function createHandlers(ctx: ServerContext): Handlers {
 export function refusalBodies(ctx: ServerContext): RefusalBodies {
   return {
     ...formsRefusalBodies(ctx),
+    ...templatesRefusalBodies(ctx),
   };
 }

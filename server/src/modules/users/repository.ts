@@ -178,3 +178,9 @@ export async function companyUserIdsAmong(db: Database, companyId: number, ids: 
     .where(and(eq(users.companyId, companyId), inArray(users.id, [...ids])));
   return rows.map((row) => row.id);
 }
+
+/** The ids of the company's users. */
+export async function companyUserIds(db: Database, companyId: number): Promise<Set<number>> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
+  return new Set(rows.map((row) => row.id));
+}
