@@ -1,7 +1,7 @@
 /** Approving a place waiting for a review, signed in (from Workflow). */
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
-import { afterProgress, progress, type FormRecord, type FormsContext, type RecipientRecord } from './progression.js';
+import { progress, type FormRecord, type FormsContext, type RecipientRecord } from './progression.js';
 import { lockForm, takeStep } from './steps-repository.js';
 
 /** Approves the place; false when it was acted on (or the form closed) meanwhile: nothing is changed. */
@@ -13,7 +13,5 @@ export async function approveForm(ctx: FormsContext, principal: Principal, form:
     await recordEvent(tx, { event: 'approved', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, onBehalfOf } });
     return progress(ctx, tx, form.id, origin);
   });
-  if (!outcome) return false;
-  await afterProgress(ctx, outcome);
-  return true;
+  return outcome !== null;
 }

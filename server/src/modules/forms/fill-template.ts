@@ -15,7 +15,7 @@ import { stepOfField, stepsOf } from '../templates/rules.js';
 import { findCompanyUser } from '../users/repository.js';
 import { checkAnswers } from './answers.js';
 import { createForm, expiryOf, type Recipient } from './new-form.js';
-import { afterProgress, mailFacts, progress, turnMails, type FormsContext } from './progression.js';
+import { mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
 import { checkSignature, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
 
 export async function fillTemplate(ctx: FormsContext, request: WebSigningRequest, principal: Principal | null, origin: Origin): Promise<WebSigningResponse> {
@@ -79,12 +79,10 @@ export async function fillTemplate(ctx: FormsContext, request: WebSigningRequest
     );
     const details = { order: 1, signature: signature?.kind ?? 'none', via: 'account' };
     await recordEvent(tx, { event: 'signed', companyId: principal.companyId, actor: principal, target: created.form.reference, formId: created.form.id, origin, details });
-    const moved = await progress(ctx, tx, created.form.id, origin);
     // The places open from the start are told now (progress tells only those it opens).
-    const facts = await mailFacts(tx, moved.form);
-    return { ...moved, mail: [...turnMails(ctx, facts, created.recipients.filter((recipient) => recipient.status === 'open')), ...moved.mail] };
+    await queueMail(ctx, tx, turnMails(ctx, await mailFacts(tx, created.form), created.recipients.filter((recipient) => recipient.status === 'open')));
+    return progress(ctx, tx, created.form.id, origin);
   });
-  await afterProgress(ctx, outcome);
   const next = nextName(outcome.recipients);
   return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. The form is complete.' : 'Thank you. The form has been sent on.');
 }

@@ -55,17 +55,21 @@ export function turnMails(ctx: Pick<ServerContext, 'keys' | 'config'>, facts: Fo
 export interface Progressed {
   form: FormRecord;
   recipients: RecipientRecord[];
-  /** Mail to send once the transaction has committed. */
-  mail: MailMessage[];
   completed: boolean;
+}
+
+/** Queues mail in the transaction of the change that causes it: it goes exactly when the change commits. */
+export async function queueMail(ctx: Pick<ServerContext, 'mail'>, tx: Database, mail: readonly MailMessage[]): Promise<void> {
+  for (const message of mail) await ctx.mail.send(message, { tx });
 }
 
 /**
  * After a recipient acted (their row already changed in `tx`): opens the next turn when in
  * order, stops the form when it was sent back, completes it when everyone has acted, and
- * writes the form's status. Answers what to mail.
+ * writes the form's status. The mail this causes, and the seal of a form it completes, are
+ * queued in `tx`.
  */
-export async function progress(ctx: Pick<ServerContext, 'now' | 'keys' | 'config'>, tx: Database, formId: number, origin: Origin): Promise<Progressed> {
+export async function progress(ctx: Pick<ServerContext, 'now' | 'keys' | 'config' | 'mail' | 'jobs'>, tx: Database, formId: number, origin: Origin): Promise<Progressed> {
   const now = ctx.now();
   const form = await lockForm(tx, formId);
   let recipients = await recipientsOf(tx, formId);
@@ -92,30 +96,11 @@ export async function progress(ctx: Pick<ServerContext, 'now' | 'keys' | 'config
   const status = statusOf(recipients);
   const completed = status === 'completed' && form.status !== 'completed';
   const updated = await writeFormProgress(tx, formId, { status, currentStep: currentStepOf(recipients), updatedAt: now, ...(completed ? { completedAt: now } : {}) });
+  await queueMail(ctx, tx, mail);
   // Complete: the participants hear it once the sealed PDF is ready (the seal job mails them).
-  if (completed) await recordEvent(tx, { event: 'completed', companyId: form.companyId, actor: 'system', target: form.reference, formId: form.id, origin });
-  return { form: updated, recipients, mail, completed };
-}
-
-/** Sends mail made in a transaction, once it has committed; a failure is logged, not thrown. */
-export async function sendAfterCommit(ctx: Pick<ServerContext, 'mail' | 'log'>, mail: readonly MailMessage[]): Promise<void> {
-  for (const message of mail) {
-    try {
-      await ctx.mail.send(message);
-    } catch (error) {
-      ctx.log.warn({ err: error, to: message.to, subject: message.subject }, 'A form email could not be sent.');
-    }
+  if (completed) {
+    await recordEvent(tx, { event: 'completed', companyId: form.companyId, actor: 'system', target: form.reference, formId: form.id, origin });
+    await ctx.jobs.enqueue('seal-form', { formId: form.id }, { tx });
   }
-}
-
-/** What follows a step once it has committed: its mail, and the seal of a form it completed. */
-export async function afterProgress(ctx: Pick<ServerContext, 'mail' | 'log' | 'jobs'>, outcome: Pick<Progressed, 'mail' | 'completed' | 'form'>): Promise<void> {
-  await sendAfterCommit(ctx, outcome.mail);
-  if (!outcome.completed) return;
-  try {
-    await ctx.jobs.enqueue('seal-form', { formId: outcome.form.id });
-  } catch (error) {
-    // The queue looks for complete forms without a seal when it starts.
-    ctx.log.error({ err: error, form: outcome.form.id }, 'The seal of a completed form could not be queued.');
-  }
+  return { form: updated, recipients, completed };
 }

@@ -7,7 +7,7 @@ import { recordEvent } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { formToManage, nothingToDo } from './managed-form.js';
-import { mailFacts, sendAfterCommit, turnMails, type FormsContext } from './progression.js';
+import { mailFacts, queueMail, turnMails, type FormsContext } from './progression.js';
 import { findRecipient, recipientsOf } from './repository.js';
 import { takeReminder } from './steps-repository.js';
 
@@ -37,7 +37,9 @@ export async function remindRecipient(ctx: FormsContext, principal: Principal, i
   // At most one reminder an hour: taken with the reminder itself, so requests made together send one.
   const reminded = await ctx.db.transaction(async (tx) => {
     const row = await takeReminder(tx, target.id, now, reminderGap);
-    if (row) await recordEvent(tx, { event: 'reminded', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: target.order, to: target.email } });
+    if (!row) return undefined;
+    await recordEvent(tx, { event: 'reminded', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: target.order, to: target.email } });
+    await queueMail(ctx, tx, turnMails(ctx, await mailFacts(tx, form), [row], true));
     return row;
   });
   if (!reminded) {
@@ -45,6 +47,5 @@ export async function remindRecipient(ctx: FormsContext, principal: Principal, i
     if (!current?.lastRemindedAt || current.status !== 'open') throw notWaiting(target.name);
     throw tooSoon(current.name, current.lastRemindedAt, now);
   }
-  await sendAfterCommit(ctx, turnMails(ctx, await mailFacts(ctx.db, form), [reminded], true));
   return `A reminder has been sent to ${target.name}.`;
 }

@@ -3,7 +3,7 @@ import type { WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contra
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { AppErrorCode } from '../../errors/app-error.js';
-import { afterProgress, progress, type FormsContext } from './progression.js';
+import { progress, type FormsContext } from './progression.js';
 import type { LinkPlace } from './open-signing-form.js';
 import { checkStepOpen, nextName, receipt, signingRefusal, signingTexts } from './signing-rules.js';
 import { lockStep, takeStep } from './steps-repository.js';
@@ -22,7 +22,6 @@ export async function reviewThroughLink(ctx: FormsContext, request: WebSigningRe
     await recordEvent(tx, { event: status, companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, comment, via } });
     return progress(ctx, tx, form.id, origin);
   });
-  await afterProgress(ctx, outcome);
   if (request.function === 'disapprove') return receipt('disapproved', false, '', 'The form has gone back to its sender with your comment.');
   const message = outcome.completed ? 'Thank you. The form is approved and complete.' : 'Thank you. Your approval has been recorded.';
   return receipt('approved', outcome.completed, nextName(outcome.recipients), message);

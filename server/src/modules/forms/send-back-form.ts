@@ -2,7 +2,7 @@
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
-import { afterProgress, progress, type FormRecord, type FormsContext, type RecipientRecord } from './progression.js';
+import { progress, type FormRecord, type FormsContext, type RecipientRecord } from './progression.js';
 import { lockForm, takeStep } from './steps-repository.js';
 
 /** Sends the form back with the person's comment; false when the place was acted on (or the form closed) meanwhile: nothing is changed. */
@@ -15,7 +15,5 @@ export async function sendBackForm(ctx: FormsContext, principal: Principal, form
     await recordEvent(tx, { event: 'disapproved', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, comment: text } });
     return progress(ctx, tx, form.id, origin);
   });
-  if (!outcome) return false;
-  await afterProgress(ctx, outcome);
-  return true;
+  return outcome !== null;
 }

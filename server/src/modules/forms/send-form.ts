@@ -2,7 +2,7 @@
  * Sending a form: a template, a person for each place of its order, the sender's own
  * answers, a note and an expiry. Sending uses one envelope, in the same transaction as the
  * form (`new-form.ts`); with none left it is refused. The recipients whose turn it is are
- * mailed their links once the form is stored. A refusal answers the contract's code with the
+ * mailed their links, queued with the form. A refusal answers the contract's code with the
  * company's envelopes left (`sendFormRefusal`).
  */
 import { appCodes, type SendFormRequest, type SendFormResult } from '@formsign/sdk/contract';
@@ -19,7 +19,7 @@ import { stepOfField, stepsOf } from '../templates/rules.js';
 import { activeCompanyUserByEmail, activeCompanyUsers, type UserRecord } from '../users/repository.js';
 import { checkAnswers } from './answers.js';
 import { createForm, expiryOf, formRefusal, type NewForm, type Recipient } from './new-form.js';
-import { mailFacts, sendAfterCommit, turnMails, type FormsContext } from './progression.js';
+import { mailFacts, queueMail, turnMails, type FormsContext } from './progression.js';
 
 const personOf = (user: UserRecord): Recipient => ({ name: `${user.firstName} ${user.lastName}`.trim() || user.name, email: user.email, userId: user.id });
 
@@ -73,9 +73,12 @@ export async function sendForm(ctx: FormsContext, principal: Principal, request:
     expiresAt: expiryOf(request.expires_at, ctx.now()),
     tenantId: request.tenant ?? null,
   };
-  const created = await ctx.db.transaction((tx) => createForm(ctx, tx, principal, draft, origin));
-  const facts = await mailFacts(ctx.db, created.form);
-  await sendAfterCommit(ctx, turnMails(ctx, facts, created.recipients.filter((recipient) => recipient.status === 'open')));
+  const created = await ctx.db.transaction(async (tx) => {
+    const made = await createForm(ctx, tx, principal, draft, origin);
+    // The recipients whose turn is open are mailed their links once the form is stored.
+    await queueMail(ctx, tx, turnMails(ctx, await mailFacts(tx, made.form), made.recipients.filter((recipient) => recipient.status === 'open')));
+    return made;
+  });
   return { code: 1, message: appCodes.sendForm['1'].text, id: created.form.id, reference: created.form.reference, unused: created.unused };
 }
 

@@ -6,7 +6,7 @@ import { AppErrorCode } from '../../errors/app-error.js';
 import { checkAnswers } from './answers.js';
 import { removeUnused, storeFiles } from './documents.js';
 import type { LinkPlace } from './open-signing-form.js';
-import { afterProgress, progress, type FormsContext } from './progression.js';
+import { progress, type FormsContext } from './progression.js';
 import { checkSignature, checkStepOpen, clearedFiles, editableFields, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
 import { addFormValues, lockStep, takeStep } from './steps-repository.js';
 
@@ -43,7 +43,6 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
     return { ...(await progress(ctx, tx, form.id, origin)), stored };
   });
   await removeUnused(ctx, form.id, outcome.stored);
-  await afterProgress(ctx, outcome);
   const next = nextName(outcome.recipients);
   return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. Everyone has signed: the form is complete.' : 'Thank you. Your signature has been recorded.');
 }
