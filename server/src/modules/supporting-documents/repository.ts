@@ -2,7 +2,8 @@
  * The queries of the supporting documents: the files people attached to the forms the caller
  * may see (`forms/visibility.ts`: the company's for its administrators, else their own; forms
  * not deleted), with the form's title and reference, filtered, sorted and paged in the
- * database.
+ * database; and the rows of the files attached to a form as its answers keep them
+ * (`forms/documents.ts`).
  */
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
