@@ -14,7 +14,7 @@ import { categoriesHandlers } from './modules/categories/handlers.js';
 import { databaseHandlers } from './modules/database/handlers.js';
 import { devicesHandlers } from './modules/devices/handlers.js';
 import { filesHandlers } from './modules/files/handlers.js';
-import { formsHandlers } from './modules/forms/handlers.js';
+import { formsHandlers, formsRefusalBodies } from './modules/forms/handlers.js';
 import { groupsHandlers } from './modules/groups/handlers.js';
 import { integrationsHandlers } from './modules/integrations/handlers.js';
 import { logsHandlers } from './modules/logs/handlers.js';
@@ -24,7 +24,7 @@ import { storageHandlers } from './modules/storage/handlers.js';
 import { stringsHandlers } from './modules/strings/handlers.js';
 import { supportHandlers } from './modules/support/handlers.js';
 import { supportingDocumentsHandlers } from './modules/supporting-documents/handlers.js';
-import { templatesHandlers } from './modules/templates/handlers.js';
+import { templatesHandlers, templatesRefusalBodies } from './modules/templates/handlers.js';
 import { timeAttendanceHandlers, timeAttendanceRefusalBodies } from './modules/time-attendance/handlers.js';
 import { tutorialsHandlers } from './modules/tutorials/handlers.js';
 import { usersHandlers } from './modules/users/handlers.js';
@@ -62,8 +62,10 @@ export function createHandlers(ctx: ServerContext): Handlers {
  * The operations whose refusals with an application code answer more than `{ code, message }`
  * (their success body asks for more), each declared by its area.
  */
-export function refusalBodies(_ctx: ServerContext): RefusalBodies {
+export function refusalBodies(ctx: ServerContext): RefusalBodies {
   return {
+    ...formsRefusalBodies(ctx),
+    ...templatesRefusalBodies(ctx),
     ...timeAttendanceRefusalBodies,
   };
 }

@@ -59,6 +59,14 @@ describe('an AppError without an application code', () => {
     expect((await answerOf(new AppError(AppErrorCode.InvalidInput, 'This signing link is not valid.'), 'webSigning')).body).toEqual({ data: null, error: 'This signing link is not valid.' });
   });
 
+  it("answers a refusal of status 200 in the operation's bad-request shape: signing's { data: null, error }", async () => {
+    expect(await answerOf(new AppError(AppErrorCode.Conflict, 'This form has already been signed.', { status: 200 }), 'webSigning')).toEqual({
+      status: 200,
+      body: { data: null, error: 'This form has already been signed.' },
+      retryAfter: undefined,
+    });
+  });
+
   it('answers an unexpected error 500 without its message', async () => {
     expect(await answerOf(new Error('the database is on fire'))).toEqual({ status: 500, body: {}, retryAfter: undefined });
   });

@@ -38,7 +38,9 @@ export type RefusalBodies = { [K in OperationId]?: RefusalBody<K> };
 
 /** The body of a failure, in the shape the operation gives that status. */
 export function failureBody(rules: OperationRules | undefined, status: number, message: string): Record<string, unknown> {
-  const shape: FailureShape | undefined = rules?.failureShapes[String(status)] ?? rules?.failureShapes['400'];
+  // A refusal answered 200 without an application code (a signing step that cannot be taken
+  // now) is worded as the operation words a bad request: `{ data: null, error }` for signing.
+  const shape: FailureShape | undefined = (status === 200 ? undefined : rules?.failureShapes[String(status)]) ?? rules?.failureShapes['400'];
   switch (shape) {
     case 'error':
       return { error: message };

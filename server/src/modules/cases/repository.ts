@@ -107,3 +107,12 @@ export async function caseworkers(db: Database, companyId: number) {
     .where(and(eq(users.companyId, companyId), or(sql`${held.n} > 0`, ilike(users.class, '%caseworker%'), ilike(users.jobTitle, '%caseworker%'))))
     .orderBy(desc(cases), asc(users.firstName), asc(users.lastName), asc(users.id));
 }
+
+/** Whether the case (tenant) is one of the company's. */
+export async function isCompanyTenant(db: Database, companyId: number, id: number): Promise<boolean> {
+  const [tenant] = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(eq(tenants.id, id), eq(tenants.companyId, companyId)));
+  return tenant !== undefined;
+}

@@ -38,3 +38,15 @@ export async function nameTaken(db: Database, companyId: number, name: string, e
     .limit(1);
   return row !== undefined;
 }
+
+/** The category of this name (regardless of case), made when it does not exist; null for none. */
+export async function categoryFor(db: Database, companyId: number, name: string): Promise<number | null> {
+  const clean = name.trim();
+  if (!clean) return null;
+  await db.insert(categories).values({ companyId, name: clean }).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.companyId, companyId), sql`lower(${categories.name}) = ${clean.toLowerCase()}`));
+  return row?.id ?? null;
+}

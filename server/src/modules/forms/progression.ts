@@ -4,18 +4,22 @@
  * who sends the form back stops it. When everyone has acted the form is complete. The form's
  * status always follows from its recipients (`statusOf`), in the same transaction.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import { formRecipients, forms, users, type FormStatus, type RecipientStatus } from '../../db/schema.js';
+import type { FormStatus, RecipientStatus } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
+import { findUser } from '../users/repository.js';
 import { recipientLink } from './links.js';
 import { sentBackMail, yourTurnMail, type FormMailFacts } from './notify.js';
+import { recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
+import { cancelPlaces, lockForm, openPlace, writeFormProgress } from './steps-repository.js';
 import { companyName } from '../../companies/repository.js';
 
-export type FormRecord = typeof forms.$inferSelect;
-export type RecipientRecord = typeof formRecipients.$inferSelect;
+export type { FormRecord, RecipientRecord } from './repository.js';
+
+/** What the operations of a form's life use of the server's context. */
+export type FormsContext = Pick<ServerContext, 'db' | 'now' | 'mail' | 'jobs' | 'keys' | 'config' | 'files' | 'log'>;
 
 const acted: ReadonlySet<RecipientStatus> = new Set(['signed', 'approved', 'filled']);
 
@@ -44,80 +48,59 @@ export async function mailFacts(db: Database, form: FormRecord): Promise<FormMai
 }
 
 /** The mail telling recipients it is their turn. */
-export function turnMails(ctx: ServerContext, facts: FormMailFacts, recipients: readonly RecipientRecord[], reminder = false): MailMessage[] {
+export function turnMails(ctx: Pick<ServerContext, 'keys' | 'config'>, facts: FormMailFacts, recipients: readonly RecipientRecord[], reminder = false): MailMessage[] {
   return recipients.map((recipient) => yourTurnMail(facts, recipient, recipientLink(ctx.keys, ctx.config.publicUrl, recipient), reminder));
 }
 
 export interface Progressed {
   form: FormRecord;
   recipients: RecipientRecord[];
-  /** Mail to send once the transaction has committed. */
-  mail: MailMessage[];
   completed: boolean;
+}
+
+/** Queues mail in the transaction of the change that causes it: it goes exactly when the change commits. */
+export async function queueMail(ctx: Pick<ServerContext, 'mail'>, tx: Database, mail: readonly MailMessage[]): Promise<void> {
+  for (const message of mail) await ctx.mail.send(message, { tx });
 }
 
 /**
  * After a recipient acted (their row already changed in `tx`): opens the next turn when in
  * order, stops the form when it was sent back, completes it when everyone has acted, and
- * writes the form's status. Answers what to mail.
+ * writes the form's status. The mail this causes, and the seal of a form it completes, are
+ * queued in `tx`.
  */
-export async function progress(ctx: ServerContext, tx: Database, formId: number, origin: Origin): Promise<Progressed> {
+export async function progress(ctx: Pick<ServerContext, 'now' | 'keys' | 'config' | 'mail' | 'jobs'>, tx: Database, formId: number, origin: Origin): Promise<Progressed> {
   const now = ctx.now();
-  const [form] = await tx.select().from(forms).where(eq(forms.id, formId)).for('update');
-  if (!form) throw new Error(`No form ${formId}.`);
-  let recipients = await tx.select().from(formRecipients).where(eq(formRecipients.formId, formId)).orderBy(asc(formRecipients.order));
+  const form = await lockForm(tx, formId);
+  let recipients = await recipientsOf(tx, formId);
   const mail: MailMessage[] = [];
   const facts = await mailFacts(tx, form);
 
   const sentBack = recipients.find((recipient) => recipient.status === 'disapproved');
   if (sentBack) {
     const closing = recipients.filter((recipient) => recipient.status === 'open' || recipient.status === 'waiting').map((recipient) => recipient.id);
-    if (closing.length) await tx.update(formRecipients).set({ status: 'cancelled' }).where(inArray(formRecipients.id, closing));
+    await cancelPlaces(tx, closing);
     if (form.senderId) {
-      const [sender] = await tx.select({ email: users.email }).from(users).where(eq(users.id, form.senderId));
+      const sender = await findUser(tx, form.senderId);
       if (sender) mail.push(sentBackMail(facts, { name: form.senderName, email: sender.email }, sentBack.name, sentBack.comment, `${ctx.config.publicUrl}/workflow/${form.id}`));
     }
   } else if (form.sequential) {
     const next = recipients.find((recipient) => !hasActed(recipient));
     if (next && next.status === 'waiting') {
-      const [opened] = await tx.update(formRecipients).set({ status: 'open', notifiedAt: now }).where(eq(formRecipients.id, next.id)).returning();
+      const opened = await openPlace(tx, next.id, now);
       if (opened) mail.push(...turnMails(ctx, facts, [opened]));
     }
   }
 
-  recipients = await tx.select().from(formRecipients).where(eq(formRecipients.formId, formId)).orderBy(asc(formRecipients.order));
+  recipients = await recipientsOf(tx, formId);
   const status = statusOf(recipients);
   const completed = status === 'completed' && form.status !== 'completed';
-  const [updated] = await tx
-    .update(forms)
-    .set({ status, currentStep: currentStepOf(recipients), updatedAt: now, ...(completed ? { completedAt: now } : {}) })
-    .where(and(eq(forms.id, formId)))
-    .returning();
-  if (!updated) throw new Error(`No form ${formId}.`);
+  const updated = await writeFormProgress(tx, formId, { status, currentStep: currentStepOf(recipients), updatedAt: now, ...(completed ? { completedAt: now } : {}) });
+  await queueMail(ctx, tx, mail);
   // Complete: the participants hear it once the sealed PDF is ready (the seal job mails them).
-  if (completed) await recordEvent(tx, { event: 'completed', companyId: form.companyId, actor: 'system', target: form.reference, formId: form.id, origin });
-  return { form: updated, recipients, mail, completed };
-}
-
-/** Sends mail made in a transaction, once it has committed; a failure is logged, not thrown. */
-export async function sendAfterCommit(ctx: ServerContext, mail: readonly MailMessage[]): Promise<void> {
-  for (const message of mail) {
-    try {
-      await ctx.mail.send(message);
-    } catch (error) {
-      ctx.log.warn({ err: error, to: message.to, subject: message.subject }, 'A form email could not be sent.');
-    }
+  if (completed) {
+    await recordEvent(tx, { event: 'completed', companyId: form.companyId, actor: 'system', target: form.reference, formId: form.id, origin });
+    await ctx.jobs.enqueue('seal-form', { formId: form.id }, { tx });
   }
-}
-
-/** What follows a step once it has committed: its mail, and the seal of a form it completed. */
-export async function afterProgress(ctx: ServerContext, outcome: Pick<Progressed, 'mail' | 'completed' | 'form'>): Promise<void> {
-  await sendAfterCommit(ctx, outcome.mail);
-  if (!outcome.completed) return;
-  try {
-    await ctx.jobs.enqueue('seal-form', { formId: outcome.form.id });
-  } catch (error) {
-    // The queue looks for complete forms without a seal when it starts.
-    ctx.log.error({ err: error, form: outcome.form.id }, 'The seal of a completed form could not be queued.');
-  }
+  return { form: updated, recipients, completed };
 }

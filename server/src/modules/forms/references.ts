@@ -3,9 +3,8 @@
  * year (`NWC-2026-0042`). Two forms sent at once may pick the same number; the database's
  * unique index refuses the second, which then takes the next.
  */
-import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { forms } from '../../db/schema.js';
+import { formsMadeInYear } from './new-form-repository.js';
 
 export function initials(companyName: string): string {
   const words = companyName
@@ -18,9 +17,6 @@ export function initials(companyName: string): string {
 
 export async function nextReference(db: Database, companyId: number, companyName: string, now: Date, attempt = 0): Promise<string> {
   const year = now.getUTCFullYear();
-  const [row] = await db
-    .select({ n: count() })
-    .from(forms)
-    .where(and(eq(forms.companyId, companyId), gte(forms.createdAt, new Date(Date.UTC(year, 0, 1))), lt(forms.createdAt, new Date(Date.UTC(year + 1, 0, 1)))));
-  return `${initials(companyName)}-${year}-${String((row?.n ?? 0) + 1 + attempt).padStart(4, '0')}`;
+  const made = await formsMadeInYear(db, companyId, year);
+  return `${initials(companyName)}-${year}-${String(made + 1 + attempt).padStart(4, '0')}`;
 }

@@ -15,6 +15,9 @@ import { formRecipients, forms, templates, type FormStatus } from '../../db/sche
 import { escapeLike } from '../templates/repository.js';
 import { formsVisibleTo } from './visibility.js';
 
+export type FormRecord = typeof forms.$inferSelect;
+export type RecipientRecord = typeof formRecipients.$inferSelect;
+
 export interface Paging {
   page: number;
   limit: number;
@@ -131,4 +134,26 @@ export async function visibleForm(db: Database, principal: Principal, formId: nu
 
 export async function recipientsOf(db: Database, formId: number) {
   return db.select().from(formRecipients).where(eq(formRecipients.formId, formId)).orderBy(asc(formRecipients.order));
+}
+
+/** The place a signing link names (its page id), with its form. */
+export async function placeOfPage(db: Database, pageId: string): Promise<{ form: FormRecord; recipient: RecipientRecord } | undefined> {
+  const [row] = await db.select({ recipient: formRecipients, form: forms }).from(formRecipients).innerJoin(forms, eq(forms.id, formRecipients.formId)).where(eq(formRecipients.pageId, pageId));
+  return row;
+}
+
+/** The name of the first recipient whose turn is open, if any. */
+export async function firstOpenName(db: Database, formId: number): Promise<string | undefined> {
+  const [first] = await db
+    .select({ name: formRecipients.name })
+    .from(formRecipients)
+    .where(and(eq(formRecipients.formId, formId), eq(formRecipients.status, 'open')))
+    .orderBy(asc(formRecipients.order))
+    .limit(1);
+  return first?.name;
+}
+
+export async function findRecipient(db: Database, recipientId: number): Promise<RecipientRecord | undefined> {
+  const [row] = await db.select().from(formRecipients).where(eq(formRecipients.id, recipientId));
+  return row;
 }

@@ -7,20 +7,14 @@
  * A person's own forms are found through the indexes on the sender and on the recipient's
  * account, so the rule costs the same however many forms the company has.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
-import { formRecipients, forms } from '../../db/schema.js';
+import { forms } from '../../db/schema.js';
+import { formIdAmongOwn, formMatches } from './visibility-repository.js';
 
 export type Viewer = Pick<Principal, 'role' | 'companyId' | 'userId'>;
-
-/** The ids of the company's forms the person sent or takes part in by their account. */
-function ownFormIds(viewer: Viewer): SQL {
-  return sql`select ${forms.id} from ${forms} where ${forms.companyId} = ${viewer.companyId} and ${forms.senderId} = ${viewer.userId}
-             union
-             select ${formRecipients.formId} from ${formRecipients} where ${formRecipients.companyId} = ${viewer.companyId} and ${formRecipients.userId} = ${viewer.userId}`;
-}
 
 /**
  * Whether the form `formId` names (a column of a row of the caller's company: a document, a
@@ -29,7 +23,7 @@ function ownFormIds(viewer: Viewer): SQL {
  */
 export function formIdVisibleTo(viewer: Viewer, formId: AnyPgColumn | SQL): SQL | undefined {
   if (administersCompany(viewer)) return undefined;
-  return sql`${formId} = any(array(${ownFormIds(viewer)}))`;
+  return formIdAmongOwn(viewer.companyId, viewer.userId, formId);
 }
 
 /** The forms (rows of `forms`) the person may see. */
@@ -39,9 +33,5 @@ export function formsVisibleTo(viewer: Viewer): SQL {
 
 /** Whether the person may see the form (a form of another company, or none, is not seen). */
 export async function maySeeForm(db: Database, viewer: Viewer, formId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: forms.id })
-    .from(forms)
-    .where(and(eq(forms.id, formId), formsVisibleTo(viewer)));
-  return row !== undefined;
+  return formMatches(db, formId, formsVisibleTo(viewer));
 }

@@ -1,66 +1,10 @@
-/**
- * Pre-population (`/fetch-prepopulation`): without `id` the company's data sources; with
- * `id` one source (its template's fields, the data's headers, the order mapping fields to
- * headers, its record ids, the reference column, who set it up and when the data was loaded);
- * with `id` and `oid` one record's values in the template's fields (`refs` limiting the
- * fields). A source or record that is not the company's answers `error: true` and says so.
- */
-import type { FormField, PrepopulationResponse, PrepopulationSourceSummary } from '@formsign/sdk/contract';
+/** Pre-population (`/fetch-prepopulation`): the company's data sources, one source, or one record's values. */
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import type { FieldDefinition } from '../../db/schema.js';
-import { valueFor } from './prefill.js';
-import { findRecord, findSource, listSources, recordIds, type SourceRecord } from './repository.js';
+import { fetchPrepopulation } from './fetch-prepopulation.js';
 
-/** Record ids answered for one source (a picker, not an export). */
-const maxRecordIds = 1000;
-
-const empty: Omit<PrepopulationResponse, 'type'> = { error: false, message: '', source: [], fields: [], oids: [], headers: [], order: {}, setbyme: false, reference: '', timestamp: '' };
-
-export const unknownSource = 'This data source does not exist.';
-export const unknownRecord = 'This record does not exist in the data source.';
-
-function summary(source: SourceRecord): PrepopulationSourceSummary {
-  return { id: source.id, name: source.name, template_id: source.templateId, template: source.template, records: source.records, updated_at: (source.loadedAt ?? source.updatedAt).toISOString() };
-}
-
-/** A template field as the contract shows it (files are not filled in advance, so not shown). */
-function formField(field: FieldDefinition): FormField | null {
-  if (field.type === 'file') return null;
-  return { name: field.name, label: field.label, type: field.type, required: field.required, ...(field.type === 'select' ? { options: field.options ?? [] } : {}) };
-}
-
-function sourceAnswer(source: SourceRecord, userId: number): Omit<PrepopulationResponse, 'type' | 'fields' | 'oids'> {
+export function prepopulationHandlers(ctx: Pick<ServerContext, 'db'>): Pick<Handlers, 'fetchPrepopulation'> {
   return {
-    ...empty,
-    source: [summary(source)],
-    headers: source.headers,
-    order: source.order,
-    setbyme: source.setBy === userId,
-    reference: source.reference,
-    timestamp: source.loadedAt?.toISOString() ?? '',
-  };
-}
-
-export function prepopulationHandlers(ctx: ServerContext): Pick<Handlers, 'fetchPrepopulation'> {
-  return {
-    async fetchPrepopulation({ query, principal }) {
-      if (!query.id) return { ...empty, type: 'list', source: (await listSources(ctx.db, principal.companyId)).map(summary) };
-      const source = await findSource(ctx.db, principal.companyId, query.id);
-      if (!source) return { ...empty, error: true, message: unknownSource, type: 'source' };
-      const fields = source.fields.map(formField).filter((field): field is FormField => field !== null);
-      if (query.oid === undefined) {
-        return { ...sourceAnswer(source, principal.userId), type: 'source', fields, oids: await recordIds(ctx.db, source.id, maxRecordIds) };
-      }
-      const values = await findRecord(ctx.db, source.id, query.oid);
-      if (!values) return { ...sourceAnswer(source, principal.userId), error: true, message: unknownRecord, type: 'record', fields: [], oids: [] };
-      const wanted = query.refs ? new Set(query.refs.split(',').map((name) => name.trim())) : null;
-      return {
-        ...sourceAnswer(source, principal.userId),
-        type: 'record',
-        oids: [query.oid],
-        fields: fields.filter((field) => !wanted || wanted.has(field.name)).map((field) => (source.order[field.name] !== undefined ? { ...field, value: valueFor(field, values[source.order[field.name] ?? '']) } : field)),
-      };
-    },
+    fetchPrepopulation: ({ query, principal }) => fetchPrepopulation(ctx.db, principal, query),
   };
 }

@@ -6,7 +6,7 @@ import { pageOf, searchWords } from '../../db/list-filters.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
 import { listDocuments } from './repository.js';
 
-export function supportingDocumentsHandlers(ctx: ServerContext): Pick<Handlers, 'listSupportingDocuments'> {
+export function supportingDocumentsHandlers(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>): Pick<Handlers, 'listSupportingDocuments'> {
   return {
     async listSupportingDocuments({ query, principal }) {
       const page = pageOf(query);

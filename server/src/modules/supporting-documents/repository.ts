@@ -2,9 +2,10 @@
  * The queries of the supporting documents: the files people attached to the forms the caller
  * may see (`forms/visibility.ts`: the company's for its administrators, else their own; forms
  * not deleted), with the form's title and reference, filtered, sorted and paged in the
- * database.
+ * database; and the rows of the files attached to a form as its answers keep them
+ * (`forms/documents.ts`).
  */
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { containsPattern, dayRange, offsetOf, type PageRequest } from '../../db/list-filters.js';
 import { documentSearchText, formSearchText } from '../../db/search-texts.js';
@@ -87,4 +88,35 @@ export async function listDocuments(db: Database, viewer: Viewer, query: Documen
     .limit(query.limit)
     .offset(offsetOf(query));
   return { total: totals?.n ?? 0, rows };
+}
+
+export type DocumentRecord = typeof documents.$inferSelect;
+
+/** The documents kept for some file fields of a form. */
+export async function documentsOfFields(db: Database, formId: number, fields: readonly string[]): Promise<Pick<DocumentRecord, 'id' | 'field' | 'fileKey' | 'size'>[]> {
+  return db
+    .select({ id: documents.id, field: documents.field, fileKey: documents.fileKey, size: documents.size })
+    .from(documents)
+    .where(and(eq(documents.formId, formId), inArray(documents.field, [...fields])));
+}
+
+export async function insertDocument(db: Database, document: typeof documents.$inferInsert): Promise<void> {
+  await db.insert(documents).values(document);
+}
+
+export async function renameDocument(db: Database, id: number, change: Pick<DocumentRecord, 'name' | 'mime'>): Promise<void> {
+  await db.update(documents).set(change).where(eq(documents.id, id));
+}
+
+export async function deleteDocuments(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(documents).where(inArray(documents.id, [...ids]));
+}
+
+/** Which of these file keys a document of the form still names. */
+export async function keysStillNamed(db: Database, formId: number, keys: readonly string[]): Promise<Set<string>> {
+  const named = await db
+    .select({ fileKey: documents.fileKey })
+    .from(documents)
+    .where(and(eq(documents.formId, formId), inArray(documents.fileKey, [...keys])));
+  return new Set(named.map((row) => row.fileKey));
 }

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
-import { categories, forms, templates, users } from '../../db/schema.js';
+import { categories, forms, templates } from '../../db/schema.js';
 
 export type TemplateRecord = typeof templates.$inferSelect;
 
@@ -18,23 +18,6 @@ export async function findTemplate(db: Database, companyId: number, id: number):
     .leftJoin(categories, eq(categories.id, templates.categoryId))
     .where(and(eq(templates.companyId, companyId), eq(templates.id, id), isNull(templates.deletedAt)));
   return row ? { ...row.template, category: row.category ?? '' } : undefined;
-}
-
-/** The category of this name (regardless of case), made when it does not exist; null for none. */
-export async function categoryFor(db: Database, companyId: number, name: string): Promise<number | null> {
-  const clean = name.trim();
-  if (!clean) return null;
-  await db.insert(categories).values({ companyId, name: clean }).onConflictDoNothing();
-  const [row] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.companyId, companyId), sql`lower(${categories.name}) = ${clean.toLowerCase()}`));
-  return row?.id ?? null;
-}
-
-export async function companyUserIds(db: Database, companyId: number): Promise<Set<number>> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
-  return new Set(rows.map((row) => row.id));
 }
 
 export interface ManagedQuery {
@@ -120,4 +103,24 @@ export async function ownTemplateIds(db: Database, companyId: number, ids: reado
     .from(templates)
     .where(and(eq(templates.companyId, companyId), inArray(templates.id, [...ids]), isNull(templates.deletedAt)));
   return rows.map((row) => row.id);
+}
+
+export type TemplateChange = Partial<Omit<typeof templates.$inferInsert, 'id' | 'companyId'>>;
+
+export async function insertTemplate(db: Database, template: typeof templates.$inferInsert): Promise<number> {
+  const [created] = await db.insert(templates).values(template).returning({ id: templates.id });
+  if (!created) throw new Error('The template was not stored.');
+  return created.id;
+}
+
+export async function updateTemplate(db: Database, id: number, change: TemplateChange): Promise<void> {
+  await db.update(templates).set(change).where(eq(templates.id, id));
+}
+
+/** Changes several templates of the company at once (archive, restore, delete). */
+export async function updateCompanyTemplates(db: Database, companyId: number, ids: readonly number[], change: TemplateChange): Promise<void> {
+  await db
+    .update(templates)
+    .set(change)
+    .where(and(eq(templates.companyId, companyId), inArray(templates.id, [...ids])));
 }

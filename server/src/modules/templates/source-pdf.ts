@@ -8,19 +8,14 @@
  * field off the page.
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { TemplatePdfResponse } from '@formsign/sdk/contract';
-import { recordEvent, type Origin } from '../../audit/audit.js';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
-import { templates, type FieldDefinition, type PdfPageSize } from '../../db/schema.js';
+import type { FieldDefinition, PdfPageSize } from '../../db/schema.js';
 import { FileWorkRefused } from '../../files/file-work.js';
-import { notFound } from '../../http/errors.js';
 import { uploadLimits, type UploadedFile } from '../../http/uploads.js';
 import { notAPdfText } from './pdf-pages.js';
-import { findTemplate, type TemplateRecord } from './repository.js';
+import type { TemplateRecord } from './repository.js';
 import { placementProblem, type Check } from './rules.js';
-import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
 export const largestPdf = uploadLimits.manageTemplatePdf ?? 20 * 1024 * 1024;
 export const pdfTexts = {
@@ -67,53 +62,4 @@ export function keepFitting(fields: readonly FieldDefinition[], pages: readonly 
 /** Who may change a template's PDF: an administrator of the company, or the person who made the template. */
 export function mayChangePdf(principal: Principal, template: Pick<TemplateRecord, 'createdBy'>): boolean {
   return administersCompany(principal) || template.createdBy === principal.userId;
-}
-
-export type PdfChange = { action: 'upload'; file: UploadedFile | undefined } | { action: 'remove' };
-
-/**
- * Uploads or removes a template's PDF. Answers the outcome with the template after it (the
- * caller renders it), or a refusal in the product's words with nothing changed.
- */
-export async function changeSourcePdf(
-  ctx: ServerContext,
-  principal: Principal,
-  templateId: number,
-  change: PdfChange,
-  origin: Origin,
-): Promise<{ code: 1; message: ''; templateId: number } | Omit<TemplatePdfResponse, 'template'> & { code: -1 }> {
-  const template = await findTemplate(ctx.db, principal.companyId, templateId);
-  if (!template) throw notFound();
-  if (!mayChangePdf(principal, template)) throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who made this template can change its PDF.');
-  let next: { pdfKey: string | null; pdfPages: PdfPageSize[] };
-  if (change.action === 'upload') {
-    const read = await readSourcePdf(ctx, change.file);
-    if (!read.ok) return { code: -1, message: read.reason };
-    const bytes = change.file?.bytes ?? Buffer.alloc(0);
-    const key = sourceKey(template.id, bytes);
-    // Content-addressed: the same PDF uploaded again lands on the same file.
-    await ctx.files.put(key, bytes, 'application/pdf');
-    next = { pdfKey: key, pdfPages: read.value };
-  } else {
-    next = { pdfKey: null, pdfPages: [] };
-  }
-  await ctx.db.transaction(async (tx) => {
-    const current = await findTemplate(tx, principal.companyId, template.id);
-    if (!current) throw notFound();
-    const fields: FieldDefinition[] = next.pdfKey ? keepFitting(current.fields, next.pdfPages) : current.fields.map(({ placement: _removed, ...field }) => field);
-    await tx
-      .update(templates)
-      .set({ ...next, fields, updatedAt: ctx.now() })
-      .where(eq(templates.id, current.id));
-    const unplaced = current.fields.filter((field, index) => field.placement && !fields[index]?.placement).length;
-    await recordEvent(tx, {
-      event: 'template-saved',
-      companyId: principal.companyId,
-      actor: principal,
-      target: current.title,
-      origin,
-      details: { template: current.id, part: 'pdf', action: change.action, file: next.pdfKey, pages: next.pdfPages.length, unplaced },
-    });
-  });
-  return { code: 1, message: '', templateId: template.id };
 }

@@ -2,7 +2,7 @@
  * The queries of people and their organisations. Every query of a signed-in person's data is
  * bounded by their `company_id`.
  */
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 
@@ -150,4 +150,37 @@ export async function activeAdministrators(db: Database, companyId: number): Pro
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.role, 'admin'), isNull(users.blockedAt)));
   return row?.n ?? 0;
+}
+
+/** The users of a company among these ids who can log in (not blocked). */
+export async function activeCompanyUsers(db: Database, companyId: number, ids: readonly number[]): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, [...ids]), isNull(users.blockedAt)));
+}
+
+/** A user of a company who can log in, by email (regardless of case). */
+export async function activeCompanyUserByEmail(db: Database, companyId: number, email: string): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.blockedAt)));
+  return row;
+}
+
+/** Which of these ids are users of the company (blocked or not). */
+export async function companyUserIdsAmong(db: Database, companyId: number, ids: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, [...ids])));
+  return rows.map((row) => row.id);
+}
+
+/** The ids of the company's users. */
+export async function companyUserIds(db: Database, companyId: number): Promise<Set<number>> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
+  return new Set(rows.map((row) => row.id));
 }

@@ -1,0 +1,88 @@
+/**
+ * A template opened to be filled in (`/open-signing/{templateId}`) by a signed-in person of its
+ * company, who then becomes its first recipient; the later places go to the people the
+ * template names. Records named by `refs` fill it only for a person who may read them.
+ */
+import type { SigningForm, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import type { FieldDefinition } from '../../db/schema.js';
+import { AppErrorCode } from '../../errors/app-error.js';
+import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
+import { fieldOf } from '../templates/field-shapes.js';
+import { findTemplate } from '../templates/repository.js';
+import { stepOfField, stepsOf } from '../templates/rules.js';
+import { findCompanyUser } from '../users/repository.js';
+import { checkAnswers } from './answers.js';
+import { createForm, expiryOf, type Recipient } from './new-form.js';
+import { mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
+import { checkSignature, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
+
+export async function fillTemplate(ctx: FormsContext, request: WebSigningRequest, principal: Principal | null, origin: Origin): Promise<WebSigningResponse> {
+  if (!principal) throw signingRefusal(signingTexts.logInToFill, AppErrorCode.Unauthorized);
+  const template = await findTemplate(ctx.db, principal.companyId, Number(request.id));
+  if (!template) throw invalidLink();
+  if (template.status !== 'active') throw signingRefusal('This template is archived: it cannot be filled in.', AppErrorCode.Conflict);
+  const steps = stepsOf(template.steps);
+  const [first] = steps;
+  const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
+  const { typedSignature } = await signingCompany(ctx, principal.companyId);
+  if (request.function === 'load') {
+    const fields = request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
+    const form: SigningForm = {
+      id: String(template.id),
+      title: template.title,
+      message: template.description,
+      sender: `${principal.displayName}, ${principal.companyName}`,
+      signer: { name: principal.displayName, email: principal.email, order: 1 },
+      status: 'open',
+      fields: fields.map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
+      expires_at: null,
+      allow_typed_signature: typedSignature,
+    };
+    return { data: form, error: '' };
+  }
+  if (request.function !== 'submit') throw signingRefusal('A form filled in here is kept when it is sent.');
+  if (first?.action === 'approve') throw signingRefusal(signingTexts.needsRecipients);
+  // The later places go to the people the template names.
+  const later = steps.slice(1);
+  if (later.some((step) => !step.userId)) throw signingRefusal(signingTexts.needsRecipients);
+  const answers = checkAnswers(mine, request.values);
+  if (!answers.ok) throw signingRefusal(answers.reason);
+  const signatureFields = mine.filter((field) => field.type === 'signature');
+  checkSignature(signatureFields, request.signature, typedSignature);
+  const people: Recipient[] = [];
+  for (const step of later) {
+    const user = await findCompanyUser(ctx.db, principal.companyId, step.userId ?? 0);
+    if (!user) throw signingRefusal(signingTexts.needsRecipients);
+    people.push({ name: `${user.firstName} ${user.lastName}`.trim() || user.name, email: user.email, userId: user.id });
+  }
+  const signature = request.signature;
+  const signedValues = Object.fromEntries(signatureFields.map((field) => [field.name, signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${principal.displayName}`) : null]));
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const created = await createForm(
+      ctx,
+      tx,
+      principal,
+      {
+        template,
+        recipients: [{ name: principal.displayName, email: principal.email, userId: principal.userId }, ...people],
+        acted: new Map([[1, { status: first?.action === 'fill' ? ('filled' as const) : ('signed' as const), ...(signature ? { signature } : {}) }]]),
+        values: { ...answers.values, ...signedValues },
+        files: answers.files,
+        sequential: template.sequential,
+        message: '',
+        expiresAt: expiryOf(undefined, ctx.now()),
+        tenantId: null,
+      },
+      origin,
+    );
+    const details = { order: 1, signature: signature?.kind ?? 'none', via: 'account' };
+    await recordEvent(tx, { event: 'signed', companyId: principal.companyId, actor: principal, target: created.form.reference, formId: created.form.id, origin, details });
+    // The places open from the start are told now (progress tells only those it opens).
+    await queueMail(ctx, tx, turnMails(ctx, await mailFacts(tx, created.form), created.recipients.filter((recipient) => recipient.status === 'open')));
+    return progress(ctx, tx, created.form.id, origin);
+  });
+  const next = nextName(outcome.recipients);
+  return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. The form is complete.' : 'Thank you. The form has been sent on.');
+}

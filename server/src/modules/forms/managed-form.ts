@@ -1,0 +1,31 @@
+/**
+ * A sent form as its sender and the company's administrators manage it (remind, withdraw):
+ * the form must be one the person sees, they must manage it, and it must still be open.
+ */
+import { appCodes } from '@formsign/sdk/contract';
+import { administersCompany, type Principal } from '../../auth/principal.js';
+import type { Database } from '../../db/database.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { notFound } from '../../http/errors.js';
+import { visibleForm, type FormRecord } from './repository.js';
+
+export const closedStatuses: ReadonlySet<FormRecord['status']> = new Set(['completed', 'cancelled', 'disapproved']);
+
+/** Nothing to do: the form is complete or withdrawn, or the recipient is not waiting (the contract's -3). */
+export function nothingToDo(text: string = appCodes.manageFormProgress['-3'].text): AppError {
+  return new AppError(AppErrorCode.Conflict, text, { appCode: '-3' });
+}
+
+/** The sender and the company's administrators manage a sent form. */
+function manages(principal: Principal, form: FormRecord): boolean {
+  return form.companyId === principal.companyId && (administersCompany(principal) || form.senderId === principal.userId);
+}
+
+/** The form, when the person manages it and it is still open. */
+export async function formToManage(db: Database, principal: Principal, formId: number): Promise<FormRecord> {
+  const found = await visibleForm(db, principal, formId);
+  if (!found) throw notFound();
+  if (!manages(principal, found.form)) throw new AppError(AppErrorCode.Forbidden, 'Only the sender of this form, or an administrator, can do this.');
+  if (closedStatuses.has(found.form.status)) throw nothingToDo();
+  return found.form;
+}

@@ -1,0 +1,146 @@
+/**
+ * A new form: stored with its recipients in the transaction of the operation that makes it
+ * (sending it, or filling in a template that then goes on to the people it names), using one
+ * of the company's envelopes; with none left it is refused. Each place gets its link, and the
+ * places already acted on at creation are recorded as done.
+ */
+import { appCodes } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import { digest } from '../../auth/tokens.js';
+import type { ServerContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { FieldValue } from '../../db/schema.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { useEnvelope } from '../../companies/repository.js';
+import type { TemplateRecord } from '../templates/repository.js';
+import { stepsOf } from '../templates/rules.js';
+import { companyUserIdsAmong } from '../users/repository.js';
+import { storeFiles } from './documents.js';
+import { newPageId, signingToken } from './links.js';
+import { nextReference } from './references.js';
+import { insertForm, insertRecipients } from './new-form-repository.js';
+
+type SendCode = Exclude<keyof (typeof appCodes)['sendForm'], '1'>;
+
+const refusalCodes: Readonly<Record<SendCode, AppErrorCode>> = {
+  '-1': AppErrorCode.InvalidInput,
+  '-2': AppErrorCode.NotFound,
+  '-4': AppErrorCode.LimitReached,
+};
+
+/**
+ * A refusal of a new form, answered in the body of the operation that makes it: sending's
+ * `{ code, message }` (its application code), signing's `{ data: null, error }` (a 200).
+ */
+export function formRefusal(code: SendCode, text: string = appCodes.sendForm[code].text): AppError {
+  return new AppError(refusalCodes[code], text, { appCode: code, status: 200 });
+}
+
+export interface Recipient {
+  name: string;
+  email: string;
+  userId: number | null;
+}
+
+const day = 24 * 60 * 60_000;
+
+/** The end of the chosen day (UTC), at most a year ahead; 30 days from now when none is chosen. */
+export function expiryOf(chosen: string | undefined, now: Date): Date {
+  if (!chosen) return new Date(now.getTime() + 30 * day);
+  const end = new Date(`${chosen}T23:59:59Z`);
+  if (Number.isNaN(end.getTime()) || end.getTime() < now.getTime()) throw formRefusal('-1', 'The expiry date must be today or later.');
+  if (end.getTime() > now.getTime() + 366 * day) throw formRefusal('-1', 'The expiry date can be at most a year from now.');
+  return end;
+}
+
+export interface NewForm {
+  template: TemplateRecord;
+  recipients: Recipient[];
+  /** Places already acted on at creation (a form filled in by its first recipient). */
+  acted?: Map<number, { status: 'signed' | 'filled'; signature?: { kind: 'drawn' | 'typed'; value: string } }>;
+  values: Record<string, FieldValue>;
+  files: Parameters<typeof storeFiles>[3];
+  sequential: boolean;
+  message: string;
+  expiresAt: Date;
+  tenantId: number | null;
+}
+
+/**
+ * Stores a new form with its recipients and uses one envelope, in `tx`; answers the form and
+ * the recipients whose turn is open now.
+ */
+export async function createForm(ctx: Pick<ServerContext, 'now' | 'keys' | 'files'>, tx: Database, principal: Principal, draft: NewForm, origin: Origin) {
+  const now = ctx.now();
+  // A place is given to an account only of the sending company; anyone else is reached by their link alone.
+  const bound = [...new Set(draft.recipients.flatMap((recipient) => (recipient.userId === null ? [] : [recipient.userId])))];
+  if (bound.length > 0 && (await companyUserIdsAmong(tx, principal.companyId, bound)).length !== bound.length) {
+    throw formRefusal('-1', 'Every recipient chosen from your people must be a user of your company.');
+  }
+  const envelope = await useEnvelope(tx, principal.companyId);
+  if (!envelope) throw formRefusal('-4');
+
+  const steps = stepsOf(draft.template.steps);
+  const title = `${draft.template.title} - ${draft.recipients[0]?.name ?? principal.displayName}`;
+  let form;
+  for (let attempt = 0; !form; attempt += 1) {
+    const reference = await nextReference(tx, principal.companyId, envelope.name, now, attempt);
+    try {
+      // In a savepoint, so that a taken reference can be tried again in the same transaction.
+      form = await insertForm(tx, {
+        companyId: principal.companyId,
+        templateId: draft.template.id,
+        tenantId: draft.tenantId,
+        reference,
+        title,
+        status: 'sent',
+        senderId: principal.userId,
+        senderName: principal.displayName,
+        message: draft.message,
+        sequential: draft.sequential,
+        fields: draft.template.fields,
+        pdfKey: draft.template.pdfKey,
+        values: draft.values,
+        steps: steps.length,
+        createdAt: now,
+        sentAt: now,
+        updatedAt: now,
+        expiresAt: draft.expiresAt,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 20) throw error;
+    }
+  }
+  if (!form) throw new Error('The form was not stored.');
+
+  const firstOpen = steps.findIndex((_step, index) => !draft.acted?.has(index + 1));
+  const rows = steps.map((step, index) => {
+    const order = index + 1;
+    const recipient = draft.recipients[index] as Recipient;
+    const pageId = newPageId();
+    const done = draft.acted?.get(order);
+    const open = !done && (!draft.sequential || index === firstOpen);
+    return {
+      formId: form.id,
+      companyId: principal.companyId,
+      order,
+      action: step.action,
+      label: step.label,
+      name: recipient.name,
+      email: recipient.email,
+      userId: recipient.userId,
+      status: done ? done.status : open ? ('open' as const) : ('waiting' as const),
+      pageId,
+      tokenHash: digest(signingToken(ctx.keys, pageId)),
+      notifiedAt: open ? now : null,
+      ...(done ? { actedAt: now, openedAt: now, ip: origin.ip, userAgent: origin.userAgent, ...(done.signature ? { signature: done.signature } : {}) } : {}),
+    };
+  });
+  const recipients = await insertRecipients(tx, rows);
+  await storeFiles(ctx, tx, form, draft.files, { name: principal.displayName, attacher: 'organisation' });
+  await recordEvent(tx, { event: 'created', companyId: principal.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { template: draft.template.id } });
+  await recordEvent(tx, { event: 'sent', companyId: principal.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { to: recipients.map((recipient) => recipient.email) } });
+  return { form, recipients, unused: Number(envelope.unused) };
+}

@@ -1,0 +1,71 @@
+/**
+ * A signing link opened: the place it names, proven by the link's token or by being signed in
+ * as the user of the form's company the sender gave the place to (an email address proves
+ * nothing), and the form as that recipient sees it. The first load of an open place is
+ * audited as the form being opened.
+ */
+import type { SigningForm, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import { AppErrorCode } from '../../errors/app-error.js';
+import { sealedPdfUrl, tokenMatches } from './links.js';
+import { hasActed } from './progression.js';
+import { firstOpenName, placeOfPage, type FormRecord, type RecipientRecord } from './repository.js';
+import { expired, fieldsFor, invalidLink, signingCompany, signingRefusal, signingTexts, withdrawnForm } from './signing-rules.js';
+import { markOpened } from './steps-repository.js';
+
+export interface LinkPlace {
+  form: FormRecord;
+  recipient: RecipientRecord;
+  via: 'link' | 'account';
+}
+
+/** The place a link names, when its holder proves they are its recipient. */
+export async function placeOfLink(ctx: Pick<ServerContext, 'db' | 'keys'>, request: WebSigningRequest, principal: Principal | null): Promise<LinkPlace> {
+  const row = await placeOfPage(ctx.db, request.id);
+  if (!row) throw invalidLink();
+  const { form, recipient } = row;
+  const byToken = tokenMatches(ctx.keys, recipient.pageId, request.token ?? '');
+  // The account the sender gave this place (a user of the form's company); an email address never identifies anyone.
+  const byUser = principal !== null && recipient.userId !== null && recipient.userId === principal.userId && recipient.companyId === principal.companyId && form.companyId === principal.companyId;
+  if (!byToken && !byUser) throw invalidLink();
+  if (form.status === 'cancelled' || form.deletedAt) throw withdrawnForm();
+  return { form, recipient, via: byUser ? 'account' : 'link' };
+}
+
+async function signingForm(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, form: FormRecord, recipient: RecipientRecord): Promise<SigningForm> {
+  const open = recipient.status === 'open' && form.status !== 'completed' && form.status !== 'disapproved';
+  const company = await signingCompany(ctx, form.companyId);
+  return {
+    id: recipient.pageId,
+    title: form.title,
+    message: form.message,
+    sender: company.name ? `${form.senderName}, ${company.name}` : form.senderName,
+    signer: { name: recipient.name, email: recipient.email, order: recipient.order },
+    status: form.status === 'completed' ? 'completed' : hasActed(recipient) || !open ? 'signed' : 'open',
+    fields: fieldsFor(form, recipient, open),
+    expires_at: form.expiresAt ? form.expiresAt.toISOString() : null,
+    // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
+    pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,
+    allow_typed_signature: company.typedSignature,
+  };
+}
+
+/** The form as the recipient of the place sees it; a place whose turn has not come is refused, saying whose it is. */
+export async function openSigningForm(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, form: FormRecord, recipient: RecipientRecord, origin: Origin): Promise<WebSigningResponse> {
+  const now = ctx.now();
+  if (recipient.status === 'waiting') {
+    const first = await firstOpenName(ctx.db, form.id);
+    throw signingRefusal(`This form is not ready for you yet: ${first ?? 'someone else'} acts first. You will get an email when it is your turn.`, AppErrorCode.Conflict);
+  }
+  if (expired(form, now) && recipient.status === 'open') throw signingRefusal(signingTexts.expired, AppErrorCode.Expired);
+  if (recipient.status === 'open' && !recipient.openedAt) {
+    await ctx.db.transaction(async (tx) => {
+      // Opened once, however many loads arrive together.
+      if (!(await markOpened(tx, recipient.id, now))) return;
+      await recordEvent(tx, { event: 'opened', companyId: form.companyId, actor: { userId: recipient.userId, name: recipient.name }, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
+    });
+  }
+  return { data: await signingForm(ctx, form, recipient), error: '' };
+}

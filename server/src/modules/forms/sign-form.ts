@@ -1,0 +1,48 @@
+/** A recipient signs (or fills in) their place through their link: their answers join the form's, and it moves on. */
+import type { WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { FieldValue } from '../../db/schema.js';
+import { AppErrorCode } from '../../errors/app-error.js';
+import { checkAnswers } from './answers.js';
+import { removeUnused, storeFiles } from './documents.js';
+import type { LinkPlace } from './open-signing-form.js';
+import { progress, type FormsContext } from './progression.js';
+import { checkSignature, checkStepOpen, clearedFiles, editableFields, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
+import { addFormValues, lockStep, takeStep } from './steps-repository.js';
+
+export async function signForm(ctx: FormsContext, request: WebSigningRequest, place: LinkPlace, origin: Origin): Promise<WebSigningResponse> {
+  const { form, recipient, via } = place;
+  const now = ctx.now();
+  if (recipient.action === 'approve') throw signingRefusal('This form asks you to approve it or send it back, not to sign it.');
+  const fields = editableFields(form, recipient);
+  const answers = checkAnswers(fields, { ...(recipient.draft ?? {}), ...request.values });
+  if (!answers.ok) throw signingRefusal(answers.reason);
+  const signatureFields = fields.filter((field) => field.type === 'signature');
+  const signature = request.signature;
+  checkSignature(signatureFields, signature, (await signingCompany(ctx, form.companyId)).typedSignature);
+  const signedValues: Record<string, FieldValue> = {};
+  for (const field of signatureFields) signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
+
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const current = await lockStep(tx, form.id, recipient.id);
+    checkStepOpen(current.form, current.recipient, now);
+    const taken = await takeStep(tx, recipient.id, {
+      status: recipient.action === 'fill' ? 'filled' : 'signed',
+      actedAt: now,
+      openedAt: current.recipient.openedAt ?? now,
+      draft: null,
+      ...(signature ? { signature: { kind: signature.kind, value: signature.kind === 'typed' ? signature.value.trim() : signature.value } } : {}),
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+    });
+    if (!taken) throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
+    const stored = await storeFiles(ctx, tx, form, answers.files, { name: recipient.name, attacher: 'signer' }, clearedFiles(fields, answers.values));
+    await addFormValues(tx, form.id, { ...answers.values, ...signedValues });
+    const who = { userId: recipient.userId, name: recipient.name };
+    await recordEvent(tx, { event: 'signed', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order, signature: signature?.kind ?? 'none', via } });
+    return { ...(await progress(ctx, tx, form.id, origin)), stored };
+  });
+  await removeUnused(ctx, form.id, outcome.stored);
+  const next = nextName(outcome.recipients);
+  return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. Everyone has signed: the form is complete.' : 'Thank you. Your signature has been recorded.');
+}

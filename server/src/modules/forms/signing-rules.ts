@@ -1,0 +1,104 @@
+/**
+ * The rules a signing link's steps share: how a refusal is answered (in signing's own body,
+ * `{ data: null, error }`), when a place can be acted on, what a recipient sees of the fields,
+ * and which signatures are taken.
+ */
+import type { SigningForm, SigningReceipt, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
+import type { ServerContext } from '../../context.js';
+import type { FieldDefinition, FieldValue } from '../../db/schema.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { findCompany } from '../../companies/repository.js';
+import { fieldOf } from '../templates/field-shapes.js';
+import { stepOfField } from '../templates/rules.js';
+import type { FormRecord, RecipientRecord } from './repository.js';
+
+export const signingTexts = {
+  invalid: 'This signing link is not valid.',
+  withdrawn: 'This form was withdrawn by its sender.',
+  expired: 'This signing link has expired. Please ask the sender for a new one.',
+  alreadySigned: 'This form has already been signed.',
+  notAnApprover: 'Only the person asked to approve this form can approve it or send it back.',
+  logInToFill: 'Please log in to fill in this form.',
+  needsRecipients: 'This template needs its recipients chosen: send it from Manage Template instead.',
+  typedNotAllowed: 'A typed name is not accepted as a signature on this form. Please draw your signature.',
+  pleaseSign: 'Please sign: type your name or draw your signature.',
+} as const;
+
+/** A step the link cannot take now: answered 200 with the reason, as the page shows it (`{ data: null, error }`). */
+export function signingRefusal(text: string, code: AppErrorCode = AppErrorCode.InvalidInput): AppError {
+  return new AppError(code, text, { status: 200 });
+}
+
+/** A link that is not valid (400). */
+export function invalidLink(): AppError {
+  return new AppError(AppErrorCode.InvalidInput, signingTexts.invalid);
+}
+
+/** A form its sender withdrew: its links answer 404. */
+export function withdrawnForm(): AppError {
+  return new AppError(AppErrorCode.NotFound, signingTexts.withdrawn);
+}
+
+export function expired(form: FormRecord, now: Date): boolean {
+  return form.status !== 'completed' && form.expiresAt !== null && form.expiresAt.getTime() < now.getTime();
+}
+
+/**
+ * Why a recipient cannot act now, seen under the form's lock (`lockStep`): the form was
+ * withdrawn (404), the step is taken or the form is closed, or the link has expired.
+ */
+export function checkStepOpen(form: FormRecord, recipient: RecipientRecord, now: Date): void {
+  if (form.status === 'cancelled' || form.deletedAt) throw withdrawnForm();
+  if (recipient.status !== 'open' || form.status === 'completed' || form.status === 'disapproved') throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
+  if (expired(form, now)) throw signingRefusal(signingTexts.expired, AppErrorCode.Expired);
+}
+
+/**
+ * The fields as one recipient sees them: theirs to answer, the rest shown as answered. What
+ * pre-population gave the form was fixed when it was sent (in its values); a link's holder
+ * cannot name other records.
+ */
+export function fieldsFor(form: FormRecord, recipient: RecipientRecord, editable: boolean): SigningForm['fields'] {
+  const values: Record<string, FieldValue> = { ...form.values, ...(editable ? (recipient.draft ?? {}) : {}) };
+  return form.fields.map((field) => {
+    const answers = editable && recipient.action !== 'approve' && field.step !== 0 && stepOfField(field) === recipient.order;
+    const value = values[field.name];
+    return { ...fieldOf(field), ...(value !== undefined ? { value } : {}), readonly: !answers };
+  });
+}
+
+export function editableFields(form: FormRecord, recipient: RecipientRecord): FieldDefinition[] {
+  return form.fields.filter((field) => field.step !== 0 && stepOfField(field) === recipient.order);
+}
+
+/** The company a form is of, as a signer meets it: its name, and whether a typed name signs. */
+export async function signingCompany(ctx: Pick<ServerContext, 'db'>, companyId: number): Promise<{ name: string | null; typedSignature: boolean }> {
+  const company = await findCompany(ctx.db, companyId);
+  // The setting is on unless the company turned it off.
+  return { name: company?.name ?? null, typedSignature: company?.settings.allow_typed_signature !== false };
+}
+
+/**
+ * Refuses a signature that is missing where a signature field needs one, a drawing that is not
+ * a PNG or too large, or a typed name where the company takes only drawn ones.
+ */
+export function checkSignature(signatureFields: readonly FieldDefinition[], signature: WebSigningRequest['signature'], typedSignature: boolean): void {
+  if (signatureFields.some((field) => field.required) && !signature?.value.trim()) throw signingRefusal(signingTexts.pleaseSign);
+  if (!signature) return;
+  if (signature.kind === 'drawn' && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.value)) throw signingRefusal('The drawn signature could not be read. Please draw it again.');
+  if (signature.value.length > 500_000) throw signingRefusal('The drawn signature is too large. Please draw it again.');
+  if (signature.kind === 'typed' && !typedSignature) throw signingRefusal(signingTexts.typedNotAllowed);
+}
+
+export function receipt(status: SigningReceipt['status'], completed: boolean, next: string, message: string): WebSigningResponse {
+  return { data: { status, completed, next, message }, error: '' };
+}
+
+export function nextName(recipients: readonly RecipientRecord[]): string {
+  return recipients.find((recipient) => recipient.status === 'open')?.name ?? '';
+}
+
+/** The file fields of `fields` answered with nothing: a file kept before for them goes. */
+export function clearedFiles(fields: readonly FieldDefinition[], values: Record<string, FieldValue>): string[] {
+  return fields.filter((field) => field.type === 'file' && (values[field.name] === null || values[field.name] === undefined)).map((field) => field.name);
+}

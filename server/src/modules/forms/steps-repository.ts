@@ -1,0 +1,102 @@
+/**
+ * A recipient's step is taken once. Every change to a form's steps (signing, saving a draft,
+ * approving, sending back, withdrawing) runs in a transaction that first locks the form's
+ * row, so the steps of one form happen one after the other whatever the number of requests
+ * and processes; the recipient is then read again under the lock and changed only while they
+ * are still open (a conditional update). The request that comes second finds the step taken,
+ * changes nothing and is told so. Every change of a sent form's steps is written here.
+ */
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { formRecipients, forms, type FieldValue } from '../../db/schema.js';
+import type { FormRecord, RecipientRecord } from './repository.js';
+
+/** Locks the form's row for the rest of `tx` and answers it as it is now. */
+export async function lockForm(tx: Database, formId: number): Promise<FormRecord> {
+  const [form] = await tx.select().from(forms).where(eq(forms.id, formId)).for('update');
+  if (!form) throw new Error(`No form ${formId}.`);
+  return form;
+}
+
+/** Locks the form and answers it with one of its recipients, both as they are now. */
+export async function lockStep(tx: Database, formId: number, recipientId: number): Promise<{ form: FormRecord; recipient: RecipientRecord }> {
+  const form = await lockForm(tx, formId);
+  const [recipient] = await tx.select().from(formRecipients).where(eq(formRecipients.id, recipientId));
+  if (!recipient || recipient.formId !== formId) throw new Error(`No recipient ${recipientId} of form ${formId}.`);
+  return { form, recipient };
+}
+
+/** Changes a recipient who is still open; false when their step was taken (or closed) meanwhile. */
+export async function takeStep(tx: Database, recipientId: number, changes: Partial<typeof formRecipients.$inferInsert>): Promise<boolean> {
+  const changed = await tx
+    .update(formRecipients)
+    .set(changes)
+    .where(and(eq(formRecipients.id, recipientId), eq(formRecipients.status, 'open')))
+    .returning({ id: formRecipients.id });
+  return changed.length === 1;
+}
+
+/**
+ * Counts a reminder to a recipient who is still open, unless one went less than `gapMs` ago:
+ * taken with the reminder itself, so requests made together send one. Answers the recipient
+ * reminded, or nothing.
+ */
+export async function takeReminder(tx: Database, recipientId: number, now: Date, gapMs: number): Promise<RecipientRecord | undefined> {
+  const [row] = await tx
+    .update(formRecipients)
+    .set({ remindersSent: sql`${formRecipients.remindersSent} + 1`, lastRemindedAt: now })
+    .where(
+      and(
+        eq(formRecipients.id, recipientId),
+        eq(formRecipients.status, 'open'),
+        or(isNull(formRecipients.lastRemindedAt), lte(formRecipients.lastRemindedAt, new Date(now.getTime() - gapMs))),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Withdraws a form: it is cancelled, and so is every place still open or waiting. */
+export async function cancelForm(tx: Database, formId: number, now: Date): Promise<void> {
+  await tx.update(forms).set({ status: 'cancelled', updatedAt: now }).where(eq(forms.id, formId));
+  await tx
+    .update(formRecipients)
+    .set({ status: 'cancelled' })
+    .where(and(eq(formRecipients.formId, formId), inArray(formRecipients.status, ['open', 'waiting'])));
+}
+
+/** Marks an open place opened, once however many loads arrive together; false when it was already. */
+export async function markOpened(tx: Database, recipientId: number, now: Date): Promise<boolean> {
+  const opened = await tx
+    .update(formRecipients)
+    .set({ openedAt: now })
+    .where(and(eq(formRecipients.id, recipientId), eq(formRecipients.status, 'open'), isNull(formRecipients.openedAt)))
+    .returning({ id: formRecipients.id });
+  return opened.length > 0;
+}
+
+/** Closes places that can no longer be acted on (the form was sent back). */
+export async function cancelPlaces(tx: Database, recipientIds: readonly number[]): Promise<void> {
+  if (recipientIds.length) await tx.update(formRecipients).set({ status: 'cancelled' }).where(inArray(formRecipients.id, [...recipientIds]));
+}
+
+/** Opens a waiting place: it is that recipient's turn now. */
+export async function openPlace(tx: Database, recipientId: number, now: Date): Promise<RecipientRecord | undefined> {
+  const [opened] = await tx.update(formRecipients).set({ status: 'open', notifiedAt: now }).where(eq(formRecipients.id, recipientId)).returning();
+  return opened;
+}
+
+/** Writes the form's status as its recipients make it. */
+export async function writeFormProgress(tx: Database, formId: number, change: Pick<Partial<FormRecord>, 'status' | 'currentStep' | 'updatedAt' | 'completedAt'>): Promise<FormRecord> {
+  const [updated] = await tx.update(forms).set(change).where(eq(forms.id, formId)).returning();
+  if (!updated) throw new Error(`No form ${formId}.`);
+  return updated;
+}
+
+/** Adds a recipient's answers to the form's values (theirs win over what was there). */
+export async function addFormValues(tx: Database, formId: number, values: Record<string, FieldValue>): Promise<void> {
+  await tx
+    .update(forms)
+    .set({ values: sql`${forms.values} || ${JSON.stringify(values)}::jsonb` })
+    .where(eq(forms.id, formId));
+}

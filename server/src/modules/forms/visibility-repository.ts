@@ -1,0 +1,33 @@
+/**
+ * The queries behind the rule of who sees a form (`visibility.ts`): a person's own forms, and
+ * whether one form answers a condition. The rule itself, who sees what, is decided there.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/database.js';
+import { formRecipients, forms } from '../../db/schema.js';
+
+/** The ids of the company's forms the person sent or takes part in by their account. */
+function ownFormIds(companyId: number, userId: number): SQL {
+  return sql`select ${forms.id} from ${forms} where ${forms.companyId} = ${companyId} and ${forms.senderId} = ${userId}
+             union
+             select ${formRecipients.formId} from ${formRecipients} where ${formRecipients.companyId} = ${companyId} and ${formRecipients.userId} = ${userId}`;
+}
+
+/**
+ * Whether the form `formId` names is one the person sent or takes part in by their account.
+ * Found through the indexes on the sender and on the recipient's account, so it costs the
+ * same however many forms the company has.
+ */
+export function formIdAmongOwn(companyId: number, userId: number, formId: AnyPgColumn | SQL): SQL {
+  return sql`${formId} = any(array(${ownFormIds(companyId, userId)}))`;
+}
+
+/** Whether a form of that id answers the condition. */
+export async function formMatches(db: Database, formId: number, condition: SQL): Promise<boolean> {
+  const [row] = await db
+    .select({ id: forms.id })
+    .from(forms)
+    .where(and(eq(forms.id, formId), condition));
+  return row !== undefined;
+}

@@ -1,0 +1,64 @@
+/**
+ * Creating a template, or saving one part of it: its details (title, description, category),
+ * its fields (checked against its places and the pages of its PDF), or its recipients' places
+ * (each to someone of the company, and no field left answered by a place removed).
+ */
+import type { FormField, ManageTemplatesRequest, TemplateDetails, TemplateStepsUpdate } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { definitionOf } from './field-shapes.js';
+import { categoryFor } from '../categories/repository.js';
+import { companyUserIds } from '../users/repository.js';
+import { findTemplate, insertTemplate, updateTemplate, type TemplateChange } from './repository.js';
+import { checkFields, checkSteps, stepsOf } from './rules.js';
+import { templateRefusal } from './template-refusal.js';
+
+type Value = NonNullable<ManageTemplatesRequest['value']>;
+const isFields = (value: Value): value is FormField[] => Array.isArray(value);
+const isSteps = (value: Value): value is TemplateStepsUpdate => !Array.isArray(value) && 'steps' in value;
+const isDetails = (value: Value): value is TemplateDetails => !Array.isArray(value) && 'title' in value;
+
+/** Applies `create` or `update`; answers the template's id. */
+export async function saveTemplate(ctx: Pick<ServerContext, 'db' | 'now'>, principal: Principal, request: ManageTemplatesRequest, origin: Origin): Promise<number> {
+  const value = request.value;
+  if (!value || !request.type) throw templateRefusal('Say what to save: the details, the fields or the recipients.');
+  return ctx.db.transaction(async (tx) => {
+    const existing = request.functions === 'update' ? await findTemplate(tx, principal.companyId, request.id ?? 0) : undefined;
+    if (request.functions === 'update' && !existing) throw notFound();
+    const change: TemplateChange = { updatedAt: ctx.now() };
+    if (request.type === 'details' && isDetails(value)) {
+      if (!value.title.trim()) throw templateRefusal('Please give the template a title.');
+      change.title = value.title.trim();
+      change.description = value.description.trim();
+      change.categoryId = await categoryFor(tx, principal.companyId, value.category);
+    } else if (request.type === 'fields' && isFields(value)) {
+      const checked = checkFields(value.map(definitionOf), stepsOf(existing?.steps ?? []).length, existing?.pdfPages ?? []);
+      if (!checked.ok) throw templateRefusal(checked.reason);
+      change.fields = checked.value;
+    } else if (request.type === 'steps' && isSteps(value)) {
+      const checked = checkSteps(
+        value.steps.map((step) => ({ label: step.label, action: step.action, userId: step.user_id ?? null })),
+        await companyUserIds(tx, principal.companyId),
+      );
+      if (!checked.ok) throw templateRefusal(checked.reason);
+      const beyond = (existing?.fields ?? []).find((field) => (field.step ?? 1) > checked.value.length);
+      if (beyond) throw templateRefusal(`The field "${beyond.label}" is answered by place ${beyond.step}: keep that place, or change who answers the field first.`);
+      change.steps = checked.value;
+      change.sequential = value.sequential;
+    } else {
+      throw templateRefusal('What was sent does not match what it says it is.');
+    }
+    let id: number;
+    if (existing) {
+      await updateTemplate(tx, existing.id, change);
+      id = existing.id;
+    } else {
+      id = await insertTemplate(tx, { title: 'Untitled template', ...change, companyId: principal.companyId, createdBy: principal.userId });
+    }
+    const target = change.title ?? existing?.title ?? 'Untitled template';
+    await recordEvent(tx, { event: 'template-saved', companyId: principal.companyId, actor: principal, target, origin, details: { template: id, part: request.type, created: !existing } });
+    return id;
+  });
+}
