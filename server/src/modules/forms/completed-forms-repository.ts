@@ -3,7 +3,7 @@
  * the form with what its sealed PDF shows, the recording of its seal (once), its participants,
  * and the complete forms still without a seal.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { auditEvents, formRecipients, forms, templates } from '../../db/schema.js';
 import type { RecordedSeal } from '../../sealing/seal.js';
@@ -50,4 +50,16 @@ export async function findForm(db: Database, formId: number): Promise<FormRecord
 export async function unsealedForms(db: Database): Promise<number[]> {
   const rows = await db.select({ id: forms.id }).from(forms).where(and(eq(forms.status, 'completed'), isNull(forms.sealedKey), isNull(forms.deletedAt))).limit(10_000);
   return rows.map((row) => row.id);
+}
+
+/** The sealed form whose sealed PDF has this SHA-256, with the recipients who acted, in order. */
+export async function sealedFormWith(db: Database, sealedSha256: string): Promise<{ form: FormRecord; signers: Pick<RecipientRecord, 'name' | 'action' | 'actedAt'>[] } | null> {
+  const [form] = await db.select().from(forms).where(eq(forms.sealedSha256, sealedSha256)).limit(1);
+  if (!form) return null;
+  const signers = await db
+    .select({ name: formRecipients.name, action: formRecipients.action, actedAt: formRecipients.actedAt })
+    .from(formRecipients)
+    .where(and(eq(formRecipients.formId, form.id), inArray(formRecipients.status, ['signed', 'filled', 'approved'])))
+    .orderBy(asc(formRecipients.order));
+  return { form, signers };
 }

@@ -2,16 +2,18 @@
  * What the seal of a completed form is made of (its PDF shows the form, its recipients and its
  * audit trail) and what follows it: the form keeps its seal's key and checksums, and everyone
  * who took part (recipients and sender) is mailed the link to the sealed PDF, in the seal's
- * transaction. Handed to the sealing job by the composition root.
+ * transaction. Handed to the sealing job by the composition root. The forms are also the
+ * register of seals that a document is checked against (`/verify`).
  */
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import type { RenderedRecipient } from '../../sealing/render.js';
 import type { SealDocument, SealSource } from '../../sealing/seal.js';
+import type { SealedDocumentFacts, SealRegister } from '../../sealing/verify.js';
 import { findUser } from '../users/repository.js';
 import { completedMail } from './notify.js';
 import { mailFacts, type RecipientRecord } from './progression.js';
-import { findForm, formParticipants, formToSeal, recordSeal, unsealedForms, type FormToSeal } from './completed-forms-repository.js';
+import { findForm, formParticipants, formToSeal, recordSeal, sealedFormWith, unsealedForms, type FormToSeal } from './completed-forms-repository.js';
 
 /** How a recipient proved who they were: their step's own audit event says (approvers always sign in). */
 function signedIn(recipient: RecipientRecord, events: FormToSeal['events']): boolean {
@@ -60,9 +62,18 @@ async function announceSeal(ctx: Pick<ServerContext, 'mail'>, tx: Database, form
   for (const [email, name] of participants) await ctx.mail.send(completedMail(facts, { name, email }, link), { tx });
 }
 
-export const formSeals: SealSource = {
+async function sealedWith(db: Database, sealedSha256: string): Promise<SealedDocumentFacts | null> {
+  const found = await sealedFormWith(db, sealedSha256);
+  const sealedAt = found?.form.sealedAt;
+  if (!found || !sealedAt) return null;
+  const { form, signers } = found;
+  return { reference: form.reference, title: form.title, companyId: form.companyId, completedAt: form.completedAt, sealedAt, signers };
+}
+
+export const formSeals: SealSource & SealRegister = {
   document: formDocument,
   record: async (tx, formId, seal) => (await recordSeal(tx, formId, seal)) !== undefined,
   announce: announceSeal,
   unsealed: unsealedForms,
+  sealedWith,
 };
