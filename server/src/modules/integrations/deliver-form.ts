@@ -12,7 +12,7 @@
  *   the company's Documents, folder `Post Office/<template title>`, and the delivery says so.
  * Each delivery is recorded in `deliveries` and in the audit trail (`delivered`, by the
  * system), once per integration and form: a second call does nothing for an integration that
- * delivered; one that failed is tried again. Meant to run as a job when a form completes.
+ * delivered; one that failed is tried again. Runs as a job once the form is sealed (`deliver-form.job.ts`).
  */
 import { recordEvent } from '../../audit/audit.js';
 import type { ServerContext } from '../../context.js';

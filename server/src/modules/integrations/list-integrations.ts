@@ -4,7 +4,6 @@ import type { ServerContext } from '../../context.js';
 import { emptyAnswer, integrationView } from './integration-rules.js';
 import { companyTemplates, listIntegrations } from './repository.js';
 
-/** The integrations and every template (`list`). */
 export async function listIntegrationSettings(ctx: Pick<ServerContext, 'db'>, companyId: number, answer: Partial<IntegrationResponse> = {}): Promise<IntegrationResponse> {
   const items = await listIntegrations(ctx.db, companyId);
   const templates = await companyTemplates(ctx.db, companyId);

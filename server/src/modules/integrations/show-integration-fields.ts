@@ -3,7 +3,6 @@ import type { IntegrationResponse, IntegrationsQuery } from '@formsign/sdk/contr
 import type { ServerContext } from '../../context.js';
 import { deliveredFiles, emptyAnswer, integrationOf, mappableFields, templateOf } from './integration-rules.js';
 
-/** A template's fields, the map of its integration and where it delivers (`fields`). */
 export async function showIntegrationFields(ctx: Pick<ServerContext, 'db'>, companyId: number, query: IntegrationsQuery): Promise<IntegrationResponse> {
   const template = await templateOf(ctx, companyId, query.id);
   const item = await integrationOf(ctx, companyId, query, template);
