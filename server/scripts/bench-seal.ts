@@ -22,9 +22,12 @@ import { auditEvents, forms, type FieldDefinition, type FieldValue } from '../sr
 import { memoryFileStore } from '../src/files/file-store.js';
 import { fileWork } from '../src/files/file-work.js';
 import { outboundClient } from '../src/http/outbound.js';
+import { bindJobs } from '../src/jobs/job.js';
 import { startJobQueue } from '../src/jobs/queue.js';
+import { formSeals } from '../src/modules/forms/seal-input.js';
 import { loadSigningIdentity } from '../src/sealing/certificates.js';
 import { sealForm } from '../src/sealing/seal.js';
+import { sealFormJob } from '../src/sealing/seal-form.job.js';
 import { seedFirstStart } from '../src/seed/first-start.js';
 import { once } from '../src/server.js';
 
@@ -65,7 +68,7 @@ async function timeSeals(ctx: ServerContext, files: ReturnType<typeof memoryFile
   for (let run = 0; run < runs; run += 1) {
     await unseal(ctx, [formId]);
     const started = performance.now();
-    if ((await sealForm(ctx, formId)) !== 'sealed') throw new Error(`Form ${formId} was not sealed.`);
+    if ((await sealForm(ctx, formSeals, formId)) !== 'sealed') throw new Error(`Form ${formId} was not sealed.`);
     times.push(performance.now() - started);
     const [form] = await ctx.db.select({ key: forms.sealedKey }).from(forms).where(eq(forms.id, formId));
     const pdf = (await files.get(form?.key ?? '')) ?? Buffer.alloc(0);
@@ -123,7 +126,9 @@ async function main(): Promise<void> {
   // The queue: every other complete form unsealed and queued, one worker.
   const queued = completed.filter((id) => id !== long).slice(0, jobCount);
   await unseal(ctx, queued);
-  const queue = await startJobQueue(database, { 'seal-form': ({ formId }) => sealForm(ctx, formId), 'deliver-form': async () => undefined, 'send-mail': async () => undefined, 'password-reset': async () => undefined }, log, { pollingIntervalSeconds: 0.5 });
+  // Sealing only: nothing follows a seal here.
+  const sealing = bindJobs([sealFormJob<ServerContext>(formSeals, async () => undefined)], ctx);
+  const queue = await startJobQueue(database, sealing, log, { pollingIntervalSeconds: 0.5 });
   const began = performance.now();
   for (const formId of queued) await queue.jobs.enqueue('seal-form', { formId });
   for (;;) {

@@ -2,6 +2,11 @@
  * What every area of the server is given: the database, the configuration, the keys, the
  * password hasher, the mail sender, the file workers, the client of other systems and the
  * clock. Tests build one with their own clock and mail catcher.
+ *
+ * `ServerContext` is the whole; no one takes it whole. An area's handler factory and each use
+ * case take the part they use, named (`Pick<ServerContext, 'db' | 'now' | 'mail'>`), so what a
+ * piece of the server can reach is read from its signature. Jobs take a `JobContext`: the
+ * same, with the mail server itself.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Passwords } from './auth/passwords.js';
@@ -11,7 +16,7 @@ import type { Database } from './db/database.js';
 import type { FileStore } from './files/file-store.js';
 import type { FileWork } from './files/file-work.js';
 import type { OutboundClient } from './http/outbound.js';
-import type { EnqueueOptions, Jobs } from './jobs/queue.js';
+import type { EnqueueOptions, Jobs } from './jobs/job.js';
 import type { SigningIdentity } from './sealing/certificates.js';
 import type { MailMessage } from './mail/mailer.js';
 
@@ -30,7 +35,7 @@ export interface ServerContext {
   passwords: Passwords;
   mail: Mail;
   files: FileStore;
-  /** The job queue: sealing and mail run there. */
+  /** The job queue: sealing, delivery and mail run there, and the scheduled housekeeping. */
   jobs: Jobs;
   /** Reading and making files off the thread that answers requests (worker threads, each task within a time and memory budget). */
   fileWork: FileWork;
@@ -40,4 +45,13 @@ export interface ServerContext {
   signing: () => Promise<SigningIdentity>;
   now: () => Date;
   log: FastifyBaseLogger;
+}
+
+/**
+ * What a job is given: the server's context and the mail server itself. Only the job that
+ * sends a queued message (`send-mail`) hands it to the mail server; everyone else queues it
+ * through `mail`.
+ */
+export interface JobContext extends ServerContext {
+  mailer: Mail;
 }

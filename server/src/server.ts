@@ -16,10 +16,11 @@ import { migrateDatabase, openEmbedded, openPostgres, type OpenDatabase } from '
 import { defaultFilesFolder, diskFileStore, s3FileStore } from './files/file-store.js';
 import { fileWork } from './files/file-work.js';
 import { outboundClient } from './http/outbound.js';
-import { startJobQueue, type Jobs, type RunningQueue } from './jobs/queue.js';
+import type { Jobs } from './jobs/job.js';
+import { startJobQueue, type RunningQueue } from './jobs/queue.js';
+import { serverJobs } from './jobs-list.js';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.js';
 import { loadSigningIdentity } from './sealing/certificates.js';
-import { jobHandlers } from './jobs/handlers.js';
 import { demoPassword } from './seed/demo.js';
 import { seedFirstStart, type FirstStart } from './seed/first-start.js';
 
@@ -112,7 +113,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       now,
       log,
     };
-    queue = await startJobQueue(database, jobHandlers(context, mailer), log, { work: config.worker, ...(options.jobPollingSeconds ? { pollingIntervalSeconds: options.jobPollingSeconds } : {}) });
+    queue = await startJobQueue(database, serverJobs({ ...context, mailer }), log, { work: config.worker, ...(options.jobPollingSeconds ? { pollingIntervalSeconds: options.jobPollingSeconds } : {}) });
     const webRoot = existsSync(join(config.webRoot, 'index.html')) ? config.webRoot : null;
     const app = await buildApp(context, { webRoot, ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
     let url = config.publicUrl;

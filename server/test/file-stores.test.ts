@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../src/db/schema.js';
 import { diskFileStore, memoryFileStore, s3FileStore, type FileStore } from '../src/files/file-store.js';
+import { formSeals } from '../src/modules/forms/seal-input.js';
 import { sealForm } from '../src/sealing/seal.js';
 import { useTestServer } from './support/test-server.js';
 
@@ -97,7 +98,7 @@ describe('a seal on the S3-compatible store', () => {
     const [form] = await server.ctx.db.select({ id: forms.id }).from(forms).where(eq(forms.status, 'completed')).limit(1);
     if (!form) throw new Error('The demo has no complete form.');
     await server.ctx.db.update(forms).set({ sealedKey: null, sealedSha256: null, originalSha256: null, sealedAt: null }).where(eq(forms.id, form.id));
-    expect(await sealForm({ ...server.ctx, files: s3 }, form.id)).toBe('sealed');
+    expect(await sealForm({ ...server.ctx, files: s3 }, formSeals, form.id)).toBe('sealed');
     const [sealed] = await server.ctx.db.select({ key: forms.sealedKey, sha: forms.sealedSha256 }).from(forms).where(eq(forms.id, form.id));
     const bytes = await s3.get(sealed?.key ?? '');
     expect(bytes?.subarray(0, 5).toString('latin1')).toBe('%PDF-');

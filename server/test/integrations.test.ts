@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { readConfig } from '../src/config.js';
 import { deliveries, forms, storedFiles } from '../src/db/schema.js';
 import { outboundClient } from '../src/http/outbound.js';
-import { deliverCompletedForm } from '../src/modules/integrations/delivery.js';
+import { deliverForm } from '../src/modules/integrations/deliver-form.js';
 import { createOrganisation, insertForm, insertTemplate, organisationPassword, seedOtherCompanyForms, seedTimesheets, type Timesheets } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
@@ -174,7 +174,7 @@ describe('delivering a completed form', () => {
     if (!form) throw new Error('No submission.');
     const mailBefore = server.mail.length;
 
-    const outcomes = await deliverCompletedForm(server.ctx, form.id);
+    const outcomes = await deliverForm(server.ctx, form.id);
     expect(outcomes.map((outcome) => [outcome.source, outcome.status, outcome.files])).toEqual([
       ['email', 'delivered', ['TS-2026-100.pdf', 'TS-2026-100.csv']],
       ['webhook', 'delivered', ['TS-2026-100.csv']],
@@ -219,7 +219,7 @@ describe('delivering a completed form', () => {
     expect(log.body.data.map((row: Json) => row.target)).toContain('Timesheet Approval TS-2026-100 to payroll@post.example');
 
     // A second call does nothing.
-    const second = await deliverCompletedForm(server.ctx, form.id);
+    const second = await deliverForm(server.ctx, form.id);
     expect(second.map((outcome) => outcome.status)).toEqual(['skipped', 'skipped', 'skipped']);
     expect(server.mail.length).toBe(mailBefore + 1);
     expect(hook.received).toHaveLength(1);
@@ -231,7 +231,7 @@ describe('delivering a completed form', () => {
     await integrations({ action: 'save', id: expenseId, source: 'webhook', type: 'csv', recipient: `${hook.url}/hooks/expenses`, data: JSON.stringify({ amount: 'Amount' }) });
     await integrations({ action: 'save', id: expenseId, source: 'email', type: 'pdf', recipient: 'finance@post.example' });
     hook.status = 503;
-    const first = await deliverCompletedForm(server.ctx, expenseForm);
+    const first = await deliverForm(server.ctx, expenseForm);
     expect(first.map((outcome) => [outcome.source, outcome.status, outcome.detail])).toEqual([
       ['webhook', 'failed', 'The webhook answered 503.'],
       ['email', 'failed', 'The form has no sealed PDF yet.'],
@@ -242,7 +242,7 @@ describe('delivering a completed form', () => {
       ['Delivery failed', 'error'],
     ]);
     hook.status = 200;
-    const second = await deliverCompletedForm(server.ctx, expenseForm);
+    const second = await deliverForm(server.ctx, expenseForm);
     expect(second.map((outcome) => outcome.status)).toEqual(['delivered', 'failed']);
     expect(hook.received.at(-1)?.body.data).toEqual({ Amount: 42.5 });
     const rows = await server.ctx.db.select({ status: deliveries.status, detail: deliveries.detail }).from(deliveries).where(eq(deliveries.formId, expenseForm));
@@ -251,8 +251,8 @@ describe('delivering a completed form', () => {
 
   it('delivers nothing for a form that is not completed', async () => {
     const open = sheets.forms.find((form) => form.status === 'in_progress');
-    expect(await deliverCompletedForm(server.ctx, open?.id ?? 0)).toEqual([]);
-    expect(await deliverCompletedForm(server.ctx, 999999)).toEqual([]);
+    expect(await deliverForm(server.ctx, open?.id ?? 0)).toEqual([]);
+    expect(await deliverForm(server.ctx, 999999)).toEqual([]);
   });
 
   it('runs once the seal is made: the seal job queues the delivery, whose failure the queue tries again', async () => {

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { deliveries, integrations } from '../src/db/schema.js';
 import { addressKind, outboundClient, OutboundError, parseOutboundAllow, type OutboundClient, type Resolver } from '../src/http/outbound.js';
-import { deliverCompletedForm } from '../src/modules/integrations/delivery.js';
+import { deliverForm } from '../src/modules/integrations/deliver-form.js';
 import { completedRiskAssessment } from './support/completed-form.js';
 import { createOrganisation, insertForm, insertTemplate, organisationPassword } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
@@ -181,7 +181,7 @@ describe('a delivery reaches only the public internet', () => {
       'http://169.254.169.254/latest/meta-data/',
     ];
     await server.ctx.db.insert(integrations).values(targets.map((recipient) => ({ companyId, templateId, source: 'webhook' as const, type: 'csv' as const, recipient })));
-    const outcomes = await deliverCompletedForm(server.ctx, formId);
+    const outcomes = await deliverForm(server.ctx, formId);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(targets.map(() => 'failed'));
     expect(outcomes.map((outcome) => outcome.detail)).toEqual([
       `The webhook was not posted: 127.0.0.1 ${loopback}${publicOnly}`,
@@ -206,7 +206,7 @@ describe('a delivery reaches only the public internet', () => {
     server.ctx.outbound = outboundClient({ resolve: resolver(names) });
     expect((await saveWebhook(`http://hooks.partner.example:${hook.port4}/forms`)).status).toBe(200);
     names['hooks.partner.example'] = ['127.0.0.1'];
-    const [outcome] = await deliverCompletedForm(server.ctx, formId);
+    const [outcome] = await deliverForm(server.ctx, formId);
     expect(outcome).toMatchObject({ status: 'failed', detail: `The webhook was not posted: hooks.partner.example leads to 127.0.0.1, which ${loopback}${publicOnly}` });
     expect(hook.received).toEqual([]);
     await server.ctx.db.delete(deliveries).where(eq(deliveries.formId, formId));
@@ -216,7 +216,7 @@ describe('a delivery reaches only the public internet', () => {
     // FORMSIGN_OUTBOUND_ALLOW is read from the environment.
     server.ctx.outbound = outboundClient({ allow: readConfig({ FORMSIGN_OUTBOUND_ALLOW: '127.0.0.1, hooks.intranet.example' }).outboundAllow });
     expect((await saveWebhook(`http://127.0.0.1:${hook.port4}/allowed`)).status).toBe(200);
-    const [byAddress] = await deliverCompletedForm(server.ctx, formId);
+    const [byAddress] = await deliverForm(server.ctx, formId);
     expect(byAddress).toMatchObject({ status: 'delivered', detail: `Posted to http://127.0.0.1:${hook.port4}/allowed (200).` });
     expect(hook.received.map((request) => [request.method, request.url])).toEqual([['POST', '/allowed']]);
     await server.ctx.db.delete(deliveries).where(eq(deliveries.formId, formId));
@@ -228,7 +228,7 @@ describe('a delivery reaches only the public internet', () => {
     server.ctx.outbound = outboundClient({ allow: parseOutboundAllow('hooks.intranet.example'), resolve: rebinding });
     expect((await saveWebhook(`http://hooks.intranet.example:${hook.port4}/by-name`)).status).toBe(200);
     answers = 0;
-    const [byName] = await deliverCompletedForm(server.ctx, formId);
+    const [byName] = await deliverForm(server.ctx, formId);
     expect(byName).toMatchObject({ status: 'delivered' });
     expect(answers).toBe(1);
     expect(hook.received.map((request) => request.url)).toEqual(['/allowed', '/by-name']);
@@ -245,7 +245,7 @@ describe('a delivery reaches only the public internet', () => {
       }
     };
     expect((await saveWebhook(`http://127.0.0.1:${hook.port4}/moved`)).status).toBe(200);
-    const [outcome] = await deliverCompletedForm(server.ctx, formId);
+    const [outcome] = await deliverForm(server.ctx, formId);
     expect(outcome).toMatchObject({ status: 'failed', detail: `The webhook was not posted: 127.0.0.1 answered with a redirect (302 to http://127.0.0.1:${hook.port4}/elsewhere); redirects are not followed.` });
     expect(hook.received.map((request) => request.url)).toEqual(['/moved']);
     await server.ctx.db.delete(deliveries).where(eq(deliveries.formId, formId));

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditEvents, forms } from '../src/db/schema.js';
+import { formSeals } from '../src/modules/forms/seal-input.js';
 import { sealForm } from '../src/sealing/seal.js';
 import { completedRiskAssessment } from './support/completed-form.js';
 import { useTestServer, type Json } from './support/test-server.js';
@@ -81,12 +82,12 @@ describe('a completed form', () => {
 
   it('is sealed once however many times the seal runs, even at once', async () => {
     const id = await completedForm();
-    expect(await sealForm(server.ctx, id)).toBe('already');
+    expect(await sealForm(server.ctx, formSeals, id)).toBe('already');
     const [first] = await server.ctx.db.select().from(forms).where(eq(forms.id, id));
     await server.ctx.files.delete(first?.sealedKey ?? '');
     await server.ctx.db.update(forms).set({ sealedKey: null, sealedSha256: null, originalSha256: null, sealedAt: null }).where(eq(forms.id, id));
     await server.ctx.db.delete(auditEvents).where(and(eq(auditEvents.formId, id), eq(auditEvents.event, 'sealed')));
-    const outcomes = await Promise.all([sealForm(server.ctx, id), sealForm(server.ctx, id), sealForm(server.ctx, id)]);
+    const outcomes = await Promise.all([sealForm(server.ctx, formSeals, id), sealForm(server.ctx, formSeals, id), sealForm(server.ctx, formSeals, id)]);
     expect(outcomes.filter((outcome) => outcome === 'sealed')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'already')).toHaveLength(2);
     const seals = await server.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.formId, id), eq(auditEvents.event, 'sealed')));

@@ -8,11 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import type { Keys } from '../auth/keys.js';
 import type { Database } from '../db/database.js';
-import { instance } from '../db/schema.js';
+import { readStored, storeOnce } from './certificate-repository.js';
 import { fingerprintOf } from './pdf-signatures.js';
 
 export interface SigningIdentity {
@@ -92,11 +91,6 @@ export function describeP12(p12: Uint8Array, password: string): Pick<SigningIden
   };
 }
 
-async function readStored(db: Database, key: string): Promise<string | undefined> {
-  const [row] = await db.select({ value: instance.value }).from(instance).where(eq(instance.key, key));
-  return row?.value;
-}
-
 export interface CertificateSettings {
   /** A PKCS#12 file of the organisation's own certificate, and its password. */
   p12Path?: string | undefined;
@@ -119,10 +113,7 @@ export async function loadSigningIdentity(db: Database, keys: Keys, settings: Ce
   let sealed = await readStored(db, 'signing-p12');
   if (!sealed) {
     const made = makeInstanceCertificates(settings.name);
-    await db
-      .insert(instance)
-      .values({ key: 'signing-p12', value: keys.seal(JSON.stringify({ p12: made.p12.toString('base64'), password: made.password })) })
-      .onConflictDoNothing();
+    await storeOnce(db, 'signing-p12', keys.seal(JSON.stringify({ p12: made.p12.toString('base64'), password: made.password })));
     sealed = await readStored(db, 'signing-p12');
     if (!sealed) throw new Error('The signing certificate could not be stored.');
   }

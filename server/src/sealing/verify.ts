@@ -8,12 +8,13 @@
  * sealing, and the form is named; any other change leaves the form unknown. No signature of
  * ours: the document is foreign. The verdict never rests on the signature's cryptography
  * alone: a seal copied into another file still reads as changed, never as sealed. The file is
- * read in a file worker (`files/file-work.ts`), at a bounded cost (`pdf-signatures.ts`).
+ * read in a file worker (`files/file-work.ts`), at a bounded cost (`pdf-signatures.ts`). The
+ * register of seals is the forms' (`SealRegister`): this module reads no area's tables.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Verification, VerifiedForm } from '@formsign/sdk/contract';
+import { companyName } from '../companies/repository.js';
 import type { ServerContext } from '../context.js';
-import { companies, formRecipients, forms } from '../db/schema.js';
+import type { Database } from '../db/database.js';
 import { FileWorkRefused } from '../files/file-work.js';
 import { badRequest } from '../http/errors.js';
 import type { UploadedFile } from '../http/uploads.js';
@@ -34,34 +35,40 @@ export const verificationTexts = {
 
 const actionWords = { sign: 'signed', fill: 'filled', approve: 'approved' } as const;
 
+/** A sealed document, as the register of seals knows it; `signers` in their order, those who acted. */
+export interface SealedDocumentFacts {
+  reference: string;
+  title: string;
+  companyId: number;
+  completedAt: Date | null;
+  sealedAt: Date;
+  signers: { name: string; action: 'sign' | 'fill' | 'approve'; actedAt: Date | null }[];
+}
+
+/** The register of seals: given by the area whose documents are sealed (the forms). */
+export interface SealRegister {
+  /** The document whose sealed PDF has this SHA-256, if one has. */
+  sealedWith(db: Database, sealedSha256: string): Promise<SealedDocumentFacts | null>;
+}
+
+export type VerifyContext = Pick<ServerContext, 'db' | 'signing' | 'fileWork'>;
+
 /** The facts of a sealed form that the verification page shows. */
-async function verifiedForm(ctx: ServerContext, sealedSha256: string): Promise<VerifiedForm | null> {
-  const [row] = await ctx.db
-    .select({ form: forms, organisation: companies.name })
-    .from(forms)
-    .innerJoin(companies, eq(companies.id, forms.companyId))
-    .where(eq(forms.sealedSha256, sealedSha256))
-    .limit(1);
-  const sealedAt = row?.form.sealedAt;
-  if (!row || !sealedAt) return null;
-  const { form } = row;
-  const recipients = await ctx.db
-    .select({ name: formRecipients.name, action: formRecipients.action, actedAt: formRecipients.actedAt })
-    .from(formRecipients)
-    .where(and(eq(formRecipients.formId, form.id), inArray(formRecipients.status, ['signed', 'filled', 'approved'])))
-    .orderBy(asc(formRecipients.order));
+async function verifiedForm(ctx: VerifyContext, register: SealRegister, sealedSha256: string): Promise<VerifiedForm | null> {
+  const sealed = await register.sealedWith(ctx.db, sealedSha256);
+  if (!sealed) return null;
   return {
-    reference: form.reference,
-    title: form.title,
-    organisation: row.organisation,
-    completed_at: form.completedAt ? form.completedAt.toISOString() : null,
-    sealed_at: sealedAt.toISOString(),
+    reference: sealed.reference,
+    title: sealed.title,
+    organisation: (await companyName(ctx.db, sealed.companyId)) ?? '',
+    completed_at: sealed.completedAt ? sealed.completedAt.toISOString() : null,
+    sealed_at: sealed.sealedAt.toISOString(),
     sha256: sealedSha256,
-    signers: recipients.map((recipient) => ({ name: recipient.name, action: actionWords[recipient.action], acted_at: recipient.actedAt ? recipient.actedAt.toISOString() : null })),
+    signers: sealed.signers.map((signer) => ({ name: signer.name, action: actionWords[signer.action], acted_at: signer.actedAt ? signer.actedAt.toISOString() : null })),
   };
 }
 
-export async function verifyDocument(ctx: ServerContext, upload: UploadedFile | undefined): Promise<Verification> {
+export async function verifyDocument(ctx: VerifyContext, register: SealRegister, upload: UploadedFile | undefined): Promise<Verification> {
   if (!upload || upload.bytes.length === 0) throw badRequest(verificationTexts.missing);
   if (upload.tooLarge) throw badRequest(verificationTexts.tooLarge);
   // A PDF starts with its header, within the first kilobyte as readers allow.
@@ -76,13 +83,13 @@ export async function verifyDocument(ctx: ServerContext, upload: UploadedFile | 
     if (error instanceof FileWorkRefused && (error.failure === 'time' || error.failure === 'memory')) throw badRequest(verificationTexts.tooCostly);
     throw error;
   }
-  const sealed = await verifiedForm(ctx, file.sha256);
+  const sealed = await verifiedForm(ctx, register, file.sha256);
   if (sealed) return { verdict: 'sealed', message: verificationTexts.sealed, sealed_by: identity.commonName, form: sealed };
 
   if (!file.seals.length) return { verdict: 'foreign', message: verificationTexts.foreign, sealed_by: null, form: null };
   // The earliest revision a seal of ours covers: when it is a sealed document, content was added after.
   for (const seal of file.seals) {
-    const form = await verifiedForm(ctx, seal.sha256);
+    const form = await verifiedForm(ctx, register, seal.sha256);
     if (form) return { verdict: 'changed', message: verificationTexts.addedTo, sealed_by: identity.commonName, form };
   }
   return { verdict: 'changed', message: verificationTexts.changed, sealed_by: identity.commonName, form: null };

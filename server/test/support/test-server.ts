@@ -12,15 +12,15 @@ import { buildApp } from '../../src/app.js';
 import { keysFrom } from '../../src/auth/keys.js';
 import { passwords } from '../../src/auth/passwords.js';
 import { readConfig, type ServerConfig } from '../../src/config.js';
-import type { Mail, ServerContext } from '../../src/context.js';
+import type { JobContext, Mail, ServerContext } from '../../src/context.js';
 import type { OpenDatabase } from '../../src/db/database.js';
 import type { RateLimits } from '../../src/http/rate-limits.js';
 import type { MailMessage } from '../../src/mail/mailer.js';
 import { memoryFileStore } from '../../src/files/file-store.js';
 import { fileWork } from '../../src/files/file-work.js';
 import { outboundClient } from '../../src/http/outbound.js';
-import { jobHandlers } from '../../src/jobs/handlers.js';
-import type { JobName } from '../../src/jobs/queue.js';
+import type { JobData, JobName } from '../../src/jobs/job.js';
+import { serverJobs } from '../../src/jobs-list.js';
 import { loadSigningIdentity } from '../../src/sealing/certificates.js';
 import { once } from '../../src/server.js';
 import { cloneTemplate, testPasswordCost } from './test-databases.js';
@@ -98,6 +98,11 @@ export interface TestServer {
   signIn(name: string, password?: string): Promise<SignedIn>;
   /** Runs the jobs queued in committed transactions (each call does it after answering). */
   flushJobs(): Promise<void>;
+  /**
+   * Runs a job now with the test's clock (a scheduled one needs no data): move the clock, then
+   * run it, instead of waiting for its hour. Rejects when the job fails.
+   */
+  runJob<K extends JobName>(name: K, ...data: JobData[K] extends Record<string, never> ? [] : [JobData[K]]): Promise<unknown>;
   /** The contract breaches seen so far (the suite fails on any). */
   breaches: string[];
 }
@@ -122,7 +127,7 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     const template = inject('formsignTemplate');
     const database = await cloneTemplate(template);
     // The jobs' handlers are made with the context below, which queues them.
-    const jobs: TestJobs = await testJobs(database, () => handlers, (error, name) => server.failedJobs.push({ name, error }));
+    const jobs: TestJobs = await testJobs(database, () => jobList, (error, name) => server.failedJobs.push({ name, error }));
     const config = { ...readConfig({ FORMSIGN_SECRET: template.secret, FORMSIGN_PUBLIC_URL: 'http://formsign.test' }), demo: false };
     // What the mail server receives: the messages sent so far.
     const mailer: Mail = {
@@ -134,7 +139,8 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     // A message caused by a change is queued in its transaction, as `npm start` queues it.
     const mail: Mail = { send: (message, queued) => (queued?.tx ? jobs.enqueue('send-mail', message, queued) : mailer.send(message)) };
     const keys = keysFrom(template.secret);
-    const ctx: ServerContext = {
+    // The jobs' context too (with the mail server itself): a test that changes a part of it changes it for its jobs.
+    const ctx: JobContext = {
       db: database.db,
       config,
       keys,
@@ -148,8 +154,9 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       signing: once(() => loadSigningIdentity(database.db, keys, { name: 'formsign' })),
       now: server.clock.now,
       log: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
+      mailer,
     };
-    const handlers = jobHandlers(ctx, mailer);
+    const jobList = serverJobs(ctx);
     const app = await buildApp(ctx, { webRoot: null, rateLimits: options.rateLimits ?? generousLimits });
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
@@ -160,7 +167,8 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       return payload;
     });
     await app.ready();
-    Object.assign(server, { app, ctx, database, config, flushJobs: () => jobs.flush() });
+    const runJob = (name: JobName, data?: unknown) => jobs.run(name, (data ?? {}) as never);
+    Object.assign(server, { app, ctx, database, config, flushJobs: () => jobs.flush(), runJob });
   }, 60_000);
 
   afterEach(() => {

@@ -6,20 +6,23 @@
  */
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { integrationFields, integrationList, removeIntegration, saveIntegration } from './integration-settings.js';
+import { deleteIntegrationSetting } from './delete-integration.js';
+import { listIntegrationSettings } from './list-integrations.js';
+import { saveIntegration } from './save-integration.js';
+import { showIntegrationFields } from './show-integration-fields.js';
 
-export function integrationsHandlers(ctx: ServerContext): Pick<Handlers, 'manageIntegrations'> {
+export function integrationsHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'outbound'>): Pick<Handlers, 'manageIntegrations'> {
   return {
     async manageIntegrations({ query, principal, ip, userAgent }) {
       switch (query.action ?? 'list') {
         case 'list':
-          return integrationList(ctx, principal.companyId);
+          return listIntegrationSettings(ctx, principal.companyId);
         case 'fields':
-          return integrationFields(ctx, principal.companyId, query);
+          return showIntegrationFields(ctx, principal.companyId, query);
         case 'save':
           return saveIntegration(ctx, principal, query, { ip, userAgent });
         case 'delete':
-          return removeIntegration(ctx, principal, query, { ip, userAgent });
+          return deleteIntegrationSetting(ctx, principal, query, { ip, userAgent });
       }
     },
   };

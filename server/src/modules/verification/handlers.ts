@@ -1,11 +1,12 @@
 /** Checking a PDF against the documents this instance sealed (`POST /verify`, no account). */
 import type { Handlers } from '../../contract/handler-types.js';
-import type { ServerContext } from '../../context.js';
 import { uploadedFile } from '../../http/uploads.js';
-import { verifyDocument } from '../../sealing/verify.js';
+import { verifyDocument, type VerifyContext } from '../../sealing/verify.js';
+import { formSeals } from '../forms/seal-input.js';
 
-export function verificationHandlers(ctx: ServerContext): Pick<Handlers, 'verifyDocument'> {
+// Checked against the register of the forms' seals.
+export function verificationHandlers(ctx: VerifyContext): Pick<Handlers, 'verifyDocument'> {
   return {
-    verifyDocument: ({ raw }) => verifyDocument(ctx, uploadedFile(raw, 'file')),
+    verifyDocument: ({ raw }) => verifyDocument(ctx, formSeals, uploadedFile(raw, 'file')),
   };
 }

@@ -12,18 +12,21 @@
  *   the company's Documents, folder `Post Office/<template title>`, and the delivery says so.
  * Each delivery is recorded in `deliveries` and in the audit trail (`delivered`, by the
  * system), once per integration and form: a second call does nothing for an integration that
- * delivered; one that failed is tried again. Meant to run as a job when a form completes.
+ * delivered; one that failed is tried again. Runs as a job once the form is sealed (`deliver-form.job.ts`).
  */
-import { eq } from 'drizzle-orm';
 import { recordEvent } from '../../audit/audit.js';
 import type { ServerContext } from '../../context.js';
 import { OutboundError } from '../../http/outbound.js';
-import { forms, type FieldDefinition, type FieldValue } from '../../db/schema.js';
+import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 import type { MailAttachment } from '../../mail/mailer.js';
 import { csvRecord } from '../database/csv.js';
 import { isDataField } from '../database/submissions.js';
+import { findForm } from '../forms/completed-forms-repository.js';
 import { folderName, keepFile } from '../storage/document-storage.js';
 import { deliveredThrough, recordDelivery, templateIntegrations, type IntegrationRecord } from './repository.js';
+
+/** What a delivery uses of the server. */
+export type DeliveryContext = Pick<ServerContext, 'db' | 'mail' | 'files' | 'outbound' | 'now'>;
 
 export const webhookTimeoutMs = 10_000;
 /** The largest body a webhook is sent: a sealed PDF of the largest template, base64-encoded, with the data. */
@@ -68,7 +71,7 @@ interface FileToSend {
 const labels: Record<IntegrationRecord['source'], string> = { email: 'Email', webhook: 'Webhook', sftp: 'SFTP', sharepoint: 'SharePoint' };
 
 /** Sends the files one way or another; answers what happened, in words an administrator reads. */
-async function send(ctx: ServerContext, form: CompletedForm, item: IntegrationRecord, record: Record<string, FieldValue>, files: FileToSend[]): Promise<{ ok: boolean; detail: string }> {
+async function send(ctx: DeliveryContext, form: CompletedForm, item: IntegrationRecord, record: Record<string, FieldValue>, files: FileToSend[]): Promise<{ ok: boolean; detail: string }> {
   switch (item.source) {
     case 'email': {
       const attachments: MailAttachment[] = files.map((file) => ({ filename: file.name, contentBase64: file.bytes.toString('base64'), contentType: file.mime }));
@@ -121,7 +124,7 @@ function escapeHtml(text: string): string {
 }
 
 /** The files an integration sends for a form: the data as CSV and the sealed PDF, as its type says. */
-async function filesFor(ctx: ServerContext, form: CompletedForm, item: IntegrationRecord, record: Record<string, FieldValue>): Promise<FileToSend[] | string> {
+async function filesFor(ctx: DeliveryContext, form: CompletedForm, item: IntegrationRecord, record: Record<string, FieldValue>): Promise<FileToSend[] | string> {
   const files: FileToSend[] = [];
   if (item.type !== 'pdf') {
     const names = Object.keys(record);
@@ -138,29 +141,9 @@ async function filesFor(ctx: ServerContext, form: CompletedForm, item: Integrati
   return files;
 }
 
-async function loadForm(ctx: ServerContext, formId: number): Promise<CompletedForm | undefined> {
-  const [form] = await ctx.db
-    .select({
-      id: forms.id,
-      companyId: forms.companyId,
-      templateId: forms.templateId,
-      reference: forms.reference,
-      title: forms.title,
-      status: forms.status,
-      fields: forms.fields,
-      values: forms.values,
-      completedAt: forms.completedAt,
-      sealedKey: forms.sealedKey,
-      deletedAt: forms.deletedAt,
-    })
-    .from(forms)
-    .where(eq(forms.id, formId));
-  return form;
-}
-
 /** Delivers a completed form through each integration of its template that has not delivered it yet. */
-export async function deliverCompletedForm(ctx: ServerContext, formId: number): Promise<DeliveryOutcome[]> {
-  const form = await loadForm(ctx, formId);
+export async function deliverForm(ctx: DeliveryContext, formId: number): Promise<DeliveryOutcome[]> {
+  const form: CompletedForm | undefined = await findForm(ctx.db, formId);
   if (!form || form.status !== 'completed' || form.deletedAt) return [];
   const items = await templateIntegrations(ctx.db, form.companyId, form.templateId);
   const done = await deliveredThrough(

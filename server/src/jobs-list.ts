@@ -1,0 +1,29 @@
+/**
+ * Every kind of job the server runs, each declared in its own file by the area whose work it
+ * is. The queue is given this list: a kind of job missing from it is neither worked nor
+ * scheduled (its schedule is removed on start).
+ */
+import type { JobContext } from './context.js';
+import { pruneAttemptsJob } from './auth/prune-attempts.job.js';
+import { bindJobs, type AnyJob, type RunnableJob } from './jobs/job.js';
+import { sendMailJob } from './mail/send-mail.job.js';
+import { passwordResetJob } from './modules/auth/password-reset.job.js';
+import { pruneChallengesJob } from './modules/auth/prune-challenges.job.js';
+import { formSeals } from './modules/forms/seal-input.js';
+import { deliverFormJob } from './modules/integrations/deliver-form.job.js';
+import { sealFormJob } from './sealing/seal-form.job.js';
+
+export const allJobs: readonly AnyJob<JobContext>[] = [
+  // A sealed form is then delivered through its template's integrations.
+  sealFormJob<JobContext>(formSeals, (ctx, formId) => ctx.jobs.enqueue('deliver-form', { formId })),
+  deliverFormJob,
+  sendMailJob,
+  passwordResetJob,
+  pruneAttemptsJob,
+  pruneChallengesJob,
+];
+
+/** The jobs with the context they run in. */
+export function serverJobs(ctx: JobContext): RunnableJob[] {
+  return bindJobs(allJobs, ctx);
+}

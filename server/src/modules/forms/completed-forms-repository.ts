@@ -1,0 +1,65 @@
+/**
+ * The queries of a completed form's after-life, for the sealing and delivery that follow it:
+ * the form with what its sealed PDF shows, the recording of its seal (once), its participants,
+ * and the complete forms still without a seal.
+ */
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { auditEvents, formRecipients, forms, templates } from '../../db/schema.js';
+import type { RecordedSeal } from '../../sealing/seal.js';
+import type { FormRecord, RecipientRecord } from './progression.js';
+
+export interface FormToSeal {
+  form: FormRecord;
+  template: string;
+  recipients: RecipientRecord[];
+  events: { at: Date; event: string; actor: string; ip: string; details: Record<string, unknown> }[];
+}
+
+export async function formToSeal(db: Database, formId: number): Promise<FormToSeal | null> {
+  const [row] = await db.select({ form: forms, template: templates.title }).from(forms).innerJoin(templates, eq(templates.id, forms.templateId)).where(eq(forms.id, formId));
+  if (!row) return null;
+  const recipients = await db.select().from(formRecipients).where(eq(formRecipients.formId, formId)).orderBy(asc(formRecipients.order));
+  const events = await db
+    .select({ at: auditEvents.at, event: auditEvents.event, actor: auditEvents.actor, ip: auditEvents.ip, details: auditEvents.details })
+    .from(auditEvents)
+    .where(eq(auditEvents.formId, formId))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+  return { form: row.form, template: row.template, recipients, events };
+}
+
+/** Records a form's seal unless one is recorded already; answers the form when this call recorded it. */
+export async function recordSeal(db: Database, formId: number, seal: RecordedSeal): Promise<FormRecord | undefined> {
+  const [form] = await db
+    .update(forms)
+    .set({ sealedKey: seal.key, originalSha256: seal.documentSha256, sealedSha256: seal.sealedSha256, sealedAt: seal.at })
+    .where(and(eq(forms.id, formId), isNull(forms.sealedKey)))
+    .returning();
+  return form;
+}
+
+export async function formParticipants(db: Database, formId: number): Promise<{ name: string; email: string }[]> {
+  return db.select({ name: formRecipients.name, email: formRecipients.email }).from(formRecipients).where(eq(formRecipients.formId, formId));
+}
+
+export async function findForm(db: Database, formId: number): Promise<FormRecord | undefined> {
+  const [form] = await db.select().from(forms).where(eq(forms.id, formId));
+  return form;
+}
+
+export async function unsealedForms(db: Database): Promise<number[]> {
+  const rows = await db.select({ id: forms.id }).from(forms).where(and(eq(forms.status, 'completed'), isNull(forms.sealedKey), isNull(forms.deletedAt))).limit(10_000);
+  return rows.map((row) => row.id);
+}
+
+/** The sealed form whose sealed PDF has this SHA-256, with the recipients who acted, in order. */
+export async function sealedFormWith(db: Database, sealedSha256: string): Promise<{ form: FormRecord; signers: Pick<RecipientRecord, 'name' | 'action' | 'actedAt'>[] } | null> {
+  const [form] = await db.select().from(forms).where(eq(forms.sealedSha256, sealedSha256)).limit(1);
+  if (!form) return null;
+  const signers = await db
+    .select({ name: formRecipients.name, action: formRecipients.action, actedAt: formRecipients.actedAt })
+    .from(formRecipients)
+    .where(and(eq(formRecipients.formId, form.id), inArray(formRecipients.status, ['signed', 'filled', 'approved'])))
+    .orderBy(asc(formRecipients.order));
+  return { form, signers };
+}

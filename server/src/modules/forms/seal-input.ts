@@ -1,0 +1,79 @@
+/**
+ * What the seal of a completed form is made of (its PDF shows the form, its recipients and its
+ * audit trail) and what follows it: the form keeps its seal's key and checksums, and everyone
+ * who took part (recipients and sender) is mailed the link to the sealed PDF, in the seal's
+ * transaction. Handed to the sealing job by the composition root. The forms are also the
+ * register of seals that a document is checked against (`/verify`).
+ */
+import type { ServerContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
+import type { RenderedRecipient } from '../../sealing/render.js';
+import type { SealDocument, SealSource } from '../../sealing/seal.js';
+import type { SealedDocumentFacts, SealRegister } from '../../sealing/verify.js';
+import { findUser } from '../users/repository.js';
+import { completedMail } from './notify.js';
+import { mailFacts, type RecipientRecord } from './progression.js';
+import { findForm, formParticipants, formToSeal, recordSeal, sealedFormWith, unsealedForms, type FormToSeal } from './completed-forms-repository.js';
+
+/** How a recipient proved who they were: their step's own audit event says (approvers always sign in). */
+function signedIn(recipient: RecipientRecord, events: FormToSeal['events']): boolean {
+  const steps = ['signed', 'approved', 'disapproved'];
+  return recipient.action === 'approve' || events.some((event) => steps.includes(event.event) && event.details['order'] === recipient.order && event.details['via'] === 'account');
+}
+
+function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['events']): RenderedRecipient {
+  const { order, label, name, email, action, status, openedAt, actedAt, ip, userAgent, comment } = recipient;
+  return { order, label, name, email, action, status, openedAt, actedAt, ip, userAgent, comment, signedIn: signedIn(recipient, events), signature: recipient.signature ?? null };
+}
+
+async function formDocument(db: Database, formId: number): Promise<SealDocument | null> {
+  const found = await formToSeal(db, formId);
+  if (!found || found.form.status !== 'completed') return null;
+  const { form, events } = found;
+  return {
+    id: form.id,
+    companyId: form.companyId,
+    reference: form.reference,
+    completedAt: form.completedAt,
+    sealed: form.sealedKey !== null,
+    pdfKey: form.pdfKey,
+    render: {
+      reference: form.reference,
+      title: form.title,
+      template: found.template,
+      sender: form.senderName,
+      sentAt: form.sentAt,
+      completedAt: form.completedAt ?? form.updatedAt,
+      fields: form.fields,
+      values: form.values,
+      recipients: found.recipients.map((recipient) => renderedRecipient(recipient, events)),
+      events: events.map(({ at, event, actor, ip }) => ({ at, event, actor, ip })),
+    },
+  };
+}
+
+async function announceSeal(ctx: Pick<ServerContext, 'mail'>, tx: Database, formId: number, link: string): Promise<void> {
+  const form = await findForm(tx, formId);
+  if (!form) return;
+  const facts = await mailFacts(tx, form);
+  const participants = new Map((await formParticipants(tx, formId)).map((recipient) => [recipient.email.toLowerCase(), recipient.name]));
+  const sender = form.senderId ? await findUser(tx, form.senderId) : undefined;
+  if (sender) participants.set(sender.email.toLowerCase(), form.senderName);
+  for (const [email, name] of participants) await ctx.mail.send(completedMail(facts, { name, email }, link), { tx });
+}
+
+async function sealedWith(db: Database, sealedSha256: string): Promise<SealedDocumentFacts | null> {
+  const found = await sealedFormWith(db, sealedSha256);
+  const sealedAt = found?.form.sealedAt;
+  if (!found || !sealedAt) return null;
+  const { form, signers } = found;
+  return { reference: form.reference, title: form.title, companyId: form.companyId, completedAt: form.completedAt, sealedAt, signers };
+}
+
+export const formSeals: SealSource & SealRegister = {
+  document: formDocument,
+  record: async (tx, formId, seal) => (await recordSeal(tx, formId, seal)) !== undefined,
+  announce: announceSeal,
+  unsealed: unsealedForms,
+  sealedWith,
+};

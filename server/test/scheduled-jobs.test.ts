@@ -1,0 +1,96 @@
+/**
+ * Scheduled housekeeping: counted attempts and second-factor tickets older than a day are
+ * forgotten every hour. The tests move the server's clock and run the job at once; the real
+ * queue is checked to hold each job's schedule and retry policy as its file declares them.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobContext } from '../src/context.js';
+import { attempts, mfaChallenges, users } from '../src/db/schema.js';
+import type { RunnableJob } from '../src/jobs/job.js';
+import { startJobQueue, type RunningQueue } from '../src/jobs/queue.js';
+import { allJobs, serverJobs } from '../src/jobs-list.js';
+import { useTestServer } from './support/test-server.js';
+
+const server = useTestServer();
+const log = pino({ level: 'silent' });
+const running: RunningQueue[] = [];
+const hour = 60 * 60 * 1000;
+
+afterEach(async () => {
+  for (const queue of running.splice(0)) await queue.stop();
+});
+
+/** The server's jobs as declared, doing nothing and leaving nothing over: only their queues and schedules matter here. */
+function idleJobs(): RunnableJob[] {
+  return serverJobs(server.ctx as JobContext).map(({ name, schedule, retry }) => ({ name, ...(schedule ? { schedule } : {}), retry, run: async () => undefined }));
+}
+
+async function startQueue(jobs: RunnableJob[], work = true): Promise<RunningQueue> {
+  const queue = await startJobQueue(server.database, jobs, log, { pollingIntervalSeconds: 0.5, work });
+  running.push(queue);
+  return queue;
+}
+
+describe('scheduled housekeeping', () => {
+  it('forgets the attempts older than a day, and keeps the recent ones', async () => {
+    const key = `prune-${randomUUID()}`;
+    const [old] = await server.ctx.db.insert(attempts).values({ kind: 'login-ip', key, at: server.clock.now() }).returning();
+    server.clock.advance(25 * hour);
+    const [recent] = await server.ctx.db.insert(attempts).values({ kind: 'login-ip', key, at: new Date(server.clock.now().getTime() - 23 * hour) }).returning();
+    await server.runJob('prune-attempts');
+    const left = await server.ctx.db.select({ id: attempts.id }).from(attempts).where(eq(attempts.key, key));
+    expect(left.map((row) => row.id)).toEqual([recent?.id]);
+    expect(old).toBeDefined();
+  });
+
+  it('forgets the second-factor tickets that ended more than a day ago', async () => {
+    const [user] = await server.ctx.db.select({ id: users.id }).from(users).limit(1);
+    if (!user) throw new Error('The demo has no account.');
+    const now = server.clock.now().getTime();
+    const ended = `ended-${randomUUID()}`;
+    const open = `open-${randomUUID()}`;
+    await server.ctx.db.insert(mfaChallenges).values([
+      { ticketHash: ended, userId: user.id, method: 'totp', expiresAt: new Date(now + 5 * 60_000) },
+      { ticketHash: open, userId: user.id, method: 'totp', expiresAt: new Date(now + 48 * hour) },
+    ]);
+    server.clock.advance(30 * hour);
+    await server.runJob('prune-challenges');
+    const left = await server.ctx.db.select({ ticket: mfaChallenges.ticketHash }).from(mfaChallenges).where(inArray(mfaChallenges.ticketHash, [ended, open]));
+    expect(left.map((row) => row.ticket)).toEqual([open]);
+  });
+});
+
+describe('the queue keeps what each job declares', () => {
+  it('schedules the housekeeping hourly, and unschedules a job no longer listed', async () => {
+    const first = await startQueue(idleJobs());
+    const schedules = async (queue: RunningQueue) => (await queue.boss.getSchedules()).map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name));
+    expect(await schedules(first)).toEqual([
+      { name: 'prune-attempts', cron: '0 * * * *' },
+      { name: 'prune-challenges', cron: '0 * * * *' },
+    ]);
+    await first.stop();
+    running.splice(running.indexOf(first), 1);
+
+    // A process that only queues jobs leaves the schedules as they are.
+    const queueOnly = await startQueue(idleJobs().filter((job) => job.name !== 'prune-challenges'), false);
+    expect((await schedules(queueOnly)).map((schedule) => schedule.name)).toEqual(['prune-attempts', 'prune-challenges']);
+    await queueOnly.stop();
+    running.splice(running.indexOf(queueOnly), 1);
+
+    const without = await startQueue(idleJobs().filter((job) => job.name !== 'prune-challenges'));
+    expect(await schedules(without)).toEqual([{ name: 'prune-attempts', cron: '0 * * * *' }]);
+  }, 30_000);
+
+  it("gives each queue the retry policy its job's file declares", async () => {
+    const queue = await startQueue(idleJobs());
+    for (const job of allJobs) {
+      const made = await queue.boss.getQueue(job.name);
+      expect(made, job.name).toMatchObject({ ...job.retry, policy: job.retry.policy ?? 'standard' });
+    }
+    // Singleton where two at once would do harm, as declared.
+    expect((await queue.boss.getQueue('deliver-form'))?.policy).toBe('singleton');
+  }, 30_000);
+});
