@@ -60,7 +60,7 @@ describe('the route table', () => {
     expect(byPath('*')?.chunk).toBe('not-found-page');
   });
 
-  it('names the menu entries, keys and groups as the product's menu has them', () => {
+  it('names the menu entries, keys and groups as the product menu has them', () => {
     const entries = routes.flatMap((route) => route.menu.map((entry) => [entry.name, entry.key, entry.group ?? '']));
     expect(entries).toEqual([
       ['Dashboard', 'dashboard', ''],
