@@ -131,7 +131,7 @@ function prerenderedLogin(): Plugin {
           let page = html.replace(entry[0], '');
           for (const preload of preloads) page = page.replace(preload[0], '');
           const boot = bootScript(entry[1], preloads.map((preload) => preload[1] ?? ''), pageScripts(routes, context.bundle ?? {}));
-          // Every other page shows the loading spinner until the app starts (section 2).
+          // Every other page shows the loading spinner until the app starts.
           const loading = '<div class="spinner app-loading" role="status">Loading…</div>';
           return page.replace(charset, `${charset}\n    <script>${boot}</script>`).replace('<div id="root"></div>', `<div id="root">${markup}${loading}</div>`);
         } finally {
@@ -159,7 +159,7 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
-    // One stylesheet for the whole app (section 9).
+    // One stylesheet for the whole app, loaded once.
     cssCodeSplit: false,
     // The boot script asks for the scripts with <link rel="modulepreload">, which every
     // browser the build targets knows: no polyfill.
@@ -169,7 +169,7 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
-        // Every page is its own lazily loaded script under js/ (section 9). What the app's entry
+        // Every page is its own lazily loaded script under js/. What the app's entry
         // loads at once is one script (Rollup keeps a single entry's static imports together);
         // pages and what only pages use are split as Rollup splits them, following the names
         // used, so a machine only one page needs stays with that page.

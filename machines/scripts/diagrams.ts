@@ -1,13 +1,15 @@
 /**
  * Writes `diagrams/<name>.md` for every machine (`npm run diagrams -w @formsign/machines`).
- * With `--check` it writes nothing and fails when a file is stale or missing.
+ * With `--check` it writes nothing and fails when a file is stale or missing. `DIAGRAMS_OUT`
+ * names another folder to write them to (a check of the command that leaves the repository as it is).
+ * It reads the machines and the SDK from their sources, so it needs no build.
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderDiagramFiles } from './diagram-files.js';
 
-const directory = join(dirname(fileURLToPath(import.meta.url)), '..', 'diagrams');
+const directory = process.env.DIAGRAMS_OUT || join(dirname(fileURLToPath(import.meta.url)), '..', 'diagrams');
 const check = process.argv.includes('--check');
 const files = renderDiagramFiles();
 
@@ -39,5 +41,5 @@ if (check) {
   mkdirSync(directory, { recursive: true });
   for (const name of stale) writeFileSync(join(directory, name), files.get(name) ?? '');
   for (const name of extra) rmSync(join(directory, name));
-  console.log(`${files.size} diagrams in machines/diagrams (${stale.length} written, ${extra.length} removed).`);
+  console.log(`${files.size} diagrams in ${process.env.DIAGRAMS_OUT || 'machines/diagrams'} (${stale.length} written, ${extra.length} removed).`);
 }

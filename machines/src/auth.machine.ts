@@ -1,5 +1,5 @@
 /**
- * Authentication (specification, section 4): logged out, a login request, then success or
+ * Authentication: logged out, a login request, then success or
  * failure. On success the token and the flags are stored and the token is decoded into the
  * user; a token that cannot be decoded is an 'Authentication Failed' error and nothing is
  * stored. On start the stored token is re-read; logging out clears the token, the flags and

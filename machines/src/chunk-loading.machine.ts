@@ -1,5 +1,5 @@
 /**
- * Loading a page on demand (specification, sections 8 and 9): loading, then loaded, or failed
+ * Loading a page on demand: loading, then loaded, or failed
  * with a chunk loading error that names the failed request and says whether it was missing,
  * timed out or failed. Loading gives up after the page-load time-out (120 seconds). A retry
  * loads again; loading another page starts over with its request.
@@ -7,7 +7,7 @@
 import { assign, setup } from 'xstate';
 import { notProvided } from './request-actor.js';
 
-/** How long a page chunk may take to load: 120 seconds (section 9). */
+/** How long a page chunk may take to load before it fails as timed out: 120 seconds. */
 export const pageLoadTimeout = 120_000;
 
 export type ChunkFailureReason = 'missing' | 'timeout' | 'failed';

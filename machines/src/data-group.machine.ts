@@ -1,5 +1,5 @@
 /**
- * The data groups of section 4 other than the workflow list (companies, categories, templates,
+ * The app's data groups other than the workflow list (companies, categories, templates,
  * ...): each follows loading, then success with data, or failure with empty data and an error
  * flag. One factory makes the machine of every group; a fetch with new parameters refetches.
  * An action that answers the group's data as it is afterwards hands it over with `data.set`
@@ -8,7 +8,7 @@
 import { assign, setup } from 'xstate';
 import { errorMessage, notProvided } from './request-actor.js';
 
-/** The data groups of section 4 that this factory serves. */
+/** The data groups that this factory serves. */
 export const dataGroupIds = [
   'companies',
   'categories',

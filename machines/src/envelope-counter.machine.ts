@@ -1,5 +1,5 @@
 /**
- * The envelope counter (specification, sections 4, 6 and 9): administrators only. It fetches
+ * The envelope counter: administrators only. It fetches
  * the unused envelope count and colours it: 'twenty' at or below 20% of the envelopes the
  * company bought, 'forty' at or below 40%, otherwise none. The count is kept under the
  * `unusedEnvelopes` storage key when a storage is given. For anyone else it stays hidden and
@@ -11,7 +11,7 @@ import type { KeyValueStorage } from './key-value-storage.js';
 import { notProvided } from './request-actor.js';
 import { storageKeys } from './storage-keys.js';
 
-/** The warning thresholds, as shares of the envelopes bought (section 9). */
+/** The warning thresholds, as shares of the envelopes bought: the count is coloured at or below each. */
 export const envelopeThresholds = { twenty: 0.2, forty: 0.4 } as const;
 
 export type EnvelopeLevel = keyof typeof envelopeThresholds;

@@ -1,5 +1,5 @@
 /**
- * Forgot password (specification, section 8): a request with an email succeeds on codes 1 and
+ * Forgot password: a request with an email succeeds on codes 1 and
  * 201 (the actor resolves); every other code fails with its catalogue text, which the SDK puts
  * in the `ApiError` it throws (-3 and -203 on purpose give an empty message, telling nothing).
  * From a failure, or after a success (to send the email again), the user can ask again.

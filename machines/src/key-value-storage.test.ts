@@ -19,7 +19,7 @@ describe('memoryStorage', () => {
 });
 
 describe('storageKeys', () => {
-  it('are the keys of section 9', () => {
+  it('are the session keys the app stores: token, role flags, return address, icon, envelope count', () => {
     expect(storageKeys).toEqual({
       token: 'token',
       isSuper: 'isSuper',

@@ -1,5 +1,5 @@
 /**
- * Registration (specification, section 4): a request, then success or failure, then clear
+ * Registration: a request, then success or failure, then clear
  * (back to idle with the error and message cleared). A failed registration can be sent again.
  */
 import type { components } from '@formsign/sdk/contract';

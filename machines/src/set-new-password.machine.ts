@@ -1,5 +1,5 @@
 /**
- * Set new password (specification, section 8): code 1 is success (the actor resolves); -1 and
+ * Set new password: code 1 is success (the actor resolves); -1 and
  * -6 give the unexpected-error text, -3 'You have already set a new password with this link.',
  * -5 'The password request link expired. Please request a new password request.' — each the
  * message of the `ApiError` the SDK throws. From a failure the user can submit again.

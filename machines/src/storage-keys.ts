@@ -1,5 +1,5 @@
 /**
- * The local-storage keys of the session (specification, section 9): the token, the four role
+ * The local-storage keys of the session: the token, the four role
  * flags, the return address, the user's icon and the unused envelope count. Flags are stored
  * as the strings 'true' and 'false'.
  */
@@ -16,7 +16,7 @@ export const storageKeys = {
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
-/** The keys that logging out clears: the token, the flags and the icon (section 4). */
+/** The keys that logging out clears: the token, the flags and the icon (the return address and envelope count stay). */
 export const sessionKeys: readonly StorageKey[] = [
   storageKeys.token,
   storageKeys.isSuper,

@@ -1,5 +1,5 @@
 /**
- * The tutorial panel (specification, sections 4 and 9): it shows nothing, a video or a PDF,
+ * The tutorial panel: it shows nothing, a video or a PDF,
  * at a position (top 50, left 60 until moved) and with a width that follows the viewport.
  * Opening it fetches the tutorials of its kind; the ones whose `path` is the current page key
  * or `general` are shown, and when there are none (or the fetch failed) the app's fallback

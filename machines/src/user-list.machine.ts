@@ -1,5 +1,5 @@
 /**
- * The user list (specification, sections 4 and 8): fetched a page at a time (a failure shows
+ * The user list: fetched a page at a time (a failure shows
  * 'Could not fetch users. Please try again later.'), and changed a row at a time by commands.
  * A command puts its row in updating; when the server accepts it the row is updated (delete
  * removes it; mfa 1, 2, 3 set mfa and force_mfa; any other type sets that field, and a class
@@ -17,7 +17,7 @@ export type UserCommand = components['schemas']['UserCommand'];
 export type UsersParams = components['schemas']['UsersRequest'];
 type CodeResult = components['schemas']['CodeResult'];
 
-/** What the mfa command's numeric codes set (section 4). */
+/** What the mfa command's numeric codes set: 1 on, 2 off, 3 off and set-up required at the next log in. */
 export const mfaSettings = {
   1: { mfa: 1, force_mfa: 'No' },
   2: { mfa: 0, force_mfa: 'No' },

@@ -1,5 +1,5 @@
 /**
- * The workflow list (specification, section 4): initially loading with no data; a fetch gives
+ * The workflow list: initially loading with no data; a fetch gives
  * loading true, data kept, error false; success gives loading false, the response's `data`,
  * error false; failure gives loading false, data emptied, error true. A review (a disapproval
  * with a comment, tied to an item's account and id) sends the request with those parameters

@@ -1,7 +1,7 @@
 /**
  * The one shape of every failed call: `ApiError { kind, status, code, message }`. `kind` says
  * what happened (an HTTP answer, a network failure, a time-out, a cancellation); the message
- * follows the specification's error catalogue (section 8) exactly, whatever the kind; the
+ * follows the contract's error catalogue (`x-error-catalogue`, each operation's `x-codes`) exactly, whatever the kind; the
  * texts come from the contract (`src/generated/`), never retyped here.
  */
 import { appCodes, type AppCodeOperation } from './generated/app-codes.js';
@@ -101,7 +101,7 @@ export function errorFromCode(operation: AppCodeOperation, code: number, body: u
 }
 
 /**
- * How an operation words its failures (section 8):
+ * How an operation words its failures:
  * - `message`: the server's `message`, else the text of the status band (most calls);
  * - `error`: the same with the `error` field (account save: `PUT /user`, `POST /user`);
  * - `userList`: always 'Could not fetch users. Please try again later.' (`POST /users`);

@@ -1,6 +1,6 @@
 /**
  * How every call reaches the wire and how its failures read, through the friendly layer on an
- * injected fetch: the status bands of section 8, what kind of failure each is (an HTTP answer,
+ * injected fetch: the catalogue's status bands, what kind of failure each is (an HTTP answer,
  * the network, a time-out, a cancellation), the optional time-out and retries, headers and
  * query serialisation.
  */
@@ -133,7 +133,7 @@ describe('cancelling', () => {
 });
 
 describe('the time-out', () => {
-  it('is off by default (section 9): a slow answer still arrives', async () => {
+  it('is off by default: a slow answer still arrives', async () => {
     vi.useFakeTimers();
     const { client } = fakeClient(() => new Promise<Response>((resolve) => setTimeout(() => resolve(json(page)), 600_000)));
     const call = client.forms.completed();

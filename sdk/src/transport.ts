@@ -5,7 +5,7 @@
  * so a call through `raw` and a friendly call send the same request, and openapi-fetch runs
  * no middleware loop unless someone adds middleware of their own. `send` runs a friendly
  * call with the client's time-out and retries, and turns any failure into an `ApiError` that
- * says what happened, worded by the operation's rule (section 8).
+ * says what happened, worded by the operation's rule (the contract's error catalogue).
  */
 import createClient, { createQuerySerializer, type Client, type HeadersOptions } from 'openapi-fetch';
 import { ApiError, errorForFailure, type ApiErrorKind, type FailureRule } from './api-error.js';
@@ -43,7 +43,7 @@ export interface FormsignClientOptions {
   isOffline?: () => boolean;
   /**
    * Milliseconds each try of a call may take before it fails with an `ApiError` of kind
-   * `timeout`. None by default: the specification has no request time-out (section 9).
+   * `timeout`. None by default: the product sets no time limit on a request.
    */
   timeout?: number;
   /** Tries some failed calls again (see `RetryOptions`); off by default. `true` takes the defaults. */

@@ -1,5 +1,5 @@
 /**
- * The cross-site request token pair of the contract (section 9): the `XSRF-TOKEN` cookie the
+ * The cross-site request token pair of the contract: the `XSRF-TOKEN` cookie the
  * server sets, echoed by the client in the `X-XSRF-TOKEN` header of state-changing requests,
  * and the one reader of a cookie string. Shared by the SDK's middleware and every server
  * (the web app's server, the reference server), so both sides read the pair alike. No DOM,

@@ -1,7 +1,7 @@
 /**
  * Every named failure example of the contract, reached through the friendly layer with
  * `Prefer: code=..., example=...`, must reject with an `ApiError` of its status and the exact
- * text the specification gives (section 8 and the code tables).
+ * text the product shows (the catalogue and each operation's codes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, operations, type FormsignClient, type OperationId } from '../src/index.js';

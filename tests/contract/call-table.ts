@@ -1,5 +1,5 @@
 /**
- * The specification's call table (section 7), held as data so the contract can be checked
+ * The product's call table (every call the app makes: method, path, payload), held as data so the contract can be checked
  * against it without the specification at hand. `payload` lists the fields the table gives;
  * `null` stands for "not shown". Paths are as the table writes them: relative to the base
  * path `/api`, except the four rows written with a leading `/api/`, which are already wire
@@ -86,7 +86,7 @@ export const designedOperations: readonly { method: 'get' | 'post'; path: string
   { method: 'post', path: '/template-pdf' },
 ];
 
-/** Response shapes the specification states (sections 3 and 7): the top-level fields each must have. */
+/** Response shapes the product states: the top-level fields each must have. */
 export const statedResponses: readonly { method: 'get' | 'post'; path: string; fields?: readonly string[]; list?: true }[] = [
   { method: 'post', path: '/login', fields: ['code', 'token', 'issuper', 'isPersonal', 'isadmin', 'isfront', 'url', 'img', 'message', 'session', 'username'] },
   { method: 'post', path: '/api/envelopes', fields: ['unused'] },
@@ -102,11 +102,11 @@ export const statedResponses: readonly { method: 'get' | 'post'; path: string; f
   { method: 'get', path: '/workflow', fields: ['data'] },
 ];
 
-/** The login response headers the client reads (section 3). */
+/** The login response headers the client reads: the session's tokens. */
 export const loginHeaders = ['access-token', 'id-token', 'refresh-token'] as const;
 
-/** Operations open to anonymous callers (sections 6 and 7). */
+/** Operations open to anonymous callers: signing in, registering, passwords, strings, signing by link, verifying. */
 export const publicOperations = ['/login', '/login-mfa', '/refresh', '/register', '/forgot-password', '/set-new-password', '/get-strings', '/websigning', '/verify'] as const;
 
-/** Operations only administrators may call (section 6), at least: every administrator, personal ones too (they are administrators). */
+/** Operations only administrators may call, at least: every administrator, personal ones too (they are administrators). */
 export const adminOperations = ['/api/envelopes'] as const;

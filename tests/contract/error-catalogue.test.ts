@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { document, operations } from '../support/contract.js';
 
-/** Section 8 of the specification, verbatim (typos included). */
+/** The product's failure texts, written out verbatim (typos included), to check the contract's catalogue against. */
 const genericTexts = {
   serverError: 'Internal error. please try again',
   clientError: 'Bad network. please try again',
@@ -14,7 +14,7 @@ const genericTexts = {
 
 const unexpectedComma = 'Unexcepted error, Please try again later.';
 
-/** Application codes of section 8: code -> exact text ('' where the specification gives an empty message). */
+/** Application codes of each operation: code -> exact text ('' where the product shows no message on purpose). */
 const codeTexts: Record<string, Record<string, string>> = {
   forgotPassword: {
     '-1': unexpectedComma,

@@ -1,6 +1,6 @@
 /**
  * The roles of the contract (`x-roles`, which the server enforces) agree with the app's route
- * table (the specification's menu flags, sections 2 and 6): no call opens to a role that
+ * table (its admin and personal flags): no call opens to a role that
  * none of the pages making it is shown to. A page's calls are read from its source and the
  * sources it imports (`api.<area>.<function>(`), and each SDK function is matched to its
  * operation by making it against a recording `fetch`. Calls the shell makes (the top bar,

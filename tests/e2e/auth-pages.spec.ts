@@ -31,7 +31,7 @@ test.describe('Log In', () => {
     });
   }
 
-  test('sends the name, the password and challenge false, then stores the session under the section 9 keys', async ({ page }) => {
+  test('sends the name, the password and challenge false, then stores the session under its local-storage keys', async ({ page }) => {
     await page.goto('/login');
     const request = page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/api/login');
     await logIn(page, 'olivia.bennett', 'correct-horse-battery');

@@ -1,5 +1,5 @@
 /**
- * The cross-site request token pair (section 9): the server side sets an `XSRF-TOKEN` cookie
+ * The cross-site request token pair: the server side sets an `XSRF-TOKEN` cookie
  * with a random value; the client echoes it in `X-XSRF-TOKEN`; signed-in state-changing
  * requests whose header does not match the cookie are refused. Shared by the production
  * server (`serve.ts`) and the Vite dev server. The names and the cookie reader are the SDK's

@@ -5,7 +5,8 @@ import type { TutorialItem } from '@formsign/sdk';
 export const faqUrl: string = import.meta.env.VITE_FAQ_URL ?? 'https://formsign.example/help/faq';
 
 /**
- * The fallback tutorials (section 9): shown by the tutorial panel when no tutorial exists.
+ * The fallback tutorials: an intro video and a getting-started PDF, shown by the tutorial panel
+ * when no tutorial of its kind exists for the page (or the tutorials could not be fetched).
  * Both ship with the app under `public/media/fallback/`.
  */
 export const fallbackTutorials: Record<'video' | 'pdf', TutorialItem> = {

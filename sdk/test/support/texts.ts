@@ -1,5 +1,5 @@
 /**
- * The specification's texts (section 8 and the code tables), written out here on purpose: the
+ * The product's failure texts (the catalogue and each operation's codes), written out here on purpose: the
  * SDK takes them from the generated tables, and these tests check that what it shows is
  * exactly what the specification says.
  */

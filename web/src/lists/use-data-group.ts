@@ -1,5 +1,5 @@
 /**
- * A page's data, through the data-group machine (section 4): loading, then success with
+ * A page's data, through the data-group machine: loading, then success with
  * data, or failure with empty data, an error flag and the catalogue's text. The fetch runs
  * again whenever `params` change (compared by value) and on `refetch()`; an action that
  * answers the data as it is afterwards hands it to `set()` instead.

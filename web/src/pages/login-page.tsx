@@ -1,5 +1,5 @@
 /**
- * Log In (sections 4 and 8): name and password; the auth machine sends them with
+ * Log In: name and password; the auth machine sends them with
  * `challenge: false`. A failure shows the catalogue's words and keeps what was typed; once
  * signed in, the route guard sends the person on to where they were going. When a second
  * factor is due (designed), the page asks for the code instead.

@@ -1,4 +1,4 @@
-/** Sign out (section 4): the session is ended and its token, flags and icon cleared, whatever the server answers. */
+/** Sign out: the session is ended and its token, flags and icon cleared, whatever the server answers. */
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusPage } from '../components/status-page.tsx';

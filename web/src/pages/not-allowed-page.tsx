@@ -1,7 +1,7 @@
 import { LeadOnLink } from '../components/lead-on-link.tsx';
 import { StatusPage } from '../components/status-page.tsx';
 
-/** Shown to a signed-in person whose role does not include the page they asked for (section 6). */
+/** Shown to a signed-in person whose role does not include the page they asked for (the route table's admin and personal flags). */
 export default function NotAllowedPage() {
   return (
     <StatusPage heading="Not allowed">

@@ -1,5 +1,5 @@
 /**
- * Request a new password (section 8's forgot-password codes): the email, then either the
+ * Request a new password (the forgot-password codes of the contract): the email, then either the
  * confirmation or the code's text. The confirmation says "if an account has this address":
  * the answer is the same for every address, so that nobody learns from it whether an account
  * uses one. Codes -3 and -203 (which other servers may answer for an unknown address) carry an

@@ -1,6 +1,6 @@
 /**
  * Set a new password, from the emailed link `/user/reset/{userId}/{timestamp}/{hashedPassword}`
- * (section 8's set-new-password codes). The new password is typed twice; the two must match
+ * (the set-new-password codes of the contract). The new password is typed twice; the two must match
  * before anything is sent.
  */
 import { fromRequest, setNewPasswordMachine } from '@formsign/machines';

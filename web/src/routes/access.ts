@@ -1,5 +1,5 @@
 /**
- * Who sees what (sections 2 and 6), decided once for the menu and for the route guard:
+ * Who sees what, decided once for the menu and for the route guard:
  * admin-flagged routes only for administrators; personal-type users (who are always
  * administrators) only the routes flagged personal.
  */

@@ -4,7 +4,7 @@ import { menuFor } from './menu.ts';
 const names = (viewer: { isAdmin: boolean; isPersonal: boolean }) => menuFor(viewer).flatMap((section) => section.items.map((item) => item.name));
 
 describe('the side menu', () => {
-  it('groups the entries in the order of section 2, ungrouped ones first', () => {
+  it('groups the entries in the menu order: ungrouped ones, then Templates, In Progress, Completed, Post Office, Logs, WisH, Others', () => {
     expect(menuFor({ isAdmin: true, isPersonal: false }).map((section) => section.group)).toEqual([null, 'Templates', 'In Progress', 'Completed', 'Post Office', 'Logs', 'WisH', 'Others']);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { menuGroups, routes } from './route-table.ts';
 
-/** The routes of the specification's section 2, with their parameters. */
+/** The product's routes, with their parameters (the ones added beside them are `addedRoutes`). */
 const specifiedRoutes = [
   '/',
   '/activate',
@@ -60,7 +60,7 @@ describe('the route table', () => {
     expect(byPath('*')?.chunk).toBe('not-found-page');
   });
 
-  it('names the menu entries, keys and groups as section 2 lists them', () => {
+  it('names the menu entries, keys and groups as the product menu has them', () => {
     const entries = routes.flatMap((route) => route.menu.map((entry) => [entry.name, entry.key, entry.group ?? '']));
     expect(entries).toEqual([
       ['Dashboard', 'dashboard', ''],
@@ -90,7 +90,7 @@ describe('the route table', () => {
     expect(menuGroups).toEqual(['Templates', 'In Progress', 'Completed', 'Post Office', 'Logs', 'WisH', 'Others']);
   });
 
-  it('flags as administrator-only exactly the entries section 2 marks admin', () => {
+  it('flags as administrator-only exactly the entries only administrators see', () => {
     const admin = routes.filter((route) => route.admin).flatMap((route) => route.menu.map((entry) => entry.name));
     expect(admin).toEqual(['Analysis', 'Form Integration', 'Pre-population', 'Actions Records', 'System', 'Audit Forms', 'Entry Book', 'Users']);
   });
@@ -106,7 +106,7 @@ describe('the route table', () => {
     expect(byPath('/help')?.menu[0]?.opens).toBe('help-menu');
   });
 
-  it('gives the header rules of section 2', () => {
+  it('shows a Log In button on the password and registration pages, a Register button on Log In, and nothing on signing pages', () => {
     for (const path of ['/request-new-password', '/register/:pmachinename?', '/user/reset/:userId/:timestamp/:hashedPassword']) expect(byPath(path)?.header).toBe('login-button');
     expect(byPath('/login')?.header).toBe('register-button');
     for (const path of ['/web-signing/:pageId?', '/open-pending/:pageId?', '/open-signing/:pageId?']) {

@@ -1,5 +1,5 @@
 /**
- * The one table of routes, menu entries, titles and shell rules (sections 2 and 6). Every
+ * The one table of routes, menu entries, titles, shell rules and who may see each. Every
  * component that needs to know what a route shows reads it from here; no rule is repeated
  * inside a component.
  */
@@ -22,7 +22,7 @@ export type HeaderKind =
  */
 export type Access = 'public' | 'guest' | 'private';
 
-/** Where the page title comes from (section 2). */
+/** Where the page title comes from: the menu entry's name, a text of its own, or the form being signed or created. */
 export type TitleSource =
   | { from: 'menu' }
   | { from: 'text'; text: string }
@@ -63,9 +63,9 @@ export interface RouteEntry {
   /** Whether the translation widget shows. */
   translation: boolean;
   access: Access;
-  /** Administrators only (section 6). */
+  /** Administrators only: the entry is hidden from others and its page refused to them. */
   admin: boolean;
-  /** Open to personal accounts (section 6); see `personalChoice` below. */
+  /** Open to personal accounts (who see only the entries flagged so); see `personalChoice` below. */
   personal: boolean;
   /** The tutorial panel's page key (`path` of tutorial items). */
   pageKey: string;
@@ -92,7 +92,7 @@ const appPage = (path: string, chunk: string, load: () => Promise<PageModule>, o
 
 const entry = (name: string, key: string, group: MenuGroup | null, more: Partial<MenuEntry> = {}): MenuEntry => ({ name, key, group, opens: 'route', ...more });
 
-/** Signing pages: no header, no side menu (section 2). */
+/** Signing pages show only the form: no header, no side menu. */
 const signing = { header: 'none', sideMenu: false } as const;
 const guest = { access: 'guest', sideMenu: false } as const;
 
@@ -200,6 +200,6 @@ export const routes: readonly RouteEntry[] = [
   appPage('/not-allowed', 'not-allowed-page', () => import('../pages/not-allowed-page.tsx'), { title: { from: 'text', text: 'Not allowed' }, access: 'public', personal: true, pageKey: 'general' }),
   appPage('/denied', 'denied-page', () => import('../pages/denied-page.tsx'), { title: { from: 'text', text: 'Access denied' }, access: 'public', personal: true, pageKey: 'general' }),
   appPage('/not-found', 'not-found-page', () => import('../pages/not-found-page.tsx'), { title: { from: 'text', text: 'Page not found' }, access: 'public', personal: true, pageKey: 'general' }),
-  // Any other path shows the not-found page (section 2).
+  // Any other path shows the not-found page.
   appPage('*', 'not-found-page', () => import('../pages/not-found-page.tsx'), { title: { from: 'text', text: 'Page not found' }, access: 'public', personal: true, pageKey: 'general' }),
 ];

@@ -1,5 +1,5 @@
 /**
- * Where a person goes once signed in (the address they first asked for, `surl`, section 9,
+ * Where a person goes once signed in (the address they first asked for, kept as `surl`,
  * else the login's `url`, else the dashboard), kept to the paths of this app: an address that
  * a browser would resolve to another site (`//evil.example`, `/\evil.example`, `https://...`,
  * `javascript:...`) is never followed.

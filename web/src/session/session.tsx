@@ -1,5 +1,5 @@
 /**
- * The session: the auth machine (section 4), started once for the whole app with the
+ * The session: the auth machine (log in, log out, the stored token), started once for the whole app with the
  * browser's local storage and the SDK's login and logout calls. Components read it with
  * `useViewer()` and `useSession()`; nothing copies it into React state.
  */

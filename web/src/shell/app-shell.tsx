@@ -1,5 +1,5 @@
 /**
- * The frame every page lives in (sections 1 and 2): top bar, side menu, the page, the
+ * The frame every page lives in: top bar, side menu, the page, the
  * tutorial panel and the translation widget, each shown as the current route's row of the
  * route table says. The side menu never shows when logged out. On a narrow screen the side
  * menu is a drawer: the top bar's Menu button opens it over the page, which waits (inert)

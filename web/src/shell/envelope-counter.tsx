@@ -1,5 +1,5 @@
 /**
- * The envelope counter (sections 1, 4, 6, 9): administrators only. It shows the unused
+ * The envelope counter: administrators only. It shows the unused
  * envelopes with what they are ("312 envelopes left"), coloured 'twenty' or 'forty' as the
  * machine decides, and links to the envelopes tab of the account page. A completed purchase
  * makes it ask for the count again.

@@ -1,5 +1,5 @@
 /**
- * The two help menus (section 2). The header's: Tutorial Videos, Help FAQs (the external FAQ
+ * The two help menus. The header's: Tutorial Videos, Help FAQs (the external FAQ
  * page) and Contact Us. The side menu's Help entry: Tutorial Videos, Tutorial PDF(s) and
  * Contact Us. Both are Radix dropdown menus, so they work with the keyboard.
  */

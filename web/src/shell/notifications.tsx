@@ -1,5 +1,5 @@
 /**
- * Notifications (section 9): centred, never timing out, of three types. Any component calls
+ * Notifications: centred, never timing out, of three types. Any component calls
  * `useNotify()({ type, title, description })`; each stays until the person dismisses it. The
  * toasts themselves (Radix toast) load with the first notification.
  */

@@ -1,5 +1,5 @@
 /**
- * The page title (section 2): the signing form's title, the form-creation title, or the menu
+ * The page title: the signing form's title, the form-creation title, or the menu
  * entry's name (else the route's own title), translated with the loaded strings. Pages that
  * load a form report its title with `useReportedTitle(title)`.
  */

@@ -1,5 +1,5 @@
 /**
- * The side menu (section 2): the entries the route table gives, filtered by the one
+ * The side menu: the entries the route table gives, filtered by the one
  * visibility rule, in their groups; a collapse toggle (collapsed it is the default
  * navigation width, 60 px); Sign out. Entries open as the table says: in the app, in a new
  * tab (the System log), with a full page load (Pre-population) or as the help menu.
@@ -15,7 +15,7 @@ import { roleLabel } from '../session/session.tsx';
 import { SideHelpMenu } from './help-menus.tsx';
 import { useStrings } from './strings.tsx';
 
-/** The side menu's width in pixels when collapsed, its default (section 9). */
+/** The side menu's width in pixels when collapsed, which is how it starts. */
 export const defaultNavigationWidth = 60;
 /** Its width when expanded. */
 export const expandedNavigationWidth = 240;

@@ -1,9 +1,9 @@
 /**
- * The interface strings (section 2): loaded from `/get-strings` by the signed-in user's
+ * The interface strings: loaded from `/get-strings` by the signed-in user's
  * company id (the installation's company when signed out); `t(text)` gives a text in the
  * language shown, keyed by its English form. The language choice offers only the languages
  * the interface has (see languages.ts). The chosen language lasts for the browser session
- * (local storage holds only section 9's keys).
+ * (local storage holds only the session's keys, listed in the machines' `storageKeys`).
  */
 import type { Strings } from '@formsign/sdk';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';

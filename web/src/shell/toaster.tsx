@@ -1,4 +1,4 @@
-/** The notifications on screen: Radix toasts, centred, that never time out (section 9). */
+/** The notifications on screen: Radix toasts, centred, that never time out (each stays until dismissed). */
 import * as Toast from '@radix-ui/react-toast';
 import type { ShownNotification } from './notifications.tsx';
 

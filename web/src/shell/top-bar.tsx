@@ -1,5 +1,5 @@
 /**
- * The top bar (sections 1 and 2), as the route table says: the full bar (title, help menu,
+ * The top bar, as the route table says: the full bar (title, help menu,
  * envelope counter for administrators, the user's name and role), only a Log In button, a
  * Register button, or nothing. On a narrow screen it starts with the Menu button that opens
  * the side menu as a drawer.

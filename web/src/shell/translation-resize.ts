@@ -1,5 +1,5 @@
 /**
- * The translation menu is resized 3 seconds after each route change (section 9), once the
+ * The translation menu is resized 3 seconds after each route change, once the
  * new page's text has settled: it is made as wide as its longest language name.
  */
 export const translationResizeDelay = 3_000;

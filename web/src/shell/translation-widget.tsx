@@ -1,5 +1,5 @@
 /**
- * The translation widget (sections 1 and 9): a language menu offering the languages the
+ * The translation widget: a language menu offering the languages the
  * interface has (see languages.ts), shown on the pages the route table says. It is resized 3
  * seconds after each route change, to fit its longest language name. A native select: it is
  * the lightest language menu that every keyboard and screen reader knows, and it loads on the

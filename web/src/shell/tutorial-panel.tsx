@@ -1,5 +1,5 @@
 /**
- * The floating tutorial panel (sections 1, 4 and 9), driven by the tutorial panel machine:
+ * The floating tutorial panel, driven by the tutorial panel machine:
  * closed, videos or PDFs for the current page, at a position the person can move (drag the
  * title bar, or focus it and use the arrow keys), as wide as the viewport rule says.
  */

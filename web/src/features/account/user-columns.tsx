@@ -11,7 +11,7 @@ import { personName } from './person-name.ts';
 import { UserList } from './user-list.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
 
-/** The mfa command codes (section 4): 1 on, 2 off, 3 off and the user must set it up again. */
+/** The mfa command codes: 1 on, 2 off, 3 off and the user must set it up again at the next log in. */
 export type MfaCode = 1 | 2 | 3;
 
 export const mfaChoices: readonly { code: MfaCode; label: string; done: string }[] = [
