@@ -83,8 +83,8 @@ export type ErrorTextKey = keyof typeof errorTexts;
 `;
 }
 
-/** The keywords of a request schema that bound a value, in the order they are written out. */
-const limitKeywords = ['minLength', 'maxLength', 'minimum', 'maximum', 'pattern'] as const;
+/** The keywords of a request schema that bound a value or a list, in the order they are written out. */
+const limitKeywords = ['minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'minItems', 'maxItems'] as const;
 type Limits = Partial<Record<(typeof limitKeywords)[number], number | string>>;
 
 interface SchemaNode {
@@ -148,7 +148,7 @@ function limitsFile(document: OpenApiDocument): string {
   const email = (document.components.schemas as Record<string, SchemaNode>).EmailAddress;
   if (!email?.['x-pattern']) throw new Error('The contract\'s EmailAddress schema has no x-pattern.');
   return `${banner}
-/** The bounds of every field a request sends (length, range, pattern), keyed \`Schema.property\`: a form checks them before it sends. */
+/** The bounds of every field a request sends (length, range, pattern, number of items), keyed \`Schema.property\`: a form checks them before it sends. */
 export const contractLimits = {
 ${rows}
 } as const;

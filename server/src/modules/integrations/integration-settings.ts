@@ -5,7 +5,7 @@
  * template and destination: saving again changes it. Each change is recorded in the audit
  * trail in its transaction.
  */
-import type { Integration, IntegrationResponse, IntegrationSource, IntegrationsQuery } from '@formsign/sdk/contract';
+import { contractLimits, emailPattern, type Integration, type IntegrationResponse, type IntegrationSource, type IntegrationsQuery } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
@@ -54,7 +54,7 @@ export function recipientProblem(source: IntegrationSource, recipient: string): 
   if (recipient.length > 500) return 'The address is too long.';
   switch (source) {
     case 'email':
-      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient) && recipient.length <= 254 ? null : 'Enter an email address, like records@yourcompany.com.';
+      return emailPattern.test(recipient) && recipient.length <= contractLimits.EmailAddress.maxLength ? null : 'Enter an email address, like records@yourcompany.com.';
     case 'webhook': {
       let url: URL | null = null;
       try {
