@@ -1,5 +1,5 @@
 /**
- * The app runs under its Content-Security-Policy (web/scripts/content-security-policy.ts)
+ * The app runs under its Content-Security-Policy (serving/src/content-security-policy.ts)
  * without a single violation: every route of the route table, signed out and as each of the
  * fixtures' roles, with the help menus and the tutorial panel's video and PDF opened too. A
  * violation shows as a `securitypolicyviolation` event in the page or as a CSP message in the
@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { contentSecurityPolicy, inlineScriptHashes } from '../../web/scripts/content-security-policy.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '@formsign/serving';
 import { routePatterns } from '../support/app-routes.ts';
 import { busyIndicators, expect, signIn, test, type Role } from './fixtures.ts';
 
