@@ -12,7 +12,7 @@
  *   token has expired (`resuming`), the refresh actor asks for a new one; a session the
  *   server has ended (a refused renewal, or `auth.expired` when a call answers 401) logs out.
  */
-import { errorTexts, textForCode, type CodeResult, type LoggedInUser, type LoginResponse, type SecondFactorChallenge, type TokenClaims } from '@formsign/sdk/contract';
+import { errorTexts, textForCode, type CodeResult, type LoggedInUser, type LoginResponse, type SecondFactorChallenge } from '@formsign/sdk/contract';
 import { jwtDecode } from 'jwt-decode';
 import { assign, assertEvent, setup } from 'xstate';
 import type { KeyValueStorage } from './key-value-storage.js';
