@@ -1,7 +1,7 @@
 // Lint for every package. Besides the TypeScript rules, it keeps the package arrows one-way
-// (openapi -> sdk -> machines -> web; mocks and the server serve the contract; tests may use
-// everything), keeps the zones inside packages (pages, features, server areas and shared
-// modules), refuses import cycles in the packages' sources, and refuses focused tests.
+// (openapi -> sdk -> machines -> web; mocks and the server serve the contract; what both
+// servers of the built app share is `serving`; tests may use everything), keeps the zones
+// inside packages (pages, features, server areas and shared modules), refuses import cycles in the packages' sources, and refuses focused tests.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -9,22 +9,20 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const packages = ['openapi', 'sdk', 'machines', 'web', 'mocks', 'server', 'tests'];
+const packages = ['openapi', 'sdk', 'machines', 'serving', 'web', 'mocks', 'server', 'tests'];
 /** What each package may import of the others. */
 const allowed = {
   openapi: [],
   sdk: ['openapi'],
   machines: ['sdk'],
-  web: ['sdk', 'machines'],
+  serving: [],
+  web: ['sdk', 'machines', 'serving'],
   mocks: ['openapi'],
-  server: ['openapi', 'sdk'],
+  server: ['openapi', 'sdk', 'serving'],
   tests: packages,
 };
 /** Single modules a package may import of a package it may not (each the one home of what both need). */
-const allowedModules = {
-  // The web app's Content-Security-Policy, which the reference server serves its pages with.
-  server: ['@formsign/web/content-security-policy', '@formsign/web/static-paths'],
-};
+const allowedModules = {};
 
 /** The TypeScript projects of `npm run typecheck`, which the type-aware rules read. */
 const typeProjects = [
@@ -33,6 +31,7 @@ const typeProjects = [
   'sdk/tsconfig.node.json',
   'machines/tsconfig.json',
   'machines/tsconfig.tests.json',
+  'serving/tsconfig.json',
   'web/tsconfig.json',
   'web/tsconfig.node.json',
   'mocks/tsconfig.json',

@@ -1,26 +1,11 @@
-import { ApiError, errorTexts, textForCode } from '@formsign/sdk/contract';
+import { ApiError, errorTexts, textForCode, type CodeResult, type LoginResponse, type SecondFactorChallenge } from '@formsign/sdk/contract';
 import { getShortestPaths } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { controlledActors, flush } from '../test/controlled-actors.js';
 import { describePath, getTransitionPaths, replayPath, traversalLimit, type TraversalOptions } from '../test/model-based.js';
 import { adminClaims, adminToken, basicToken, expiredToken, farFuture, makeToken, testNow, undecodableToken } from '../test/tokens.js';
-import {
-  authMachine,
-  refreshDelay,
-  sessionEndedText,
-  memoryStorage,
-  readStoredSession,
-  storageKeys,
-  userFromToken,
-  type LoginResponse,
-  type LoginResult,
-  type MemoryStorage,
-  type SecondFactorChallenge,
-  type SecondFactorInput,
-} from './index.js';
-
-type CodeResult = { code: number; message: string };
+import { authMachine, refreshDelay, sessionEndedText, memoryStorage, readStoredSession, storageKeys, userFromToken, type LoginResult, type MemoryStorage, type SecondFactorInput } from './index.js';
 
 const noFlags = { isSuper: false, isPersonal: false, isSubAdmin: false, isFrontAdmin: false, img: '' };
 

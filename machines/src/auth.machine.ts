@@ -12,18 +12,12 @@
  *   token has expired (`resuming`), the refresh actor asks for a new one; a session the
  *   server has ended (a refused renewal, or `auth.expired` when a call answers 401) logs out.
  */
-import { errorTexts, textForCode, type components } from '@formsign/sdk/contract';
+import { errorTexts, textForCode, type CodeResult, type LoggedInUser, type LoginResponse, type SecondFactorChallenge } from '@formsign/sdk/contract';
 import { jwtDecode } from 'jwt-decode';
 import { assign, assertEvent, setup } from 'xstate';
 import type { KeyValueStorage } from './key-value-storage.js';
 import { errorMessage, notProvided } from './request-actor.js';
 import { sessionKeys, storageKeys } from './storage-keys.js';
-
-export type LoginResponse = components['schemas']['LoginResponse'];
-export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge'];
-export type LoggedInUser = components['schemas']['LoggedInUser'];
-export type TokenClaims = components['schemas']['TokenClaims'];
-type CodeResult = components['schemas']['CodeResult'];
 
 /** What the login actor is given (the SDK adds `challenge: false`). */
 export interface LoginInput {

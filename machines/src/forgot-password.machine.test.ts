@@ -1,8 +1,8 @@
-import { ApiError, appCodes, errorTexts, textForCode } from '@formsign/sdk/contract';
+import { ApiError, appCodes, errorTexts, textForCode, type CodeResult } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { flush } from '../test/controlled-actors.js';
-import { forgotPasswordMachine, type CodeResult } from './index.js';
+import { forgotPasswordMachine } from './index.js';
 
 /** The error the SDK throws for a failing forgot-password code: its text from the catalogue. */
 function sdkError(code: number): ApiError {

@@ -4,12 +4,9 @@
  * in the `ApiError` it throws (-3 and -203 on purpose give an empty message, telling nothing).
  * From a failure, or after a success (to send the email again), the user can ask again.
  */
-import type { components } from '@formsign/sdk/contract';
+import type { CodeResult, ForgotPasswordRequest } from '@formsign/sdk/contract';
 import { assign, assertEvent, setup } from 'xstate';
 import { errorCode, errorMessage, notProvided } from './request-actor.js';
-
-export type CodeResult = components['schemas']['CodeResult'];
-export type ForgotPasswordInput = components['schemas']['ForgotPasswordRequest'];
 
 export interface ForgotPasswordContext {
   /** The email of the last request. */
@@ -29,7 +26,7 @@ export const forgotPasswordMachine = setup({
   },
   actors: {
     /** `client.auth.forgotPassword({ email })`. */
-    forgotPassword: notProvided<CodeResult, ForgotPasswordInput>('forgotPassword'),
+    forgotPassword: notProvided<CodeResult, ForgotPasswordRequest>('forgotPassword'),
   },
   actions: {
     startRequest: assign(({ event }) => ({ email: event.email, code: null, error: null })),

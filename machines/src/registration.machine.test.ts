@@ -1,11 +1,9 @@
-import { ApiError, errorTexts, textForCode } from '@formsign/sdk/contract';
+import { ApiError, errorTexts, textForCode, type CodeResult, type RegisterRequest } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { registrationMachine, type RegisterInput } from './index.js';
+import { registrationMachine } from './index.js';
 
-type CodeResult = { code: number; message: string };
-
-const account: RegisterInput = {
+const account: RegisterRequest = {
   first_name: 'Grace',
   last_name: 'Okafor',
   email: 'grace.okafor@harbourhomes.example',
@@ -18,10 +16,10 @@ const created: CodeResult = { code: 1, message: textForCode('register', 1) ?? ''
 const exists = new ApiError({ status: 200, code: -2, message: textForCode('register', -2) ?? '' });
 
 function startAnswering(...answers: Array<CodeResult | Error>) {
-  const inputs: RegisterInput[] = [];
+  const inputs: RegisterRequest[] = [];
   const machine = registrationMachine.provide({
     actors: {
-      register: fromPromise<CodeResult, RegisterInput>(({ input }) => {
+      register: fromPromise<CodeResult, RegisterRequest>(({ input }) => {
         inputs.push(input);
         const answer = answers[inputs.length - 1] ?? created;
         return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);

@@ -2,12 +2,9 @@
  * Registration: a request, then success or failure, then clear
  * (back to idle with the error and message cleared). A failed registration can be sent again.
  */
-import type { components } from '@formsign/sdk/contract';
+import type { CodeResult, RegisterRequest } from '@formsign/sdk/contract';
 import { assign, assertEvent, setup } from 'xstate';
 import { errorCode, errorMessage, notProvided } from './request-actor.js';
-
-export type RegisterInput = components['schemas']['RegisterRequest'];
-type CodeResult = components['schemas']['CodeResult'];
 
 export interface RegistrationContext {
   /** The application code of the last answer, when known. */
@@ -19,7 +16,7 @@ export interface RegistrationContext {
 }
 
 export type RegistrationEvent =
-  | { type: 'registration.submit'; account: RegisterInput }
+  | { type: 'registration.submit'; account: RegisterRequest }
   | { type: 'registration.clear' };
 
 export const registrationMachine = setup({
@@ -29,7 +26,7 @@ export const registrationMachine = setup({
   },
   actors: {
     /** `client.auth.register(account)`. */
-    register: notProvided<CodeResult, RegisterInput>('register'),
+    register: notProvided<CodeResult, RegisterRequest>('register'),
   },
   actions: {
     clear: assign({ code: null, message: null, error: null }),

@@ -1,11 +1,9 @@
-import { ApiError, appCodes, errorTexts, textForCode } from '@formsign/sdk/contract';
+import { ApiError, appCodes, errorTexts, textForCode, type CodeResult, type SetNewPasswordRequest } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { setNewPasswordMachine, type SetNewPasswordInput } from './index.js';
+import { setNewPasswordMachine } from './index.js';
 
-type CodeResult = { code: number; message: string };
-
-const request: SetNewPasswordInput = { userId: '1001', timestamp: '1767225600', hashedPassword: 'a1b2c3', password: 'my-new-secret-9' };
+const request: SetNewPasswordRequest = { userId: '1001', timestamp: '1767225600', hashedPassword: 'a1b2c3', password: 'my-new-secret-9' };
 
 /** The error the SDK throws for a failing set-new-password code. */
 function sdkError(code: number): ApiError {
@@ -13,10 +11,10 @@ function sdkError(code: number): ApiError {
 }
 
 function startAnswering(...codes: number[]) {
-  const inputs: SetNewPasswordInput[] = [];
+  const inputs: SetNewPasswordRequest[] = [];
   const machine = setNewPasswordMachine.provide({
     actors: {
-      setNewPassword: fromPromise<CodeResult, SetNewPasswordInput>(({ input }) => {
+      setNewPassword: fromPromise<CodeResult, SetNewPasswordRequest>(({ input }) => {
         inputs.push(input);
         const code = codes[inputs.length - 1] ?? 1;
         return code === 1 ? Promise.resolve({ code, message: textForCode('setNewPassword', 1) ?? '' }) : Promise.reject(sdkError(code));
@@ -67,7 +65,7 @@ describe('set new password machine transitions', () => {
   });
 
   it("submitting → failure (error): anything but an ApiError shows the catalogue's unexpected text", async () => {
-    const machine = setNewPasswordMachine.provide({ actors: { setNewPassword: fromPromise<CodeResult, SetNewPasswordInput>(() => Promise.reject(new Error('offline'))) } });
+    const machine = setNewPasswordMachine.provide({ actors: { setNewPassword: fromPromise<CodeResult, SetNewPasswordRequest>(() => Promise.reject(new Error('offline'))) } });
     const actor = createActor(machine).start();
     actor.send({ type: 'newPassword.submit', ...request });
     const snapshot = await waitFor(actor, (s) => s.matches('failure'));

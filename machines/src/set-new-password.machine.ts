@@ -4,12 +4,9 @@
  * -5 'The password request link expired. Please request a new password request.' — each the
  * message of the `ApiError` the SDK throws. From a failure the user can submit again.
  */
-import type { components } from '@formsign/sdk/contract';
+import type { CodeResult, SetNewPasswordRequest } from '@formsign/sdk/contract';
 import { assign, assertEvent, setup } from 'xstate';
 import { errorCode, errorMessage, notProvided } from './request-actor.js';
-
-export type SetNewPasswordInput = components['schemas']['SetNewPasswordRequest'];
-type CodeResult = components['schemas']['CodeResult'];
 
 export interface SetNewPasswordContext {
   /** The application code of the last answer, when known. */
@@ -20,7 +17,7 @@ export interface SetNewPasswordContext {
   error: string | null;
 }
 
-export type SetNewPasswordEvent = { type: 'newPassword.submit' } & SetNewPasswordInput;
+export type SetNewPasswordEvent = { type: 'newPassword.submit' } & SetNewPasswordRequest;
 
 export const setNewPasswordMachine = setup({
   types: {
@@ -29,7 +26,7 @@ export const setNewPasswordMachine = setup({
   },
   actors: {
     /** `client.auth.setNewPassword({ userId, timestamp, hashedPassword, password })`. */
-    setNewPassword: notProvided<CodeResult, SetNewPasswordInput>('setNewPassword'),
+    setNewPassword: notProvided<CodeResult, SetNewPasswordRequest>('setNewPassword'),
   },
   actions: {
     startRequest: assign({ code: null, message: null, error: null }),

@@ -1,18 +1,10 @@
+import type { TutorialItem } from '@formsign/sdk/contract';
 import { getShortestPaths } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { controlledActors, flush } from '../test/controlled-actors.js';
 import { describePath, replayPath, traversalLimit } from '../test/model-based.js';
-import {
-  generalTutorialPath,
-  panelDefaults,
-  panelWidth,
-  panelWidthRule,
-  tutorialPanelMachine,
-  tutorialsForPage,
-  type TutorialItem,
-  type TutorialPanelInput,
-} from './index.js';
+import { generalTutorialPath, panelDefaults, panelWidth, panelWidthRule, tutorialPanelMachine, tutorialsForPage, type TutorialPanelInput } from './index.js';
 
 function tutorial(path: string, title: string, kind: 'video' | 'pdf' = 'video'): TutorialItem {
   return { path, url: `https://cdn.example/${kind}/${title}`, icon: `https://cdn.example/icons/${title}.png`, title, subtitle: [] };

@@ -5,11 +5,10 @@
  * or `general` are shown, and when there are none (or the fetch failed) the app's fallback
  * intro video or getting-started PDF is shown instead. The machine holds no URLs.
  */
-import type { components } from '@formsign/sdk/contract';
+import type { TutorialItem } from '@formsign/sdk/contract';
 import { assign, setup } from 'xstate';
 import { notProvided } from './request-actor.js';
 
-export type TutorialItem = components['schemas']['TutorialItem'];
 export type TutorialKind = 'video' | 'pdf';
 
 /** Where the panel opens until the user moves it. */

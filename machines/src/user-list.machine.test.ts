@@ -1,20 +1,10 @@
-import { ApiError, errorTexts } from '@formsign/sdk/contract';
+import { ApiError, errorTexts, type UserCommand, type UserPage, type UserRow, type UsersQuery } from '@formsign/sdk/contract';
 import { getShortestPaths } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { controlledActors, flush } from '../test/controlled-actors.js';
 import { describePath, replayPath, traversalLimit } from '../test/model-based.js';
-import {
-  applyUserCommand,
-  applyUserCommandToRows,
-  commandActorId,
-  userListMachine,
-  type UserCommand,
-  type UserListContext,
-  type UserPage,
-  type UserRow,
-  type UsersParams,
-} from './index.js';
+import { applyUserCommand, applyUserCommandToRows, commandActorId, userListMachine, type UserListContext } from './index.js';
 
 function row(id: number, overrides: Partial<UserRow> = {}): UserRow {
   return { id, email: `user${id}@example.com`, mfa: 0, force_mfa: 'No', class: 'Staff', unit: ['North'], ...overrides };
@@ -22,7 +12,7 @@ function row(id: number, overrides: Partial<UserRow> = {}): UserRow {
 
 const rows = [row(1), row(2, { mfa: 1 }), row(3, { class: 'Manager', unit: ['North', 'South'] })];
 const userPage: UserPage = { page: 1, limit: 10, total: 3, data: rows };
-const params: UsersParams = { page: 1, limit: 10 };
+const params: UsersQuery = { page: 1, limit: 10 };
 
 const remove: UserCommand = { id: 1, email: 'user1@example.com', type: 'delete', value: '' };
 const mfaOn: UserCommand = { id: 2, email: 'user2@example.com', type: 'mfa', value: 1 };
@@ -80,7 +70,7 @@ describe('applyUserCommand', () => {
 function start() {
   const control = controlledActors();
   const machine = userListMachine.provide({
-    actors: { fetchUsers: control.logic<UserPage, UsersParams>(), userCommand: control.logic<{ code: number; message: string }, UserCommand>() },
+    actors: { fetchUsers: control.logic<UserPage, UsersQuery>(), userCommand: control.logic<{ code: number; message: string }, UserCommand>() },
   });
   return { actor: createActor(machine).start(), control };
 }
@@ -133,7 +123,7 @@ describe('user list machine transitions', () => {
   });
 
   it('fetching → failed (error): the text is the catalogue\'s whatever the error', async () => {
-    const machine = userListMachine.provide({ actors: { fetchUsers: fromPromise<UserPage, UsersParams>(() => Promise.reject(new Error('offline'))) } });
+    const machine = userListMachine.provide({ actors: { fetchUsers: fromPromise<UserPage, UsersQuery>(() => Promise.reject(new Error('offline'))) } });
     const actor = createActor(machine).start();
     actor.send({ type: 'users.fetch', params });
     const snapshot = await waitFor(actor, (s) => s.matches('failed'));
@@ -363,7 +353,7 @@ describe('user list machine, model-based', () => {
     it(`path ${describePath(path)}`, async () => {
       const control = controlledActors();
       const machine = userListMachine.provide({
-        actors: { fetchUsers: control.logic<UserPage, UsersParams>(), userCommand: control.logic<{ code: number; message: string }, UserCommand>() },
+        actors: { fetchUsers: control.logic<UserPage, UsersQuery>(), userCommand: control.logic<{ code: number; message: string }, UserCommand>() },
       });
       let previousOutcome: UserListContext['lastOutcome'] = null;
       await replayPath(machine, path, {

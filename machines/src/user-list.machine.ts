@@ -7,15 +7,9 @@
  * Commands on different rows run side by side; a row that is updating takes no other command.
  * `lastOutcome` says how the last command to finish ended, so the page can say what changed.
  */
-import { errorTexts, type components } from '@formsign/sdk/contract';
+import { errorTexts, type CodeResult, type UserCommand, type UserPage, type UserRow, type UsersQuery } from '@formsign/sdk/contract';
 import { assign, enqueueActions, setup, spawnChild } from 'xstate';
 import { errorMessage, notProvided } from './request-actor.js';
-
-export type UserRow = components['schemas']['UserRow'];
-export type UserPage = components['schemas']['UserPage'];
-export type UserCommand = components['schemas']['UserCommand'];
-export type UsersParams = components['schemas']['UsersRequest'];
-type CodeResult = components['schemas']['CodeResult'];
 
 /** What the mfa command's numeric codes set: 1 on, 2 off, 3 off and set-up required at the next log in. */
 export const mfaSettings = {
@@ -77,7 +71,7 @@ export interface UserListContext {
   /** Rows matching, on every page. */
   total: number;
   /** The parameters of the last fetch. */
-  params: UsersParams;
+  params: UsersQuery;
   /** The text of the last failure (fetch or command), or null. */
   error: string | null;
   /** The ids of the rows whose command is on its way. */
@@ -93,7 +87,7 @@ export type UserCommandDoneEvent = { type: `xstate.done.actor.userCommand.${numb
 export type UserCommandErrorEvent = { type: `xstate.error.actor.userCommand.${number}`; error: unknown };
 
 export type UserListEvent =
-  | { type: 'users.fetch'; params: UsersParams }
+  | { type: 'users.fetch'; params: UsersQuery }
   | { type: 'users.command'; command: UserCommand }
   | { type: 'users.dismissError' }
   | UserCommandDoneEvent
@@ -106,7 +100,7 @@ export const userListMachine = setup({
   },
   actors: {
     /** `client.users.list({ page, limit, filters })`. */
-    fetchUsers: notProvided<UserPage, UsersParams>('fetchUsers'),
+    fetchUsers: notProvided<UserPage, UsersQuery>('fetchUsers'),
     /** `client.users.command({ id, email, type, value })`. */
     userCommand: notProvided<CodeResult, UserCommand>('userCommand'),
   },
@@ -114,7 +108,7 @@ export const userListMachine = setup({
     rowIdle: ({ context, event }) => event.type === 'users.command' && !context.updating.includes(event.command.id),
   },
   actions: {
-    setParams: assign((_, params: { params: UsersParams }) => ({ params: params.params })),
+    setParams: assign((_, params: { params: UsersQuery }) => ({ params: params.params })),
     startLoading: assign({ loading: true }),
     showPage: assign((_, params: { page: UserPage }) => ({ loading: false, rows: params.page.data, total: params.page.total, error: null })),
     showFetchFailure: assign({ loading: false, rows: [], total: 0, error: errorTexts.usersFetchFailed }),

@@ -1,8 +1,8 @@
-import { ApiError, errorTexts } from '@formsign/sdk/contract';
+import { ApiError, errorTexts, type WorkflowItem, type WorkflowPage } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { controlledActors, flush } from '../test/controlled-actors.js';
-import { workflowListMachine, type WorkflowItem, type WorkflowPage, type WorkflowParams, type WorkflowReview } from './index.js';
+import { workflowListMachine, type WorkflowParams, type WorkflowReview } from './index.js';
 
 function item(id: number): WorkflowItem {
   return {

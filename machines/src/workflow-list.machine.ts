@@ -6,12 +6,10 @@
  * and then refetches with the current ones. Beside the flags it keeps what a list page shows
  * with them: the rows matching on every page (`total`) and the failure's text (`message`).
  */
-import type { components, operationTypes } from '@formsign/sdk/contract';
+import type { operationTypes, WorkflowItem, WorkflowPage } from '@formsign/sdk/contract';
 import { assign, assertEvent, setup } from 'xstate';
 import { errorMessage, notProvided } from './request-actor.js';
 
-export type WorkflowItem = components['schemas']['WorkflowItem'];
-export type WorkflowPage = components['schemas']['WorkflowPage'];
 /** The query of `GET /workflow`: page, limit, disapprove, comment, account, id, filters. */
 export type WorkflowParams = NonNullable<operationTypes['listWorkflow']['parameters']['query']>;
 

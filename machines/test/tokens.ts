@@ -1,5 +1,5 @@
 /** Unsigned JWTs for tests: the machines decode tokens, they never verify them. */
-import type { TokenClaims } from '../src/index.js';
+import type { TokenClaims } from '@formsign/sdk/contract';
 
 function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,7 +1,8 @@
 /**
  * Renders the contents of `src/generated/` from the contract: the path and schema types
  * (openapi-typescript), the application code table (`x-codes`), the catalogue's other texts
- * (`x-error-catalogue`) and the operation table (method, path, roles, public). Pure: it reads
+ * (`x-error-catalogue`), the operation table (method, path, roles, public) and the bounds of
+ * what requests send with the shape of an email address (`limits.ts`). Pure: it reads
  * the document and returns the files; `generate.ts` writes or checks them and
  * `src/generated.test.ts` compares them with what is on disk.
  */
@@ -82,6 +83,83 @@ export type ErrorTextKey = keyof typeof errorTexts;
 `;
 }
 
+/** The keywords of a request schema that bound a value or a list, in the order they are written out. */
+const limitKeywords = ['minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'minItems', 'maxItems'] as const;
+type Limits = Partial<Record<(typeof limitKeywords)[number], number | string>>;
+
+interface SchemaNode {
+  $ref?: string;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  allOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  additionalProperties?: SchemaNode | boolean;
+  'x-pattern'?: string;
+}
+
+/**
+ * The bounds of every field a request sends, keyed `Schema.property` (a nested field
+ * `Schema.property.field`; a field of an inline body `operationId.field`). Only what requests
+ * reach: a form checks what it is about to send, never an answer.
+ */
+function requestLimits(document: OpenApiDocument): Map<string, Limits> {
+  const limits = new Map<string, Limits>();
+  const visited = new Set<string>();
+  const schemas = document.components.schemas as Record<string, SchemaNode>;
+  const nameOf = (ref: string): string => ref.replace('#/components/schemas/', '');
+  const record = (key: string, node: SchemaNode): void => {
+    const schema = node.$ref ? schemas[nameOf(node.$ref)] : node;
+    const bounds = Object.fromEntries(limitKeywords.filter((word) => word in schema).map((word) => [word, (schema as Limits)[word]]));
+    if (Object.keys(bounds).length > 0) limits.set(key, bounds);
+  };
+  const walk = (node: SchemaNode | undefined, key: string): void => {
+    if (!node || typeof node !== 'object') return;
+    if (node.$ref) {
+      const name = nameOf(node.$ref);
+      if (visited.has(name)) return;
+      visited.add(name);
+      record(name, node);
+      walk(schemas[name], name);
+      return;
+    }
+    for (const [property, child] of Object.entries(node.properties ?? {})) {
+      const field = `${key}.${property}`;
+      record(field, child);
+      walk(child, field);
+    }
+    walk(node.items, key);
+    if (typeof node.additionalProperties === 'object') walk(node.additionalProperties, key);
+    for (const part of [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])]) walk(part, key);
+  };
+  for (const { operation } of operationsOf(document)) {
+    for (const media of Object.values(operation.requestBody?.content ?? {})) walk(media.schema as SchemaNode, operation.operationId);
+  }
+  return new Map([...limits].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function limitsFile(document: OpenApiDocument): string {
+  const rows = [...requestLimits(document)]
+    .map(([field, bounds]) => {
+      const entries = Object.entries(bounds).map(([word, value]) => `${word}: ${typeof value === 'string' ? JSON.stringify(value) : value}`);
+      return `  '${field}': { ${entries.join(', ')} },`;
+    })
+    .join('\n');
+  const email = (document.components.schemas as Record<string, SchemaNode>).EmailAddress;
+  if (!email?.['x-pattern']) throw new Error('The contract\'s EmailAddress schema has no x-pattern.');
+  return `${banner}
+/** The bounds of every field a request sends (length, range, pattern, number of items), keyed \`Schema.property\`: a form checks them before it sends. */
+export const contractLimits = {
+${rows}
+} as const;
+
+export type ContractLimitField = keyof typeof contractLimits;
+
+/** The shape of an email address (the contract's \`EmailAddress\`): a name, @, and a domain with a dot. */
+export const emailPattern = /${email['x-pattern'].replaceAll('/', '\\/')}/;
+`;
+}
+
 /** Every generated file, by name inside `src/generated/`, as it should read now. */
 export async function renderGeneratedFiles(): Promise<Record<string, string>> {
   const document = loadDocument();
@@ -90,5 +168,6 @@ export async function renderGeneratedFiles(): Promise<Record<string, string>> {
     'app-codes.ts': codesFile(document),
     'operations.ts': operationsFile(document),
     'error-texts.ts': errorTextsFile(document),
+    'limits.ts': limitsFile(document),
   };
 }

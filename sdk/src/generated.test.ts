@@ -10,8 +10,8 @@ import { generatedDir, renderGeneratedFiles } from '../scripts/generated-files.j
 describe('src/generated', async () => {
   const files = await renderGeneratedFiles();
 
-  it('holds the four generated files', () => {
-    expect(Object.keys(files).sort()).toEqual(['app-codes.ts', 'error-texts.ts', 'openapi.ts', 'operations.ts']);
+  it('holds the five generated files', () => {
+    expect(Object.keys(files).sort()).toEqual(['app-codes.ts', 'error-texts.ts', 'limits.ts', 'openapi.ts', 'operations.ts']);
   });
 
   it.each(Object.keys(files))('%s is current (run `npm run generate` when this fails)', (name) => {

@@ -1,5 +1,5 @@
 /**
- * The app runs under its Content-Security-Policy (web/scripts/content-security-policy.ts)
+ * The app runs under its Content-Security-Policy (serving/src/content-security-policy.ts)
  * without a single violation: every route of the route table, signed out and as each of the
  * fixtures' roles, with the help menus and the tutorial panel's video and PDF opened too. A
  * violation shows as a `securitypolicyviolation` event in the page or as a CSP message in the
@@ -7,14 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { contentSecurityPolicy, inlineScriptHashes } from '../../web/scripts/content-security-policy.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '@formsign/serving';
+import { routePatterns } from '../support/app-routes.ts';
 import { busyIndicators, expect, signIn, test, type Role } from './fixtures.ts';
-
-/**
- * The route table's paths, read from its source (importing it would bring the whole app into
- * the tests' type check): every `appPage('<path>', ...)` row.
- */
-const routePaths = [...readFileSync(new URL('../../web/src/routes/route-table.ts', import.meta.url), 'utf8').matchAll(/\bappPage\('([^']+)'/g)].map((match) => match[1] ?? '');
 
 /** A real address for each route pattern (ids from the contract's examples). */
 const sampleAddresses: Record<string, string> = {
@@ -43,7 +38,7 @@ function addressOf(path: string): string {
 }
 
 /** Every route once; /logout last, since it ends the session. */
-const addresses = [...routePaths.map(addressOf).filter((address) => address !== '/logout'), '/logout'];
+const addresses = [...routePatterns.map(addressOf).filter((address) => address !== '/logout'), '/logout'];
 
 interface Violation {
   where: string;
@@ -113,8 +108,8 @@ async function openHelp(page: Page): Promise<void> {
 
 test.describe('the Content-Security-Policy', () => {
   test('visits every route of the route table', () => {
-    expect(routePaths).toEqual(expect.arrayContaining(['/', '/dashboard', '/template/edit/:id/step1', '/users/:page?', '/web-signing/:pageId?', '/login', '/logout', '*']));
-    expect(routePaths.length).toBeGreaterThanOrEqual(41);
+    expect(routePatterns).toEqual(expect.arrayContaining(['/', '/dashboard', '/template/edit/:id/step1', '/users/:page?', '/web-signing/:pageId?', '/login', '/logout', '*']));
+    expect(routePatterns.length).toBeGreaterThanOrEqual(41);
   });
 
   test('every HTML answer carries the policy, which allows no inline script but the boot script, and no inline style', async ({ page }) => {

@@ -9,8 +9,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type In
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { contentSecurityPolicy } from './content-security-policy.js';
-import { compressible, contentTypes as types, decodePath, fileInside, isRefusedPath } from './static-paths.js';
+import { cacheControl, compressible, contentSecurityPolicy, contentTypes as types, decodePath, fileInside, hashedFolders, isRefusedPath } from '@formsign/serving';
 import { issueXsrfCookie, passesXsrfCheck, xsrfRefusal } from './xsrf.js';
 
 export interface WebServerOptions {
@@ -44,7 +43,7 @@ const gzipCache = new Map<string, Buffer>();
 function sendFile(request: IncomingMessage, response: ServerResponse, file: string, immutable: boolean, content?: (bytes: Buffer) => Buffer): void {
   const type = types[extname(file)] ?? 'application/octet-stream';
   response.setHeader('Content-Type', type);
-  response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  response.setHeader('Cache-Control', cacheControl(immutable));
   response.setHeader('X-Content-Type-Options', 'nosniff');
   // The page's own inline script is allowed by its hash (what `content` adds carries no script).
   if (type.startsWith('text/html')) response.setHeader('Content-Security-Policy', contentSecurityPolicy(readFileSync(file, 'utf8')));
@@ -145,7 +144,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     }
     // Never a dot-folder (the build's .vite manifest), never outside the build.
     const file = isRefusedPath(path) ? null : fileInside(root, path);
-    const hashed = /^\/(js|css|assets)\//.test(path);
+    const hashed = hashedFolders.test(path);
     if (file && existsSync(file) && statSync(file).isFile()) {
       return sendFile(request, response, file, hashed, file === index ? withBodyEnd : undefined);
     }

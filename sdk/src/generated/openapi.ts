@@ -1211,6 +1211,13 @@ export interface components {
             event?: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "completed" | "downloaded" | "deleted";
         };
         /**
+         * Format: email
+         * @description An email address a request sends. `x-pattern` is the shape forms check an address
+         *     against before sending it (a name, `@`, a domain with a dot); every address of
+         *     `format: email` has it.
+         */
+        EmailAddress: string;
+        /**
          * @description The roles of the product.
          * @enum {string}
          */
@@ -1486,8 +1493,7 @@ export interface components {
             /** @description One per place of the template's order, in order. */
             recipients: {
                 name: string;
-                /** Format: email */
-                email: string;
+                email: components["schemas"]["EmailAddress"];
                 /** @description The user of the company it goes to, if it is one. */
                 user_id?: number | null;
             }[];

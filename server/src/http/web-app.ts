@@ -12,11 +12,7 @@ import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ensureXsrfCookie } from './cookies.js';
-import { contentSecurityPolicy } from '@formsign/web/content-security-policy';
-import { compressible, contentTypes as types, decodePath, fileInside, isRefusedPath } from '@formsign/web/static-paths';
-
-/** Built files whose names carry a content hash: cached for a year. */
-const hashedFolders = /^\/(js|css|assets)\//;
+import { cacheControl, compressible, contentSecurityPolicy, contentTypes as types, decodePath, fileInside, hashedFolders, isRefusedPath } from '@formsign/serving';
 /** Pages an organisation may embed in its own site (signing through a link). */
 const embeddable = /^\/(web-signing|open-signing)(\/|$)/;
 
@@ -42,7 +38,7 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
   function send(request: FastifyRequest, reply: FastifyReply, file: string, cacheForever: boolean): FastifyReply {
     const stat = statSync(file);
     const type = types[extname(file)] ?? 'application/octet-stream';
-    reply.header('Content-Type', type).header('Cache-Control', cacheForever ? 'public, max-age=31536000, immutable' : 'no-cache');
+    reply.header('Content-Type', type).header('Cache-Control', cacheControl(cacheForever));
     const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     if (acceptsGzip && compressible.test(type)) {
       let cached = gzipCache.get(file);

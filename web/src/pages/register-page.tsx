@@ -4,6 +4,7 @@
  * the partner the account registers through.
  */
 import { fromRequest, registrationMachine } from '@formsign/machines';
+import { contractLimits } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -15,6 +16,10 @@ import { inspectOption } from '../session/inspection.ts';
 const registrationLogic = registrationMachine.provide({
   actors: { register: fromRequest((account, options) => api.auth.register(account, options)) },
 });
+
+/** The shortest login name and password the contract takes. */
+const nameLength = contractLimits['RegisterRequest.name'].minLength;
+const passwordLength = contractLimits['RegisterRequest.password'].minLength;
 
 export default function RegisterPage() {
   const { pmachinename = '' } = useParams();
@@ -57,8 +62,8 @@ export default function RegisterPage() {
           <TextField label="First name" autoComplete="given-name" required value={form.first_name} onValue={set('first_name')} />
           <TextField label="Last name" autoComplete="family-name" required value={form.last_name} onValue={set('last_name')} />
           <TextField label="Email" type="email" autoComplete="email" required value={form.email} onValue={set('email')} />
-          <TextField label="Login name" autoComplete="username" required minLength={3} value={form.name} onValue={set('name')} hint="At least 3 characters." />
-          <TextField label="Password" type="password" autoComplete="new-password" required minLength={8} value={form.password} onValue={set('password')} hint="At least 8 characters." />
+          <TextField label="Login name" autoComplete="username" required minLength={nameLength} value={form.name} onValue={set('name')} hint={`At least ${nameLength} characters.`} />
+          <TextField label="Password" type="password" autoComplete="new-password" required minLength={passwordLength} value={form.password} onValue={set('password')} hint={`At least ${passwordLength} characters.`} />
           <TextField label="Company" autoComplete="organization" required value={form.company_name} onValue={set('company_name')} />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>

@@ -11,7 +11,7 @@
  * opens a form of as many rows as wanted (`POST /invite`); each row shows its own outcome and
  * the rows that failed stay to be corrected.
  */
-import type { UserCommand, UserRow } from '@formsign/machines';
+import type { UserCommand, UserRow } from '@formsign/sdk';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { InvitePeople } from '../features/account/invite-people.tsx';

@@ -10,7 +10,7 @@
  * still moving (sent, in progress, awaiting approval) can be reviewed: approve its current
  * step, or disapprove it with a required comment (`disapprove`, `comment`, `account`, `id`).
  */
-import type { WorkflowItem } from '@formsign/machines';
+import type { WorkflowItem } from '@formsign/sdk';
 import { useState } from 'react';
 import { FormStatusBadge, statusOptions } from '../features/lists/workflow/form-status.tsx';
 import { ReviewButton, WorkflowReviewOpener } from '../features/lists/workflow/review-button.tsx';

@@ -3,7 +3,8 @@
  * browser's local storage and the SDK's login and logout calls. Components read it with
  * `useViewer()` and `useSession()`; nothing copies it into React state.
  */
-import { authMachine, fromRequest, type LoggedInUser } from '@formsign/machines';
+import type { LoggedInUser } from '@formsign/sdk';
+import { authMachine, fromRequest } from '@formsign/machines';
 import { createActorContext } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { api, onSessionRejected } from '../api/client.ts';

@@ -4,7 +4,8 @@
  * machine decides, and links to the envelopes tab of the account page. A completed purchase
  * makes it ask for the count again.
  */
-import { envelopeCounterMachine, fromRequest, type LoggedInUser } from '@formsign/machines';
+import type { LoggedInUser } from '@formsign/sdk';
+import { envelopeCounterMachine, fromRequest } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';

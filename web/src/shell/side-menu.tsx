@@ -6,7 +6,7 @@
  * On a narrow screen it is a drawer instead (see app-shell.tsx): hidden until the top bar's
  * Menu button opens it, with its names shown; Close, Escape or choosing an entry closes it.
  */
-import type { LoggedInUser } from '@formsign/machines';
+import type { LoggedInUser } from '@formsign/sdk';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { Icon } from '../components/icon.tsx';

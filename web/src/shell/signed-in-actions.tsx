@@ -1,5 +1,5 @@
 /** The top bar's signed-in actions: the help menu, the envelope counter (administrators) and the user's name and role. */
-import type { LoggedInUser } from '@formsign/machines';
+import type { LoggedInUser } from '@formsign/sdk';
 import { roleLabel } from '../session/session.tsx';
 import { EnvelopeCounter } from './envelope-counter.tsx';
 import { HeaderHelpMenu } from './help-menus.tsx';

@@ -4,7 +4,7 @@
  * Register button, or nothing. On a narrow screen it starts with the Menu button that opens
  * the side menu as a drawer.
  */
-import type { LoggedInUser } from '@formsign/machines';
+import type { LoggedInUser } from '@formsign/sdk';
 import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/icon.tsx';

@@ -1,5 +1,5 @@
 /** The tutorial panel on screen: its list, the chosen video or PDF, and moving it by drag or arrow keys. */
-import type { TutorialItem } from '@formsign/machines';
+import type { TutorialItem } from '@formsign/sdk';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Panel, useTutorialPanel } from './tutorial-panel.tsx';
 

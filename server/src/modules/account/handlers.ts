@@ -3,7 +3,7 @@
  * its emailed link), their company and its settings, and the envelope count. Account saves
  * answer failures as `{ error }` (the contract's shape for them).
  */
-import type { Company, Role, UserProfile } from '@formsign/sdk/contract';
+import { emailPattern, type Company, type Role, type UserProfile } from '@formsign/sdk/contract';
 import { recordEvent } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { verifyAccessToken } from '../../auth/tokens.js';
@@ -13,7 +13,7 @@ import type { ServerContext } from '../../context.js';
 import { failureTexts } from '../../http/texts.js';
 import { findUser, type UserRecord } from '../users/repository.js';
 import { confirmEmail } from './confirm-email.js';
-import { emailPattern, saveProfile } from './save-profile.js';
+import { saveProfile } from './save-profile.js';
 import { settingsView } from './settings.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { findCompany, updateCompany, type CompanyChange, type CompanyRecord } from '../../companies/repository.js';

@@ -9,7 +9,7 @@
  * the address is not told here: the link's mailbox is told when it follows the link.
  */
 import { and, eq } from 'drizzle-orm';
-import type { ProfileUpdate } from '@formsign/sdk/contract';
+import { emailPattern, type ProfileUpdate } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import { limits, takeAttempt } from '../../auth/attempts.js';
 import { displayNameOf, type Principal } from '../../auth/principal.js';
@@ -24,8 +24,6 @@ import { minimumPasswordLength } from '../auth/password-reset.js';
 import { endSessionsOf } from '../auth/sessions.js';
 import { findUser, type UserRecord } from '../users/repository.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
-
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const profileTexts = {
   saved: 'Your details have been saved.',

@@ -5,9 +5,9 @@
  * URLs and are kept as supporting documents. Only the fields the person answers are taken;
  * anything else sent is ignored.
  */
+import { emailPattern } from '@formsign/sdk/contract';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const maxFileBytes = 5 * 1024 * 1024;
 

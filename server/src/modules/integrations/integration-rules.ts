@@ -6,7 +6,7 @@
  * and the lookups of what a request names (refused with 400 and the product's words: the
  * contract answers no 404 here).
  */
-import type { Integration, IntegrationResponse, IntegrationSource, IntegrationsQuery } from '@formsign/sdk/contract';
+import { contractLimits, emailPattern, type Integration, type IntegrationResponse, type IntegrationSource, type IntegrationsQuery } from '@formsign/sdk/contract';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { isDataField } from '../database/submissions.js';
@@ -42,7 +42,7 @@ export function recipientProblem(source: IntegrationSource, recipient: string): 
   if (recipient.length > 500) return 'The address is too long.';
   switch (source) {
     case 'email':
-      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient) && recipient.length <= 254 ? null : 'Enter an email address, like records@yourcompany.com.';
+      return emailPattern.test(recipient) && recipient.length <= contractLimits.EmailAddress.maxLength ? null : 'Enter an email address, like records@yourcompany.com.';
     case 'webhook': {
       let url: URL | null = null;
       try {

@@ -3,7 +3,7 @@
  * mailed a link to choose one (valid seven days, once). One result code per person, in the
  * order sent: 1 sent, -1 a field is not valid, -2 already a user, 0 anything else.
  */
-import type { InviteResult, InviteUser } from '@formsign/sdk/contract';
+import { contractLimits, emailPattern, type InviteResult, type InviteUser } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
@@ -13,8 +13,6 @@ import { invitationMail } from '../../mail/messages.js';
 import { invitationLinkDays, passwordLink } from '../auth/links.js';
 import { freeLoginName, loginTaken } from './repository.js';
 import { findCompany } from '../../companies/repository.js';
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The role a class gives: the Administrator class administers the company. */
 export function roleOfClass(userClass: string): 'admin' | 'basic' {
@@ -26,7 +24,7 @@ export async function inviteUsers(ctx: ServerContext, inviter: Principal, people
   const results: InviteResult[] = [];
   for (const person of people) {
     const email = person.email.trim();
-    if (!emailPattern.test(email) || email.length > 254) {
+    if (!emailPattern.test(email) || email.length > contractLimits.EmailAddress.maxLength) {
       results.push(-1);
       continue;
     }

@@ -3,7 +3,7 @@
  * number, as they appear on invoices and on the forms people sign. A failed save shows the
  * response's `error` text and keeps what was typed.
  */
-import type { Company, CompanyUpdate } from '@formsign/sdk';
+import { contractLimits, emailPattern, type Company, type CompanyUpdate } from '@formsign/sdk';
 import { useId } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
@@ -17,11 +17,9 @@ export function companyDraft(company: Company): CompanyDraft {
   return { name: company.name, address: company.address, phone: company.phone, email: company.email, vat_number: company.vat_number };
 }
 
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function problemOf(draft: CompanyDraft): { field: keyof CompanyDraft; text: string } | null {
   if (!draft.name.trim()) return { field: 'name', text: 'Enter the company name.' };
-  if (draft.email.trim() && !emailShape.test(draft.email.trim())) return { field: 'email', text: 'Enter an email address like office@example.com, or leave it empty.' };
+  if (draft.email.trim() && !emailPattern.test(draft.email.trim())) return { field: 'email', text: 'Enter an email address like office@example.com, or leave it empty.' };
   return null;
 }
 
@@ -46,14 +44,14 @@ export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(d
         <FormError message={problem?.text ?? save.error} />
         <FormSuccess message={save.result?.message} />
         <div className="account-form-grid">
-          <TextField label="Company name" value={draft.name} onValue={set('name')} autoComplete="organization" maxLength={200} invalid={problem?.field === 'name'} />
-          <TextField label="VAT number" value={draft.vat_number} onValue={set('vat_number')} maxLength={40} />
+          <TextField label="Company name" value={draft.name} onValue={set('name')} autoComplete="organization" maxLength={contractLimits['CompanyUpdate.data.name'].maxLength} invalid={problem?.field === 'name'} />
+          <TextField label="VAT number" value={draft.vat_number} onValue={set('vat_number')} maxLength={contractLimits['CompanyUpdate.data.vat_number'].maxLength} />
           <TextField label="Email" type="email" value={draft.email} onValue={set('email')} autoComplete="email" invalid={problem?.field === 'email'} />
-          <TextField label="Phone" type="tel" value={draft.phone} onValue={set('phone')} autoComplete="tel" maxLength={40} />
+          <TextField label="Phone" type="tel" value={draft.phone} onValue={set('phone')} autoComplete="tel" maxLength={contractLimits['CompanyUpdate.data.phone'].maxLength} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-address`}>Address</label>
-          <textarea id={`${id}-address`} className="textarea" rows={3} maxLength={500} autoComplete="street-address" value={draft.address} onChange={(event) => set('address')(event.target.value)} />
+          <textarea id={`${id}-address`} className="textarea" rows={3} maxLength={contractLimits['CompanyUpdate.data.address'].maxLength} autoComplete="street-address" value={draft.address} onChange={(event) => set('address')(event.target.value)} />
         </div>
         <div className="form-actions">
           <button type="submit" className="button" disabled={save.busy}>

@@ -5,7 +5,7 @@
  * administrators change them; others see them read-only. A failed save shows the response's
  * `error` text and keeps what was chosen.
  */
-import type { Settings, SettingsUpdate } from '@formsign/sdk';
+import { contractLimits, type Settings, type SettingsUpdate } from '@formsign/sdk';
 import { useId, useMemo } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
@@ -28,7 +28,9 @@ const dateFormats: Record<Settings['date_format'], string> = {
   'YYYY-MM-DD': '2026-11-21',
 };
 
-const limits = { reminder: [0, 60], retention: [30, 3650] } as const;
+const reminderDays = contractLimits['SettingsUpdate.reminder_days'];
+const retentionDays = contractLimits['SettingsUpdate.retention_days'];
+const limits = { reminder: [reminderDays.minimum, reminderDays.maximum], retention: [retentionDays.minimum, retentionDays.maximum] } as const;
 
 function whole(value: string, [min, max]: readonly [number, number]): number | null {
   const number = Number(value);

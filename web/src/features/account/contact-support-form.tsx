@@ -3,7 +3,7 @@
  * empties and shows the confirmation text; a failure shows the catalogue's words and keeps
  * what was typed.
  */
-import { textForCode } from '@formsign/sdk';
+import { contractLimits, textForCode } from '@formsign/sdk';
 import { useId, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
@@ -12,7 +12,7 @@ import { useMutation } from '../../api/use-mutation.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
 
-const limits = { subject: 200, message: 5000 } as const;
+const limits = { subject: contractLimits['ContactRequest.subject'].maxLength, message: contractLimits['ContactRequest.message'].maxLength } as const;
 
 function problemOf(subject: string, message: string): { field: 'subject' | 'message'; text: string } | null {
   if (!subject.trim()) return { field: 'subject', text: 'Enter a subject, so support knows what it is about.' };

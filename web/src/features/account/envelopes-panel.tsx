@@ -5,7 +5,7 @@
  * comes back to `/checkout/return`.
  */
 import { envelopeLevel } from '@formsign/machines';
-import { errorTexts, type Product } from '@formsign/sdk';
+import { contractLimits, errorTexts, type Product } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { paymentOrigins } from '../../config.ts';
@@ -16,7 +16,7 @@ import { checkoutAddress } from './checkout-address.ts';
 import { formatMoney } from './money.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 
-const maxQuantity = 20;
+const maxQuantity = contractLimits['ProductsRequest.quantity'].maximum;
 const noProducts: Product[] = [];
 
 function EnvelopeBalance({ total }: { total: number }) {

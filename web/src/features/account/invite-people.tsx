@@ -5,7 +5,7 @@
  * the form; the rows that failed stay, with their reason, so they can be corrected and sent
  * again.
  */
-import type { InviteOutcome, InviteUser } from '@formsign/sdk';
+import { contractLimits, emailPattern, type InviteOutcome, type InviteUser } from '@formsign/sdk';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
@@ -14,8 +14,7 @@ import { useMutation } from '../../api/use-mutation.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
 
 /** The most people one invitation can carry (the contract's limit). */
-const maxPeople = 50;
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const maxPeople = contractLimits['InviteRequest.users'].maxItems;
 
 interface PersonRow extends Required<InviteUser> {
   key: number;
@@ -31,7 +30,7 @@ const blankPerson = (personClass = 'Staff'): PersonRow => ({ key: nextKey++, ema
 function check(person: PersonRow): string | null {
   const email = person.email.trim();
   if (!email) return 'Enter an email address.';
-  if (!emailShape.test(email)) return 'Enter an email address like name@example.com.';
+  if (!emailPattern.test(email)) return 'Enter an email address like name@example.com.';
   return null;
 }
 

@@ -6,7 +6,7 @@
  * shows the response's `error` text and keeps everything typed; the draft is held by the
  * page, so switching tabs does not lose it either.
  */
-import type { UserProfile } from '@formsign/sdk';
+import { contractLimits, emailPattern, type UserProfile } from '@formsign/sdk';
 import { useId } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
@@ -35,14 +35,15 @@ function changesIdentity(draft: ProfileDraft, user: UserProfile): boolean {
   return draft.email.trim() !== user.email || draft.password !== '';
 }
 
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The shortest new password the contract takes. */
+const passwordLength = contractLimits['ProfileUpdate.data.password'].minLength;
 
 /** The first thing to correct, in the product's words, or null. */
 function problemOf(draft: ProfileDraft, user: UserProfile): { field: keyof ProfileDraft; text: string } | null {
   if (!draft.first_name.trim()) return { field: 'first_name', text: 'Enter your first name.' };
   if (!draft.last_name.trim()) return { field: 'last_name', text: 'Enter your last name.' };
-  if (!emailShape.test(draft.email.trim())) return { field: 'email', text: 'Enter an email address like name@example.com.' };
-  if (draft.password && draft.password.length < 8) return { field: 'password', text: 'Use at least 8 characters for your new password.' };
+  if (!emailPattern.test(draft.email.trim())) return { field: 'email', text: 'Enter an email address like name@example.com.' };
+  if (draft.password && draft.password.length < passwordLength) return { field: 'password', text: `Use at least ${passwordLength} characters for your new password.` };
   if (draft.password !== draft.repeat) return { field: 'repeat', text: 'The two passwords are not the same.' };
   if (changesIdentity(draft, user) && !draft.current) return { field: 'current', text: 'Enter your current password to change your email address or your password.' };
   return null;
@@ -89,17 +90,17 @@ export function ProfileForm({ user, draft, onDraft, onSaved }: { user: UserProfi
         <FormError message={problem?.text ?? save.error} />
         <FormSuccess message={save.result?.message} />
         <div className="account-form-grid">
-          <TextField label="First name" value={draft.first_name} onValue={set('first_name')} autoComplete="given-name" maxLength={100} invalid={invalid('first_name')} />
-          <TextField label="Last name" value={draft.last_name} onValue={set('last_name')} autoComplete="family-name" maxLength={100} invalid={invalid('last_name')} />
+          <TextField label="First name" value={draft.first_name} onValue={set('first_name')} autoComplete="given-name" maxLength={contractLimits['ProfileUpdate.data.first_name'].maxLength} invalid={invalid('first_name')} />
+          <TextField label="Last name" value={draft.last_name} onValue={set('last_name')} autoComplete="family-name" maxLength={contractLimits['ProfileUpdate.data.last_name'].maxLength} invalid={invalid('last_name')} />
           <TextField label="Email" type="email" value={draft.email} onValue={set('email')} autoComplete="email" invalid={invalid('email')} hint={pendingHint(user)} />
-          <TextField label="Phone" type="tel" value={draft.phone} onValue={set('phone')} autoComplete="tel" maxLength={40} />
-          <TextField label="Job title" value={draft.job_title} onValue={set('job_title')} autoComplete="organization-title" maxLength={100} />
+          <TextField label="Phone" type="tel" value={draft.phone} onValue={set('phone')} autoComplete="tel" maxLength={contractLimits['ProfileUpdate.data.phone'].maxLength} />
+          <TextField label="Job title" value={draft.job_title} onValue={set('job_title')} autoComplete="organization-title" maxLength={contractLimits['ProfileUpdate.data.job_title'].maxLength} />
         </div>
         <fieldset className="account-fieldset">
           <legend>Change your password</legend>
           <p className="field__hint">Leave these empty to keep your current password.</p>
           <div className="account-form-grid">
-            <TextField label="New password" type="password" value={draft.password} onValue={set('password')} autoComplete="new-password" invalid={invalid('password')} hint="At least 8 characters." />
+            <TextField label="New password" type="password" value={draft.password} onValue={set('password')} autoComplete="new-password" invalid={invalid('password')} hint={`At least ${passwordLength} characters.`} />
             <TextField label="Repeat the new password" type="password" value={draft.repeat} onValue={set('repeat')} autoComplete="new-password" invalid={invalid('repeat')} />
           </div>
         </fieldset>

@@ -3,7 +3,7 @@
  * administrators add, rename and delete them. The SDK throws on a failing code with its
  * text ('A category with this name exists.'), shown where the name was typed, which stays.
  */
-import type { Category, CategoryAction } from '@formsign/sdk';
+import { contractLimits, type Category, type CategoryAction } from '@formsign/sdk';
 import { createContext, useContext, useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -46,7 +46,7 @@ function NewCategory({ onAdded }: { onAdded(name: string, categories: Category[]
             id={`${id}-name`}
             className="input"
             value={name}
-            maxLength={100}
+            maxLength={contractLimits['CategoryAction.name'].maxLength}
             aria-invalid={problem || save.error ? true : undefined}
             aria-describedby={problem || save.error ? `${id}-error` : undefined}
             onChange={(event) => {
@@ -81,7 +81,7 @@ function RenameCategory({ category, onClose, onRenamed }: { category: Category; 
     <FormDialog open title={`Rename “${category.name}”`} submitLabel="Rename" busy={save.busy} error={problem ?? save.error} onSubmit={() => void submit()} onClose={onClose}>
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} className="input" value={name} maxLength={100} autoFocus aria-invalid={problem || save.error ? true : undefined} onChange={(event) => setName(event.target.value)} />
+        <input id={`${id}-name`} className="input" value={name} maxLength={contractLimits['CategoryAction.name'].maxLength} autoFocus aria-invalid={problem || save.error ? true : undefined} onChange={(event) => setName(event.target.value)} />
       </div>
     </FormDialog>
   );

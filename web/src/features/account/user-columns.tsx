@@ -3,7 +3,7 @@
  * multi-factor set-up, status and last login, and the actions on them (a keyboard-friendly
  * menu: the three mfa commands, class, units, block or unblock, delete).
  */
-import type { UserRow } from '@formsign/machines';
+import type { UserRow } from '@formsign/sdk';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ListColumn } from '../../lists/data-table.tsx';
 import { formatDateTime, humanize } from '../../lists/format.ts';

@@ -3,7 +3,7 @@
  * machine and stays open, busy, until the row is no longer updating: it closes when the
  * server accepted the change, and keeps what was typed, with the failure's text, when not.
  */
-import type { UserRow } from '@formsign/machines';
+import type { UserRow } from '@formsign/sdk';
 import { useEffect, useId, useState } from 'react';
 import { FormDialog } from './form-dialog.tsx';
 import { personName } from './person-name.ts';

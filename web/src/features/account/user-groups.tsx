@@ -5,7 +5,7 @@
  * a failing code with its text ('A group with this name exists.'), shown in the dialog, which
  * keeps what was typed and chosen.
  */
-import { eachRow, type Group, type GroupsRequest, type UserRow } from '@formsign/sdk';
+import { contractLimits, eachRow, type Group, type GroupsRequest, type UserRow } from '@formsign/sdk';
 import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -70,7 +70,7 @@ function GroupDialog({ group, people, onClose, onSaved }: { group: Group | null;
     >
       <div className="field">
         <label htmlFor={`${id}-name`}>Group name</label>
-        <input id={`${id}-name`} className="input" value={name} maxLength={100} autoFocus aria-invalid={problem || save.error ? true : undefined} onChange={(event) => setName(event.target.value)} />
+        <input id={`${id}-name`} className="input" value={name} maxLength={contractLimits['GroupsRequest.data.name'].maxLength} autoFocus aria-invalid={problem || save.error ? true : undefined} onChange={(event) => setName(event.target.value)} />
       </div>
       <fieldset className="account-choices account-choices--people" aria-describedby={`${id}-count`}>
         <legend className="field__label">Members</legend>

@@ -2,13 +2,14 @@
  * The user list machine with the app's requests (`POST /users`, `POST /users-commands`), shared
  * by the users page and its cells: rows, `updating` and the error are read with `useSelector`.
  */
-import { fromRequest, userListMachine, type UserCommand, type UsersParams } from '@formsign/machines';
+import type { UserCommand, UsersQuery } from '@formsign/sdk';
+import { fromRequest, userListMachine } from '@formsign/machines';
 import { createActorContext } from '@xstate/react';
 import { api } from '../../api/client.ts';
 
 const userListLogic = userListMachine.provide({
   actors: {
-    fetchUsers: fromRequest((params: UsersParams, options) => api.users.list(params, options)),
+    fetchUsers: fromRequest((params: UsersQuery, options) => api.users.list(params, options)),
     userCommand: fromRequest((command: UserCommand, options) => api.users.command(command, options)),
   },
 });

@@ -4,8 +4,8 @@
  * first shows the app's secret, as a QR code to scan and as text to type. What was typed is
  * kept when a code is refused.
  */
+import type { SecondFactorChallenge } from '@formsign/sdk';
 import { useState, type FormEvent } from 'react';
-import type { SecondFactorChallenge } from '@formsign/machines';
 import { FormError } from '../../components/form-error.tsx';
 
 interface SecondFactorFormProps {

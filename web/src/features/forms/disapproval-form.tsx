@@ -2,10 +2,11 @@
  * Disapproving a form under review (open pending): the reviewer says why, and the form goes
  * back to its sender with that comment. The comment is required; it stays after a failed send.
  */
+import { contractLimits } from '@formsign/sdk';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 
-export const commentMaxLength = 1000;
+export const commentMaxLength = contractLimits['WebSigningRequest.comment'].maxLength;
 export const commentMissing = 'Please say why you are disapproving this form, so the sender can put it right.';
 
 interface DisapprovalFormProps {

@@ -5,7 +5,7 @@
  * the links work. Sending uses one envelope. A refused send keeps everything chosen and says
  * why in the product's words; a sent form links to its progress.
  */
-import type { FormField, SendFormRequest, SendFormResult, TemplateDetail, TemplateStep, UserRow } from '@formsign/sdk';
+import { emailPattern, type FormField, type SendFormRequest, type SendFormResult, type TemplateDetail, type TemplateStep, type UserRow } from '@formsign/sdk';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../api/client.ts';
@@ -17,7 +17,6 @@ import { answerProblems, initialAnswers, signingRequestAnswers, type Answers } f
 
 const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
 const asks: Record<TemplateStep['action'], string> = { sign: 'fills in and signs', fill: 'fills in', approve: 'approves' };
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface Chosen {
   /** A colleague's id, or null for someone typed. */

@@ -4,7 +4,7 @@
  * `values` and `signature`. A form has one signer's signature: the first signature field's goes
  * in `signature`; any other signature field's value goes in `values` as its text.
  */
-import type { FormField, WebSigningRequest } from '@formsign/sdk';
+import { emailPattern, type FormField, type WebSigningRequest } from '@formsign/sdk';
 
 export type Signature = NonNullable<WebSigningRequest['signature']>;
 export type Answer = string | boolean | Signature | null;
@@ -20,8 +20,6 @@ export function initialAnswers(fields: readonly FormField[]): Answers {
   }
   return answers;
 }
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function isSignature(answer: Answer): answer is Signature {
   return typeof answer === 'object' && answer !== null && answer.value.trim().length > 0;

@@ -4,11 +4,12 @@
  * by itself). A choice that needs a reason refuses an empty comment in the product's words;
  * a failed send keeps the dialog open with the comment as typed and the failure's text.
  */
+import { contractLimits } from '@formsign/sdk';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 
 /** The contract's limit of a comment. */
-export const commentMaxLength = 1000;
+export const commentMaxLength = contractLimits['WebSigningRequest.comment'].maxLength;
 
 export interface CommentChoice {
   label: string;

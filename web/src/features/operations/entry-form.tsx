@@ -4,7 +4,7 @@
  * someone suggests the direction (out for someone who is in). A refused entry keeps what was
  * typed and shows the product's text ('Parameter failed.').
  */
-import type { Staff, TimeEntriesRequest, Visitor } from '@formsign/sdk';
+import { contractLimits, type Staff, type TimeEntriesRequest, type Visitor } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
@@ -15,7 +15,7 @@ import { formatTime } from './calendar-dates.ts';
 type Kind = 'staff' | 'visitor';
 type Direction = 'in' | 'out';
 const newVisitor = 'new';
-const noteLimit = 500;
+const noteLimit = contractLimits['TnaRequest.data.note'].maxLength;
 
 export interface EntryFormProps {
   staff: Staff[];

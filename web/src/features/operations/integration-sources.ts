@@ -1,5 +1,5 @@
 /** Where completed forms can be delivered, what each destination is called and how its address is checked. */
-import type { Integration, IntegrationSource } from '@formsign/sdk';
+import { emailPattern, type Integration, type IntegrationSource } from '@formsign/sdk';
 
 export interface SourceInfo {
   value: IntegrationSource;
@@ -17,7 +17,7 @@ export const sources: readonly SourceInfo[] = [
     label: 'Email',
     recipientLabel: 'Email address',
     hint: 'Completed forms are emailed to this address.',
-    check: (value) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : 'Enter an email address, like records@yourcompany.com.'),
+    check: (value) => (emailPattern.test(value) ? null : 'Enter an email address, like records@yourcompany.com.'),
   },
   {
     value: 'sftp',

@@ -1,5 +1,5 @@
 /** Opens the review of a form in progress; the page says what opening does through `WorkflowReviewOpener`. */
-import type { WorkflowItem } from '@formsign/machines';
+import type { WorkflowItem } from '@formsign/sdk';
 import { createContext, useContext } from 'react';
 import { isReviewable } from './form-status.tsx';
 

@@ -2,7 +2,8 @@
  * Reviews the current step of a form in progress: approve it (a comment is optional) or
  * disapprove it (a comment is required). A failure keeps the dialog open with the comment.
  */
-import type { WorkflowItem, WorkflowReview } from '@formsign/machines';
+import type { WorkflowItem } from '@formsign/sdk';
+import type { WorkflowReview } from '@formsign/machines';
 import { useState } from 'react';
 import { useNotify } from '../../../shell/notifications.tsx';
 import { CommentDialog } from '../comment-dialog.tsx';

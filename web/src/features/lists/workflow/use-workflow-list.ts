@@ -5,8 +5,8 @@
  * item's account and id, `disapprove` and `comment`, and the machine refetches. `review()`
  * settles when the review request does, so the dialog can close or show why it failed.
  */
-import { fromRequest, workflowListMachine, type WorkflowItem, type WorkflowPage, type WorkflowParams, type WorkflowReview } from '@formsign/machines';
-import { errorTexts } from '@formsign/sdk';
+import { fromRequest, workflowListMachine, type WorkflowParams, type WorkflowReview } from '@formsign/machines';
+import { errorTexts, type WorkflowItem, type WorkflowPage } from '@formsign/sdk';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { api } from '../../../api/client.ts';

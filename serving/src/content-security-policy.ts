@@ -1,10 +1,11 @@
 /**
  * The Content-Security-Policy every page of the app carries, wherever it is served (the
- * reference server, and `serve.ts` on the mock). Scripts, styles and connections come from
- * this origin only; no plugins; no framing (`frame-ancestors 'none'`, which the signing pages
- * replace with where an organisation may embed them). Images may be `data:` and `blob:` URLs
- * (a drawn signature, a QR code), media `blob:` URLs (a chosen video). React's `style` props
- * set CSSOM properties, which the policy allows; no markup carries a `style` attribute.
+ * reference server, and `web/scripts/serve.ts` on the mock). Scripts, styles and connections
+ * come from this origin only; no plugins; no framing (`frame-ancestors 'none'`, which the
+ * signing pages replace with where an organisation may embed them). Images may be `data:` and
+ * `blob:` URLs (a drawn signature, a QR code), media `blob:` URLs (a chosen video). React's
+ * `style` props set CSSOM properties, which the policy allows; no markup carries a `style`
+ * attribute.
  *
  * The one inline script, the boot script the build puts first in `index.html` (it decides
  * before the first paint whether the prerendered login shows), is allowed by its SHA-256

@@ -51,3 +51,11 @@ export const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+
+/** The build's folders whose files carry a content hash in their names: they never change. */
+export const hashedFolders = /^\/(js|css|assets)\//;
+
+/** How long a browser keeps a file of the build: a year for a hashed file, never without asking again for anything else (`index.html`). */
+export function cacheControl(hashed: boolean): string {
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
