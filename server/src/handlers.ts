@@ -9,6 +9,7 @@ import type { RefusalBodies } from './http/errors.js';
 import { accountHandlers } from './modules/account/handlers.js';
 import { analyticsHandlers } from './modules/analytics/handlers.js';
 import { authHandlers } from './modules/auth/handlers.js';
+import { authRefusalBodies } from './modules/auth/refusals.js';
 import { casesHandlers } from './modules/cases/handlers.js';
 import { categoriesHandlers } from './modules/categories/handlers.js';
 import { databaseHandlers } from './modules/database/handlers.js';
@@ -63,5 +64,7 @@ export function createHandlers(ctx: ServerContext): Handlers {
  * (their success body asks for more), each declared by its area.
  */
 export function refusalBodies(_ctx: ServerContext): RefusalBodies {
-  return {};
+  return {
+    ...authRefusalBodies(),
+  };
 }

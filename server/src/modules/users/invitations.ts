@@ -10,7 +10,7 @@ import type { ServerContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { invitationMail } from '../../mail/messages.js';
-import { invitationLinkDays, passwordLink } from '../auth/links.js';
+import { invitationLinkDays, passwordLink } from '../../auth/links.js';
 import { freeLoginName, loginTaken } from './repository.js';
 import { findCompany } from '../../companies/repository.js';
 
