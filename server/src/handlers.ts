@@ -11,12 +11,12 @@ import { analyticsHandlers } from './modules/analytics/handlers.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { authRefusalBodies } from './modules/auth/refusals.js';
 import { casesHandlers } from './modules/cases/handlers.js';
-import { categoriesHandlers } from './modules/categories/handlers.js';
+import { categoriesHandlers, categoriesRefusalBodies } from './modules/categories/handlers.js';
 import { databaseHandlers } from './modules/database/handlers.js';
-import { devicesHandlers } from './modules/devices/handlers.js';
+import { devicesHandlers, devicesRefusalBodies } from './modules/devices/handlers.js';
 import { filesHandlers } from './modules/files/handlers.js';
 import { formsHandlers } from './modules/forms/handlers.js';
-import { groupsHandlers } from './modules/groups/handlers.js';
+import { groupsHandlers, groupsRefusalBodies } from './modules/groups/handlers.js';
 import { integrationsHandlers } from './modules/integrations/handlers.js';
 import { logsHandlers } from './modules/logs/handlers.js';
 import { prepopulationHandlers } from './modules/prepopulation/handlers.js';
@@ -63,8 +63,11 @@ export function createHandlers(ctx: ServerContext): Handlers {
  * The operations whose refusals with an application code answer more than `{ code, message }`
  * (their success body asks for more), each declared by its area.
  */
-export function refusalBodies(_ctx: ServerContext): RefusalBodies {
+export function refusalBodies(ctx: ServerContext): RefusalBodies {
   return {
     ...authRefusalBodies(),
+    ...devicesRefusalBodies(ctx),
+    ...groupsRefusalBodies(ctx),
+    ...categoriesRefusalBodies(ctx),
   };
 }

@@ -38,3 +38,16 @@ export async function nameTaken(db: Database, companyId: number, name: string, e
     .limit(1);
   return row !== undefined;
 }
+
+export async function insertCategory(db: Database, category: { companyId: number; name: string }): Promise<number | undefined> {
+  const [created] = await db.insert(categories).values(category).returning({ id: categories.id });
+  return created?.id;
+}
+
+export async function renameCategory(db: Database, id: number, name: string): Promise<void> {
+  await db.update(categories).set({ name }).where(eq(categories.id, id));
+}
+
+export async function deleteCategory(db: Database, id: number): Promise<void> {
+  await db.delete(categories).where(eq(categories.id, id));
+}
