@@ -62,26 +62,25 @@ function acceptedCode(ctx: Pick<ServerContext, 'keys'>, { challenge, user }: Ope
   return { step: fresh ? step : null, settingUp };
 }
 
-type Checked = { kind: 'signedIn'; signedIn: SignedIn } | { kind: 'refused'; error: AppError };
-
-/** Checks a code in the caller's transaction; a wrong one is counted there, and kept. */
-async function checkCode(ctx: SecondFactorContext, tx: Database, request: SecondFactorRequest, origin: Origin): Promise<Checked> {
+/**
+ * Checks a code in the caller's transaction. A wrong code is counted there, and a blocked
+ * device seen: their refusal is given back, to be thrown once that is kept.
+ */
+async function checkCode(ctx: SecondFactorContext, tx: Database, request: SecondFactorRequest, origin: Origin): Promise<SignedIn | AppError> {
   const now = ctx.now();
   const ticketHash = digest(request.ticket);
   const row = await lockOpenChallenge(tx, ticketHash, now);
-  if (!row) return { kind: 'refused', error: expiredTicket() };
+  if (!row) throw expiredTicket();
   const { challenge, user } = row;
-  if (user.blockedAt) return { kind: 'refused', error: new AppError(AppErrorCode.Forbidden, '', { appCode: '-2', detail: 'The person is blocked.' }) };
+  if (user.blockedAt) throw new AppError(AppErrorCode.Forbidden, '', { appCode: '-2', detail: 'The person is blocked.' });
 
   const { step, settingUp } = acceptedCode(ctx, row, ticketHash, request.code ?? '', now);
   if (step === null) {
     const failures = challenge.failures + 1;
     await updateChallenge(tx, ticketHash, { failures, ...(failures >= maxFailures ? { usedAt: now } : {}) });
-    const error =
-      failures >= maxFailures
-        ? new AppError(AppErrorCode.LimitReached, '', { appCode: '-208', detail: 'Too many wrong codes: the ticket has ended.' })
-        : new AppError(AppErrorCode.InvalidInput, '', { appCode: '-3', detail: 'The code is not correct.' });
-    return { kind: 'refused', error };
+    return failures >= maxFailures
+      ? new AppError(AppErrorCode.LimitReached, '', { appCode: '-208', detail: 'Too many wrong codes: the ticket has ended.' })
+      : new AppError(AppErrorCode.InvalidInput, '', { appCode: '-3', detail: 'The code is not correct.' });
   }
 
   await updateChallenge(tx, ticketHash, { usedAt: now });
@@ -92,14 +91,13 @@ async function checkCode(ctx: SecondFactorContext, tx: Database, request: Second
     }
   }
   const signedIn = await startSession(ctx, tx, { ...user, ...(settingUp ? { mfa: true, forceMfa: false } : {}) }, origin);
-  return signedIn ? { kind: 'signedIn', signedIn } : { kind: 'refused', error: blockedDevice() };
+  return signedIn ?? blockedDevice();
 }
 
 /** The `/login-mfa` call: send a code by email, or check a code and finish the sign-in. */
 export async function verifySecondFactor(ctx: SecondFactorContext, request: SecondFactorRequest, origin: Origin): Promise<SecondFactorOutcome> {
   if (request.action === 'email') return mailCode(ctx, request.ticket);
-  // The wrong code counted, and the device seen, stay so when the answer is a refusal.
   const checked = await ctx.db.transaction((tx) => checkCode(ctx, tx, request, origin));
-  if (checked.kind === 'refused') throw checked.error;
-  return checked;
+  if (checked instanceof AppError) throw checked;
+  return { kind: 'signedIn', signedIn: checked };
 }
