@@ -8,7 +8,7 @@ import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import type { RefusalBodies } from '../../http/errors.js';
 import { deleteCategory } from './delete-category.js';
-import { listCategories } from './repository.js';
+import { listCompanyCategories } from './list-categories.js';
 import { saveCategory } from './save-category.js';
 
 export function categoriesHandlers(ctx: Pick<ServerContext, 'db'>): Pick<Handlers, 'manageCategories'> {
@@ -20,7 +20,7 @@ export function categoriesHandlers(ctx: Pick<ServerContext, 'db'>): Pick<Handler
       const kind = action.action ?? 'list';
       if (kind === 'delete') await deleteCategory(ctx, principal, action.id, origin);
       else if (kind !== 'list') await saveCategory(ctx, principal, action, origin);
-      return { code: 1, message: appCodes.manageCategories['1'].text, data: await listCategories(ctx.db, principal.companyId) };
+      return { code: 1, message: appCodes.manageCategories['1'].text, data: await listCompanyCategories(ctx, principal) };
     },
   };
 }
@@ -28,6 +28,6 @@ export function categoriesHandlers(ctx: Pick<ServerContext, 'db'>): Pick<Handler
 /** A refused action answers the list unchanged, with its code and why. */
 export function categoriesRefusalBodies(ctx: Pick<ServerContext, 'db'>): Pick<RefusalBodies, 'manageCategories'> {
   return {
-    manageCategories: async (refusal, request) => ({ ...refusal, data: await listCategories(ctx.db, request.principal.companyId) }),
+    manageCategories: async (refusal, request) => ({ ...refusal, data: await listCompanyCategories(ctx, request.principal) }),
   };
 }

@@ -13,7 +13,8 @@ import type { RefusalBodies } from '../../http/errors.js';
 import { blockDevice, unblockDevice } from './block-device.js';
 import { deviceRefused } from './device-rules.js';
 import { removeDevice } from './remove-device.js';
-import { listDevices, type DeviceRecord } from './repository.js';
+import { listVisibleDevices } from './list-devices.js';
+import type { DeviceRecord } from './repository.js';
 
 function deviceView({ device, user }: DeviceRecord): Device {
   return {
@@ -29,7 +30,7 @@ function deviceView({ device, user }: DeviceRecord): Device {
 }
 
 async function page(ctx: Pick<ServerContext, 'db'>, principal: Principal, keys: string | undefined, code: number, message: string): Promise<DevicePage> {
-  const rows = await listDevices(ctx.db, principal, keys);
+  const rows = await listVisibleDevices(ctx, principal, keys);
   return { code, message, page: 1, limit: rows.length, total: rows.length, data: rows.map(deviceView) };
 }
 

@@ -8,7 +8,7 @@ import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import type { RefusalBodies } from '../../http/errors.js';
 import { deleteGroup } from './delete-group.js';
-import { listGroups } from './repository.js';
+import { listCompanyGroups } from './list-groups.js';
 import { saveGroup } from './save-group.js';
 
 export function groupsHandlers(ctx: Pick<ServerContext, 'db'>): Pick<Handlers, 'manageGroups'> {
@@ -20,7 +20,7 @@ export function groupsHandlers(ctx: Pick<ServerContext, 'db'>): Pick<Handlers, '
       const action = data.action ?? 'list';
       if (action === 'delete') await deleteGroup(ctx, principal, data.id, origin);
       else if (action !== 'list') await saveGroup(ctx, principal, data, origin);
-      return { code: 1, message: appCodes.manageGroups['1'].text, data: await listGroups(ctx.db, principal.companyId) };
+      return { code: 1, message: appCodes.manageGroups['1'].text, data: await listCompanyGroups(ctx, principal) };
     },
   };
 }
@@ -28,6 +28,6 @@ export function groupsHandlers(ctx: Pick<ServerContext, 'db'>): Pick<Handlers, '
 /** A refused action answers the groups unchanged, with its code and why. */
 export function groupsRefusalBodies(ctx: Pick<ServerContext, 'db'>): Pick<RefusalBodies, 'manageGroups'> {
   return {
-    manageGroups: async (refusal, request) => ({ ...refusal, data: await listGroups(ctx.db, request.principal.companyId) }),
+    manageGroups: async (refusal, request) => ({ ...refusal, data: await listCompanyGroups(ctx, request.principal) }),
   };
 }

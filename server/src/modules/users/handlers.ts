@@ -8,7 +8,8 @@ import type { ServerContext } from '../../context.js';
 import { changeUser } from './change-user.js';
 import { deleteUser } from './delete-user.js';
 import { inviteUsers } from './invite-users.js';
-import { listUsers, statusOf, type UserRecord } from './repository.js';
+import { listCompanyUsers } from './list-users.js';
+import { statusOf, type UserRecord } from './repository.js';
 
 type UsersHandlers = Pick<Handlers, 'listUsers' | 'inviteUsers' | 'runUserCommand'>;
 
@@ -36,7 +37,7 @@ export function usersHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | '
       const page = body?.page ?? 1;
       const limit = body?.limit ?? 25;
       const filters = body?.filters ?? {};
-      const { total, rows } = await listUsers(ctx.db, principal.companyId, { page, limit, search: filters.search, status: filters.status, sort: filters.sort, order: filters.order });
+      const { total, rows } = await listCompanyUsers(ctx, principal, { page, limit, search: filters.search, status: filters.status, sort: filters.sort, order: filters.order });
       return { page, limit, total, data: rows.map(userRow) };
     },
     async inviteUsers(request) {
