@@ -110,6 +110,7 @@ function requestLimits(document: OpenApiDocument): Map<string, Limits> {
   const nameOf = (ref: string): string => ref.replace('#/components/schemas/', '');
   const record = (key: string, node: SchemaNode): void => {
     const schema = node.$ref ? schemas[nameOf(node.$ref)] : node;
+    if (!schema) return;
     const bounds = Object.fromEntries(limitKeywords.filter((word) => word in schema).map((word) => [word, (schema as Limits)[word]]));
     if (Object.keys(bounds).length > 0) limits.set(key, bounds);
   };

@@ -20,7 +20,7 @@ import { embedded, migrateDatabase, newEmbeddedClient, openPostgres, type OpenDa
 import { memoryFileStore } from '../src/files/file-store.js';
 import { fileWork } from '../src/files/file-work.js';
 import { outboundClient } from '../src/http/outbound.js';
-import { defaultSettings } from '../src/modules/account/settings.js';
+import { defaultSettings } from '../src/companies/settings.js';
 
 const formCount = Number(process.env['FORMS'] ?? 100_000);
 const runs = Number(process.env['RUNS'] ?? 3);

@@ -10,7 +10,7 @@ import { passwords } from '../src/auth/passwords.js';
 import { readConfig } from '../src/config.js';
 import { migrateDatabase } from '../src/db/database.js';
 import { companies, templates, users } from '../src/db/schema.js';
-import { defaultSettings } from '../src/modules/account/settings.js';
+import { defaultSettings } from '../src/companies/settings.js';
 import { demoPassword } from '../src/seed/demo.js';
 import { demoTemplates } from '../src/seed/demo-forms.js';
 import { seedFirstStart } from '../src/seed/first-start.js';

@@ -9,13 +9,14 @@ import type { RefusalBodies } from './http/errors.js';
 import { accountHandlers } from './modules/account/handlers.js';
 import { analyticsHandlers } from './modules/analytics/handlers.js';
 import { authHandlers } from './modules/auth/handlers.js';
+import { authRefusalBodies } from './modules/auth/refusals.js';
 import { casesHandlers } from './modules/cases/handlers.js';
-import { categoriesHandlers } from './modules/categories/handlers.js';
+import { categoriesHandlers, categoriesRefusalBodies } from './modules/categories/handlers.js';
 import { databaseHandlers } from './modules/database/handlers.js';
-import { devicesHandlers } from './modules/devices/handlers.js';
+import { devicesHandlers, devicesRefusalBodies } from './modules/devices/handlers.js';
 import { filesHandlers } from './modules/files/handlers.js';
 import { formsHandlers, formsRefusalBodies } from './modules/forms/handlers.js';
-import { groupsHandlers } from './modules/groups/handlers.js';
+import { groupsHandlers, groupsRefusalBodies } from './modules/groups/handlers.js';
 import { integrationsHandlers } from './modules/integrations/handlers.js';
 import { logsHandlers } from './modules/logs/handlers.js';
 import { prepopulationHandlers } from './modules/prepopulation/handlers.js';
@@ -67,5 +68,9 @@ export function refusalBodies(ctx: ServerContext): RefusalBodies {
     ...formsRefusalBodies(ctx),
     ...templatesRefusalBodies(ctx),
     ...timeAttendanceRefusalBodies,
+    ...authRefusalBodies(),
+    ...devicesRefusalBodies(ctx),
+    ...groupsRefusalBodies(ctx),
+    ...categoriesRefusalBodies(ctx),
   };
 }

@@ -125,6 +125,13 @@ describe('a session', () => {
     expect((await server.call('/refresh', { body: {} })).body).toMatchObject({ code: -1, token: '' });
   });
 
+  it('forgets the refresh cookie when it renews nothing, answering -1 in the login body', async () => {
+    const refused = await server.call('/refresh', { body: {}, cookies: { 'formsign-refresh': 'rt_unknown' } });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual({ code: -1, token: '', issuper: false, isPersonal: false, isadmin: false, isfront: false, url: '', img: '', message: '', session: '', username: '' });
+    expect(refused.cookies['formsign-refresh']).toBe('');
+  });
+
   it('cannot be renewed after logout or past its 30 days', async () => {
     const first = await server.signIn('demo.basic');
     await server.call('/logout', { token: first.token });

@@ -4,7 +4,9 @@ import { loadPrincipal } from '../src/auth/principal.js';
 import { verifyAccessToken } from '../src/auth/tokens.js';
 import { auditEvents, purchases, users } from '../src/db/schema.js';
 import type { PaymentProvider } from '../src/modules/purchases/payment-provider.js';
-import { paymentsWith, purchaseOutcome, startCheckout } from '../src/modules/purchases/purchases.js';
+import { purchaseOutcome } from '../src/modules/purchases/purchase-outcome.js';
+import { paymentsWith } from '../src/modules/purchases/purchases.js';
+import { startCheckout } from '../src/modules/purchases/start-checkout.js';
 import { otherCompany } from './support/fixtures.js';
 import { useTestServer } from './support/test-server.js';
 

@@ -7,7 +7,7 @@ import type { Passwords } from '../auth/passwords.js';
 import type { Database } from '../db/database.js';
 import { auditEvents, companies, users } from '../db/schema.js';
 import { eq } from 'drizzle-orm';
-import { defaultSettings } from '../modules/account/settings.js';
+import { defaultSettings } from '../companies/settings.js';
 import { areaSeeds, type DemoContext } from './demo-areas.js';
 
 export const demoPassword = 'formsign-demo';

@@ -8,7 +8,7 @@ import type { Passwords } from '../auth/passwords.js';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { companies, users } from '../db/schema.js';
-import { defaultSettings } from '../modules/account/settings.js';
+import { defaultSettings } from '../companies/settings.js';
 import { demoHashes, seedDemo, type DemoSeed } from './demo.js';
 
 export type FirstStart = { kind: 'existing' } | { kind: 'demo'; demo: DemoSeed } | { kind: 'administrator'; name: string } | { kind: 'empty' };

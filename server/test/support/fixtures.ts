@@ -7,7 +7,7 @@ import type { Keys } from '../../src/auth/keys.js';
 import type { Passwords } from '../../src/auth/passwords.js';
 import type { Database } from '../../src/db/database.js';
 import { companies, users } from '../../src/db/schema.js';
-import { defaultSettings } from '../../src/modules/account/settings.js';
+import { defaultSettings } from '../../src/companies/settings.js';
 
 export const fixturePassword = 'harbour-pass-1';
 /** The authenticator secret of `totp.user` (base32). */

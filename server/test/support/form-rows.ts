@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Passwords } from '../../src/auth/passwords.js';
 import type { Database } from '../../src/db/database.js';
-import { defaultSettings } from '../../src/modules/account/settings.js';
+import { defaultSettings } from '../../src/companies/settings.js';
 import { auditEvents, companies, documents, forms, templates, users, type FieldDefinition, type FieldValue, type FormStatus } from '../../src/db/schema.js';
 import { otherCompany } from './fixtures.js';
 

@@ -8,21 +8,19 @@
  * address only when that link is followed (`confirm-email.ts`). Whether another account has
  * the address is not told here: the link's mailbox is told when it follows the link.
  */
-import { and, eq } from 'drizzle-orm';
 import { emailPattern, type ProfileUpdate } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import { limits, takeAttempt } from '../../auth/attempts.js';
 import { displayNameOf, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
-import { users } from '../../db/schema.js';
 
 import { failureTexts } from '../../http/texts.js';
 import { emailChangeMail, emailChangeNoticeMail } from '../../mail/messages.js';
 import { checkCurrentPassword } from '../auth/current-password.js';
-import { emailChangeLink, emailChangeLinkHours } from '../auth/links.js';
+import { emailChangeLink, emailChangeLinkHours } from '../../auth/links.js';
 import { minimumPasswordLength } from '../auth/password-reset.js';
-import { endSessionsOf } from '../auth/sessions.js';
-import { findUser, type UserRecord } from '../users/repository.js';
+import { endSessionsOf } from '../../auth/session-repository.js';
+import { dropPendingEmail, findUser, updateUser, type UserChange, type UserRecord } from '../users/repository.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
 export const profileTexts = {
@@ -45,11 +43,11 @@ function savedMessage(data: ProfileUpdate, user: UserRecord, newEmail: string | 
 }
 
 /** The answer's message and the saved account. */
-export async function saveProfile(ctx: ServerContext, principal: Principal, data: ProfileUpdate, origin: Origin): Promise<{ message: string; user: UserRecord }> {
+export async function saveProfile(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config' | 'passwords'>, principal: Principal, data: ProfileUpdate, origin: Origin): Promise<{ message: string; user: UserRecord }> {
   const user = await findUser(ctx.db, principal.userId);
   if (!user) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
   const now = ctx.now();
-  const change: Partial<typeof users.$inferInsert> = {};
+  const change: UserChange = {};
   if (data.first_name !== undefined) change.firstName = data.first_name.trim();
   if (data.last_name !== undefined) change.lastName = data.last_name.trim();
   if (data.phone !== undefined) change.phone = data.phone.trim();
@@ -84,7 +82,7 @@ export async function saveProfile(ctx: ServerContext, principal: Principal, data
   }
 
   const saved = await ctx.db.transaction(async (tx) => {
-    const [row] = Object.keys(change).length ? await tx.update(users).set(change).where(eq(users.id, user.id)).returning() : [user];
+    const row = Object.keys(change).length ? await updateUser(tx, user.id, change) : user;
     if (!row) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
     // A new password ends the person's other sessions; this one goes on.
     if (change.passwordHash) await endSessionsOf(tx, user.id, now, principal.sessionId);
@@ -103,10 +101,7 @@ export async function saveProfile(ctx: ServerContext, principal: Principal, data
     } catch (error) {
       ctx.log.warn({ err: error }, 'The link to a new email address could not be mailed.');
       // Nothing waits for a link that was not sent (unless a later change replaced this one).
-      await ctx.db
-        .update(users)
-        .set({ pendingEmail: null, pendingEmailAt: null })
-        .where(and(eq(users.id, user.id), eq(users.pendingEmailAt, now)));
+      await dropPendingEmail(ctx.db, user.id, now);
       throw new AppError(AppErrorCode.Unavailable, profileTexts.linkNotSent, { status: 500 });
     }
   }

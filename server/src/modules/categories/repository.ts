@@ -50,3 +50,16 @@ export async function categoryFor(db: Database, companyId: number, name: string)
     .where(and(eq(categories.companyId, companyId), sql`lower(${categories.name}) = ${clean.toLowerCase()}`));
   return row?.id ?? null;
 }
+
+export async function insertCategory(db: Database, category: { companyId: number; name: string }): Promise<number | undefined> {
+  const [created] = await db.insert(categories).values(category).returning({ id: categories.id });
+  return created?.id;
+}
+
+export async function renameCategory(db: Database, id: number, name: string): Promise<void> {
+  await db.update(categories).set({ name }).where(eq(categories.id, id));
+}
+
+export async function deleteCategory(db: Database, id: number): Promise<void> {
+  await db.delete(categories).where(eq(categories.id, id));
+}

@@ -4,9 +4,12 @@
  * words, the most recently seen first.
  */
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@formsign/sdk/contract';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { devices, users } from '../../db/schema.js';
+
+export type NewDevice = typeof devices.$inferInsert;
 
 export type Viewer = Pick<Principal, 'companyId' | 'userId' | 'role'>;
 
@@ -51,4 +54,30 @@ export async function findVisibleDevice(db: Database, viewer: Viewer, id: number
     .where(and(visibleTo(viewer), eq(devices.id, id)))
     .for('update', { of: devices });
   return row ? { device: row.device, user: { firstName: row.firstName, lastName: row.lastName, name: row.name, isSuper: row.isSuper } } : undefined;
+}
+
+/**
+ * The device a sign-in comes from, recorded, or seen again (the same person and fingerprint):
+ * its id, and whether it is blocked.
+ */
+export async function recordSignInDevice(db: Database, device: NewDevice & { lastSeen: Date }): Promise<{ id: number; blockedAt: Date | null }> {
+  const [row] = await db
+    .insert(devices)
+    .values(device)
+    .onConflictDoUpdate({ target: [devices.userId, devices.fingerprint], set: { lastSeen: device.lastSeen, ip: device.ip, appVersion: device.appVersion } })
+    .returning({ id: devices.id, blockedAt: devices.blockedAt });
+  if (!row) throw new Error('The device was not recorded.');
+  return row;
+}
+
+export async function blockDevice(db: Database, id: number, by: { userId: number; role: Role; at: Date }): Promise<void> {
+  await db.update(devices).set({ blockedAt: by.at, blockedBy: by.userId, blockedByRole: by.role }).where(eq(devices.id, id));
+}
+
+export async function unblockDevice(db: Database, id: number): Promise<void> {
+  await db.update(devices).set({ blockedAt: null, blockedBy: null, blockedByRole: null }).where(eq(devices.id, id));
+}
+
+export async function deleteDevice(db: Database, id: number): Promise<void> {
+  await db.delete(devices).where(eq(devices.id, id));
 }

@@ -1,10 +1,7 @@
 /** Downloading a file by its signed address (`GET /file`). */
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { fileSignatureValid } from '../../files/signed-urls.js';
-import { isValidKey } from '../../files/file-store.js';
-import { notFound } from '../../http/errors.js';
-import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { downloadFile } from './download-file.js';
 
 const mimes: Record<string, string> = {
   pdf: 'application/pdf',
@@ -21,15 +18,10 @@ export function mimeOf(name: string): string {
   return mimes[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
 
-export function filesHandlers(ctx: ServerContext): Pick<Handlers, 'downloadFile'> {
+export function filesHandlers(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>): Pick<Handlers, 'downloadFile'> {
   return {
     async downloadFile({ query, reply }) {
-      if (!isValidKey(query.key) || !fileSignatureValid(ctx.keys, query.key, query.exp, query.sig, ctx.now())) {
-        throw new AppError(AppErrorCode.Forbidden, 'This download link has expired. Please reload the page and try again.');
-      }
-      const bytes = await ctx.files.get(query.key);
-      if (!bytes) throw notFound();
-      const name = (query.name ?? query.key.split('/').pop() ?? 'file').replace(/[^\w. -]+/g, '_');
+      const { bytes, name } = await downloadFile(ctx, query);
       reply
         .type(mimeOf(name.includes('.') ? name : query.key))
         .header('Content-Disposition', `${mimeOf(name) === 'application/pdf' || name.endsWith('.vtt') ? 'inline' : 'attachment'}; filename="${name}"`)

@@ -1,29 +1,33 @@
-/** The user groups operation (`POST /get-groups { data }`): list, save (create or change) and delete. */
+/**
+ * The user groups operation (`POST /get-groups { data }`): list, save (create or change) and
+ * delete. Every answer carries the groups as they are after the action, a refused one's too
+ * (`groupsRefusalBodies`).
+ */
 import { appCodes } from '@formsign/sdk/contract';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { changeGroup, type GroupOutcome } from './groups.js';
-import { listGroups } from './repository.js';
+import type { RefusalBodies } from '../../http/errors.js';
+import { deleteGroup } from './delete-group.js';
+import { listCompanyGroups } from './list-groups.js';
+import { saveGroup } from './save-group.js';
 
-function codeOf(outcome: GroupOutcome): { code: number; message: string } {
-  switch (outcome.kind) {
-    case 'done':
-      return { code: 1, message: appCodes.manageGroups['1'].text };
-    case 'invalid':
-      return { code: -1, message: outcome.message ?? appCodes.manageGroups['-1'].text };
-    case 'duplicate':
-      return { code: -2, message: appCodes.manageGroups['-2'].text };
-  }
-}
-
-export function groupsHandlers(ctx: ServerContext): Pick<Handlers, 'manageGroups'> {
+export function groupsHandlers(ctx: Pick<ServerContext, 'db'>): Pick<Handlers, 'manageGroups'> {
   return {
     async manageGroups(request) {
       const { data } = request.body;
       const { principal } = request;
-      const outcome: GroupOutcome = (data.action ?? 'list') === 'list' ? { kind: 'done' } : await changeGroup(ctx, principal, data, { ip: request.ip, userAgent: request.userAgent });
-      // The groups as they are after the action (unchanged when the action was refused).
-      return { ...codeOf(outcome), data: await listGroups(ctx.db, principal.companyId) };
+      const origin = { ip: request.ip, userAgent: request.userAgent };
+      const action = data.action ?? 'list';
+      if (action === 'delete') await deleteGroup(ctx, principal, data.id, origin);
+      else if (action !== 'list') await saveGroup(ctx, principal, data, origin);
+      return { code: 1, message: appCodes.manageGroups['1'].text, data: await listCompanyGroups(ctx, principal) };
     },
+  };
+}
+
+/** A refused action answers the groups unchanged, with its code and why. */
+export function groupsRefusalBodies(ctx: Pick<ServerContext, 'db'>): Pick<RefusalBodies, 'manageGroups'> {
+  return {
+    manageGroups: async (refusal, request) => ({ ...refusal, data: await listCompanyGroups(ctx, request.principal) }),
   };
 }

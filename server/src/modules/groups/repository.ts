@@ -48,3 +48,16 @@ export async function companyUsersAmong(db: Database, companyId: number, ids: re
     .where(and(eq(users.companyId, companyId), inArray(users.id, [...ids])));
   return rows.length;
 }
+
+export async function insertGroup(db: Database, group: { companyId: number; name: string; members: number[] }): Promise<number | undefined> {
+  const [created] = await db.insert(groups).values(group).returning({ id: groups.id });
+  return created?.id;
+}
+
+export async function updateGroup(db: Database, id: number, change: { name: string; members?: number[] }): Promise<void> {
+  await db.update(groups).set(change).where(eq(groups.id, id));
+}
+
+export async function deleteGroup(db: Database, id: number): Promise<void> {
+  await db.delete(groups).where(eq(groups.id, id));
+}

@@ -6,9 +6,11 @@ import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { testPaymentProvider } from './payment-provider.js';
 import { envelopePacks } from './products.js';
-import { paymentsWith, purchaseOutcome, startCheckout, type Payments } from './purchases.js';
+import { purchaseOutcome } from './purchase-outcome.js';
+import { paymentsWith, type Payments } from './purchases.js';
+import { startCheckout } from './start-checkout.js';
 
-export function purchasesHandlers(ctx: ServerContext, payments: Payments = paymentsWith(testPaymentProvider())): Pick<Handlers, 'manageProducts'> {
+export function purchasesHandlers(ctx: Pick<ServerContext, 'db' | 'now'>, payments: Payments = paymentsWith(testPaymentProvider())): Pick<Handlers, 'manageProducts'> {
   return {
     async manageProducts(request) {
       const body = request.body ?? {};

@@ -6,8 +6,9 @@
 import type { SubtitleTrack, TutorialItem } from '@formsign/sdk/contract';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { tracksOf, tutorialsFor, type TutorialRecord } from './repository.js';
-import { saveSubtitle, trackView } from './subtitles.js';
+import { listPdfs, listVideos } from './list-tutorials.js';
+import type { TutorialRecord } from './repository.js';
+import { saveSubtitle } from './save-subtitle.js';
 
 type TutorialsHandlers = Pick<Handlers, 'listVideoTutorials' | 'listPdfTutorials' | 'saveSubtitle'>;
 
@@ -15,25 +16,13 @@ function itemOf(tutorial: TutorialRecord, subtitle: SubtitleTrack[]): TutorialIt
   return { path: tutorial.path, url: tutorial.url, icon: tutorial.icon, title: tutorial.title, subtitle };
 }
 
-export function tutorialsHandlers(ctx: ServerContext): TutorialsHandlers {
+export function tutorialsHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'files' | 'log' | 'keys'>): TutorialsHandlers {
   return {
     async listVideoTutorials({ principal }) {
-      const videos = await tutorialsFor(ctx.db, principal.companyId, 'video');
-      const tracks = await tracksOf(
-        ctx.db,
-        principal.companyId,
-        videos.map((video) => video.url),
-      );
-      const now = ctx.now();
-      return videos.map((video) =>
-        itemOf(
-          video,
-          tracks.filter((track) => track.video === video.url).map((track) => trackView(ctx.keys, track, now)),
-        ),
-      );
+      return (await listVideos(ctx, principal)).map(({ video, tracks }) => itemOf(video, tracks));
     },
     async listPdfTutorials({ principal }) {
-      return (await tutorialsFor(ctx.db, principal.companyId, 'pdf')).map((pdf) => itemOf(pdf, []));
+      return (await listPdfs(ctx, principal)).map((pdf) => itemOf(pdf, []));
     },
     async saveSubtitle(request) {
       return saveSubtitle(ctx, request.principal, request.body.data, { ip: request.ip, userAgent: request.userAgent });

@@ -2,7 +2,7 @@
  * The queries of tutorials: the ones a company sees (every company's, `company_id` null, and
  * its own), and the subtitle tracks it saved for the videos.
  */
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { subtitleTracks, tutorials } from '../../db/schema.js';
 
@@ -44,4 +44,15 @@ export async function findTrackForUpdate(db: Database, companyId: number, video:
     .where(and(eq(subtitleTracks.companyId, companyId), eq(subtitleTracks.video, video), eq(subtitleTracks.srclang, srclang)))
     .for('update');
   return row;
+}
+
+/** Saves a company's track of a video in a language, replacing the one it had. */
+export async function saveTrack(db: Database, track: typeof subtitleTracks.$inferInsert): Promise<void> {
+  await db
+    .insert(subtitleTracks)
+    .values(track)
+    .onConflictDoUpdate({
+      target: [subtitleTracks.companyId, subtitleTracks.video, subtitleTracks.srclang],
+      set: { label: sql`excluded.label`, fileKey: sql`excluded.file_key`, updatedAt: sql`excluded.updated_at` },
+    });
 }

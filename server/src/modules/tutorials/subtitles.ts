@@ -1,18 +1,12 @@
 /**
  * Subtitle tracks a company saves for the tutorial videos: WebVTT files kept in the file
  * store, one per video and language (saving a language again replaces its file), served to
- * the videos' `<track>` elements by signed address.
+ * the videos' `<track>` elements by signed address. Saving one: `save-subtitle.ts`.
  */
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { recordEvent, type Origin } from '../../audit/audit.js';
-import type { Principal } from '../../auth/principal.js';
 import type { Keys } from '../../auth/keys.js';
-import type { ServerContext } from '../../context.js';
-import { subtitleTracks } from '../../db/schema.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
 import { badRequest } from '../../http/errors.js';
-import { findTrackForUpdate, findVideo, tracksOf, type TrackRecord } from './repository.js';
+import type { TrackRecord } from './repository.js';
 import type { SubtitleTrack } from '@formsign/sdk/contract';
 
 /** Tracks are served for a day: long enough for any page view, a video left paused included. */
@@ -64,34 +58,4 @@ export function parseUpload(data: string): TrackUpload {
   if (typeof vtt !== 'string' || !isWebVtt(vtt)) throw badRequest('The subtitles must be a WebVTT file: its first line is WEBVTT.');
   if (Buffer.byteLength(vtt) > largestTrack) throw badRequest(`The subtitles file is too large: at most ${largestTrack / 1024} KB.`);
   return { video: video.trim(), label: label.trim(), srclang: tag, vtt };
-}
-
-export async function saveSubtitle(ctx: ServerContext, principal: Principal, data: string, origin: Origin): Promise<SubtitleTrack[]> {
-  const upload = parseUpload(data);
-  const video = await findVideo(ctx.db, principal.companyId, upload.video);
-  if (!video) throw badRequest('There is no such tutorial video.');
-  const key = `subtitles/${principal.companyId}/${video.id}/${upload.srclang}-${randomBytes(6).toString('hex')}.vtt`;
-  await ctx.files.put(key, Buffer.from(upload.vtt, 'utf8'), 'text/vtt');
-  let replaced: string | null = null;
-  try {
-    replaced = await ctx.db.transaction(async (tx) => {
-      const before = await findTrackForUpdate(tx, principal.companyId, video.url, upload.srclang);
-      await tx
-        .insert(subtitleTracks)
-        .values({ companyId: principal.companyId, video: video.url, label: upload.label, srclang: upload.srclang, fileKey: key, updatedAt: ctx.now() })
-        .onConflictDoUpdate({
-          target: [subtitleTracks.companyId, subtitleTracks.video, subtitleTracks.srclang],
-          set: { label: sql`excluded.label`, fileKey: sql`excluded.file_key`, updatedAt: sql`excluded.updated_at` },
-        });
-      await recordEvent(tx, { event: 'subtitle-saved', companyId: principal.companyId, actor: principal, target: `${video.title} (${upload.label})`, origin, details: { video: video.url, srclang: upload.srclang } });
-      return before?.fileKey ?? null;
-    });
-  } catch (error) {
-    await ctx.files.delete(key);
-    throw error;
-  }
-  // The file it replaced is no longer served.
-  if (replaced) await ctx.files.delete(replaced).catch((error: unknown) => ctx.log.warn({ err: error }, 'A replaced subtitle file could not be deleted.'));
-  const now = ctx.now();
-  return (await tracksOf(ctx.db, principal.companyId, [video.url])).map((track) => trackView(ctx.keys, track, now));
 }

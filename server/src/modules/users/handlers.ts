@@ -5,10 +5,11 @@
 import { appCodes, type CodeResult, type UserRow } from '@formsign/sdk/contract';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
-import { inviteUsers } from './invitations.js';
-import { runCommand } from './commands.js';
-import { listUsers, statusOf, type UserRecord } from './repository.js';
+import { changeUser } from './change-user.js';
+import { deleteUser } from './delete-user.js';
+import { inviteUsers } from './invite-users.js';
+import { listCompanyUsers } from './list-users.js';
+import { statusOf, type UserRecord } from './repository.js';
 
 type UsersHandlers = Pick<Handlers, 'listUsers' | 'inviteUsers' | 'runUserCommand'>;
 
@@ -28,33 +29,25 @@ export function userRow(user: UserRecord): UserRow {
   };
 }
 
-const commandAnswer = (code: keyof (typeof appCodes)['runUserCommand'], message?: string): CodeResult => ({
-  code: Number(code),
-  message: message ?? appCodes.runUserCommand[code].text,
-});
+const commandDone: CodeResult = { code: 1, message: appCodes.runUserCommand['1'].text };
 
-export function usersHandlers(ctx: ServerContext): UsersHandlers {
+export function usersHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config'>): UsersHandlers {
   return {
     async listUsers({ body, principal }) {
       const page = body?.page ?? 1;
       const limit = body?.limit ?? 25;
       const filters = body?.filters ?? {};
-      const { total, rows } = await listUsers(ctx.db, principal.companyId, { page, limit, search: filters.search, status: filters.status, sort: filters.sort, order: filters.order });
+      const { total, rows } = await listCompanyUsers(ctx, principal, { page, limit, search: filters.search, status: filters.status, sort: filters.sort, order: filters.order });
       return { page, limit, total, data: rows.map(userRow) };
     },
     async inviteUsers(request) {
       return { results: await inviteUsers(ctx, request.principal, request.body.users, { ip: request.ip, userAgent: request.userAgent }) };
     },
     async runUserCommand(request) {
-      const outcome = await runCommand(ctx, request.principal, request.body, { ip: request.ip, userAgent: request.userAgent });
-      switch (outcome.kind) {
-        case 'done':
-          return commandAnswer('1');
-        case 'unknown':
-          throw notFound();
-        case 'refused':
-          return commandAnswer('-1', outcome.reason);
-      }
+      const command = request.body;
+      const origin = { ip: request.ip, userAgent: request.userAgent };
+      await (command.type === 'delete' ? deleteUser(ctx, request.principal, command, origin) : changeUser(ctx, request.principal, command, origin));
+      return commandDone;
     },
   };
 }

@@ -2,11 +2,14 @@
  * The queries of people and their organisations. Every query of a signed-in person's data is
  * bounded by their `company_id`.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 
 export type UserRecord = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+/** The fields of a person a change sets. */
+export type UserChange = Partial<NewUser>;
 
 /** The person a login name or email belongs to (either, regardless of case). */
 export async function findByLogin(db: Database, login: string): Promise<UserRecord | undefined> {
@@ -183,4 +186,57 @@ export async function companyUserIdsAmong(db: Database, companyId: number, ids: 
 export async function companyUserIds(db: Database, companyId: number): Promise<Set<number>> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
   return new Set(rows.map((row) => row.id));
+}
+
+/** A person, held until the end of the transaction (a link followed twice at once acts once). */
+export async function lockUser(db: Database, id: number): Promise<UserRecord | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** Whether an account other than this one has the address (regardless of case). */
+export async function emailTakenByOther(db: Database, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, ne(users.id, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(db: Database, user: NewUser): Promise<UserRecord> {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('The user was not created.');
+  return row;
+}
+
+/** Sets the fields of a change; the person as they are now, or undefined when they are gone. */
+export async function updateUser(db: Database, id: number, change: UserChange): Promise<UserRecord | undefined> {
+  const [row] = await db.update(users).set(change).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/**
+ * Sets a new password only if the password is still the one given (null: an invitation not
+ * yet taken): false when it changed in the meantime.
+ */
+export async function replacePassword(db: Database, id: number, expectedHash: string | null, change: UserChange): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set(change)
+    .where(and(eq(users.id, id), expectedHash ? eq(users.passwordHash, expectedHash) : isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return row !== undefined;
+}
+
+/** Forgets the change of address asked at that time, unless a later one replaced it. */
+export async function dropPendingEmail(db: Database, id: number, askedAt: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ pendingEmail: null, pendingEmailAt: null })
+    .where(and(eq(users.id, id), eq(users.pendingEmailAt, askedAt)));
+}
+
+export async function deleteUser(db: Database, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
 }

@@ -1,6 +1,6 @@
 /** A company's settings: the defaults of a new organisation, and the FAQ address every company shares. */
 import type { Settings } from '@formsign/sdk/contract';
-import type { CompanySettings } from '../../db/schema.js';
+import type { CompanySettings } from '../db/schema.js';
 
 export function defaultSettings(): CompanySettings {
   return {

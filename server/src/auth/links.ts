@@ -10,32 +10,39 @@
  *   time the change was asked, the new address and their HMAC; it works while that change is
  *   the one waiting (the user's pending address and its time), for 24 hours.
  */
-import type { Keys } from '../../auth/keys.js';
-import type { UserRecord } from '../users/repository.js';
+import type { Keys } from './keys.js';
+
+/** What a link reads of a person. */
+interface LinkedUser {
+  id: number;
+  email: string;
+  /** The current password hash; null for an invitation not yet taken. */
+  passwordHash: string | null;
+}
 
 export const resetLinkSeconds = 60 * 60;
 export const invitationLinkDays = 7;
 
 /** The password a link is bound to: the current hash, or the invitation's empty one. */
-function passwordState(user: Pick<UserRecord, 'passwordHash'>): string {
+function passwordState(user: Pick<LinkedUser, 'passwordHash'>): string {
   return user.passwordHash ?? 'invited';
 }
 
-export function passwordLink(keys: Keys, publicUrl: string, user: Pick<UserRecord, 'id' | 'passwordHash'>, now: Date): string {
+export function passwordLink(keys: Keys, publicUrl: string, user: Pick<LinkedUser, 'id' | 'passwordHash'>, now: Date): string {
   const timestamp = Math.floor(now.getTime() / 1000);
   return `${publicUrl}/user/reset/${user.id}/${timestamp}/${keys.mac('password', user.id, timestamp, passwordState(user))}`;
 }
 
 /** How long a password link lasts for this person: an invitation lasts longer than a reset. */
-export function passwordLinkSeconds(user: Pick<UserRecord, 'passwordHash'>): number {
+export function passwordLinkSeconds(user: Pick<LinkedUser, 'passwordHash'>): number {
   return user.passwordHash ? resetLinkSeconds : invitationLinkDays * 24 * 60 * 60;
 }
 
-export function passwordLinkMatches(keys: Keys, user: Pick<UserRecord, 'id' | 'passwordHash'>, timestamp: number, mac: string): boolean {
+export function passwordLinkMatches(keys: Keys, user: Pick<LinkedUser, 'id' | 'passwordHash'>, timestamp: number, mac: string): boolean {
   return keys.verifyMac(mac, 'password', user.id, timestamp, passwordState(user));
 }
 
-export function activationLink(keys: Keys, publicUrl: string, user: Pick<UserRecord, 'id' | 'email'>): string {
+export function activationLink(keys: Keys, publicUrl: string, user: Pick<LinkedUser, 'id' | 'email'>): string {
   return `${publicUrl}/activate?key=${user.id}.${keys.mac('activate', user.id, user.email.toLowerCase())}`;
 }
 
@@ -46,7 +53,7 @@ export function parseActivationKey(key: string): { id: number; mac: string } | n
   return Number.isInteger(id) && id >= 1 && mac ? { id, mac } : null;
 }
 
-export function activationMatches(keys: Keys, user: Pick<UserRecord, 'id' | 'email'>, mac: string): boolean {
+export function activationMatches(keys: Keys, user: Pick<LinkedUser, 'id' | 'email'>, mac: string): boolean {
   return keys.verifyMac(mac, 'activate', user.id, user.email.toLowerCase());
 }
 

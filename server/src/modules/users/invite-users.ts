@@ -8,18 +8,13 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../../db/schema.js';
 import { invitationMail } from '../../mail/messages.js';
-import { invitationLinkDays, passwordLink } from '../auth/links.js';
-import { freeLoginName, loginTaken } from './repository.js';
+import { invitationLinkDays, passwordLink } from '../../auth/links.js';
+import { freeLoginName, insertUser, loginTaken } from './repository.js';
+import { roleOfClass } from './user-rules.js';
 import { findCompany } from '../../companies/repository.js';
 
-/** The role a class gives: the Administrator class administers the company. */
-export function roleOfClass(userClass: string): 'admin' | 'basic' {
-  return userClass.trim().toLowerCase() === 'administrator' ? 'admin' : 'basic';
-}
-
-export async function inviteUsers(ctx: ServerContext, inviter: Principal, people: readonly InviteUser[], origin: Origin): Promise<InviteResult[]> {
+export async function inviteUsers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config'>, inviter: Principal, people: readonly InviteUser[], origin: Origin): Promise<InviteResult[]> {
   const company = await findCompany(ctx.db, inviter.companyId);
   const results: InviteResult[] = [];
   for (const person of people) {
@@ -35,19 +30,15 @@ export async function inviteUsers(ctx: ServerContext, inviter: Principal, people
       }
       const userClass = person.class?.trim() || 'Staff';
       const invited = await ctx.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            companyId: inviter.companyId,
-            name: await freeLoginName(tx, email),
-            email,
-            firstName: person.first_name?.trim() ?? '',
-            lastName: person.last_name?.trim() ?? '',
-            class: userClass,
-            role: roleOfClass(userClass),
-          })
-          .returning();
-        if (!user) throw new Error('The user was not created.');
+        const user = await insertUser(tx, {
+          companyId: inviter.companyId,
+          name: await freeLoginName(tx, email),
+          email,
+          firstName: person.first_name?.trim() ?? '',
+          lastName: person.last_name?.trim() ?? '',
+          class: userClass,
+          role: roleOfClass(userClass),
+        });
         await recordEvent(tx, { event: 'invited', companyId: inviter.companyId, actor: inviter, target: email, origin });
         return user;
       });

@@ -10,38 +10,45 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import { accountCounter, addressCounter, clearAttempts, giveBack, takeAttempt } from '../../auth/attempts.js';
 import { displayNameOf } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { findByLogin } from '../users/repository.js';
 import { openChallenge, secondFactorDue } from './second-factor.js';
-import { loginRefusal, startSession, type SignedIn } from './sessions.js';
+import { startSession, type SignedIn } from './sessions.js';
 
-export type LoginOutcome = { kind: 'answer'; body: LoginResponse } | { kind: 'signedIn'; signedIn: SignedIn };
+/** Signed in, or waiting for the second factor (the password was right). */
+export type SignInOutcome = { kind: 'waiting'; body: LoginResponse } | { kind: 'signedIn'; signedIn: SignedIn };
 
-const answer = (body: LoginResponse): LoginOutcome => ({ kind: 'answer', body });
+/** The refusal of a sign-in from a blocked device. */
+export function blockedDevice(): AppError {
+  return new AppError(AppErrorCode.Forbidden, 'This device has been blocked. Please contact your administrator.', { appCode: '-2' });
+}
 
-export async function logIn(ctx: ServerContext, name: string, password: string, origin: Origin): Promise<LoginOutcome> {
+export async function signIn(ctx: Pick<ServerContext, 'db' | 'keys' | 'config' | 'now' | 'passwords'>, name: string, password: string, origin: Origin): Promise<SignInOutcome> {
   const now = ctx.now();
   const user = await findByLogin(ctx.db, name);
   const account = accountCounter(user, name);
   const taken = await takeAttempt(ctx.db, [account, addressCounter('login-ip', origin.ip)], now);
-  if (!taken) return answer(loginRefusal(-208));
+  if (!taken) throw new AppError(AppErrorCode.TooManyRequests, '', { appCode: '-208', detail: 'Too many wrong passwords for the account or from the address.' });
 
   const valid = await ctx.passwords.verify(user?.passwordHash ?? null, password);
   if (!user || !valid) {
     if (user) {
       await recordEvent(ctx.db, { event: 'login-failed', level: 'warning', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin });
     }
-    return answer(loginRefusal(0));
+    throw new AppError(AppErrorCode.Unauthorized, '', { appCode: '0' });
   }
   // The right password: this attempt was not a failure.
   await giveBack(ctx.db, taken);
-  if (!user.activatedAt) return answer(loginRefusal(-1));
-  if (user.blockedAt) return answer(loginRefusal(-2));
+  if (!user.activatedAt) throw new AppError(AppErrorCode.Forbidden, '', { appCode: '-1', detail: 'The account is not active yet.' });
+  if (user.blockedAt) throw new AppError(AppErrorCode.Forbidden, '', { appCode: '-2', detail: 'The person is blocked.' });
 
-  return ctx.db.transaction(async (tx) => {
+  // The attempts cleared, and the device seen, stay so when the device is blocked.
+  const outcome = await ctx.db.transaction(async (tx): Promise<SignInOutcome | null> => {
     await clearAttempts(tx, account);
-    if (secondFactorDue(user)) return answer(await openChallenge(ctx, tx, user, origin));
+    if (secondFactorDue(user)) return { kind: 'waiting', body: await openChallenge(ctx, tx, user, origin) };
     const signedIn = await startSession(ctx, tx, user, origin);
-    if (!signedIn) return answer(loginRefusal(-2, 'This device has been blocked. Please contact your administrator.'));
-    return { kind: 'signedIn', signedIn } satisfies LoginOutcome;
+    return signedIn ? { kind: 'signedIn', signedIn } : null;
   });
+  if (!outcome) throw blockedDevice();
+  return outcome;
 }

@@ -3,39 +3,32 @@
  * (`FORMSIGN_SUPPORT_EMAIL`, replies going to the sender) and a copy to the sender, both
  * carrying the message's reference. A person sends at most five messages an hour.
  */
-import { and, count, eq, gte } from 'drizzle-orm';
 import { appCodes, type CodeResult, type ContactRequest } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
-import { supportMessages } from '../../db/schema.js';
-
 import { supportCopyMail, supportMail, type SupportRequest } from '../../mail/messages.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { insertMessage, messagesSentSince } from './repository.js';
 
 export const messagesPerHour = 5;
 
 export const referenceOf = (id: number): string => `SUP-${String(id).padStart(6, '0')}`;
 
-export async function contactSupport(ctx: ServerContext, principal: Principal, request: ContactRequest, origin: Origin): Promise<CodeResult> {
+export async function contactSupport(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'config'>, principal: Principal, request: ContactRequest, origin: Origin): Promise<CodeResult> {
   const subject = request.subject.trim().replace(/\s+/g, ' ');
   const message = request.message.trim();
-  if (!subject || !message) return { code: -1, message: 'Please write a subject and a message.' };
+  if (!subject || !message) throw new AppError(AppErrorCode.InvalidInput, 'Please write a subject and a message.', { appCode: '-1' });
   const now = ctx.now();
   const hourAgo = new Date(now.getTime() - 60 * 60_000);
-  const [recent] = await ctx.db
-    .select({ n: count() })
-    .from(supportMessages)
-    .where(and(eq(supportMessages.userId, principal.userId), gte(supportMessages.createdAt, hourAgo)));
-  if ((recent?.n ?? 0) >= messagesPerHour) {
+  if ((await messagesSentSince(ctx.db, principal.userId, hourAgo)) >= messagesPerHour) {
     throw new AppError(AppErrorCode.InvalidInput, `You have sent ${messagesPerHour} messages to support in the last hour. Please wait for an answer before writing again.`);
   }
 
   const stored = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(supportMessages).values({ companyId: principal.companyId, userId: principal.userId, subject, message, createdAt: now }).returning({ id: supportMessages.id });
-    if (!row) throw new Error('The message was not stored.');
-    await recordEvent(tx, { event: 'support-message', companyId: principal.companyId, actor: principal, target: subject, origin, details: { reference: referenceOf(row.id) } });
-    return row;
+    const id = await insertMessage(tx, { companyId: principal.companyId, userId: principal.userId, subject, message, createdAt: now });
+    await recordEvent(tx, { event: 'support-message', companyId: principal.companyId, actor: principal, target: subject, origin, details: { reference: referenceOf(id) } });
+    return id;
   });
 
   const mail: SupportRequest = {
@@ -43,7 +36,7 @@ export async function contactSupport(ctx: ServerContext, principal: Principal, r
     company: { id: principal.companyId, name: principal.companyName },
     subject,
     message,
-    reference: referenceOf(stored.id),
+    reference: referenceOf(stored),
   };
   try {
     await ctx.mail.send(supportMail(ctx.config.supportEmail, mail));

@@ -1,0 +1,43 @@
+/**
+ * The outcome of a purchase (administrators): one still open is settled by what the provider
+ * says, and a completed one adds its envelopes to the company, once, however many times (and
+ * however simultaneously) it is asked about.
+ */
+import type { PurchaseStatus } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import { addEnvelopes } from '../../companies/repository.js';
+import type { ServerContext } from '../../context.js';
+import { badRequest } from '../../http/errors.js';
+import { findPack } from './products.js';
+import { administratorsOnly, statusOf, type Payments } from './purchases.js';
+import { findPurchase, settleOpenPurchase } from './repository.js';
+
+export async function purchaseOutcome(ctx: Pick<ServerContext, 'db' | 'now'>, payments: Payments, principal: Principal, sessionId: string | undefined, origin: Origin): Promise<PurchaseStatus> {
+  administratorsOnly(principal);
+  if (!sessionId?.trim()) throw badRequest('The payment reference is missing.');
+  const purchase = await findPurchase(ctx.db, principal.companyId, sessionId.trim());
+  if (!purchase) throw badRequest('There is no such purchase.');
+  const provider = payments.byName.get(purchase.provider);
+  if (purchase.status !== 'open' || !provider) return statusOf(purchase);
+
+  const now = ctx.now();
+  const state = await provider.checkoutState({ sessionId: purchase.sessionId, createdAt: purchase.createdAt }, now);
+  if (state === 'open') return statusOf(purchase);
+  const settled = await ctx.db.transaction(async (tx) => {
+    const changed = await settleOpenPurchase(tx, purchase.id, state, now);
+    if (!changed) return undefined;
+    if (state === 'complete') await addEnvelopes(tx, changed.companyId, changed.envelopes);
+    await recordEvent(tx, {
+      event: 'purchase',
+      companyId: changed.companyId,
+      actor: principal,
+      target: `${changed.quantity} × ${findPack(changed.product)?.name ?? changed.product}`,
+      origin,
+      details: { stage: state, session: changed.sessionId, envelopes: state === 'complete' ? changed.envelopes : 0, amount: changed.amount, currency: changed.currency },
+    });
+    return changed;
+  });
+  // Settled by another request in the meantime: as that one left it.
+  return statusOf(settled ?? (await findPurchase(ctx.db, principal.companyId, purchase.sessionId)) ?? purchase);
+}

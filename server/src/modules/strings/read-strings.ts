@@ -1,0 +1,41 @@
+/**
+ * The interface strings of a company: the languages it offers and its translations of the
+ * interface, keyed by the English text. English is always offered (the interface's own words:
+ * the table holds only the words a company changed); the default is the company's language
+ * setting when it offers that language, else English. An unknown company gets English only.
+ */
+import type { Strings } from '@formsign/sdk/contract';
+import { findCompany } from '../../companies/repository.js';
+import type { ServerContext } from '../../context.js';
+import { translationsOf } from './repository.js';
+
+/** A language's own name (`Deutsch`, `Français`), from the runtime's language data. */
+export function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    if (name && name !== code) return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch {
+    // Not a code the runtime knows: the code itself.
+  }
+  return code;
+}
+
+const englishOnly = (): Strings => ({ default: 'en', languages: [{ code: 'en', name: 'English' }], strings: { en: {} } });
+
+export async function readStrings(ctx: Pick<ServerContext, 'db'>, companyId: number): Promise<Strings> {
+  const company = await findCompany(ctx.db, companyId);
+  if (!company) return englishOnly();
+  const answer = englishOnly();
+  for (const row of await translationsOf(ctx.db, company.id)) {
+    let table = answer.strings[row.language];
+    if (!table) {
+      table = {};
+      answer.strings[row.language] = table;
+      answer.languages.push({ code: row.language, name: languageName(row.language) });
+    }
+    table[row.source] = row.text;
+  }
+  const wanted = company.settings.language;
+  if (wanted && answer.strings[wanted]) answer.default = wanted;
+  return answer;
+}
