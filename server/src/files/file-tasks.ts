@@ -5,7 +5,7 @@
  * plain data; the one that needs the network (the seal's timestamp) is given a `fetch` that
  * goes through the server's guarded client.
  */
-import { pdfPages } from '../modules/templates/pdf-pages.js';
+import { pdfPages } from './pdf-pages.js';
 import { sealsIn } from '../sealing/pdf-signatures.js';
 import { sealedPdf, type SealedPdfInput } from '../sealing/sealed-pdf.js';
 

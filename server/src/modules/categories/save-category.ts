@@ -1,5 +1,5 @@
 /** Creating a template category, or renaming one. */
-import type { CategoryAction } from '@formsign/sdk/contract';
+import { contractLimits, type CategoryAction } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
@@ -10,7 +10,7 @@ import { findCategory, insertCategory, nameTaken, renameCategory } from './repos
 export async function saveCategory(ctx: Pick<ServerContext, 'db'>, principal: Principal, action: CategoryAction, origin: Origin): Promise<void> {
   checkAdministrator(principal);
   const name = (action.name ?? '').trim().replace(/\s+/g, ' ');
-  if (!name || name.length > 100) throw categoryInvalid();
+  if (!name || name.length > contractLimits['CategoryAction.name'].maxLength) throw categoryInvalid();
   try {
     await ctx.db.transaction(async (tx) => {
       if (action.id !== undefined) {

@@ -1,5 +1,5 @@
 /** Creating a user group, or changing one's name and members (without `members` they stay as they are). */
-import type { GroupsRequest } from '@formsign/sdk/contract';
+import { contractLimits, type GroupsRequest } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
@@ -10,7 +10,7 @@ import { companyUsersAmong, findGroup, groupNameTaken, insertGroup, updateGroup 
 export async function saveGroup(ctx: Pick<ServerContext, 'db'>, principal: Principal, data: GroupsRequest, origin: Origin): Promise<void> {
   checkAdministers(principal);
   const name = (data.name ?? '').trim().replace(/\s+/g, ' ');
-  if (!name || name.length > 100) throw groupInvalid();
+  if (!name || name.length > contractLimits['GroupsRequest.data.name'].maxLength) throw groupInvalid();
   const members = [...new Set(data.members ?? [])].sort((a, b) => a - b);
   if (members.length > largestGroup) throw groupInvalid(`A group holds at most ${largestGroup} people.`);
   try {

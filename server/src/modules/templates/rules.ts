@@ -5,6 +5,7 @@
  * it asks; a field placed on the template's PDF sits on one of its pages, inside the page. A
  * broken rule is refused with the reason, in the product's words.
  */
+import { contractLimits } from '@formsign/sdk/contract';
 import type { FieldDefinition, PdfPageSize, StepDefinition } from '../../db/schema.js';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -69,7 +70,8 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
 }
 
 export function checkSteps(steps: readonly StepDefinition[], companyUsers: ReadonlySet<number>): Check<StepDefinition[]> {
-  if (steps.length === 0 || steps.length > 20) return { ok: false, reason: 'A template has from 1 to 20 recipients.' };
+  const { minItems, maxItems } = contractLimits['TemplateStepsUpdate.steps'];
+  if (steps.length < minItems || steps.length > maxItems) return { ok: false, reason: `A template has from ${minItems} to ${maxItems} recipients.` };
   const clean: StepDefinition[] = [];
   for (const step of steps) {
     const label = step.label.trim();

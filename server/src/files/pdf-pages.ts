@@ -5,8 +5,10 @@
  * answers requests.
  */
 import { PDF } from '@libpdf/core';
-import type { PdfPageSize } from '../../db/schema.js';
-import type { Check } from './rules.js';
+import type { PdfPageSize } from '../db/schema.js';
+
+/** A file worker answers plain data: the pages, or the reason the file is refused (the template's use case refuses with it). */
+export type PdfPagesAnswer = { ok: true; value: PdfPageSize[] } | { ok: false; reason: string };
 
 export const mostPages = 50;
 
@@ -14,7 +16,7 @@ export const notAPdfText = 'This file is not a PDF we can read.';
 
 const points = (value: number): number => Math.round(value * 100) / 100;
 
-export async function pdfPages(bytes: Uint8Array): Promise<Check<PdfPageSize[]>> {
+export async function pdfPages(bytes: Uint8Array): Promise<PdfPagesAnswer> {
   let pdf: PDF;
   try {
     pdf = await PDF.load(bytes);
