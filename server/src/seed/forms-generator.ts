@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { auditEvents, formRecipients, forms, type FieldDefinition, type FieldValue, type FormStatus, type RecipientStatus, type StepDefinition } from '../db/schema.js';
 import { initials } from '../modules/forms/references.js';
-import { stepOfField, stepsOf } from '../modules/templates/rules.js';
+import { stepOfField, stepsOf } from '../modules/templates/steps.js';
 
 export interface GeneratorTemplate {
   id: number;

@@ -11,7 +11,7 @@ import { AppErrorCode } from '../../errors/app-error.js';
 import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { fieldOf } from '../templates/field-shapes.js';
 import { findTemplate } from '../templates/repository.js';
-import { stepOfField, stepsOf } from '../templates/rules.js';
+import { stepOfField, stepsOf } from '../templates/steps.js';
 import { findCompanyUser } from '../users/repository.js';
 import { checkAnswers } from './answers.js';
 import { createForm, expiryOf, type Recipient } from './new-form.js';

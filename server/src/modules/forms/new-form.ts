@@ -15,7 +15,7 @@ import type { FieldValue } from '../../db/schema.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { useEnvelope } from '../../companies/repository.js';
 import type { TemplateRecord } from '../templates/repository.js';
-import { stepsOf } from '../templates/rules.js';
+import { stepsOf } from '../templates/steps.js';
 import { companyUserIdsAmong } from '../users/repository.js';
 import { storeFiles } from './documents.js';
 import { newPageId, signingToken } from './links.js';

@@ -15,7 +15,7 @@ import { unusedEnvelopes } from '../../companies/repository.js';
 import { isCompanyTenant } from '../cases/repository.js';
 import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { findTemplate } from '../templates/repository.js';
-import { stepOfField, stepsOf } from '../templates/rules.js';
+import { stepOfField, stepsOf } from '../templates/steps.js';
 import { activeCompanyUserByEmail, activeCompanyUsers, type UserRecord } from '../users/repository.js';
 import { checkAnswers } from './answers.js';
 import { createForm, expiryOf, formRefusal, type NewForm, type Recipient } from './new-form.js';

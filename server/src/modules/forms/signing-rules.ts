@@ -9,7 +9,7 @@ import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { findCompany } from '../../companies/repository.js';
 import { fieldOf } from '../templates/field-shapes.js';
-import { stepOfField } from '../templates/rules.js';
+import { stepOfField } from '../templates/steps.js';
 import type { FormRecord, RecipientRecord } from './repository.js';
 
 export const signingTexts = {

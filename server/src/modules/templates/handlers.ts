@@ -19,7 +19,7 @@ import { changeTemplatesStatus } from './change-templates-status.js';
 import { duplicateTemplate } from './duplicate-template.js';
 import { fieldOf, stepOf } from './field-shapes.js';
 import { findTemplate, listing, listManaged, summaries, type TemplateRecord } from './repository.js';
-import { stepsOf } from './rules.js';
+import { stepsOf } from './steps.js';
 import { saveTemplate } from './save-template.js';
 
 type TemplatesContext = Pick<ServerContext, 'db' | 'now' | 'keys' | 'files' | 'fileWork'>;

@@ -12,12 +12,6 @@ export type Check<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 const namePattern = /^[a-z][a-z0-9_]{0,59}$/;
 
-/** One signer, when a template sets no order of its own. */
-export const defaultSteps: StepDefinition[] = [{ label: 'Signer', action: 'sign', userId: null }];
-
-export function stepsOf(steps: readonly StepDefinition[]): StepDefinition[] {
-  return steps.length > 0 ? [...steps] : defaultSteps;
-}
 
 /** How far (in points) a box may reach past a page's edge: what rounding in a browser may add. */
 const edgeTolerance = 0.5;
@@ -80,9 +74,4 @@ export function checkSteps(steps: readonly StepDefinition[], companyUsers: Reado
     clean.push({ label, action: step.action, userId: step.userId ?? null });
   }
   return { ok: true, value: clean };
-}
-
-/** Which place of the order answers a field: its own, else the first recipient. */
-export function stepOfField(field: Pick<FieldDefinition, 'step'>): number {
-  return field.step ?? 1;
 }

@@ -12,7 +12,8 @@ import { definitionOf } from './field-shapes.js';
 import { categoryFor } from '../categories/repository.js';
 import { companyUserIds } from '../users/repository.js';
 import { findTemplate, insertTemplate, updateTemplate, type TemplateChange } from './repository.js';
-import { checkFields, checkSteps, stepsOf } from './rules.js';
+import { checkFields, checkSteps } from './rules.js';
+import { stepsOf } from './steps.js';
 import { templateRefusal } from './template-refusal.js';
 
 type Value = NonNullable<ManageTemplatesRequest['value']>;
