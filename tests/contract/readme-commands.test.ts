@@ -62,6 +62,7 @@ const known: Record<string, Known> = {
   'npm run bench:server': { notRun: 'its cheapest run starts the server on each database and drives every list, about a minute' },
   'npm run bench:seal': { run: { line: 'npm run bench:seal', env: { ...embedded('seal'), SEAL_RUNS: '1', SEAL_JOBS: '2' } } },
   'npm run bench:reports': { run: { line: 'npm run bench:reports', env: { ...embedded('reports'), FORMS: '50', RUNS: '1' } } },
+  'npm run format': { notRun: 'it rewrites the code; npm run lint checks that nothing is left to format' },
   'npm run lint': { notRun: 'npm test runs it first' },
   'npm run typecheck': { notRun: 'npm test runs it' },
   'npm run test:unit': { notRun: 'this test is part of it' },

@@ -1,0 +1,42 @@
+/**
+ * Runs npm scripts side by side (`tsx scripts/run-together.ts lint typecheck`): each one's
+ * output is printed whole once it ends, with how long it took, and the run fails when any of
+ * them fails. Checks that each use one core (ESLint, tsc) finish in the time of the longest.
+ */
+import { spawn } from 'node:child_process';
+
+interface Outcome {
+  script: string;
+  code: number;
+  seconds: number;
+  output: string;
+}
+
+function run(script: string): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      resolve({ script, code: code ?? 1, seconds, output: Buffer.concat(chunks).toString('utf8') });
+    });
+  });
+}
+
+const scripts = process.argv.slice(2);
+if (scripts.length === 0) {
+  console.error('Name the npm scripts to run, e.g. `tsx scripts/run-together.ts lint typecheck`.');
+  process.exit(2);
+}
+const outcomes = await Promise.all(scripts.map((script) => run(script).then((outcome) => {
+  process.stdout.write(`\n> npm run ${outcome.script} (${outcome.code === 0 ? 'passed' : `failed, exit ${outcome.code}`}, ${outcome.seconds.toFixed(1)} s)\n${outcome.output}`);
+  return outcome;
+})));
+const failed = outcomes.filter((outcome) => outcome.code !== 0);
+if (failed.length > 0) {
+  console.error(`\n${failed.map((outcome) => `npm run ${outcome.script}`).join(', ')} failed.`);
+  process.exit(1);
+}
