@@ -53,13 +53,29 @@ const testFiles = (pkg) => [`${pkg}/test/**/*.ts`, `${pkg}/src/**/*.test.ts`];
  * (`FORMSIGN_S3_ENDPOINT`), SMTP (`SMTP_URL`) and the database (`DATABASE_URL`).
  */
 const outboundMessage = 'Send requests to other systems through the guarded client, server/src/http/outbound.ts.';
-const networkModules = ['http', 'https', 'http2', 'net', 'tls', 'dgram', 'undici', 'node-fetch', 'axios', 'got', 'ws', 'ssh2', 'ssh2-sftp-client'].flatMap((name) =>
-  ['http', 'https', 'http2', 'net', 'tls', 'dgram'].includes(name) ? [name, `node:${name}`] : [name],
-);
+const networkModules = [
+  'http',
+  'https',
+  'http2',
+  'net',
+  'tls',
+  'dgram',
+  'undici',
+  'node-fetch',
+  'axios',
+  'got',
+  'ws',
+  'ssh2',
+  'ssh2-sftp-client',
+].flatMap((name) => (['http', 'https', 'http2', 'net', 'tls', 'dgram'].includes(name) ? [name, `node:${name}`] : [name]));
 const outboundPaths = [
   ...networkModules.map((name) => ({ name, message: outboundMessage })),
   // Its own client fetches with the global fetch unless it is given the guarded one.
-  { name: '@libpdf/core', importNames: ['HttpTimestampAuthority', 'DefaultRevocationProvider', 'LtvDataGatherer'], message: `${outboundMessage} The timestamp authority is made in one place, with the guarded fetch.` },
+  {
+    name: '@libpdf/core',
+    importNames: ['HttpTimestampAuthority', 'DefaultRevocationProvider', 'LtvDataGatherer'],
+    message: `${outboundMessage} The timestamp authority is made in one place, with the guarded fetch.`,
+  },
 ];
 /** The modules that may: the guarded client itself, and the one place the timestamp authority's client is made with its fetch. */
 const outboundHomes = ['server/src/http/outbound.ts', 'server/src/sealing/sealed-pdf.ts'];
@@ -74,7 +90,10 @@ const boundaries = Object.entries(allowed).flatMap(([pkg, may]) => {
       paths: [...deniedPackages.map((other) => ({ name: `@formsign/${other}`, message })), ...extraPaths],
       patterns: [
         {
-          group: [...deniedPackages.flatMap((other) => [`@formsign/${other}/*`, `**/${other}/src/**`]), ...(allowedModules[pkg] ?? []).map((module) => `!${module}`)],
+          group: [
+            ...deniedPackages.flatMap((other) => [`@formsign/${other}/*`, `**/${other}/src/**`]),
+            ...(allowedModules[pkg] ?? []).map((module) => `!${module}`),
+          ],
           message,
         },
       ],
@@ -90,7 +109,10 @@ const boundaries = Object.entries(allowed).flatMap(([pkg, may]) => {
             ignores: [...testFiles('server'), ...outboundHomes],
             rules: {
               'no-restricted-imports': rule(denied, outboundPaths),
-              'no-restricted-globals': ['error', ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({ name, message: outboundMessage }))],
+              'no-restricted-globals': [
+                'error',
+                ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({ name, message: outboundMessage })),
+              ],
               'no-restricted-properties': ['error', ...focusedTests, { object: 'globalThis', property: 'fetch', message: outboundMessage }],
             },
           },
@@ -100,7 +122,10 @@ const boundaries = Object.entries(allowed).flatMap(([pkg, may]) => {
 });
 
 /** The folders directly inside `dir` (read when the lint starts, so a new one is covered at once). */
-const foldersOf = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 /**
  * Zones inside a package, where one part must not reach into another. A page of the app is

@@ -90,7 +90,8 @@ async function measure(origin: string, path: string, session: Record<string, str
       await page.goto(`${origin}/login`, { waitUntil: 'load' });
       await page.evaluate((entries) => {
         // Runs in the page: its localStorage.
-        for (const [key, value] of Object.entries(entries)) (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem(key, value);
+        for (const [key, value] of Object.entries(entries))
+          (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem(key, value);
       }, session);
     }
     const answer = await lighthouse(`${origin}${path}`, flags, undefined, page);
@@ -128,7 +129,10 @@ const pages: { label: string; path: string; session?: Record<string, string> }[]
 ];
 
 console.log(`Lighthouse ${lighthouseVersion}, mobile profile, ${runs} run(s) a page, Chromium at ${chromiumPath}\n`);
-const lines = ['| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | Transferred |', '|---|---|---|---|---|---|---|---|---|'];
+const lines = [
+  '| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | Transferred |',
+  '|---|---|---|---|---|---|---|---|---|',
+];
 try {
   for (const { label, path, session } of pages) {
     const results: Figures[] = [];

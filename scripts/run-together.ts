@@ -15,7 +15,10 @@ interface Outcome {
 function run(script: string): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const child = spawn('npm', ['run', '--silent', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -31,10 +34,16 @@ if (scripts.length === 0) {
   console.error('Name the npm scripts to run, e.g. `tsx scripts/run-together.ts lint typecheck`.');
   process.exit(2);
 }
-const outcomes = await Promise.all(scripts.map((script) => run(script).then((outcome) => {
-  process.stdout.write(`\n> npm run ${outcome.script} (${outcome.code === 0 ? 'passed' : `failed, exit ${outcome.code}`}, ${outcome.seconds.toFixed(1)} s)\n${outcome.output}`);
-  return outcome;
-})));
+const outcomes = await Promise.all(
+  scripts.map((script) =>
+    run(script).then((outcome) => {
+      process.stdout.write(
+        `\n> npm run ${outcome.script} (${outcome.code === 0 ? 'passed' : `failed, exit ${outcome.code}`}, ${outcome.seconds.toFixed(1)} s)\n${outcome.output}`,
+      );
+      return outcome;
+    }),
+  ),
+);
 const failed = outcomes.filter((outcome) => outcome.code !== 0);
 if (failed.length > 0) {
   console.error(`\n${failed.map((outcome) => `npm run ${outcome.script}`).join(', ')} failed.`);

@@ -27,7 +27,12 @@ export default defineConfig({
   projects: [
     { name: 'mock', testDir: './e2e', testIgnore: /phone\.spec\.ts$/, use: { baseURL: `http://localhost:${port}` } },
     // A phone: 390×844 CSS pixels, touch, the page laid out at the device's width.
-    { name: 'phone', testDir: './e2e', testMatch: /phone\.spec\.ts$/, use: { baseURL: `http://localhost:${port}`, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } },
+    {
+      name: 'phone',
+      testDir: './e2e',
+      testMatch: /phone\.spec\.ts$/,
+      use: { baseURL: `http://localhost:${port}`, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+    },
     { name: 'server', testDir: './e2e-server', use: { baseURL: `http://localhost:${serverPort}` } },
   ],
   use: {
@@ -36,7 +41,15 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     },
   },
   webServer: [

@@ -24,7 +24,9 @@ const loginScripts = new Set([...scripts('index.html'), ...scripts('src/pages/lo
 const pages = Object.keys(manifest).filter((key) => /^src\/pages\/[\w-]+\.tsx$/.test(key));
 const css = readdirSync(new URL('css/', dist)).map((name) => `dist/css/${name}`);
 // chart.js and what it draws with, in the worker that draws every chart (loaded with the first chart).
-const chartWorker = readdirSync(new URL('assets/', dist)).filter((name) => /^chart\.worker-[\w-]+\.js$/.test(name)).map((name) => `dist/assets/${name}`);
+const chartWorker = readdirSync(new URL('assets/', dist))
+  .filter((name) => /^chart\.worker-[\w-]+\.js$/.test(name))
+  .map((name) => `dist/assets/${name}`);
 
 // The limits are what the build reaches, with a little room: 122.5 KB, 6.1 KB (the users
 // page, which carries its own list machine), 9.0 KB and 62.3 KB when they were last set (the

@@ -81,7 +81,11 @@ function pageScripts(routes: readonly { path: string; chunk: string }[], bundle:
 /** Storage that forgets: the prerendered visitor has no session. */
 function memoryStorage(): { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void } {
   const items = new Map<string, string>();
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
 }
 
 /**
@@ -123,17 +127,24 @@ function prerenderedLogin(): Plugin {
           const markup = await renderLoginMarkup();
           const { routes } = (await server.ssrLoadModule('/src/routes/route-table.ts')) as { routes: { path: string; chunk: string }[] };
           const charset = '<meta charset="UTF-8" />';
-          if (!html.includes('<div id="root"></div>') || !html.includes(charset)) throw new Error('index.html has no charset or no empty #root to prerender into.');
+          if (!html.includes('<div id="root"></div>') || !html.includes(charset))
+            throw new Error('index.html has no charset or no empty #root to prerender into.');
           // The app's scripts are asked for by the boot script (see bootScript) instead of these tags.
           const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
           if (!entry?.[1]) throw new Error('index.html has no module script for the app.');
           const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
           let page = html.replace(entry[0], '');
           for (const preload of preloads) page = page.replace(preload[0], '');
-          const boot = bootScript(entry[1], preloads.map((preload) => preload[1] ?? ''), pageScripts(routes, context.bundle ?? {}));
+          const boot = bootScript(
+            entry[1],
+            preloads.map((preload) => preload[1] ?? ''),
+            pageScripts(routes, context.bundle ?? {}),
+          );
           // Every other page shows the loading spinner until the app starts.
           const loading = '<div class="spinner app-loading" role="status">Loading…</div>';
-          return page.replace(charset, `${charset}\n    <script>${boot}</script>`).replace('<div id="root"></div>', `<div id="root">${markup}${loading}</div>`);
+          return page
+            .replace(charset, `${charset}\n    <script>${boot}</script>`)
+            .replace('<div id="root"></div>', `<div id="root">${markup}${loading}</div>`);
         } finally {
           globals.window = before.window;
           globals.document = before.document;
@@ -175,7 +186,8 @@ export default defineConfig({
         // used, so a machine only one page needs stays with that page.
         entryFileNames: 'js/[name]-[hash].js',
         chunkFileNames: 'js/[name]-[hash].js',
-        assetFileNames: (asset) => (asset.names.some((name) => name.endsWith('.css')) ? 'css/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]'),
+        assetFileNames: (asset) =>
+          asset.names.some((name) => name.endsWith('.css')) ? 'css/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]',
       },
     },
   },

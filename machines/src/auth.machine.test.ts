@@ -5,7 +5,18 @@ import { createActor, fromPromise, waitFor, type EventFromLogic, type SnapshotFr
 import { controlledActors, flush } from '../test/controlled-actors.js';
 import { describePath, getTransitionPaths, replayPath, traversalLimit, type TraversalOptions } from '../test/model-based.js';
 import { adminClaims, adminToken, basicToken, expiredToken, farFuture, makeToken, testNow, undecodableToken } from '../test/tokens.js';
-import { authMachine, refreshDelay, sessionEndedText, memoryStorage, readStoredSession, storageKeys, userFromToken, type LoginResult, type MemoryStorage, type SecondFactorInput } from './index.js';
+import {
+  authMachine,
+  refreshDelay,
+  sessionEndedText,
+  memoryStorage,
+  readStoredSession,
+  storageKeys,
+  userFromToken,
+  type LoginResult,
+  type MemoryStorage,
+  type SecondFactorInput,
+} from './index.js';
 
 const noFlags = { isSuper: false, isPersonal: false, isSubAdmin: false, isFrontAdmin: false, img: '' };
 
@@ -132,7 +143,14 @@ describe('readStoredSession', () => {
   it('rebuilds the user from the stored token and flags', () => {
     const session = readStoredSession(memoryStorage(storedSession(adminToken)), testNow);
     expect(session?.token).toBe(adminToken);
-    expect(session?.user).toMatchObject({ isAdmin: true, isSuper: false, isPersonal: true, isSubAdmin: true, isFrontAdmin: false, img: 'https://cdn.example/icons/stored.png' });
+    expect(session?.user).toMatchObject({
+      isAdmin: true,
+      isSuper: false,
+      isPersonal: true,
+      isSubAdmin: true,
+      isFrontAdmin: false,
+      img: 'https://cdn.example/icons/stored.png',
+    });
   });
 
   it('refuses an expired, undecodable or missing token', () => {
@@ -155,7 +173,15 @@ describe('auth machine transitions', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('loggedIn');
     expect(snapshot.context.token).toBe(adminToken);
-    expect(snapshot.context.user).toEqual(userFromToken(adminToken, { isSuper: false, isPersonal: true, isSubAdmin: true, isFrontAdmin: false, img: 'https://cdn.example/icons/stored.png' }));
+    expect(snapshot.context.user).toEqual(
+      userFromToken(adminToken, {
+        isSuper: false,
+        isPersonal: true,
+        isSubAdmin: true,
+        isFrontAdmin: false,
+        img: 'https://cdn.example/icons/stored.png',
+      }),
+    );
     expect(snapshot.context.error).toBeNull();
     expect(storage.entries()).toEqual(storedSession(adminToken));
     expect(calls).toEqual([]);
@@ -320,12 +346,18 @@ describe('auth machine transitions', () => {
     expect(storage.entries()).toEqual({});
   });
 
-  it('loggingIn → secondFactor (done, code 2 or 3): keeps the challenge and shows the code\'s text; nothing is stored', async () => {
+  it("loggingIn → secondFactor (done, code 2 or 3): keeps the challenge and shows the code's text; nothing is stored", async () => {
     const storage = memoryStorage();
     const { actor } = start(storage, { login: () => Promise.resolve(secondFactorDue) });
     actor.send({ type: 'auth.login', name: 'grace', password: 'secret' });
     const snapshot = await waitFor(actor, (s) => s.matches('secondFactor'));
-    expect(snapshot.context).toMatchObject({ challenge, notice: 'Enter the 6-digit code from your authenticator app.', user: null, token: null, error: null });
+    expect(snapshot.context).toMatchObject({
+      challenge,
+      notice: 'Enter the 6-digit code from your authenticator app.',
+      user: null,
+      token: null,
+      error: null,
+    });
     expect(storage.entries()).toEqual({});
   });
 
@@ -364,14 +396,20 @@ describe('auth machine transitions', () => {
 
   it('secondFactor → sendingCode → secondFactor (auth.emailCode): asks for an emailed code and says it was sent', async () => {
     const emailed = loginResult({ code: 2, token: '', mfa: { ...challenge, method: 'email' } });
-    const { actor, calls } = start(memoryStorage(), { login: () => Promise.resolve(secondFactorDue), verifySecondFactor: () => Promise.resolve(emailed) });
+    const { actor, calls } = start(memoryStorage(), {
+      login: () => Promise.resolve(secondFactorDue),
+      verifySecondFactor: () => Promise.resolve(emailed),
+    });
     actor.send({ type: 'auth.login', name: 'grace', password: 'secret' });
     await waitFor(actor, (s) => s.matches('secondFactor'));
     actor.send({ type: 'auth.emailCode' });
     expect(actor.getSnapshot().value).toBe('sendingCode');
     const snapshot = await waitFor(actor, (s) => s.matches('secondFactor'));
     expect(calls[1]).toEqual({ actor: 'verifySecondFactor', input: { ticket: 'mfa_ticket', action: 'email' } });
-    expect(snapshot.context).toMatchObject({ challenge: { method: 'email' }, notice: 'We have emailed you a 6-digit code. It works for 10 minutes.' });
+    expect(snapshot.context).toMatchObject({
+      challenge: { method: 'email' },
+      notice: 'We have emailed you a 6-digit code. It works for 10 minutes.',
+    });
   });
 
   it('secondFactor → loggedOut (auth.cancel): forgets the challenge', async () => {
@@ -419,7 +457,14 @@ describe('auth machine transitions', () => {
     vi.useFakeTimers();
     try {
       let attempts = 0;
-      const { actor } = start(memoryStorage(storedSession(adminToken)), { refresh: () => (attempts++ === 0 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(loginResult({ token: renewedToken }))) }, () => farFuture * 1000 - 30_000);
+      const { actor } = start(
+        memoryStorage(storedSession(adminToken)),
+        {
+          refresh: () =>
+            attempts++ === 0 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(loginResult({ token: renewedToken })),
+        },
+        () => farFuture * 1000 - 30_000,
+      );
       await vi.advanceTimersByTimeAsync(0);
       expect(actor.getSnapshot()).toMatchObject({ value: 'loggedIn', context: { refreshFailures: 1, token: adminToken } });
       await vi.advanceTimersByTimeAsync(30_000);
@@ -429,7 +474,7 @@ describe('auth machine transitions', () => {
     }
   });
 
-  it('loggedIn → loggedOut (auth.expired): a call answered 401; the session is cleared with the server\'s words', () => {
+  it("loggedIn → loggedOut (auth.expired): a call answered 401; the session is cleared with the server's words", () => {
     const storage = memoryStorage(storedSession(adminToken));
     const { actor } = start(storage);
     actor.send({ type: 'auth.expired', message: 'Your session has expired. Please log in again.' });
@@ -455,7 +500,7 @@ describe('auth machine transitions', () => {
 
 describe('refreshDelay', () => {
   const user = userFromToken(adminToken, noFlags);
-  it('renews a minute before the token expires, never waiting less than nothing or past a timer\'s limit', () => {
+  it("renews a minute before the token expires, never waiting less than nothing or past a timer's limit", () => {
     expect(refreshDelay({ user, refreshFailures: 0, now: () => farFuture * 1000 - 10 * 60_000 })).toBe(9 * 60_000);
     expect(refreshDelay({ user, refreshFailures: 0, now: () => farFuture * 1000 })).toBe(0);
     expect(refreshDelay({ user, refreshFailures: 0, now: () => 0 })).toBe(2_000_000_000);
@@ -472,7 +517,10 @@ describe('auth machine, model-based', () => {
   type AuthEvent = EventFromLogic<typeof authMachine>;
 
   // Failed renewals count up without end: one or more are the same state to the model.
-  const project = ({ storage: _storage, now: _now, ...rest }: AuthSnapshot['context']) => ({ ...rest, refreshFailures: Math.min(1, rest.refreshFailures) });
+  const project = ({ storage: _storage, now: _now, ...rest }: AuthSnapshot['context']) => ({
+    ...rest,
+    refreshFailures: Math.min(1, rest.refreshFailures),
+  });
 
   const sampleEvents = (snapshot: AuthSnapshot): AuthEvent[] => {
     if (snapshot.matches('loggingIn')) {
@@ -500,7 +548,10 @@ describe('auth machine, model-based', () => {
     }
     if (snapshot.matches('verifying') || snapshot.matches('sendingCode')) {
       return [
-        { type: 'xstate.done.actor.verifySecondFactor', output: snapshot.matches('verifying') ? loginResult() : loginResult({ code: 2, token: '', mfa: { ...challenge, method: 'email' } }) },
+        {
+          type: 'xstate.done.actor.verifySecondFactor',
+          output: snapshot.matches('verifying') ? loginResult() : loginResult({ code: 2, token: '', mfa: { ...challenge, method: 'email' } }),
+        },
         { type: 'xstate.error.actor.verifySecondFactor', error: new ApiError({ status: 200, code: -3, message: 'wrong' }) },
         { type: 'xstate.error.actor.verifySecondFactor', error: new ApiError({ status: 200, code: -1, message: 'ended' }) },
       ] as unknown as AuthEvent[];
@@ -552,7 +603,17 @@ describe('auth machine, model-based', () => {
 
       it(`with ${name}, ${kind} paths reach every state of the model`, () => {
         const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-        const expected = ['loggedIn', 'loggingOut', 'loggedOut', 'loggingIn', 'secondFactor', 'verifying', 'sendingCode', 'refreshing', ...(name === 'an expired session stored' ? ['resuming'] : [])];
+        const expected = [
+          'loggedIn',
+          'loggingOut',
+          'loggedOut',
+          'loggingIn',
+          'secondFactor',
+          'verifying',
+          'sendingCode',
+          'refreshing',
+          ...(name === 'an expired session stored' ? ['resuming'] : []),
+        ];
         expect([...reached].sort()).toEqual(expected.map((value) => JSON.stringify(value)).sort());
       });
 
@@ -560,7 +621,9 @@ describe('auth machine, model-based', () => {
         it(`with ${name}, ${kind} path ${describePath(path)}`, async () => {
           const control = controlledActors();
           const storage = memoryStorage(initial());
-          const machine = authMachine.provide({ actors: { login: control.logic(), logout: control.logic(), verifySecondFactor: control.logic(), refresh: control.logic() } });
+          const machine = authMachine.provide({
+            actors: { login: control.logic(), logout: control.logic(), verifySecondFactor: control.logic(), refresh: control.logic() },
+          });
           await replayPath(machine, path, {
             control,
             input: { storage, now: () => testNow },

@@ -231,9 +231,9 @@ export const authMachine = setup({
   guards: {
     storedSessionValid: ({ context }) => readStoredSession(context.storage, context.now()) !== null,
     tokenStored: ({ context }) => context.storage.getItem(storageKeys.token) !== null,
-    tokenDecodes: (_, params: { result: LoginResult }) =>
-      userFromToken(params.result.body.token, flagsFromLogin(params.result.body)) !== null,
-    secondFactorDue: (_, params: { result: LoginResult }) => (params.result.body.code === 2 || params.result.body.code === 3) && params.result.body.mfa !== undefined,
+    tokenDecodes: (_, params: { result: LoginResult }) => userFromToken(params.result.body.token, flagsFromLogin(params.result.body)) !== null,
+    secondFactorDue: (_, params: { result: LoginResult }) =>
+      (params.result.body.code === 2 || params.result.body.code === 3) && params.result.body.mfa !== undefined,
     sessionEnded: (_, params: { error: unknown }) => sessionEnded(params.error),
     ticketEnded: (_, params: { error: unknown }) => ticketEnded(params.error),
   },

@@ -26,11 +26,20 @@ describe('ChunkLoadError', () => {
   it('names the request and says why it failed', () => {
     const error = new ChunkLoadError(request, 'missing');
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'ChunkLoadError', request, reason: 'missing', message: 'Loading chunk js/dashboard.js failed. (missing: js/dashboard.js)' });
+    expect(error).toMatchObject({
+      name: 'ChunkLoadError',
+      request,
+      reason: 'missing',
+      message: 'Loading chunk js/dashboard.js failed. (missing: js/dashboard.js)',
+    });
   });
 
   it('becomes a chunk loading error; anything else is a failure of the current request', () => {
-    expect(chunkLoadingError(new ChunkLoadError('js/forms.js', 'timeout'), request)).toEqual({ request: 'js/forms.js', reason: 'timeout', message: chunkErrorMessage('js/forms.js', 'timeout') });
+    expect(chunkLoadingError(new ChunkLoadError('js/forms.js', 'timeout'), request)).toEqual({
+      request: 'js/forms.js',
+      reason: 'timeout',
+      message: chunkErrorMessage('js/forms.js', 'timeout'),
+    });
     expect(chunkLoadingError(new TypeError('boom'), request)).toEqual({ request, reason: 'failed', message: chunkErrorMessage(request, 'failed') });
   });
 });

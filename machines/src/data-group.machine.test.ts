@@ -35,8 +35,22 @@ async function startSettled(outcome: 'success' | 'failure') {
 describe('createDataGroupMachine', () => {
   it('lists every other data group of the specification', () => {
     expect(dataGroupIds).toEqual([
-      'companies', 'categories', 'templates', 'tenants', 'tenant', 'people', 'products', 'settings',
-      'devices', 'exports', 'groups', 'pivot', 'dashboard', 'timeAndAttendanceStaff', 'visitor', 'report',
+      'companies',
+      'categories',
+      'templates',
+      'tenants',
+      'tenant',
+      'people',
+      'products',
+      'settings',
+      'devices',
+      'exports',
+      'groups',
+      'pivot',
+      'dashboard',
+      'timeAndAttendanceStaff',
+      'visitor',
+      'report',
     ]);
   });
 
@@ -113,7 +127,10 @@ describe('data group machine transitions', () => {
     expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, message: null, params: { page: 1 } });
   });
 
-  const updated: Company[] = [{ id: 1, name: 'Harbour Homes' }, { id: 2, name: 'Northwind Care' }];
+  const updated: Company[] = [
+    { id: 1, name: 'Harbour Homes' },
+    { id: 2, name: 'Northwind Care' },
+  ];
 
   it('success → success (data.set): shows the data an action answered, params kept, nothing fetched', async () => {
     const { actor, control } = await startSettled('success');

@@ -42,7 +42,9 @@ describe('forgot password machine transitions', () => {
   });
 
   it('idle → requesting (forgotPassword.request): sends the email', async () => {
-    const machine = forgotPasswordMachine.provide({ actors: { forgotPassword: fromPromise<CodeResult, { email: string }>(() => new Promise(() => {})) } });
+    const machine = forgotPasswordMachine.provide({
+      actors: { forgotPassword: fromPromise<CodeResult, { email: string }>(() => new Promise(() => {})) },
+    });
     const actor = createActor(machine).start();
     actor.send({ type: 'forgotPassword.request', email: 'grace@example.com' });
     expect(actor.getSnapshot().value).toBe('requesting');
@@ -70,7 +72,9 @@ describe('forgot password machine transitions', () => {
   });
 
   it("requesting → failure (error): anything but an ApiError shows the catalogue's unexpected text", async () => {
-    const machine = forgotPasswordMachine.provide({ actors: { forgotPassword: fromPromise<CodeResult, { email: string }>(() => Promise.reject(new TypeError('Failed to fetch'))) } });
+    const machine = forgotPasswordMachine.provide({
+      actors: { forgotPassword: fromPromise<CodeResult, { email: string }>(() => Promise.reject(new TypeError('Failed to fetch'))) },
+    });
     const actor = createActor(machine).start();
     actor.send({ type: 'forgotPassword.request', email: 'grace@example.com' });
     const snapshot = await waitFor(actor, (s) => s.matches('failure'));
@@ -81,7 +85,9 @@ describe('forgot password machine transitions', () => {
     let calls = 0;
     const machine = forgotPasswordMachine.provide({
       actors: {
-        forgotPassword: fromPromise<CodeResult, { email: string }>(() => (++calls === 1 ? Promise.reject(sdkError(-208)) : Promise.resolve({ code: 201, message: '' }))),
+        forgotPassword: fromPromise<CodeResult, { email: string }>(() =>
+          ++calls === 1 ? Promise.reject(sdkError(-208)) : Promise.resolve({ code: 201, message: '' }),
+        ),
       },
     });
     const actor = createActor(machine).start();
@@ -106,7 +112,9 @@ describe('forgot password machine transitions', () => {
   });
 
   it('requesting: ignores another request while one is on its way', async () => {
-    const machine = forgotPasswordMachine.provide({ actors: { forgotPassword: fromPromise<CodeResult, { email: string }>(() => new Promise(() => {})) } });
+    const machine = forgotPasswordMachine.provide({
+      actors: { forgotPassword: fromPromise<CodeResult, { email: string }>(() => new Promise(() => {})) },
+    });
     const actor = createActor(machine).start();
     actor.send({ type: 'forgotPassword.request', email: 'a@example.com' });
     await flush();

@@ -48,7 +48,11 @@ describe('registration machine transitions', () => {
     const { actor } = startAnswering(created);
     actor.send({ type: 'registration.submit', account });
     const snapshot = await waitFor(actor, (s) => s.matches('success'));
-    expect(snapshot.context).toEqual({ code: 1, message: 'Thank you. Please check your email: we have sent the next step to the address you gave.', error: null });
+    expect(snapshot.context).toEqual({
+      code: 1,
+      message: 'Thank you. Please check your email: we have sent the next step to the address you gave.',
+      error: null,
+    });
   });
 
   it("submitting → failure (error): the ApiError's message", async () => {

@@ -15,9 +15,7 @@ export interface RegistrationContext {
   error: string | null;
 }
 
-export type RegistrationEvent =
-  | { type: 'registration.submit'; account: RegisterRequest }
-  | { type: 'registration.clear' };
+export type RegistrationEvent = { type: 'registration.submit'; account: RegisterRequest } | { type: 'registration.clear' };
 
 export const registrationMachine = setup({
   types: {

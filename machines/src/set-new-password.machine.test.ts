@@ -65,7 +65,9 @@ describe('set new password machine transitions', () => {
   });
 
   it("submitting → failure (error): anything but an ApiError shows the catalogue's unexpected text", async () => {
-    const machine = setNewPasswordMachine.provide({ actors: { setNewPassword: fromPromise<CodeResult, SetNewPasswordRequest>(() => Promise.reject(new Error('offline'))) } });
+    const machine = setNewPasswordMachine.provide({
+      actors: { setNewPassword: fromPromise<CodeResult, SetNewPasswordRequest>(() => Promise.reject(new Error('offline'))) },
+    });
     const actor = createActor(machine).start();
     actor.send({ type: 'newPassword.submit', ...request });
     const snapshot = await waitFor(actor, (s) => s.matches('failure'));

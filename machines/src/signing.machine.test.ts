@@ -62,9 +62,18 @@ describe('a form opened from a link', () => {
 
   it('submits the answers with the link and shows the receipt', async () => {
     const { actor, call } = await loaded();
-    actor.send({ type: 'signing.send', action: 'submit', answers: { values: { agree: true }, signature: { kind: 'typed', value: 'Margaret Ellis' } } });
+    actor.send({
+      type: 'signing.send',
+      action: 'submit',
+      answers: { values: { agree: true }, signature: { kind: 'typed', value: 'Margaret Ellis' } },
+    });
     await settle();
-    expect(call.call().input).toEqual({ function: 'submit', ...link, values: { agree: true }, signature: { kind: 'typed', value: 'Margaret Ellis' } });
+    expect(call.call().input).toEqual({
+      function: 'submit',
+      ...link,
+      values: { agree: true },
+      signature: { kind: 'typed', value: 'Margaret Ellis' },
+    });
     call.call().resolve({ status: 'signed', completed: false, next: 'Ethan Wright', message: 'Thank you.' });
     await settle();
     expect(actor.getSnapshot().value).toBe('done');
@@ -101,11 +110,19 @@ describe('a form opened from a link', () => {
     call.call().reject(new ApiError({ status: 200, message: 'This signing link has expired. Please ask the sender for a new one.' }));
     await settle();
     expect(actor.getSnapshot().value).toBe('ready');
-    expect(actor.getSnapshot().context).toMatchObject({ sendError: 'This signing link has expired. Please ask the sender for a new one.', draftSaved: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      sendError: 'This signing link has expired. Please ask the sender for a new one.',
+      draftSaved: null,
+    });
   });
 
   it('an answer without a receipt still means the form was taken', () => {
     expect(receiptOf('approve', form)).toEqual({ status: 'approved', completed: false, next: '', message: '' });
-    expect(receiptOf('submit', { status: 'signed', completed: true, next: '', message: 'Done.' })).toEqual({ status: 'signed', completed: true, next: '', message: 'Done.' });
+    expect(receiptOf('submit', { status: 'signed', completed: true, next: '', message: 'Done.' })).toEqual({
+      status: 'signed',
+      completed: true,
+      next: '',
+      message: 'Done.',
+    });
   });
 });

@@ -67,7 +67,16 @@ export const signingMachine = setup({
   },
 }).createMachine({
   id: 'signing',
-  context: ({ input }) => ({ link: input.link, form: null, receipt: null, loadError: null, sendError: null, action: null, answers: {}, draftSaved: null }),
+  context: ({ input }) => ({
+    link: input.link,
+    form: null,
+    receipt: null,
+    loadError: null,
+    sendError: null,
+    action: null,
+    answers: {},
+    draftSaved: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -76,7 +85,11 @@ export const signingMachine = setup({
         src: 'call',
         input: ({ context }) => ({ function: 'load' as const, ...context.link }),
         onDone: [
-          { guard: ({ event }) => isSigningForm(event.output), target: 'ready', actions: assign({ form: ({ event }) => event.output as SigningForm }) },
+          {
+            guard: ({ event }) => isSigningForm(event.output),
+            target: 'ready',
+            actions: assign({ form: ({ event }) => event.output as SigningForm }),
+          },
           // An answer without a form is a load that failed without an error text.
           { target: 'loadFailed', actions: assign({ loadError: errorTexts.formLoadFailed }) },
         ],

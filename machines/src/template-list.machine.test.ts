@@ -5,8 +5,25 @@ import { answeredByTest, settle } from '../test/answered-by-test.js';
 import { templateListMachine, type TemplateListEmitted, type TemplateView } from './template-list.machine.js';
 
 const view: TemplateView = { page: 1, limit: 25, filters: { status: 'active' } };
-const row = { id: 3001, title: 'Incident Report', category: 'Health and Safety', status: 'active' as const, fields: 34, uses: 23, created_at: '2025-12-28T12:23:00Z', updated_at: '2026-11-01T17:24:00Z' };
-const page = (message = '', id?: number): ManageTemplatesResponse => ({ code: 1, message, page: 1, limit: 25, total: 1, data: [row], ...(id ? { id } : {}) });
+const row = {
+  id: 3001,
+  title: 'Incident Report',
+  category: 'Health and Safety',
+  status: 'active' as const,
+  fields: 34,
+  uses: 23,
+  created_at: '2025-12-28T12:23:00Z',
+  updated_at: '2026-11-01T17:24:00Z',
+};
+const page = (message = '', id?: number): ManageTemplatesResponse => ({
+  code: 1,
+  message,
+  page: 1,
+  limit: 25,
+  total: 1,
+  data: [row],
+  ...(id ? { id } : {}),
+});
 
 async function started() {
   const manage = answeredByTest<ManageTemplatesResponse, ManageTemplatesRequest>();
@@ -67,7 +84,15 @@ describe('the Manage Template list', () => {
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.page.data).toHaveLength(2);
     expect(actor.getSnapshot().context.command).toBeNull();
-    expect(emitted).toEqual([{ type: 'templates.done', command: { functions: 'duplicate', id: 3001 }, subject: '“Incident Report”', message: 'The template has been saved.', id: 3015 }]);
+    expect(emitted).toEqual([
+      {
+        type: 'templates.done',
+        command: { functions: 'duplicate', id: 3001 },
+        subject: '“Incident Report”',
+        message: 'The template has been saved.',
+        id: 3015,
+      },
+    ]);
   });
 
   it('a failed command keeps the page shown and tells why', async () => {
@@ -80,7 +105,9 @@ describe('the Manage Template list', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.page.data).toEqual([row]);
-    expect(emitted).toEqual([{ type: 'templates.failed', command: { functions: 'delete', ids: [3001] }, subject: '“Incident Report”', message: 'Parameter failed.' }]);
+    expect(emitted).toEqual([
+      { type: 'templates.failed', command: { functions: 'delete', ids: [3001] }, subject: '“Incident Report”', message: 'Parameter failed.' },
+    ]);
   });
 
   it('a new view during a command waits for it, then lists the new view', async () => {

@@ -35,7 +35,8 @@ export interface TemplateListContext {
   stale: boolean;
 }
 
-export type TemplateListEvent = { type: 'templates.fetch'; view: TemplateView } | { type: 'templates.command'; command: TemplateCommand; subject: string };
+export type TemplateListEvent =
+  { type: 'templates.fetch'; view: TemplateView } | { type: 'templates.command'; command: TemplateCommand; subject: string };
 
 export type TemplateListEmitted =
   | { type: 'templates.done'; command: TemplateCommand; subject: string; message: string; id: number | null }
@@ -91,7 +92,9 @@ export const templateListMachine = setup({
       },
     },
     ready: {
-      on: { 'templates.command': { target: 'acting', actions: assign({ command: ({ event }) => event.command, subject: ({ event }) => event.subject }) } },
+      on: {
+        'templates.command': { target: 'acting', actions: assign({ command: ({ event }) => event.command, subject: ({ event }) => event.subject }) },
+      },
     },
     failure: {},
     acting: {
@@ -107,10 +110,7 @@ export const templateListMachine = setup({
           {
             guard: 'viewChanged',
             target: 'loading',
-            actions: [
-              { type: 'tellDone', params: ({ context, event }) => ({ context, output: event.output }) },
-              assign({ command: null }),
-            ],
+            actions: [{ type: 'tellDone', params: ({ context, event }) => ({ context, output: event.output }) }, assign({ command: null })],
           },
           {
             target: 'ready',

@@ -4,7 +4,15 @@ import { createActor } from 'xstate';
 import { answeredByTest, settle } from '../test/answered-by-test.js';
 import { noIdText, templateSaveMachine } from './template-save.machine.js';
 
-const answer = (id?: number): ManageTemplatesResponse => ({ code: 1, message: 'The template has been saved.', page: 1, limit: 25, total: 0, data: [], ...(id ? { id } : {}) });
+const answer = (id?: number): ManageTemplatesResponse => ({
+  code: 1,
+  message: 'The template has been saved.',
+  page: 1,
+  limit: 25,
+  total: 0,
+  data: [],
+  ...(id ? { id } : {}),
+});
 const details = { title: 'Fire Drill Record', description: '', category: '' };
 
 function started() {

@@ -50,7 +50,10 @@ export const templateSaveMachine = setup({
             // `update` names its template; `create` must answer the new one's id.
             guard: ({ context, event }) => typeof (event.output.id ?? context.request?.id) === 'number',
             target: 'saved',
-            actions: assign({ id: ({ context, event }) => event.output.id ?? context.request?.id ?? null, message: ({ event }) => event.output.message }),
+            actions: assign({
+              id: ({ context, event }) => event.output.id ?? context.request?.id ?? null,
+              message: ({ event }) => event.output.message,
+            }),
           },
           { target: 'failed', actions: assign({ error: noIdText }) },
         ],

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { controlledActors, flush } from '../test/controlled-actors.js';
 import { describePath, replayPath, traversalLimit } from '../test/model-based.js';
-import { generalTutorialPath, panelDefaults, panelWidth, panelWidthRule, tutorialPanelMachine, tutorialsForPage, type TutorialPanelInput } from './index.js';
+import {
+  generalTutorialPath,
+  panelDefaults,
+  panelWidth,
+  panelWidthRule,
+  tutorialPanelMachine,
+  tutorialsForPage,
+  type TutorialPanelInput,
+} from './index.js';
 
 function tutorial(path: string, title: string, kind: 'video' | 'pdf' = 'video'): TutorialItem {
   return { path, url: `https://cdn.example/${kind}/${title}`, icon: `https://cdn.example/icons/${title}.png`, title, subtitle: [] };
@@ -281,7 +289,9 @@ describe('tutorial panel machine, model-based', () => {
   it('reaches every state: closed, and loading, ready and failed for video and pdf', () => {
     const values = new Set(paths.map((path) => JSON.stringify(path.state.value)));
     expect([...values].sort()).toEqual(
-      ['closed', { video: 'loading' }, { video: 'ready' }, { video: 'failed' }, { pdf: 'loading' }, { pdf: 'ready' }, { pdf: 'failed' }].map((v) => JSON.stringify(v)).sort(),
+      ['closed', { video: 'loading' }, { video: 'ready' }, { video: 'failed' }, { pdf: 'loading' }, { pdf: 'ready' }, { pdf: 'failed' }]
+        .map((v) => JSON.stringify(v))
+        .sort(),
     );
   });
 

@@ -126,7 +126,10 @@ export const tutorialPanelMachine = setup({
   states: {
     closed: {
       on: {
-        'panel.open': [{ guard: 'opensVideo', target: 'video' }, { guard: 'opensPdf', target: 'pdf' }],
+        'panel.open': [
+          { guard: 'opensVideo', target: 'video' },
+          { guard: 'opensPdf', target: 'pdf' },
+        ],
       },
     },
     video: {

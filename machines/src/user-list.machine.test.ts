@@ -99,7 +99,16 @@ describe('user list machine transitions', () => {
   it('starts idle: loading, no rows, nothing updating', () => {
     const { actor } = start();
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context).toEqual({ loading: true, rows: [], total: 0, params: {}, error: null, updating: [], commands: [], lastOutcome: null });
+    expect(actor.getSnapshot().context).toEqual({
+      loading: true,
+      rows: [],
+      total: 0,
+      params: {},
+      error: null,
+      updating: [],
+      commands: [],
+      lastOutcome: null,
+    });
   });
 
   it('idle → fetching (users.fetch): fetches with page, limit and filters', async () => {
@@ -114,16 +123,32 @@ describe('user list machine transitions', () => {
 
   it('fetching → ready (done): the rows and total', async () => {
     const { actor } = await startReady();
-    expect(actor.getSnapshot().context).toEqual({ loading: false, rows, total: 3, params, error: null, updating: [], commands: [], lastOutcome: null });
+    expect(actor.getSnapshot().context).toEqual({
+      loading: false,
+      rows,
+      total: 3,
+      params,
+      error: null,
+      updating: [],
+      commands: [],
+      lastOutcome: null,
+    });
   });
 
   it("fetching → failed (error): no rows and 'Could not fetch users. Please try again later.'", async () => {
     const { actor } = await startFailed();
-    expect(actor.getSnapshot().context).toMatchObject({ loading: false, rows: [], total: 0, error: 'Could not fetch users. Please try again later.' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      loading: false,
+      rows: [],
+      total: 0,
+      error: 'Could not fetch users. Please try again later.',
+    });
   });
 
-  it('fetching → failed (error): the text is the catalogue\'s whatever the error', async () => {
-    const machine = userListMachine.provide({ actors: { fetchUsers: fromPromise<UserPage, UsersQuery>(() => Promise.reject(new Error('offline'))) } });
+  it("fetching → failed (error): the text is the catalogue's whatever the error", async () => {
+    const machine = userListMachine.provide({
+      actors: { fetchUsers: fromPromise<UserPage, UsersQuery>(() => Promise.reject(new Error('offline'))) },
+    });
     const actor = createActor(machine).start();
     actor.send({ type: 'users.fetch', params });
     const snapshot = await waitFor(actor, (s) => s.matches('failed'));
@@ -181,7 +206,13 @@ describe('user list machine transitions', () => {
     await flush();
     control.resolve(commandActorId(1), ok);
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ rows: [rows[1], rows[2]], total: 2, updating: [], commands: [], lastOutcome: { command: remove, accepted: true } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      rows: [rows[1], rows[2]],
+      total: 2,
+      updating: [],
+      commands: [],
+      lastOutcome: { command: remove, accepted: true },
+    });
   });
 
   it('(command done): an mfa command sets mfa and force_mfa', async () => {
@@ -323,7 +354,8 @@ describe('user list machine, model-based', () => {
   };
 
   // The last outcome is history, not state: leaving it out keeps the paths to the states that differ.
-  const serializeState = (snapshot: ListSnapshot) => JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, lastOutcome: undefined } });
+  const serializeState = (snapshot: ListSnapshot) =>
+    JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, lastOutcome: undefined } });
   const paths = getShortestPaths(userListMachine, { events: sampleEvents, serializeState, limit: traversalLimit });
 
   it('reaches every state, and every combination of rows updating', () => {

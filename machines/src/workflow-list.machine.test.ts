@@ -33,7 +33,10 @@ const review: WorkflowReview = { account: 7, id: 3, disapprove: 1, comment: 'The
 function start() {
   const control = controlledActors();
   const machine = workflowListMachine.provide({
-    actors: { fetchWorkflow: control.logic<WorkflowPage, WorkflowParams>(), reviewWorkflow: control.logic<WorkflowPage, WorkflowParams & WorkflowReview>() },
+    actors: {
+      fetchWorkflow: control.logic<WorkflowPage, WorkflowParams>(),
+      reviewWorkflow: control.logic<WorkflowPage, WorkflowParams & WorkflowReview>(),
+    },
   });
   const actor = createActor(machine);
   actor.start();
@@ -77,12 +80,26 @@ describe('workflow list machine transitions', () => {
 
   it("fetching → success (done): loading false, data from the response's data field, error false", async () => {
     const { actor } = await startWithPage(1, 2);
-    expect(actor.getSnapshot().context).toEqual({ loading: false, data: [item(1), item(2)], error: false, total: 2, message: null, params: firstPage });
+    expect(actor.getSnapshot().context).toEqual({
+      loading: false,
+      data: [item(1), item(2)],
+      error: false,
+      total: 2,
+      message: null,
+      params: firstPage,
+    });
   });
 
   it('fetching → failure (error): loading false, data emptied, error true', async () => {
     const { actor } = await startFailed();
-    expect(actor.getSnapshot().context).toEqual({ loading: false, data: [], error: true, total: 0, message: errorTexts.serverError, params: firstPage });
+    expect(actor.getSnapshot().context).toEqual({
+      loading: false,
+      data: [],
+      error: true,
+      total: 0,
+      message: errorTexts.serverError,
+      params: firstPage,
+    });
   });
 
   it('fetching → fetching (workflow.fetch): restarts with the new params and cancels the old request', async () => {
@@ -112,7 +129,14 @@ describe('workflow list machine transitions', () => {
     const { actor, control } = await startWithPage(1, 2);
     actor.send({ type: 'workflow.fetch', params: secondPage });
     expect(actor.getSnapshot().value).toBe('fetching');
-    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [item(1), item(2)], error: false, total: 2, message: null, params: secondPage });
+    expect(actor.getSnapshot().context).toEqual({
+      loading: true,
+      data: [item(1), item(2)],
+      error: false,
+      total: 2,
+      message: null,
+      params: secondPage,
+    });
     await flush();
     expect(control.started.at(-1)).toEqual({ id: 'fetchWorkflow', input: secondPage });
   });
@@ -161,7 +185,14 @@ describe('workflow list machine transitions', () => {
     await flush();
     control.reject('reviewWorkflow', new ApiError({ status: 400, message: 'The step was already reviewed.' }));
     const snapshot = await waitFor(actor, (s) => s.matches('failure'));
-    expect(snapshot.context).toEqual({ loading: false, data: [], error: true, total: 0, message: 'The step was already reviewed.', params: firstPage });
+    expect(snapshot.context).toEqual({
+      loading: false,
+      data: [],
+      error: true,
+      total: 0,
+      message: 'The step was already reviewed.',
+      params: firstPage,
+    });
   });
 
   it('reviewing (workflow.fetch): only changes the params the refetch uses', async () => {

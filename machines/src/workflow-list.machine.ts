@@ -34,9 +34,7 @@ export interface WorkflowListContext {
   params: WorkflowParams;
 }
 
-export type WorkflowListEvent =
-  | { type: 'workflow.fetch'; params: WorkflowParams }
-  | ({ type: 'workflow.review' } & WorkflowReview);
+export type WorkflowListEvent = { type: 'workflow.fetch'; params: WorkflowParams } | ({ type: 'workflow.review' } & WorkflowReview);
 
 export const workflowListMachine = setup({
   types: {
@@ -53,7 +51,13 @@ export const workflowListMachine = setup({
     setParams: assign((_, params: { params: WorkflowParams }) => ({ params: params.params })),
     startLoading: assign({ loading: true, error: false, message: null }),
     showPage: assign((_, params: { page: WorkflowPage }) => ({ loading: false, data: params.page.data, error: false, total: params.page.total })),
-    showFailure: assign((_, params: { error: unknown }) => ({ loading: false, data: [], error: true, total: 0, message: errorMessage(params.error) })),
+    showFailure: assign((_, params: { error: unknown }) => ({
+      loading: false,
+      data: [],
+      error: true,
+      total: 0,
+      message: errorMessage(params.error),
+    })),
   },
 }).createMachine({
   id: 'workflowList',

@@ -22,7 +22,11 @@ describe('diagrams', () => {
       .map((name) => name.replace('.machine.ts', '.md'))
       .sort();
     expect([...files.keys()].sort()).toEqual(machines);
-    expect(readdirSync(directory).filter((name) => name.endsWith('.md')).sort()).toEqual(machines);
+    expect(
+      readdirSync(directory)
+        .filter((name) => name.endsWith('.md'))
+        .sort(),
+    ).toEqual(machines);
   });
 
   it('is shown by the README', () => {

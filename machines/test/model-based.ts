@@ -17,10 +17,12 @@ const errorPrefix = 'xstate.error.actor.';
 export const traversalLimit = 20_000;
 
 export function describePath(path: { steps: Array<{ event: { type: string } }> }): string {
-  return path.steps
-    .slice(1)
-    .map((step) => step.event.type.replace(donePrefix, 'done:').replace(errorPrefix, 'error:'))
-    .join(' → ') || '(start)';
+  return (
+    path.steps
+      .slice(1)
+      .map((step) => step.event.type.replace(donePrefix, 'done:').replace(errorPrefix, 'error:'))
+      .join(' → ') || '(start)'
+  );
 }
 
 /**
@@ -73,10 +75,17 @@ export function getTransitionPaths<TMachine extends AnyStateMachine>(machine: TM
   const traversal = options as never;
   const shortest = getShortestPaths(machine, traversal) as unknown as Path<TMachine>[];
   const toState = new Map(shortest.map((path) => [options.serializeState(path.state), path]));
-  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<string, { state: SnapshotFrom<TMachine>; transitions: Record<string, { event: EventFromLogic<TMachine>; state: SnapshotFrom<TMachine> }> }>;
+  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<
+    string,
+    { state: SnapshotFrom<TMachine>; transitions: Record<string, { event: EventFromLogic<TMachine>; state: SnapshotFrom<TMachine> }> }
+  >;
   return Object.values(adjacency).flatMap(({ state, transitions }) => {
     const lead = toState.get(options.serializeState(state));
     if (!lead) return [];
-    return Object.values(transitions).map(({ event, state: next }) => ({ state: next, steps: [...lead.steps, { state: next, event }], weight: lead.weight + 1 }));
+    return Object.values(transitions).map(({ event, state: next }) => ({
+      state: next,
+      steps: [...lead.steps, { state: next, event }],
+      weight: lead.weight + 1,
+    }));
   });
 }

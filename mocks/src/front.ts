@@ -38,7 +38,17 @@ function answerJson(outgoing: ServerResponse, status: number, body: unknown, hea
 }
 
 /** `document` answers the contract as it is now (Prism reloads it when it changes; so do the rules). */
-export async function startFront({ host, port, prismPort, document }: { host: string; port: number; prismPort: number; document: () => OpenApiDocument }): Promise<Front> {
+export async function startFront({
+  host,
+  port,
+  prismPort,
+  document,
+}: {
+  host: string;
+  port: number;
+  prismPort: number;
+  document: () => OpenApiDocument;
+}): Promise<Front> {
   const server = createServer((incoming, outgoing) => {
     void (async () => {
       const method = incoming.method ?? 'GET';
@@ -68,7 +78,12 @@ export async function startFront({ host, port, prismPort, document }: { host: st
       // Only the requests a rule could match are read here; the others stream through.
       const body = rules.length > 0 ? await readAll(incoming) : undefined;
       if (body !== undefined) {
-        const example = selectExample(rules, { method, path: url.pathname, query: url.searchParams, body: bodyFields(headers['content-type'], body.toString('utf8')) });
+        const example = selectExample(rules, {
+          method,
+          path: url.pathname,
+          query: url.searchParams,
+          body: bodyFields(headers['content-type'], body.toString('utf8')),
+        });
         if (example) headers.prefer = `example=${example}`;
       }
       const upstream = forward({ host, port: prismPort, method, path: incoming.url, headers }, (answer) => {

@@ -60,7 +60,11 @@ interface ObjectSchema {
  * `{ message }` (the contract's GenericError), or `{ error }` for the calls that report
  * failures that way (with their other required fields null).
  */
-export function invalidRequestBody(document: OpenApiDocument, operation: Operation | undefined, problems: readonly string[]): Record<string, unknown> {
+export function invalidRequestBody(
+  document: OpenApiDocument,
+  operation: Operation | undefined,
+  problems: readonly string[],
+): Record<string, unknown> {
   const text = `${invalidRequestText}: ${problems.join('; ')}.`;
   const response = operation?.responses['400'] ? resolveRef(document, operation.responses['400']) : undefined;
   const schema = response?.content?.['application/json']?.schema;

@@ -17,7 +17,10 @@ export function parsePrefer(header: string | undefined): Preference {
   const preference: Preference = {};
   for (const part of (header ?? '').split(/[,;]/)) {
     const [key, ...rest] = part.split('=');
-    const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+    const value = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (!value) continue;
     if (key?.trim() === 'code') preference.code = value;
     if (key?.trim() === 'example') preference.example = value;

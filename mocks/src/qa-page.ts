@@ -127,7 +127,8 @@ function noticeFor(document: OpenApiDocument, search: URLSearchParams, choices: 
   const role = rolesOf(document).find((known) => known.example === choices.role);
   const who = role ? `You sign in as ${escape(role.person)} (${escape(role.flags)}).` : 'You sign in as the mock’s default person.';
   const count = Object.keys(choices.answers).length;
-  const calls = count === 0 ? 'Every call gives its usual answer.' : `${count} call${count === 1 ? '' : 's'} answer${count === 1 ? 's' : ''} as you chose.`;
+  const calls =
+    count === 0 ? 'Every call gives its usual answer.' : `${count} call${count === 1 ? '' : 's'} answer${count === 1 ? 's' : ''} as you chose.`;
   return `Saved for this session. ${who} ${calls} Already signed in? <a href="/logout">Sign out</a> and sign in again to become the person you chose.`;
 }
 
@@ -137,7 +138,10 @@ export async function serveQaPage(document: OpenApiDocument, incoming: IncomingM
   if (incoming.method === 'POST') {
     const choices = choicesFromForm(document, await readForm(incoming));
     // Back to the page (its address as the browser sees it, behind a proxy too), saying what was saved.
-    outgoing.writeHead(303, { 'Set-Cookie': choicesCookie(choices), Location: Object.keys(choices.answers).length || choices.role ? '?saved' : '?reset' });
+    outgoing.writeHead(303, {
+      'Set-Cookie': choicesCookie(choices),
+      Location: Object.keys(choices.answers).length || choices.role ? '?saved' : '?reset',
+    });
     outgoing.end();
     return;
   }

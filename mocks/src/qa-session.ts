@@ -31,7 +31,9 @@ export function readChoices(cookieHeader: string | undefined): QaChoices {
       const answers = typeof value.answers === 'object' && value.answers !== null ? value.answers : {};
       return {
         ...(typeof value.role === 'string' && value.role ? { role: value.role } : {}),
-        answers: Object.fromEntries(Object.entries(answers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')),
+        answers: Object.fromEntries(
+          Object.entries(answers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+        ),
       };
     } catch {
       return { answers: {} };

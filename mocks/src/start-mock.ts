@@ -99,10 +99,12 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
       reject(new Error(`Prism exited with code ${code}:\n${output}`));
     });
   });
-  const { port, close } = await startFront({ host, port: options.port ?? 0, prismPort, document: currentDocument() }).catch(async (error: unknown) => {
-    await stopProcess(child);
-    throw error;
-  });
+  const { port, close } = await startFront({ host, port: options.port ?? 0, prismPort, document: currentDocument() }).catch(
+    async (error: unknown) => {
+      await stopProcess(child);
+      throw error;
+    },
+  );
   return {
     url: `http://${host}:${port}`,
     port,

@@ -34,8 +34,9 @@ function codesFile(document: OpenApiDocument): string {
       const rows = Object.entries(operation['x-codes'] ?? {})
         // The meaning is for the people reading the table, as a comment: it is in the contract and
         // its reference, and nothing in a browser reads it, so it is not shipped with the app.
-        .map(([code, { outcome, meaning, text }]) =>
-          `    /** ${meaning.replaceAll('*/', '* /')} */\n    '${code}': { outcome: '${outcome}', text: ${JSON.stringify(text)} },`,
+        .map(
+          ([code, { outcome, meaning, text }]) =>
+            `    /** ${meaning.replaceAll('*/', '* /')} */\n    '${code}': { outcome: '${outcome}', text: ${JSON.stringify(text)} },`,
         )
         .join('\n');
       return `  ${operation.operationId}: {\n${rows}\n  },`;
@@ -147,7 +148,7 @@ function limitsFile(document: OpenApiDocument): string {
     })
     .join('\n');
   const email = (document.components.schemas as Record<string, SchemaNode>).EmailAddress;
-  if (!email?.['x-pattern']) throw new Error('The contract\'s EmailAddress schema has no x-pattern.');
+  if (!email?.['x-pattern']) throw new Error("The contract's EmailAddress schema has no x-pattern.");
   return `${banner}
 /** The bounds of every field a request sends (length, range, pattern, number of items), keyed \`Schema.property\`: a form checks them before it sends. */
 export const contractLimits = {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { clientError, formLoadFailed, offline, serverError, unexpected, usersFetchFailed } from '../test/support/texts.js';
-import { ApiError, assertSuccessCode, errorForFailure, errorFromCode, errorFromResponse, isApiError, isSuccessCode, textForCode, textForStatus } from './api-error.js';
+import {
+  ApiError,
+  assertSuccessCode,
+  errorForFailure,
+  errorFromCode,
+  errorFromResponse,
+  isApiError,
+  isSuccessCode,
+  textForCode,
+  textForStatus,
+} from './api-error.js';
 
 describe('textForStatus', () => {
   it.each([
@@ -74,7 +84,11 @@ describe('application codes', () => {
   it('words a failing code from the table, or with the server message when asked', () => {
     expect(errorFromCode('login', 0, { message: '' }, { preferServerMessage: true }).message).toBe('The user name or password is incorrect.');
     expect(errorFromCode('login', -2, { message: 'Blocked by Acme.' }, { preferServerMessage: true }).message).toBe('Blocked by Acme.');
-    expect(errorFromCode('setNewPassword', -3, { message: 'server' })).toMatchObject({ status: 200, code: -3, message: 'You have already set a new password with this link.' });
+    expect(errorFromCode('setNewPassword', -3, { message: 'server' })).toMatchObject({
+      status: 200,
+      code: -3,
+      message: 'You have already set a new password with this link.',
+    });
     expect(textForCode('inviteUsers', 99)).toBeUndefined();
     expect(errorFromCode('inviteUsers', 99, {}).message).toBe(unexpected);
   });
@@ -92,6 +106,11 @@ describe('ApiError', () => {
     expect(error).toBeInstanceOf(Error);
     expect(isApiError(error)).toBe(true);
     expect(isApiError(new Error('x'))).toBe(false);
-    expect({ name: error.name, status: error.status, code: error.code, message: error.message }).toEqual({ name: 'ApiError', status: 404, code: 7, message: 'Gone.' });
+    expect({ name: error.name, status: error.status, code: error.code, message: error.message }).toEqual({
+      name: 'ApiError',
+      status: 404,
+      code: 7,
+      message: 'Gone.',
+    });
   });
 });

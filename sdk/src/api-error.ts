@@ -86,7 +86,13 @@ function stringField(body: unknown, field: 'message' | 'error'): string | undefi
  * The error of a failed HTTP response: the server's message when it gave one (the `error`
  * field for account saves), otherwise the catalogue's text for the status band.
  */
-export function errorFromResponse(status: number, body: unknown, field: 'message' | 'error' = 'message', cause?: unknown, kind?: ApiErrorKind): ApiError {
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  field: 'message' | 'error' = 'message',
+  cause?: unknown,
+  kind?: ApiErrorKind,
+): ApiError {
   return new ApiError({ kind, status, code: codeOf(body), body, cause, message: stringField(body, field) ?? textForStatus(status) });
 }
 

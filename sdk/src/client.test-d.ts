@@ -68,7 +68,11 @@ describe('options and errors', () => {
   });
 
   it('the client takes a time-out in milliseconds and retries', () => {
-    expectTypeOf(createFormsignClient).toBeCallableWith({ baseUrl: 'https://formsign.example/api', timeout: 10_000, retry: { retries: 3, maxDelay: 5_000 } });
+    expectTypeOf(createFormsignClient).toBeCallableWith({
+      baseUrl: 'https://formsign.example/api',
+      timeout: 10_000,
+      retry: { retries: 3, maxDelay: 5_000 },
+    });
     expectTypeOf<FormsignClientOptions['timeout']>().toEqualTypeOf<number | undefined>();
     // @ts-expect-error: the time-out is a number of milliseconds.
     expectTypeOf(createFormsignClient).toBeCallableWith({ timeout: '10s' });

@@ -24,7 +24,16 @@ export type { components, operations as operationTypes, paths } from './generate
 export { createFormsignClient, type FormsignClient } from './client.js';
 export { eachPage, eachRow, type ListPage, type ListQuery, type PagedList, type PageOf, type RowOf } from './pages.js';
 export { idempotentMethods, type RetryOptions } from './retry.js';
-export { createTransport, type CallOptions, type Exchange, type FormsignClientOptions, type RawClient, type RawInit, type RawResult, type Transport } from './transport.js';
+export {
+  createTransport,
+  type CallOptions,
+  type Exchange,
+  type FormsignClientOptions,
+  type RawClient,
+  type RawInit,
+  type RawResult,
+  type Transport,
+} from './transport.js';
 export { bearerToken } from './middleware/bearer-token.js';
 export { defaultHeaders } from './middleware/default-headers.js';
 export type { HeadersInput } from './middleware/headers-input.js';

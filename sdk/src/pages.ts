@@ -24,7 +24,11 @@ export type PageOf<TList extends PagedList> = Awaited<ReturnType<TList>>;
 export type RowOf<TList extends PagedList> = PageOf<TList>['data'][number];
 
 /** Each page from `query.page` (1 by default) to the last. */
-export async function* eachPage<TList extends PagedList>(list: TList, query: ListQuery<TList>, options?: CallOptions): AsyncGenerator<PageOf<TList>, void, undefined> {
+export async function* eachPage<TList extends PagedList>(
+  list: TList,
+  query: ListQuery<TList>,
+  options?: CallOptions,
+): AsyncGenerator<PageOf<TList>, void, undefined> {
   const call = list as unknown as (query: ListQuery<TList>, options?: CallOptions) => Promise<PageOf<TList>>;
   let page = (query as { page?: number }).page ?? 1;
   for (;;) {
@@ -37,6 +41,10 @@ export async function* eachPage<TList extends PagedList>(list: TList, query: Lis
 }
 
 /** Each row of every page, in order. */
-export async function* eachRow<TList extends PagedList>(list: TList, query: ListQuery<TList>, options?: CallOptions): AsyncGenerator<RowOf<TList>, void, undefined> {
+export async function* eachRow<TList extends PagedList>(
+  list: TList,
+  query: ListQuery<TList>,
+  options?: CallOptions,
+): AsyncGenerator<RowOf<TList>, void, undefined> {
   for await (const page of eachPage(list, query, options)) yield* page.data as readonly RowOf<TList>[];
 }

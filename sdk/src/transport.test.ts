@@ -23,7 +23,8 @@ describe('failures by status band', () => {
     { status: 500, body: {}, message: serverError },
     { status: 503, body: '<html>busy</html>', message: serverError },
   ])('status $status without a message reads $message', async ({ status, body, message }) => {
-    const response = body === undefined ? new Response(null, { status }) : typeof body === 'string' ? new Response(body, { status }) : json(body, status);
+    const response =
+      body === undefined ? new Response(null, { status }) : typeof body === 'string' ? new Response(body, { status }) : json(body, status);
     const { client } = fakeClient(() => response);
     const error = await rejection(client.forms.completed());
     expect(error).toBeInstanceOf(ApiError);
@@ -59,7 +60,12 @@ describe('failures by status band', () => {
 
   it('a failing application code in a 200 body is thrown with status 200 and the code', async () => {
     const { client } = fakeClient(() => json({ code: -1, message: '' }));
-    expect(await rejection(client.auth.activate({ key: 'k' }))).toMatchObject({ kind: 'http', status: 200, code: -1, message: 'This activation link is not valid.' });
+    expect(await rejection(client.auth.activate({ key: 'k' }))).toMatchObject({
+      kind: 'http',
+      status: 200,
+      code: -1,
+      message: 'This activation link is not valid.',
+    });
   });
 });
 
@@ -79,11 +85,14 @@ describe('the base URL', () => {
       return Promise.resolve(json(page));
     });
     // Node's Request needs an absolute URL; a browser resolves the relative one against the page.
-    vi.stubGlobal('Request', class extends Request {
-      constructor(input: string | Request, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'https://app.formsign.example/dashboard') : input, init);
-      }
-    });
+    vi.stubGlobal(
+      'Request',
+      class extends Request {
+        constructor(input: string | Request, init?: RequestInit) {
+          super(typeof input === 'string' ? new URL(input, 'https://app.formsign.example/dashboard') : input, init);
+        }
+      },
+    );
     await createFormsignClient().workflow.list({ page: 2 });
     expect(seen).toEqual(['https://app.formsign.example/api/workflow?page=2']);
   });
@@ -127,7 +136,9 @@ describe('cancelling', () => {
 
   it('keeps the rule of the call: a cancelled web signing reads the form-load text', async () => {
     const { client } = fakeClient(() => json({}));
-    const error = await rejection(client.signing.call({ function: 'load', id: 'p1', refs: '', token: '', uuid: 'u1' }, { signal: AbortSignal.abort() }));
+    const error = await rejection(
+      client.signing.call({ function: 'load', id: 'p1', refs: '', token: '', uuid: 'u1' }, { signal: AbortSignal.abort() }),
+    );
     expect(error).toMatchObject({ kind: 'aborted', message: 'The form couldn’t be loaded. If this keeps happening, please contact support.' });
   });
 });
@@ -152,7 +163,7 @@ describe('the time-out', () => {
     expect(server.last().signal.aborted).toBe(true);
   });
 
-  it('does not touch a call that answers in time, and still passes the caller\'s cancellation', async () => {
+  it("does not touch a call that answers in time, and still passes the caller's cancellation", async () => {
     vi.useFakeTimers();
     const { client } = fakeClient(() => json(page), { timeout: 5_000 });
     await expect(client.forms.completed()).resolves.toEqual(page);
@@ -188,7 +199,14 @@ describe('retries', () => {
 
   it('try an idempotent call again after a network failure or a 502/503/504, waiting longer each time', async () => {
     vi.useFakeTimers();
-    const { client, server } = fakeClient(answering(networkFailure, () => new Response(null, { status: 503 }), () => json(page)), { retry: { retries: 3, minDelay: 100, maxDelay: 1_000 } });
+    const { client, server } = fakeClient(
+      answering(
+        networkFailure,
+        () => new Response(null, { status: 503 }),
+        () => json(page),
+      ),
+      { retry: { retries: 3, minDelay: 100, maxDelay: 1_000 } },
+    );
     const call = client.forms.completed();
     await vi.advanceTimersByTimeAsync(0);
     expect(server.requests).toHaveLength(1);
@@ -227,7 +245,13 @@ describe('retries', () => {
 
   it('wait for Retry-After on a 429 or a 503, for any call', async () => {
     vi.useFakeTimers();
-    const { client, server } = fakeClient(answering(() => json({}, 429, { 'Retry-After': '2' }), () => json({ code: 1, message: '' })), { retry: { minDelay: 1, maxDelay: 5_000 } });
+    const { client, server } = fakeClient(
+      answering(
+        () => json({}, 429, { 'Retry-After': '2' }),
+        () => json({ code: 1, message: '' }),
+      ),
+      { retry: { minDelay: 1, maxDelay: 5_000 } },
+    );
     const call = client.support.contact({ subject: 's', message: 'm' });
     await vi.advanceTimersByTimeAsync(1_999);
     expect(server.requests).toHaveLength(1);
@@ -244,7 +268,13 @@ describe('retries', () => {
 
   it('try a call that timed out again, and stop when the caller cancels during a wait', async () => {
     vi.useFakeTimers();
-    const { client, server } = fakeClient(answering(() => new Promise<Response>(() => undefined) as unknown as Response, () => json(page)), { timeout: 1_000, retry: { minDelay: 50, maxDelay: 50 } });
+    const { client, server } = fakeClient(
+      answering(
+        () => new Promise<Response>(() => undefined) as unknown as Response,
+        () => json(page),
+      ),
+      { timeout: 1_000, retry: { minDelay: 50, maxDelay: 50 } },
+    );
     const call = client.forms.completed();
     await vi.advanceTimersByTimeAsync(1_050);
     await expect(call).resolves.toEqual(page);
@@ -283,11 +313,13 @@ describe('headers', () => {
     prefer = 'example=ok';
     await client.forms.completed({}, { headers: [['Prefer', 'code=500, example=noMessage']] });
     await client.forms.completed({}, { headers: new Headers({ 'X-Call': '1' }) });
-    expect(server.requests.map((request) => [request.headers.get('Prefer'), request.headers.get('X-Client'), request.headers.get('X-Call')])).toEqual([
-      ['example=empty', 'web', null],
-      ['code=500, example=noMessage', 'web', null],
-      ['example=ok', 'web', '1'],
-    ]);
+    expect(server.requests.map((request) => [request.headers.get('Prefer'), request.headers.get('X-Client'), request.headers.get('X-Call')])).toEqual(
+      [
+        ['example=empty', 'web', null],
+        ['code=500, example=noMessage', 'web', null],
+        ['example=ok', 'web', '1'],
+      ],
+    );
   });
 
   it('sends no token when the source has none', async () => {

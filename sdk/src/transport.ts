@@ -137,10 +137,14 @@ function isTimeoutReason(reason: unknown): boolean {
 }
 
 /** What one try of a call ended with. */
-type Try<T> = { ok: true; exchange: Exchange<T> } | { ok: false; kind: ApiErrorKind; status: number; body?: unknown; cause?: unknown; retryAfter?: number };
+type Try<T> =
+  { ok: true; exchange: Exchange<T> } | { ok: false; kind: ApiErrorKind; status: number; body?: unknown; cause?: unknown; retryAfter?: number };
 
 /** A signal that aborts when the caller's does or when `timeout` runs out; `timedOut()` says which. */
-function trySignal(caller: AbortSignal | undefined, timeout: number | undefined): { signal: AbortSignal | undefined; timedOut(): boolean; done(): void } {
+function trySignal(
+  caller: AbortSignal | undefined,
+  timeout: number | undefined,
+): { signal: AbortSignal | undefined; timedOut(): boolean; done(): void } {
   if (timeout === undefined) return { signal: caller, timedOut: () => false, done: () => undefined };
   const controller = new AbortController();
   let expired = false;
@@ -202,7 +206,8 @@ export function createTransport(options: FormsignClientOptions = {}): Transport 
   async function once<T>(call: (init: RawInit) => Promise<RawResult<T>>, callOptions: CallOptions | undefined): Promise<Try<T> & { method: string }> {
     const caller = callOptions?.signal;
     // Cancelled before it started: nothing is sent.
-    if (caller?.aborted) return { ok: false, kind: isTimeoutReason(caller.reason) ? 'timeout' : 'aborted', status: 0, cause: caller.reason, method: 'GET' };
+    if (caller?.aborted)
+      return { ok: false, kind: isTimeoutReason(caller.reason) ? 'timeout' : 'aborted', status: 0, cause: caller.reason, method: 'GET' };
     const limit = trySignal(caller, timeout);
     // What reached the wire: the method, and the response when one came (a body that cannot
     // be read as JSON throws inside openapi-fetch, after the response came).
@@ -216,9 +221,17 @@ export function createTransport(options: FormsignClientOptions = {}): Transport 
       const result = await call({ signal: limit.signal, headers: headersOption(callOptions?.headers), fetch: observe });
       const { data, response } = result;
       if (response.ok && data !== undefined) return { ok: true, exchange: { data, response }, method };
-      return { ok: false, kind: 'http', status: response.status, body: result.error, retryAfter: retryAfterMs(response.headers.get('Retry-After'), Date.now()), method };
+      return {
+        ok: false,
+        kind: 'http',
+        status: response.status,
+        body: result.error,
+        retryAfter: retryAfterMs(response.headers.get('Retry-After'), Date.now()),
+        method,
+      };
     } catch (cause) {
-      if (caller?.aborted) return { ok: false, kind: isTimeoutReason(caller.reason) ? 'timeout' : 'aborted', status: 0, cause: caller.reason, method };
+      if (caller?.aborted)
+        return { ok: false, kind: isTimeoutReason(caller.reason) ? 'timeout' : 'aborted', status: 0, cause: caller.reason, method };
       if (limit.timedOut()) return { ok: false, kind: 'timeout', status: 0, cause, method };
       if (answered) return { ok: false, kind: 'http', status: answered.status, cause, method };
       return { ok: false, kind: 'network', status: 0, cause, method };
@@ -228,13 +241,23 @@ export function createTransport(options: FormsignClientOptions = {}): Transport 
   }
 
   /** Runs a raw call, trying again as the retry policy says; any failure becomes the rule's `ApiError`. */
-  async function run<T>(call: (init: RawInit) => Promise<RawResult<T>>, callOptions: CallOptions | undefined, rule: FailureRule): Promise<Exchange<T>> {
+  async function run<T>(
+    call: (init: RawInit) => Promise<RawResult<T>>,
+    callOptions: CallOptions | undefined,
+    rule: FailureRule,
+  ): Promise<Exchange<T>> {
     for (let attempt = 0; ; attempt += 1) {
       const outcome = await once(call, callOptions);
       if (outcome.ok) return outcome.exchange;
       const delay = policy && !callOptions?.signal?.aborted ? retryDelay(policy, attempt, outcome) : undefined;
       if (delay === undefined) {
-        throw errorForFailure(rule, { kind: outcome.kind, status: outcome.status, body: outcome.body, cause: outcome.cause, offline: outcome.kind === 'network' && isOffline() });
+        throw errorForFailure(rule, {
+          kind: outcome.kind,
+          status: outcome.status,
+          body: outcome.body,
+          cause: outcome.cause,
+          offline: outcome.kind === 'network' && isOffline(),
+        });
       }
       try {
         await wait(delay, callOptions?.signal);

@@ -8,7 +8,17 @@ import { ApiError, operations, type FormsignClient, type OperationId } from '../
 import { examplesOf, type NamedExample } from './support/contract.js';
 import { mockClient, startMock, type MockServer } from './support/mock-server.js';
 import { operationCalls } from './support/operation-calls.js';
-import { activateTexts, bandText, confirmEmailTexts, forgotPasswordTexts, formLoadFailed, loginTexts, registerTexts, setNewPasswordTexts, usersFetchFailed } from './support/texts.js';
+import {
+  activateTexts,
+  bandText,
+  confirmEmailTexts,
+  forgotPasswordTexts,
+  formLoadFailed,
+  loginTexts,
+  registerTexts,
+  setNewPasswordTexts,
+  usersFetchFailed,
+} from './support/texts.js';
 
 let mock: MockServer;
 let client: FormsignClient;
@@ -80,10 +90,13 @@ describe('failure statuses', () => {
     expect(new Set(failureExamples.map((example) => example.operationId)).size).toBe(Object.keys(operations).length);
   });
 
-  it.each(failureExamples.map((example) => ({ ...example, label: `${example.operationId} ${example.status} ${example.name}` })))('$label', async (example) => {
-    const error = await failure(example);
-    expect({ status: error.status, message: error.message }).toEqual({ status: example.status, message: failureText(example) });
-  });
+  it.each(failureExamples.map((example) => ({ ...example, label: `${example.operationId} ${example.status} ${example.name}` })))(
+    '$label',
+    async (example) => {
+      const error = await failure(example);
+      expect({ status: error.status, message: error.message }).toEqual({ status: example.status, message: failureText(example) });
+    },
+  );
 });
 
 describe('failing application codes (HTTP 200)', () => {
@@ -91,10 +104,17 @@ describe('failing application codes (HTTP 200)', () => {
     expect(new Set(codeExamples.map((example) => example.operationId))).toEqual(new Set(Object.keys(codeTables)));
   });
 
-  it.each(codeExamples.map((example) => ({ ...example, label: `${example.operationId} ${example.name} (code ${example.code})` })))('$label', async (example) => {
-    const error = await failure(example);
-    expect({ status: error.status, code: error.code, message: error.message }).toEqual({ status: 200, code: example.code, message: example.message });
-  });
+  it.each(codeExamples.map((example) => ({ ...example, label: `${example.operationId} ${example.name} (code ${example.code})` })))(
+    '$label',
+    async (example) => {
+      const error = await failure(example);
+      expect({ status: error.status, code: error.code, message: error.message }).toEqual({
+        status: 200,
+        code: example.code,
+        message: example.message,
+      });
+    },
+  );
 });
 
 describe('web signing failures in a 200', () => {

@@ -69,7 +69,12 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(result).toEqual(example('forgotPassword'));
   },
   async setNewPassword() {
-    const result = await client.auth.setNewPassword({ userId: '1001', timestamp: '1795000000', hashedPassword: '9b2e7c4d1a8f3e6b5c0d', password: 'a-much-better-secret' });
+    const result = await client.auth.setNewPassword({
+      userId: '1001',
+      timestamp: '1795000000',
+      hashedPassword: '9b2e7c4d1a8f3e6b5c0d',
+      password: 'a-much-better-secret',
+    });
     expect(result.code).toBe(1);
   },
   async countUnusedEnvelopes() {
@@ -91,7 +96,12 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(pdfs).toEqual(example('listPdfTutorials'));
   },
   async saveSubtitle() {
-    const tracks = await client.tutorials.saveSubtitle({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' });
+    const tracks = await client.tutorials.saveSubtitle({
+      video: '/media/tutorials/welcome-to-formsign.mp4',
+      label: 'English',
+      srclang: 'en',
+      vtt: 'WEBVTT',
+    });
     expect(tracks).toEqual(example('saveSubtitle'));
     expect(tracks[0]?.srclang).toBe('en');
   },
@@ -281,11 +291,17 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(saved).toEqual(example('updateProfile'));
   },
   async confirmEmail() {
-    expect(await client.account.confirmEmail({ key: '1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw' })).toEqual(example('confirmEmail'));
+    expect(
+      await client.account.confirmEmail({ key: '1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw' }),
+    ).toEqual(example('confirmEmail'));
   },
 
   async saveCompany() {
-    const saved = await client.account.saveCompany({ name: 'Northwind Care Ltd', address: '14 Harbour Street, Bristol BS1 4QA', settings: { reminder_days: 3 } });
+    const saved = await client.account.saveCompany({
+      name: 'Northwind Care Ltd',
+      address: '14 Harbour Street, Bristol BS1 4QA',
+      settings: { reminder_days: 3 },
+    });
     expect(saved).toEqual(example('saveCompany'));
     expect(saved.settings.timezone).toEqual(expect.any(String));
   },
@@ -302,7 +318,14 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(open.status).toBe('open');
   },
   async webSigning() {
-    const data = await client.signing.call({ function: 'load', id: 'f7c2a9e4-31b8-4d6a-9e0f-5c4b3a2d1e0f', refs: '', token: 'sgn_8Qm2xV7pL4', order: 1, uuid: '0b6f1a9e' });
+    const data = await client.signing.call({
+      function: 'load',
+      id: 'f7c2a9e4-31b8-4d6a-9e0f-5c4b3a2d1e0f',
+      refs: '',
+      token: 'sgn_8Qm2xV7pL4',
+      order: 1,
+      uuid: '0b6f1a9e',
+    });
     expect(data).toEqual((example('webSigning') as { data: unknown }).data);
     expect(data && 'fields' in data ? data.fields.length : 0).toBeGreaterThan(0);
   },

@@ -26,13 +26,24 @@ interface PackedFile {
 let mock: MockServer;
 let consumerDir: string;
 let packed: string[];
-let manifest: { private?: boolean; license?: string; engines?: Record<string, string>; repository?: unknown; exports: Record<string, Record<string, string>>; main: string; types: string };
+let manifest: {
+  private?: boolean;
+  license?: string;
+  engines?: Record<string, string>;
+  repository?: unknown;
+  exports: Record<string, Record<string, string>>;
+  main: string;
+  types: string;
+};
 
 /** Packs the SDK (building it first, as `prepack` says) and unpacks the tarball into `into`. */
 async function packInto(into: string): Promise<string[]> {
   // Packing must work from a clean folder: nothing built yet.
   rmSync(join(sdkDir, 'dist'), { recursive: true, force: true });
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', into], { cwd: sdkDir, env: { ...process.env, npm_config_loglevel: 'error' } });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', into], {
+    cwd: sdkDir,
+    env: { ...process.env, npm_config_loglevel: 'error' },
+  });
   const [result] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string; files: PackedFile[] }>;
   if (!result) throw new Error(`npm pack said nothing:\n${stdout}`);
   const target = join(into, 'node_modules', '@formsign', 'sdk');
@@ -136,7 +147,16 @@ describe('the packed package', () => {
   });
 
   it('is built by prepack: ESM with declarations, no tests', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/contract.js', 'dist/client.js', 'dist/generated/openapi.d.ts', 'dist/middleware/xsrf-token.js', 'README.md', 'package.json']) {
+    for (const file of [
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/contract.js',
+      'dist/client.js',
+      'dist/generated/openapi.d.ts',
+      'dist/middleware/xsrf-token.js',
+      'README.md',
+      'package.json',
+    ]) {
       expect(packed, file).toContain(file);
     }
     expect(packed.filter((file) => /\.test(-d)?\.(ts|js)$/.test(file))).toEqual([]);
@@ -175,7 +195,9 @@ describe('the packed package', () => {
   });
 
   it('its declarations type-check a browser consumer (the DOM library, no Node types)', () => {
-    expect(consumerTypeErrors('browser-consumer.ts', typedConsumer, { lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'], types: [] })).toEqual([]);
+    expect(
+      consumerTypeErrors('browser-consumer.ts', typedConsumer, { lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'], types: [] }),
+    ).toEqual([]);
   });
 
   it('its declarations need one of the two: without either, fetch types are missing', () => {

@@ -59,7 +59,10 @@ describe('README examples', () => {
   it('has the examples the README promises', () => {
     expect(examples.length).toBeGreaterThanOrEqual(8);
     for (const topic of ['auth.login', 'forms.completed', 'ApiError', 'Prefer', 'signal']) {
-      expect(examples.some((example) => example.includes(topic)), topic).toBe(true);
+      expect(
+        examples.some((example) => example.includes(topic)),
+        topic,
+      ).toBe(true);
     }
   });
 

@@ -49,7 +49,12 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 
 async function fill(database: OpenDatabase, companyId: number): Promise<void> {
   const q = database.query;
-  await timed('templates', () => q(`insert into templates (company_id, title, fields) select $1, 'Template ' || lpad(g::text, 2, '0'), $2::jsonb from generate_series(1, 14) g`, [companyId, JSON.stringify(fields)]));
+  await timed('templates', () =>
+    q(`insert into templates (company_id, title, fields) select $1, 'Template ' || lpad(g::text, 2, '0'), $2::jsonb from generate_series(1, 14) g`, [
+      companyId,
+      JSON.stringify(fields),
+    ]),
+  );
   await timed(`${formCount.toLocaleString('en-GB')} forms`, () =>
     q(
       `insert into forms (company_id, template_id, reference, title, status, sender_name, fields, values, sent_at, completed_at, created_at, updated_at)
@@ -77,12 +82,29 @@ async function fill(database: OpenDatabase, companyId: number): Promise<void> {
       [companyId],
     ),
   );
-  await timed('system events', () => q(`insert into audit_events (company_id, actor, source, level, event, target, details, at) select $1, '', 'system', (array['info','warning','error'])[g % 3 + 1], 'system', 'scheduler', jsonb_build_object('message', 'Reminder emails sent ' || g), now() - g * interval '4 hours' from generate_series(1, 2000) g`, [companyId]));
-  await timed('supporting documents', () => q(`insert into documents (company_id, form_id, name, mime, size, file_key, uploaded_by, uploaded_at) select company_id, id, 'Receipt ' || id || '.pdf', 'application/pdf', 1000 + id % 5000, 'forms/' || id || '/receipt.pdf', sender_name, sent_at + interval '1 hour' from forms where company_id = $1 and id % 10 = 0`, [companyId]));
-  await timed('stored files', () => q(`insert into stored_files (company_id, folder, name, mime, size, file_key, created_by) select $1, (array['', 'Care', 'HR', 'Care/2026', 'Post Office/Template 01'])[g % 5 + 1], 'File ' || g || '.pdf', 'application/pdf', 100000 + g, 'storage/bench/' || g || '.pdf', 'Bench' from generate_series(1, 2000) g`, [companyId]));
+  await timed('system events', () =>
+    q(
+      `insert into audit_events (company_id, actor, source, level, event, target, details, at) select $1, '', 'system', (array['info','warning','error'])[g % 3 + 1], 'system', 'scheduler', jsonb_build_object('message', 'Reminder emails sent ' || g), now() - g * interval '4 hours' from generate_series(1, 2000) g`,
+      [companyId],
+    ),
+  );
+  await timed('supporting documents', () =>
+    q(
+      `insert into documents (company_id, form_id, name, mime, size, file_key, uploaded_by, uploaded_at) select company_id, id, 'Receipt ' || id || '.pdf', 'application/pdf', 1000 + id % 5000, 'forms/' || id || '/receipt.pdf', sender_name, sent_at + interval '1 hour' from forms where company_id = $1 and id % 10 = 0`,
+      [companyId],
+    ),
+  );
+  await timed('stored files', () =>
+    q(
+      `insert into stored_files (company_id, folder, name, mime, size, file_key, created_by) select $1, (array['', 'Care', 'HR', 'Care/2026', 'Post Office/Template 01'])[g % 5 + 1], 'File ' || g || '.pdf', 'application/pdf', 100000 + g, 'storage/bench/' || g || '.pdf', 'Bench' from generate_series(1, 2000) g`,
+      [companyId],
+    ),
+  );
   await timed("a basic user's own forms", async () => {
     // A basic user who sent one form in 250 and signs one in 100: the lists they see read only those.
-    await q(`update forms set sender_id = (select id from users where company_id = $1 and role = 'basic') where company_id = $1 and id % 250 = 1`, [companyId]);
+    await q(`update forms set sender_id = (select id from users where company_id = $1 and role = 'basic') where company_id = $1 and id % 250 = 1`, [
+      companyId,
+    ]);
     await q(
       `insert into form_recipients (form_id, company_id, "order", action, name, email, user_id, status, page_id, token_hash)
        select f.id, f.company_id, 1, 'sign', 'Bench Basic', u.email, u.id, case when f.status = 'completed' then 'signed' else 'open' end, 'bench-' || f.id, 'bench'
@@ -121,10 +143,21 @@ async function main(): Promise<void> {
     log: pino({ level: 'silent' }),
   };
   const name = `bench-${randomBytes(3).toString('hex')}`;
-  const [company] = (await database.query(`insert into companies (name, settings) values ($1, $2::jsonb) returning id`, ['Bench Reports Ltd', JSON.stringify(defaultSettings())])).rows as { id: number }[];
+  const [company] = (
+    await database.query(`insert into companies (name, settings) values ($1, $2::jsonb) returning id`, [
+      'Bench Reports Ltd',
+      JSON.stringify(defaultSettings()),
+    ])
+  ).rows as { id: number }[];
   const companyId = Number(company?.id);
-  await database.query(`insert into users (company_id, name, email, password_hash, role, class, activated_at, first_name, last_name) values ($1, $2, $3, $4, 'admin', 'Administrator', now(), 'Bench', 'Admin')`, [companyId, name, `${name}@bench.example`, await hasher.hash('bench-password-1')]);
-  await database.query(`insert into users (company_id, name, email, password_hash, role, class, activated_at, first_name, last_name) values ($1, $2, $3, $4, 'basic', 'Staff', now(), 'Bench', 'Basic')`, [companyId, `${name}-basic`, `${name}-basic@bench.example`, await hasher.hash('bench-password-1')]);
+  await database.query(
+    `insert into users (company_id, name, email, password_hash, role, class, activated_at, first_name, last_name) values ($1, $2, $3, $4, 'admin', 'Administrator', now(), 'Bench', 'Admin')`,
+    [companyId, name, `${name}@bench.example`, await hasher.hash('bench-password-1')],
+  );
+  await database.query(
+    `insert into users (company_id, name, email, password_hash, role, class, activated_at, first_name, last_name) values ($1, $2, $3, $4, 'basic', 'Staff', now(), 'Bench', 'Basic')`,
+    [companyId, `${name}-basic`, `${name}-basic@bench.example`, await hasher.hash('bench-password-1')],
+  );
   console.log(`Filling ${database.kind === 'embedded' ? 'an embedded database (PGlite, in memory)' : 'PostgreSQL'}:`);
   await fill(database, companyId);
 
@@ -133,9 +166,15 @@ async function main(): Promise<void> {
   const login = await app.inject({ method: 'POST', url: '/api/login', payload: { name, password: 'bench-password-1', challenge: false } });
   const token = (JSON.parse(login.body) as { token: string }).token;
   const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': 'bench', cookie: 'XSRF-TOKEN=bench' };
-  const basicLogin = await app.inject({ method: 'POST', url: '/api/login', payload: { name: `${name}-basic`, password: 'bench-password-1', challenge: false } });
+  const basicLogin = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { name: `${name}-basic`, password: 'bench-password-1', challenge: false },
+  });
   const basicHeaders = { ...headers, authorization: `Bearer ${(JSON.parse(basicLogin.body) as { token: string }).token}` };
-  const [template] = (await database.query(`select id from templates where company_id = $1 order by title limit 1`, [companyId])).rows as { id: number }[];
+  const [template] = (await database.query(`select id from templates where company_id = $1 order by title limit 1`, [companyId])).rows as {
+    id: number;
+  }[];
   const t = Number(template?.id);
 
   /** A call: what it is, its address, and its body (a POST) or `basic` (a GET by the basic user). */
@@ -176,7 +215,9 @@ async function main(): Promise<void> {
   console.log(`\nMedian of ${runs} runs (after one warm-up), ${formCount.toLocaleString('en-GB')} forms:`);
   for (const [label, url, body] of calls) {
     const inject = () =>
-      body && body !== 'basic' ? app.inject({ method: 'POST', url: `/api${url}`, headers, payload: body as object }) : app.inject({ method: 'GET', url: `/api${encodeURI(url)}`, headers: body === 'basic' ? basicHeaders : headers });
+      body && body !== 'basic'
+        ? app.inject({ method: 'POST', url: `/api${url}`, headers, payload: body as object })
+        : app.inject({ method: 'GET', url: `/api${encodeURI(url)}`, headers: body === 'basic' ? basicHeaders : headers });
     const first = await inject();
     if (first.statusCode !== 200) throw new Error(`${label}: ${first.statusCode} ${first.body.slice(0, 200)}`);
     const times: number[] = [];
@@ -192,8 +233,14 @@ async function main(): Promise<void> {
     console.log('\nPlans:');
     for (const [label, sql] of [
       ['count of the action records', `explain analyze select count(*) from audit_events where company_id = ${companyId} and source = 'user'`],
-      ['sent per month', `explain analyze select date_trunc('month', sent_at at time zone 'Europe/London'), count(*) from forms where company_id = ${companyId} and deleted_at is null and sent_at >= now() - interval '1 year' group by 1`],
-      ['a form searched in the form audit', `explain analyze select count(*) from audit_events where company_id = ${companyId} and form_id is not null and (form_id = any(array(select id from forms where company_id = ${companyId} and (reference || ' ' || title || ' ' || sender_name) ilike '%BR-050000%')) or (actor || ' ' || target) ilike '%BR-050000%')`],
+      [
+        'sent per month',
+        `explain analyze select date_trunc('month', sent_at at time zone 'Europe/London'), count(*) from forms where company_id = ${companyId} and deleted_at is null and sent_at >= now() - interval '1 year' group by 1`,
+      ],
+      [
+        'a form searched in the form audit',
+        `explain analyze select count(*) from audit_events where company_id = ${companyId} and form_id is not null and (form_id = any(array(select id from forms where company_id = ${companyId} and (reference || ' ' || title || ' ' || sender_name) ilike '%BR-050000%')) or (actor || ' ' || target) ilike '%BR-050000%')`,
+      ],
     ] as const) {
       console.log(`-- ${label}`);
       for (const row of (await database.query(sql)).rows) console.log(`   ${String(Object.values(row)[0])}`);

@@ -75,7 +75,9 @@ async function timeSeals(ctx: ServerContext, files: ReturnType<typeof memoryFile
     bytes = pdf.length;
     pages = (await PDF.load(pdf)).getPageCount();
   }
-  console.log(`${label.padEnd(22)} ${String(pages).padStart(3)} pages sealed ${`${(bytes / 1024).toFixed(0)} KB`.padStart(7)}   median ${ms(median(times)).padStart(7)}   slowest ${ms(Math.max(...times)).padStart(7)}   (${runs} seals)`);
+  console.log(
+    `${label.padEnd(22)} ${String(pages).padStart(3)} pages sealed ${`${(bytes / 1024).toFixed(0)} KB`.padStart(7)}   median ${ms(median(times)).padStart(7)}   slowest ${ms(Math.max(...times)).padStart(7)}   (${runs} seals)`,
+  );
 }
 
 /** A demo form made long: 300 answered fields, twenty pages with its certificate and audit trail. */
@@ -84,8 +86,17 @@ async function longForm(ctx: ServerContext, formId: number): Promise<void> {
   const values: Record<string, FieldValue> = {};
   for (let index = 1; index <= 300; index += 1) {
     const name = `item_${index}`;
-    fields.push({ name, label: `Check ${index}: condition of the item, as found on the day`, type: index % 10 === 0 ? 'textarea' : 'text', required: false, step: 1 });
-    values[name] = index % 10 === 0 ? 'Worn at the edges; cleaned and checked; no further action needed this quarter. Photographs kept on file.' : `Good, seen by the inspector (${index})`;
+    fields.push({
+      name,
+      label: `Check ${index}: condition of the item, as found on the day`,
+      type: index % 10 === 0 ? 'textarea' : 'text',
+      required: false,
+      step: 1,
+    });
+    values[name] =
+      index % 10 === 0
+        ? 'Worn at the edges; cleaned and checked; no further action needed this quarter. Photographs kept on file.'
+        : `Good, seen by the inspector (${index})`;
   }
   await ctx.db.update(forms).set({ fields, values }).where(eq(forms.id, formId));
 }
@@ -114,7 +125,9 @@ async function main(): Promise<void> {
     log,
   };
   await ctx.signing();
-  console.log(`Sealing on ${database.kind === 'embedded' ? 'the embedded database (PGlite, in memory)' : 'PostgreSQL'}, the demo seeded and the instance's certificates made in ${ms(performance.now() - started)}; Node ${process.version}.`);
+  console.log(
+    `Sealing on ${database.kind === 'embedded' ? 'the embedded database (PGlite, in memory)' : 'PostgreSQL'}, the demo seeded and the instance's certificates made in ${ms(performance.now() - started)}; Node ${process.version}.`,
+  );
 
   const completed = (await ctx.db.select({ id: forms.id }).from(forms).where(eq(forms.status, 'completed')).orderBy(forms.id)).map((row) => row.id);
   const [short, long] = completed;
@@ -133,14 +146,18 @@ async function main(): Promise<void> {
   for (const formId of queued) await queue.jobs.enqueue('seal-form', { formId });
   for (;;) {
     const left = await ctx.db.$count(forms, and(inArray(forms.id, queued), eq(forms.status, 'completed')));
-    const sealed = (await ctx.db.select({ key: forms.sealedKey }).from(forms).where(inArray(forms.id, queued))).filter((row) => row.key !== null).length;
+    const sealed = (await ctx.db.select({ key: forms.sealedKey }).from(forms).where(inArray(forms.id, queued))).filter(
+      (row) => row.key !== null,
+    ).length;
     if (sealed === left) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - began) / 1000;
   await queue.stop();
   await ctx.fileWork.close();
-  console.log(`The job queue           ${queued.length} seals queued at once, done in ${seconds.toFixed(1)} s: ${((queued.length / seconds) * 60).toFixed(0)} seals a minute with one worker.`);
+  console.log(
+    `The job queue           ${queued.length} seals queued at once, done in ${seconds.toFixed(1)} s: ${((queued.length / seconds) * 60).toFixed(0)} seals a minute with one worker.`,
+  );
   await database.close();
   await drop();
 }

@@ -41,7 +41,11 @@ async function freePort(): Promise<number> {
 
 async function embeddedTarget(): Promise<Target> {
   const folder = mkdtempSync(join(tmpdir(), 'formsign-bench-'));
-  return { name: 'embedded (PGlite)', env: { FORMSIGN_DATA: folder, DATABASE_URL: '' }, cleanup: async () => rmSync(folder, { recursive: true, force: true }) };
+  return {
+    name: 'embedded (PGlite)',
+    env: { FORMSIGN_DATA: folder, DATABASE_URL: '' },
+    cleanup: async () => rmSync(folder, { recursive: true, force: true }),
+  };
 }
 
 async function postgresTarget(): Promise<Target | null> {
@@ -71,8 +75,14 @@ async function postgresTarget(): Promise<Target | null> {
 
 function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--conditions=@formsign/source', '--import', 'tsx', main], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', FORMSIGN_WEB_ROOT: join(tmpdir(), 'no-web-build'), // The seeded forms have no seals: no worker, so the lists are measured alone.
-      FORMSIGN_WORKER: '0' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      FORMSIGN_WEB_ROOT: join(tmpdir(), 'no-web-build'), // The seeded forms have no seals: no worker, so the lists are measured alone.
+      FORMSIGN_WORKER: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -109,7 +119,12 @@ interface Measured {
   errors: number;
 }
 
-async function drive(base: string, token: string, call: { name: string; method: 'GET' | 'POST'; path: string; body?: unknown }, perSecond: number): Promise<Measured> {
+async function drive(
+  base: string,
+  token: string,
+  call: { name: string; method: 'GET' | 'POST'; path: string; body?: unknown },
+  perSecond: number,
+): Promise<Measured> {
   const result = await autocannon({
     url: `${base}${call.path}`,
     method: call.method,
@@ -139,7 +154,13 @@ async function bench(target: Target): Promise<void> {
   const server = await startServer(target.env, port);
   const base = `http://127.0.0.1:${port}`;
   try {
-    const login = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: seeded.organisations[0]?.admin, password: 'formsign-demo', challenge: false }) })).json()) as { token: string };
+    const login = (await (
+      await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: seeded.organisations[0]?.admin, password: 'formsign-demo', challenge: false }),
+      })
+    ).json()) as { token: string };
     // Warm up every call once.
     for (const call of [...lists, dashboard]) await drive(base, login.token, call, 50);
     const rows: Measured[] = [];

@@ -23,7 +23,11 @@ export interface SeedResult {
   seconds: number;
 }
 
-export async function seedForms(count: number, organisations = Math.max(1, Math.ceil(count / 25_000)), log: (line: string) => void = console.log): Promise<SeedResult> {
+export async function seedForms(
+  count: number,
+  organisations = Math.max(1, Math.ceil(count / 25_000)),
+  log: (line: string) => void = console.log,
+): Promise<SeedResult> {
   const config = readConfig();
   const database = await openDatabase(config);
   const started = performance.now();
@@ -94,7 +98,9 @@ export async function seedForms(count: number, organisations = Math.max(1, Math.
         chunk: 1000,
       });
       made.push({ id: company.row.id, admin: `bench.admin.${company.row.id}` });
-      log(`Bench Organisation ${k}: ${result.forms} forms, ${result.recipients} recipients, ${result.events} audit events (${((performance.now() - started) / 1000).toFixed(0)} s).`);
+      log(
+        `Bench Organisation ${k}: ${result.forms} forms, ${result.recipients} recipients, ${result.events} audit events (${((performance.now() - started) / 1000).toFixed(0)} s).`,
+      );
     }
     return { organisations: made, forms: count, seconds: (performance.now() - started) / 1000 };
   } finally {
@@ -111,5 +117,7 @@ if (isMain) {
     process.exit(1);
   }
   const result = await seedForms(count, values.organisations ? Number(values.organisations) : undefined);
-  console.log(`Seeded ${result.forms} forms in ${result.organisations.length} organisation(s) in ${result.seconds.toFixed(0)} s. Sign in as ${result.organisations.map((org) => org.admin).join(', ')} (password ${demoPassword}).`);
+  console.log(
+    `Seeded ${result.forms} forms in ${result.organisations.length} organisation(s) in ${result.seconds.toFixed(0)} s. Sign in as ${result.organisations.map((org) => org.admin).join(', ')} (password ${demoPassword}).`,
+  );
 }

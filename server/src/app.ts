@@ -74,7 +74,11 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
 
   await app.register(cookie);
   await app.register(formbody, { parser: (text) => qs.parse(text, { depth: 1, parameterLimit: 50 }) });
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', onFile: keepUploadedFile, limits: { fields: 20, fileSize: defaultUploadLimit, files: 1, fieldSize: 1024 * 1024 } });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile: keepUploadedFile,
+    limits: { fields: 20, fileSize: defaultUploadLimit, files: 1, fieldSize: 1024 * 1024 },
+  });
   await app.register(helmet, {
     // API answers: nothing to run, nothing to frame. Pages set their own policy (web-app.ts).
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -90,7 +94,8 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   app.addHook('onRoute', (route) => {
     const id = (route.schema as { operationId?: OperationId } | undefined)?.operationId;
     const name = id ? index.byId.get(id)?.soleDeepObjectQuery : null;
-    if (name && route.schema?.querystring) route.schema = { ...route.schema, querystring: { type: 'object', properties: { [name]: route.schema.querystring } } };
+    if (name && route.schema?.querystring)
+      route.schema = { ...route.schema, querystring: { type: 'object', properties: { [name]: route.schema.querystring } } };
     const multipartOptions = multipartOptionsOf(id);
     if (multipartOptions) route.config = { ...route.config, multipartOptions };
   });
@@ -120,11 +125,18 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     ]),
   );
   // The glue warns of response types no request sends (text/csv, */*): nothing to parse, so quiet.
-  await app.register(openapiGlue, { specification: index.document, serviceHandlers, prefix: index.document.servers[0]?.url ?? '/api', logLevel: 'error' });
+  await app.register(openapiGlue, {
+    specification: index.document,
+    serviceHandlers,
+    prefix: index.document.servers[0]?.url ?? '/api',
+    logLevel: 'error',
+  });
 
   if (options.webRoot) registerWebApp(app, { root: options.webRoot });
   app.setNotFoundHandler((request, reply) =>
-    request.url.startsWith('/api/') || request.url === '/api' ? reply.status(404).send({ message: 'There is no such call.' }) : reply.status(404).type('text/plain; charset=utf-8').send('Not found'),
+    request.url.startsWith('/api/') || request.url === '/api'
+      ? reply.status(404).send({ message: 'There is no such call.' })
+      : reply.status(404).type('text/plain; charset=utf-8').send('Not found'),
   );
   return app;
 }

@@ -93,16 +93,28 @@ function supportEmail(env: Env): string {
 /** The S3-compatible store of the files, when `FORMSIGN_S3_BUCKET` names one. */
 function s3Settings(env: Env): S3Settings | undefined {
   const bucket = text(env, 'FORMSIGN_S3_BUCKET');
-  const others = ['FORMSIGN_S3_ENDPOINT', 'FORMSIGN_S3_REGION', 'FORMSIGN_S3_ACCESS_KEY_ID', 'FORMSIGN_S3_SECRET_ACCESS_KEY', 'FORMSIGN_S3_PREFIX'].filter((name) => text(env, name));
+  const others = [
+    'FORMSIGN_S3_ENDPOINT',
+    'FORMSIGN_S3_REGION',
+    'FORMSIGN_S3_ACCESS_KEY_ID',
+    'FORMSIGN_S3_SECRET_ACCESS_KEY',
+    'FORMSIGN_S3_PREFIX',
+  ].filter((name) => text(env, name));
   if (!bucket) {
-    if (others.length) throw new Error(`${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} set but FORMSIGN_S3_BUCKET is not: name the bucket the files go to.`);
+    if (others.length)
+      throw new Error(
+        `${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} set but FORMSIGN_S3_BUCKET is not: name the bucket the files go to.`,
+      );
     return undefined;
   }
   const endpoint = text(env, 'FORMSIGN_S3_ENDPOINT');
   if (endpoint && !/^https?:\/\/[^\s/]+/.test(endpoint)) throw new Error(`FORMSIGN_S3_ENDPOINT must be an http(s) address; it is "${endpoint}".`);
   const accessKeyId = text(env, 'FORMSIGN_S3_ACCESS_KEY_ID');
   const secretAccessKey = text(env, 'FORMSIGN_S3_SECRET_ACCESS_KEY');
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('FORMSIGN_S3_ACCESS_KEY_ID and FORMSIGN_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the machine\'s own AWS credentials.');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error(
+      "FORMSIGN_S3_ACCESS_KEY_ID and FORMSIGN_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the machine's own AWS credentials.",
+    );
   const prefix = text(env, 'FORMSIGN_S3_PREFIX');
   return {
     bucket,

@@ -76,7 +76,9 @@ function describeFirstStart(log: Logger, firstStart: FirstStart, url: string): v
       log.info(`A new database: the first administrator "${firstStart.name}" was created. Sign in at ${url}/login.`);
       return;
     case 'empty':
-      log.warn(`A new database with no accounts: register an organisation at ${url}/register, or restart with FORMSIGN_ADMIN_NAME, FORMSIGN_ADMIN_EMAIL and FORMSIGN_ADMIN_PASSWORD.`);
+      log.warn(
+        `A new database with no accounts: register an organisation at ${url}/register, or restart with FORMSIGN_ADMIN_NAME, FORMSIGN_ADMIN_EMAIL and FORMSIGN_ADMIN_PASSWORD.`,
+      );
       return;
     case 'existing':
       return;
@@ -97,7 +99,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     // Mail and seals go through the job queue, started once the context exists.
     let queue: RunningQueue | null = null;
     const jobs: Jobs = {
-      enqueue: (name, data, options) => (queue ? queue.jobs.enqueue(name, data, options) : Promise.reject(new Error('The job queue is not running.'))),
+      enqueue: (name, data, options) =>
+        queue ? queue.jobs.enqueue(name, data, options) : Promise.reject(new Error('The job queue is not running.')),
     };
     const context: ServerContext = {
       db: database.db,
@@ -109,11 +112,16 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       jobs,
       fileWork: fileWork(),
       outbound: outboundClient({ allow: config.outboundAllow }),
-      signing: once(() => loadSigningIdentity(database.db, keys, { p12Path: config.signingP12, p12Password: config.signingPassword, name: 'formsign' })),
+      signing: once(() =>
+        loadSigningIdentity(database.db, keys, { p12Path: config.signingP12, p12Password: config.signingPassword, name: 'formsign' }),
+      ),
       now,
       log,
     };
-    queue = await startJobQueue(database, serverJobs({ ...context, mailer }), log, { work: config.worker, ...(options.jobPollingSeconds ? { pollingIntervalSeconds: options.jobPollingSeconds } : {}) });
+    queue = await startJobQueue(database, serverJobs({ ...context, mailer }), log, {
+      work: config.worker,
+      ...(options.jobPollingSeconds ? { pollingIntervalSeconds: options.jobPollingSeconds } : {}),
+    });
     const webRoot = existsSync(join(config.webRoot, 'index.html')) ? config.webRoot : null;
     const app = await buildApp(context, { webRoot, ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
     let url = config.publicUrl;

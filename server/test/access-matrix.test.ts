@@ -31,7 +31,9 @@ function expected(entry: (typeof operationEntries)[number], caller: Caller): 'al
   return limited.includes(role) || (role === 'super' && limited.includes('admin')) ? 'allowed' : 403;
 }
 
-const cases = operationEntries.flatMap((entry) => (Object.keys(roles) as Caller[]).map((caller) => ({ entry, caller, id: entry.operation.operationId, want: expected(entry, caller) })));
+const cases = operationEntries.flatMap((entry) =>
+  (Object.keys(roles) as Caller[]).map((caller) => ({ entry, caller, id: entry.operation.operationId, want: expected(entry, caller) })),
+);
 
 describe('the access matrix', () => {
   it('covers every operation of the contract with five callers', () => {

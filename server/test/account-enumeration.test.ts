@@ -77,7 +77,9 @@ describe('registering', () => {
   it('answers an email address that has an account as it answers a new one, creates nothing, and mails the owner', async () => {
     const since = server.mail.length;
     const fresh = await server.call('/register', { body: { ...registration, email: 'iris.novak@novak.example' } });
-    const taken = await server.call('/register', { body: { ...registration, name: 'iris.second', email: 'Demo.Admin@northwindcare.example', company_name: 'Taken Over Ltd' } });
+    const taken = await server.call('/register', {
+      body: { ...registration, name: 'iris.second', email: 'Demo.Admin@northwindcare.example', company_name: 'Taken Over Ltd' },
+    });
     expect(fresh.body).toEqual({ code: 1, message: 'Thank you. Please check your email: we have sent the next step to the address you gave.' });
     expect(taken).toMatchObject({ status: fresh.status, body: fresh.body });
 
@@ -90,7 +92,9 @@ describe('registering', () => {
     expect(mails[1]?.text).toContain('If it was not you, you need do nothing');
 
     // Nothing was made for the second registration: its name does not sign in, and is still free.
-    expect((await server.call('/login', { body: { name: 'iris.second', password: registration.password, challenge: false }, ip: '10.61.0.1' })).body.code).toBe(0);
+    expect(
+      (await server.call('/login', { body: { name: 'iris.second', password: registration.password, challenge: false }, ip: '10.61.0.1' })).body.code,
+    ).toBe(0);
     const again = await server.call('/register', { body: { ...registration, name: 'iris.second', email: 'iris.second@novak.example' } });
     expect(again.body.code).toBe(1);
   });
@@ -98,7 +102,9 @@ describe('registering', () => {
   it('mails the owner of a taken address three times an hour at most, and answers the same every time', async () => {
     const since = server.mail.length;
     for (let i = 0; i < 5; i += 1) {
-      const answer = await server.call('/register', { body: { ...registration, name: `iris.try${i}`, email: 'demo.personal@northwindcare.example' } });
+      const answer = await server.call('/register', {
+        body: { ...registration, name: `iris.try${i}`, email: 'demo.personal@northwindcare.example' },
+      });
       expect(answer.body.code).toBe(1);
     }
     expect(server.mail.slice(since).filter((mail) => mail.to === 'demo.personal@northwindcare.example')).toHaveLength(3);
@@ -106,7 +112,11 @@ describe('registering', () => {
 
   it('refuses a login name that is taken (-2), whatever the email address, in words that speak of the name only', async () => {
     const refused = { code: -2, message: 'This user name is taken. Please choose another one.' };
-    expect((await server.call('/register', { body: { ...registration, name: 'DEMO.BASIC', email: 'someone.new@example.org' } })).body).toEqual(refused);
-    expect((await server.call('/register', { body: { ...registration, name: 'demo.basic', email: 'demo.admin@northwindcare.example' } })).body).toEqual(refused);
+    expect((await server.call('/register', { body: { ...registration, name: 'DEMO.BASIC', email: 'someone.new@example.org' } })).body).toEqual(
+      refused,
+    );
+    expect(
+      (await server.call('/register', { body: { ...registration, name: 'demo.basic', email: 'demo.admin@northwindcare.example' } })).body,
+    ).toEqual(refused);
   });
 });

@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOrganisation, insertForm, insertTemplate, organisationPassword, seedOtherCompanyForms, seedTimesheets, timeUnits, type FormRow, type Timesheets } from './support/form-rows.js';
+import {
+  createOrganisation,
+  insertForm,
+  insertTemplate,
+  organisationPassword,
+  seedOtherCompanyForms,
+  seedTimesheets,
+  timeUnits,
+  type FormRow,
+  type Timesheets,
+} from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
@@ -41,21 +51,68 @@ beforeAll(async () => {
   const addLeave = async (reference: string, values: Record<string, string | number | boolean>, sentDaysAgo: number): Promise<void> => {
     const sentAt = new Date(now.getTime() - sentDaysAgo * day);
     const completedAt = new Date(sentAt.getTime() + 30 * hour);
-    const id = await insertForm(db, { companyId, templateId: leaveId, reference, title: 'Leave Request', status: 'completed', values, sentAt, completedAt });
-    leave.push({ id, reference, title: 'Leave Request', status: 'completed', values, sentAt, completedAt, senderName: 'Olivia Bennett', deleted: false });
+    const id = await insertForm(db, {
+      companyId,
+      templateId: leaveId,
+      reference,
+      title: 'Leave Request',
+      status: 'completed',
+      values,
+      sentAt,
+      completedAt,
+    });
+    leave.push({
+      id,
+      reference,
+      title: 'Leave Request',
+      status: 'completed',
+      values,
+      sentAt,
+      completedAt,
+      senderName: 'Olivia Bennett',
+      deleted: false,
+    });
   };
   await addLeave('LR-1', { employee: 'Ruby Scott', site: 'Elm Court', hours: 7.5, approved: true }, 3);
   await addLeave('LR-2', { employee: 'Ruby Scott', site: 'Harbour House', hours: 15 }, 4);
   await addLeave('LR-3', { employee: 'Ethan Wright', site: 'Elm Court', hours: '22.5', approved: false }, 5);
   // Sent and completed more than a year ago: in the statuses, not in the months.
   const oldSent = new Date(now.getTime() - 400 * day);
-  const oldId = await insertForm(db, { companyId, templateId: leaveId, reference: 'LR-0', title: 'Leave Request', status: 'completed', values: { employee: 'Maya Fischer', site: 'Elm Court', hours: 8, approved: true }, sentAt: oldSent, completedAt: new Date(oldSent.getTime() + 2 * hour) });
-  old = { id: oldId, reference: 'LR-0', title: 'Leave Request', status: 'completed', values: {}, sentAt: oldSent, completedAt: new Date(oldSent.getTime() + 2 * hour), senderName: '', deleted: false };
+  const oldId = await insertForm(db, {
+    companyId,
+    templateId: leaveId,
+    reference: 'LR-0',
+    title: 'Leave Request',
+    status: 'completed',
+    values: { employee: 'Maya Fischer', site: 'Elm Court', hours: 8, approved: true },
+    sentAt: oldSent,
+    completedAt: new Date(oldSent.getTime() + 2 * hour),
+  });
+  old = {
+    id: oldId,
+    reference: 'LR-0',
+    title: 'Leave Request',
+    status: 'completed',
+    values: {},
+    sentAt: oldSent,
+    completedAt: new Date(oldSent.getTime() + 2 * hour),
+    senderName: '',
+    deleted: false,
+  };
   leave.push(old);
   // A template of visitors: 56 different names.
   visitorsId = await insertTemplate(db, companyId, 'Visitor Log');
   for (let i = 0; i < 56; i += 1) {
-    await insertForm(db, { companyId, templateId: visitorsId, reference: `VL-${i}`, title: 'Visitor Log', status: 'completed', values: { employee: `Visitor ${String(i).padStart(2, '0')}`, site: i < 6 ? 'Elm Court' : 'Harbour House', hours: 1 }, sentAt: new Date(now.getTime() - 100 * day), completedAt: new Date(now.getTime() - 99 * day) });
+    await insertForm(db, {
+      companyId,
+      templateId: visitorsId,
+      reference: `VL-${i}`,
+      title: 'Visitor Log',
+      status: 'completed',
+      values: { employee: `Visitor ${String(i).padStart(2, '0')}`, site: i < 6 ? 'Elm Court' : 'Harbour House', hours: 1 },
+      sentAt: new Date(now.getTime() - 100 * day),
+      completedAt: new Date(now.getTime() - 99 * day),
+    });
   }
   // Another organisation's forms must count nowhere here.
   harbour = await seedOtherCompanyForms(db, now);
@@ -70,13 +127,26 @@ async function chart(selectedChart: string, token = admin): Promise<Json> {
 }
 
 /** Every form of the organisation that is not deleted, as inserted. */
-const everyForm = (): FormRow[] => [...sheets.forms.filter((form) => !form.deleted), ...leave, ...Array.from({ length: 56 }, () => ({ sentAt: new Date(server.clock.now().getTime() - 100 * day), completedAt: new Date(server.clock.now().getTime() - 99 * day), status: 'completed' }) as FormRow)];
+const everyForm = (): FormRow[] => [
+  ...sheets.forms.filter((form) => !form.deleted),
+  ...leave,
+  ...Array.from(
+    { length: 56 },
+    () =>
+      ({
+        sentAt: new Date(server.clock.now().getTime() - 100 * day),
+        completedAt: new Date(server.clock.now().getTime() - 99 * day),
+        status: 'completed',
+      }) as FormRow,
+  ),
+];
 
 describe('the dashboard', () => {
-  it('counts forms sent and completed in each of the last 12 months (the company\'s time zone)', async () => {
+  it("counts forms sent and completed in each of the last 12 months (the company's time zone)", async () => {
     const months = lastMonths(server.clock.now());
     const answer = await chart('formsPerMonth');
-    const count = (pick: (form: FormRow) => Date | null) => months.map((month) => everyForm().filter((form) => pick(form) && londonMonth(pick(form) as Date) === month).length);
+    const count = (pick: (form: FormRow) => Date | null) =>
+      months.map((month) => everyForm().filter((form) => pick(form) && londonMonth(pick(form) as Date) === month).length);
     expect(answer).toMatchObject({ chart: 'formsPerMonth', title: 'Forms per month', kind: 'bar' });
     expect(answer.labels).toHaveLength(12);
     expect(answer.labels.at(-1)).toBe(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', month: 'short' }).format(server.clock.now()));
@@ -137,11 +207,12 @@ async function pivot(query: string, token = admin): Promise<{ status: number; bo
 }
 
 describe('the analysis', () => {
-  it('counts the submissions of a template by the answers of two fields, in the fields\' own order', async () => {
+  it("counts the submissions of a template by the answers of two fields, in the fields' own order", async () => {
     const answer = await pivot(`template=${sheets.templateId}&row=site&column=approved`);
     expect(answer.status).toBe(200);
     const sites = ['Harbour House', 'Elm Court', 'Riverside Lodge'];
-    const cell = (site: string, approved: boolean) => sheets.submissions.filter((form) => form.values['site'] === site && form.values['approved'] === approved).length;
+    const cell = (site: string, approved: boolean) =>
+      sheets.submissions.filter((form) => form.values['site'] === site && form.values['approved'] === approved).length;
     expect(answer.body).toEqual({
       template: { id: sheets.templateId, title: 'Timesheet Approval' },
       row: 'site',
@@ -159,7 +230,10 @@ describe('the analysis', () => {
     const employees = [...new Set(sheets.submissions.map((form) => String(form.values['employee'])))].sort((a, b) => a.localeCompare(b));
     expect(answer.body.rows).toEqual(employees);
     expect(answer.body.value).toBe('hours');
-    const sum = (employee: string, site: string) => sheets.submissions.filter((form) => form.values['employee'] === employee && form.values['site'] === site).reduce((total, form) => total + Number(form.values['hours']), 0);
+    const sum = (employee: string, site: string) =>
+      sheets.submissions
+        .filter((form) => form.values['employee'] === employee && form.values['site'] === site)
+        .reduce((total, form) => total + Number(form.values['hours']), 0);
     expect(answer.body.cells).toEqual(employees.map((employee) => answer.body.columns.map((site: string) => sum(employee, site))));
   });
 
@@ -194,14 +268,20 @@ describe('the analysis', () => {
       [`template=${sheets.templateId}&row=shoe_size&column=site`, 'Timesheet Approval has no field "shoe_size".'],
       [`template=${sheets.templateId}&row=notes&column=site`, 'Notes cannot make rows or columns: choose a field with short answers.'],
       [`template=${sheets.templateId}&row=site&column=site`, 'Rows and columns need two different fields. Choose another field for one of them.'],
-      [`template=${sheets.templateId}&row=site&column=approved&value=employee`, 'Employee is not a number field: each cell shows the number of submissions or the sum of a number field.'],
+      [
+        `template=${sheets.templateId}&row=site&column=approved&value=employee`,
+        'Employee is not a number field: each cell shows the number of submissions or the sum of a number field.',
+      ],
       [`template=999999`, 'This template does not exist or was deleted.'],
     ];
     for (const [query, message] of cases) expect(await pivot(query)).toMatchObject({ status: 400, body: { message } });
   });
 
   it("does not analyse another organisation's template, and says when there is nothing to analyse", async () => {
-    expect(await pivot(`template=${harbour.templateId}`)).toMatchObject({ status: 400, body: { message: 'This template does not exist or was deleted.' } });
+    expect(await pivot(`template=${harbour.templateId}`)).toMatchObject({
+      status: 400,
+      body: { message: 'This template does not exist or was deleted.' },
+    });
     await createOrganisation(server.ctx.db, server.ctx.passwords, 'Empty Rooms Ltd', 'empty');
     const empty = (await server.signIn('empty.admin', organisationPassword)).token;
     expect(await pivot('', empty)).toMatchObject({ status: 400, body: { message: 'There are no templates to analyse yet.' } });

@@ -11,9 +11,26 @@ describe('logging in', () => {
   it('answers code 1 with a signed token carrying the claims the app decodes, and the session headers', async () => {
     const answer = await login('demo.admin', 'formsign-demo');
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ code: 1, issuper: false, isPersonal: false, isadmin: false, isfront: false, username: 'Olivia Bennett', message: '' });
+    expect(answer.body).toMatchObject({
+      code: 1,
+      issuper: false,
+      isPersonal: false,
+      isadmin: false,
+      isfront: false,
+      username: 'Olivia Bennett',
+      message: '',
+    });
     const claims = decodeJwt(answer.body.token);
-    expect(claims).toMatchObject({ name: 'demo.admin', email: 'demo.admin@northwindcare.example', first_name: 'Olivia', last_name: 'Bennett', company_name: 'Northwind Care Ltd', envelopes: 500, admin: true, img: '' });
+    expect(claims).toMatchObject({
+      name: 'demo.admin',
+      email: 'demo.admin@northwindcare.example',
+      first_name: 'Olivia',
+      last_name: 'Bennett',
+      company_name: 'Northwind Care Ltd',
+      envelopes: 500,
+      admin: true,
+      img: '',
+    });
     expect(claims.sid).toBe(answer.body.session);
     expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
     expect(answer.headers['access-token']).toBe(answer.body.token);
@@ -39,7 +56,19 @@ describe('logging in', () => {
   it('answers 0 for a wrong password and for an unknown name, alike', async () => {
     const wrong = await login('demo.admin', 'not-the-password', '10.0.0.1');
     const unknown = await login('nobody.here', 'formsign-demo', '10.0.0.1');
-    expect(wrong.body).toEqual({ code: 0, token: '', issuper: false, isPersonal: false, isadmin: false, isfront: false, url: '', img: '', message: '', session: '', username: '' });
+    expect(wrong.body).toEqual({
+      code: 0,
+      token: '',
+      issuper: false,
+      isPersonal: false,
+      isadmin: false,
+      isfront: false,
+      url: '',
+      img: '',
+      message: '',
+      session: '',
+      username: '',
+    });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.headers['access-token']).toBeUndefined();
   });
@@ -128,7 +157,19 @@ describe('a session', () => {
   it('forgets the refresh cookie when it renews nothing, answering -1 in the login body', async () => {
     const refused = await server.call('/refresh', { body: {}, cookies: { 'formsign-refresh': 'rt_unknown' } });
     expect(refused.status).toBe(200);
-    expect(refused.body).toEqual({ code: -1, token: '', issuper: false, isPersonal: false, isadmin: false, isfront: false, url: '', img: '', message: '', session: '', username: '' });
+    expect(refused.body).toEqual({
+      code: -1,
+      token: '',
+      issuper: false,
+      isPersonal: false,
+      isadmin: false,
+      isfront: false,
+      url: '',
+      img: '',
+      message: '',
+      session: '',
+      username: '',
+    });
     expect(refused.cookies['formsign-refresh']).toBe('');
   });
 
@@ -148,7 +189,9 @@ describe('the envelope count', () => {
     const count = await server.call('/envelopes', { token, payload: `token=${token}`, contentType: 'application/x-www-form-urlencoded' });
     expect(count).toMatchObject({ status: 200, body: { unused: 312 } });
     const other = await server.signIn('demo.super');
-    expect((await server.call('/envelopes', { token, payload: `token=${other.token}`, contentType: 'application/x-www-form-urlencoded' })).status).toBe(401);
+    expect(
+      (await server.call('/envelopes', { token, payload: `token=${other.token}`, contentType: 'application/x-www-form-urlencoded' })).status,
+    ).toBe(401);
   });
 
   it('is refused to basic users', async () => {

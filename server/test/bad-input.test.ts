@@ -47,9 +47,19 @@ function wrongValueFor(types: string[]): unknown {
 }
 
 const jsonOperations = operationEntries.filter((entry) => entry.operation.requestBody?.content['application/json']);
-const queryOperations = operationEntries.filter((entry) => (entry.operation.parameters ?? []).some((p) => resolveRef<ParameterObject>(document, p).in === 'query'));
+const queryOperations = operationEntries.filter((entry) =>
+  (entry.operation.parameters ?? []).some((p) => resolveRef<ParameterObject>(document, p).in === 'query'),
+);
 
-const injections = ["' OR 1=1; drop table users; --", '<script>alert(1)</script>', '{"$gt": ""}', '../../../../etc/passwd', '%00%27', '${7*7}', 'ｄｅｍｏ'];
+const injections = [
+  "' OR 1=1; drop table users; --",
+  '<script>alert(1)</script>',
+  '{"$gt": ""}',
+  '../../../../etc/passwd',
+  '%00%27',
+  '${7*7}',
+  'ｄｅｍｏ',
+];
 
 interface Variant {
   name: string;
@@ -66,16 +76,36 @@ function bodyVariants(entry: OperationEntry): Variant[] {
     { name: 'a JSON array instead of an object', refused: true, make: (base) => ({ ...base, body: [1, 2, 3] }) },
     { name: 'a body as plain text', refused: true, make: (base) => ({ ...base, body: undefined, payload: 'name=demo', contentType: 'text/plain' }) },
     { name: 'a body over 1 MiB', refused: true, make: (base) => ({ ...base, body: { ...(base.body as object), padding: 'x'.repeat(1_100_000) } }) },
-    { name: 'unknown fields', refused: false, make: (base) => ({ ...base, body: { ...(base.body as object), unknownField: 'x', __proto__field: { polluted: true } } }) },
+    {
+      name: 'unknown fields',
+      refused: false,
+      make: (base) => ({ ...base, body: { ...(base.body as object), unknownField: 'x', __proto__field: { polluted: true } } }),
+    },
   ];
   for (const [name, property] of Object.entries(properties)) {
     const types = typesOf(property);
-    variants.push({ name: `${name} of the wrong type`, refused: true, make: (base) => ({ ...base, body: { ...(base.body as object), [name]: wrongValueFor(types) } }) });
+    variants.push({
+      name: `${name} of the wrong type`,
+      refused: true,
+      make: (base) => ({ ...base, body: { ...(base.body as object), [name]: wrongValueFor(types) } }),
+    });
     if (types.includes('string') && !resolved(property).enum && resolved(property).const === undefined) {
-      variants.push({ name: `${name} 200,000 characters long`, refused: false, make: (base) => ({ ...base, body: { ...(base.body as object), [name]: 'y'.repeat(200_000) } }) });
-      variants.push({ name: `${name} with a NUL character`, refused: true, make: (base) => ({ ...base, body: { ...(base.body as object), [name]: 'abc\u0000def' } }) });
+      variants.push({
+        name: `${name} 200,000 characters long`,
+        refused: false,
+        make: (base) => ({ ...base, body: { ...(base.body as object), [name]: 'y'.repeat(200_000) } }),
+      });
+      variants.push({
+        name: `${name} with a NUL character`,
+        refused: true,
+        make: (base) => ({ ...base, body: { ...(base.body as object), [name]: 'abc\u0000def' } }),
+      });
       for (const injection of injections) {
-        variants.push({ name: `${name} = ${injection}`, refused: false, make: (base) => ({ ...base, body: { ...(base.body as object), [name]: injection } }) });
+        variants.push({
+          name: `${name} = ${injection}`,
+          refused: false,
+          make: (base) => ({ ...base, body: { ...(base.body as object), [name]: injection } }),
+        });
       }
     }
   }
@@ -83,7 +113,9 @@ function bodyVariants(entry: OperationEntry): Variant[] {
 }
 
 function queryVariants(entry: OperationEntry): Variant[] {
-  const parameters = (entry.operation.parameters ?? []).map((p) => resolveRef<ParameterObject & { schema?: Schema }>(document, p)).filter((p) => p.in === 'query');
+  const parameters = (entry.operation.parameters ?? [])
+    .map((p) => resolveRef<ParameterObject & { schema?: Schema }>(document, p))
+    .filter((p) => p.in === 'query');
   const variants: Variant[] = [];
   for (const parameter of parameters) {
     const name = parameter.name ?? '';
@@ -95,7 +127,11 @@ function queryVariants(entry: OperationEntry): Variant[] {
         { name: 'filters[search] far too long', refused: true, make: (base) => ({ ...base, query: `filters[search]=${'z'.repeat(5000)}` }) },
         { name: 'filters[order]=sideways', refused: true, make: (base) => ({ ...base, query: 'filters[order]=sideways' }) },
         { name: 'deeply nested filters', refused: false, make: (base) => ({ ...base, query: 'filters[a][b][c][d][e]=1&filters[search]=x' }) },
-        { name: 'an injection in the search', refused: false, make: (base) => ({ ...base, query: `filters[search]=${encodeURIComponent(injections[0] ?? '')}` }) },
+        {
+          name: 'an injection in the search',
+          refused: false,
+          make: (base) => ({ ...base, query: `filters[search]=${encodeURIComponent(injections[0] ?? '')}` }),
+        },
         { name: 'a NUL in the search', refused: true, make: (base) => ({ ...base, query: 'filters[search]=a%00b' }) },
       );
     } else if (types.includes('integer')) {
@@ -104,7 +140,11 @@ function queryVariants(entry: OperationEntry): Variant[] {
     } else if (schema.enum) {
       variants.push({ name: `${name}=not-a-choice`, refused: true, make: (base) => ({ ...base, query: `${name}=not-a-choice` }) });
     } else if (types.includes('string')) {
-      variants.push({ name: `${name} as an injection`, refused: false, make: (base) => ({ ...base, query: `${name}=${encodeURIComponent(injections[0] ?? '')}` }) });
+      variants.push({
+        name: `${name} as an injection`,
+        refused: false,
+        make: (base) => ({ ...base, query: `${name}=${encodeURIComponent(injections[0] ?? '')}` }),
+      });
       variants.push({ name: `${name} with a NUL`, refused: true, make: (base) => ({ ...base, query: `${name}=a%00b` }) });
     }
     if (name === 'limit') variants.push({ name: 'limit=100000', refused: true, make: (base) => ({ ...base, query: 'limit=100000' }) });
@@ -128,7 +168,10 @@ describe('bad input', () => {
     const isPublic = (entry.operation.security ?? [{}]).length === 0;
     const token = isPublic ? null : (await server.signIn('demo.super')).token;
     const { path, call } = contractRequest(entry, token);
-    const answer = await server.call(path, { ...variant.make(call), ip: `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.1` });
+    const answer = await server.call(path, {
+      ...variant.make(call),
+      ip: `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.1`,
+    });
     expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
     if (variant.refused) {
       expect(answer.status, answer.text.slice(0, 300)).toBe(400);

@@ -21,7 +21,11 @@ async function companyIdOf(login: string): Promise<number> {
 }
 
 /** Files forms on a tenant's case, as the forms area would. */
-async function fileForms(companyId: number, tenantId: number | null, list: { reference: string; status: FormStatus; daysAgo: number; deleted?: boolean }[]): Promise<void> {
+async function fileForms(
+  companyId: number,
+  tenantId: number | null,
+  list: { reference: string; status: FormStatus; daysAgo: number; deleted?: boolean }[],
+): Promise<void> {
   const [template] = await server.ctx.db.insert(templates).values({ companyId, title: 'Repair Request' }).returning({ id: templates.id });
   const now = server.clock.now().getTime();
   await server.ctx.db.insert(forms).values(
@@ -46,7 +50,12 @@ describe('tenants', () => {
     const list = await tenants(token);
     const names = list.map((tenant) => tenant.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-    expect(list.find((tenant) => tenant.name === 'Margaret Ellis')).toMatchObject({ address: '23 Harbour Street, Bristol BS1 4QA', caseworker: 'Chloe Davies', status: 'open', open_cases: expect.any(Number) });
+    expect(list.find((tenant) => tenant.name === 'Margaret Ellis')).toMatchObject({
+      address: '23 Harbour Street, Bristol BS1 4QA',
+      caseworker: 'Chloe Davies',
+      status: 'open',
+      open_cases: expect.any(Number),
+    });
     expect(list.find((tenant) => tenant.name === 'Ahmed Rahman')).toMatchObject({ caseworker: 'Ruby Scott', status: 'closed' });
     expect(list.find((tenant) => tenant.name === 'Eileen Doherty')).toMatchObject({ caseworker: '' });
   });
@@ -91,11 +100,14 @@ describe('tenants', () => {
     expect(list.find((tenant) => tenant.id === david.id)?.open_cases).toBe(davidBefore + 1);
   });
 
-  it("of another company are not found, and not listed", async () => {
+  it('of another company are not found, and not listed', async () => {
     const { token } = await server.signIn('demo.admin');
     const margaret = (await tenants(token)).find((tenant) => tenant.name === 'Margaret Ellis');
     const grace = await server.signIn(otherCompany.admin, 'harbour-pass-1');
-    expect(await server.call('/get-tenant', { token: grace.token, body: { id: margaret.id } })).toMatchObject({ status: 404, body: { message: 'This item does not exist or was deleted.' } });
+    expect(await server.call('/get-tenant', { token: grace.token, body: { id: margaret.id } })).toMatchObject({
+      status: 404,
+      body: { message: 'This item does not exist or was deleted.' },
+    });
     expect(await tenants(grace.token)).toEqual([]);
     expect((await server.call('/get-people', { token: grace.token })).body).toEqual({ data: [] });
     expect((await server.call('/get-tenant', { token, body: { id: 999_999 } })).status).toBe(404);

@@ -102,12 +102,32 @@ describe('the exported form database', () => {
     ];
     for (const [i, [note, amount]] of cases.entries()) {
       const completedAt = new Date(Date.UTC(2026, 0, 10 + i));
-      await insertForm(db, { companyId, templateId, reference: `LL-${i}`, title: 'Expenses', status: 'completed', sentAt: completedAt, completedAt, values: { note, amount } });
+      await insertForm(db, {
+        companyId,
+        templateId,
+        reference: `LL-${i}`,
+        title: 'Expenses',
+        status: 'completed',
+        sentAt: completedAt,
+        completedAt,
+        values: { note, amount },
+      });
     }
     const token = (await server.signIn('ledger.admin', organisationPassword)).token;
-    const answer = await server.call('/get-exports', { method: 'GET', token, query: `filters[template]=${templateId}&filters[sort]=reference&filters[order]=asc` });
+    const answer = await server.call('/get-exports', {
+      method: 'GET',
+      token,
+      query: `filters[template]=${templateId}&filters[sort]=reference&filters[order]=asc`,
+    });
     expect(answer.status).toBe(200);
     const records = answer.text.split('\r\n').slice(1, -1);
-    expect(records.map((record) => record.slice(record.indexOf('Z,') + 2))).toEqual([`"'x;=1+1",-12`, `"'＝1+1",3.5`, `"'|calc",-0.25`, `"'\t=1+1",7`, `"'x\t-2+3",0`, 'ordinary words,-1']);
+    expect(records.map((record) => record.slice(record.indexOf('Z,') + 2))).toEqual([
+      `"'x;=1+1",-12`,
+      `"'＝1+1",3.5`,
+      `"'|calc",-0.25`,
+      `"'\t=1+1",7`,
+      `"'x\t-2+3",0`,
+      'ordinary words,-1',
+    ]);
   });
 });

@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { submissionBatch, submissionSort, submissionsWhere } from '../src/modules/database/repository.js';
-import { createOrganisation, insertForm, insertTemplate, organisationPassword, seedOtherCompanyForms, seedTimesheets, timeUnits, type FormRow, type Timesheets } from './support/form-rows.js';
+import {
+  createOrganisation,
+  insertForm,
+  insertTemplate,
+  organisationPassword,
+  seedOtherCompanyForms,
+  seedTimesheets,
+  timeUnits,
+  type FormRow,
+  type Timesheets,
+} from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
@@ -34,15 +44,39 @@ beforeAll(async () => {
     { employee: 'Nina Kowalski', days: 5, reason: 'Illness' },
   ].entries()) {
     const completedAt = new Date(now.getTime() - (i + 1) * timeUnits.hour);
-    const id = await insertForm(db, { companyId, templateId: leaveId, reference: `LR-${i}`, title: 'Leave Request', status: 'completed', values, sentAt: completedAt, completedAt, senderName: 'Olivia Bennett' });
-    leave.push({ id, reference: `LR-${i}`, title: 'Leave Request', status: 'completed', values, sentAt: completedAt, completedAt, senderName: 'Olivia Bennett', deleted: false });
+    const id = await insertForm(db, {
+      companyId,
+      templateId: leaveId,
+      reference: `LR-${i}`,
+      title: 'Leave Request',
+      status: 'completed',
+      values,
+      sentAt: completedAt,
+      completedAt,
+      senderName: 'Olivia Bennett',
+    });
+    leave.push({
+      id,
+      reference: `LR-${i}`,
+      title: 'Leave Request',
+      status: 'completed',
+      values,
+      sentAt: completedAt,
+      completedAt,
+      senderName: 'Olivia Bennett',
+      deleted: false,
+    });
   }
   harbour = await seedOtherCompanyForms(db, now);
   admin = (await server.signIn('hdata.admin', organisationPassword)).token;
   basic = (await server.signIn('hdata.basic', organisationPassword)).token;
 });
 
-async function database(params: Record<string, string | number | undefined>, filters: Record<string, string | number> = {}, token = admin): Promise<Json> {
+async function database(
+  params: Record<string, string | number | undefined>,
+  filters: Record<string, string | number> = {},
+  token = admin,
+): Promise<Json> {
   const answer = await server.call('/database-forms', { method: 'GET', token, query: queryOf(params, filters) });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
@@ -59,13 +93,24 @@ describe('the form database', () => {
     expect(page.rows).toEqual(['employee', 'days', 'reason', 'site', 'hours', 'week_ending', 'approved', 'notes']);
     const expected = newestFirst([...sheets.submissions, ...leave]).slice(0, 25);
     expect(page.data.map((row: Json) => row.id)).toEqual(expected.map((row) => row.id));
-    expect(page.data[0]).toEqual({ id: leave[0]?.id, reference: 'LR-0', template: 'Leave Request', submitted_by: 'Olivia Bennett', submitted_at: leave[0]?.completedAt?.toISOString(), values: { employee: 'Ruby Scott', days: 2, reason: 'Holiday', site: null, hours: null, week_ending: null, approved: null, notes: null } });
+    expect(page.data[0]).toEqual({
+      id: leave[0]?.id,
+      reference: 'LR-0',
+      template: 'Leave Request',
+      submitted_by: 'Olivia Bennett',
+      submitted_at: leave[0]?.completedAt?.toISOString(),
+      values: { employee: 'Ruby Scott', days: 2, reason: 'Holiday', site: null, hours: null, week_ending: null, approved: null, notes: null },
+    });
   });
 
   it("shows a template's own fields, the ones chosen, a page at a time", async () => {
     const all = await database({ limit: 10, page: 2 }, { template: sheets.templateId });
     expect(all).toMatchObject({ page: 2, limit: 10, total: 30, rows: timesheetData });
-    expect(all.data.map((row: Json) => row.reference)).toEqual(newestFirst(sheets.submissions).slice(10, 20).map((row) => row.reference));
+    expect(all.data.map((row: Json) => row.reference)).toEqual(
+      newestFirst(sheets.submissions)
+        .slice(10, 20)
+        .map((row) => row.reference),
+    );
     const chosen = await database({ rows: 'hours, employee,hours' }, { template: sheets.templateId });
     expect(chosen.rows).toEqual(['hours', 'employee']);
     const first = newestFirst(sheets.submissions)[0];
@@ -78,7 +123,10 @@ describe('the form database', () => {
     const sum = await database({ rows: 'employee,hours', func: 'sum', limit: 5 }, { template: sheets.templateId });
     expect(sum.summary).toEqual({ field: 'hours', value: total });
     expect(sum.data).toHaveLength(5);
-    expect((await database({ rows: 'employee,hours', func: 'average' }, { template: sheets.templateId })).summary).toEqual({ field: 'hours', value: Math.round((total / 30) * 100) / 100 });
+    expect((await database({ rows: 'employee,hours', func: 'average' }, { template: sheets.templateId })).summary).toEqual({
+      field: 'hours',
+      value: Math.round((total / 30) * 100) / 100,
+    });
     expect((await database({ rows: 'hours', func: 'count' }, { template: sheets.templateId })).summary).toEqual({ field: 'hours', value: 30 });
     // Counting a text field counts the submissions that answered it.
     const notes = sheets.submissions.filter((row) => row.values['notes'] !== '').length;
@@ -104,16 +152,25 @@ describe('the form database', () => {
     expect(window).toHaveLength(6);
 
     const byHours = await database({ rows: 'hours', limit: 100 }, { template: sheets.templateId, sort: 'hours', order: 'desc' });
-    expect(byHours.data.map((row: Json) => row.values.hours)).toEqual(sheets.submissions.map((row) => Number(row.values['hours'])).sort((a, b) => b - a));
+    expect(byHours.data.map((row: Json) => row.values.hours)).toEqual(
+      sheets.submissions.map((row) => Number(row.values['hours'])).sort((a, b) => b - a),
+    );
     const byReference = await database({ limit: 3 }, { template: sheets.templateId, sort: 'reference' });
     expect(byReference.data.map((row: Json) => row.reference)).toEqual(['TS-2026-100', 'TS-2026-101', 'TS-2026-102']);
   });
 
   it('refuses fields the submissions do not have, and a sum without a number field (400)', async () => {
-    const refused = async (params: Record<string, string>, filters: Record<string, string | number>) => (await server.call('/database-forms', { method: 'GET', token: admin, query: queryOf(params, filters) })).body;
-    expect(await refused({ rows: 'employee,shoe_size' }, { template: sheets.templateId })).toEqual({ message: 'There is no field "shoe_size" in these submissions.' });
-    expect(await refused({ rows: 'manager_signature' }, { template: sheets.templateId })).toEqual({ message: 'There is no field "manager_signature" in these submissions.' });
-    expect(await refused({ rows: 'employee,site', func: 'sum' }, { template: sheets.templateId })).toEqual({ message: 'Show a number field to work out the sum.' });
+    const refused = async (params: Record<string, string>, filters: Record<string, string | number>) =>
+      (await server.call('/database-forms', { method: 'GET', token: admin, query: queryOf(params, filters) })).body;
+    expect(await refused({ rows: 'employee,shoe_size' }, { template: sheets.templateId })).toEqual({
+      message: 'There is no field "shoe_size" in these submissions.',
+    });
+    expect(await refused({ rows: 'manager_signature' }, { template: sheets.templateId })).toEqual({
+      message: 'There is no field "manager_signature" in these submissions.',
+    });
+    expect(await refused({ rows: 'employee,site', func: 'sum' }, { template: sheets.templateId })).toEqual({
+      message: 'Show a number field to work out the sum.',
+    });
     expect(await refused({ func: 'median' }, {})).toEqual({ message: 'Some of the values sent are not valid: func.' });
   });
 
@@ -127,7 +184,11 @@ describe('the form database', () => {
 
 describe('the export', () => {
   it('answers the matching submissions as CSV (RFC 4180), in the list order, names the file and defuses formulas', async () => {
-    const answer = await server.call('/get-exports', { method: 'GET', token: admin, query: queryOf({}, { template: sheets.templateId, sort: 'reference', order: 'asc' }) });
+    const answer = await server.call('/get-exports', {
+      method: 'GET',
+      token: admin,
+      query: queryOf({}, { template: sheets.templateId, sort: 'reference', order: 'asc' }),
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="formsign-export.csv"');
@@ -137,7 +198,9 @@ describe('the export', () => {
     expect(records.at(-1)).toBe('');
     const byReference = [...sheets.submissions].sort((a, b) => a.reference.localeCompare(b.reference));
     const first = byReference[0];
-    expect(records[1]).toBe(`TS-2026-100,Timesheet Approval,${first?.senderName},${first?.completedAt?.toISOString()},Amelia Hughes,Harbour House,20,2026-01-04,false,`);
+    expect(records[1]).toBe(
+      `TS-2026-100,Timesheet Approval,${first?.senderName},${first?.completedAt?.toISOString()},Amelia Hughes,Harbour House,20,2026-01-04,false,`,
+    );
     expect(records[3]).toContain(',"\'=HYPERLINK(""http://evil.example"",""click"")"');
     expect(records[6]).toMatch(/,"Covered a shift, ""late"""$/);
     expect(records.slice(1, -1).map((line) => line.split(',')[0])).toEqual(byReference.map((row) => row.reference));

@@ -18,7 +18,9 @@ describe('the demo organisation', () => {
     expect((await server.call('/pending-form', { method: 'GET', token: admin })).body.total).toBeGreaterThan(0);
     expect((await server.call('/pending-form', { method: 'GET', token: basic })).body.total).toBeGreaterThan(0);
     const templates = await server.call('/getforms', { token: admin, body: { functions: 'list' } });
-    expect(templates.body.data.map((row: { title: string }) => row.title)).toEqual(expect.arrayContaining(['Incident Report', 'Leave Request', 'Equipment Loan']));
+    expect(templates.body.data.map((row: { title: string }) => row.title)).toEqual(
+      expect.arrayContaining(['Incident Report', 'Leave Request', 'Equipment Loan']),
+    );
   });
 
   it('shows a basic user only the forms they sent or take part in', async () => {

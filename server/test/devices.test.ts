@@ -64,14 +64,22 @@ describe('connected devices', () => {
     expect(blocked.body.code).toBe(1);
     expect(blocked.body.data.find((device: Json) => device.id === mayaTablet.id)).toMatchObject({ status: 'blocked' });
     expect((await server.call('/user', { method: 'GET', token: maya.token })).status).toBe(401);
-    expect(await signInFrom('maya.fischer', 'formsign-demo-colleague', tablet)).toMatchObject({ code: -2, message: 'This device has been blocked. Please contact your administrator.' });
+    expect(await signInFrom('maya.fischer', 'formsign-demo-colleague', tablet)).toMatchObject({
+      code: -2,
+      message: 'This device has been blocked. Please contact your administrator.',
+    });
     // Her other devices still work.
     expect((await signInFrom('maya.fischer', 'formsign-demo-colleague', phone)).code).toBe(1);
 
-    expect((await act(admin.token, 'unblock', mayaTablet.id)).body.data.find((device: Json) => device.id === mayaTablet.id)).toMatchObject({ status: 'active' });
+    expect((await act(admin.token, 'unblock', mayaTablet.id)).body.data.find((device: Json) => device.id === mayaTablet.id)).toMatchObject({
+      status: 'active',
+    });
     expect((await server.call('/user', { method: 'GET', token: maya.token })).status).toBe(200);
 
-    const trail = await server.ctx.db.select({ event: auditEvents.event, actor: auditEvents.actor }).from(auditEvents).where(and(eq(auditEvents.target, 'Safari on iOS (Maya Fischer)')));
+    const trail = await server.ctx.db
+      .select({ event: auditEvents.event, actor: auditEvents.actor })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.target, 'Safari on iOS (Maya Fischer)')));
     expect(trail).toEqual([
       { event: 'device-blocked', actor: 'Olivia Bennett' },
       { event: 'device-unblocked', actor: 'Olivia Bennett' },
@@ -98,7 +106,10 @@ describe('connected devices', () => {
     const current = own.find((device: Json) => device.model === 'Linux PC');
     const other = own.find((device: Json) => device.model === 'iPad');
     expect((await act(here.token, 'block', current.id)).body).toMatchObject({ code: -1, message: 'You cannot block the device you are using.' });
-    expect((await act(here.token, 'remove', current.id)).body).toMatchObject({ code: -1, message: 'You cannot remove the device you are using. Sign out instead.' });
+    expect((await act(here.token, 'remove', current.id)).body).toMatchObject({
+      code: -1,
+      message: 'You cannot remove the device you are using. Sign out instead.',
+    });
     expect((await act(here.token, 'remove', other.id)).body.code).toBe(1);
     expect((await server.call('/user', { method: 'GET', token: elsewhere.token })).status).toBe(401);
     expect((await server.call('/user', { method: 'GET', token: here.token })).status).toBe(200);
@@ -134,7 +145,9 @@ describe('a blocked device', () => {
     const admin = await server.signIn('demo.admin');
     const ruby = await signInFrom('ruby.scott', 'formsign-demo-colleague', tablet);
     const other = await signInFrom('ruby.scott', 'formsign-demo-colleague', laptop);
-    const rubyTablet = (await devices(admin.token, 'keys=ruby')).data.find((device: Json) => device.name === 'Safari on iOS' && device.model === 'iPad');
+    const rubyTablet = (await devices(admin.token, 'keys=ruby')).data.find(
+      (device: Json) => device.name === 'Safari on iOS' && device.model === 'iPad',
+    );
     expect((await act(admin.token, 'block', rubyTablet.id)).body.code).toBe(1);
     const adminId = (await server.ctx.db.select({ id: users.id }).from(users).where(eq(users.name, 'demo.admin')))[0]?.id;
     expect(await deviceRow(rubyTablet.id)).toMatchObject({ blockedBy: adminId, blockedByRole: 'admin' });
@@ -158,24 +171,32 @@ describe('a blocked device', () => {
     expect((await deviceRow(mac.id))?.blockedAt).toBeNull();
   });
 
-  it('blocked by a super user is unblocked only by a super user; one blocked before who blocked it was kept counts as an administrator\'s', async () => {
+  it("blocked by a super user is unblocked only by a super user; one blocked before who blocked it was kept counts as an administrator's", async () => {
     const superUser = await server.signIn('demo.super');
     const admin = await server.signIn('demo.admin');
     const ethan = await signInFrom('ethan.wright', 'formsign-demo-colleague', laptop);
     expect(ethan.code).toBe(1);
     const ethanLaptop = (await devices(superUser.token, 'keys=ethan')).data.find((device: Json) => device.name === 'Safari on macOS');
     expect((await act(superUser.token, 'block', ethanLaptop.id)).body.code).toBe(1);
-    expect(await act(admin.token, 'unblock', ethanLaptop.id)).toMatchObject({ body: { code: -1, message: 'A super user blocked this device: only a super user can unblock it.' } });
+    expect(await act(admin.token, 'unblock', ethanLaptop.id)).toMatchObject({
+      body: { code: -1, message: 'A super user blocked this device: only a super user can unblock it.' },
+    });
     expect((await act(superUser.token, 'unblock', ethanLaptop.id)).body.code).toBe(1);
 
     const freyaTablet = (await devices(admin.token, 'keys=freya')).data.find((device: Json) => device.status === 'blocked');
     expect(await deviceRow(freyaTablet.id)).toMatchObject({ blockedBy: null, blockedByRole: null });
     const freya = await server.ctx.db.select({ id: users.id }).from(users).where(eq(users.name, 'freya.wilson'));
     // Freya herself (were she signed in elsewhere) may not lift it.
-    await server.ctx.db.update(users).set({ blockedAt: null }).where(eq(users.id, freya[0]?.id ?? 0));
+    await server.ctx.db
+      .update(users)
+      .set({ blockedAt: null })
+      .where(eq(users.id, freya[0]?.id ?? 0));
     const herPhone = await signInFrom('freya.wilson', 'formsign-demo-colleague', phone);
     expect(herPhone.code).toBe(1);
-    expect((await act(herPhone.token, 'unblock', freyaTablet.id)).body).toMatchObject({ code: -1, message: 'An administrator blocked this device: only an administrator can unblock it.' });
+    expect((await act(herPhone.token, 'unblock', freyaTablet.id)).body).toMatchObject({
+      code: -1,
+      message: 'An administrator blocked this device: only an administrator can unblock it.',
+    });
     expect((await act(admin.token, 'unblock', freyaTablet.id)).body.code).toBe(1);
   });
 });

@@ -86,7 +86,11 @@ describe('changing the email address', () => {
     await saveProfile(token, { email: 'second.choice@mail.example', current_password: 'formsign-demo' });
     const second = confirmationKey('second.choice@mail.example', since);
 
-    const superseded = { code: -4, message: 'This link no longer works: a later change of email address was asked for, or the password was changed. Please ask again from My Account.' };
+    const superseded = {
+      code: -4,
+      message:
+        'This link no longer works: a later change of email address was asked for, or the password was changed. Please ask again from My Account.',
+    };
     expect((await confirm(first)).body).toEqual(superseded);
     expect((await profile(token)).pending_email).toBe('second.choice@mail.example');
     expect((await confirm(second)).body.code).toBe(1);
@@ -101,7 +105,10 @@ describe('changing the email address', () => {
     await saveProfile(token, { email: 'late.reader@mail.example', current_password: 'formsign-demo' });
     const key = confirmationKey('late.reader@mail.example', since);
     server.clock.advance(24 * 60 * 60_000 + 60_000);
-    expect((await confirm(key)).body).toEqual({ code: -5, message: 'This link has expired. Please change your email address again from My Account.' });
+    expect((await confirm(key)).body).toEqual({
+      code: -5,
+      message: 'This link has expired. Please change your email address again from My Account.',
+    });
     expect((await profile((await server.signIn('demo.super')).token)).email).toBe('demo.super@northwindcare.example');
   });
 
@@ -111,7 +118,10 @@ describe('changing the email address', () => {
     await saveProfile(token, { email: 'shared.inbox@mail.example', current_password: colleague });
     const key = confirmationKey('shared.inbox@mail.example', since);
     await server.database.db.update(users).set({ email: 'Shared.Inbox@mail.example' }).where(eq(users.name, 'chloe.davies'));
-    expect((await confirm(key)).body).toEqual({ code: -2, message: 'This email address is now used by another account, so your email address was not changed.' });
+    expect((await confirm(key)).body).toEqual({
+      code: -2,
+      message: 'This email address is now used by another account, so your email address was not changed.',
+    });
     expect((await profile(token)).email).toBe('ruby.scott@northwindcare.example');
   });
 
@@ -155,7 +165,13 @@ describe('changing the email address', () => {
     mailFails = true;
     try {
       const failed = await saveProfile(token, { email: 'olivia.new@mail.example', current_password: 'formsign-demo' });
-      expect(failed).toMatchObject({ status: 500, body: { error: 'The link to confirm your new email address could not be sent, so your email address was not changed. Please try again in a few minutes.' } });
+      expect(failed).toMatchObject({
+        status: 500,
+        body: {
+          error:
+            'The link to confirm your new email address could not be sent, so your email address was not changed. Please try again in a few minutes.',
+        },
+      });
     } finally {
       mailFails = false;
     }
@@ -169,8 +185,14 @@ describe('the current password', () => {
     const since = server.mail.length;
     expect(await saveProfile(token, { email: 'tom.new@mail.example' })).toMatchObject({ status: 400, body: { error: passwordNeededText } });
     expect(await saveProfile(token, { password: 'a-newer-secret-1' })).toMatchObject({ status: 400, body: { error: passwordNeededText } });
-    expect(await saveProfile(token, { email: 'tom.new@mail.example', current_password: 'not-my-password' })).toMatchObject({ status: 400, body: { error: wrongPasswordText } });
-    expect(await saveProfile(token, { password: 'a-newer-secret-1', current_password: 'not-my-password' })).toMatchObject({ status: 400, body: { error: wrongPasswordText } });
+    expect(await saveProfile(token, { email: 'tom.new@mail.example', current_password: 'not-my-password' })).toMatchObject({
+      status: 400,
+      body: { error: wrongPasswordText },
+    });
+    expect(await saveProfile(token, { password: 'a-newer-secret-1', current_password: 'not-my-password' })).toMatchObject({
+      status: 400,
+      body: { error: wrongPasswordText },
+    });
     expect(await profile(token)).toMatchObject({ email: 'tom.reid@harbourhomes.example', pending_email: null });
     expect((await login(otherCompany.basic, fixturePassword, '10.40.0.1')).body.code).toBe(1);
     expect(server.mail.length).toBe(since);
@@ -178,16 +200,28 @@ describe('the current password', () => {
 
   it('is not needed for the other details, nor when the address sent is the current one', async () => {
     const { token } = await server.signIn('chloe.davies', colleague);
-    const saved = await saveProfile(token, { first_name: 'Chloe', last_name: 'Davies-Grey', phone: '+44 117 496 0000', email: 'Shared.Inbox@mail.example' });
-    expect(saved.body).toMatchObject({ message: 'Your details have been saved.', user: { last_name: 'Davies-Grey', email: 'Shared.Inbox@mail.example', pending_email: null } });
+    const saved = await saveProfile(token, {
+      first_name: 'Chloe',
+      last_name: 'Davies-Grey',
+      phone: '+44 117 496 0000',
+      email: 'Shared.Inbox@mail.example',
+    });
+    expect(saved.body).toMatchObject({
+      message: 'Your details have been saved.',
+      user: { last_name: 'Davies-Grey', email: 'Shared.Inbox@mail.example', pending_email: null },
+    });
   });
 
   it('counts a wrong one against the sign-in lockout of the account', async () => {
     const { token } = await server.signIn('demo.super');
-    for (let i = 0; i < 3; i += 1) expect((await saveProfile(token, { password: 'a-newer-secret-1', current_password: `guess-${i}` })).body.error).toBe(wrongPasswordText);
+    for (let i = 0; i < 3; i += 1)
+      expect((await saveProfile(token, { password: 'a-newer-secret-1', current_password: `guess-${i}` })).body.error).toBe(wrongPasswordText);
     for (let i = 0; i < 2; i += 1) expect((await login('demo.super@northwindcare.example', `guess-${i}`, `10.41.0.${i}`)).body.code).toBe(0);
     // Five wrong passwords in all: the right one no longer works, here or to sign in.
-    expect(await saveProfile(token, { password: 'a-newer-secret-1', current_password: 'formsign-demo' })).toMatchObject({ status: 400, body: { error: 'Attempt limit exceeded, please try after some time.' } });
+    expect(await saveProfile(token, { password: 'a-newer-secret-1', current_password: 'formsign-demo' })).toMatchObject({
+      status: 400,
+      body: { error: 'Attempt limit exceeded, please try after some time.' },
+    });
     expect((await login('demo.super', 'formsign-demo', '10.41.0.9')).body.code).toBe(-208);
     server.clock.advance(16 * 60_000);
     expect((await saveProfile(token, { password: 'a-newer-secret-1', current_password: 'formsign-demo' })).status).toBe(200);
@@ -218,9 +252,13 @@ describe('the pending address', () => {
     const { token } = await server.signIn(otherCompany.admin, fixturePassword);
     const since = server.mail.length;
     // The first test of this file asked once already.
-    for (let i = 0; i < 4; i += 1) expect((await saveProfile(token, { email: `flood.${i}@mail.example`, current_password: fixturePassword })).status).toBe(200);
+    for (let i = 0; i < 4; i += 1)
+      expect((await saveProfile(token, { email: `flood.${i}@mail.example`, current_password: fixturePassword })).status).toBe(200);
     const refused = await saveProfile(token, { email: 'flood.9@mail.example', current_password: fixturePassword });
-    expect(refused).toMatchObject({ status: 400, body: { error: 'You have asked to change your email address five times in the last hour. Please try again later.' } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: 'You have asked to change your email address five times in the last hour. Please try again later.' },
+    });
     expect(mailsTo('flood.9@mail.example', since)).toEqual([]);
     expect((await profile(token)).pending_email).toBe('flood.3@mail.example');
   });

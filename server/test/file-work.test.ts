@@ -22,7 +22,8 @@ let basic = '';
 let admin = '';
 
 const texts = {
-  verifyTooCostly: 'This PDF could not be checked: reading it takes more time or memory than one file may take here. Please check the document as you received it.',
+  verifyTooCostly:
+    'This PDF could not be checked: reading it takes more time or memory than one file may take here. Please check the document as you received it.',
   verifyBusy: 'Many documents are being checked at the moment. Please try again in a minute.',
   pdfTooCostly: 'This PDF takes too long to read. Please save it again from your PDF program, or choose another file.',
 };
@@ -77,8 +78,14 @@ function objectSoup(megabytes: number): Buffer {
 /** A multipart body with one file. */
 function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer }): { payload: Buffer; contentType: string } {
   const boundary = '----formsign-file-work-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -88,7 +95,10 @@ function verify(bytes: Buffer, ip = '203.0.113.77'): Promise<Answer> {
 }
 
 async function newTemplate(title: string): Promise<number> {
-  const created = await server.call('/getforms', { token: admin, body: { functions: 'create', type: 'details', value: { title, description: 'A tenancy agreement.', category: 'Housing' } } });
+  const created = await server.call('/getforms', {
+    token: admin,
+    body: { functions: 'create', type: 'details', value: { title, description: 'A tenancy agreement.', category: 'Housing' } },
+  });
   return created.body.id as number;
 }
 
@@ -103,7 +113,10 @@ function uploadPdf(id: number, bytes: Buffer): Promise<Answer> {
  * of its file when the server asks for what it needs just before (its signing certificate, for
  * `/verify`; the template, for `/template-pdf`).
  */
-async function raceWithCheap(heavy: () => Promise<Answer>, onReading: (start: () => void) => () => void): Promise<{ order: string[]; heavy: Answer; cheap: Answer }> {
+async function raceWithCheap(
+  heavy: () => Promise<Answer>,
+  onReading: (start: () => void) => () => void,
+): Promise<{ order: string[]; heavy: Answer; cheap: Answer }> {
   const order: string[] = [];
   let cheap: Promise<Answer> | null = null;
   const restore = onReading(() => {
@@ -218,7 +231,11 @@ describe('the file worker', () => {
       'await work.close();',
       'console.log(JSON.stringify(answer));',
     ].join('\n');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=@formsign/source', '--import', 'tsx', '--input-type=module', '--eval', script], { cwd: new URL('..', import.meta.url).pathname, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=@formsign/source', '--import', 'tsx', '--input-type=module', '--eval', script],
+      { cwd: new URL('..', import.meta.url).pathname, timeout: 60_000 },
+    );
     expect(JSON.parse(stdout)).toEqual({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), seals: [] });
   }, 60_000);
 });

@@ -7,7 +7,10 @@ const server = useTestServer();
 describe('a file by its signed address', () => {
   it('downloads while the address is valid, and is refused when changed or expired', async () => {
     await server.ctx.files.put('forms/1/receipt.pdf', Buffer.from('%PDF-1.7 test'), 'application/pdf');
-    const url = new URL(signedFileUrl(server.ctx.keys, 'forms/1/receipt.pdf', server.clock.now(), { name: 'NWC-2026-0001.pdf' }), 'http://formsign.test');
+    const url = new URL(
+      signedFileUrl(server.ctx.keys, 'forms/1/receipt.pdf', server.clock.now(), { name: 'NWC-2026-0001.pdf' }),
+      'http://formsign.test',
+    );
     const path = url.pathname.replace(/^\/api/, '');
     const ok = await server.call(path, { method: 'GET', query: url.searchParams.toString() });
     expect(ok.status).toBe(200);

@@ -16,7 +16,8 @@ const server = useTestServer({ rateLimits: { login: { max: 3, timeWindow: 60_000
 describe('request rate limits', () => {
   it('answer the fourth login in a minute from one address with 429 and Retry-After', async () => {
     const ip = '192.0.2.10';
-    for (let i = 0; i < 3; i += 1) expect((await server.call('/login', { ip, body: { name: 'x', password: 'y', challenge: false } })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await server.call('/login', { ip, body: { name: 'x', password: 'y', challenge: false } })).status).toBe(200);
     const refused = await server.call('/login', { ip, body: { name: 'x', password: 'y', challenge: false } });
     expect(refused).toMatchObject({ status: 429, body: { message: 'Too many requests. Please wait a minute and try again.' } });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -36,14 +37,14 @@ describe('every answer', () => {
     expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
-  it('answers an unknown call with 404 in the contract\'s shape', async () => {
+  it("answers an unknown call with 404 in the contract's shape", async () => {
     const answer = await server.call('/no-such-call', { method: 'GET' });
     expect(answer).toMatchObject({ status: 404, body: { message: 'There is no such call.' } });
   });
 });
 
 describe('the failure texts', () => {
-  it('are the contract\'s own examples of each failure', () => {
+  it("are the contract's own examples of each failure", () => {
     const document = loadDocument();
     const example = (response: string, name: string) => {
       const declared = resolveRef<ResponseObject>(document, document.components.responses[response] ?? {});

@@ -6,7 +6,15 @@ import { readConfig } from '../src/config.js';
 import { deliveries, forms, storedFiles } from '../src/db/schema.js';
 import { outboundClient } from '../src/http/outbound.js';
 import { deliverForm } from '../src/modules/integrations/deliver-form.js';
-import { createOrganisation, insertForm, insertTemplate, organisationPassword, seedOtherCompanyForms, seedTimesheets, type Timesheets } from './support/form-rows.js';
+import {
+  createOrganisation,
+  insertForm,
+  insertTemplate,
+  organisationPassword,
+  seedOtherCompanyForms,
+  seedTimesheets,
+  type Timesheets,
+} from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
@@ -52,10 +60,19 @@ beforeAll(async () => {
     { name: 'claimant', label: 'Claimant', type: 'text', required: true },
     { name: 'amount', label: 'Amount', type: 'number', required: true },
   ]);
-  expenseForm = await insertForm(db, { companyId, templateId: expenseId, reference: 'EX-1', title: 'Expense Claim', status: 'completed', values: { claimant: 'Ruby Scott', amount: 42.5 }, completedAt: new Date(), fields: [
-    { name: 'claimant', label: 'Claimant', type: 'text', required: true },
-    { name: 'amount', label: 'Amount', type: 'number', required: true },
-  ] });
+  expenseForm = await insertForm(db, {
+    companyId,
+    templateId: expenseId,
+    reference: 'EX-1',
+    title: 'Expense Claim',
+    status: 'completed',
+    values: { claimant: 'Ruby Scott', amount: 42.5 },
+    completedAt: new Date(),
+    fields: [
+      { name: 'claimant', label: 'Claimant', type: 'text', required: true },
+      { name: 'amount', label: 'Amount', type: 'number', required: true },
+    ],
+  });
   harbour = await seedOtherCompanyForms(db, server.clock.now());
   admin = (await server.signIn('post.admin', organisationPassword)).token;
 });
@@ -75,13 +92,45 @@ const timesheetFields = ['employee', 'site', 'hours', 'week_ending', 'approved',
 describe('form integration settings', () => {
   it("list the integrations and every template; a template's fields, ready to map", async () => {
     const list = await integrations({});
-    expect(list.body).toEqual({ message: '', type: 'list', forms: [], allforms: [{ id: expenseId, title: 'Expense Claim' }, { id: sheets.templateId, title: 'Timesheet Approval' }], fields: [], map: {}, title: '', sid: null, files: [], recipient: '' });
+    expect(list.body).toEqual({
+      message: '',
+      type: 'list',
+      forms: [],
+      allforms: [
+        { id: expenseId, title: 'Expense Claim' },
+        { id: sheets.templateId, title: 'Timesheet Approval' },
+      ],
+      fields: [],
+      map: {},
+      title: '',
+      sid: null,
+      files: [],
+      recipient: '',
+    });
     const fields = await integrations({ action: 'fields', id: sheets.templateId, source: 'email' });
-    expect(fields.body).toEqual({ message: '', type: 'fields', forms: [], allforms: [], fields: timesheetFields, map: {}, title: 'Timesheet Approval', sid: null, files: ['{reference}.pdf'], recipient: '' });
+    expect(fields.body).toEqual({
+      message: '',
+      type: 'fields',
+      forms: [],
+      allforms: [],
+      fields: timesheetFields,
+      map: {},
+      title: 'Timesheet Approval',
+      sid: null,
+      files: ['{reference}.pdf'],
+      recipient: '',
+    });
   });
 
   it('save a map, a destination and what is sent; saving again changes the same integration', async () => {
-    const saved = await integrations({ action: 'save', id: sheets.templateId, source: 'email', type: 'both', recipient: ' payroll@post.example ', data: JSON.stringify({ employee: 'EmployeeName', hours: ' BasicHours ' }) });
+    const saved = await integrations({
+      action: 'save',
+      id: sheets.templateId,
+      source: 'email',
+      type: 'both',
+      recipient: ' payroll@post.example ',
+      data: JSON.stringify({ employee: 'EmployeeName', hours: ' BasicHours ' }),
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
       message: 'The integration has been saved.',
@@ -97,10 +146,32 @@ describe('form integration settings', () => {
     });
     const sid = saved.body.sid;
     const list = await integrations({});
-    expect(list.body.forms).toEqual([{ sid, template_id: sheets.templateId, title: 'Timesheet Approval', source: 'email', type: 'both', recipient: 'payroll@post.example', updated_at: expect.any(String) }]);
-    expect((await integrations({ action: 'fields', id: sheets.templateId, sid })).body).toMatchObject({ sid, map: { employee: 'EmployeeName', hours: 'BasicHours' }, recipient: 'payroll@post.example', files: ['{reference}.pdf', '{reference}.csv'] });
+    expect(list.body.forms).toEqual([
+      {
+        sid,
+        template_id: sheets.templateId,
+        title: 'Timesheet Approval',
+        source: 'email',
+        type: 'both',
+        recipient: 'payroll@post.example',
+        updated_at: expect.any(String),
+      },
+    ]);
+    expect((await integrations({ action: 'fields', id: sheets.templateId, sid })).body).toMatchObject({
+      sid,
+      map: { employee: 'EmployeeName', hours: 'BasicHours' },
+      recipient: 'payroll@post.example',
+      files: ['{reference}.pdf', '{reference}.csv'],
+    });
     // The same template and destination: the same integration, changed.
-    const again = await integrations({ action: 'save', id: sheets.templateId, source: 'email', type: 'both', recipient: 'payroll@post.example', data: JSON.stringify({ employee: 'EmployeeName', hours: 'BasicHours', site: 'CostCentre' }) });
+    const again = await integrations({
+      action: 'save',
+      id: sheets.templateId,
+      source: 'email',
+      type: 'both',
+      recipient: 'payroll@post.example',
+      data: JSON.stringify({ employee: 'EmployeeName', hours: 'BasicHours', site: 'CostCentre' }),
+    });
     expect(again.body.sid).toBe(sid);
     expect((await integrations({})).body.forms).toHaveLength(1);
     const logs = await server.call('/fetch-logs', { method: 'GET', token: admin, query: 'filters[search]=form integration' });
@@ -108,7 +179,8 @@ describe('form integration settings', () => {
   });
 
   it('refuse a map or an address that will not do, in words (400), and save nothing', async () => {
-    const save = (params: Record<string, string | number>) => integrations({ action: 'save', id: sheets.templateId, source: 'webhook', type: 'csv', recipient: `${hook.url}/hooks/timesheets`, ...params });
+    const save = (params: Record<string, string | number>) =>
+      integrations({ action: 'save', id: sheets.templateId, source: 'webhook', type: 'csv', recipient: `${hook.url}/hooks/timesheets`, ...params });
     const cases: [Record<string, string | number>, string][] = [
       [{ data: JSON.stringify({ shoe_size: 'Shoe' }) }, 'The template has no field "shoe_size" to send.'],
       [{ data: JSON.stringify({ manager_signature: 'Signature' }) }, 'The template has no field "manager_signature" to send.'],
@@ -124,19 +196,39 @@ describe('form integration settings', () => {
       [{ id: 999999 }, 'This template does not exist or was deleted.'],
     ];
     for (const [params, message] of cases) expect(await save(params), message).toMatchObject({ status: 400, body: { message } });
-    expect(await integrations({ action: 'save', source: 'email', recipient: 'a@b.example' })).toMatchObject({ status: 400, body: { message: 'Choose a template.' } });
+    expect(await integrations({ action: 'save', source: 'email', recipient: 'a@b.example' })).toMatchObject({
+      status: 400,
+      body: { message: 'Choose a template.' },
+    });
     expect((await integrations({})).body.forms.map((item: Json) => item.source)).toEqual(['email']);
   });
 
   it("cannot reach another organisation's templates or integrations: refused, and nothing changes", async () => {
     const grace = (await server.signIn('grace.okafor', 'harbour-pass-1')).token;
-    const theirs = await integrations({ action: 'save', id: harbour.templateId, source: 'email', type: 'pdf', recipient: 'rota@harbourhomes.example' }, grace);
+    const theirs = await integrations(
+      { action: 'save', id: harbour.templateId, source: 'email', type: 'pdf', recipient: 'rota@harbourhomes.example' },
+      grace,
+    );
     expect(theirs.status).toBe(200);
-    expect(await integrations({ action: 'fields', id: harbour.templateId })).toMatchObject({ status: 400, body: { message: 'This template does not exist or was deleted.' } });
-    expect(await integrations({ action: 'fields', id: sheets.templateId, sid: theirs.body.sid })).toMatchObject({ status: 400, body: { message: 'This integration does not exist.' } });
-    expect(await integrations({ action: 'save', id: sheets.templateId, sid: theirs.body.sid, recipient: 'stolen@post.example' })).toMatchObject({ status: 400, body: { message: 'This integration does not exist.' } });
-    expect(await integrations({ action: 'delete', sid: theirs.body.sid })).toMatchObject({ status: 400, body: { message: 'This integration does not exist.' } });
-    expect((await integrations({}, grace)).body.forms).toEqual([expect.objectContaining({ sid: theirs.body.sid, recipient: 'rota@harbourhomes.example' })]);
+    expect(await integrations({ action: 'fields', id: harbour.templateId })).toMatchObject({
+      status: 400,
+      body: { message: 'This template does not exist or was deleted.' },
+    });
+    expect(await integrations({ action: 'fields', id: sheets.templateId, sid: theirs.body.sid })).toMatchObject({
+      status: 400,
+      body: { message: 'This integration does not exist.' },
+    });
+    expect(await integrations({ action: 'save', id: sheets.templateId, sid: theirs.body.sid, recipient: 'stolen@post.example' })).toMatchObject({
+      status: 400,
+      body: { message: 'This integration does not exist.' },
+    });
+    expect(await integrations({ action: 'delete', sid: theirs.body.sid })).toMatchObject({
+      status: 400,
+      body: { message: 'This integration does not exist.' },
+    });
+    expect((await integrations({}, grace)).body.forms).toEqual([
+      expect.objectContaining({ sid: theirs.body.sid, recipient: 'rota@harbourhomes.example' }),
+    ]);
     expect((await integrations({})).body.forms.map((item: Json) => item.title)).not.toContain('Harbour Rota');
   });
 
@@ -151,12 +243,21 @@ describe('form integration settings', () => {
     expect(await integrations({ action: 'delete' })).toMatchObject({ status: 400, body: { message: 'Choose the integration to delete.' } });
   });
 
-  it("are set up in the demo organisation: its tenancy agreements go to SharePoint", async () => {
+  it('are set up in the demo organisation: its tenancy agreements go to SharePoint', async () => {
     const northwind = (await server.signIn('demo.admin')).token;
     const list = await integrations({}, northwind);
-    expect(list.body.forms).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Tenancy Agreement', source: 'sharepoint', type: 'both', recipient: 'Housing/Tenancies' })]));
+    expect(list.body.forms).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: 'Tenancy Agreement', source: 'sharepoint', type: 'both', recipient: 'Housing/Tenancies' }),
+      ]),
+    );
     const tenancy = list.body.forms.find((item: Json) => item.title === 'Tenancy Agreement');
-    expect((await integrations({ action: 'fields', id: tenancy.template_id, sid: tenancy.sid }, northwind)).body.map).toEqual({ tenant_name: 'TenantName', property_address: 'Property', start_date: 'StartDate', monthly_rent: 'Rent' });
+    expect((await integrations({ action: 'fields', id: tenancy.template_id, sid: tenancy.sid }, northwind)).body.map).toEqual({
+      tenant_name: 'TenantName',
+      property_address: 'Property',
+      start_date: 'StartDate',
+      monthly_rent: 'Rent',
+    });
   });
 
   it('are for administrators only (403)', async () => {
@@ -166,9 +267,23 @@ describe('form integration settings', () => {
 });
 
 describe('delivering a completed form', () => {
-  it('applies each integration\'s map and delivers by email, webhook and the Post Office folder; records each once', async () => {
-    await integrations({ action: 'save', id: sheets.templateId, source: 'email', type: 'both', recipient: 'payroll@post.example', data: JSON.stringify({ employee: 'EmployeeName', hours: 'BasicHours' }) });
-    await integrations({ action: 'save', id: sheets.templateId, source: 'webhook', type: 'csv', recipient: `${hook.url}/hooks/timesheets`, data: JSON.stringify({ employee: 'name', approved: 'ok' }) });
+  it("applies each integration's map and delivers by email, webhook and the Post Office folder; records each once", async () => {
+    await integrations({
+      action: 'save',
+      id: sheets.templateId,
+      source: 'email',
+      type: 'both',
+      recipient: 'payroll@post.example',
+      data: JSON.stringify({ employee: 'EmployeeName', hours: 'BasicHours' }),
+    });
+    await integrations({
+      action: 'save',
+      id: sheets.templateId,
+      source: 'webhook',
+      type: 'csv',
+      recipient: `${hook.url}/hooks/timesheets`,
+      data: JSON.stringify({ employee: 'name', approved: 'ok' }),
+    });
     await integrations({ action: 'save', id: sheets.templateId, source: 'sftp', type: 'both', recipient: 'sftp://payroll.post.example/incoming' });
     const form = sheets.submissions[0];
     if (!form) throw new Error('No submission.');
@@ -195,11 +310,23 @@ describe('delivering a completed form', () => {
     expect(hook.received[0]).toEqual({
       url: '/hooks/timesheets',
       type: 'application/json',
-      body: { event: 'form.completed', form: { id: form.id, reference: 'TS-2026-100', title: 'Timesheet Approval', template: 'Timesheet Approval', completed_at: form.completedAt?.toISOString() }, data: { name: 'Amelia Hughes', ok: false } },
+      body: {
+        event: 'form.completed',
+        form: {
+          id: form.id,
+          reference: 'TS-2026-100',
+          title: 'Timesheet Approval',
+          template: 'Timesheet Approval',
+          completed_at: form.completedAt?.toISOString(),
+        },
+        data: { name: 'Amelia Hughes', ok: false },
+      },
     });
 
     // SFTP is not connected from this server: the files are kept in Documents, and the delivery says so.
-    expect(outcomes[2]?.detail).toBe('SFTP is not connected from this server: the files were kept in Documents, folder Post Office/Timesheet Approval, for sftp://payroll.post.example/incoming.');
+    expect(outcomes[2]?.detail).toBe(
+      'SFTP is not connected from this server: the files were kept in Documents, folder Post Office/Timesheet Approval, for sftp://payroll.post.example/incoming.',
+    );
     const kept = await server.call('/manage-storage', { method: 'GET', token: admin, query: 'stored=Post Office/Timesheet Approval' });
     expect(kept.body.files.map((file: Json) => [file.name, file.size])).toEqual(
       expect.arrayContaining([
@@ -223,12 +350,22 @@ describe('delivering a completed form', () => {
     expect(second.map((outcome) => outcome.status)).toEqual(['skipped', 'skipped', 'skipped']);
     expect(server.mail.length).toBe(mailBefore + 1);
     expect(hook.received).toHaveLength(1);
-    const files = await server.ctx.db.select().from(storedFiles).where(and(eq(storedFiles.formId, form.id), eq(storedFiles.folder, 'Post Office/Timesheet Approval')));
+    const files = await server.ctx.db
+      .select()
+      .from(storedFiles)
+      .where(and(eq(storedFiles.formId, form.id), eq(storedFiles.folder, 'Post Office/Timesheet Approval')));
     expect(files).toHaveLength(2);
   });
 
   it('records a failure and tries again on the next call; a PDF that does not exist yet is a failure', async () => {
-    await integrations({ action: 'save', id: expenseId, source: 'webhook', type: 'csv', recipient: `${hook.url}/hooks/expenses`, data: JSON.stringify({ amount: 'Amount' }) });
+    await integrations({
+      action: 'save',
+      id: expenseId,
+      source: 'webhook',
+      type: 'csv',
+      recipient: `${hook.url}/hooks/expenses`,
+      data: JSON.stringify({ amount: 'Amount' }),
+    });
     await integrations({ action: 'save', id: expenseId, source: 'email', type: 'pdf', recipient: 'finance@post.example' });
     hook.status = 503;
     const first = await deliverForm(server.ctx, expenseForm);
@@ -245,8 +382,16 @@ describe('delivering a completed form', () => {
     const second = await deliverForm(server.ctx, expenseForm);
     expect(second.map((outcome) => outcome.status)).toEqual(['delivered', 'failed']);
     expect(hook.received.at(-1)?.body.data).toEqual({ Amount: 42.5 });
-    const rows = await server.ctx.db.select({ status: deliveries.status, detail: deliveries.detail }).from(deliveries).where(eq(deliveries.formId, expenseForm));
-    expect(rows).toEqual(expect.arrayContaining([{ status: 'delivered', detail: expect.stringMatching(/^Posted to /) }, { status: 'failed', detail: 'The form has no sealed PDF yet.' }]));
+    const rows = await server.ctx.db
+      .select({ status: deliveries.status, detail: deliveries.detail })
+      .from(deliveries)
+      .where(eq(deliveries.formId, expenseForm));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { status: 'delivered', detail: expect.stringMatching(/^Posted to /) },
+        { status: 'failed', detail: 'The form has no sealed PDF yet.' },
+      ]),
+    );
   });
 
   it('delivers nothing for a form that is not completed', async () => {
@@ -260,7 +405,16 @@ describe('delivering a completed form', () => {
     const { companyId } = await createOrganisation(db, server.ctx.passwords, 'Sealed Post Ltd', 'sealedpost');
     const fields = [{ name: 'claimant', label: 'Claimant', type: 'text' as const, required: true }];
     const templateId = await insertTemplate(db, companyId, 'Mileage Claim', fields);
-    const formId = await insertForm(db, { companyId, templateId, reference: 'MC-1', title: 'Mileage Claim', status: 'completed', values: { claimant: 'Ruby Scott' }, completedAt: server.clock.now(), fields });
+    const formId = await insertForm(db, {
+      companyId,
+      templateId,
+      reference: 'MC-1',
+      title: 'Mileage Claim',
+      status: 'completed',
+      values: { claimant: 'Ruby Scott' },
+      completedAt: server.clock.now(),
+      fields,
+    });
     const token = (await server.signIn('sealedpost.admin', organisationPassword)).token;
     await integrations({ action: 'save', id: templateId, source: 'email', type: 'pdf', recipient: 'finance@sealedpost.example' }, token);
     await integrations({ action: 'save', id: templateId, source: 'webhook', type: 'csv', recipient: `${hook.url}/hooks/mileage` }, token);
@@ -271,8 +425,14 @@ describe('delivering a completed form', () => {
     expect(form?.sealedKey).toMatch(/^forms\/\d+\/sealed-[0-9a-f]{16}\.pdf$/);
     const mailed = server.mail.find((message) => message.to === 'finance@sealedpost.example');
     const attachment = mailed?.attachments?.find((file) => file.filename === 'MC-1.pdf');
-    expect(createHash('sha256').update(Buffer.from(attachment?.contentBase64 ?? '', 'base64')).digest('hex')).toBe(form?.sealedSha256);
-    expect(server.failedJobs.splice(0).map(({ name, error }) => [name, (error as Error).message])).toEqual([['deliver-form', "1 of the form's integrations did not deliver: The webhook answered 503."]]);
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(attachment?.contentBase64 ?? '', 'base64'))
+        .digest('hex'),
+    ).toBe(form?.sealedSha256);
+    expect(server.failedJobs.splice(0).map(({ name, error }) => [name, (error as Error).message])).toEqual([
+      ['deliver-form', "1 of the form's integrations did not deliver: The webhook answered 503."],
+    ]);
 
     hook.status = 200;
     await server.ctx.jobs.enqueue('deliver-form', { formId });

@@ -29,7 +29,10 @@ afterEach(async () => {
 
 /** The server's jobs, as declared (names, retries, schedules, work left over), doing only what `run` says (else nothing). */
 function jobsDoing(run: Partial<Record<JobName, (data: never) => Promise<unknown>>>): RunnableJob[] {
-  return serverJobs(server.ctx as JobContext).map((job) => ({ ...job, run: (data: unknown) => (run[job.name] ? run[job.name]!(data as never) : Promise.resolve()) }));
+  return serverJobs(server.ctx as JobContext).map((job) => ({
+    ...job,
+    run: (data: unknown) => (run[job.name] ? run[job.name]!(data as never) : Promise.resolve()),
+  }));
 }
 
 /**
@@ -38,14 +41,23 @@ function jobsDoing(run: Partial<Record<JobName, (data: never) => Promise<unknown
  */
 async function start(target: number, handler: (formId: number) => Promise<unknown>): Promise<RunningQueue> {
   const seal = (formId: number): Promise<unknown> => (formId === target ? handler(formId) : Promise.resolve());
-  const queue = await startJobQueue(server.database, jobsDoing({ 'seal-form': ({ formId }: { formId: number }) => seal(formId) }), log, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2 });
+  const queue = await startJobQueue(server.database, jobsDoing({ 'seal-form': ({ formId }: { formId: number }) => seal(formId) }), log, {
+    pollingIntervalSeconds: 0.5,
+    retryDelaySeconds: 1,
+    expireInSeconds: 2,
+  });
   running.push(queue);
   return queue;
 }
 
 /** A completed form of the demo whose seal is undone, so that a seal has work to do. */
 async function unsealedForm(): Promise<number> {
-  const [form] = await server.ctx.db.select().from(forms).where(eq(forms.status, 'completed')).limit(1).offset(Math.floor(Math.random() * 20));
+  const [form] = await server.ctx.db
+    .select()
+    .from(forms)
+    .where(eq(forms.status, 'completed'))
+    .limit(1)
+    .offset(Math.floor(Math.random() * 20));
   if (!form) throw new Error('The demo has no complete form.');
   await server.ctx.db.update(forms).set({ sealedKey: null, sealedSha256: null, originalSha256: null, sealedAt: null }).where(eq(forms.id, form.id));
   await server.ctx.db.delete(auditEvents).where(and(eq(auditEvents.formId, form.id), eq(auditEvents.event, 'sealed')));
@@ -71,7 +83,10 @@ describe('the job queue', () => {
     // The start queued the form as well (it had no seal): a second job may run after the
     // first failed, so count at least two tries and one seal.
     expect(attempts).toBeGreaterThanOrEqual(2);
-    const seals = await server.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.formId, id), eq(auditEvents.event, 'sealed')));
+    const seals = await server.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.formId, id), eq(auditEvents.event, 'sealed')));
     expect(seals).toHaveLength(1);
   }, 30_000);
 
@@ -91,7 +106,10 @@ describe('the job queue', () => {
 
     await start(id, (formId) => sealForm(server.ctx, formSeals, formId));
     await expect.poll(() => sealedKeyOf(id), { timeout: 25_000, interval: 250 }).not.toBeNull();
-    const seals = await server.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.formId, id), eq(auditEvents.event, 'sealed')));
+    const seals = await server.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.formId, id), eq(auditEvents.event, 'sealed')));
     expect(seals).toHaveLength(1);
   }, 40_000);
 
@@ -99,7 +117,11 @@ describe('the job queue', () => {
     const folder = mkdtempSync(join(tmpdir(), 'formsign-queued-mail-'));
     try {
       const mailer = outboxMailer(folder, 'formsign <no-reply@formsign.local>', { info: () => undefined });
-      const queue = await startJobQueue(server.database, jobsDoing({ 'send-mail': (message: MailMessage) => mailer.send(message) }), log, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2 });
+      const queue = await startJobQueue(server.database, jobsDoing({ 'send-mail': (message: MailMessage) => mailer.send(message) }), log, {
+        pollingIntervalSeconds: 0.5,
+        retryDelaySeconds: 1,
+        expireInSeconds: 2,
+      });
       running.push(queue);
       const pdf = Buffer.from('%PDF-1.7\n% sealed bytes \u00ff\u0000\n');
       await queue.jobs.enqueue('send-mail', {
@@ -119,7 +141,12 @@ describe('the job queue', () => {
 
   it('queues a job in the transaction of the change that causes it: a rolled-back change leaves no job', async () => {
     const sent: string[] = [];
-    const queue = await startJobQueue(server.database, jobsDoing({ 'send-mail': async (message: MailMessage) => void sent.push(message.subject) }), log, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2 });
+    const queue = await startJobQueue(
+      server.database,
+      jobsDoing({ 'send-mail': async (message: MailMessage) => void sent.push(message.subject) }),
+      log,
+      { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 2 },
+    );
     running.push(queue);
     const message = (subject: string) => ({ to: 'someone@northwindcare.example', subject, text: subject, html: `<p>${subject}</p>` });
     await expect(

@@ -22,7 +22,11 @@ const quiet = pino({ level: 'silent' });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 async function signIn(url: string): Promise<string> {
-  const answer = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'demo.admin', password: 'formsign-demo', challenge: false }) });
+  const answer = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'demo.admin', password: 'formsign-demo', challenge: false }),
+  });
   const body = (await answer.json()) as { code: number; token: string };
   expect(body.code).toBe(1);
   return body.token;
@@ -47,7 +51,9 @@ describe.runIf(testDatabaseKind() === 'embedded')('the server on its data folder
     const second = await startServer(config(), { logger: quiet, passwordCost: testPasswordCost });
     expect(second.firstStart.kind).toBe('existing');
     const again = await signIn(second.url);
-    const account = (await (await fetch(`${second.url}/api/user`, { headers: { authorization: `Bearer ${again}` } })).json()) as { user: { job_title: string } };
+    const account = (await (await fetch(`${second.url}/api/user`, { headers: { authorization: `Bearer ${again}` } })).json()) as {
+      user: { job_title: string };
+    };
     expect(account.user.job_title).toBe('Chief Executive');
     // The token of the first run still works: the secret was kept with the data.
     expect((await fetch(`${second.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);

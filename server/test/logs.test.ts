@@ -26,12 +26,48 @@ beforeAll(async () => {
   const { companyId, adminId } = await createOrganisation(db, server.ctx.passwords, 'Quayside Lettings', 'quayside');
   const [a1, a2, a3, a4, a5, s1, s2, april] = await insertAuditRows(db, [
     { companyId, event: 'login', actor: 'Ada Admin', userId: adminId, target: 'quayside.admin', ip: '81.2.1.1', at: at('2025-03-03T09:00:00Z') },
-    { companyId, event: 'user-changed', actor: 'Ada Admin', userId: adminId, target: 'basic@quayside.example', details: { type: 'status', value: 'blocked' }, ip: '81.2.1.2', at: at('2025-03-04T09:00:00Z') },
+    {
+      companyId,
+      event: 'user-changed',
+      actor: 'Ada Admin',
+      userId: adminId,
+      target: 'basic@quayside.example',
+      details: { type: 'status', value: 'blocked' },
+      ip: '81.2.1.2',
+      at: at('2025-03-04T09:00:00Z'),
+    },
     { companyId, event: 'sent', actor: 'Ada Admin', userId: adminId, target: 'Lease Q-1', ip: '81.2.1.3', at: at('2025-03-05T09:00:00Z') },
-    { companyId, event: 'downloaded', actor: 'Ada Admin', userId: adminId, target: 'All templates', details: { export: 'database' }, ip: '81.2.1.4', at: at('2025-03-06T09:00:00Z') },
+    {
+      companyId,
+      event: 'downloaded',
+      actor: 'Ada Admin',
+      userId: adminId,
+      target: 'All templates',
+      details: { export: 'database' },
+      ip: '81.2.1.4',
+      at: at('2025-03-06T09:00:00Z'),
+    },
     { companyId, event: 'signed', actor: 'Signer Sam', userId: null, target: 'Lease Q-1', ip: '81.2.1.5', at: at('2025-03-07T09:00:00Z') },
-    { companyId, event: 'system', source: 'system', actor: '', level: 'warning', target: 'smtp', details: { message: 'Email delivery retried' }, at: at('2025-03-05T02:00:00Z') },
-    { companyId, event: 'system', source: 'system', actor: '', level: 'error', target: 'integration 3', details: { message: 'SharePoint upload failed' }, at: at('2025-03-06T02:00:00Z') },
+    {
+      companyId,
+      event: 'system',
+      source: 'system',
+      actor: '',
+      level: 'warning',
+      target: 'smtp',
+      details: { message: 'Email delivery retried' },
+      at: at('2025-03-05T02:00:00Z'),
+    },
+    {
+      companyId,
+      event: 'system',
+      source: 'system',
+      actor: '',
+      level: 'error',
+      target: 'integration 3',
+      details: { message: 'SharePoint upload failed' },
+      at: at('2025-03-06T02:00:00Z'),
+    },
     { companyId, event: 'logout', actor: 'Ada Admin', userId: adminId, target: 'quayside.admin', at: at('2025-04-02T09:00:00Z') },
   ]);
   ids = { a1: a1 ?? 0, a2: a2 ?? 0, a3: a3 ?? 0, a4: a4 ?? 0, a5: a5 ?? 0, s1: s1 ?? 0, s2: s2 ?? 0, april: april ?? 0 };
@@ -81,12 +117,21 @@ describe('the action records', () => {
     expect(idsOf(own)).toEqual([ids.a5, ids.a4, ids.a3, ids.a2, ids.a1]);
     // The form events of the month are user actions too (the system's delivery is not).
     expect((await logs(march)).total).toBe(15);
-    expect(own[0]).toEqual({ id: ids.a5, at: '2025-03-07T09:00:00.000Z', source: 'user', level: 'info', user: 'Signer Sam', action: 'Signed form', target: 'Lease Q-1', ip: '81.2.1.5' });
+    expect(own[0]).toEqual({
+      id: ids.a5,
+      at: '2025-03-07T09:00:00.000Z',
+      source: 'user',
+      level: 'info',
+      user: 'Signer Sam',
+      action: 'Signed form',
+      target: 'Lease Q-1',
+      ip: '81.2.1.5',
+    });
     expect(own.map((row: Json) => row.action)).toEqual(['Signed form', 'Exported database', 'Sent form', 'Blocked user', 'Logged in']);
     expect(own[4]).toMatchObject({ user: 'admin@quayside.example', target: 'quayside.admin', ip: '81.2.1.1' });
   });
 
-  it('keep to the days asked for, in the company\'s time zone', async () => {
+  it("keep to the days asked for, in the company's time zone", async () => {
     expect(idsOf((await logs({ from: '2025-03-04', to: '2025-03-05' })).data)).toEqual([ids.a3, ids.a2]);
     expect(idsOf((await logs({ from: '2025-04-01', to: '2025-04-30' })).data)).toEqual([ids.april]);
     // Without dates, the newest first: today's sign-in is above everything of March.
@@ -118,8 +163,26 @@ describe('the action records', () => {
     const page = await logs({ ...march, source: 'system' });
     expect(page.total).toBe(3);
     expect(page.data.filter((row: Json) => row.id === ids.s2 || row.id === ids.s1)).toEqual([
-      { id: ids.s2, at: '2025-03-06T02:00:00.000Z', source: 'system', level: 'error', user: '', action: 'SharePoint upload failed', target: 'integration 3', ip: '' },
-      { id: ids.s1, at: '2025-03-05T02:00:00.000Z', source: 'system', level: 'warning', user: '', action: 'Email delivery retried', target: 'smtp', ip: '' },
+      {
+        id: ids.s2,
+        at: '2025-03-06T02:00:00.000Z',
+        source: 'system',
+        level: 'error',
+        user: '',
+        action: 'SharePoint upload failed',
+        target: 'integration 3',
+        ip: '',
+      },
+      {
+        id: ids.s1,
+        at: '2025-03-05T02:00:00.000Z',
+        source: 'system',
+        level: 'warning',
+        user: '',
+        action: 'Email delivery retried',
+        target: 'smtp',
+        ip: '',
+      },
     ]);
     expect(page.data.map((row: Json) => row.action)).toContain('Delivered form');
     expect(idsOf((await logs({ ...march, source: 'system', search: 'sharepoint' })).data)).toEqual([ids.s2]);
@@ -161,7 +224,16 @@ describe('the form audit', () => {
       'Q-1 sent',
       'Q-1 created',
     ]);
-    expect(answer.forms[4]).toEqual({ id: expect.any(Number), form_id: ids.q1, reference: 'Q-1', title: 'Lease of 4 Dock Road', event: 'completed', actor: 'Tenant Tom', at: '2025-03-12T08:00:00.000Z', ip: '81.2.2.2' });
+    expect(answer.forms[4]).toEqual({
+      id: expect.any(Number),
+      form_id: ids.q1,
+      reference: 'Q-1',
+      title: 'Lease of 4 Dock Road',
+      event: 'completed',
+      actor: 'Tenant Tom',
+      at: '2025-03-12T08:00:00.000Z',
+      ip: '81.2.2.2',
+    });
   });
 
   it('reads the same rows as the action records (the same ids), never a copy', async () => {

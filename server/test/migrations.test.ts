@@ -19,7 +19,20 @@ describe.runIf(testDatabaseKind() === 'embedded')('the migrations', () => {
       cpSync(join(server, 'drizzle'), copy, { recursive: true });
       const before = readdirSync(copy).sort();
       // drizzle-kit takes --out relative to where it runs.
-      const run = spawnSync(process.execPath, [join(server, '../node_modules/drizzle-kit/bin.cjs'), 'generate', '--dialect', 'postgresql', '--schema', join(server, 'src/db/schema.ts'), '--out', basename(copy)], { cwd: dirname(copy), encoding: 'utf8' });
+      const run = spawnSync(
+        process.execPath,
+        [
+          join(server, '../node_modules/drizzle-kit/bin.cjs'),
+          'generate',
+          '--dialect',
+          'postgresql',
+          '--schema',
+          join(server, 'src/db/schema.ts'),
+          '--out',
+          basename(copy),
+        ],
+        { cwd: dirname(copy), encoding: 'utf8' },
+      );
       const output = `${run.stdout}${run.stderr}`;
       expect(readdirSync(copy).sort(), `run npm run migrations -w @formsign/server\n${output}`).toEqual(before);
       expect(output).toContain('No schema changes');

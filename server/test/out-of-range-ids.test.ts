@@ -17,7 +17,11 @@ const calls: { name: string; path: string; call: CallOptions }[] = [
   { name: 'deleting a category', path: '/categories', call: { body: { action: 'delete', id: big } } },
   { name: 'a group member', path: '/get-groups', call: { body: { data: { action: 'save', name: 'Too big', members: [big] } } } },
   { name: 'clocking in a person', path: '/tna', call: { body: { data: { action: 'record', kind: 'staff', person: big, direction: 'in' } } } },
-  { name: 'a command on a user', path: '/users-commands', call: { body: { id: big, email: 'someone@northwindcare.example', type: 'mfa', value: 1 } } },
+  {
+    name: 'a command on a user',
+    path: '/users-commands',
+    call: { body: { id: big, email: 'someone@northwindcare.example', type: 'mfa', value: 1 } },
+  },
 ];
 
 describe('an id too large for the database', () => {

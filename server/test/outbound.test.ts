@@ -32,7 +32,8 @@ function loopbackOnly(this: net.Socket, ...args: unknown[]): net.Socket {
   const first = args[0];
   const options = (Array.isArray(first) ? first[0] : first) as { host?: string; path?: string } | number | string | undefined;
   const host = typeof options === 'object' && options !== null ? options.host : typeof args[1] === 'string' ? args[1] : undefined;
-  if (host && net.isIP(host.replace(/^\[|\]$/g, '')) && addressKind(host) !== addressKind('127.0.0.1') && host !== '::1') throw new Error(`This test does not connect to ${host}.`);
+  if (host && net.isIP(host.replace(/^\[|\]$/g, '')) && addressKind(host) !== addressKind('127.0.0.1') && host !== '::1')
+    throw new Error(`This test does not connect to ${host}.`);
   return (realConnect as (...inner: unknown[]) => net.Socket).apply(this, args);
 }
 
@@ -76,7 +77,16 @@ beforeAll(async () => {
   ({ companyId } = await createOrganisation(server.ctx.db, server.ctx.passwords, 'Outbound Ltd', 'outbound'));
   const fields = [{ name: 'claimant', label: 'Claimant', type: 'text' as const, required: true }];
   templateId = await insertTemplate(server.ctx.db, companyId, 'Travel Claim', fields);
-  formId = await insertForm(server.ctx.db, { companyId, templateId, reference: 'TC-1', title: 'Travel Claim', status: 'completed', values: { claimant: 'Ruby Scott' }, completedAt: new Date(), fields });
+  formId = await insertForm(server.ctx.db, {
+    companyId,
+    templateId,
+    reference: 'TC-1',
+    title: 'Travel Claim',
+    status: 'completed',
+    values: { claimant: 'Ruby Scott' },
+    completedAt: new Date(),
+    fields,
+  });
   admin = (await server.signIn('outbound.admin', organisationPassword)).token;
   standard = server.ctx.outbound;
 });
@@ -99,7 +109,10 @@ async function saveWebhook(recipient: string): Promise<{ status: number; body: J
 }
 
 async function savedWebhooks(): Promise<string[]> {
-  const rows = await server.ctx.db.select({ recipient: integrations.recipient }).from(integrations).where(and(eq(integrations.templateId, templateId), eq(integrations.source, 'webhook')));
+  const rows = await server.ctx.db
+    .select({ recipient: integrations.recipient })
+    .from(integrations)
+    .where(and(eq(integrations.templateId, templateId), eq(integrations.source, 'webhook')));
   return rows.map((row) => row.recipient);
 }
 
@@ -152,19 +165,35 @@ describe('a webhook address is checked when it is saved', () => {
       expect(await saveWebhook(recipient), recipient).toMatchObject({ status: 400, body: { message } });
     }
     const local = await saveWebhook('http://localhost:8080/hooks');
-    expect(local).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^localhost leads to (127\.0\.0\.1|::1), which is this server itself \(a loopback address\)/) } });
+    expect(local).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^localhost leads to (127\.0\.0\.1|::1), which is this server itself \(a loopback address\)/) },
+    });
     expect(await savedWebhooks()).toEqual([]);
   });
 
   it('resolves a name and refuses it when any of its addresses is off the public internet', async () => {
     server.ctx.outbound = outboundClient({
-      resolve: resolver({ 'hooks.partner.example': ['93.184.215.14', '10.20.30.40'], 'rebind.partner.example': ['::ffff:127.0.0.1'], 'billing.partner.example': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'] }),
+      resolve: resolver({
+        'hooks.partner.example': ['93.184.215.14', '10.20.30.40'],
+        'rebind.partner.example': ['::ffff:127.0.0.1'],
+        'billing.partner.example': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
+      }),
     });
-    expect(await saveWebhook('https://hooks.partner.example/forms')).toMatchObject({ status: 400, body: { message: `hooks.partner.example leads to 10.20.30.40, which is a private network address${publicOnly}` } });
-    expect(await saveWebhook('https://REBIND.partner.example./forms')).toMatchObject({ status: 400, body: { message: `rebind.partner.example leads to ::ffff:127.0.0.1, which ${loopback}${publicOnly}` } });
+    expect(await saveWebhook('https://hooks.partner.example/forms')).toMatchObject({
+      status: 400,
+      body: { message: `hooks.partner.example leads to 10.20.30.40, which is a private network address${publicOnly}` },
+    });
+    expect(await saveWebhook('https://REBIND.partner.example./forms')).toMatchObject({
+      status: 400,
+      body: { message: `rebind.partner.example leads to ::ffff:127.0.0.1, which ${loopback}${publicOnly}` },
+    });
     expect(await savedWebhooks()).toEqual([]);
     // A name on the public internet is saved (nothing is sent when saving).
-    expect(await saveWebhook('https://billing.partner.example/forms')).toMatchObject({ status: 200, body: { message: 'The integration has been saved.' } });
+    expect(await saveWebhook('https://billing.partner.example/forms')).toMatchObject({
+      status: 200,
+      body: { message: 'The integration has been saved.' },
+    });
     expect(await savedWebhooks()).toEqual(['https://billing.partner.example/forms']);
   });
 });
@@ -180,7 +209,9 @@ describe('a delivery reaches only the public internet', () => {
       'http://127.0.0.1:5432/',
       'http://169.254.169.254/latest/meta-data/',
     ];
-    await server.ctx.db.insert(integrations).values(targets.map((recipient) => ({ companyId, templateId, source: 'webhook' as const, type: 'csv' as const, recipient })));
+    await server.ctx.db
+      .insert(integrations)
+      .values(targets.map((recipient) => ({ companyId, templateId, source: 'webhook' as const, type: 'csv' as const, recipient })));
     const outcomes = await deliverForm(server.ctx, formId);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(targets.map(() => 'failed'));
     expect(outcomes.map((outcome) => outcome.detail)).toEqual([
@@ -193,7 +224,10 @@ describe('a delivery reaches only the public internet', () => {
       `The webhook was not posted: 169.254.169.254 is a link-local address (such as a cloud metadata service)${publicOnly}`,
     ]);
     expect(hook.received).toEqual([]);
-    const recorded = await server.ctx.db.select({ status: deliveries.status, detail: deliveries.detail }).from(deliveries).where(eq(deliveries.formId, formId));
+    const recorded = await server.ctx.db
+      .select({ status: deliveries.status, detail: deliveries.detail })
+      .from(deliveries)
+      .where(eq(deliveries.formId, formId));
     expect(recorded.map((row) => row.status)).toEqual(targets.map(() => 'failed'));
     expect(recorded.every((row) => row.detail.startsWith('The webhook was not posted: '))).toBe(true);
     const log = await server.call('/fetch-logs', { method: 'GET', token: admin, query: 'filters[source]=system&filters[search]=TC-1' });
@@ -207,7 +241,10 @@ describe('a delivery reaches only the public internet', () => {
     expect((await saveWebhook(`http://hooks.partner.example:${hook.port4}/forms`)).status).toBe(200);
     names['hooks.partner.example'] = ['127.0.0.1'];
     const [outcome] = await deliverForm(server.ctx, formId);
-    expect(outcome).toMatchObject({ status: 'failed', detail: `The webhook was not posted: hooks.partner.example leads to 127.0.0.1, which ${loopback}${publicOnly}` });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      detail: `The webhook was not posted: hooks.partner.example leads to 127.0.0.1, which ${loopback}${publicOnly}`,
+    });
     expect(hook.received).toEqual([]);
     await server.ctx.db.delete(deliveries).where(eq(deliveries.formId, formId));
   });
@@ -246,7 +283,10 @@ describe('a delivery reaches only the public internet', () => {
     };
     expect((await saveWebhook(`http://127.0.0.1:${hook.port4}/moved`)).status).toBe(200);
     const [outcome] = await deliverForm(server.ctx, formId);
-    expect(outcome).toMatchObject({ status: 'failed', detail: `The webhook was not posted: 127.0.0.1 answered with a redirect (302 to http://127.0.0.1:${hook.port4}/elsewhere); redirects are not followed.` });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      detail: `The webhook was not posted: 127.0.0.1 answered with a redirect (302 to http://127.0.0.1:${hook.port4}/elsewhere); redirects are not followed.`,
+    });
     expect(hook.received.map((request) => request.url)).toEqual(['/moved']);
     await server.ctx.db.delete(deliveries).where(eq(deliveries.formId, formId));
   });
@@ -278,7 +318,11 @@ describe('the guarded client', () => {
     hook.answer = () => undefined;
     const slow = allowed().request(`http://127.0.0.1:${hook.port4}/slow`, { timeoutMs: 300 });
     await expect(slow).rejects.toEqual(new OutboundError('timeout', '127.0.0.1 did not answer within 0.3 seconds.'));
-    const large = allowed().request(`http://127.0.0.1:${hook.port4}/large`, { method: 'POST', body: Buffer.alloc(2 * 1024 * 1024), maxRequestBytes: 1024 * 1024 });
+    const large = allowed().request(`http://127.0.0.1:${hook.port4}/large`, {
+      method: 'POST',
+      body: Buffer.alloc(2 * 1024 * 1024),
+      maxRequestBytes: 1024 * 1024,
+    });
     await expect(large).rejects.toEqual(new OutboundError('too-large', 'What would be sent is too large (2 MB; at most 1 MB).'));
     expect(hook.received.map((request) => request.url)).toEqual(['/slow']);
   });
@@ -293,9 +337,16 @@ describe('the guarded client', () => {
 
   it('reads FORMSIGN_OUTBOUND_ALLOW and says what is wrong with it', () => {
     expect(readConfig({}).outboundAllow).toEqual({ hosts: [], networks: [] });
-    expect(readConfig({ FORMSIGN_OUTBOUND_ALLOW: 'Hooks.Intranet.example, *.corp.example, 10.20.0.0/16, fd00:1::/48' }).outboundAllow.hosts).toEqual(['hooks.intranet.example', '*.corp.example']);
-    expect(() => readConfig({ FORMSIGN_OUTBOUND_ALLOW: 'http://hooks.intranet.example/' })).toThrow('FORMSIGN_OUTBOUND_ALLOW lists host names and addresses (with an optional /prefix), separated by commas; "http://hooks.intranet.example/" is neither.');
-    expect(() => readConfig({ FORMSIGN_OUTBOUND_ALLOW: '10.0.0.0/33' })).toThrow('FORMSIGN_OUTBOUND_ALLOW: "10.0.0.0/33" has a prefix length that does not fit its address.');
+    expect(readConfig({ FORMSIGN_OUTBOUND_ALLOW: 'Hooks.Intranet.example, *.corp.example, 10.20.0.0/16, fd00:1::/48' }).outboundAllow.hosts).toEqual([
+      'hooks.intranet.example',
+      '*.corp.example',
+    ]);
+    expect(() => readConfig({ FORMSIGN_OUTBOUND_ALLOW: 'http://hooks.intranet.example/' })).toThrow(
+      'FORMSIGN_OUTBOUND_ALLOW lists host names and addresses (with an optional /prefix), separated by commas; "http://hooks.intranet.example/" is neither.',
+    );
+    expect(() => readConfig({ FORMSIGN_OUTBOUND_ALLOW: '10.0.0.0/33' })).toThrow(
+      'FORMSIGN_OUTBOUND_ALLOW: "10.0.0.0/33" has a prefix length that does not fit its address.',
+    );
   });
 });
 

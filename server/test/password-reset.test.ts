@@ -69,8 +69,17 @@ describe('setting the new password from the link', () => {
     const sent = server.mail.length;
     await forgot('maya.fischer@northwindcare.example', '10.9.0.3');
     const parts = resetLinkParts(server.mail[sent]?.text);
-    expect((await server.call('/set-new-password', { body: { ...parts, hashedPassword: `${parts.hashedPassword.slice(0, -2)}xx`, password: 'a-brand-new-secret' } })).body.code).toBe(-6);
+    expect(
+      (
+        await server.call('/set-new-password', {
+          body: { ...parts, hashedPassword: `${parts.hashedPassword.slice(0, -2)}xx`, password: 'a-brand-new-secret' },
+        })
+      ).body.code,
+    ).toBe(-6);
     expect((await server.call('/set-new-password', { body: { ...parts, userId: '1', password: 'a-brand-new-secret' } })).body.code).toBe(-6);
-    expect((await server.call('/set-new-password', { body: { ...parts, password: 'short' } })).body).toEqual({ code: -1, message: 'Your password must be at least 8 characters long.' });
+    expect((await server.call('/set-new-password', { body: { ...parts, password: 'short' } })).body).toEqual({
+      code: -1,
+      message: 'Your password must be at least 8 characters long.',
+    });
   });
 });

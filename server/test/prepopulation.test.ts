@@ -32,25 +32,77 @@ beforeAll(async () => {
   const organisation = await createOrganisation(db, server.ctx.passwords, 'Tenancy Partners', 'tenancy');
   companyId = organisation.companyId;
   templateId = await insertTemplate(db, companyId, 'Tenancy Agreement', fields);
-  const inspection = await insertTemplate(db, companyId, 'Property Inspection', [{ name: 'address', label: 'Address', type: 'text', required: true }]);
+  const inspection = await insertTemplate(db, companyId, 'Property Inspection', [
+    { name: 'address', label: 'Address', type: 'text', required: true },
+  ]);
   const [tenancies, properties] = await db
     .insert(prepopulationSources)
     .values([
-      { companyId, name: 'Tenancies', templateId, headers, order, reference: 'TenancyRef', setBy: organisation.adminId, loadedAt: new Date('2025-11-18T12:10:00Z'), updatedAt: new Date('2025-11-01T00:00:00Z') },
-      { companyId, name: 'Properties', templateId: inspection, headers: ['Ref', 'Address'], order: { address: 'Address' }, reference: 'Ref', setBy: await userIdOf(db, 'tenancy.basic'), updatedAt: new Date('2025-10-28T15:30:00Z') },
+      {
+        companyId,
+        name: 'Tenancies',
+        templateId,
+        headers,
+        order,
+        reference: 'TenancyRef',
+        setBy: organisation.adminId,
+        loadedAt: new Date('2025-11-18T12:10:00Z'),
+        updatedAt: new Date('2025-11-01T00:00:00Z'),
+      },
+      {
+        companyId,
+        name: 'Properties',
+        templateId: inspection,
+        headers: ['Ref', 'Address'],
+        order: { address: 'Address' },
+        reference: 'Ref',
+        setBy: await userIdOf(db, 'tenancy.basic'),
+        updatedAt: new Date('2025-10-28T15:30:00Z'),
+      },
     ])
     .returning({ id: prepopulationSources.id });
   tenanciesId = tenancies?.id ?? 0;
   propertiesId = properties?.id ?? 0;
   await db.insert(prepopulationRecords).values([
-    { sourceId: tenanciesId, oid: 'T-0415', values: { TenancyRef: 'T-0415', Tenant: 'Owen Price', Address: '3 Mill Lane', Start: '2026-01-15', Rent: '950.50', Pets: 'No', Email: 'owen.price@mail.example' } },
-    { sourceId: tenanciesId, oid: 'T-0412', values: { TenancyRef: 'T-0412', Tenant: 'Margaret Ellis', Address: '27 Harbour Street, Bristol BS1 4QA', Start: '2026-12-01', Rent: '875', Pets: 'yes', Email: 'margaret.ellis@mail.example' } },
-    { sourceId: tenanciesId, oid: 'T-0413', values: { TenancyRef: 'T-0413', Tenant: 'Sam Lee', Address: '9 Quay Street', Start: '2026-02-01', Rent: 'n/a', Pets: 'no', Email: '' } },
+    {
+      sourceId: tenanciesId,
+      oid: 'T-0415',
+      values: {
+        TenancyRef: 'T-0415',
+        Tenant: 'Owen Price',
+        Address: '3 Mill Lane',
+        Start: '2026-01-15',
+        Rent: '950.50',
+        Pets: 'No',
+        Email: 'owen.price@mail.example',
+      },
+    },
+    {
+      sourceId: tenanciesId,
+      oid: 'T-0412',
+      values: {
+        TenancyRef: 'T-0412',
+        Tenant: 'Margaret Ellis',
+        Address: '27 Harbour Street, Bristol BS1 4QA',
+        Start: '2026-12-01',
+        Rent: '875',
+        Pets: 'yes',
+        Email: 'margaret.ellis@mail.example',
+      },
+    },
+    {
+      sourceId: tenanciesId,
+      oid: 'T-0413',
+      values: { TenancyRef: 'T-0413', Tenant: 'Sam Lee', Address: '9 Quay Street', Start: '2026-02-01', Rent: 'n/a', Pets: 'no', Email: '' },
+    },
     { sourceId: propertiesId, oid: 'P-1', values: { Ref: 'P-1', Address: '27 Harbour Street' } },
   ]);
   const harbour = await companyIdOf(db, 'Harbour Homes');
   const harbourTemplate = await insertTemplate(db, harbour, 'Harbour Tenancy', fields);
-  const [theirs] = await db.insert(prepopulationSources).values({ companyId: harbour, name: 'Harbour tenants', templateId: harbourTemplate, headers, order, reference: 'TenancyRef' }).returning({ id: prepopulationSources.id });
+  const [theirs] = await db
+    .insert(prepopulationSources)
+    .values({ companyId: harbour, name: 'Harbour tenants', templateId: harbourTemplate, headers, order, reference: 'TenancyRef' })
+    .returning({ id: prepopulationSources.id });
   harbourSourceId = theirs?.id ?? 0;
   await db.insert(prepopulationRecords).values({ sourceId: harbourSourceId, oid: 'T-0412', values: { Tenant: 'Not Theirs' } });
   admin = (await server.signIn('tenancy.admin', organisationPassword)).token;
@@ -71,8 +123,22 @@ describe('pre-population', () => {
       message: '',
       type: 'list',
       source: [
-        { id: propertiesId, name: 'Properties', template_id: expect.any(Number), template: 'Property Inspection', records: 1, updated_at: '2025-10-28T15:30:00.000Z' },
-        { id: tenanciesId, name: 'Tenancies', template_id: templateId, template: 'Tenancy Agreement', records: 3, updated_at: '2025-11-18T12:10:00.000Z' },
+        {
+          id: propertiesId,
+          name: 'Properties',
+          template_id: expect.any(Number),
+          template: 'Property Inspection',
+          records: 1,
+          updated_at: '2025-10-28T15:30:00.000Z',
+        },
+        {
+          id: tenanciesId,
+          name: 'Tenancies',
+          template_id: templateId,
+          template: 'Tenancy Agreement',
+          records: 3,
+          updated_at: '2025-11-18T12:10:00.000Z',
+        },
       ],
       ...nothing,
     });
@@ -83,7 +149,16 @@ describe('pre-population', () => {
       error: false,
       message: '',
       type: 'source',
-      source: [{ id: tenanciesId, name: 'Tenancies', template_id: templateId, template: 'Tenancy Agreement', records: 3, updated_at: '2025-11-18T12:10:00.000Z' }],
+      source: [
+        {
+          id: tenanciesId,
+          name: 'Tenancies',
+          template_id: templateId,
+          template: 'Tenancy Agreement',
+          records: 3,
+          updated_at: '2025-11-18T12:10:00.000Z',
+        },
+      ],
       fields: [
         { name: 'tenant_name', label: 'Tenant name', type: 'text', required: true },
         { name: 'property_address', label: 'Property address', type: 'textarea', required: true },
@@ -123,12 +198,18 @@ describe('pre-population', () => {
     ]);
   });
 
-  it('says so when the source or the record does not exist, or is another organisation\'s', async () => {
+  it("says so when the source or the record does not exist, or is another organisation's", async () => {
     const unknown = { error: true, message: 'This data source does not exist.', type: 'source', source: [], ...nothing };
     expect(await prepopulation('id=999999')).toEqual(unknown);
     expect(await prepopulation(`id=${harbourSourceId}`)).toEqual(unknown);
     expect(await prepopulation(`id=${harbourSourceId}&oid=T-0412`)).toEqual(unknown);
-    expect(await prepopulation(`id=${tenanciesId}&oid=T-9999`)).toMatchObject({ error: true, message: 'This record does not exist in the data source.', type: 'record', fields: [], oids: [] });
+    expect(await prepopulation(`id=${tenanciesId}&oid=T-9999`)).toMatchObject({
+      error: true,
+      message: 'This record does not exist in the data source.',
+      type: 'record',
+      fields: [],
+      oids: [],
+    });
   });
 
   it('is for administrators only (403)', async () => {
@@ -168,9 +249,14 @@ describe('filling a form from records', () => {
     expect(filled[0]).toEqual({ ...fields[0], value: 'Margaret Ellis' });
   });
 
-  it('takes several records, the first naming a field filling it; ignores refs that are not the company\'s or not refs', async () => {
+  it("takes several records, the first naming a field filling it; ignores refs that are not the company's or not refs", async () => {
     const mixed = [...fields.slice(0, 2), { name: 'address', label: 'Address', type: 'text' as const, required: true }];
-    const filled = await prefillFields(server.ctx, companyId, ` ${tenanciesId}:T-0415 , ${propertiesId}:P-1, ${tenanciesId}:T-0412, nonsense, :x, 0:T-0412`, mixed);
+    const filled = await prefillFields(
+      server.ctx,
+      companyId,
+      ` ${tenanciesId}:T-0415 , ${propertiesId}:P-1, ${tenanciesId}:T-0412, nonsense, :x, 0:T-0412`,
+      mixed,
+    );
     expect(filled.map((field) => field.value)).toEqual(['Owen Price', '3 Mill Lane', '27 Harbour Street']);
     const theirs = await prefillFields(server.ctx, companyId, `${harbourSourceId}:T-0412`, fields);
     expect(theirs.every((field) => field.value === undefined)).toBe(true);
@@ -183,8 +269,14 @@ describe('a form sent or opened with refs', () => {
   async function tenancyTemplate(): Promise<number> {
     const staged: FieldDefinition[] = fields.map((field) => ({ ...field, step: ['tenant_name', 'property_address'].includes(field.name) ? 0 : 1 }));
     const id = await insertTemplate(server.ctx.db, companyId, `Tenancy ${Math.random().toString(36).slice(2, 8)}`, staged);
-    await server.ctx.db.update(templates).set({ steps: [{ label: 'Tenant', action: 'sign' }] }).where(eq(templates.id, id));
-    await server.ctx.db.update(companies).set({ envelopesBought: sql`${companies.envelopesBought} + 5` }).where(eq(companies.id, companyId));
+    await server.ctx.db
+      .update(templates)
+      .set({ steps: [{ label: 'Tenant', action: 'sign' }] })
+      .where(eq(templates.id, id));
+    await server.ctx.db
+      .update(companies)
+      .set({ envelopesBought: sql`${companies.envelopesBought} + 5` })
+      .where(eq(companies.id, companyId));
     return id;
   }
 
@@ -200,26 +292,59 @@ describe('a form sent or opened with refs', () => {
     const template = await tenancyTemplate();
     const sent = await server.call('/send-form', {
       token: admin,
-      body: { template, recipients: [{ name: 'Margaret Ellis', email: 'margaret.ellis@mail.example' }], values: { property_address: 'Flat 2, 27 Harbour Street' }, refs: `${tenanciesId}:T-0412` },
+      body: {
+        template,
+        recipients: [{ name: 'Margaret Ellis', email: 'margaret.ellis@mail.example' }],
+        values: { property_address: 'Flat 2, 27 Harbour Street' },
+        refs: `${tenanciesId}:T-0412`,
+      },
     });
     expect(sent.body).toMatchObject({ code: 1 });
     const link = linkFor('margaret.ellis@mail.example');
     const loaded = await server.call('/websigning', { body: { function: 'load', id: link.pageId, token: link.token } });
-    expect(valuesOf(loaded.body.data)).toMatchObject({ tenant_name: 'Margaret Ellis', property_address: 'Flat 2, 27 Harbour Street', start_date: '2026-12-01', monthly_rent: 875, pets: true });
+    expect(valuesOf(loaded.body.data)).toMatchObject({
+      tenant_name: 'Margaret Ellis',
+      property_address: 'Flat 2, 27 Harbour Street',
+      start_date: '2026-12-01',
+      monthly_rent: 875,
+      pets: true,
+    });
   });
 
   it('opens from a link as the sender sent it: refs the link holder adds fill nothing', async () => {
     const template = await tenancyTemplate();
-    const filled = await server.call('/send-form', { token: admin, body: { template, recipients: [{ name: 'Owen Price', email: 'owen.price@mail.example' }], values: { tenant_name: 'Owen Price' }, refs: `${tenanciesId}:T-0415` } });
+    const filled = await server.call('/send-form', {
+      token: admin,
+      body: {
+        template,
+        recipients: [{ name: 'Owen Price', email: 'owen.price@mail.example' }],
+        values: { tenant_name: 'Owen Price' },
+        refs: `${tenanciesId}:T-0415`,
+      },
+    });
     expect(filled.body).toMatchObject({ code: 1 });
     const owen = linkFor('owen.price@mail.example');
     // Another tenant's record, named by the link's holder, changes nothing.
     const asked = await server.call('/websigning', { body: { function: 'load', id: owen.pageId, token: owen.token, refs: `${tenanciesId}:T-0412` } });
-    expect(valuesOf(asked.body.data)).toMatchObject({ tenant_name: 'Owen Price', property_address: '3 Mill Lane', monthly_rent: 950.5, start_date: '2026-01-15', pets: false, tenant_email: 'owen.price@mail.example' });
+    expect(valuesOf(asked.body.data)).toMatchObject({
+      tenant_name: 'Owen Price',
+      property_address: '3 Mill Lane',
+      monthly_rent: 950.5,
+      start_date: '2026-01-15',
+      pets: false,
+      tenant_email: 'owen.price@mail.example',
+    });
     expect(asked.text).not.toContain('Margaret');
 
     // A form sent without records stays as the sender left it.
-    const plain = await server.call('/send-form', { token: admin, body: { template, recipients: [{ name: 'Sam Lee', email: 'sam.lee@mail.example' }], values: { tenant_name: 'Sam Lee', property_address: '9 Quay Street' } } });
+    const plain = await server.call('/send-form', {
+      token: admin,
+      body: {
+        template,
+        recipients: [{ name: 'Sam Lee', email: 'sam.lee@mail.example' }],
+        values: { tenant_name: 'Sam Lee', property_address: '9 Quay Street' },
+      },
+    });
     expect(plain.body).toMatchObject({ code: 1 });
     const sam = linkFor('sam.lee@mail.example');
     for (const refs of [`${tenanciesId}:T-0412`, `${propertiesId}:P-1`, `${harbourSourceId}:T-0412`]) {
@@ -248,7 +373,15 @@ describe('a form sent or opened with refs', () => {
   it('is refused when sent with refs by a person who may not read the records', async () => {
     const template = await tenancyTemplate();
     const basic = (await server.signIn('tenancy.basic', organisationPassword)).token;
-    const refused = await server.call('/send-form', { token: basic, body: { template, recipients: [{ name: 'Bo Basic', email: 'basic@tenancy.example' }], values: { tenant_name: 'Bo', property_address: 'Here' }, refs: `${tenanciesId}:T-0412` } });
+    const refused = await server.call('/send-form', {
+      token: basic,
+      body: {
+        template,
+        recipients: [{ name: 'Bo Basic', email: 'basic@tenancy.example' }],
+        values: { tenant_name: 'Bo', property_address: 'Here' },
+        refs: `${tenanciesId}:T-0412`,
+      },
+    });
     expect(refused.body).toMatchObject({ code: -1, message: 'Only an administrator can fill a form from pre-population records.', id: null });
     expect(server.mail.filter((message) => message.to === 'basic@tenancy.example')).toEqual([]);
   });

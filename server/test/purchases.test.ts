@@ -52,18 +52,41 @@ describe('buying envelopes', () => {
     expect(started.status).toBe(200);
     expect(started.body.session_id).toMatch(/^cs_test_[\w-]{20,}$/);
     expect(started.body.url).toBe(`/checkout/return?session_id=${started.body.session_id}`);
-    expect(await stored(started.body.session_id)).toMatchObject({ status: 'open', provider: 'test', product: 'env-250', quantity: 2, envelopes: 500, amount: 29800, currency: 'gbp', email: 'demo.admin@northwindcare.example' });
+    expect(await stored(started.body.session_id)).toMatchObject({
+      status: 'open',
+      provider: 'test',
+      product: 'env-250',
+      quantity: 2,
+      envelopes: 500,
+      amount: 29800,
+      currency: 'gbp',
+      email: 'demo.admin@northwindcare.example',
+    });
     expect(await envelopes(token)).toEqual(before);
 
     const paid = await status(token, started.body.session_id);
-    expect(paid.body).toEqual({ status: 'complete', product: 'env-250', envelopes: 500, amount: 29800, currency: 'gbp', email: 'demo.admin@northwindcare.example' });
+    expect(paid.body).toEqual({
+      status: 'complete',
+      product: 'env-250',
+      envelopes: 500,
+      amount: 29800,
+      currency: 'gbp',
+      email: 'demo.admin@northwindcare.example',
+    });
     expect(await envelopes(token)).toMatchObject({ envelopes: before.envelopes + 500, unused_envelopes: before.unused_envelopes + 500 });
-    const counted = await server.call('/envelopes', { token, payload: `token=${encodeURIComponent(token)}`, contentType: 'application/x-www-form-urlencoded' });
+    const counted = await server.call('/envelopes', {
+      token,
+      payload: `token=${encodeURIComponent(token)}`,
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(counted.body).toEqual({ unused: before.unused_envelopes + 500 });
 
     expect((await status(token, started.body.session_id)).body.status).toBe('complete');
     expect(await envelopes(token)).toMatchObject({ envelopes: before.envelopes + 500 });
-    const trail = await server.ctx.db.select({ details: auditEvents.details, actor: auditEvents.actor }).from(auditEvents).where(eq(auditEvents.event, 'purchase'));
+    const trail = await server.ctx.db
+      .select({ details: auditEvents.details, actor: auditEvents.actor })
+      .from(auditEvents)
+      .where(eq(auditEvents.event, 'purchase'));
     expect(trail.map((event) => event.details['stage'])).toEqual(['checkout', 'complete']);
     expect(trail[1]).toMatchObject({ actor: 'Olivia Bennett', details: { session: started.body.session_id, envelopes: 500, amount: 29800 } });
   });
@@ -75,8 +98,13 @@ describe('buying envelopes', () => {
     const answers = await Promise.all([1, 2, 3, 4].map(() => status(token, started.body.session_id)));
     expect(answers.map((answer) => answer.body.status)).toEqual(['complete', 'complete', 'complete', 'complete']);
     expect(await envelopes(token)).toMatchObject({ envelopes: before.envelopes + 50 });
-    const completions = await server.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.event, 'purchase')));
-    expect(completions.filter((event) => event.details['session'] === started.body.session_id && event.details['stage'] === 'complete')).toHaveLength(1);
+    const completions = await server.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.event, 'purchase')));
+    expect(completions.filter((event) => event.details['session'] === started.body.session_id && event.details['stage'] === 'complete')).toHaveLength(
+      1,
+    );
   });
 
   it('is settled once when several requests reach the payment provider at the same moment', async () => {
@@ -110,7 +138,14 @@ describe('buying envelopes', () => {
     const started = await checkout(token, 'env-1000');
     server.clock.advance(25 * 60 * 60_000);
     const later = await server.signIn('demo.admin');
-    expect((await status(later.token, started.body.session_id)).body).toEqual({ status: 'expired', product: 'env-1000', envelopes: 0, amount: 49900, currency: 'gbp', email: 'demo.admin@northwindcare.example' });
+    expect((await status(later.token, started.body.session_id)).body).toEqual({
+      status: 'expired',
+      product: 'env-1000',
+      envelopes: 0,
+      amount: 49900,
+      currency: 'gbp',
+      email: 'demo.admin@northwindcare.example',
+    });
     expect((await status(later.token, started.body.session_id)).body.status).toBe('expired');
     expect(await envelopes(later.token)).toMatchObject({ envelopes: before.envelopes });
   });
@@ -122,14 +157,20 @@ describe('buying envelopes', () => {
     expect(await checkout(basic.token, 'env-50')).toMatchObject({ status: 403, body: { message: 'Only administrators can do this.' } });
     expect((await status(basic.token, started.body.session_id)).status).toBe(403);
     expect(await checkout(admin.token, 'env-7')).toMatchObject({ status: 400, body: { message: 'There is no such envelope pack.' } });
-    expect(await server.call('/products', { token: admin.token, body: { action: 'checkout' } })).toMatchObject({ status: 400, body: { message: 'Please choose an envelope pack.' } });
+    expect(await server.call('/products', { token: admin.token, body: { action: 'checkout' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Please choose an envelope pack.' },
+    });
     expect((await checkout(admin.token, 'env-50', 21)).status).toBe(400);
-    expect(await server.call('/products', { token: admin.token, body: { action: 'status' } })).toMatchObject({ status: 400, body: { message: 'The payment reference is missing.' } });
+    expect(await server.call('/products', { token: admin.token, body: { action: 'status' } })).toMatchObject({
+      status: 400,
+      body: { message: 'The payment reference is missing.' },
+    });
     expect(await status(admin.token, 'cs_test_not_a_real_one')).toMatchObject({ status: 400, body: { message: 'There is no such purchase.' } });
     expect(await stored(started.body.session_id)).toMatchObject({ status: 'open' });
   });
 
-  it("of another company is not found, and nothing changes", async () => {
+  it('of another company is not found, and nothing changes', async () => {
     const admin = await server.signIn('demo.admin');
     const before = await envelopes(admin.token);
     const started = await checkout(admin.token, 'env-250');
@@ -143,7 +184,10 @@ describe('buying envelopes', () => {
 
   it("keeps the demo's purchases, which make its envelopes", async () => {
     const [admin] = await server.ctx.db.select({ companyId: users.companyId }).from(users).where(eq(users.name, 'demo.admin'));
-    const rows = await server.ctx.db.select().from(purchases).where(and(eq(purchases.companyId, admin?.companyId ?? 0), eq(purchases.provider, 'test')));
+    const rows = await server.ctx.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.companyId, admin?.companyId ?? 0), eq(purchases.provider, 'test')));
     const demo = rows.filter((row) => row.sessionId.startsWith('cs_test_demo_'));
     expect(demo.map((row) => [row.status, row.envelopes])).toEqual([
       ['complete', 250],

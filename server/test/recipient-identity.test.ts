@@ -46,14 +46,28 @@ async function expectLockedOut(form: SentForm, token: string): Promise<void> {
     { function: 'save', id: place.pageId, values: { answer: 'mine now' } },
     { function: 'save', id: place.pageId, token: wrongToken, values: { answer: 'mine now' } },
     { function: 'submit', id: place.pageId, values: { answer: 'signed by someone else' }, signature: { kind: 'drawn', value: drawn } },
-    { function: 'submit', id: place.pageId, token: wrongToken, values: { answer: 'signed by someone else' }, signature: { kind: 'drawn', value: drawn } },
+    {
+      function: 'submit',
+      id: place.pageId,
+      token: wrongToken,
+      values: { answer: 'signed by someone else' },
+      signature: { kind: 'drawn', value: drawn },
+    },
   ]) {
     const answer = await signingCall(server, body, { signedIn: token });
-    expect(answer, `${body.function} ${body.token ? 'with a wrong token' : 'without a token'}`).toMatchObject({ status: 400, body: { data: null, error: 'This signing link is not valid.' } });
+    expect(answer, `${body.function} ${body.token ? 'with a wrong token' : 'without a token'}`).toMatchObject({
+      status: 400,
+      body: { data: null, error: 'This signing link is not valid.' },
+    });
   }
   const [row] = await server.ctx.db.select().from(formRecipients).where(eq(formRecipients.pageId, place.pageId));
   expect(row).toMatchObject({ status: 'open', draft: null, signature: null, openedAt: null });
-  expect(await server.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.formId, form.id), eq(auditEvents.event, 'signed')))).toEqual([]);
+  expect(
+    await server.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.formId, form.id), eq(auditEvents.event, 'signed'))),
+  ).toEqual([]);
 }
 
 describe('a person who takes the email address a form was sent to', () => {
@@ -81,20 +95,30 @@ describe('a person who takes the email address a form was sent to', () => {
 });
 
 describe('a place the sender gave to an account of their organisation', () => {
-  it('waits in that account\'s Action Required whatever its email, and is signed there without the link', async () => {
+  it("waits in that account's Action Required whatever its email, and is signed there without the link", async () => {
     const basicId = await userIdOf(server.ctx.db, 'demo.basic');
-    const form = await sendSigningForm(server, admin, { template, recipients: [{ name: 'Liam Carter', email: 'someone.else@mail.example', user_id: basicId }] });
+    const form = await sendSigningForm(server, admin, {
+      template,
+      recipients: [{ name: 'Liam Carter', email: 'someone.else@mail.example', user_id: basicId }],
+    });
     const basic = (await server.signIn('demo.basic')).token;
     const row = (await server.call('/pending-form', { method: 'GET', token: basic })).body.data.find((item: Json) => item.id === form.id);
     expect(row).toMatchObject({ page_id: form.links[0]?.pageId, action: 'sign' });
     expect((await server.call('/form-progress', { method: 'GET', token: basic, query: `id=${form.id}` })).status).toBe(200);
-    const signed = await signingCall(server, { function: 'submit', id: row.page_id, values: { answer: 'Yes' }, signature: { kind: 'drawn', value: drawn } }, { signedIn: basic });
+    const signed = await signingCall(
+      server,
+      { function: 'submit', id: row.page_id, values: { answer: 'Yes' }, signature: { kind: 'drawn', value: drawn } },
+      { signedIn: basic },
+    );
     expect(signed.body.data).toMatchObject({ status: 'signed', completed: true });
   });
 
   it('cannot go to a user of another organisation', async () => {
     const graceId = await userIdOf(server.ctx.db, otherCompany.admin);
-    const refused = await server.call('/send-form', { token: admin, body: { template, recipients: [{ name: 'Grace Okafor', email: 'grace.okafor@harbourhomes.example', user_id: graceId }] } });
+    const refused = await server.call('/send-form', {
+      token: admin,
+      body: { template, recipients: [{ name: 'Grace Okafor', email: 'grace.okafor@harbourhomes.example', user_id: graceId }] },
+    });
     expect(refused.body).toMatchObject({ code: -1, message: '"Grace Okafor" is not a user of your company who can log in.', id: null });
   });
 });

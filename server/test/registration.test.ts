@@ -24,7 +24,9 @@ describe('registering an organisation', () => {
     const sent = server.mail.length;
     const answer = await server.call('/register', { body: registration });
     expect(answer.body).toEqual({ code: 1, message: 'Thank you. Please check your email: we have sent the next step to the address you gave.' });
-    expect((await server.call('/login', { body: { name: registration.name, password: registration.password, challenge: false } })).body.code).toBe(-1);
+    expect((await server.call('/login', { body: { name: registration.name, password: registration.password, challenge: false } })).body.code).toBe(
+      -1,
+    );
 
     const mail = server.mail[sent];
     expect(mail).toMatchObject({ to: registration.email, subject: 'Activate your formsign account' });
@@ -36,17 +38,25 @@ describe('registering an organisation', () => {
 
     const session = await server.signIn(registration.name, registration.password);
     const account = await server.call('/user', { method: 'GET', token: session.token });
-    expect(account.body).toMatchObject({ user: { name: 'grace.adeyemi', role: 'admin', first_name: 'Grace' }, company: { name: 'Riverlane Lettings', unused_envelopes: 10 } });
+    expect(account.body).toMatchObject({
+      user: { name: 'grace.adeyemi', role: 'admin', first_name: 'Grace' },
+      company: { name: 'Riverlane Lettings', unused_envelopes: 10 },
+    });
   });
 
   it('refuses a name that is taken (-2), whatever the case; an email that is taken is answered as a new one (1), and nothing is made', async () => {
     expect((await server.call('/register', { body: { ...registration, name: 'DEMO.ADMIN', email: 'someone.new@example.org' } })).body.code).toBe(-2);
-    expect((await server.call('/register', { body: { ...registration, name: 'someone.new', email: 'Demo.Admin@northwindcare.example' } })).body.code).toBe(1);
+    expect(
+      (await server.call('/register', { body: { ...registration, name: 'someone.new', email: 'Demo.Admin@northwindcare.example' } })).body.code,
+    ).toBe(1);
     expect((await server.call('/login', { body: { name: 'someone.new', password: registration.password, challenge: false } })).body.code).toBe(0);
   });
 
   it('refuses a login name with spaces or symbols (-1), and a bad email or short password (400)', async () => {
-    expect((await server.call('/register', { body: { ...registration, name: 'grace a', email: 'g2@riverlane.example' } })).body).toEqual({ code: -1, message: 'Parameter failed.' });
+    expect((await server.call('/register', { body: { ...registration, name: 'grace a', email: 'g2@riverlane.example' } })).body).toEqual({
+      code: -1,
+      message: 'Parameter failed.',
+    });
     const bad = await server.call('/register', { body: { ...registration, name: 'g.three', email: 'not-an-email', password: 'short' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Some of the values sent are not valid: email, password.');

@@ -26,7 +26,8 @@ async function deviceOf(name: string) {
 }
 
 const command = (token: string, body: Json) => server.call('/users-commands', { token, body });
-const deviceAction = (token: string, action: string, id: number) => server.call('/users-devices', { method: 'GET', token, query: `action=${action}&id=${id}` });
+const deviceAction = (token: string, action: string, id: number) =>
+  server.call('/users-devices', { method: 'GET', token, query: `action=${action}&id=${id}` });
 
 describe('a personal administrator', () => {
   it('cannot list users, invite, change a user, read the logs, pre-population records, integrations or the Database (403)', async () => {
@@ -55,14 +56,21 @@ describe('a personal administrator', () => {
     expect(saved.status).toBe(200);
   });
 
-  it("cannot change the PDF of a template someone else made", async () => {
+  it('cannot change the PDF of a template someone else made', async () => {
     const { token } = await server.signIn('demo.personal');
-    const [template] = await server.ctx.db.select({ id: templates.id }).from(templates).where(eq(templates.companyId, (await userRow('demo.admin')).companyId)).limit(1);
+    const [template] = await server.ctx.db
+      .select({ id: templates.id })
+      .from(templates)
+      .where(eq(templates.companyId, (await userRow('demo.admin')).companyId))
+      .limit(1);
     const boundary = '----formsign-roles-boundary';
     const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     const payload = Buffer.from(`${part('function', 'remove')}${part('id', String(template?.id))}--${boundary}--\r\n`);
     const answer = await server.call('/template-pdf', { token, payload, contentType: `multipart/form-data; boundary=${boundary}` });
-    expect(answer).toMatchObject({ status: 403, body: { message: 'Only an administrator or the person who made this template can change its PDF.' } });
+    expect(answer).toMatchObject({
+      status: 403,
+      body: { message: 'Only an administrator or the person who made this template can change its PDF.' },
+    });
   });
 
   it("cannot block the super user's device, nor change the company's user groups", async () => {
@@ -71,7 +79,9 @@ describe('a personal administrator', () => {
     const { token } = await server.signIn('demo.personal');
     expect((await deviceAction(token, 'block', superDevice.id)).status).toBe(404);
     expect((await deviceOf('demo.super')).blockedAt).toBeNull();
-    expect((await server.call('/get-groups', { token, body: { data: { action: 'save', name: 'Weekend cover', members: [superDevice.userId] } } })).status).toBe(403);
+    expect(
+      (await server.call('/get-groups', { token, body: { data: { action: 'save', name: 'Weekend cover', members: [superDevice.userId] } } })).status,
+    ).toBe(403);
   });
 });
 
@@ -106,7 +116,15 @@ describe('nobody below a super user acts on a super user', () => {
     expect((await command(token, { id: admin.id, email: admin.email, type: 'mfa', value: 1 })).body.code).toBe(1);
     const [other] = await server.ctx.db
       .insert(users)
-      .values({ companyId: admin.companyId, name: 'second.super', email: 'second.super@northwindcare.example', role: 'admin', isSuper: true, class: 'Administrator', mfa: true })
+      .values({
+        companyId: admin.companyId,
+        name: 'second.super',
+        email: 'second.super@northwindcare.example',
+        role: 'admin',
+        isSuper: true,
+        class: 'Administrator',
+        mfa: true,
+      })
       .returning();
     expect((await command(token, { id: other?.id, email: other?.email, type: 'mfa', value: 2 })).body.code).toBe(1);
     expect(await userRow('second.super')).toMatchObject({ mfa: false });

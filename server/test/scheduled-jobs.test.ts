@@ -25,7 +25,12 @@ afterEach(async () => {
 
 /** The server's jobs as declared, doing nothing and leaving nothing over: only their queues and schedules matter here. */
 function idleJobs(): RunnableJob[] {
-  return serverJobs(server.ctx as JobContext).map(({ name, schedule, retry }) => ({ name, ...(schedule ? { schedule } : {}), retry, run: async () => undefined }));
+  return serverJobs(server.ctx as JobContext).map(({ name, schedule, retry }) => ({
+    name,
+    ...(schedule ? { schedule } : {}),
+    retry,
+    run: async () => undefined,
+  }));
 }
 
 async function startQueue(jobs: RunnableJob[], work = true): Promise<RunningQueue> {
@@ -39,7 +44,10 @@ describe('scheduled housekeeping', () => {
     const key = `prune-${randomUUID()}`;
     const [old] = await server.ctx.db.insert(attempts).values({ kind: 'login-ip', key, at: server.clock.now() }).returning();
     server.clock.advance(25 * hour);
-    const [recent] = await server.ctx.db.insert(attempts).values({ kind: 'login-ip', key, at: new Date(server.clock.now().getTime() - 23 * hour) }).returning();
+    const [recent] = await server.ctx.db
+      .insert(attempts)
+      .values({ kind: 'login-ip', key, at: new Date(server.clock.now().getTime() - 23 * hour) })
+      .returning();
     await server.runJob('prune-attempts');
     const left = await server.ctx.db.select({ id: attempts.id }).from(attempts).where(eq(attempts.key, key));
     expect(left.map((row) => row.id)).toEqual([recent?.id]);
@@ -58,7 +66,10 @@ describe('scheduled housekeeping', () => {
     ]);
     server.clock.advance(30 * hour);
     await server.runJob('prune-challenges');
-    const left = await server.ctx.db.select({ ticket: mfaChallenges.ticketHash }).from(mfaChallenges).where(inArray(mfaChallenges.ticketHash, [ended, open]));
+    const left = await server.ctx.db
+      .select({ ticket: mfaChallenges.ticketHash })
+      .from(mfaChallenges)
+      .where(inArray(mfaChallenges.ticketHash, [ended, open]));
     expect(left.map((row) => row.ticket)).toEqual([open]);
   });
 });
@@ -66,7 +77,8 @@ describe('scheduled housekeeping', () => {
 describe('the queue keeps what each job declares', () => {
   it('schedules the housekeeping hourly, and unschedules a job no longer listed', async () => {
     const first = await startQueue(idleJobs());
-    const schedules = async (queue: RunningQueue) => (await queue.boss.getSchedules()).map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name));
+    const schedules = async (queue: RunningQueue) =>
+      (await queue.boss.getSchedules()).map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name));
     expect(await schedules(first)).toEqual([
       { name: 'prune-attempts', cron: '0 * * * *' },
       { name: 'prune-challenges', cron: '0 * * * *' },
@@ -75,7 +87,10 @@ describe('the queue keeps what each job declares', () => {
     running.splice(running.indexOf(first), 1);
 
     // A process that only queues jobs leaves the schedules as they are.
-    const queueOnly = await startQueue(idleJobs().filter((job) => job.name !== 'prune-challenges'), false);
+    const queueOnly = await startQueue(
+      idleJobs().filter((job) => job.name !== 'prune-challenges'),
+      false,
+    );
     expect((await schedules(queueOnly)).map((schedule) => schedule.name)).toEqual(['prune-attempts', 'prune-challenges']);
     await queueOnly.stop();
     running.splice(running.indexOf(queueOnly), 1);

@@ -87,10 +87,17 @@ describe('a completed form', () => {
     await server.ctx.files.delete(first?.sealedKey ?? '');
     await server.ctx.db.update(forms).set({ sealedKey: null, sealedSha256: null, originalSha256: null, sealedAt: null }).where(eq(forms.id, id));
     await server.ctx.db.delete(auditEvents).where(and(eq(auditEvents.formId, id), eq(auditEvents.event, 'sealed')));
-    const outcomes = await Promise.all([sealForm(server.ctx, formSeals, id), sealForm(server.ctx, formSeals, id), sealForm(server.ctx, formSeals, id)]);
+    const outcomes = await Promise.all([
+      sealForm(server.ctx, formSeals, id),
+      sealForm(server.ctx, formSeals, id),
+      sealForm(server.ctx, formSeals, id),
+    ]);
     expect(outcomes.filter((outcome) => outcome === 'sealed')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'already')).toHaveLength(2);
-    const seals = await server.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.formId, id), eq(auditEvents.event, 'sealed')));
+    const seals = await server.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.formId, id), eq(auditEvents.event, 'sealed')));
     expect(seals).toHaveLength(1);
     const [form] = await server.ctx.db.select().from(forms).where(eq(forms.id, id));
     const kept = (server.ctx.files as unknown as { keys(): string[] }).keys().filter((key) => key.startsWith(`forms/${id}/sealed-`));

@@ -42,7 +42,9 @@ describe('two-factor sign-in with an authenticator app', () => {
   it('lets a ticket expire after 10 minutes', async () => {
     const first = await login('totp.user', fixturePassword);
     server.clock.advance(11 * 60_000);
-    expect((await secondFactor({ ticket: first.body.mfa.ticket, action: 'verify', code: totpCode(fixtureTotpSecret, server.clock.now()) })).body.code).toBe(-1);
+    expect(
+      (await secondFactor({ ticket: first.body.mfa.ticket, action: 'verify', code: totpCode(fixtureTotpSecret, server.clock.now()) })).body.code,
+    ).toBe(-1);
   });
 });
 
@@ -81,7 +83,9 @@ describe('setting two-factor sign-in up', () => {
     const admin = await server.signIn('demo.admin');
     const users = await server.call('/users', { token: admin.token, body: { filters: { search: 'ethan.wright' } } });
     const ethan = users.body.data[0];
-    expect((await server.call('/users-commands', { token: admin.token, body: { id: ethan.id, email: ethan.email, type: 'mfa', value: 3 } })).body.code).toBe(1);
+    expect(
+      (await server.call('/users-commands', { token: admin.token, body: { id: ethan.id, email: ethan.email, type: 'mfa', value: 3 } })).body.code,
+    ).toBe(1);
 
     const first = await login('ethan.wright', 'formsign-demo-colleague');
     expect(first.body.code).toBe(3);

@@ -49,13 +49,19 @@ describe('template categories', () => {
     expect(facilities).toMatchObject({ templates: 0 });
 
     expect(await categories(token, { action: 'save', name: 'FACILITIES' })).toMatchObject({ code: -2, message: 'A category with this name exists.' });
-    expect(await categories(token, { action: 'save', id: facilities.id, name: 'care' })).toMatchObject({ code: -2, message: 'A category with this name exists.' });
+    expect(await categories(token, { action: 'save', id: facilities.id, name: 'care' })).toMatchObject({
+      code: -2,
+      message: 'A category with this name exists.',
+    });
     const renamed = await categories(token, { action: 'save', id: facilities.id, name: 'Facilities and Estates' });
     expect(renamed.code).toBe(1);
     expect(named(renamed, 'Facilities and Estates').id).toBe(facilities.id);
     expect(named(renamed, 'Facilities')).toBeUndefined();
     expect((await categories(token, { action: 'save', id: facilities.id, name: 'FACILITIES AND ESTATES' })).code).toBe(1);
-    const trail = await server.ctx.db.select({ target: auditEvents.target, details: auditEvents.details }).from(auditEvents).where(eq(auditEvents.event, 'settings-saved'));
+    const trail = await server.ctx.db
+      .select({ target: auditEvents.target, details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.event, 'settings-saved'));
     expect(trail.map((event) => event.details['change'])).toEqual(['created', 'renamed', 'renamed']);
   });
 
@@ -67,7 +73,10 @@ describe('template categories', () => {
     const after = await categories(token, { action: 'delete', id: finance.id });
     expect(after.code).toBe(1);
     expect(named(after, 'Finance')).toBeUndefined();
-    const [kept] = await server.ctx.db.select().from(templates).where(eq(templates.id, template?.id ?? 0));
+    const [kept] = await server.ctx.db
+      .select()
+      .from(templates)
+      .where(eq(templates.id, template?.id ?? 0));
     expect(kept).toMatchObject({ title: 'Expense claim', categoryId: null, deletedAt: null });
   });
 
@@ -82,7 +91,7 @@ describe('template categories', () => {
     expect(named(await categories(token), 'Mine')).toBeUndefined();
   });
 
-  it("of another company cannot be reached: refused, and nothing changes", async () => {
+  it('of another company cannot be reached: refused, and nothing changes', async () => {
     const { token } = await server.signIn('demo.admin');
     const housing = named(await categories(token), 'Housing');
     const grace = await server.signIn(otherCompany.admin, 'harbour-pass-1');
@@ -130,10 +139,13 @@ describe('user groups', () => {
     expect(named(await groups(token), 'Riverside House').members).not.toContain(ruby.id);
   });
 
-  it("refuse members of another company, missing names, and anyone but an administrator", async () => {
+  it('refuse members of another company, missing names, and anyone but an administrator', async () => {
     const { token } = await server.signIn('demo.admin');
     const tom = await userId(otherCompany.basic);
-    expect(await groups(token, { action: 'save', name: 'Mixed', members: [await userId('maya.fischer'), tom] })).toMatchObject({ code: -1, message: 'Every member of a group must be a user of your company.' });
+    expect(await groups(token, { action: 'save', name: 'Mixed', members: [await userId('maya.fischer'), tom] })).toMatchObject({
+      code: -1,
+      message: 'Every member of a group must be a user of your company.',
+    });
     expect(await groups(token, { action: 'save', name: '  ' })).toMatchObject({ code: -1 });
     expect((await server.call('/get-groups', { token, body: { data: { action: 'save', name: '' } } })).status).toBe(400);
     expect(await groups(token, { action: 'delete' })).toMatchObject({ code: -1, message: 'Parameter failed.' });
@@ -143,12 +155,14 @@ describe('user groups', () => {
     expect((await server.call('/get-groups', { token: basic.token, body: { data: { action: 'save', name: 'Mine' } } })).status).toBe(403);
   });
 
-  it("of another company cannot be reached: refused, and nothing changes", async () => {
+  it('of another company cannot be reached: refused, and nothing changes', async () => {
     const { token } = await server.signIn('demo.admin');
     const managers = named(await groups(token), 'Managers');
     const grace = await server.signIn(otherCompany.admin, 'harbour-pass-1');
     expect((await groups(grace.token)).data).toEqual([]);
-    expect((await groups(grace.token, { action: 'save', id: managers.id, name: 'Ours now', members: [await userId(otherCompany.basic)] })).code).toBe(-1);
+    expect((await groups(grace.token, { action: 'save', id: managers.id, name: 'Ours now', members: [await userId(otherCompany.basic)] })).code).toBe(
+      -1,
+    );
     expect((await groups(grace.token, { action: 'delete', id: managers.id })).code).toBe(-1);
     expect(named(await groups(token), 'Managers')).toEqual(managers);
   });

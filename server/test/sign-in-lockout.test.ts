@@ -21,7 +21,9 @@ describe('the sign-in lockout', () => {
   });
 
   it('checks no more than five of many wrong passwords sent at once, and then refuses the right one', async () => {
-    const answers = await Promise.all(Array.from({ length: 19 }, (_, i) => login(i % 2 ? otherCompany.admin : 'grace.okafor@harbourhomes.example', `wrong-${i}`, `10.51.0.${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 19 }, (_, i) => login(i % 2 ? otherCompany.admin : 'grace.okafor@harbourhomes.example', `wrong-${i}`, `10.51.0.${i}`)),
+    );
     const codes = answers.map((answer) => answer.body.code);
     expect(codes.filter((code) => code === 0)).toHaveLength(5);
     expect(codes.filter((code) => code === -208)).toHaveLength(14);

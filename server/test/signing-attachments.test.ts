@@ -37,7 +37,8 @@ function file(name: string, bytes: number, fill: number): string {
   return `data:application/pdf;name=${encodeURIComponent(name)};base64,${Buffer.alloc(bytes, fill).toString('base64')}`;
 }
 
-const storeKeys = (formId: number): string[] => (server.ctx.files as ReturnType<typeof memoryFileStore>).keys().filter((key) => key.startsWith(`forms/${formId}/documents/`));
+const storeKeys = (formId: number): string[] =>
+  (server.ctx.files as ReturnType<typeof memoryFileStore>).keys().filter((key) => key.startsWith(`forms/${formId}/documents/`));
 const documentsOf = (formId: number) => server.ctx.db.select().from(documents).where(eq(documents.formId, formId));
 
 async function used(token = admin): Promise<number> {
@@ -53,7 +54,8 @@ async function newForm(email: string, token = admin, templateId = template): Pro
   return { id: form.id, link };
 }
 
-const save = (link: SigningLink, values: Record<string, unknown>, ip = nextIp()) => signingCall(server, { function: 'save', id: link.pageId, token: link.token, values }, { ip });
+const save = (link: SigningLink, values: Record<string, unknown>, ip = nextIp()) =>
+  signingCall(server, { function: 'save', id: link.pageId, token: link.token, values }, { ip });
 
 beforeAll(async () => {
   admin = (await server.signIn('demo.admin')).token;
@@ -71,7 +73,13 @@ describe('a file attached to a draft', () => {
     expect(await used()).toBe(before + 600_000);
 
     // Submitted with the draft's file, as the app sends it: still one file.
-    const signed = await signingCall(server, { function: 'submit', id: form.link.pageId, token: form.link.token, values: { note: 'done', proof: 'Council tax bill.pdf' }, signature: { kind: 'drawn', value: drawn } });
+    const signed = await signingCall(server, {
+      function: 'submit',
+      id: form.link.pageId,
+      token: form.link.token,
+      values: { note: 'done', proof: 'Council tax bill.pdf' },
+      signature: { kind: 'drawn', value: drawn },
+    });
     expect(signed.body.data).toMatchObject({ status: 'signed' });
     expect(await documentsOf(form.id)).toHaveLength(1);
     expect(storeKeys(form.id)).toHaveLength(1);
@@ -100,11 +108,25 @@ describe('the storage quota', () => {
     // The quota, less 100 KB, in three stored files (a row holds at most 2 GiB).
     const third = Math.floor((storageQuota - 100_000) / 3);
     const rest = storageQuota - 100_000 - 2 * third;
-    await server.ctx.db.insert(storedFiles).values([third, third, rest].map((size, i) => ({ companyId, name: `Archive ${i}.zip`, mime: 'application/zip', size, fileKey: `storage/full/${i}.zip` })));
+    await server.ctx.db.insert(storedFiles).values(
+      [third, third, rest].map((size, i) => ({
+        companyId,
+        name: `Archive ${i}.zip`,
+        mime: 'application/zip',
+        size,
+        fileKey: `storage/full/${i}.zip`,
+      })),
+    );
     const form = await newForm('ann.full@mail.example', token, theirs);
     const refusal = 'This file cannot be kept: the organisation that sent this form has no storage space left. Please tell them.';
     expect((await save(form.link, { note: 'mine', proof: file('Scan.pdf', 150_000, 3) })).body).toEqual({ data: null, error: refusal });
-    const submitted = await signingCall(server, { function: 'submit', id: form.link.pageId, token: form.link.token, values: { note: 'mine', proof: file('Scan.pdf', 150_000, 3) }, signature: { kind: 'drawn', value: drawn } });
+    const submitted = await signingCall(server, {
+      function: 'submit',
+      id: form.link.pageId,
+      token: form.link.token,
+      values: { note: 'mine', proof: file('Scan.pdf', 150_000, 3) },
+      signature: { kind: 'drawn', value: drawn },
+    });
     expect(submitted.body).toEqual({ data: null, error: refusal });
     expect(await documentsOf(form.id)).toEqual([]);
     expect(storeKeys(form.id)).toEqual([]);
@@ -122,12 +144,23 @@ describe('saving a draft', () => {
     for (let i = 0; i < 20; i += 1) expect((await save(form.link, { note: `save ${i}` })).status).toBe(200);
     const refused = await save(form.link, { note: 'one more' });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ data: null, error: expect.stringMatching(/^This form has been saved 20 times in the last hour\. Please wait \d+ minutes? before saving it again, or send it when it is ready\.$/) });
+    expect(refused.body).toEqual({
+      data: null,
+      error: expect.stringMatching(
+        /^This form has been saved 20 times in the last hour\. Please wait \d+ minutes? before saving it again, or send it when it is ready\.$/,
+      ),
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     const [place] = await server.ctx.db.select().from(formRecipients).where(eq(formRecipients.formId, form.id));
     expect(place?.draft).toMatchObject({ note: 'save 19' });
-    const signed = await signingCall(server, { function: 'submit', id: form.link.pageId, token: form.link.token, values: { note: 'final' }, signature: { kind: 'drawn', value: drawn } });
+    const signed = await signingCall(server, {
+      function: 'submit',
+      id: form.link.pageId,
+      token: form.link.token,
+      values: { note: 'final' },
+      signature: { kind: 'drawn', value: drawn },
+    });
     expect(signed.body.data).toMatchObject({ status: 'signed' });
   });
 
@@ -145,7 +178,11 @@ describe('saving a draft', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signingCall(server, { function: 'load', id: forms[0]?.link.pageId, token: forms[0]?.link.token }, { ip })).status).toBe(200);
     const form = forms[1] as { link: SigningLink; id: number };
-    const signed = await signingCall(server, { function: 'submit', id: form.link.pageId, token: form.link.token, values: { note: 'final' }, signature: { kind: 'drawn', value: drawn } }, { ip });
+    const signed = await signingCall(
+      server,
+      { function: 'submit', id: form.link.pageId, token: form.link.token, values: { note: 'final' }, signature: { kind: 'drawn', value: drawn } },
+      { ip },
+    );
     expect(signed.body.data).toMatchObject({ status: 'signed' });
   });
 });

@@ -37,14 +37,23 @@ type Command = Step | { call: 'together'; first: Step; second: Step };
 
 const place = fc.constantFrom<Place>(1, 2);
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ call: fc.constant('submit' as const), place, signature: fc.constantFrom('typed' as const, 'drawn' as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ call: fc.constant('submit' as const), place, signature: fc.constantFrom('typed' as const, 'drawn' as const) }),
+  },
   { weight: 2, arbitrary: fc.record({ call: fc.constant('save' as const), place }) },
   { weight: 3, arbitrary: fc.record({ call: fc.constant('approve' as const), via: fc.constantFrom('link' as const, 'workflow' as const) }) },
-  { weight: 1, arbitrary: fc.record({ call: fc.constant('sendBack' as const), via: fc.constantFrom('link' as const, 'workflow' as const, 'pending' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ call: fc.constant('sendBack' as const), via: fc.constantFrom('link' as const, 'workflow' as const, 'pending' as const) }),
+  },
   { weight: 1, arbitrary: fc.constant({ call: 'withdraw' as const }) },
   { weight: 1, arbitrary: fc.record({ call: fc.constant('remind' as const), order: fc.constantFrom(1 as const, 2 as const, 3 as const) }) },
 );
-const command: fc.Arbitrary<Command> = fc.oneof({ weight: 3, arbitrary: step }, { weight: 1, arbitrary: fc.record({ call: fc.constant('together' as const), first: step, second: step }) });
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 3, arbitrary: step },
+  { weight: 1, arbitrary: fc.record({ call: fc.constant('together' as const), first: step, second: step }) },
+);
 
 const fields = [
   { name: 'first_answer', label: 'First answer', type: 'text' as const, required: true },
@@ -81,11 +90,23 @@ function call(form: SentForm, action: Step): Promise<{ status: number; body: Jso
       return signingCall(server, { function: 'save', id: pageId, token, values: answer(action.place) });
     }
     case 'approve':
-      return action.via === 'link' ? signingCall(server, { function: 'approve', id: link(3).pageId }, { signedIn: admin }) : server.call('/workflow', { method: 'GET', token: admin, query: `id=${form.id}&disapprove=0&comment=fine` });
+      return action.via === 'link'
+        ? signingCall(server, { function: 'approve', id: link(3).pageId }, { signedIn: admin })
+        : server.call('/workflow', { method: 'GET', token: admin, query: `id=${form.id}&disapprove=0&comment=fine` });
     case 'sendBack':
-      if (action.via === 'link') return signingCall(server, { function: 'disapprove', id: link(3).pageId, comment: 'Not like this.' }, { signedIn: admin });
-      if (action.via === 'pending') return server.call('/pending-form', { method: 'GET', token: admin, query: `disapprove=${form.id}&comment=${encodeURIComponent('Not like this.')}` });
-      return server.call('/workflow', { method: 'GET', token: admin, query: `id=${form.id}&disapprove=1&comment=${encodeURIComponent('Not like this.')}` });
+      if (action.via === 'link')
+        return signingCall(server, { function: 'disapprove', id: link(3).pageId, comment: 'Not like this.' }, { signedIn: admin });
+      if (action.via === 'pending')
+        return server.call('/pending-form', {
+          method: 'GET',
+          token: admin,
+          query: `disapprove=${form.id}&comment=${encodeURIComponent('Not like this.')}`,
+        });
+      return server.call('/workflow', {
+        method: 'GET',
+        token: admin,
+        query: `id=${form.id}&disapprove=1&comment=${encodeURIComponent('Not like this.')}`,
+      });
     case 'withdraw':
       return server.call('/form-progress', { token: admin, body: { id: form.id, action: 'withdraw' } });
     case 'remind':
@@ -100,7 +121,8 @@ async function expectConsistent(formId: number): Promise<void> {
   const recipients = await db.select().from(formRecipients).where(eq(formRecipients.formId, formId)).orderBy(asc(formRecipients.order));
   const trail = await db.select().from(auditEvents).where(eq(auditEvents.formId, formId)).orderBy(asc(auditEvents.id));
   if (!form) throw new Error(`No form ${formId}.`);
-  const events = (name: string, order?: number) => trail.filter((event) => event.event === name && (order === undefined || Number(event.details['order']) === order)).length;
+  const events = (name: string, order?: number) =>
+    trail.filter((event) => event.event === name && (order === undefined || Number(event.details['order']) === order)).length;
 
   for (const recipient of recipients) {
     const label = `place ${recipient.order} (${recipient.status})`;
@@ -117,7 +139,11 @@ async function expectConsistent(formId: number): Promise<void> {
   if (form.sequential) {
     // In order: a step is taken only once every step before it was, and at most one waits at a time.
     recipients.forEach((recipient, index) => {
-      if (['signed', 'approved'].includes(recipient.status)) expect(recipients.slice(0, index).every((before) => ['signed', 'approved'].includes(before.status)), `place ${recipient.order} acted in order`).toBe(true);
+      if (['signed', 'approved'].includes(recipient.status))
+        expect(
+          recipients.slice(0, index).every((before) => ['signed', 'approved'].includes(before.status)),
+          `place ${recipient.order} acted in order`,
+        ).toBe(true);
     });
     expect(recipients.filter((recipient) => recipient.status === 'open').length).toBeLessThanOrEqual(1);
   }
@@ -138,29 +164,28 @@ async function expectConsistent(formId: number): Promise<void> {
 }
 
 describe('any sequence of signing calls on one form', () => {
-  it(
-    'keeps one signature per step, steps in order, a matching audit trail and one seal',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.boolean(), fc.array(command, { minLength: 1, maxLength: 8 }), async (sequential, commands) => {
-          const form = await sendSigningForm(server, admin, {
-            template,
-            sequential,
-            recipients: [
-              { name: 'First Signer', email: 'first.signer@mail.example' },
-              { name: 'Second Signer', email: 'second.signer@mail.example' },
-              { name: 'Olivia Bennett', email: 'demo.admin@northwindcare.example', user_id: adminId },
-            ],
-          });
-          for (const next of commands) {
-            const answers = next.call === 'together' ? await together(server, [() => call(form, next.first), () => call(form, next.second)]) : [await call(form, next)];
-            for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
-            await expectConsistent(form.id);
-          }
-        }),
-        { seed, numRuns, endOnFailure: false, verbose: 1 },
-      );
-    },
-    180_000,
-  );
+  it('keeps one signature per step, steps in order, a matching audit trail and one seal', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.array(command, { minLength: 1, maxLength: 8 }), async (sequential, commands) => {
+        const form = await sendSigningForm(server, admin, {
+          template,
+          sequential,
+          recipients: [
+            { name: 'First Signer', email: 'first.signer@mail.example' },
+            { name: 'Second Signer', email: 'second.signer@mail.example' },
+            { name: 'Olivia Bennett', email: 'demo.admin@northwindcare.example', user_id: adminId },
+          ],
+        });
+        for (const next of commands) {
+          const answers =
+            next.call === 'together'
+              ? await together(server, [() => call(form, next.first), () => call(form, next.second)])
+              : [await call(form, next)];
+          for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+          await expectConsistent(form.id);
+        }
+      }),
+      { seed, numRuns, endOnFailure: false, verbose: 1 },
+    );
+  }, 180_000);
 });

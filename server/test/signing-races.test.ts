@@ -29,22 +29,49 @@ beforeAll(async () => {
   admin = (await server.signIn('demo.admin')).token;
   adminId = await userIdOf(server.ctx.db, 'demo.admin');
   signOnce = await signingTemplate(server, fields, [{ label: 'Signer', action: 'sign' }]);
-  approveOnce = await signingTemplate(server, [{ name: 'note', label: 'Note', type: 'text', required: false, step: 0 }], [{ label: 'Manager', action: 'approve' }]);
+  approveOnce = await signingTemplate(
+    server,
+    [{ name: 'note', label: 'Note', type: 'text', required: false, step: 0 }],
+    [{ label: 'Manager', action: 'approve' }],
+  );
 });
 
-async function events(formId: number, event: 'signed' | 'approved' | 'disapproved' | 'completed' | 'sealed' | 'cancelled' | 'saved'): Promise<number> {
-  return (await server.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.formId, formId), eq(auditEvents.event, event)))).length;
+async function events(
+  formId: number,
+  event: 'signed' | 'approved' | 'disapproved' | 'completed' | 'sealed' | 'cancelled' | 'saved',
+): Promise<number> {
+  return (
+    await server.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.formId, formId), eq(auditEvents.event, event)))
+  ).length;
 }
 
 /** `n` requests that meet at their transactions (`together`). */
-const times = <T>(n: number, make: (i: number) => Promise<T>): Promise<T[]> => together(server, Array.from({ length: n }, (_unused, i) => () => make(i)));
+const times = <T>(n: number, make: (i: number) => Promise<T>): Promise<T[]> =>
+  together(
+    server,
+    Array.from({ length: n }, (_unused, i) => () => make(i)),
+  );
 
 describe('one signing link used ten times at once', () => {
   it('is signed once: one receipt, one "signed" event, one signature, one seal', async () => {
-    const form = await sendSigningForm(server, admin, { template: signOnce, recipients: [{ name: 'Margaret Ellis', email: 'margaret.ellis@mail.example' }] });
+    const form = await sendSigningForm(server, admin, {
+      template: signOnce,
+      recipients: [{ name: 'Margaret Ellis', email: 'margaret.ellis@mail.example' }],
+    });
     const [link] = form.links;
     if (!link) throw new Error('No link.');
-    const answers = await times(10, (i) => signingCall(server, { function: 'submit', id: link.pageId, token: link.token, values: { answer: `try ${i}` }, signature: { kind: 'drawn', value: drawn } }));
+    const answers = await times(10, (i) =>
+      signingCall(server, {
+        function: 'submit',
+        id: link.pageId,
+        token: link.token,
+        values: { answer: `try ${i}` },
+        signature: { kind: 'drawn', value: drawn },
+      }),
+    );
     const signed = answers.filter((answer) => answer.body.data?.status === 'signed');
     expect(signed).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.error === 'This form has already been signed.')).toHaveLength(9);
@@ -66,7 +93,13 @@ describe('one signing link used ten times at once', () => {
     const answers = await times(10, (i) =>
       i % 2 === 0
         ? signingCall(server, { function: 'save', id: link.pageId, token: link.token, values: { answer: `draft ${i}` } })
-        : signingCall(server, { function: 'submit', id: link.pageId, token: link.token, values: { answer: `final ${i}` }, signature: { kind: 'drawn', value: drawn } }),
+        : signingCall(server, {
+            function: 'submit',
+            id: link.pageId,
+            token: link.token,
+            values: { answer: `final ${i}` },
+            signature: { kind: 'drawn', value: drawn },
+          }),
     );
     expect(answers.filter((answer) => answer.body.data?.status === 'signed')).toHaveLength(1);
     const [place] = await server.ctx.db.select().from(formRecipients).where(eq(formRecipients.formId, form.id));
@@ -80,14 +113,19 @@ describe('one signing link used ten times at once', () => {
 
 describe('an approval asked for at once from every way in', () => {
   async function approvalForm(): Promise<{ id: number; pageId: string }> {
-    const form = await sendSigningForm(server, admin, { template: approveOnce, recipients: [{ name: 'Olivia Bennett', email: 'demo.admin@northwindcare.example', user_id: adminId }] });
+    const form = await sendSigningForm(server, admin, {
+      template: approveOnce,
+      recipients: [{ name: 'Olivia Bennett', email: 'demo.admin@northwindcare.example', user_id: adminId }],
+    });
     return { id: form.id, pageId: form.links[0]?.pageId ?? '' };
   }
 
   it('is approved once: from the link signed in and from the workflow review together', async () => {
     const form = await approvalForm();
     const answers = await times(10, (i) =>
-      i % 2 === 0 ? signingCall(server, { function: 'approve', id: form.pageId }, { signedIn: admin }) : server.call('/workflow', { method: 'GET', token: admin, query: `id=${form.id}&disapprove=0&comment=fine` }),
+      i % 2 === 0
+        ? signingCall(server, { function: 'approve', id: form.pageId }, { signedIn: admin })
+        : server.call('/workflow', { method: 'GET', token: admin, query: `id=${form.id}&disapprove=0&comment=fine` }),
     );
     expect(await events(form.id, 'approved')).toBe(1);
     expect(await events(form.id, 'completed')).toBe(1);
@@ -96,7 +134,8 @@ describe('an approval asked for at once from every way in', () => {
     expect(approvedByLink + approvedInWorkflow).toBe(1);
     for (const [i, answer] of answers.entries()) {
       if (i % 2 === 0 && answer.body.data?.status !== 'approved') expect(answer.body.error).toBe('This form has already been signed.');
-      if (i % 2 === 1 && answer.status !== 200) expect(answer).toMatchObject({ status: 400, body: { message: 'This form is not waiting for a review.' } });
+      if (i % 2 === 1 && answer.status !== 200)
+        expect(answer).toMatchObject({ status: 400, body: { message: 'This form is not waiting for a review.' } });
     }
   });
 
@@ -115,7 +154,9 @@ describe('an approval asked for at once from every way in', () => {
     expect(place?.status).toBe('disapproved');
     expect(stored?.status).toBe('disapproved');
     // One sent-back mail to the sender.
-    expect(server.mail.filter((message) => message.subject.startsWith('Sent back:') && message.text.includes(stored?.reference ?? '-'))).toHaveLength(1);
+    expect(server.mail.filter((message) => message.subject.startsWith('Sent back:') && message.text.includes(stored?.reference ?? '-'))).toHaveLength(
+      1,
+    );
     const winners = answers.filter((answer, i) => (i % 3 === 1 ? answer.body.data?.status === 'disapproved' : answer.status === 200));
     expect(winners).toHaveLength(1);
   });
@@ -124,10 +165,20 @@ describe('an approval asked for at once from every way in', () => {
 describe('a withdrawal and a signature at the same moment', () => {
   it('leave the form either signed or withdrawn, never both', async () => {
     for (let round = 0; round < 4; round += 1) {
-      const form = await sendSigningForm(server, admin, { template: signOnce, recipients: [{ name: `Signer ${round}`, email: `race.${round}@mail.example` }] });
+      const form = await sendSigningForm(server, admin, {
+        template: signOnce,
+        recipients: [{ name: `Signer ${round}`, email: `race.${round}@mail.example` }],
+      });
       const [link] = form.links;
       if (!link) throw new Error('No link.');
-      const sign = () => signingCall(server, { function: 'submit', id: link.pageId, token: link.token, values: { answer: 'yes' }, signature: { kind: 'drawn', value: drawn } });
+      const sign = () =>
+        signingCall(server, {
+          function: 'submit',
+          id: link.pageId,
+          token: link.token,
+          values: { answer: 'yes' },
+          signature: { kind: 'drawn', value: drawn },
+        });
       const withdraw = () => server.call('/form-progress', { token: admin, body: { id: form.id, action: 'withdraw' } });
       const [first, second] = round % 2 === 0 ? await together(server, [sign, withdraw]) : (await together(server, [withdraw, sign])).reverse();
       const [stored] = await server.ctx.db.select().from(forms).where(eq(forms.id, form.id));

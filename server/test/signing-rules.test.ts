@@ -30,21 +30,39 @@ beforeAll(async () => {
   await createOrganisation(server.ctx.db, server.ctx.passwords, 'Ink Only Ltd', 'ink', { allow_typed_signature: false });
   drawnOnly = (await server.signIn('ink.admin', organisationPassword)).token;
   drawnOnlyTemplate = await signingTemplate(server, fields, [{ label: 'Signer', action: 'sign' }], { company: 'Ink Only Ltd' });
-  northwindTemplate = await signingTemplate(server, fields, [{ label: 'First', action: 'sign' }, { label: 'Second', action: 'sign' }]);
+  northwindTemplate = await signingTemplate(server, fields, [
+    { label: 'First', action: 'sign' },
+    { label: 'Second', action: 'sign' },
+  ]);
 });
 
 describe('a typed signature', () => {
   it('is refused through a link when the company does not allow it, and the form says so; a drawn one is taken', async () => {
-    const form = await sendSigningForm(server, drawnOnly, { template: drawnOnlyTemplate, recipients: [{ name: 'Tia Typer', email: 'tia.typer@mail.example' }] });
+    const form = await sendSigningForm(server, drawnOnly, {
+      template: drawnOnlyTemplate,
+      recipients: [{ name: 'Tia Typer', email: 'tia.typer@mail.example' }],
+    });
     const [link] = form.links;
     if (!link) throw new Error('No link.');
     const loaded = await signingCall(server, { function: 'load', id: link.pageId, token: link.token });
     expect(loaded.body.data).toMatchObject({ allow_typed_signature: false });
-    const typed = await signingCall(server, { function: 'submit', id: link.pageId, token: link.token, values: { answer: 'yes' }, signature: { kind: 'typed', value: 'Tia Typer' } });
+    const typed = await signingCall(server, {
+      function: 'submit',
+      id: link.pageId,
+      token: link.token,
+      values: { answer: 'yes' },
+      signature: { kind: 'typed', value: 'Tia Typer' },
+    });
     expect(typed.body).toEqual({ data: null, error: typedRefused });
     const [place] = await server.ctx.db.select().from(formRecipients).where(eq(formRecipients.formId, form.id));
     expect(place).toMatchObject({ status: 'open', signature: null });
-    const signed = await signingCall(server, { function: 'submit', id: link.pageId, token: link.token, values: { answer: 'yes' }, signature: { kind: 'drawn', value: drawn } });
+    const signed = await signingCall(server, {
+      function: 'submit',
+      id: link.pageId,
+      token: link.token,
+      values: { answer: 'yes' },
+      signature: { kind: 'drawn', value: drawn },
+    });
     expect(signed.body.data).toMatchObject({ status: 'signed', completed: true });
   });
 
@@ -52,39 +70,76 @@ describe('a typed signature', () => {
     const basic = (await server.signIn('ink.basic', organisationPassword)).token;
     const loaded = await signingCall(server, { function: 'load', id: String(drawnOnlyTemplate) }, { signedIn: basic });
     expect(loaded.body.data).toMatchObject({ allow_typed_signature: false });
-    const typed = await signingCall(server, { function: 'submit', id: String(drawnOnlyTemplate), values: { answer: 'yes' }, signature: { kind: 'typed', value: 'Bo Basic' } }, { signedIn: basic });
+    const typed = await signingCall(
+      server,
+      { function: 'submit', id: String(drawnOnlyTemplate), values: { answer: 'yes' }, signature: { kind: 'typed', value: 'Bo Basic' } },
+      { signedIn: basic },
+    );
     expect(typed.body).toEqual({ data: null, error: typedRefused });
-    const signed = await signingCall(server, { function: 'submit', id: String(drawnOnlyTemplate), values: { answer: 'yes' }, signature: { kind: 'drawn', value: drawn } }, { signedIn: basic });
+    const signed = await signingCall(
+      server,
+      { function: 'submit', id: String(drawnOnlyTemplate), values: { answer: 'yes' }, signature: { kind: 'drawn', value: drawn } },
+      { signedIn: basic },
+    );
     expect(signed.body.data).toMatchObject({ status: 'signed' });
   });
 
   it('is taken where the company allows it, and the form says so', async () => {
-    const form = await sendSigningForm(server, admin, { template: northwindTemplate, recipients: [{ name: 'Una One', email: 'una.one@mail.example' }, { name: 'Tom Two', email: 'tom.two@mail.example' }] });
+    const form = await sendSigningForm(server, admin, {
+      template: northwindTemplate,
+      recipients: [
+        { name: 'Una One', email: 'una.one@mail.example' },
+        { name: 'Tom Two', email: 'tom.two@mail.example' },
+      ],
+    });
     const [link] = form.links;
     if (!link) throw new Error('No link.');
-    expect((await signingCall(server, { function: 'load', id: link.pageId, token: link.token })).body.data).toMatchObject({ allow_typed_signature: true });
-    const typed = await signingCall(server, { function: 'submit', id: link.pageId, token: link.token, values: { answer: 'yes' }, signature: { kind: 'typed', value: 'Una One' } });
+    expect((await signingCall(server, { function: 'load', id: link.pageId, token: link.token })).body.data).toMatchObject({
+      allow_typed_signature: true,
+    });
+    const typed = await signingCall(server, {
+      function: 'submit',
+      id: link.pageId,
+      token: link.token,
+      values: { answer: 'yes' },
+      signature: { kind: 'typed', value: 'Una One' },
+    });
     expect(typed.body.data).toMatchObject({ status: 'signed' });
   });
 });
 
 describe('a reminder', () => {
-  const remind = (id: number, order?: number, token = admin) => server.call('/form-progress', { token, body: { id, action: 'remind', ...(order ? { order } : {}) } });
+  const remind = (id: number, order?: number, token = admin) =>
+    server.call('/form-progress', { token, body: { id, action: 'remind', ...(order ? { order } : {}) } });
   const remindersTo = (email: string) => server.mail.filter((message) => message.to === email && message.subject.startsWith('Reminder:')).length;
 
   it('goes to a recipient at most once an hour; the refusal says when the next can go', async () => {
-    const form = await sendSigningForm(server, admin, { template: northwindTemplate, sequential: false, recipients: [{ name: 'Rita Reed', email: 'rita.reed@mail.example' }, { name: 'Sam Stone', email: 'sam.stone@mail.example' }] });
+    const form = await sendSigningForm(server, admin, {
+      template: northwindTemplate,
+      sequential: false,
+      recipients: [
+        { name: 'Rita Reed', email: 'rita.reed@mail.example' },
+        { name: 'Sam Stone', email: 'sam.stone@mail.example' },
+      ],
+    });
     expect((await remind(form.id)).body).toMatchObject({ code: 1, message: 'A reminder has been sent to Rita Reed.' });
     server.clock.advance(2 * 60_000);
     const again = await remind(form.id);
-    expect(again).toMatchObject({ status: 429, body: { message: 'Rita Reed was reminded 2 minutes ago. The next reminder can be sent in 58 minutes.' } });
+    expect(again).toMatchObject({
+      status: 429,
+      body: { message: 'Rita Reed was reminded 2 minutes ago. The next reminder can be sent in 58 minutes.' },
+    });
     expect(again.headers['retry-after']).toBe(String(58 * 60));
     // Another recipient has a reminder of their own.
     expect((await remind(form.id, 2)).body).toMatchObject({ code: 1, message: 'A reminder has been sent to Sam Stone.' });
     server.clock.advance(57 * 60_000 + 30_000);
     // A sign-in token lasts an hour on the server's clock too.
     const later = (await server.signIn('demo.admin')).token;
-    expect(await remind(form.id, undefined, later)).toMatchObject({ status: 429, body: { message: 'Rita Reed was reminded 59 minutes ago. The next reminder can be sent in 1 minute.' }, headers: { 'retry-after': '30' } });
+    expect(await remind(form.id, undefined, later)).toMatchObject({
+      status: 429,
+      body: { message: 'Rita Reed was reminded 59 minutes ago. The next reminder can be sent in 1 minute.' },
+      headers: { 'retry-after': '30' },
+    });
     server.clock.advance(30_000);
     const progress = (await remind(form.id, undefined, later)).body;
     expect(progress).toMatchObject({ code: 1, progress: { recipients: [{ reminders: 2 }, { reminders: 1 }] } });
@@ -93,7 +148,13 @@ describe('a reminder', () => {
   });
 
   it('asked for many times at once goes once', async () => {
-    const form = await sendSigningForm(server, admin, { template: northwindTemplate, recipients: [{ name: 'Vic Vale', email: 'vic.vale@mail.example' }, { name: 'Wes West', email: 'wes.west@mail.example' }] });
+    const form = await sendSigningForm(server, admin, {
+      template: northwindTemplate,
+      recipients: [
+        { name: 'Vic Vale', email: 'vic.vale@mail.example' },
+        { name: 'Wes West', email: 'wes.west@mail.example' },
+      ],
+    });
     const answers: { status: number; body: Json }[] = await together(
       server,
       Array.from({ length: 6 }, () => () => remind(form.id)),
@@ -101,6 +162,11 @@ describe('a reminder', () => {
     expect(answers.filter((answer) => answer.body.code === 1)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(5);
     expect(remindersTo('vic.vale@mail.example')).toBe(1);
-    expect(await server.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.formId, form.id), eq(auditEvents.event, 'reminded')))).toHaveLength(1);
+    expect(
+      await server.ctx.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.formId, form.id), eq(auditEvents.event, 'reminded'))),
+    ).toHaveLength(1);
   });
 });

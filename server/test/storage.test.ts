@@ -33,17 +33,51 @@ beforeAll(async () => {
   const folders = ['', '', 'Care', 'Care/2025', 'HR', 'HR/Contracts/Signed'];
   const rows = await db
     .insert(storedFiles)
-    .values(folders.map((folder, i) => ({ companyId, folder, name: `File ${i}.pdf`, mime: 'application/pdf', size: sizes[i] ?? 0, fileKey: `storage/test/${i}.pdf`, createdBy: 'Ada Admin', createdAt: new Date(Date.UTC(2025, 5, 1 + i)) })))
+    .values(
+      folders.map((folder, i) => ({
+        companyId,
+        folder,
+        name: `File ${i}.pdf`,
+        mime: 'application/pdf',
+        size: sizes[i] ?? 0,
+        fileKey: `storage/test/${i}.pdf`,
+        createdBy: 'Ada Admin',
+        createdAt: new Date(Date.UTC(2025, 5, 1 + i)),
+      })),
+    )
     .returning({ id: storedFiles.id });
   rows.forEach((row, i) => (ids[`file${i}`] = row.id));
   await server.ctx.files.put('storage/test/1.pdf', Buffer.from('%PDF file 1'), 'application/pdf');
   const lease = await insertTemplate(db, companyId, 'Lease');
   await server.ctx.files.put('forms/store/sealed.pdf', sealed, 'application/pdf');
-  ids['signed'] = await insertForm(db, { companyId, templateId: lease, reference: 'SR-1', title: 'Lease of 4 Dock Road', status: 'completed', completedAt: new Date(), sealedKey: 'forms/store/sealed.pdf' });
-  ids['unsealed'] = await insertForm(db, { companyId, templateId: lease, reference: 'SR-2', title: 'Lease of 9 Quay Street', status: 'completed', completedAt: new Date() });
+  ids['signed'] = await insertForm(db, {
+    companyId,
+    templateId: lease,
+    reference: 'SR-1',
+    title: 'Lease of 4 Dock Road',
+    status: 'completed',
+    completedAt: new Date(),
+    sealedKey: 'forms/store/sealed.pdf',
+  });
+  ids['unsealed'] = await insertForm(db, {
+    companyId,
+    templateId: lease,
+    reference: 'SR-2',
+    title: 'Lease of 9 Quay Street',
+    status: 'completed',
+    completedAt: new Date(),
+  });
   ids['open'] = await insertForm(db, { companyId, templateId: lease, reference: 'SR-3', title: 'Lease of 1 Mill Lane', status: 'in_progress' });
   harbour = await seedOtherCompanyForms(db, new Date());
-  await db.insert(storedFiles).values({ companyId: harbour.companyId, folder: '', name: 'Harbour file.pdf', mime: 'application/pdf', size: 77, fileKey: 'storage/harbour/1.pdf', createdBy: 'Grace Okafor' });
+  await db.insert(storedFiles).values({
+    companyId: harbour.companyId,
+    folder: '',
+    name: 'Harbour file.pdf',
+    mime: 'application/pdf',
+    size: 77,
+    fileKey: 'storage/harbour/1.pdf',
+    createdBy: 'Grace Okafor',
+  });
   admin = (await server.signIn('store.admin', organisationPassword)).token;
 });
 
@@ -53,9 +87,22 @@ describe('the document storage', () => {
   it('shows a folder: its files newest first with signed addresses, the folders inside it, the space used', async () => {
     const root = await storage({});
     expect(root.status).toBe(200);
-    expect(root.body).toMatchObject({ page: 1, limit: 25, total: 2, save: { enabled: false, folder: '', folders: ['Care', 'HR'], used: total, quota: 5_368_709_120 } });
+    expect(root.body).toMatchObject({
+      page: 1,
+      limit: 25,
+      total: 2,
+      save: { enabled: false, folder: '', folders: ['Care', 'HR'], used: total, quota: 5_368_709_120 },
+    });
     expect(root.body.files.map((file: Json) => file.name)).toEqual(['File 1.pdf', 'File 0.pdf']);
-    expect(root.body.files[0]).toEqual({ id: ids['file1'], name: 'File 1.pdf', folder: '', size: 2000, mime: 'application/pdf', created_at: '2025-06-02T00:00:00.000Z', url: expect.stringMatching(/^\/api\/file\?key=storage%2Ftest%2F1\.pdf&/) });
+    expect(root.body.files[0]).toEqual({
+      id: ids['file1'],
+      name: 'File 1.pdf',
+      folder: '',
+      size: 2000,
+      mime: 'application/pdf',
+      created_at: '2025-06-02T00:00:00.000Z',
+      url: expect.stringMatching(/^\/api\/file\?key=storage%2Ftest%2F1\.pdf&/),
+    });
     const url = new URL(root.body.files[0].url, 'http://formsign.test');
     expect((await server.call('/file', { method: 'GET', query: url.searchParams.toString() })).text).toBe('%PDF file 1');
 
@@ -71,12 +118,21 @@ describe('the document storage', () => {
   it("saves a copy of a completed form's signed PDF into the folder; the answer is the folder afterwards", async () => {
     const saved = await storage({ stored: 'Care', action: 'save', form: ids['signed'] });
     expect(saved.status).toBe(200);
-    expect(saved.body.files[0]).toMatchObject({ name: 'Lease of 4 Dock Road SR-1.pdf', folder: 'Care', size: sealed.length, mime: 'application/pdf' });
+    expect(saved.body.files[0]).toMatchObject({
+      name: 'Lease of 4 Dock Road SR-1.pdf',
+      folder: 'Care',
+      size: sealed.length,
+      mime: 'application/pdf',
+    });
     expect(saved.body.save.used).toBe(total + sealed.length);
     const url = new URL(saved.body.files[0].url, 'http://formsign.test');
     expect((await server.call('/file', { method: 'GET', query: url.searchParams.toString() })).text).toBe(sealed.toString());
     const again = await storage({ stored: 'Care', action: 'save', form: ids['signed'] });
-    expect(again.body.files.map((file: Json) => file.name)).toEqual(['Lease of 4 Dock Road SR-1 (2).pdf', 'Lease of 4 Dock Road SR-1.pdf', 'File 2.pdf']);
+    expect(again.body.files.map((file: Json) => file.name)).toEqual([
+      'Lease of 4 Dock Road SR-1 (2).pdf',
+      'Lease of 4 Dock Road SR-1.pdf',
+      'File 2.pdf',
+    ]);
     const logs = await server.call('/fetch-logs', { method: 'GET', token: admin, query: 'filters[search]=saved file' });
     expect(logs.body.data[0]).toMatchObject({ action: 'Saved file', target: 'Lease of 4 Dock Road SR-1 (2).pdf' });
     // Each copy is its own file: deleting one leaves the other and the form's PDF.
@@ -88,7 +144,10 @@ describe('the document storage', () => {
 
   it('refuses a form without a PDF, one not completed, none chosen, and a folder name that is not one (400)', async () => {
     expect(await storage({ action: 'save', form: ids['unsealed'] })).toMatchObject({ status: 400, body: { message: 'This form has no PDF yet.' } });
-    expect(await storage({ action: 'save', form: ids['open'] })).toMatchObject({ status: 400, body: { message: 'Only completed forms can be saved to Documents.' } });
+    expect(await storage({ action: 'save', form: ids['open'] })).toMatchObject({
+      status: 400,
+      body: { message: 'Only completed forms can be saved to Documents.' },
+    });
     expect(await storage({ action: 'save' })).toMatchObject({ status: 400, body: { message: 'Choose the completed form to save.' } });
     expect(await storage({ action: 'delete' })).toMatchObject({ status: 400, body: { message: 'Choose the file to delete.' } });
     expect(await storage({ stored: 'Care/../HR' })).toMatchObject({ status: 400, body: { message: 'This folder name is not valid.' } });
@@ -117,11 +176,38 @@ describe('the document storage', () => {
   });
 
   it('keeps within the quota of 5 GiB', async () => {
-    await server.ctx.db.insert(storedFiles).values({ companyId, folder: 'Archive', name: 'Everything.zip', mime: 'application/zip', size: 2_147_483_000, fileKey: 'storage/test/big.zip', createdBy: 'Ada Admin' });
-    await server.ctx.db.insert(storedFiles).values({ companyId, folder: 'Archive', name: 'Everything else.zip', mime: 'application/zip', size: 2_147_483_000, fileKey: 'storage/test/big2.zip', createdBy: 'Ada Admin' });
-    await server.ctx.db.insert(storedFiles).values({ companyId, folder: 'Archive', name: 'The rest.zip', mime: 'application/zip', size: 1_073_742_000, fileKey: 'storage/test/big3.zip', createdBy: 'Ada Admin' });
+    await server.ctx.db.insert(storedFiles).values({
+      companyId,
+      folder: 'Archive',
+      name: 'Everything.zip',
+      mime: 'application/zip',
+      size: 2_147_483_000,
+      fileKey: 'storage/test/big.zip',
+      createdBy: 'Ada Admin',
+    });
+    await server.ctx.db.insert(storedFiles).values({
+      companyId,
+      folder: 'Archive',
+      name: 'Everything else.zip',
+      mime: 'application/zip',
+      size: 2_147_483_000,
+      fileKey: 'storage/test/big2.zip',
+      createdBy: 'Ada Admin',
+    });
+    await server.ctx.db.insert(storedFiles).values({
+      companyId,
+      folder: 'Archive',
+      name: 'The rest.zip',
+      mime: 'application/zip',
+      size: 1_073_742_000,
+      fileKey: 'storage/test/big3.zip',
+      createdBy: 'Ada Admin',
+    });
     const root = await storage({});
     expect(root.body.save.used).toBeGreaterThan(5_368_709_120 - sealed.length);
-    expect(await storage({ action: 'save', form: ids['signed'] })).toMatchObject({ status: 400, body: { message: 'There is not enough storage left for this file. Delete some files and try again.' } });
+    expect(await storage({ action: 'save', form: ids['signed'] })).toMatchObject({
+      status: 400,
+      body: { message: 'There is not enough storage left for this file. Delete some files and try again.' },
+    });
   });
 });

@@ -19,7 +19,11 @@ describe('a message to support', () => {
     expect(stored).toMatchObject({ message: "Could you send last month's invoice again?" });
     const reference = `SUP-${String(stored?.id).padStart(6, '0')}`;
     const [toSupport, copy] = server.mail.slice(sent);
-    expect(toSupport).toMatchObject({ to: 'support@formsign.local', subject: `[${reference}] Envelope invoice`, replyTo: 'demo.admin@northwindcare.example' });
+    expect(toSupport).toMatchObject({
+      to: 'support@formsign.local',
+      subject: `[${reference}] Envelope invoice`,
+      replyTo: 'demo.admin@northwindcare.example',
+    });
     expect(toSupport?.text).toContain('Olivia Bennett (demo.admin@northwindcare.example, login demo.admin) of Northwind Care Ltd');
     expect(toSupport?.text).toContain("Could you send last month's invoice again?");
     expect(copy).toMatchObject({ to: 'demo.admin@northwindcare.example', subject: 'We received your message: Envelope invoice' });
@@ -31,7 +35,10 @@ describe('a message to support', () => {
   it('needs a subject and a message', async () => {
     const { token } = await server.signIn('demo.basic');
     const sent = server.mail.length;
-    expect((await server.call('/contact', { token, body: { subject: '   ', message: 'Hello' } })).body).toEqual({ code: -1, message: 'Please write a subject and a message.' });
+    expect((await server.call('/contact', { token, body: { subject: '   ', message: 'Hello' } })).body).toEqual({
+      code: -1,
+      message: 'Please write a subject and a message.',
+    });
     expect((await server.call('/contact', { token, body: { subject: 'Hello', message: '\n\n' } })).body.code).toBe(-1);
     expect((await server.call('/contact', { token, body: { subject: 'Hello' } })).status).toBe(400);
     expect(server.mail.length).toBe(sent);
@@ -39,9 +46,13 @@ describe('a message to support', () => {
 
   it('is at most five an hour from one person', async () => {
     const { token } = await server.signIn('demo.super');
-    for (let i = 1; i <= 5; i += 1) expect((await server.call('/contact', { token, body: { subject: `Question ${i}`, message: 'Hello' } })).body.code).toBe(1);
+    for (let i = 1; i <= 5; i += 1)
+      expect((await server.call('/contact', { token, body: { subject: `Question ${i}`, message: 'Hello' } })).body.code).toBe(1);
     const sixth = await server.call('/contact', { token, body: { subject: 'Question 6', message: 'Hello' } });
-    expect(sixth).toMatchObject({ status: 400, body: { message: 'You have sent 5 messages to support in the last hour. Please wait for an answer before writing again.' } });
+    expect(sixth).toMatchObject({
+      status: 400,
+      body: { message: 'You have sent 5 messages to support in the last hour. Please wait for an answer before writing again.' },
+    });
     server.clock.advance(61 * 60_000);
     const later = await server.signIn('demo.super');
     expect((await server.call('/contact', { token: later.token, body: { subject: 'Question 7', message: 'Hello' } })).body.code).toBe(1);
@@ -52,7 +63,10 @@ describe('a message to support', () => {
     mailDown = true;
     try {
       const answer = await server.call('/contact', { token, body: question });
-      expect(answer).toMatchObject({ status: 500, body: { message: 'Your message could not be sent right now. Please try again in a few minutes.' } });
+      expect(answer).toMatchObject({
+        status: 500,
+        body: { message: 'Your message could not be sent right now. Please try again in a few minutes.' },
+      });
     } finally {
       mailDown = false;
     }

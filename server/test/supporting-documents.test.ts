@@ -15,24 +15,91 @@ beforeAll(async () => {
   const supplier = await insertTemplate(db, companyId, 'Supplier Onboarding');
   const f1 = await insertForm(db, { companyId, templateId: incident, reference: 'DD-1', title: 'Incident at Elm Court', status: 'completed' });
   const f2 = await insertForm(db, { companyId, templateId: supplier, reference: 'DD-2', title: 'Brightwater Plumbing', status: 'in_progress' });
-  const gone = await insertForm(db, { companyId, templateId: incident, reference: 'DD-3', title: 'Withdrawn report', status: 'cancelled', deletedAt: new Date() });
+  const gone = await insertForm(db, {
+    companyId,
+    templateId: incident,
+    reference: 'DD-3',
+    title: 'Withdrawn report',
+    status: 'cancelled',
+    deletedAt: new Date(),
+  });
   const [d1, d2, d3, d4, d5] = await insertDocuments(db, [
-    { companyId, formId: f1, name: 'Photo of the damage.jpg', mime: 'image/jpeg', size: 4_887_552, fileKey: 'forms/dd1/photo.jpg', uploadedBy: 'Megan Price', uploadedAt: new Date('2025-05-02T09:57:00Z') },
-    { companyId, formId: f1, name: 'Floor plan.png', mime: 'image/png', size: 455_680, fileKey: 'forms/dd1/plan.png', uploadedBy: 'Mohammed Khan', uploadedAt: new Date('2025-05-03T16:15:00Z') },
-    { companyId, formId: f2, name: 'Insurance certificate.pdf', mime: 'application/pdf', size: 3_523_584, fileKey: 'forms/dd2/insurance.pdf', uploadedBy: 'Liam Carter', uploadedAt: new Date('2025-05-04T15:26:00Z') },
-    { companyId, formId: f2, name: 'Bank letter.pdf', mime: 'application/pdf', size: 1_978_368, fileKey: 'forms/dd2/bank.pdf', uploadedBy: 'Grace Okafor', uploadedAt: new Date('2025-05-05T08:08:00Z') },
-    { companyId, formId: gone, name: 'Withdrawn photo.jpg', mime: 'image/jpeg', size: 1000, fileKey: 'forms/dd3/photo.jpg', uploadedBy: 'Megan Price', uploadedAt: new Date('2025-05-06T08:08:00Z') },
+    {
+      companyId,
+      formId: f1,
+      name: 'Photo of the damage.jpg',
+      mime: 'image/jpeg',
+      size: 4_887_552,
+      fileKey: 'forms/dd1/photo.jpg',
+      uploadedBy: 'Megan Price',
+      uploadedAt: new Date('2025-05-02T09:57:00Z'),
+    },
+    {
+      companyId,
+      formId: f1,
+      name: 'Floor plan.png',
+      mime: 'image/png',
+      size: 455_680,
+      fileKey: 'forms/dd1/plan.png',
+      uploadedBy: 'Mohammed Khan',
+      uploadedAt: new Date('2025-05-03T16:15:00Z'),
+    },
+    {
+      companyId,
+      formId: f2,
+      name: 'Insurance certificate.pdf',
+      mime: 'application/pdf',
+      size: 3_523_584,
+      fileKey: 'forms/dd2/insurance.pdf',
+      uploadedBy: 'Liam Carter',
+      uploadedAt: new Date('2025-05-04T15:26:00Z'),
+    },
+    {
+      companyId,
+      formId: f2,
+      name: 'Bank letter.pdf',
+      mime: 'application/pdf',
+      size: 1_978_368,
+      fileKey: 'forms/dd2/bank.pdf',
+      uploadedBy: 'Grace Okafor',
+      uploadedAt: new Date('2025-05-05T08:08:00Z'),
+    },
+    {
+      companyId,
+      formId: gone,
+      name: 'Withdrawn photo.jpg',
+      mime: 'image/jpeg',
+      size: 1000,
+      fileKey: 'forms/dd3/photo.jpg',
+      uploadedBy: 'Megan Price',
+      uploadedAt: new Date('2025-05-06T08:08:00Z'),
+    },
   ]);
   Object.assign(ids, { d1, d2, d3, d4, d5, f1, f2, incident, supplier });
   await server.ctx.files.put('forms/dd2/bank.pdf', Buffer.from('%PDF-1.7 bank letter'), 'application/pdf');
   const harbour = await seedOtherCompanyForms(db, new Date());
   const theirs = harbour.submissions[0]?.id ?? 0;
-  await insertDocuments(db, [{ companyId: harbour.companyId, formId: theirs, name: 'Harbour gas certificate.pdf', mime: 'application/pdf', size: 10, fileKey: 'forms/hh/gas.pdf', uploadedBy: 'Grace Okafor', uploadedAt: new Date('2025-05-04T10:00:00Z') }]);
+  await insertDocuments(db, [
+    {
+      companyId: harbour.companyId,
+      formId: theirs,
+      name: 'Harbour gas certificate.pdf',
+      mime: 'application/pdf',
+      size: 10,
+      fileKey: 'forms/hh/gas.pdf',
+      uploadedBy: 'Grace Okafor',
+      uploadedAt: new Date('2025-05-04T10:00:00Z'),
+    },
+  ]);
   admin = (await server.signIn('ddocs.admin', organisationPassword)).token;
   basic = (await server.signIn('ddocs.basic', organisationPassword)).token;
 });
 
-async function documents(filters: Record<string, string | number> = {}, paging: { page?: number; limit?: number } = {}, token = admin): Promise<Json> {
+async function documents(
+  filters: Record<string, string | number> = {},
+  paging: { page?: number; limit?: number } = {},
+  token = admin,
+): Promise<Json> {
   const query = new URLSearchParams();
   if (paging.page) query.set('page', String(paging.page));
   if (paging.limit) query.set('limit', String(paging.limit));
@@ -77,8 +144,18 @@ describe('supporting documents', () => {
     expect(names(await documents({ search: 'okafor' }))).toEqual(['Bank letter.pdf']);
     expect(names(await documents({ template: ids.supplier ?? 0 }))).toEqual(['Bank letter.pdf', 'Insurance certificate.pdf']);
     expect(names(await documents({ from: '2025-05-03', to: '2025-05-04' }))).toEqual(['Insurance certificate.pdf', 'Floor plan.png']);
-    expect(names(await documents({ sort: 'size', order: 'asc' }))).toEqual(['Floor plan.png', 'Bank letter.pdf', 'Insurance certificate.pdf', 'Photo of the damage.jpg']);
-    expect(names(await documents({ sort: 'name' }))).toEqual(['Bank letter.pdf', 'Floor plan.png', 'Insurance certificate.pdf', 'Photo of the damage.jpg']);
+    expect(names(await documents({ sort: 'size', order: 'asc' }))).toEqual([
+      'Floor plan.png',
+      'Bank letter.pdf',
+      'Insurance certificate.pdf',
+      'Photo of the damage.jpg',
+    ]);
+    expect(names(await documents({ sort: 'name' }))).toEqual([
+      'Bank letter.pdf',
+      'Floor plan.png',
+      'Insurance certificate.pdf',
+      'Photo of the damage.jpg',
+    ]);
     const second = await documents({ sort: 'uploaded_at', order: 'asc' }, { page: 2, limit: 3 });
     expect(second).toMatchObject({ page: 2, limit: 3, total: 4 });
     expect(names(second)).toEqual(['Bank letter.pdf']);

@@ -36,9 +36,17 @@ async function pdfOf(pages: readonly { width: number; height: number }[], label 
 /** A multipart body of text fields and, when given, one file. */
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }): { payload: Buffer; contentType: string } {
   const boundary = '----formsign-pdf-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -55,7 +63,10 @@ async function remove(token: string, id: number) {
 }
 
 async function newTemplate(token: string, title: string): Promise<number> {
-  const created = await server.call('/getforms', { token, body: { functions: 'create', type: 'details', value: { title, description: 'A tenancy agreement.', category: 'Housing' } } });
+  const created = await server.call('/getforms', {
+    token,
+    body: { functions: 'create', type: 'details', value: { title, description: 'A tenancy agreement.', category: 'Housing' } },
+  });
   expect(created.body.code).toBe(1);
   return created.body.id as number;
 }
@@ -122,7 +133,11 @@ describe('uploading a template’s PDF', () => {
     const { token } = await server.signIn('demo.admin');
     const id = await newTemplate(token, 'Tenancy agreement (no file)');
     const { payload, contentType } = multipart({ function: 'upload', id: String(id) });
-    expect((await server.call('/template-pdf', { token, payload, contentType })).body).toEqual({ code: -1, message: 'Please choose a PDF to upload.', template: null });
+    expect((await server.call('/template-pdf', { token, payload, contentType })).body).toEqual({
+      code: -1,
+      message: 'Please choose a PDF to upload.',
+      template: null,
+    });
   });
 
   it('lets an administrator and the template’s author change its PDF, and refuses another basic user', async () => {
@@ -150,13 +165,22 @@ describe('uploading a template’s PDF', () => {
 
 describe('placements', () => {
   const place = (page: number, x: number, y: number, width: number, height: number) => ({ page, x, y, width, height });
-  const field = (name: string, placement?: Json): Json => ({ name, label: name.replace('_', ' '), type: 'text', required: false, ...(placement ? { placement } : {}) });
+  const field = (name: string, placement?: Json): Json => ({
+    name,
+    label: name.replace('_', ' '),
+    type: 'text',
+    required: false,
+    ...(placement ? { placement } : {}),
+  });
 
   it('are refused without a PDF, off its pages or past a page’s edge, and kept when they fit', async () => {
     const { token } = await server.signIn('demo.admin');
     const id = await newTemplate(token, 'Tenancy agreement (placements)');
     const noPdf = await saveFields(token, id, [field('tenant_name', place(1, 10, 10, 100, 20))]);
-    expect(noPdf.body).toMatchObject({ code: -1, message: 'The field "tenant name" is placed on a page, but the template has no PDF: upload the PDF first, or take the field off the page.' });
+    expect(noPdf.body).toMatchObject({
+      code: -1,
+      message: 'The field "tenant name" is placed on a page, but the template has no PDF: upload the PDF first, or take the field off the page.',
+    });
 
     await upload(token, id, await pdfOf([a4, letterLandscape]));
     const offPages = await saveFields(token, id, [field('tenant_name', place(3, 10, 10, 100, 20))]);
@@ -180,7 +204,11 @@ describe('placements', () => {
     const id = await newTemplate(token, 'Tenancy agreement (replace)');
     const first = await pdfOf([a4, a4], 'First');
     const firstKey = new URL((await upload(token, id, first)).body.template.pdf as string, 'http://formsign.test').searchParams.get('key') ?? '';
-    await saveFields(token, id, [field('tenant_name', place(1, 50, 500, 200, 20)), field('rent', place(2, 50, 700, 200, 20)), field('notes', place(1, 50, 700, 200, 20))]);
+    await saveFields(token, id, [
+      field('tenant_name', place(1, 50, 500, 200, 20)),
+      field('rent', place(2, 50, 700, 200, 20)),
+      field('notes', place(1, 50, 700, 200, 20)),
+    ]);
 
     // Page 2 is gone and 700 points up is past the new page's top: those two come off the page.
     const replaced = await upload(token, id, await pdfOf([letterLandscape], 'Second'));
@@ -189,7 +217,10 @@ describe('placements', () => {
     expect(await server.ctx.files.get(firstKey)).not.toBeNull();
 
     const removed = await remove(token, id);
-    expect(removed.body).toMatchObject({ code: 1, template: { pdf: null, pdf_pages: [], fields: [field('tenant_name'), field('rent'), field('notes')] } });
+    expect(removed.body).toMatchObject({
+      code: 1,
+      template: { pdf: null, pdf_pages: [], fields: [field('tenant_name'), field('rent'), field('notes')] },
+    });
     expect(await server.ctx.files.get(firstKey)).not.toBeNull();
   });
 });
@@ -213,7 +244,9 @@ function wordsOf(bytes: Uint8Array): { pages: { width: number; height: number }[
   for (const [pageText] of html.matchAll(/<page[^>]*>[\s\S]*?<\/page>/g)) {
     const size = /<page width="([\d.]+)" height="([\d.]+)"/.exec(pageText);
     pages.push({ width: Number(size?.[1]), height: Number(size?.[2]) });
-    for (const [, xMin, yMin, xMax, yMax, text = ''] of pageText.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+    for (const [, xMin, yMin, xMax, yMax, text = ''] of pageText.matchAll(
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+    )) {
       words.push({ page: pages.length, text, xMin: Number(xMin), yMin: Number(yMin), xMax: Number(xMax), yMax: Number(yMax) });
     }
   }
@@ -232,11 +265,20 @@ describe('a form sent from a template with a PDF', () => {
     const saved = await saveFields(token, id, [
       { name: 'tenant_name', label: 'Tenant’s full name', type: 'text', required: true, placement: tenantBox },
       { name: 'monthly_rent', label: 'Monthly rent', type: 'number', required: true, placement: rentBox },
-      { name: 'signature', label: 'Tenant’s signature', type: 'signature', required: true, placement: { page: 2, x: 72, y: 300, width: 200, height: 60 } },
+      {
+        name: 'signature',
+        label: 'Tenant’s signature',
+        type: 'signature',
+        required: true,
+        placement: { page: 2, x: 72, y: 300, width: 200, height: 60 },
+      },
     ]);
     expect(saved.body.code).toBe(1);
 
-    const sent = await server.call('/send-form', { token, body: { template: id, recipients: [{ name: 'Ada Placewell', email: 'ada.placewell@mail.example' }] } });
+    const sent = await server.call('/send-form', {
+      token,
+      body: { template: id, recipients: [{ name: 'Ada Placewell', email: 'ada.placewell@mail.example' }] },
+    });
     expect(sent.body.code).toBe(1);
     // The template's PDF changes while the form is out: the form keeps the one it was sent with.
     await upload(token, id, await pdfOf([a4], 'Replacement'));
@@ -245,11 +287,20 @@ describe('a form sent from a template with a PDF', () => {
     const [, pageId = '', link = ''] = /\/web-signing\/([\w-]+)\?token=([\w-]+)/.exec(mail?.text ?? '') ?? [];
     expect((await server.call('/websigning', { body: { function: 'load', id: pageId, token: link } })).body.error).toBe('');
     const signed = await server.call('/websigning', {
-      body: { function: 'submit', id: pageId, token: link, values: { tenant_name: 'Placewell', monthly_rent: 1234 }, signature: { kind: 'drawn', value: drawn } },
+      body: {
+        function: 'submit',
+        id: pageId,
+        token: link,
+        values: { tenant_name: 'Placewell', monthly_rent: 1234 },
+        signature: { kind: 'drawn', value: drawn },
+      },
     });
     expect(signed.body.data).toMatchObject({ completed: true });
 
-    const [form] = await server.ctx.db.select().from(forms).where(eq(forms.id, sent.body.id as number));
+    const [form] = await server.ctx.db
+      .select()
+      .from(forms)
+      .where(eq(forms.id, sent.body.id as number));
     const bytes = await server.ctx.files.get(form?.sealedKey ?? '');
     expect(bytes).not.toBeNull();
     const { pages, words } = wordsOf(bytes ?? new Uint8Array());
@@ -262,12 +313,24 @@ describe('a form sent from a template with a PDF', () => {
       const height = pages[box.page - 1]?.height ?? 0;
       const top = height - (box.y + box.height);
       const bottom = height - box.y;
-      return word.page === box.page && word.xMin >= box.x - 0.5 && word.xMax <= box.x + box.width + 0.5 && word.yMin >= top - 0.5 && word.yMax <= bottom + 0.5;
+      return (
+        word.page === box.page &&
+        word.xMin >= box.x - 0.5 &&
+        word.xMax <= box.x + box.width + 0.5 &&
+        word.yMin >= top - 0.5 &&
+        word.yMax <= bottom + 0.5
+      );
     };
     const tenant = words.filter((word) => word.text === 'Placewell');
     const rent = words.filter((word) => word.text === '1234');
-    expect(tenant.some((word) => inside(word, tenantBox)), JSON.stringify(tenant)).toBe(true);
-    expect(rent.some((word) => inside(word, rentBox)), JSON.stringify(rent)).toBe(true);
+    expect(
+      tenant.some((word) => inside(word, tenantBox)),
+      JSON.stringify(tenant),
+    ).toBe(true);
+    expect(
+      rent.some((word) => inside(word, rentBox)),
+      JSON.stringify(rent),
+    ).toBe(true);
     // Not drawn anywhere else on the document's pages (the audit pages follow them).
     expect(tenant.filter((word) => word.page <= 2 && !inside(word, tenantBox))).toEqual([]);
   });

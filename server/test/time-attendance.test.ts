@@ -65,7 +65,15 @@ describe('staff', () => {
     const { token } = await server.signIn('demo.admin');
     const tess = await staffNamed(token, 'Tess Otp');
     const yesterday = new Date(server.clock.now().getTime() - 30 * hour);
-    await server.ctx.db.insert(timeEntries).values({ companyId: await companyIdOf('totp.user'), kind: 'staff', person: tess.id, name: 'Tess Otp', direction: 'in', at: yesterday, recordedBy: 'Self' });
+    await server.ctx.db.insert(timeEntries).values({
+      companyId: await companyIdOf('totp.user'),
+      kind: 'staff',
+      person: tess.id,
+      name: 'Tess Otp',
+      direction: 'in',
+      at: yesterday,
+      recordedBy: 'Self',
+    });
     expect(await staffNamed(token, 'Tess Otp')).toMatchObject({ present: false, last_entry: yesterday.toISOString() });
   });
 });
@@ -91,14 +99,21 @@ describe('visitors', () => {
     const after = (await visitorsOf(token)).find((one) => one.id === visit.id);
     expect(Date.parse(after.left_at) - Date.parse(after.arrived_at)).toBeGreaterThanOrEqual(50 * 60_000);
 
-    expect((await record(token, { kind: 'visitor', person: visit.id, direction: 'out' })).body).toMatchObject({ code: -1, message: 'Nadia Brennan has already left.', data: [] });
+    expect((await record(token, { kind: 'visitor', person: visit.id, direction: 'out' })).body).toMatchObject({
+      code: -1,
+      message: 'Nadia Brennan has already left.',
+      data: [],
+    });
     const back = await record(token, { kind: 'visitor', person: visit.id, direction: 'in' });
     expect(back.body.code).toBe(1);
     const visits = (await visitorsOf(token)).filter((one) => one.name === 'Nadia Brennan');
     expect(visits).toHaveLength(2);
     expect(visits[0]).toMatchObject({ left_at: null });
     expect(visits[0].id).not.toBe(visit.id);
-    expect((await record(token, { kind: 'visitor', person: visits[0].id, direction: 'in' })).body).toMatchObject({ code: -1, message: 'Nadia Brennan is already on site.' });
+    expect((await record(token, { kind: 'visitor', person: visits[0].id, direction: 'in' })).body).toMatchObject({
+      code: -1,
+      message: 'Nadia Brennan is already on site.',
+    });
   });
 
   it('are listed for the last 30 days, newest first', async () => {
@@ -119,8 +134,14 @@ describe('visitors', () => {
 
   it('new by name must arrive first, and need a name', async () => {
     const { token } = await server.signIn('demo.admin');
-    expect((await record(token, { kind: 'visitor', name: 'Ghost', direction: 'out' })).body).toMatchObject({ code: -1, message: 'A new visitor is recorded arriving: choose In.' });
-    expect((await record(token, { kind: 'visitor', name: '   ', direction: 'in' })).body).toMatchObject({ code: -1, message: "Enter the visitor's name." });
+    expect((await record(token, { kind: 'visitor', name: 'Ghost', direction: 'out' })).body).toMatchObject({
+      code: -1,
+      message: 'A new visitor is recorded arriving: choose In.',
+    });
+    expect((await record(token, { kind: 'visitor', name: '   ', direction: 'in' })).body).toMatchObject({
+      code: -1,
+      message: "Enter the visitor's name.",
+    });
     expect((await visitorsOf(token)).map((one) => one.name)).not.toContain('Ghost');
   });
 });
@@ -150,8 +171,16 @@ describe('the entries of a period', () => {
 
   it('refuse a period that ends before it starts, or is longer than 92 days', async () => {
     const { token } = await server.signIn('demo.admin');
-    expect((await server.call('/tna', { token, body: { data: { action: 'list', from: '2026-03-10', to: '2026-03-01' } } })).body).toEqual({ code: -1, message: 'The start of the period must not be after its end.', data: [] });
-    expect((await server.call('/tna', { token, body: { data: { action: 'list', from: '2026-01-01', to: '2026-06-30' } } })).body).toEqual({ code: -1, message: 'Choose a period of at most 92 days.', data: [] });
+    expect((await server.call('/tna', { token, body: { data: { action: 'list', from: '2026-03-10', to: '2026-03-01' } } })).body).toEqual({
+      code: -1,
+      message: 'The start of the period must not be after its end.',
+      data: [],
+    });
+    expect((await server.call('/tna', { token, body: { data: { action: 'list', from: '2026-01-01', to: '2026-06-30' } } })).body).toEqual({
+      code: -1,
+      message: 'Choose a period of at most 92 days.',
+      data: [],
+    });
   });
 });
 
@@ -214,7 +243,15 @@ describe('the hours report', () => {
     const companyId = await companyIdOf('demo.admin');
     const liam = await staffNamed(token, 'Liam Carter');
     const maya = await staffNamed(token, 'Maya Fischer');
-    const entry = (person: Json, direction: 'in' | 'out', when: string) => ({ companyId, kind: 'staff' as const, person: person.id, name: person.name, direction, at: at(when), recordedBy: 'Self' });
+    const entry = (person: Json, direction: 'in' | 'out', when: string) => ({
+      companyId,
+      kind: 'staff' as const,
+      person: person.id,
+      name: person.name,
+      direction,
+      at: at(when),
+      recordedBy: 'Self',
+    });
     await server.ctx.db.insert(timeEntries).values([
       // Monday: Liam 07:55 to 16:25 local (8.5 h, on time); Maya's night 20:00 to 08:00 (12 h, counted on Monday).
       entry(liam, 'in', '2031-07-07T06:55:00Z'),
@@ -231,7 +268,14 @@ describe('the hours report', () => {
       entry(liam, 'out', '2031-07-10T17:00:00Z'),
     ]);
     await server.ctx.db.insert(visitors).values([
-      { companyId, name: 'Inspector', company: 'Care Quality Commission', visiting: 'Liam Carter', arrivedAt: at('2031-07-07T09:00:00Z'), leftAt: at('2031-07-07T10:00:00Z') },
+      {
+        companyId,
+        name: 'Inspector',
+        company: 'Care Quality Commission',
+        visiting: 'Liam Carter',
+        arrivedAt: at('2031-07-07T09:00:00Z'),
+        leftAt: at('2031-07-07T10:00:00Z'),
+      },
       { companyId, name: 'Relative', company: 'Family visit', visiting: 'liam carter', arrivedAt: at('2031-07-08T13:00:00Z'), leftAt: null },
       { companyId, name: 'Courier', company: 'Parcels Ltd', visiting: '', arrivedAt: at('2031-07-09T10:00:00Z'), leftAt: at('2031-07-09T10:05:00Z') },
     ]);
@@ -239,8 +283,24 @@ describe('the hours report', () => {
     const grace = await server.signIn(otherCompany.admin, 'harbour-pass-1');
     const graceStaff = await staffNamed(grace.token, 'Grace Okafor');
     await server.ctx.db.insert(timeEntries).values([
-      { companyId: await companyIdOf(otherCompany.admin), kind: 'staff', person: graceStaff.id, name: 'Grace Okafor', direction: 'in', at: at('2031-07-07T10:00:00Z'), recordedBy: 'Self' },
-      { companyId: await companyIdOf(otherCompany.admin), kind: 'staff', person: graceStaff.id, name: 'Grace Okafor', direction: 'out', at: at('2031-07-07T18:00:00Z'), recordedBy: 'Self' },
+      {
+        companyId: await companyIdOf(otherCompany.admin),
+        kind: 'staff',
+        person: graceStaff.id,
+        name: 'Grace Okafor',
+        direction: 'in',
+        at: at('2031-07-07T10:00:00Z'),
+        recordedBy: 'Self',
+      },
+      {
+        companyId: await companyIdOf(otherCompany.admin),
+        kind: 'staff',
+        person: graceStaff.id,
+        name: 'Grace Okafor',
+        direction: 'out',
+        at: at('2031-07-07T18:00:00Z'),
+        recordedBy: 'Self',
+      },
     ]);
 
     const byPerson = await server.call('/tna_report', { token, body: { data: { from: '2031-07-07', to: '2031-07-09' } } });
@@ -282,9 +342,20 @@ describe('the hours report', () => {
 
   it('covers at most 366 days, from a start not after its end', async () => {
     const { token } = await server.signIn('demo.admin');
-    expect(await server.call('/tna_report', { token, body: { data: { from: '2026-03-10', to: '2026-03-01' } } })).toMatchObject({ status: 400, body: { message: 'The start of the period must not be after its end.' } });
-    expect(await server.call('/tna_report', { token, body: { data: { from: '2025-01-01', to: '2026-06-30' } } })).toMatchObject({ status: 400, body: { message: 'Choose a period of at most 366 days.' } });
-    expect((await server.call('/tna_report', { token, body: { data: { from: '2030-01-01', to: '2030-01-31', group: 'day' } } })).body).toEqual({ from: '2030-01-01', to: '2030-01-31', group: 'day', rows: [] });
+    expect(await server.call('/tna_report', { token, body: { data: { from: '2026-03-10', to: '2026-03-01' } } })).toMatchObject({
+      status: 400,
+      body: { message: 'The start of the period must not be after its end.' },
+    });
+    expect(await server.call('/tna_report', { token, body: { data: { from: '2025-01-01', to: '2026-06-30' } } })).toMatchObject({
+      status: 400,
+      body: { message: 'Choose a period of at most 366 days.' },
+    });
+    expect((await server.call('/tna_report', { token, body: { data: { from: '2030-01-01', to: '2030-01-31', group: 'day' } } })).body).toEqual({
+      from: '2030-01-01',
+      to: '2030-01-31',
+      group: 'day',
+      rows: [],
+    });
   });
 
   it("shows the demo's last weeks", async () => {

@@ -30,8 +30,12 @@ async function companyIdOf(login: string): Promise<number> {
 describe('tutorials', () => {
   it("are every company's and the company's own, in order, pointing at files the app ships", async () => {
     const { token } = await server.signIn('demo.basic');
-    expect((await server.call('/video-tutorial', { token })).body).toEqual([{ path: 'general', url: intro, icon: '', title: 'Introduction to formsign', subtitle: [] }]);
-    expect((await server.call('/pdf-tutorial', { token })).body).toEqual([{ path: 'general', url: '/media/fallback/getting-started.pdf', icon: '', title: 'Getting started with formsign', subtitle: [] }]);
+    expect((await server.call('/video-tutorial', { token })).body).toEqual([
+      { path: 'general', url: intro, icon: '', title: 'Introduction to formsign', subtitle: [] },
+    ]);
+    expect((await server.call('/pdf-tutorial', { token })).body).toEqual([
+      { path: 'general', url: '/media/fallback/getting-started.pdf', icon: '', title: 'Getting started with formsign', subtitle: [] },
+    ]);
 
     const harbour = await companyIdOf(otherCompany.admin);
     await server.ctx.db.insert(tutorials).values([
@@ -39,7 +43,11 @@ describe('tutorials', () => {
       { companyId: harbour, kind: 'pdf', path: 'general', url: '/media/harbour/handbook.pdf', title: 'Staff handbook', position: 2 },
     ]);
     const grace = await server.signIn(otherCompany.admin, 'harbour-pass-1');
-    expect((await server.call('/pdf-tutorial', { token: grace.token })).body.map((item: Json) => item.title)).toEqual(['Our rota rules', 'Getting started with formsign', 'Staff handbook']);
+    expect((await server.call('/pdf-tutorial', { token: grace.token })).body.map((item: Json) => item.title)).toEqual([
+      'Our rota rules',
+      'Getting started with formsign',
+      'Staff handbook',
+    ]);
     expect((await server.call('/pdf-tutorial', { token })).body.map((item: Json) => item.title)).toEqual(['Getting started with formsign']);
   });
 });
@@ -49,7 +57,9 @@ describe('subtitle tracks', () => {
     const { token } = await server.signIn('demo.admin');
     const saved = await saveTrack(token, { video: intro, label: 'English', srclang: 'en', vtt: vtt('Welcome to formsign.') });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual([{ label: 'English', srclang: 'en', src: expect.stringMatching(/^\/api\/file\?key=subtitles%2F\d+%2F\d+%2Fen-[0-9a-f]+\.vtt&exp=\d+&sig=/) }]);
+    expect(saved.body).toEqual([
+      { label: 'English', srclang: 'en', src: expect.stringMatching(/^\/api\/file\?key=subtitles%2F\d+%2F\d+%2Fen-[0-9a-f]+\.vtt&exp=\d+&sig=/) },
+    ]);
     const file = await download(saved.body[0].src);
     expect(file).toMatchObject({ status: 200, text: vtt('Welcome to formsign.') });
     expect(file.headers['content-type']).toContain('text/vtt');
@@ -63,7 +73,12 @@ describe('subtitle tracks', () => {
     expect(replaced.body).toEqual([{ label: 'English (UK)', srclang: 'en', src: expect.any(String) }]);
     expect((await download(saved.body[0].src)).status).toBe(404);
     expect(await download(replaced.body[0].src)).toMatchObject({ status: 200, text: vtt('Welcome to formsign, again.') });
-    const both = await saveTrack(token, { video: intro, label: 'Deutsch', srclang: 'de', vtt: `\uFEFFWEBVTT\n\n00:00.000 --> 00:02.000\nWillkommen.\n` });
+    const both = await saveTrack(token, {
+      video: intro,
+      label: 'Deutsch',
+      srclang: 'de',
+      vtt: `\uFEFFWEBVTT\n\n00:00.000 --> 00:02.000\nWillkommen.\n`,
+    });
     expect(both.body.map((track: Json) => [track.label, track.srclang])).toEqual([
       ['Deutsch', 'de'],
       ['English (UK)', 'en'],
@@ -90,13 +105,25 @@ describe('subtitle tracks', () => {
       expect(answer.status).toBe(400);
       return answer.body.message;
     };
-    expect(await refused({ video: intro, label: 'English', srclang: 'en', vtt: '1\n00:00:00,000 --> 00:00:02,000\nAn SRT file' })).toBe('The subtitles must be a WebVTT file: its first line is WEBVTT.');
-    expect(await refused({ video: intro, label: 'English', srclang: 'en', vtt: 'WEBVTTX\n' })).toBe('The subtitles must be a WebVTT file: its first line is WEBVTT.');
-    expect(await refused({ video: '/media/tutorials/unknown.mp4', label: 'English', srclang: 'en', vtt: vtt('Hello') })).toBe('There is no such tutorial video.');
-    expect(await refused({ video: intro, label: 'English', srclang: 'english!', vtt: vtt('Hello') })).toBe('Please give the language of the subtitles as a code, such as en or de.');
-    expect(await refused({ video: intro, label: ' ', srclang: 'en', vtt: vtt('Hello') })).toBe('Please give the subtitles a name of up to 100 characters, such as English.');
+    expect(await refused({ video: intro, label: 'English', srclang: 'en', vtt: '1\n00:00:00,000 --> 00:00:02,000\nAn SRT file' })).toBe(
+      'The subtitles must be a WebVTT file: its first line is WEBVTT.',
+    );
+    expect(await refused({ video: intro, label: 'English', srclang: 'en', vtt: 'WEBVTTX\n' })).toBe(
+      'The subtitles must be a WebVTT file: its first line is WEBVTT.',
+    );
+    expect(await refused({ video: '/media/tutorials/unknown.mp4', label: 'English', srclang: 'en', vtt: vtt('Hello') })).toBe(
+      'There is no such tutorial video.',
+    );
+    expect(await refused({ video: intro, label: 'English', srclang: 'english!', vtt: vtt('Hello') })).toBe(
+      'Please give the language of the subtitles as a code, such as en or de.',
+    );
+    expect(await refused({ video: intro, label: ' ', srclang: 'en', vtt: vtt('Hello') })).toBe(
+      'Please give the subtitles a name of up to 100 characters, such as English.',
+    );
     expect(await refused('{"video": ')).toBe('The subtitle track could not be read.');
-    expect(await refused({ video: intro, label: 'English', srclang: 'en', vtt: `WEBVTT\n\n${'x'.repeat(600 * 1024)}` })).toBe('The subtitles file is too large: at most 512 KB.');
+    expect(await refused({ video: intro, label: 'English', srclang: 'en', vtt: `WEBVTT\n\n${'x'.repeat(600 * 1024)}` })).toBe(
+      'The subtitles file is too large: at most 512 KB.',
+    );
     const basic = await server.signIn('demo.basic');
     expect((await saveTrack(basic.token, { video: intro, label: 'English', srclang: 'en', vtt: vtt('Hello') })).status).toBe(403);
   });
@@ -117,7 +144,14 @@ describe('the interface strings', () => {
     const northwind = await companyIdOf('demo.admin');
     const answer = await server.call('/get-strings', { query: `cid=${northwind}` });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ default: 'en', languages: [{ code: 'en', name: 'English' }, { code: 'de', name: 'Deutsch' }], strings: { en: {} } });
+    expect(answer.body).toMatchObject({
+      default: 'en',
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'de', name: 'Deutsch' },
+      ],
+      strings: { en: {} },
+    });
     expect(answer.body.strings.de).toMatchObject({ Dashboard: 'Übersicht', Settings: 'Einstellungen', 'Sign out': 'Abmelden' });
   });
 

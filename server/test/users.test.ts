@@ -10,7 +10,7 @@ async function findUser(token: string, search: string): Promise<Json> {
 }
 
 describe("the company's users", () => {
-  it('are listed a page at a time, searched and filtered by status, only from the caller\'s company', async () => {
+  it("are listed a page at a time, searched and filtered by status, only from the caller's company", async () => {
     const { token } = await server.signIn('demo.admin');
     const first = await server.call('/users', { token, body: { page: 1, limit: 5 } });
     expect(first.body).toMatchObject({ page: 1, limit: 5, total: 13 });
@@ -22,8 +22,17 @@ describe("the company's users", () => {
     const blocked = await server.call('/users', { token, body: { filters: { status: 'blocked' } } });
     expect(blocked.body.data.map((row: { email: string }) => row.email)).toEqual(['freya.wilson@northwindcare.example']);
     const invited = await server.call('/users', { token, body: { filters: { status: 'invited' } } });
-    expect(invited.body.data.map((row: { email: string }) => row.email)).toEqual(expect.arrayContaining(['daniel.murphy@northwindcare.example', 'not.active@northwindcare.example']));
-    expect(await findUser(token, 'Hughes')).toMatchObject({ email: 'amelia.hughes@northwindcare.example', mfa: 1, force_mfa: 'No', class: 'Manager', unit: ['Riverside House'], status: 'active' });
+    expect(invited.body.data.map((row: { email: string }) => row.email)).toEqual(
+      expect.arrayContaining(['daniel.murphy@northwindcare.example', 'not.active@northwindcare.example']),
+    );
+    expect(await findUser(token, 'Hughes')).toMatchObject({
+      email: 'amelia.hughes@northwindcare.example',
+      mfa: 1,
+      force_mfa: 'No',
+      class: 'Manager',
+      unit: ['Riverside House'],
+      status: 'active',
+    });
   });
 
   it('are not for basic users (403)', async () => {
@@ -55,7 +64,9 @@ describe('inviting people', () => {
     const [, userId = '', timestamp = '', hashedPassword = ''] = /\/user\/reset\/(\d+)\/(\d+)\/([\w-]+)/.exec(mail?.text ?? '') ?? [];
     // An invitation lasts seven days, not one hour.
     server.clock.advance(3 * 24 * 60 * 60_000);
-    expect((await server.call('/set-new-password', { body: { userId, timestamp, hashedPassword, password: 'nina-chooses-this' } })).body.code).toBe(1);
+    expect((await server.call('/set-new-password', { body: { userId, timestamp, hashedPassword, password: 'nina-chooses-this' } })).body.code).toBe(
+      1,
+    );
     await server.signIn('nina.kowalski', 'nina-chooses-this');
     expect((await server.call('/set-new-password', { body: { userId, timestamp, hashedPassword, password: 'nina-again-123' } })).body.code).toBe(-3);
   });
@@ -63,7 +74,9 @@ describe('inviting people', () => {
   it('lets an invitation expire after seven days', async () => {
     const { token } = await server.signIn('demo.admin');
     const sent = server.mail.length;
-    expect((await server.call('/invite', { token, body: { users: [{ email: 'late.comer@northwindcare.example' }] } })).body).toEqual({ results: [1] });
+    expect((await server.call('/invite', { token, body: { users: [{ email: 'late.comer@northwindcare.example' }] } })).body).toEqual({
+      results: [1],
+    });
     const [, userId = '', timestamp = '', hashedPassword = ''] = /\/user\/reset\/(\d+)\/(\d+)\/([\w-]+)/.exec(server.mail[sent]?.text ?? '') ?? [];
     server.clock.advance(8 * 24 * 60 * 60_000);
     const answer = await server.call('/set-new-password', { body: { userId, timestamp, hashedPassword, password: 'too-late-now' } });
@@ -84,7 +97,10 @@ describe('commands on a user', () => {
       expect(answer.body).toEqual({ code: 1, message: 'The user has been updated.' });
       expect(await findUser(token, 'ruby.scott')).toMatchObject(expected);
     }
-    expect((await server.call('/users-commands', { token, body: { id: ruby.id, email: ruby.email, type: 'mfa', value: 7 } })).body).toEqual({ code: -1, message: 'Parameter failed.' });
+    expect((await server.call('/users-commands', { token, body: { id: ruby.id, email: ruby.email, type: 'mfa', value: 7 } })).body).toEqual({
+      code: -1,
+      message: 'Parameter failed.',
+    });
   });
 
   it('change the class (emptying the units, and the Administrator class administers) and the units', async () => {
@@ -103,9 +119,13 @@ describe('commands on a user', () => {
     const { token } = await server.signIn('demo.admin');
     const ethan = await findUser(token, 'ethan.wright');
     const session = await server.signIn('ethan.wright', 'formsign-demo-colleague');
-    expect((await server.call('/users-commands', { token, body: { id: ethan.id, email: ethan.email, type: 'status', value: 'blocked' } })).body.code).toBe(1);
+    expect(
+      (await server.call('/users-commands', { token, body: { id: ethan.id, email: ethan.email, type: 'status', value: 'blocked' } })).body.code,
+    ).toBe(1);
     expect((await server.call('/user', { method: 'GET', token: session.token })).status).toBe(401);
-    expect((await server.call('/login', { body: { name: 'ethan.wright', password: 'formsign-demo-colleague', challenge: false } })).body.code).toBe(-2);
+    expect((await server.call('/login', { body: { name: 'ethan.wright', password: 'formsign-demo-colleague', challenge: false } })).body.code).toBe(
+      -2,
+    );
     expect(await findUser(token, 'ethan.wright')).toMatchObject({ status: 'blocked' });
     await server.call('/users-commands', { token, body: { id: ethan.id, email: ethan.email, type: 'status', value: 'active' } });
     await server.signIn('ethan.wright', 'formsign-demo-colleague');
@@ -114,17 +134,26 @@ describe('commands on a user', () => {
   it('delete a person, who can no longer sign in', async () => {
     const { token } = await server.signIn('demo.admin');
     const chloe = await findUser(token, 'chloe.davies');
-    expect((await server.call('/users-commands', { token, body: { id: chloe.id, email: chloe.email, type: 'delete', value: '' } })).body.code).toBe(1);
+    expect((await server.call('/users-commands', { token, body: { id: chloe.id, email: chloe.email, type: 'delete', value: '' } })).body.code).toBe(
+      1,
+    );
     expect(await findUser(token, 'chloe.davies')).toBeUndefined();
-    expect((await server.call('/login', { body: { name: 'chloe.davies', password: 'formsign-demo-colleague', challenge: false } })).body.code).toBe(0);
+    expect((await server.call('/login', { body: { name: 'chloe.davies', password: 'formsign-demo-colleague', challenge: false } })).body.code).toBe(
+      0,
+    );
   });
 
   it('never leave a company without an administrator, nor delete or block oneself', async () => {
     const grace = await server.signIn(otherCompany.admin, 'harbour-pass-1');
     const self = await findUser(grace.token, 'grace.okafor');
-    const demote = await server.call('/users-commands', { token: grace.token, body: { id: self.id, email: self.email, type: 'class', value: 'Staff' } });
+    const demote = await server.call('/users-commands', {
+      token: grace.token,
+      body: { id: self.id, email: self.email, type: 'class', value: 'Staff' },
+    });
     expect(demote.body).toEqual({ code: -1, message: 'A company needs at least one administrator who can log in.' });
-    expect((await server.call('/users-commands', { token: grace.token, body: { id: self.id, email: self.email, type: 'delete', value: '' } })).body).toEqual({ code: -1, message: 'You cannot delete yourself.' });
+    expect(
+      (await server.call('/users-commands', { token: grace.token, body: { id: self.id, email: self.email, type: 'delete', value: '' } })).body,
+    ).toEqual({ code: -1, message: 'You cannot delete yourself.' });
   });
 
   it("cannot reach another company's user: 404, and nothing changes", async () => {

@@ -22,7 +22,11 @@ async function verify(bytes: Uint8Array, name = 'document.pdf') {
   const form = new FormData();
   form.set('file', new Blob([bytes], { type: 'application/pdf' }), name);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return server.call('/verify', { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '', ip: '203.0.113.40' });
+  return server.call('/verify', {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
+    ip: '203.0.113.40',
+  });
 }
 
 async function sealedDocument(): Promise<{ bytes: Buffer; sha256: string; reference: string }> {
@@ -47,7 +51,13 @@ describe('checking a document', () => {
       verdict: 'sealed',
       message: verificationTexts.sealed,
       sealed_by: 'formsign document sealing',
-      form: { reference: sealed.reference, title: 'Risk Assessment - Zoë Ashford', organisation: 'Northwind Care Ltd', sha256: sealed.sha256, signers: [{ name: 'Zoë Ashford', action: 'signed' }] },
+      form: {
+        reference: sealed.reference,
+        title: 'Risk Assessment - Zoë Ashford',
+        organisation: 'Northwind Care Ltd',
+        sha256: sealed.sha256,
+        signers: [{ name: 'Zoë Ashford', action: 'signed' }],
+      },
     });
     expect(answer.body.form.sealed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(answer.body.form.signers[0].acted_at).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -58,7 +68,12 @@ describe('checking a document', () => {
     const changed = Buffer.from(bytes);
     const at = changed.indexOf('Risk Assessment');
     changed[at] = 'r'.charCodeAt(0);
-    expect((await verify(changed)).body).toEqual({ verdict: 'changed', message: verificationTexts.changed, sealed_by: 'formsign document sealing', form: null });
+    expect((await verify(changed)).body).toEqual({
+      verdict: 'changed',
+      message: verificationTexts.changed,
+      sealed_by: 'formsign document sealing',
+      form: null,
+    });
   });
 
   it('names the form of a sealed document that had content added after sealing', async () => {
@@ -69,7 +84,11 @@ describe('checking a document', () => {
     const updated = Buffer.from(await added.save({ incremental: true }));
     expect(updated.subarray(0, sealed.bytes.length).equals(sealed.bytes)).toBe(true);
     const answer = await verify(updated);
-    expect(answer.body).toMatchObject({ verdict: 'changed', message: verificationTexts.addedTo, form: { reference: sealed.reference, sha256: sealed.sha256 } });
+    expect(answer.body).toMatchObject({
+      verdict: 'changed',
+      message: verificationTexts.addedTo,
+      form: { reference: sealed.reference, sha256: sealed.sha256 },
+    });
   });
 
   it('calls foreign an unsigned PDF and one sealed with another certificate', async () => {
@@ -77,7 +96,9 @@ describe('checking a document', () => {
     expect((await verify(plain)).body).toEqual({ verdict: 'foreign', message: verificationTexts.foreign, sealed_by: null, form: null });
 
     const elsewhere = makeInstanceCertificates('Elsewhere Ltd');
-    const signed = await (await onePagePdf()).sign({ signer: await P12Signer.create(elsewhere.p12, elsewhere.password), subFilter: 'ETSI.CAdES.detached' });
+    const signed = await (
+      await onePagePdf()
+    ).sign({ signer: await P12Signer.create(elsewhere.p12, elsewhere.password), subFilter: 'ETSI.CAdES.detached' });
     expect((await verify(signed.bytes)).body).toMatchObject({ verdict: 'foreign', form: null });
   });
 

@@ -24,7 +24,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'js'), { recursive: true });
   mkdirSync(join(dist, '.vite'), { recursive: true });
   mkdirSync(join(folder, 'dist-secret'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), `<!doctype html><title>formsign</title><script>${bootScript}</script><script type="application/json" id="page-chunks">{"/":"home"}</script>`);
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><title>formsign</title><script>${bootScript}</script><script type="application/json" id="page-chunks">{"/":"home"}</script>`,
+  );
   writeFileSync(join(dist, 'js', 'app-1a2b3c.js'), 'console.log("formsign")');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{"secret": true}');

@@ -26,22 +26,73 @@ beforeAll(async () => {
   const [other, personal] = await db
     .insert(users)
     .values([
-      { companyId, name: 'lantern.other', email: 'other@lantern.example', passwordHash: hash, passwordChangedAt: now, firstName: 'Olu', lastName: 'Other', role: 'basic', activatedAt: now },
-      { companyId, name: 'lantern.personal', email: 'personal@lantern.example', passwordHash: hash, passwordChangedAt: now, firstName: 'Pia', lastName: 'Personal', role: 'admin', personal: true, class: 'Administrator', activatedAt: now },
+      {
+        companyId,
+        name: 'lantern.other',
+        email: 'other@lantern.example',
+        passwordHash: hash,
+        passwordChangedAt: now,
+        firstName: 'Olu',
+        lastName: 'Other',
+        role: 'basic',
+        activatedAt: now,
+      },
+      {
+        companyId,
+        name: 'lantern.personal',
+        email: 'personal@lantern.example',
+        passwordHash: hash,
+        passwordChangedAt: now,
+        firstName: 'Pia',
+        lastName: 'Personal',
+        role: 'admin',
+        personal: true,
+        class: 'Administrator',
+        activatedAt: now,
+      },
     ])
     .returning({ id: users.id });
   Object.assign(ids, { companyId, admin: adminId, basic: basic?.id ?? 0, other: other?.id ?? 0, personal: personal?.id ?? 0 });
 
   const templateId = await insertTemplate(db, companyId, 'Tenancy Check');
   /** A form sent by `sender`, each of `takers` a recipient by account, sealed when complete. */
-  const form = async (key: string, sender: 'admin' | 'basic' | 'personal', takers: ('basic' | 'other' | 'personal')[], status: 'completed' | 'in_progress'): Promise<void> => {
+  const form = async (
+    key: string,
+    sender: 'admin' | 'basic' | 'personal',
+    takers: ('basic' | 'other' | 'personal')[],
+    status: 'completed' | 'in_progress',
+  ): Promise<void> => {
     const completedAt = status === 'completed' ? new Date(Date.UTC(2026, 1, 1 + Object.keys(ids).length)) : null;
     const sealedKey = status === 'completed' ? `forms/lantern/${key}-sealed.pdf` : null;
     if (sealedKey) await server.ctx.files.put(sealedKey, sealed(key), 'application/pdf');
-    const id = await insertForm(db, { companyId, templateId, reference: `LL-${key}`, title: `Tenancy Check ${key}`, status, sentAt: completedAt ?? now, completedAt, sealedKey, values: { employee: `Answer of ${key}` } });
-    await db.update(forms).set({ senderId: ids[sender] ?? null }).where(eq(forms.id, id));
+    const id = await insertForm(db, {
+      companyId,
+      templateId,
+      reference: `LL-${key}`,
+      title: `Tenancy Check ${key}`,
+      status,
+      sentAt: completedAt ?? now,
+      completedAt,
+      sealedKey,
+      values: { employee: `Answer of ${key}` },
+    });
+    await db
+      .update(forms)
+      .set({ senderId: ids[sender] ?? null })
+      .where(eq(forms.id, id));
     for (const [i, taker] of takers.entries()) {
-      await db.insert(formRecipients).values({ formId: id, companyId, order: i + 1, action: 'sign', name: taker, email: `${taker}@lantern.example`, userId: ids[taker] ?? null, status: status === 'completed' ? 'signed' : 'open', pageId: `lantern-${key}-${i}`, tokenHash: 'unused' });
+      await db.insert(formRecipients).values({
+        formId: id,
+        companyId,
+        order: i + 1,
+        action: 'sign',
+        name: taker,
+        email: `${taker}@lantern.example`,
+        userId: ids[taker] ?? null,
+        status: status === 'completed' ? 'signed' : 'open',
+        pageId: `lantern-${key}-${i}`,
+        tokenHash: 'unused',
+      });
     }
     ids[key] = id;
   };
@@ -52,17 +103,61 @@ beforeAll(async () => {
   await form('byPersonal', 'personal', ['other'], 'completed');
 
   const [d1, d2] = await insertDocuments(db, [
-    { companyId, formId: ids['toBasic'] ?? 0, name: 'Inventory of flat 2.pdf', mime: 'application/pdf', size: 10, fileKey: 'forms/lantern/inventory.pdf', uploadedBy: 'basic', uploadedAt: new Date('2026-02-01T10:00:00Z') },
-    { companyId, formId: ids['toOther'] ?? 0, name: 'Payslips of Olu.pdf', mime: 'application/pdf', size: 10, fileKey: 'forms/lantern/payslips.pdf', uploadedBy: 'other', uploadedAt: new Date('2026-02-02T10:00:00Z') },
+    {
+      companyId,
+      formId: ids['toBasic'] ?? 0,
+      name: 'Inventory of flat 2.pdf',
+      mime: 'application/pdf',
+      size: 10,
+      fileKey: 'forms/lantern/inventory.pdf',
+      uploadedBy: 'basic',
+      uploadedAt: new Date('2026-02-01T10:00:00Z'),
+    },
+    {
+      companyId,
+      formId: ids['toOther'] ?? 0,
+      name: 'Payslips of Olu.pdf',
+      mime: 'application/pdf',
+      size: 10,
+      fileKey: 'forms/lantern/payslips.pdf',
+      uploadedBy: 'other',
+      uploadedAt: new Date('2026-02-02T10:00:00Z'),
+    },
   ]);
   Object.assign(ids, { d1, d2 });
 
   const [copyToBasic, copyToOther, loose] = await db
     .insert(storedFiles)
     .values([
-      { companyId, folder: 'Lettings', name: 'Tenancy Check toBasic.pdf', mime: 'application/pdf', size: 10, fileKey: 'forms/lantern/toBasic-sealed.pdf', formId: ids['toBasic'] ?? null, createdBy: 'Ada Admin' },
-      { companyId, folder: 'HR/Confidential', name: 'Tenancy Check toOther.pdf', mime: 'application/pdf', size: 10, fileKey: 'forms/lantern/toOther-sealed.pdf', formId: ids['toOther'] ?? null, createdBy: 'Ada Admin' },
-      { companyId, folder: 'Board', name: 'Minutes.pdf', mime: 'application/pdf', size: 10, fileKey: 'storage/lantern/minutes.pdf', createdBy: 'Ada Admin' },
+      {
+        companyId,
+        folder: 'Lettings',
+        name: 'Tenancy Check toBasic.pdf',
+        mime: 'application/pdf',
+        size: 10,
+        fileKey: 'forms/lantern/toBasic-sealed.pdf',
+        formId: ids['toBasic'] ?? null,
+        createdBy: 'Ada Admin',
+      },
+      {
+        companyId,
+        folder: 'HR/Confidential',
+        name: 'Tenancy Check toOther.pdf',
+        mime: 'application/pdf',
+        size: 10,
+        fileKey: 'forms/lantern/toOther-sealed.pdf',
+        formId: ids['toOther'] ?? null,
+        createdBy: 'Ada Admin',
+      },
+      {
+        companyId,
+        folder: 'Board',
+        name: 'Minutes.pdf',
+        mime: 'application/pdf',
+        size: 10,
+        fileKey: 'storage/lantern/minutes.pdf',
+        createdBy: 'Ada Admin',
+      },
     ])
     .returning({ id: storedFiles.id });
   Object.assign(ids, { copyToBasic: copyToBasic?.id ?? 0, copyToOther: copyToOther?.id ?? 0, loose: loose?.id ?? 0 });
@@ -71,18 +166,39 @@ beforeAll(async () => {
     .insert(tenants)
     .values([
       { companyId, name: 'Tess Tenant', caseworkerId: ids['basic'] ?? null, openedAt: '2026-01-05', notes: 'Rent arrears agreed with Bo.' },
-      { companyId, name: 'Uma Unrelated', caseworkerId: ids['other'] ?? null, openedAt: '2026-01-06', notes: 'Confidential: a safeguarding referral.' },
+      {
+        companyId,
+        name: 'Uma Unrelated',
+        caseworkerId: ids['other'] ?? null,
+        openedAt: '2026-01-06',
+        notes: 'Confidential: a safeguarding referral.',
+      },
     ])
     .returning({ id: tenants.id });
   Object.assign(ids, { held: held?.id ?? 0, notHeld: notHeld?.id ?? 0 });
-  await db.update(forms).set({ tenantId: ids['held'] ?? null }).where(eq(forms.id, ids['toBasic'] ?? 0));
-  await db.update(forms).set({ tenantId: ids['held'] ?? null }).where(eq(forms.id, ids['toOther'] ?? 0));
+  await db
+    .update(forms)
+    .set({ tenantId: ids['held'] ?? null })
+    .where(eq(forms.id, ids['toBasic'] ?? 0));
+  await db
+    .update(forms)
+    .set({ tenantId: ids['held'] ?? null })
+    .where(eq(forms.id, ids['toOther'] ?? 0));
 
   for (const key of ['toBasic', 'byBasic', 'toOther', 'byPersonal']) {
-    await db.insert(auditEvents).values({ companyId, event: 'completed', actor: 'system', source: 'user', target: `LL-${key}`, formId: ids[key] ?? null, at: new Date('2026-02-10T10:00:00Z') });
+    await db.insert(auditEvents).values({
+      companyId,
+      event: 'completed',
+      actor: 'system',
+      source: 'user',
+      target: `LL-${key}`,
+      formId: ids[key] ?? null,
+      at: new Date('2026-02-10T10:00:00Z'),
+    });
   }
 
-  for (const who of ['admin', 'basic', 'other', 'personal'] as const) token[who] = (await server.signIn(`lantern.${who}`, organisationPassword)).token;
+  for (const who of ['admin', 'basic', 'other', 'personal'] as const)
+    token[who] = (await server.signIn(`lantern.${who}`, organisationPassword)).token;
 });
 
 const get = (path: string, who: keyof typeof token, query = '') => server.call(path, { method: 'GET', token: token[who], query });
@@ -94,11 +210,17 @@ const storage = (who: keyof typeof token, data: Record<string, string | number> 
 };
 
 describe('every route to a file checks that the caller may see the form', () => {
-  it("does not let a basic user save the sealed PDF of a form they do not take part in into Documents (404, nothing kept)", async () => {
-    const before = await server.ctx.db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.companyId, ids['companyId'] ?? 0));
+  it('does not let a basic user save the sealed PDF of a form they do not take part in into Documents (404, nothing kept)', async () => {
+    const before = await server.ctx.db
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(eq(storedFiles.companyId, ids['companyId'] ?? 0));
     const refused = await storage('basic', { action: 'save', form: ids['toOther'] ?? 0 }, 'Mine');
     expect(refused).toMatchObject({ status: 404, body: { message: 'This item does not exist or was deleted.' } });
-    const after = await server.ctx.db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.companyId, ids['companyId'] ?? 0));
+    const after = await server.ctx.db
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(eq(storedFiles.companyId, ids['companyId'] ?? 0));
     expect(after).toHaveLength(before.length);
     // Nor a personal administrator a form of the company they are not part of.
     expect((await storage('personal', { action: 'save', form: ids['toBasic'] ?? 0 }, 'Mine')).status).toBe(404);
@@ -108,7 +230,10 @@ describe('every route to a file checks that the caller may see the form', () => 
     const saved = await storage('basic', { action: 'save', form: ids['toBasic'] ?? 0 }, 'Mine');
     expect(saved.status).toBe(200);
     expect(saved.body.files.map((file: Json) => file.name)).toEqual(['Tenancy Check toBasic LL-toBasic.pdf']);
-    const download = await server.call('/file', { method: 'GET', query: new URL(saved.body.files[0].url, 'http://formsign.test').searchParams.toString() });
+    const download = await server.call('/file', {
+      method: 'GET',
+      query: new URL(saved.body.files[0].url, 'http://formsign.test').searchParams.toString(),
+    });
     expect(download.text).toBe(sealed('toBasic').toString());
     expect((await storage('basic', { action: 'save', form: ids['byBasic'] ?? 0 }, 'Mine')).status).toBe(200);
   });
@@ -155,7 +280,10 @@ describe('what a basic user sees, area by area', () => {
     expect((await storage('basic', {}, 'Board')).body).toMatchObject({ total: 0, files: [] });
     // A file they cannot see is not found; one they see but did not save is not theirs to delete.
     expect((await storage('basic', { action: 'delete', id: ids['copyToOther'] ?? 0 })).status).toBe(404);
-    expect(await storage('basic', { action: 'delete', id: ids['copyToBasic'] ?? 0 })).toMatchObject({ status: 403, body: { message: 'Only an administrator or the person who saved this file can delete it.' } });
+    expect(await storage('basic', { action: 'delete', id: ids['copyToBasic'] ?? 0 })).toMatchObject({
+      status: 403,
+      body: { message: 'Only an administrator or the person who saved this file can delete it.' },
+    });
     const mine = (await storage('basic', {}, 'Mine')).body.files.find((file: Json) => file.name === 'Tenancy Check byBasic LL-byBasic.pdf');
     expect((await storage('basic', { action: 'delete', id: mine.id }, 'Mine')).status).toBe(200);
     // The administrator sees every folder of the company.
@@ -172,7 +300,9 @@ describe('what a basic user sees, area by area', () => {
     expect((await server.call('/get-tenant', { token: token.basic, body: { id: ids['notHeld'] } })).status).toBe(404);
     const admin = await server.call('/get-tenants', { token: token.admin });
     expect(admin.body.data.map((tenant: Json) => tenant.name)).toEqual(['Tess Tenant', 'Uma Unrelated']);
-    expect((await server.call('/get-tenant', { token: token.admin, body: { id: ids['held'] } })).body.forms.map((row: Json) => row.reference).sort()).toEqual(['LL-toBasic', 'LL-toOther']);
+    expect(
+      (await server.call('/get-tenant', { token: token.admin, body: { id: ids['held'] } })).body.forms.map((row: Json) => row.reference).sort(),
+    ).toEqual(['LL-toBasic', 'LL-toOther']);
   });
 });
 
@@ -187,7 +317,12 @@ describe('what a personal administrator sees: their own paperwork', () => {
     const audit = await get('/fetch-formaudit', 'personal');
     expect(audit.status).toBe(200);
     expect(audit.body.forms.map((row: Json) => row.reference)).toEqual(['LL-byPersonal']);
-    expect((await get('/fetch-formaudit', 'admin')).body.forms.map((row: Json) => row.reference).sort()).toEqual(['LL-byBasic', 'LL-byPersonal', 'LL-toBasic', 'LL-toOther']);
+    expect((await get('/fetch-formaudit', 'admin')).body.forms.map((row: Json) => row.reference).sort()).toEqual([
+      'LL-byBasic',
+      'LL-byPersonal',
+      'LL-toBasic',
+      'LL-toOther',
+    ]);
   });
 
   it('Connected Devices: only their own', async () => {

@@ -51,7 +51,6 @@ export const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-
 /** The build's folders whose files carry a content hash in their names: they never change. */
 export const hashedFolders = /^\/(js|css|assets)\//;
 

@@ -88,7 +88,11 @@ export const designedOperations: readonly { method: 'get' | 'post'; path: string
 
 /** Response shapes the product states: the top-level fields each must have. */
 export const statedResponses: readonly { method: 'get' | 'post'; path: string; fields?: readonly string[]; list?: true }[] = [
-  { method: 'post', path: '/login', fields: ['code', 'token', 'issuper', 'isPersonal', 'isadmin', 'isfront', 'url', 'img', 'message', 'session', 'username'] },
+  {
+    method: 'post',
+    path: '/login',
+    fields: ['code', 'token', 'issuper', 'isPersonal', 'isadmin', 'isfront', 'url', 'img', 'message', 'session', 'username'],
+  },
   { method: 'post', path: '/api/envelopes', fields: ['unused'] },
   { method: 'post', path: '/api/video-tutorial', list: true },
   { method: 'post', path: '/api/pdf-tutorial', list: true },
@@ -96,8 +100,16 @@ export const statedResponses: readonly { method: 'get' | 'post'; path: string; f
   { method: 'get', path: '/fetch-formaudit', fields: ['query', 'forms'] },
   { method: 'post', path: '/formlisting', fields: ['all'] },
   { method: 'get', path: '/manage-storage', fields: ['files', 'save'] },
-  { method: 'get', path: '/fetch-integratedforms', fields: ['message', 'type', 'forms', 'allforms', 'fields', 'map', 'title', 'sid', 'files', 'recipient'] },
-  { method: 'get', path: '/fetch-prepopulation', fields: ['error', 'message', 'type', 'source', 'fields', 'oids', 'headers', 'order', 'setbyme', 'reference', 'timestamp'] },
+  {
+    method: 'get',
+    path: '/fetch-integratedforms',
+    fields: ['message', 'type', 'forms', 'allforms', 'fields', 'map', 'title', 'sid', 'files', 'recipient'],
+  },
+  {
+    method: 'get',
+    path: '/fetch-prepopulation',
+    fields: ['error', 'message', 'type', 'source', 'fields', 'oids', 'headers', 'order', 'setbyme', 'reference', 'timestamp'],
+  },
   { method: 'post', path: '/websigning', fields: ['data', 'error'] },
   { method: 'get', path: '/workflow', fields: ['data'] },
 ];
@@ -106,7 +118,17 @@ export const statedResponses: readonly { method: 'get' | 'post'; path: string; f
 export const loginHeaders = ['access-token', 'id-token', 'refresh-token'] as const;
 
 /** Operations open to anonymous callers: signing in, registering, passwords, strings, signing by link, verifying. */
-export const publicOperations = ['/login', '/login-mfa', '/refresh', '/register', '/forgot-password', '/set-new-password', '/get-strings', '/websigning', '/verify'] as const;
+export const publicOperations = [
+  '/login',
+  '/login-mfa',
+  '/refresh',
+  '/register',
+  '/forgot-password',
+  '/set-new-password',
+  '/get-strings',
+  '/websigning',
+  '/verify',
+] as const;
 
 /** Operations only administrators may call, at least: every administrator, personal ones too (they are administrators). */
 export const adminOperations = ['/api/envelopes'] as const;

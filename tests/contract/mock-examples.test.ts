@@ -10,9 +10,13 @@ import { resolveRef, type ExampleObject, type MockExampleRule, type ParameterObj
 import { document, operations, propertyNames } from '../support/contract.js';
 import { mockForTheseTests } from '../support/mock.js';
 
-const administratorToken = String((resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token);
+const administratorToken = String(
+  (resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token,
+);
 
-const ruled = operations.flatMap((entry) => (entry.operation['x-mock-examples'] ?? []).map((rule) => ({ ...entry, id: entry.operation.operationId, rule })));
+const ruled = operations.flatMap((entry) =>
+  (entry.operation['x-mock-examples'] ?? []).map((rule) => ({ ...entry, id: entry.operation.operationId, rule })),
+);
 
 function example200(entry: (typeof ruled)[number], name: string): unknown {
   const media = resolveRef(document, entry.operation.responses['200'] ?? {}).content?.['application/json'];
@@ -22,20 +26,32 @@ function example200(entry: (typeof ruled)[number], name: string): unknown {
 
 describe('the x-mock-examples rules', () => {
   it('are given where a call serves several questions', () => {
-    expect([...new Set(ruled.map(({ id }) => id))].sort()).toEqual(['fetchPrepopulation', 'getDashboard', 'manageIntegrations', 'manageProducts', 'manageTemplates', 'webSigning']);
+    expect([...new Set(ruled.map(({ id }) => id))].sort()).toEqual([
+      'fetchPrepopulation',
+      'getDashboard',
+      'manageIntegrations',
+      'manageProducts',
+      'manageTemplates',
+      'webSigning',
+    ]);
   });
 
-  it.each(ruled.map((entry) => ({ ...entry, label: `${entry.id}: ${entry.rule.in} ${entry.rule.name}${entry.rule.value ? `=${entry.rule.value}` : ''} → ${entry.rule.example}` })))(
-    '$label names a 200 example and a field of the request',
-    (entry) => {
-      expect(example200(entry, entry.rule.example)).toBeDefined();
-      const fields =
-        entry.rule.in === 'query'
-          ? (entry.operation.parameters ?? []).map((p) => resolveRef<ParameterObject>(document, p)).filter((p) => p.in === 'query').map((p) => p.name)
-          : propertyNames(entry.operation.requestBody?.content['application/json']?.schema);
-      expect(fields).toContain(entry.rule.name);
-    },
-  );
+  it.each(
+    ruled.map((entry) => ({
+      ...entry,
+      label: `${entry.id}: ${entry.rule.in} ${entry.rule.name}${entry.rule.value ? `=${entry.rule.value}` : ''} → ${entry.rule.example}`,
+    })),
+  )('$label names a 200 example and a field of the request', (entry) => {
+    expect(example200(entry, entry.rule.example)).toBeDefined();
+    const fields =
+      entry.rule.in === 'query'
+        ? (entry.operation.parameters ?? [])
+            .map((p) => resolveRef<ParameterObject>(document, p))
+            .filter((p) => p.in === 'query')
+            .map((p) => p.name)
+        : propertyNames(entry.operation.requestBody?.content['application/json']?.schema);
+    expect(fields).toContain(entry.rule.name);
+  });
 });
 
 describe('selectExample', () => {
@@ -44,7 +60,12 @@ describe('selectExample', () => {
     { in: 'query', name: 'id', example: 'source' },
     { in: 'body', name: 'action', value: 'status', example: 'paid' },
   ];
-  const asked = (query: string, body: Record<string, unknown> | null = null) => ({ method: 'GET', path: '/x', query: new URLSearchParams(query), body });
+  const asked = (query: string, body: Record<string, unknown> | null = null) => ({
+    method: 'GET',
+    path: '/x',
+    query: new URLSearchParams(query),
+    body,
+  });
 
   it('takes the first rule that matches: a value must be equal, a presence rule needs a value', () => {
     expect(selectExample(rules, asked('id=1&oid=T-1'))).toBe('record');
@@ -86,11 +107,14 @@ describe('the mock', () => {
     return [url.toString(), { method: method.toUpperCase(), headers, body }];
   }
 
-  it.each(ruled.map((entry) => ({ ...entry, label: `${entry.id} → ${entry.rule.example}` })))('answers $label for the question the rule names', async (entry) => {
-    const response = await fetch(...requestMatching(entry));
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(example200(entry, entry.rule.example));
-  });
+  it.each(ruled.map((entry) => ({ ...entry, label: `${entry.id} → ${entry.rule.example}` })))(
+    'answers $label for the question the rule names',
+    async (entry) => {
+      const response = await fetch(...requestMatching(entry));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(example200(entry, entry.rule.example));
+    },
+  );
 
   it.each(ruled.map((entry) => ({ ...entry, label: entry.id })))('$label still answers the example a request asks for', async (entry) => {
     const response = await fetch(...requestMatching(entry, 'example=ok'));
@@ -100,7 +124,9 @@ describe('the mock', () => {
   it('answers each dashboard chart with its own example', async () => {
     const dashboard = ruled.filter(({ id }) => id === 'getDashboard');
     expect(dashboard.map(({ rule }) => rule.value)).toEqual(['formsPerMonth', 'formsByStatus', 'formsByTemplate', 'signingTime']);
-    const charts = await Promise.all(dashboard.map(async (entry) => ((await (await fetch(...requestMatching(entry))).json()) as { chart: string }).chart));
+    const charts = await Promise.all(
+      dashboard.map(async (entry) => ((await (await fetch(...requestMatching(entry))).json()) as { chart: string }).chart),
+    );
     expect(charts).toEqual(['formsPerMonth', 'formsByStatus', 'formsByTemplate', 'signingTime']);
   });
 

@@ -15,7 +15,9 @@ import { schemaValidator } from '@formsign/openapi/schema-validator';
 
 const validate = schemaValidator(document);
 const mockUrl = mockForTheseTests();
-const administratorToken = String((resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token);
+const administratorToken = String(
+  (resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token,
+);
 const signedIn = { Authorization: `Bearer ${administratorToken}`, 'X-XSRF-TOKEN': 'qa', Cookie: 'XSRF-TOKEN=qa' };
 
 /** The schema of an operation's answer with `status`. */
@@ -49,7 +51,11 @@ describe('an invalid request', () => {
     expect(signingBody).toEqual({ data: null, error: `${invalidRequestText}: id is required.` });
     expect(validate(schemaOf('post', '/api/websigning', '400'), signingBody)).toEqual([]);
 
-    const account = await fetch(new URL('/user', mockUrl()), { method: 'PUT', headers: { ...signedIn, 'Content-Type': 'application/json' }, body: JSON.stringify({ data: { email: 5 } }) });
+    const account = await fetch(new URL('/user', mockUrl()), {
+      method: 'PUT',
+      headers: { ...signedIn, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: { email: 5 } }),
+    });
     expect(account.status).toBe(400);
     const accountBody = (await account.json()) as { error: string };
     expect(accountBody.error).toMatch(/^Some of the values sent are not valid: data\.email must be string/);
@@ -68,7 +74,12 @@ describe('fieldProblems', () => {
     expect(
       fieldProblems([
         { location: ['request', 'body'], severity: 'Error', code: 'required', message: "Request body must have required property 'password'" },
-        { location: ['request', 'body', 'data', 'email'], severity: 'Error', code: 'type', message: 'Request body property data.email must be string' },
+        {
+          location: ['request', 'body', 'data', 'email'],
+          severity: 'Error',
+          code: 'type',
+          message: 'Request body property data.email must be string',
+        },
         { location: ['request', 'query', 'page'], severity: 'Error', code: 'type', message: 'Request query parameter page must be integer' },
         { location: ['request'], severity: 'Error', code: 401, message: 'Invalid security scheme used' },
         { location: ['request', 'body', 'x'], severity: 'Warning', code: 'type', message: 'Request body property x must be string' },
@@ -89,13 +100,17 @@ describe('an example or status the call does not have', () => {
   it('points to the status an example belongs to', async () => {
     const response = await fetch(new URL('/completed-forms?__example=noMessage', mockUrl()), { headers: signedIn });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toContain("'noMessage' is an example of status 400 and 500: ask for it with code=400, example=noMessage.");
+    expect(((await response.json()) as { message: string }).message).toContain(
+      "'noMessage' is an example of status 400 and 500: ask for it with code=400, example=noMessage.",
+    );
   });
 
   it('says when the status is not one the call answers', async () => {
     const response = await fetch(new URL('/completed-forms', mockUrl()), { headers: { ...signedIn, Prefer: 'code=418' } });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toBe('The mock has no 418 answer for GET /completed-forms. It answers 200: ok, empty; 400: badRequest, noMessage; 401: unauthorized; 500: serverError, noMessage.');
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'The mock has no 418 answer for GET /completed-forms. It answers 200: ok, empty; 400: badRequest, noMessage; 401: unauthorized; 500: serverError, noMessage.',
+    );
   });
 
   it('parses Prism’s Prefer header', () => {
@@ -122,7 +137,9 @@ describe('the QA page, /__mock', () => {
     expect(page).toContain('Olivia Bennett, Northwind Care Ltd <span class="muted">(administrator; example <code>administrator</code>)');
     expect(page).toContain('Liam Carter, Northwind Care Ltd <span class="muted">(basic user; example <code>basicUser</code>)');
     expect(page).toContain('Sophie Turner, Turner Lettings <span class="muted">(administrator, personal; example');
-    expect(page).toContain('Noah Patel, formsign Operations <span class="muted">(administrator, super user, sub-administrator, front administrator; example');
+    expect(page).toContain(
+      'Noah Patel, formsign Operations <span class="muted">(administrator, super user, sub-administrator, front administrator; example',
+    );
     expect(page).toContain('keeps no data');
     expect(page).toContain('<code>GET /completed-forms</code>');
     expect(page).toContain('<option value="code=500, example=noMessage">500: noMessage</option>');
@@ -137,7 +154,9 @@ describe('the QA page, /__mock', () => {
     const forms = await fetch(new URL('/completed-forms', mockUrl()), { headers: { ...signedIn, Cookie: `XSRF-TOKEN=qa; ${cookie}` } });
     expect(((await forms.json()) as { total: number }).total).toBe(0);
     // A request that asks for an outcome itself still gets it.
-    const asked = await fetch(new URL('/completed-forms', mockUrl()), { headers: { ...signedIn, Cookie: `XSRF-TOKEN=qa; ${cookie}`, Prefer: 'example=ok' } });
+    const asked = await fetch(new URL('/completed-forms', mockUrl()), {
+      headers: { ...signedIn, Cookie: `XSRF-TOKEN=qa; ${cookie}`, Prefer: 'example=ok' },
+    });
     expect(((await asked.json()) as { total: number }).total).toBeGreaterThan(0);
 
     const page = await (await fetch(new URL('/__mock?saved', mockUrl()), { headers: { Cookie: cookie } })).text();
@@ -146,7 +165,11 @@ describe('the QA page, /__mock', () => {
   });
 
   it('keeps only choices the contract has, and forgets everything on reset', async () => {
-    const cookie = await choose({ role: 'nobody', 'answer:GET /workflow': 'code=200, example=nope', 'answer:GET /fetch-logs': 'code=500, example=noMessage' });
+    const cookie = await choose({
+      role: 'nobody',
+      'answer:GET /workflow': 'code=200, example=nope',
+      'answer:GET /fetch-logs': 'code=500, example=noMessage',
+    });
     expect(readChoices(cookie)).toEqual({ answers: { 'GET /fetch-logs': 'code=500, example=noMessage' } });
     const reset = await fetch(new URL('/__mock', mockUrl()), { method: 'POST', body: new URLSearchParams({ reset: '1' }), redirect: 'manual' });
     expect(reset.headers.get('set-cookie')).toMatch(new RegExp(`^${qaCookieName}=; Path=/; Max-Age=0`));

@@ -116,4 +116,3 @@ describe('the mock README’s examples', () => {
     }
   });
 });
-

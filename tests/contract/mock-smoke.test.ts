@@ -10,7 +10,9 @@ import { mockForTheseTests } from '../support/mock.js';
 import { schemaValidator } from '@formsign/openapi/schema-validator';
 
 const validate = schemaValidator(document);
-const administratorToken = String((resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token);
+const administratorToken = String(
+  (resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token,
+);
 
 const mockUrl = mockForTheseTests();
 
@@ -35,7 +37,10 @@ function requestFor({ method, path, operation }: OperationEntry, prefer?: string
     const first = Object.values(content['multipart/form-data'].examples ?? {})[0];
     const fields = first
       ? (resolveRef<ExampleObject>(document, first).value as Record<string, string>)
-      : { function: 'subtitle', data: JSON.stringify({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' }) };
+      : {
+          function: 'subtitle',
+          data: JSON.stringify({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' }),
+        };
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     body = form;
   }

@@ -51,7 +51,12 @@ const known: Record<string, Known> = {
     run: {
       line: 'npm run diagrams',
       env: { DIAGRAMS_OUT: join(scratch, 'diagrams') },
-      after: () => expect(readdirSync(join(scratch, 'diagrams')).sort()).toEqual(readdirSync(join(root, 'machines/diagrams')).filter((name) => name.endsWith('.md')).sort()),
+      after: () =>
+        expect(readdirSync(join(scratch, 'diagrams')).sort()).toEqual(
+          readdirSync(join(root, 'machines/diagrams'))
+            .filter((name) => name.endsWith('.md'))
+            .sort(),
+        ),
     },
   },
   'npm run size': { notRun: 'it builds the app, over a minute on two cores; npm test checks the budgets after its own build' },
@@ -85,9 +90,14 @@ function readmeCommands(readme: string): string[] {
 
 function run(line: string, env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = execFile('sh', ['-c', line], { cwd: root, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
-    });
+    const child = execFile(
+      'sh',
+      ['-c', line],
+      { cwd: root, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
     child.stdin?.end();
   });
 }
@@ -99,7 +109,9 @@ async function treeState(): Promise<string> {
 }
 
 const listed = readmeCommands(readFileSync(join(root, 'README.md'), 'utf8'));
-const runHere = Object.entries(known).flatMap(([command, entry]) => ('run' in entry && listed.includes(command) ? [[command, entry.run] as const] : []));
+const runHere = Object.entries(known).flatMap(([command, entry]) =>
+  'run' in entry && listed.includes(command) ? [[command, entry.run] as const] : [],
+);
 
 describe('README.md commands', () => {
   it('lists the commands this test knows', () => {
@@ -116,16 +128,24 @@ describe('README.md commands', () => {
   });
 
   // One at a time: each compares the work tree before and after itself.
-  it.each(runHere.filter(([, how]) => how.keepsTree))('%s exits 0 and leaves the files as they were', async (_command, how) => {
-    const before = await treeState();
-    const result = await run(how.line, how.env);
-    expect(result.code, result.output).toBe(0);
-    expect(await treeState(), `${how.line} changed files: what it writes was stale or missing`).toBe(before);
-  }, 120_000);
+  it.each(runHere.filter(([, how]) => how.keepsTree))(
+    '%s exits 0 and leaves the files as they were',
+    async (_command, how) => {
+      const before = await treeState();
+      const result = await run(how.line, how.env);
+      expect(result.code, result.output).toBe(0);
+      expect(await treeState(), `${how.line} changed files: what it writes was stale or missing`).toBe(before);
+    },
+    120_000,
+  );
 
-  it.concurrent.each(runHere.filter(([, how]) => !how.keepsTree))('%s exits 0', async (_command, how) => {
-    const result = await run(how.line, how.env);
-    expect(result.code, result.output).toBe(0);
-    how.after?.();
-  }, 120_000);
+  it.concurrent.each(runHere.filter(([, how]) => !how.keepsTree))(
+    '%s exits 0',
+    async (_command, how) => {
+      const result = await run(how.line, how.env);
+      expect(result.code, result.output).toBe(0);
+      how.after?.();
+    },
+    120_000,
+  );
 });

@@ -21,7 +21,9 @@ interface RouteFlags {
   personal: boolean;
 }
 const { routes } = (await import(/* @vite-ignore */ resolve(webSource, 'routes/route-table.ts'))) as { routes: readonly RouteFlags[] };
-const { canSee } = (await import(/* @vite-ignore */ resolve(webSource, 'routes/access.ts'))) as { canSee: (route: RouteFlags, viewer: { isAdmin: boolean; isPersonal: boolean }) => boolean };
+const { canSee } = (await import(/* @vite-ignore */ resolve(webSource, 'routes/access.ts'))) as {
+  canSee: (route: RouteFlags, viewer: { isAdmin: boolean; isPersonal: boolean }) => boolean;
+};
 const roles: readonly Role[] = ['basic', 'personal', 'admin', 'super'];
 const viewerOf = (role: Role) => ({ isAdmin: role !== 'basic', isPersonal: role === 'personal' });
 
@@ -44,12 +46,18 @@ async function sdkOperations(): Promise<Map<string, OperationId>> {
     if (area === 'raw') continue;
     for (const [name, call] of Object.entries(functions as Record<string, (...args: unknown[]) => Promise<unknown>>)) {
       last.request = null;
-      for (const args of [[{}, {}], [1, file, {}], [file, {}]]) {
+      for (const args of [
+        [{}, {}],
+        [1, file, {}],
+        [file, {}],
+      ]) {
         await call(...args).catch(() => undefined);
         if (recorded()) break;
       }
       const request = recorded();
-      const operation = request && (Object.keys(operations) as OperationId[]).find((id) => operations[id].method === request.method && operations[id].path === request.path);
+      const operation =
+        request &&
+        (Object.keys(operations) as OperationId[]).find((id) => operations[id].method === request.method && operations[id].path === request.path);
       if (operation) found.set(`${area}.${name}`, operation);
     }
   }
@@ -89,9 +97,15 @@ describe('the roles of the contract agree with the route table', () => {
       }
     };
     madeBy(callsOf(resolve(webSource, 'app.tsx')), roles);
-    for (const route of routes) madeBy(callsOf(resolve(webSource, `pages/${route.chunk}.tsx`)), roles.filter((role) => canSee(route, viewerOf(role))));
+    for (const route of routes)
+      madeBy(
+        callsOf(resolve(webSource, `pages/${route.chunk}.tsx`)),
+        roles.filter((role) => canSee(route, viewerOf(role))),
+      );
     expect(shownTo.size).toBeGreaterThan(40);
-    const tooOpen = [...shownTo].flatMap(([operation, to]) => roles.filter((role) => mayCall(role, operation) && !to.has(role)).map((role) => `${operation} is open to ${role}, who sees no page making it`));
+    const tooOpen = [...shownTo].flatMap(([operation, to]) =>
+      roles.filter((role) => mayCall(role, operation) && !to.has(role)).map((role) => `${operation} is open to ${role}, who sees no page making it`),
+    );
     expect(tooOpen).toEqual([]);
   });
 });

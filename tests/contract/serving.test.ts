@@ -22,7 +22,10 @@ const received = new Map<string, Record<string, string | string[] | undefined>>(
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'formsign-serving-'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><title>formsign</title></head><body class="x"><div id="root"></div></body></html>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html><head><title>formsign</title></head><body class="x"><div id="root"></div></body></html>',
+  );
   mkdirSync(join(root, '.vite'));
   writeFileSync(join(root, '.vite', 'manifest.json'), '{"secret":true}');
   // A folder beside the build whose name starts like the build's: outside it all the same.
@@ -32,7 +35,9 @@ beforeAll(async () => {
     seen.push(`${request.method} ${request.url}`);
     received.set(request.url ?? '', request.headers);
     if (request.url === '/slow') return; // never answers
-    response.writeHead(200, { 'Content-Type': 'text/plain', 'Keep-Alive': 'timeout=5', 'X-Hop': 'dropped', Connection: 'X-Hop' }).end(`backend ${request.url}`);
+    response
+      .writeHead(200, { 'Content-Type': 'text/plain', 'Keep-Alive': 'timeout=5', 'X-Hop': 'dropped', Connection: 'X-Hop' })
+      .end(`backend ${request.url}`);
   });
   await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
   backendUrl = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
@@ -45,7 +50,10 @@ afterAll(async () => {
   rmSync(`${root}-secret`, { recursive: true, force: true });
 });
 
-async function serving(options: Partial<typeof mockModeServing> & { proxyTimeoutMs?: number }, run: (web: WebServer) => Promise<void>): Promise<void> {
+async function serving(
+  options: Partial<typeof mockModeServing> & { proxyTimeoutMs?: number },
+  run: (web: WebServer) => Promise<void>,
+): Promise<void> {
   const web = await startWebServer({ port: 0, apiUrl: backendUrl, root, host: '127.0.0.1', ...options });
   try {
     await run(web);
@@ -63,7 +71,11 @@ describe('the app’s server', () => {
         expect(page, path).toContain(`<div id="root"></div>${mockBannerHtml}</body>`);
       }
       expect(mockBannerHtml).toContain('Example data from the mock: changes are not kept.');
-      const qa = await fetch(`${origin}/__mock?saved`, { method: 'POST', body: 'role=basicUser', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      const qa = await fetch(`${origin}/__mock?saved`, {
+        method: 'POST',
+        body: 'role=basicUser',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
       expect(await qa.text()).toBe('backend /__mock?saved');
       expect(seen).toContain('POST /__mock?saved');
     });
@@ -116,11 +128,19 @@ describe('the app’s server', () => {
       // A raw request: fetch refuses to send a Connection header of its own.
       const answer = await new Promise<{ body: string; headers: Record<string, unknown> }>((resolve, reject) => {
         const url = new URL(origin);
-        httpRequest({ hostname: url.hostname, port: url.port, path: '/api/users?page=2', headers: { 'X-Test': 'kept', Connection: 'close, X-Private', 'X-Private': 'dropped' } }, (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ body, headers: response.headers }));
-        })
+        httpRequest(
+          {
+            hostname: url.hostname,
+            port: url.port,
+            path: '/api/users?page=2',
+            headers: { 'X-Test': 'kept', Connection: 'close, X-Private', 'X-Private': 'dropped' },
+          },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => resolve({ body, headers: response.headers }));
+          },
+        )
           .on('error', reject)
           .end();
       });

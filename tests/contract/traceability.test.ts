@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { adminOperations, callTable, designedOperations, loginHeaders, publicOperations, statedResponses, wirePath } from './call-table.js';
-import { basePath, bodyFields, document, isArraySchema, operationOnWire, operations, propertyNames, queryParameters, successSchema } from '../support/contract.js';
+import {
+  basePath,
+  bodyFields,
+  document,
+  isArraySchema,
+  operationOnWire,
+  operations,
+  propertyNames,
+  queryParameters,
+  successSchema,
+} from '../support/contract.js';
 
 const operationAt = (method: string, tablePath: string) => operationOnWire(method, wirePath(tablePath));
 

@@ -35,7 +35,9 @@ test.describe('buying envelopes', () => {
 
     await expect(page).toHaveURL(/\/checkout\/return\?session_id=cs_test_[\w-]+$/);
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'envelopes have been added' })).toHaveText('50 envelopes have been added to your company. Thank you for your purchase.');
+    await expect(page.getByRole('status').filter({ hasText: 'envelopes have been added' })).toHaveText(
+      '50 envelopes have been added to your company. Thank you for your purchase.',
+    );
     await expect(page.getByText(email)).toBeVisible();
     await expect(counter).toHaveAccessibleName(/^60 envelopes left/);
 

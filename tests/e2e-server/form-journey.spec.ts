@@ -103,7 +103,10 @@ test('a template is made, sent to two people who sign from their mail, approved,
   // The administrator approves from Action Required.
   await page.goto('/pending');
   const waiting = page.getByRole('row', { name: new RegExp(title) });
-  await waiting.getByRole('link', { name: /Open|Review|Approve/ }).first().click();
+  await waiting
+    .getByRole('link', { name: /Open|Review|Approve/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByText(/approved and complete/)).toBeVisible();
   // Sealing runs in the background: the page offers the signed copy once it is sealed.

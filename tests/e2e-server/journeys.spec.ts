@@ -45,7 +45,7 @@ test.describe('signing in', () => {
     await expect(page.getByRole('banner')).toContainText('Super User');
   });
 
-  test('a wrong password is refused in the product\'s words and what was typed stays', async ({ page }) => {
+  test("a wrong password is refused in the product's words and what was typed stays", async ({ page }) => {
     await logIn(page, 'demo.admin', 'not-the-password');
     await expect(page.getByRole('alert')).toHaveText('The user name or password is incorrect.');
     await expect(page.getByLabel('Name')).toHaveValue('demo.admin');
@@ -135,7 +135,9 @@ test.describe('a forgotten password', () => {
 });
 
 test.describe('a new email address', () => {
-  test('takes the current password, waits for the link mailed to the new address, tells the old one, and changes once the link is followed', async ({ page }) => {
+  test('takes the current password, waits for the link mailed to the new address, tells the old one, and changes once the link is followed', async ({
+    page,
+  }) => {
     const colleague = 'formsign-demo-colleague';
     const newAddress = `chloe.${Date.now().toString(36)}@mail.example`;
     await signIn(page, 'chloe.davies', colleague);

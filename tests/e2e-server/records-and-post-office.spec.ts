@@ -12,7 +12,9 @@ test.describe('the records', () => {
     await signIn(page, 'demo.admin');
     await page.goto('/actionlogs');
     const records = page.getByRole('table', { name: 'User actions' });
-    await expect(records.getByRole('row').filter({ hasText: 'Logged in' }).filter({ hasText: 'demo.admin@northwindcare.example' }).first()).toBeVisible();
+    await expect(
+      records.getByRole('row').filter({ hasText: 'Logged in' }).filter({ hasText: 'demo.admin@northwindcare.example' }).first(),
+    ).toBeVisible();
     await page.getByLabel('Search users and actions').fill('blocked');
     await page.getByLabel('Search users and actions').press('Enter');
     await expect(records.getByRole('row')).toHaveCount(2);
@@ -72,7 +74,9 @@ test.describe('the Post Office', () => {
   test('the administrator previews what a tenancy record fills in', async ({ page }) => {
     await signIn(page, 'demo.admin');
     await page.goto('/pforms');
-    await expect(page.getByRole('table', { name: 'Data sources' }).getByRole('row').filter({ hasText: 'Tenancies' })).toContainText('Tenancy Agreement');
+    await expect(page.getByRole('table', { name: 'Data sources' }).getByRole('row').filter({ hasText: 'Tenancies' })).toContainText(
+      'Tenancy Agreement',
+    );
     await page.getByRole('link', { name: 'Tenancies' }).click();
     await expect(page.getByRole('heading', { name: 'Tenancies' })).toBeVisible();
     await page.getByLabel('Record', { exact: true }).selectOption('T-0413');

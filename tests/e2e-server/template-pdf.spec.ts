@@ -86,14 +86,25 @@ test('a PDF is uploaded in step 2, fields are placed on it by dragging and by th
   await page.mouse.up();
   await expect.poll(() => numberOf(page, 'X')).toBeGreaterThan(dropped.x + 10);
   expect(await numberOf(page, 'Y')).toBeLessThan(dropped.y - 10);
-  const tenant = { x: await numberOf(page, 'X'), y: await numberOf(page, 'Y'), width: await numberOf(page, 'Width'), height: await numberOf(page, 'Height') };
+  const tenant = {
+    x: await numberOf(page, 'X'),
+    y: await numberOf(page, 'Y'),
+    width: await numberOf(page, 'Width'),
+    height: await numberOf(page, 'Height'),
+  };
 
   // With the keyboard: choose the field, place it, then type its page, position and size.
   await page.getByLabel('Field to place').selectOption({ label: 'Move-in date (not placed)' });
   await page.getByRole('button', { name: 'Place on page 1' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('spinbutton', { name: 'Page', exact: true })).toHaveValue('1');
-  for (const [label, value] of [['Page', '2'], ['X', '72'], ['Y', '100'], ['Width', '150'], ['Height', '24']] as const) {
+  for (const [label, value] of [
+    ['Page', '2'],
+    ['X', '72'],
+    ['Y', '100'],
+    ['Width', '150'],
+    ['Height', '24'],
+  ] as const) {
     await page.getByRole('spinbutton', { name: label, exact: true }).fill(value);
     await page.keyboard.press('Tab');
   }
@@ -106,9 +117,20 @@ test('a PDF is uploaded in step 2, fields are placed on it by dragging and by th
   // After a reload, both placements are as they were saved.
   await page.goto(step2);
   await page.getByLabel('Field to place').selectOption({ label: 'Move-in date (page 2)' });
-  expect([await numberOf(page, 'Page'), await numberOf(page, 'X'), await numberOf(page, 'Y'), await numberOf(page, 'Width'), await numberOf(page, 'Height')]).toEqual([2, 72, 100, 150, 24]);
+  expect([
+    await numberOf(page, 'Page'),
+    await numberOf(page, 'X'),
+    await numberOf(page, 'Y'),
+    await numberOf(page, 'Width'),
+    await numberOf(page, 'Height'),
+  ]).toEqual([2, 72, 100, 150, 24]);
   await page.getByLabel('Field to place').selectOption({ label: 'Tenant name (page 1)' });
-  expect({ x: await numberOf(page, 'X'), y: await numberOf(page, 'Y'), width: await numberOf(page, 'Width'), height: await numberOf(page, 'Height') }).toEqual(tenant);
+  expect({
+    x: await numberOf(page, 'X'),
+    y: await numberOf(page, 'Y'),
+    width: await numberOf(page, 'Width'),
+    height: await numberOf(page, 'Height'),
+  }).toEqual(tenant);
   await expect(page.getByRole('button', { name: /“Tenant name”: drag to move/ })).toBeVisible();
   await expect.poll(() => drawn(page, 'Page 1 of the PDF'), { timeout: 20_000 }).toBe(true);
   expect(refusals).toEqual([]);

@@ -14,7 +14,10 @@ async function check(page: Page, name: string, bytes: Buffer): Promise<void> {
 test('a sealed PDF is told from a changed one and from a foreign one', async ({ page, browser }) => {
   await signIn(page, 'demo.admin');
   await page.goto('/completed');
-  const first = page.getByRole('row').filter({ has: page.getByRole('link', { name: /^PDF/ }) }).first();
+  const first = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: /^PDF/ }) })
+    .first();
   await expect(first).toBeVisible();
   const reference = ((await first.getByRole('link', { name: /^PDF/ }).textContent()) ?? '').replace(/^PDF of (\S+).*$/, '$1');
   const sealed = await (await page.request.get((await first.getByRole('link', { name: /^PDF/ }).getAttribute('href')) ?? '')).body();
@@ -40,7 +43,9 @@ test('a sealed PDF is told from a changed one and from a foreign one', async ({ 
   await expect(visitor.getByRole('region', { name: 'Changed since it was sealed' })).toContainText('it is not the document that was signed');
 
   // A PDF this instance never sealed.
-  const foreign = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const foreign = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
   await check(visitor, 'elsewhere.pdf', foreign);
   await expect(visitor.getByRole('region', { name: 'Not sealed here' })).toContainText('carries no seal of ours');
 

@@ -124,7 +124,12 @@ test.describe('Set a new password', () => {
     await page.getByLabel('New password again').fill('a-much-better-secret');
     const request = page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/api/set-new-password');
     await page.getByRole('button', { name: 'Save the new password' }).click();
-    expect((await request).postDataJSON()).toEqual({ userId: '1001', timestamp: '1795000000', hashedPassword: '9b2e7c4d1a8f3e6b5c0d', password: 'a-much-better-secret' });
+    expect((await request).postDataJSON()).toEqual({
+      userId: '1001',
+      timestamp: '1795000000',
+      hashedPassword: '9b2e7c4d1a8f3e6b5c0d',
+      password: 'a-much-better-secret',
+    });
     await expect(page.getByRole('status')).toHaveText('Your new password has been saved. You can log in now.');
   });
 
@@ -206,12 +211,17 @@ test.describe('confirming a new email address', () => {
     await expect(page.getByRole('status')).toHaveText('Your email address has been changed. Use the new address to log in from now on.');
     await expect(page.getByRole('link', { name: 'Go to Log In' })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    expect(
+      results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id),
+    ).toEqual([]);
   });
 
   for (const [example, text] of [
     ['alreadyUsed', 'This link has been used already: your email address is already changed.'],
-    ['superseded', 'This link no longer works: a later change of email address was asked for, or the password was changed. Please ask again from My Account.'],
+    [
+      'superseded',
+      'This link no longer works: a later change of email address was asked for, or the password was changed. Please ask again from My Account.',
+    ],
     ['expired', 'This link has expired. Please change your email address again from My Account.'],
     ['taken', 'This email address is now used by another account, so your email address was not changed.'],
   ] as const) {
@@ -219,7 +229,9 @@ test.describe('confirming a new email address', () => {
       await preferOutcome(page, '/confirm-email', `example=${example}`);
       await page.goto(`/confirm-email?key=${key}`);
       await expect(page.getByRole('alert')).toHaveText(text);
-      await expect(page.getByText('Your email address has not changed. To change it, ask again from My Account: we email a new link to the new address.')).toBeVisible();
+      await expect(
+        page.getByText('Your email address has not changed. To change it, ask again from My Account: we email a new link to the new address.'),
+      ).toBeVisible();
     });
   }
 

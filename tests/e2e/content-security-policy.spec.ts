@@ -57,7 +57,8 @@ async function watchViolations(page: Page): Promise<{ violations: Violation[]; a
     });
   });
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) violations.push({ where, what: message.text() });
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+      violations.push({ where, what: message.text() });
   });
   return {
     violations,
@@ -108,7 +109,9 @@ async function openHelp(page: Page): Promise<void> {
 
 test.describe('the Content-Security-Policy', () => {
   test('visits every route of the route table', () => {
-    expect(routePatterns).toEqual(expect.arrayContaining(['/', '/dashboard', '/template/edit/:id/step1', '/users/:page?', '/web-signing/:pageId?', '/login', '/logout', '*']));
+    expect(routePatterns).toEqual(
+      expect.arrayContaining(['/', '/dashboard', '/template/edit/:id/step1', '/users/:page?', '/web-signing/:pageId?', '/login', '/logout', '*']),
+    );
     expect(routePatterns.length).toBeGreaterThanOrEqual(41);
   });
 

@@ -119,14 +119,11 @@ test.describe('the side menu entries', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await logout;
     await expect(page.getByRole('heading', { name: 'You have signed out', level: 2 })).toBeVisible();
-    expect(await page.evaluate(() => ['token', 'isSuper', 'isPersonal', 'isSubAdmin', 'isFrontAdmin', 'userIcon'].map((key) => window.localStorage.getItem(key)))).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect(
+      await page.evaluate(() =>
+        ['token', 'isSuper', 'isPersonal', 'isSubAdmin', 'isFrontAdmin', 'userIcon'].map((key) => window.localStorage.getItem(key)),
+      ),
+    ).toEqual([null, null, null, null, null, null]);
     await page.goto('/completed');
     await expect(page).toHaveURL(/\/login$/);
   });

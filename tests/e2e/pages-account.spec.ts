@@ -12,9 +12,25 @@ test.describe('Users', () => {
     await page.goto('/users/2?limit=10&status=active');
     expect((await request).postDataJSON()).toEqual({ page: 2, limit: 10, filters: { status: 'active' } });
     const amelia = page.getByRole('row', { name: /Amelia Hughes/ });
-    await expect(amelia.getByRole('cell')).toHaveText([/^Amelia Hughes\s*amelia\.hughes@northwindcare\.example$/, 'Administrator', 'Head Office', 'On', 'Active', '6 Nov 2026, 10:33', /Actions/]);
+    await expect(amelia.getByRole('cell')).toHaveText([
+      /^Amelia Hughes\s*amelia\.hughes@northwindcare\.example$/,
+      'Administrator',
+      'Head Office',
+      'On',
+      'Active',
+      '6 Nov 2026, 10:33',
+      /Actions/,
+    ]);
     const emily = page.getByRole('row', { name: /Emily Clarke/ });
-    await expect(emily.getByRole('cell')).toHaveText([/Emily Clarke/, 'Staff', 'Riverside Lodge, Meadow View', /^Off\s*Set-up required$/, 'Invited', 'Never', /Actions/]);
+    await expect(emily.getByRole('cell')).toHaveText([
+      /Emily Clarke/,
+      'Staff',
+      'Riverside Lodge, Meadow View',
+      /^Off\s*Set-up required$/,
+      'Invited',
+      'Never',
+      /Actions/,
+    ]);
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('active');
     await expect(page.getByText('Page 2 of 3')).toBeVisible();
   });
@@ -104,7 +120,12 @@ test.describe('Users', () => {
     await dialog.getByRole('button', { name: 'Change class' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Internal error. please try again');
     await expect(dialog.getByLabel('Class')).toHaveValue('Team lead');
-    await expect(page.getByRole('row', { name: /Priya Shah/ }).getByRole('cell').nth(1)).toHaveText('Staff');
+    await expect(
+      page
+        .getByRole('row', { name: /Priya Shah/ })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('Staff');
   });
 
   test('edits the units with the keyboard', async ({ page }) => {
@@ -120,8 +141,18 @@ test.describe('Users', () => {
     await page.keyboard.type('Night team');
     const request = nextRequest(page, '/users-commands');
     await page.keyboard.press('Enter');
-    expect((await request).postDataJSON()).toEqual({ id: 2003, email: 'priya.shah@northwindcare.example', type: 'unit', value: ['Riverside Lodge', 'Elm Court', 'Night team'] });
-    await expect(page.getByRole('row', { name: /Priya Shah/ }).getByRole('cell').nth(2)).toHaveText('Riverside Lodge, Elm Court, Night team');
+    expect((await request).postDataJSON()).toEqual({
+      id: 2003,
+      email: 'priya.shah@northwindcare.example',
+      type: 'unit',
+      value: ['Riverside Lodge', 'Elm Court', 'Night team'],
+    });
+    await expect(
+      page
+        .getByRole('row', { name: /Priya Shah/ })
+        .getByRole('cell')
+        .nth(2),
+    ).toHaveText('Riverside Lodge, Elm Court, Night team');
   });
 
   test('deletes a user after a confirmation', async ({ page }) => {
@@ -204,7 +235,9 @@ test.describe('Users', () => {
     await page.keyboard.type('Fischer');
     const request = nextRequest(page, '/invite');
     await page.keyboard.press('Enter');
-    expect((await request).postDataJSON()).toEqual({ users: [{ email: 'maya.fischer@northwindcare.example', first_name: 'Maya', last_name: 'Fischer', class: 'Staff' }] });
+    expect((await request).postDataJSON()).toEqual({
+      users: [{ email: 'maya.fischer@northwindcare.example', first_name: 'Maya', last_name: 'Fischer', class: 'Staff' }],
+    });
     const form = page.getByRole('region', { name: 'Invite people' });
     await expect(form.getByRole('status')).toHaveText('maya.fischer@northwindcare.example: Invitation sent successfully.');
     await expect(form.getByLabel('Email')).toHaveValue('');
@@ -249,7 +282,13 @@ test.describe('My Account', () => {
     const request = nextRequest(page, '/user', 'PUT');
     await page.getByRole('button', { name: 'Save your details' }).click();
     expect((await request).postDataJSON()).toEqual({
-      data: { first_name: 'Olivia', last_name: 'Bennett-Shaw', email: 'olivia.bennett@northwindcare.example', phone: '+44 20 7946 0321', job_title: 'Operations Director' },
+      data: {
+        first_name: 'Olivia',
+        last_name: 'Bennett-Shaw',
+        email: 'olivia.bennett@northwindcare.example',
+        phone: '+44 20 7946 0321',
+        job_title: 'Operations Director',
+      },
     });
     await expect(page.getByRole('status').filter({ hasText: 'Your details have been saved.' })).toBeVisible();
   });
@@ -263,7 +302,9 @@ test.describe('My Account', () => {
     await page.getByLabel('Current password').fill('not-quite-right');
     const request = nextRequest(page, '/user', 'PUT');
     await page.getByRole('button', { name: 'Save your details' }).click();
-    expect((await request).postDataJSON()).toMatchObject({ data: { email: 'olivia.bennett@mail.example', password: 'a-longer-password', current_password: 'not-quite-right' } });
+    expect((await request).postDataJSON()).toMatchObject({
+      data: { email: 'olivia.bennett@mail.example', password: 'a-longer-password', current_password: 'not-quite-right' },
+    });
     await expect(page.getByRole('alert')).toHaveText('Your current password is not correct.');
     await expect(page.getByLabel('Email')).toHaveValue('olivia.bennett@mail.example');
     await expect(page.getByLabel('New password', { exact: true })).toHaveValue('a-longer-password');
@@ -287,7 +328,9 @@ test.describe('My Account', () => {
     await page.getByLabel('Current password').fill('correct-horse-battery');
     const request = nextRequest(page, '/user', 'PUT');
     await page.getByRole('button', { name: 'Save your details' }).click();
-    expect((await request).postDataJSON()).toMatchObject({ data: { email: 'olivia.bennett@mail.example', current_password: 'correct-horse-battery' } });
+    expect((await request).postDataJSON()).toMatchObject({
+      data: { email: 'olivia.bennett@mail.example', current_password: 'correct-horse-battery' },
+    });
     await expect(page.getByRole('status').filter({ hasText: 'We have emailed a link to olivia.bennett@mail.example.' })).toHaveText(
       'We have emailed a link to olivia.bennett@mail.example. Your email address changes when the link is followed, within 24 hours; until then it stays olivia.bennett@northwindcare.example.',
     );
@@ -386,7 +429,13 @@ test.describe('My Account', () => {
     const request = nextRequest(page, '/user', 'POST');
     await page.keyboard.press('Enter');
     expect((await request).postDataJSON()).toEqual({
-      data: { name: 'Northwind Care Group', address: '14 Harbour Street, Bristol BS1 4QA', phone: '+44 117 496 0100', email: 'office@northwindcare.example', vat_number: 'GB 123 4567 89' },
+      data: {
+        name: 'Northwind Care Group',
+        address: '14 Harbour Street, Bristol BS1 4QA',
+        phone: '+44 117 496 0100',
+        email: 'office@northwindcare.example',
+        vat_number: 'GB 123 4567 89',
+      },
     });
     await expect(page.getByRole('alert')).toHaveText('The account could not be saved right now. Please try again.');
     await expect(page.getByLabel('Company name')).toHaveValue('Northwind Care Group');
@@ -536,7 +585,15 @@ test.describe('Settings', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     expect((await request).postDataJSON()).toEqual({
       data: {
-        settings: { timezone: 'Europe/London', date_format: 'YYYY-MM-DD', language: 'en', reminder_days: 7, retention_days: 2555, allow_typed_signature: false, storage_auto_save: true },
+        settings: {
+          timezone: 'Europe/London',
+          date_format: 'YYYY-MM-DD',
+          language: 'en',
+          reminder_days: 7,
+          retention_days: 2555,
+          allow_typed_signature: false,
+          storage_auto_save: true,
+        },
       },
     });
     await expect(page.getByRole('status').filter({ hasText: 'Your settings have been saved.' })).toBeVisible();
@@ -569,7 +626,12 @@ test.describe('Settings', () => {
     let duplicate = false;
     await preferFor(page, '/categories', (request) => (duplicate && actionOf(request) === 'save' ? 'example=duplicate' : null));
     await page.goto('/settings?tab=categories');
-    await expect(page.getByRole('row', { name: /Health and Safety/ }).getByRole('cell').nth(1)).toHaveText('2 templates');
+    await expect(
+      page
+        .getByRole('row', { name: /Health and Safety/ })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('2 templates');
     await page.getByLabel('New category').fill('Facilities');
     const request = nextRequest(page, '/categories', 'POST', 'save');
     await page.getByRole('button', { name: 'Add category' }).click();
@@ -647,7 +709,12 @@ test.describe('Settings', () => {
 
   test('shows the groups with their members, and adds one', async ({ page }) => {
     await page.goto('/settings?tab=groups');
-    await expect(page.getByRole('row', { name: /Managers/ }).getByRole('cell').nth(1)).toHaveText('Ethan Wright, Jacob Evans, Samuel Green and 1 more');
+    await expect(
+      page
+        .getByRole('row', { name: /Managers/ })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('Ethan Wright, Jacob Evans, Samuel Green and 1 more');
     await page.getByRole('button', { name: 'New group' }).click();
     const dialog = page.getByRole('dialog', { name: 'New group' });
     await dialog.getByLabel('Group name').fill('Weekend cover');
@@ -706,7 +773,13 @@ test.describe('Help', () => {
   test('shows the tutorials grouped by page; a video plays in the page and a PDF opens in a new tab', async ({ page }) => {
     await page.goto('/help');
     const videos = page.getByRole('region', { name: 'Tutorial videos' });
-    await expect(videos.getByRole('heading', { level: 3 })).toHaveText(['Getting started', 'Dashboard', 'Manage Template', 'Action Required', 'Users']);
+    await expect(videos.getByRole('heading', { level: 3 })).toHaveText([
+      'Getting started',
+      'Dashboard',
+      'Manage Template',
+      'Action Required',
+      'Users',
+    ]);
     await expect(videos.locator('video source')).toHaveAttribute('src', '/media/tutorials/welcome-to-formsign.mp4');
     await videos.getByRole('button', { name: /Building your first template/ }).focus();
     await page.keyboard.press('Enter');
@@ -805,7 +878,9 @@ test.describe('accessibility of the people, account and help pages (axe-core)', 
       await expect(page.getByRole('button', { name: ready })).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(
+        serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+      ).toEqual([]);
     });
   }
 });

@@ -13,7 +13,12 @@ test.describe('Manage Template', () => {
   test('shows the templates with status, category, fields, uses and dates, asking for the view in the URL', async ({ page }) => {
     const list = nextBody(page, '/getforms', 'functions', 'list');
     await page.goto('/template?status=active&sort=title&order=asc&page=2&limit=10&search=report');
-    expect(await list).toMatchObject({ functions: 'list', page: 2, limit: 10, filters: { status: 'active', sort: 'title', order: 'asc', search: 'report' } });
+    expect(await list).toMatchObject({
+      functions: 'list',
+      page: 2,
+      limit: 10,
+      filters: { status: 'active', sort: 'title', order: 'asc', search: 'report' },
+    });
     const table = page.getByRole('table', { name: 'Templates' });
     await expect(table.getByRole('row')).toHaveCount(15);
     const incident = table.getByRole('row', { name: /Incident Report/ });
@@ -174,7 +179,15 @@ test.describe('Template editing, step 1: details', () => {
     await expect(page.getByLabel('Title')).toHaveValue('Incident Report');
     await expect(page.getByLabel('Description')).toHaveValue('Record what happened, who was involved and what was done.');
     await expect(page.getByLabel('Category')).toHaveValue('Health and Safety');
-    await expect(page.getByLabel('Category').getByRole('option')).toHaveText(['No category', 'Health and Safety', 'Care', 'HR', 'Finance', 'Housing', 'Compliance']);
+    await expect(page.getByLabel('Category').getByRole('option')).toHaveText([
+      'No category',
+      'Health and Safety',
+      'Care',
+      'HR',
+      'Finance',
+      'Housing',
+      'Compliance',
+    ]);
     await page.getByLabel('Title').fill('Incident Report (sites)');
     await page.getByLabel('Category').selectOption('Compliance');
     const save = nextBody(page, '/getforms', 'functions', 'update');
@@ -200,7 +213,13 @@ test.describe('Template editing, step 1: details', () => {
     await page.getByLabel('Category').selectOption('Health and Safety');
     const create = nextBody(page, '/getforms', 'functions', 'create');
     await page.getByRole('button', { name: 'Save and continue to fields' }).click();
-    expect(await create).toEqual(expect.objectContaining({ functions: 'create', type: 'details', value: { title: 'Fire Drill Record', description: 'Who took part and how long it took.', category: 'Health and Safety' } }));
+    expect(await create).toEqual(
+      expect.objectContaining({
+        functions: 'create',
+        type: 'details',
+        value: { title: 'Fire Drill Record', description: 'Who took part and how long it took.', category: 'Health and Safety' },
+      }),
+    );
     expect((await create).id).toBeUndefined();
     await expect(page).toHaveURL(/\/template\/edit\/3004\/step2$/);
     await expect.poll(() => loads).toEqual([{ id: 3004 }]);
@@ -329,8 +348,23 @@ test.describe('Template editing, step 2: fields', () => {
     const body = await save;
     expect(body).toMatchObject({ functions: 'update', id: 3001, type: 'fields' });
     const value = body.value as Array<Record<string, unknown>>;
-    expect(value.map((field) => field.name)).toEqual(['occurred_at', 'location', 'people_involved', 'description', 'reporter_email', 'first_aid_minutes', 'signature', 'witness_statement']);
-    expect(value[1]).toEqual({ name: 'location', label: 'Where did it happen?', type: 'select', required: true, options: ['Harbour House', 'Elm Court', 'Riverside Lodge', 'Meadow View'] });
+    expect(value.map((field) => field.name)).toEqual([
+      'occurred_at',
+      'location',
+      'people_involved',
+      'description',
+      'reporter_email',
+      'first_aid_minutes',
+      'signature',
+      'witness_statement',
+    ]);
+    expect(value[1]).toEqual({
+      name: 'location',
+      label: 'Where did it happen?',
+      type: 'select',
+      required: true,
+      options: ['Harbour House', 'Elm Court', 'Riverside Lodge', 'Meadow View'],
+    });
     expect(value[7]).toEqual({ name: 'witness_statement', label: 'Witness statement', type: 'textarea', required: true });
     // Who the template goes to comes next.
     await expect(page).toHaveURL(/\/template\/edit\/3001\/step3$/);
@@ -426,7 +460,17 @@ test.describe('Template editing, step 2: fields', () => {
     const save = nextBody(page, '/getforms', 'functions', 'update');
     await page.keyboard.press('Enter');
     const value = (await save).value as Array<Record<string, unknown>>;
-    expect(value.map((field) => field.name)).toEqual(['occurred_at', 'location', 'people_involved', 'description', 'reporter_email', 'injury', 'first_aid_minutes', 'signature', 'manager_informed']);
+    expect(value.map((field) => field.name)).toEqual([
+      'occurred_at',
+      'location',
+      'people_involved',
+      'description',
+      'reporter_email',
+      'injury',
+      'first_aid_minutes',
+      'signature',
+      'manager_informed',
+    ]);
     expect(value[8]).toEqual({ name: 'manager_informed', label: 'Manager informed?', type: 'text', required: true });
   });
 });
@@ -496,9 +540,13 @@ test.describe('Web signing', () => {
     await expect(summary.getByRole('heading')).toHaveText('5 answers need your attention');
     await expect(page.getByLabel('Date of birth')).toHaveAccessibleDescription('Please enter a date.');
     await expect(page.getByLabel('Who may we share with?')).toHaveAccessibleDescription('Please choose an answer.');
-    await expect(page.getByLabel('I agree to my information being shared as described')).toHaveAccessibleDescription('Please tick this box to continue.');
+    await expect(page.getByLabel('I agree to my information being shared as described')).toHaveAccessibleDescription(
+      'Please tick this box to continue.',
+    );
     await expect(page.getByRole('textbox', { name: 'Your full name', exact: true })).toHaveAccessibleDescription('Please fill in this field.');
-    await expect(page.getByLabel('Your full name, as your signature')).toHaveAccessibleDescription('Please sign: type your name or draw your signature.');
+    await expect(page.getByLabel('Your full name, as your signature')).toHaveAccessibleDescription(
+      'Please sign: type your name or draw your signature.',
+    );
     await expect(summary.getByRole('link', { name: 'Signature: Please sign: type your name or draw your signature.' })).toBeVisible();
     expect(bodies).toEqual([]);
     await page.getByLabel('Date of birth').fill('1948-03-14');
@@ -616,7 +664,10 @@ test.describe('Web signing', () => {
     await preferOutcomeWhen(page, '/websigning', 'function', 'submit', 'example=submitted');
     const submit = nextBody(page, '/websigning', 'function', 'submit');
     await page.keyboard.press('Enter');
-    expect(await submit).toMatchObject({ values: { date_of_birth: '1948-03-14', share_with: 'GP and NHS services', agree: true }, signature: { kind: 'typed', value: 'Margaret Ellis' } });
+    expect(await submit).toMatchObject({
+      values: { date_of_birth: '1948-03-14', share_with: 'GP and NHS services', agree: true },
+      signature: { kind: 'typed', value: 'Margaret Ellis' },
+    });
     await expect(page.getByRole('heading', { name: 'Thank you: the form is signed and sent' })).toBeFocused();
   });
 
@@ -677,7 +728,12 @@ test.describe('Open pending', () => {
     await fillConsent(page);
     const approve = nextBody(page, '/websigning', 'function', 'approve');
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    expect(await approve).toMatchObject({ function: 'approve', id: 'f3305d63d04c', values: { agree: true, share_with: 'Both' }, signature: { kind: 'typed', value: 'Margaret Ellis' } });
+    expect(await approve).toMatchObject({
+      function: 'approve',
+      id: 'f3305d63d04c',
+      values: { agree: true, share_with: 'Both' },
+      signature: { kind: 'typed', value: 'Margaret Ellis' },
+    });
     await expect(page.getByRole('heading', { name: 'You approved this form' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Action Required' }).click();
     await expect(page).toHaveURL(/\/pending$/);
@@ -737,7 +793,9 @@ test.describe('Open pending', () => {
 test.describe('accessibility of the template and signing pages (axe-core)', () => {
   async function seriousViolations(page: Page): Promise<string[]> {
     const results = await new AxeBuilder({ page }).analyze();
-    return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help}`);
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.help}`);
   }
 
   test('Manage Template, with a row ticked', async ({ page }) => {

@@ -319,7 +319,9 @@ test.describe('Supporting Documents (/supporting)', () => {
     await page.goto('/supporting');
     await expect(dataRows(table(page))).toHaveCount(24);
     await skipToPage(page);
-    const open = dataRows(table(page)).first().getByRole('link', { name: /^Open Photo of the damage\.jpg/ });
+    const open = dataRows(table(page))
+      .first()
+      .getByRole('link', { name: /^Open Photo of the damage\.jpg/ });
     await tabTo(page, open);
     await expectFocusRing(open);
     const popup = page.waitForEvent('popup');
@@ -554,7 +556,10 @@ test.describe('Documents (/mystorage)', () => {
     const first = rowWith(table(page), 'Incident Report NWC-2026-1400.pdf');
     await expect(first).toContainText('1.9 MB');
     await expect(first).toContainText('20 Nov 2026');
-    await expect(first.getByRole('link', { name: 'Download Incident Report NWC-2026-1400.pdf' })).toHaveAttribute('download', 'Incident Report NWC-2026-1400.pdf');
+    await expect(first.getByRole('link', { name: 'Download Incident Report NWC-2026-1400.pdf' })).toHaveAttribute(
+      'download',
+      'Incident Report NWC-2026-1400.pdf',
+    );
     const care = nextCall(page, 'GET', '/manage-storage', (url) => url.searchParams.get('stored') === 'Care');
     await page.getByRole('link', { name: 'Care (folder)' }).click();
     await care;

@@ -313,7 +313,13 @@ test.describe('Form Integration', () => {
     const saved = nextRequest(page, '/fetch-integratedforms', (request) => queryOf(request).get('action') === 'save');
     await main.getByRole('button', { name: 'Save integration' }).click();
     const sent = queryOf(await saved);
-    expect({ id: sent.get('id'), source: sent.get('source'), type: sent.get('type'), sid: sent.get('sid'), recipient: sent.get('recipient') }).toEqual({
+    expect({
+      id: sent.get('id'),
+      source: sent.get('source'),
+      type: sent.get('type'),
+      sid: sent.get('sid'),
+      recipient: sent.get('recipient'),
+    }).toEqual({
       id: '3007',
       source: 'sftp',
       type: 'csv',
@@ -632,7 +638,9 @@ test.describe('Entry Book', () => {
     const recorded = nextRequest(page, '/tna', (request) => bodyOf<{ data: { action: string } }>(request).data.action === 'record');
     const refreshed = nextRequest(page, '/tna', (request) => bodyOf<{ data: { action: string } }>(request).data.action === 'list');
     await main.getByRole('button', { name: 'Record entry' }).click();
-    expect(bodyOf(await recorded)).toEqual({ data: { action: 'record', kind: 'staff', direction: 'out', note: 'Leaving early: dentist', person: 4001 } });
+    expect(bodyOf(await recorded)).toEqual({
+      data: { action: 'record', kind: 'staff', direction: 'out', note: 'Leaving early: dentist', person: 4001 },
+    });
     await refreshed;
     await expect(page.locator('.toast[data-type="success"]')).toContainText('Priya Shah: out at');
     await expect(main.getByLabel('Note (optional)')).toHaveValue('');
@@ -716,7 +724,10 @@ test.describe('Case Management', () => {
     const main = page.getByRole('main');
     const people = main.getByRole('table', { name: 'Caseworkers' });
     await expect(people.getByRole('row')).toHaveCount(9);
-    await expect(people.getByRole('link', { name: 'zara.ahmed@northwindcare.example' })).toHaveAttribute('href', 'mailto:zara.ahmed@northwindcare.example');
+    await expect(people.getByRole('link', { name: 'zara.ahmed@northwindcare.example' })).toHaveAttribute(
+      'href',
+      'mailto:zara.ahmed@northwindcare.example',
+    );
     await people.getByRole('link', { name: 'See tenants of Zara Ahmed' }).click();
     await expect(main.getByRole('tab', { name: 'Tenants' })).toHaveAttribute('aria-selected', 'true');
     await expect(main.getByLabel('Search tenants')).toHaveValue('Zara Ahmed');
@@ -825,14 +836,17 @@ test.describe('accessibility of the operations pages (axe-core)', () => {
   test('no page has a serious or critical violation', async ({ page }) => {
     test.setTimeout(120_000);
     await preferWhen(page, '/fetch-integratedforms', (request) => (queryOf(request).get('action') === 'fields' ? 'example=fields' : null));
-    await preferWhen(page, '/fetch-prepopulation', (request) => (queryOf(request).get('oid') ? 'example=record' : queryOf(request).get('id') ? 'example=source' : null));
+    await preferWhen(page, '/fetch-prepopulation', (request) =>
+      queryOf(request).get('oid') ? 'example=record' : queryOf(request).get('id') ? 'example=source' : null,
+    );
     const found: string[] = [];
     for (const [path, heading] of pages) {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading', { name: heading }).first()).toBeVisible();
       await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
       const results = await new AxeBuilder({ page }).include('main').analyze();
-      for (const violation of results.violations) if (violation.impact === 'serious' || violation.impact === 'critical') found.push(`${path}: ${violation.id}`);
+      for (const violation of results.violations)
+        if (violation.impact === 'serious' || violation.impact === 'critical') found.push(`${path}: ${violation.id}`);
     }
     expect(found).toEqual([]);
   });

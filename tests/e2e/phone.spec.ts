@@ -33,7 +33,10 @@ const addresses: Record<string, string[]> = {
   '/open-pending/:pageId?': ['/open-pending/f3305d63d04c'],
   '/logout': [],
   '/register/:pmachinename?': ['/register'],
-  '/confirm-email': ['/confirm-email', '/confirm-email?key=1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw'],
+  '/confirm-email': [
+    '/confirm-email',
+    '/confirm-email?key=1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw',
+  ],
   '/user/reset/:userId/:timestamp/:hashedPassword': ['/user/reset/1001/1763640000/9b1c0e7d'],
   '*': ['/no-such-page'],
 };
@@ -80,7 +83,8 @@ async function measureFit(page: Page): Promise<Fit> {
       // Named where it starts: the element that sticks out of a parent that itself fits.
       const parent = element.parentElement?.getBoundingClientRect();
       const sticksOut = !parent || parent.right <= viewport + 1;
-      if (!inScroller && sticksOut && culprits.length < 8) culprits.push(`${element.tagName.toLowerCase()}${[...element.classList].map((name) => `.${name}`).join('')} (${Math.round(box.width)} px)`);
+      if (!inScroller && sticksOut && culprits.length < 8)
+        culprits.push(`${element.tagName.toLowerCase()}${[...element.classList].map((name) => `.${name}`).join('')} (${Math.round(box.width)} px)`);
     }
     const heading = document.querySelector<HTMLElement>('[data-testid="page-title"]') ?? document.querySelector<HTMLElement>('main h1');
     return {
@@ -88,7 +92,10 @@ async function measureFit(page: Page): Promise<Fit> {
       page: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
       culprits,
       title: heading
-        ? { text: heading.textContent ?? '', cut: heading.scrollWidth > heading.clientWidth + 1 || heading.scrollHeight > heading.clientHeight + 1 || heading.clientWidth < 40 }
+        ? {
+            text: heading.textContent ?? '',
+            cut: heading.scrollWidth > heading.clientWidth + 1 || heading.scrollHeight > heading.clientHeight + 1 || heading.clientWidth < 40,
+          }
         : null,
     };
   });

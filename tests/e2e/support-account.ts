@@ -27,7 +27,10 @@ export function actionOf(request: Request): string {
 
 /** The next request to `/api<apiPath>` with this method (and, when given, this body action). */
 export function nextRequest(page: Page, apiPath: string, method = 'POST', action?: string): Promise<Request> {
-  return page.waitForRequest((request) => new URL(request.url()).pathname === `/api${apiPath}` && request.method() === method && (action === undefined || actionOf(request) === action));
+  return page.waitForRequest(
+    (request) =>
+      new URL(request.url()).pathname === `/api${apiPath}` && request.method() === method && (action === undefined || actionOf(request) === action),
+  );
 }
 
 /** Collects every request to `/api<apiPath>` from now on. */

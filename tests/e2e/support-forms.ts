@@ -33,6 +33,8 @@ export function sentBodies(page: Page, apiPath: string): Body[] {
 
 /** Waits for the next call of `apiPath` whose body has `field` equal to `value`, and answers its body. */
 export async function nextBody(page: Page, apiPath: string, field: string, value: string): Promise<Body> {
-  const request = await page.waitForRequest((candidate) => new URL(candidate.url()).pathname === `/api${apiPath}` && (candidate.postDataJSON() as Body | null)?.[field] === value);
+  const request = await page.waitForRequest(
+    (candidate) => new URL(candidate.url()).pathname === `/api${apiPath}` && (candidate.postDataJSON() as Body | null)?.[field] === value,
+  );
   return request.postDataJSON() as Body;
 }

@@ -35,7 +35,11 @@ test.describe('the translation widget', () => {
     const strings = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/get-strings');
     await page.goto('/login');
     // The mock's company has English, Deutsch and Français; the pages are written in English only.
-    expect(((await (await strings).json()) as { languages: { name: string }[] }).languages.map((language) => language.name)).toEqual(['English', 'Deutsch', 'Français']);
+    expect(((await (await strings).json()) as { languages: { name: string }[] }).languages.map((language) => language.name)).toEqual([
+      'English',
+      'Deutsch',
+      'Français',
+    ]);
     await expect(page.getByLabel('Language').locator('option')).toHaveText(['English']);
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
   });

@@ -9,7 +9,16 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type In
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { cacheControl, compressible, contentSecurityPolicy, contentTypes as types, decodePath, fileInside, hashedFolders, isRefusedPath } from '@formsign/serving';
+import {
+  cacheControl,
+  compressible,
+  contentSecurityPolicy,
+  contentTypes as types,
+  decodePath,
+  fileInside,
+  hashedFolders,
+  isRefusedPath,
+} from '@formsign/serving';
 import { issueXsrfCookie, passesXsrfCheck, xsrfRefusal } from './xsrf.js';
 
 export interface WebServerOptions {
@@ -79,7 +88,17 @@ function sendFile(request: IncomingMessage, response: ServerResponse, file: stri
 }
 
 /** Headers of one connection, not of the message: a proxy does not pass them on (RFC 9110, 7.6.1). */
-const hopByHop = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** The headers of a message without its hop-by-hop ones (those named by its Connection header too). */
 export function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
@@ -106,10 +125,19 @@ function proxy(request: IncomingMessage, response: ServerResponse, apiUrl: URL, 
     if (!response.headersSent) response.writeHead(status, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(body));
   };
-  const upstream = httpRequest({ hostname: apiUrl.hostname, port: apiUrl.port, path, method: request.method, headers: { ...endToEndHeaders(request.headers), host: apiUrl.host } }, (answer) => {
-    response.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
-    answer.pipe(response);
-  });
+  const upstream = httpRequest(
+    {
+      hostname: apiUrl.hostname,
+      port: apiUrl.port,
+      path,
+      method: request.method,
+      headers: { ...endToEndHeaders(request.headers), host: apiUrl.host },
+    },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
+      answer.pipe(response);
+    },
+  );
   upstream.setTimeout(timeoutMs, () => {
     upstream.destroy();
     fail(504, tooSlow);
@@ -130,7 +158,8 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const server = createServer((request, response) => {
     // Routed on the address as the URL standard reads it, and forwarded as routed.
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxy(request, response, apiUrl, `${url.pathname.slice('/api'.length) || '/'}${url.search}`, proxyTimeoutMs);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/'))
+      return proxy(request, response, apiUrl, `${url.pathname.slice('/api'.length) || '/'}${url.search}`, proxyTimeoutMs);
     if (passThrough.includes(url.pathname)) return proxy(request, response, apiUrl, `${url.pathname}${url.search}`, proxyTimeoutMs);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405).end();

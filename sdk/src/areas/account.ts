@@ -2,7 +2,18 @@ import { ApiError, assertSuccessCode, textForStatus } from '../api-error.js';
 import { errorTexts } from '../generated/error-texts.js';
 import type { HeadersInput } from '../middleware/headers-input.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { Account, CheckoutSession, CodeResult, CompanySaved, CompanyUpdate, Product, ProductsResponse, ProfileSaved, ProfileUpdate, PurchaseStatus } from '../types.js';
+import type {
+  Account,
+  CheckoutSession,
+  CodeResult,
+  CompanySaved,
+  CompanyUpdate,
+  Product,
+  ProductsResponse,
+  ProfileSaved,
+  ProfileUpdate,
+  PurchaseStatus,
+} from '../types.js';
 
 export interface AccountApi {
   get(options?: CallOptions): Promise<Account>;
@@ -36,8 +47,10 @@ function narrow<T extends ProductsResponse>(body: ProductsResponse, is: (body: R
 const formUrlEncoded = (body: Record<string, string>): string => new URLSearchParams(body).toString();
 
 export function accountApi({ api, send, token }: Transport): AccountApi {
-  const manageProducts = (body: { action: 'list' | 'checkout' | 'status'; product?: string; quantity?: number; session_id?: string }, options?: CallOptions) =>
-    send((init) => api.POST('/products', { ...init, body }), options);
+  const manageProducts = (
+    body: { action: 'list' | 'checkout' | 'status'; product?: string; quantity?: number; session_id?: string },
+    options?: CallOptions,
+  ) => send((init) => api.POST('/products', { ...init, body }), options);
   return {
     get: (options) => send((init) => api.GET('/user', init), options),
     updateProfile: (data, options) => send((init) => api.PUT('/user', { ...init, body: { data } }), options, 'error'),

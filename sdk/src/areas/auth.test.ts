@@ -44,7 +44,10 @@ describe('auth.login', () => {
 
   it.each(Object.keys(loginTexts))("code %s with a message reads the server's message", async (code) => {
     const { client } = fakeClient(() => json({ ...failed, code: Number(code), message: 'Blocked by Northwind Care Ltd.' }));
-    expect(await rejection(client.auth.login({ name: 'n', password: 'p' }))).toMatchObject({ code: Number(code), message: 'Blocked by Northwind Care Ltd.' });
+    expect(await rejection(client.auth.login({ name: 'n', password: 'p' }))).toMatchObject({
+      code: Number(code),
+      message: 'Blocked by Northwind Care Ltd.',
+    });
   });
 
   it('an unknown code reads the server message, else the unexpected text', async () => {
@@ -92,7 +95,14 @@ describe('auth.setNewPassword', () => {
 });
 
 describe('auth.register and auth.activate', () => {
-  const registration = { first_name: 'Grace', last_name: 'Okafor', email: 'grace@harbour.example', name: 'grace', password: 'long-secret', company_name: 'Harbour Homes' };
+  const registration = {
+    first_name: 'Grace',
+    last_name: 'Okafor',
+    email: 'grace@harbour.example',
+    name: 'grace',
+    password: 'long-secret',
+    company_name: 'Harbour Homes',
+  };
 
   it('code 1 is success', async () => {
     const { client, server } = fakeClient(() => json({ code: 1, message: 'Created.' }));

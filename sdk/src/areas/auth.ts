@@ -58,7 +58,11 @@ export function authApi({ api, send, exchange }: Transport): AuthApi {
       assertSuccessCode('refreshSession', data);
       return { body: data, headers: sessionTokens(response) };
     },
-    logout: (options) => withSuccessCode('logout', send((init) => api.POST('/logout', init), options)),
+    logout: (options) =>
+      withSuccessCode(
+        'logout',
+        send((init) => api.POST('/logout', init), options),
+      ),
     async register(body, options) {
       const data = await send((init) => api.POST('/register', { ...init, body }), options);
       assertSuccessCode('register', data);

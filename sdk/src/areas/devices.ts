@@ -9,6 +9,11 @@ export interface DevicesApi {
 
 export function devicesApi({ api, send }: Transport): DevicesApi {
   return {
-    manage: (query = {}, options) => withSuccessCode('manageDevices', send((init) => api.GET('/users-devices', { ...init, params: { query } }), options), { preferServerMessage: true }),
+    manage: (query = {}, options) =>
+      withSuccessCode(
+        'manageDevices',
+        send((init) => api.GET('/users-devices', { ...init, params: { query } }), options),
+        { preferServerMessage: true },
+      ),
   };
 }

@@ -18,7 +18,12 @@ describe('tutorials.saveSubtitle', () => {
 
 describe('signing.verify', () => {
   it('posts the PDF as the multipart file part, under its own name', async () => {
-    const verdict = { verdict: 'foreign', message: 'This document was not sealed by this formsign: it carries no seal of ours.', sealed_by: null, form: null };
+    const verdict = {
+      verdict: 'foreign',
+      message: 'This document was not sealed by this formsign: it carries no seal of ours.',
+      sealed_by: null,
+      form: null,
+    };
     const { client, server } = fakeClient(() => json(verdict));
     const pdf = new File(['%PDF-1.7 a document'], 'Leave Request NWC-2026-0042.pdf', { type: 'application/pdf' });
     await expect(client.signing.verify(pdf)).resolves.toEqual(verdict);
@@ -71,7 +76,9 @@ describe('templates', () => {
     expect([...form.keys()].sort()).toEqual(['function', 'id']);
     expect(form.get('function')).toBe('remove');
     const refused = fakeClient(() => json({ code: -1, message: 'This file is not a PDF we can read.', template: null }));
-    await expect(refused.client.templates.uploadPdf(3004, new Blob(['hello']))).rejects.toMatchObject({ message: 'This file is not a PDF we can read.' });
+    await expect(refused.client.templates.uploadPdf(3004, new Blob(['hello']))).rejects.toMatchObject({
+      message: 'This file is not a PDF we can read.',
+    });
   });
 });
 

@@ -13,7 +13,17 @@ export interface SettingsApi {
 export function settingsApi({ api, send }: Transport): SettingsApi {
   return {
     get: (options) => send((init) => api.GET('/fetch-settings', init), options),
-    categories: (action = { action: 'list' }, options) => withSuccessCode('manageCategories', send((init) => api.POST('/categories', { ...init, body: action }), options), { preferServerMessage: true }),
-    groups: (data, options) => withSuccessCode('manageGroups', send((init) => api.POST('/get-groups', { ...init, body: { data } }), options), { preferServerMessage: true }),
+    categories: (action = { action: 'list' }, options) =>
+      withSuccessCode(
+        'manageCategories',
+        send((init) => api.POST('/categories', { ...init, body: action }), options),
+        { preferServerMessage: true },
+      ),
+    groups: (data, options) =>
+      withSuccessCode(
+        'manageGroups',
+        send((init) => api.POST('/get-groups', { ...init, body: { data } }), options),
+        { preferServerMessage: true },
+      ),
   };
 }

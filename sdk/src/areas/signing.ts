@@ -28,6 +28,10 @@ export function signingApi({ api, send }: Transport): SigningApi {
       return body.data;
     },
     verify: (file, options) =>
-      send((init) => api.POST('/verify', { ...init, body: { file: file instanceof File ? file.name : 'document.pdf' }, bodySerializer: () => verifyForm(file) }), options),
+      send(
+        (init) =>
+          api.POST('/verify', { ...init, body: { file: file instanceof File ? file.name : 'document.pdf' }, bodySerializer: () => verifyForm(file) }),
+        options,
+      ),
   };
 }

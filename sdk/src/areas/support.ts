@@ -8,6 +8,11 @@ export interface SupportApi {
 
 export function supportApi({ api, send }: Transport): SupportApi {
   return {
-    contact: ({ subject, message }, options) => withSuccessCode('contactSupport', send((init) => api.POST('/contact', { ...init, body: { subject, message } }), options), { preferServerMessage: true }),
+    contact: ({ subject, message }, options) =>
+      withSuccessCode(
+        'contactSupport',
+        send((init) => api.POST('/contact', { ...init, body: { subject, message } }), options),
+        { preferServerMessage: true },
+      ),
   };
 }

@@ -1,6 +1,13 @@
 import { withSuccessCode } from '../api-error.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { FormListingResponse, ManageTemplatesRequest, ManageTemplatesResponse, TemplateDetail, TemplatePdfResponse, TemplateSummaryList } from '../types.js';
+import type {
+  FormListingResponse,
+  ManageTemplatesRequest,
+  ManageTemplatesResponse,
+  TemplateDetail,
+  TemplatePdfResponse,
+  TemplateSummaryList,
+} from '../types.js';
 
 export interface TemplatesApi {
   /** The templates a form can be started from; the caller's token is repeated in the body. */
@@ -30,21 +37,36 @@ export function templatesApi({ api, send, token }: Transport): TemplatesApi {
       send((init) => api.POST('/formlisting', { ...init, body: { search, token: token() ?? '' } }), options),
     manage: (request, options) => {
       const value = token();
-      return withSuccessCode('manageTemplates', send((init) => api.POST('/getforms', { ...init, body: value ? { ...request, token: value } : request }), options), {
-        preferServerMessage: true,
-      });
+      return withSuccessCode(
+        'manageTemplates',
+        send((init) => api.POST('/getforms', { ...init, body: value ? { ...request, token: value } : request }), options),
+        {
+          preferServerMessage: true,
+        },
+      );
     },
     get: (id, options) => send((init) => api.POST('/getform', { ...init, body: { id } }), options),
     summaries: (options) => send((init) => api.POST('/get-templates', init), options),
     uploadPdf: (id, file, options) =>
       withSuccessCode(
         'manageTemplatePdf',
-        send((init) => api.POST('/template-pdf', { ...init, body: { function: 'upload', id: String(id) }, bodySerializer: (body) => pdfForm(body, file) }), options),
+        send(
+          (init) =>
+            api.POST('/template-pdf', { ...init, body: { function: 'upload', id: String(id) }, bodySerializer: (body) => pdfForm(body, file) }),
+          options,
+        ),
         { preferServerMessage: true },
       ),
     removePdf: (id, options) =>
-      withSuccessCode('manageTemplatePdf', send((init) => api.POST('/template-pdf', { ...init, body: { function: 'remove', id: String(id) }, bodySerializer: (body) => pdfForm(body) }), options), {
-        preferServerMessage: true,
-      }),
+      withSuccessCode(
+        'manageTemplatePdf',
+        send(
+          (init) => api.POST('/template-pdf', { ...init, body: { function: 'remove', id: String(id) }, bodySerializer: (body) => pdfForm(body) }),
+          options,
+        ),
+        {
+          preferServerMessage: true,
+        },
+      ),
   };
 }

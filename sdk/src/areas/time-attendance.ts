@@ -15,7 +15,12 @@ export function timeAttendanceApi({ api, send }: Transport): TimeAttendanceApi {
   return {
     staff: (options) => send((init) => api.POST('/staffget', init), options),
     visitors: (options) => send((init) => api.POST('/visitorget', init), options),
-    entries: (data, options) => withSuccessCode('manageTimeEntries', send((init) => api.POST('/tna', { ...init, body: { data } }), options), { preferServerMessage: true }),
+    entries: (data, options) =>
+      withSuccessCode(
+        'manageTimeEntries',
+        send((init) => api.POST('/tna', { ...init, body: { data } }), options),
+        { preferServerMessage: true },
+      ),
     report: (data, options) => send((init) => api.POST('/tna_report', { ...init, body: { data } }), options),
   };
 }

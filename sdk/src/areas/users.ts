@@ -16,7 +16,11 @@ export function usersApi({ api, send }: Transport): UsersApi {
   return {
     list: (query = {}, options) => send((init) => api.POST('/users', { ...init, body: query }), options, 'userList'),
     command: ({ id, email, type, value }, options) =>
-      withSuccessCode('runUserCommand', send((init) => api.POST('/users-commands', { ...init, body: { id, email, type, value } }), options), { preferServerMessage: true }),
+      withSuccessCode(
+        'runUserCommand',
+        send((init) => api.POST('/users-commands', { ...init, body: { id, email, type, value } }), options),
+        { preferServerMessage: true },
+      ),
     async invite(users, options) {
       const { results } = await send((init) => api.POST('/invite', { ...init, body: { users } }), options);
       // A person the server gave no result for failed for an unknown reason (code 0).

@@ -16,8 +16,18 @@ export interface WorkflowApi {
 export function workflowApi({ api, send }: Transport): WorkflowApi {
   return {
     list: (query = {}, options) => send((init) => api.GET('/workflow', { ...init, params: { query } }), options),
-    send: (request, options) => withSuccessCode('sendForm', send((init) => api.POST('/send-form', { ...init, body: request }), options), { preferServerMessage: true }),
+    send: (request, options) =>
+      withSuccessCode(
+        'sendForm',
+        send((init) => api.POST('/send-form', { ...init, body: request }), options),
+        { preferServerMessage: true },
+      ),
     progress: (id, options) => send((init) => api.GET('/form-progress', { ...init, params: { query: { id } } }), options),
-    manage: (action, options) => withSuccessCode('manageFormProgress', send((init) => api.POST('/form-progress', { ...init, body: action }), options), { preferServerMessage: true }),
+    manage: (action, options) =>
+      withSuccessCode(
+        'manageFormProgress',
+        send((init) => api.POST('/form-progress', { ...init, body: action }), options),
+        { preferServerMessage: true },
+      ),
   };
 }

@@ -60,7 +60,10 @@ describe('withoutTrailingSlash', () => {
     expect(withoutTrailingSlash(url)).toBe(stripped);
   });
 
-  it.each(['http://formsign.test/api/workflow', 'http://formsign.test/', 'http://formsign.test', '/', '/api/workflow?next=/a/', ''])('leaves %s alone', (url) => {
-    expect(withoutTrailingSlash(url)).toBeUndefined();
-  });
+  it.each(['http://formsign.test/api/workflow', 'http://formsign.test/', 'http://formsign.test', '/', '/api/workflow?next=/a/', ''])(
+    'leaves %s alone',
+    (url) => {
+      expect(withoutTrailingSlash(url)).toBeUndefined();
+    },
+  );
 });

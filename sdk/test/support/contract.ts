@@ -5,7 +5,9 @@ import type { OperationId } from '../../src/index.js';
 export const document = loadDocument();
 
 /** The administrator's token, from the `LoginAdministrator` example. */
-export const administratorToken: string = (resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token;
+export const administratorToken: string = (
+  resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }
+).token;
 
 export function operation(id: OperationId): Operation {
   const entry = operationsOf(document).find(({ operation }) => operation.operationId === id);

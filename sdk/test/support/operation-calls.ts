@@ -7,7 +7,14 @@ import type { CallOptions, FormsignClient, OperationId } from '../../src/index.j
 
 export type OperationCall = (client: FormsignClient, options: CallOptions) => Promise<unknown>;
 
-const signing = { function: 'load' as const, id: 'f7c2a9e4-31b8-4d6a-9e0f-5c4b3a2d1e0f', refs: '', token: 'sgn_8Qm2xV7pL4', order: 1, uuid: '0b6f1a9e' };
+const signing = {
+  function: 'load' as const,
+  id: 'f7c2a9e4-31b8-4d6a-9e0f-5c4b3a2d1e0f',
+  refs: '',
+  token: 'sgn_8Qm2xV7pL4',
+  order: 1,
+  uuid: '0b6f1a9e',
+};
 
 export const operationCalls: { [Id in OperationId]: OperationCall } = {
   login: (c, o) => c.auth.login({ name: 'olivia.bennett', password: 'correct-horse-battery' }, o),
@@ -15,15 +22,27 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   refreshSession: (c, o) => c.auth.refresh('rt.4f9d2c7b1e8a6f3d0c5b', o),
   logout: (c, o) => c.auth.logout(o),
   register: (c, o) =>
-    c.auth.register({ first_name: 'Grace', last_name: 'Okafor', email: 'grace.okafor@harbourhomes.example', name: 'grace.okafor', password: 'my-new-secret-9', company_name: 'Harbour Homes' }, o),
+    c.auth.register(
+      {
+        first_name: 'Grace',
+        last_name: 'Okafor',
+        email: 'grace.okafor@harbourhomes.example',
+        name: 'grace.okafor',
+        password: 'my-new-secret-9',
+        company_name: 'Harbour Homes',
+      },
+      o,
+    ),
   activate: (c, o) => c.auth.activate({ key: '7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b' }, o),
   forgotPassword: (c, o) => c.auth.forgotPassword({ email: 'olivia.bennett@northwindcare.example' }, o),
-  setNewPassword: (c, o) => c.auth.setNewPassword({ userId: '1001', timestamp: '1795000000', hashedPassword: '9b2e7c4d1a8f3e6b5c0d', password: 'a-much-better-secret' }, o),
+  setNewPassword: (c, o) =>
+    c.auth.setNewPassword({ userId: '1001', timestamp: '1795000000', hashedPassword: '9b2e7c4d1a8f3e6b5c0d', password: 'a-much-better-secret' }, o),
   countUnusedEnvelopes: (c, o) => c.account.countUnusedEnvelopes(o),
   getStrings: (c, o) => c.strings.get(42, o),
   listVideoTutorials: (c, o) => c.tutorials.videos(o),
   listPdfTutorials: (c, o) => c.tutorials.pdfs(o),
-  saveSubtitle: (c, o) => c.tutorials.saveSubtitle({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' }, o),
+  saveSubtitle: (c, o) =>
+    c.tutorials.saveSubtitle({ video: '/media/tutorials/welcome-to-formsign.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT' }, o),
   listCompletedForms: (c, o) => c.forms.completed({ page: 1, limit: 25, filters: { search: 'care' } }, o),
   listPendingForms: (c, o) => c.forms.pending({ page: 1, limit: 25 }, o),
   listWorkflow: (c, o) => c.workflow.list({ page: 1, limit: 25, filters: { status: 'in_progress' } }, o),
@@ -62,7 +81,8 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   manageGroups: (c, o) => c.settings.groups({ action: 'list' }, o),
   getAccount: (c, o) => c.account.get(o),
   updateProfile: (c, o) => c.account.updateProfile({ email: 'olivia.bennett@northwindcare.example' }, o),
-  confirmEmail: (c, o) => c.account.confirmEmail({ key: '1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw' }, o),
+  confirmEmail: (c, o) =>
+    c.account.confirmEmail({ key: '1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw' }, o),
   saveCompany: (c, o) => c.account.saveCompany({ email: 'office@northwindcare.example' }, o),
   manageProducts: (c, o) => c.account.products(o),
   webSigning: (c, o) => c.signing.call(signing, o),

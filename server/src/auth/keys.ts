@@ -31,7 +31,9 @@ export function keysFrom(secret: string): Keys {
   const links = derive(secret, 'links');
   const sealing = derive(secret, 'sealing');
   const mac = (purpose: string, ...parts: readonly (string | number)[]): string =>
-    createHmac('sha256', links).update([purpose, ...parts].join('\u0000')).digest('base64url');
+    createHmac('sha256', links)
+      .update([purpose, ...parts].join('\u0000'))
+      .digest('base64url');
   return {
     tokens,
     mac,

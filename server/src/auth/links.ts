@@ -89,7 +89,8 @@ export function readEmailChangeKey(keys: Keys, key: string): EmailChangeKey | nu
   const [idText = '', timestampText = '', addressText = '', mac = ''] = parts;
   const userId = Number(idText);
   const timestamp = Number(timestampText);
-  if (!/^\d+$/.test(idText) || !Number.isSafeInteger(userId) || userId < 1 || !/^\d+$/.test(timestampText) || !Number.isSafeInteger(timestamp)) return null;
+  if (!/^\d+$/.test(idText) || !Number.isSafeInteger(userId) || userId < 1 || !/^\d+$/.test(timestampText) || !Number.isSafeInteger(timestamp))
+    return null;
   const email = Buffer.from(addressText, 'base64url').toString('utf8');
   if (!email || !mac) return null;
   return keys.verifyMac(mac, 'email-change', userId, timestamp, email.toLowerCase()) ? { userId, timestamp, email } : null;

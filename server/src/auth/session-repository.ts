@@ -51,12 +51,19 @@ export async function lockSessionSpending(db: Database, spentHash: string): Prom
 }
 
 /** Records a renewal: the next refresh token, the one spent, when and from where. */
-export async function recordRenewal(db: Database, sessionId: string, renewal: { refreshHash: string; previousRefreshHash: string; refreshedAt: Date; ip: string }): Promise<void> {
+export async function recordRenewal(
+  db: Database,
+  sessionId: string,
+  renewal: { refreshHash: string; previousRefreshHash: string; refreshedAt: Date; ip: string },
+): Promise<void> {
   await db.update(sessions).set(renewal).where(eq(sessions.id, sessionId));
 }
 
 export async function endSession(db: Database, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ endedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
 }
 
 /** Ends every session of a person (a new password), but the one given. */

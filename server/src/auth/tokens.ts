@@ -31,7 +31,12 @@ export async function signAccessToken(keys: Keys, claims: AccessClaims, now: Dat
     .sign(keys.tokens);
 }
 
-export async function signIdToken(keys: Keys, who: { sub: string; name: string; email: string; given_name: string; family_name: string }, now: Date, ttlSeconds: number): Promise<string> {
+export async function signIdToken(
+  keys: Keys,
+  who: { sub: string; name: string; email: string; given_name: string; family_name: string },
+  now: Date,
+  ttlSeconds: number,
+): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({ ...who, token_use: 'id' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -47,7 +52,8 @@ export async function verifyAccessToken(keys: Keys, token: string, now: Date): P
   try {
     const { payload } = await jwtVerify(token, keys.tokens, { issuer, audience, algorithms: ['HS256'], currentDate: now });
     const userId = Number(payload.sub);
-    if (payload['token_use'] === 'id' || !Number.isInteger(userId) || typeof payload['sid'] !== 'string' || typeof payload.exp !== 'number') return null;
+    if (payload['token_use'] === 'id' || !Number.isInteger(userId) || typeof payload['sid'] !== 'string' || typeof payload.exp !== 'number')
+      return null;
     return { userId, sessionId: payload['sid'], expiresAt: payload.exp };
   } catch {
     return null;

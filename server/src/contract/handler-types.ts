@@ -14,14 +14,16 @@ type Operation<K extends OperationId> = operationTypes[K];
 type ContentOf<T> = T extends { content: infer C } ? C[keyof C] : never;
 
 /** The request body, as the contract types it (any of its media types); undefined when it has none. */
-export type BodyOf<K extends OperationId> = Operation<K> extends { requestBody: infer R }
-  ? ContentOf<R>
-  : Operation<K> extends { requestBody?: infer R }
-    ? ContentOf<NonNullable<R>> | undefined
-    : undefined;
+export type BodyOf<K extends OperationId> =
+  Operation<K> extends { requestBody: infer R }
+    ? ContentOf<R>
+    : Operation<K> extends { requestBody?: infer R }
+      ? ContentOf<NonNullable<R>> | undefined
+      : undefined;
 
 /** The query parameters, as the contract types them (already converted and defaulted). */
-export type QueryOf<K extends OperationId> = Operation<K> extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
+export type QueryOf<K extends OperationId> =
+  Operation<K> extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
 
 /** The success body. */
 export type OkOf<K extends OperationId> = Operation<K> extends { responses: { 200: infer R } } ? ContentOf<R> : never;

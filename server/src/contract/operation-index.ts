@@ -49,7 +49,9 @@ function failureShapes(responses: Record<string, { $ref?: string }>): Record<str
 }
 
 function soleDeepObject(document: OpenApiDocument, parameters: readonly ParameterObject[]): string | null {
-  const query = parameters.map((parameter) => resolveRef<ParameterObject & { style?: string }>(document, parameter)).filter((parameter) => parameter.in === 'query');
+  const query = parameters
+    .map((parameter) => resolveRef<ParameterObject & { style?: string }>(document, parameter))
+    .filter((parameter) => parameter.in === 'query');
   const [only] = query;
   return query.length === 1 && only?.style === 'deepObject' ? (only.name ?? null) : null;
 }

@@ -77,7 +77,10 @@ export const users = pgTable(
     isFrontAdmin: boolean('is_front_admin').notNull().default(false),
     /** The user's class (Administrator, Manager, Staff, ...) and units. */
     class: text().notNull().default('Staff'),
-    unit: text().array().notNull().default(sql`'{}'::text[]`),
+    unit: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Two-factor sign-in: on, and whether the person must set it up at the next sign-in. */
     mfa: boolean().notNull().default(false),
     forceMfa: boolean('force_mfa').notNull().default(false),
@@ -159,7 +162,10 @@ export const devices = pgTable(
     blockedByRole: text('blocked_by_role').$type<'basic' | 'personal' | 'admin' | 'super'>(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('devices_user_fingerprint_key').on(table.userId, table.fingerprint), index('devices_company_idx').on(table.companyId, table.lastSeen)],
+  (table) => [
+    uniqueIndex('devices_user_fingerprint_key').on(table.userId, table.fingerprint),
+    index('devices_company_idx').on(table.companyId, table.lastSeen),
+  ],
 );
 
 /**
@@ -271,7 +277,9 @@ export const auditEvents = pgTable(
   (table) => [
     index('audit_company_at_idx').on(table.companyId, table.at),
     index('audit_form_idx').on(table.formId, table.at),
-    index('audit_company_form_at_idx').on(table.companyId, table.at).where(sql`${table.formId} is not null`),
+    index('audit_company_form_at_idx')
+      .on(table.companyId, table.at)
+      .where(sql`${table.formId} is not null`),
     // The action records and the system log (filters[source]), and the events of one kind.
     index('audit_company_source_at_idx').on(table.companyId, table.source, table.at),
     index('audit_company_event_at_idx').on(table.companyId, table.event, table.at),
@@ -342,7 +350,10 @@ export const groups = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    members: integer().array().notNull().default(sql`'{}'::integer[]`),
+    members: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('groups_company_name_key').on(table.companyId, sql`lower(${table.name})`)],
@@ -424,13 +435,19 @@ export const forms = pgTable(
     index('forms_company_status_updated_idx').on(table.companyId, table.status, table.updatedAt),
     index('forms_company_completed_idx').on(table.companyId, table.completedAt),
     // A PDF checked on /verify is found by its checksum.
-    index('forms_sealed_sha256_idx').on(table.sealedSha256).where(sql`${table.sealedSha256} is not null`),
+    index('forms_sealed_sha256_idx')
+      .on(table.sealedSha256)
+      .where(sql`${table.sealedSha256} is not null`),
     index('forms_company_template_idx').on(table.companyId, table.templateId, table.completedAt),
     index('forms_sender_idx').on(table.senderId, table.status),
     index('forms_tenant_idx').on(table.tenantId),
     // The dashboard: forms sent per month and by template, hours from sending to completion.
-    index('forms_company_sent_idx').on(table.companyId, table.sentAt, table.templateId).where(sql`${table.deletedAt} is null`),
-    index('forms_company_completed_sent_idx').on(table.companyId, table.completedAt, table.sentAt).where(sql`${table.deletedAt} is null`),
+    index('forms_company_sent_idx')
+      .on(table.companyId, table.sentAt, table.templateId)
+      .where(sql`${table.deletedAt} is null`),
+    index('forms_company_completed_sent_idx')
+      .on(table.companyId, table.completedAt, table.sentAt)
+      .where(sql`${table.deletedAt} is null`),
     // Searching words in references, titles and senders' names (pg_trgm).
     index('forms_search_idx').using('gin', sql`(${table.reference} || ' ' || ${table.title} || ' ' || ${table.senderName}) gin_trgm_ops`),
   ],
@@ -650,7 +667,10 @@ export const deliveries = pgTable(
     formId: integer('form_id')
       .notNull()
       .references(() => forms.id, { onDelete: 'cascade' }),
-    files: text().array().notNull().default(sql`'{}'::text[]`),
+    files: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text().$type<'delivered' | 'failed'>().notNull(),
     detail: text().notNull().default(''),
     at: at('at').notNull().defaultNow(),
@@ -724,7 +744,10 @@ export const timeEntries = pgTable(
     note: text().notNull().default(''),
     recordedBy: text('recorded_by').notNull(),
   },
-  (table) => [index('time_entries_company_at_idx').on(table.companyId, table.at), index('time_entries_person_idx').on(table.companyId, table.kind, table.person, table.at)],
+  (table) => [
+    index('time_entries_company_at_idx').on(table.companyId, table.at),
+    index('time_entries_person_idx').on(table.companyId, table.kind, table.person, table.at),
+  ],
 );
 
 export const tenants = pgTable(

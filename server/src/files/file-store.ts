@@ -96,7 +96,9 @@ export function s3FileStore(settings: S3Settings): FileStore & { close(): void }
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
@@ -112,7 +114,12 @@ export function s3FileStore(settings: S3Settings): FileStore & { close(): void }
         const answer = await client.send(new GetObjectCommand(object(key)));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (
+          error instanceof NoSuchKey ||
+          (error as { name?: string }).name === 'NoSuchKey' ||
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return null;
         throw error;
       }
     },

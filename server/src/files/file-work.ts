@@ -130,7 +130,10 @@ export function fileWork(options: FileWorkOptions = {}): FileWork {
   }
 
   function start(): void {
-    const worker = new Worker(code, { eval: true, resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, memoryMb / 8)), stackSizeMb: 4 } });
+    const worker = new Worker(code, {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, memoryMb / 8)), stackSizeMb: 4 },
+    });
     const slot: Slot = { worker, ready: false, task: null, budget: undefined, idle: undefined };
     slots.add(slot);
     // Started for a task waiting: it keeps the process alive until it has done its work.
@@ -197,8 +200,19 @@ export function fileWork(options: FileWorkOptions = {}): FileWork {
           reply({ error: 'This file work may not reach other systems.' });
           return;
         }
-        send(message.url, { method: message.method, headers: message.headers, ...(message.body === null ? {} : { body: typeof message.body === 'string' ? message.body : new Uint8Array(message.body) }) })
-          .then(async (response) => reply({ status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body: new Uint8Array(await response.arrayBuffer()) }))
+        send(message.url, {
+          method: message.method,
+          headers: message.headers,
+          ...(message.body === null ? {} : { body: typeof message.body === 'string' ? message.body : new Uint8Array(message.body) }),
+        })
+          .then(async (response) =>
+            reply({
+              status: response.status,
+              statusText: response.statusText,
+              headers: [...response.headers.entries()],
+              body: new Uint8Array(await response.arrayBuffer()),
+            }),
+          )
           .catch((error: unknown) => reply({ error: error instanceof Error ? error.message : String(error) }));
         return;
       }

@@ -16,12 +16,28 @@ let nextRequest = 0;
 const bridgedFetch = (async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const raw = init.body;
-  const body = raw === undefined || raw === null ? null : typeof raw === 'string' ? raw : raw instanceof Uint8Array ? raw : raw instanceof ArrayBuffer ? new Uint8Array(raw) : undefined;
+  const body =
+    raw === undefined || raw === null
+      ? null
+      : typeof raw === 'string'
+        ? raw
+        : raw instanceof Uint8Array
+          ? raw
+          : raw instanceof ArrayBuffer
+            ? new Uint8Array(raw)
+            : undefined;
   if (body === undefined) throw new Error('This kind of request body cannot be sent.');
   const id = (nextRequest += 1);
   const reply = await new Promise<FetchReply>((resolve) => {
     pending.set(id, { resolve });
-    port.postMessage({ type: 'fetch', id, url, method: init.method ?? 'GET', headers: [...new Headers(init.headers).entries()], body } satisfies FromWorker);
+    port.postMessage({
+      type: 'fetch',
+      id,
+      url,
+      method: init.method ?? 'GET',
+      headers: [...new Headers(init.headers).entries()],
+      body,
+    } satisfies FromWorker);
   });
   if ('error' in reply) throw new Error(reply.error);
   const empty = reply.status === 204 || reply.status === 304;

@@ -18,7 +18,12 @@ function holdsNul(value: unknown, depth = 0): boolean {
 }
 
 function mediaTypeOf(request: FastifyRequest): string {
-  return String(request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return (
+    String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase() ?? ''
+  );
 }
 
 export function installBodyGuard(app: FastifyInstance, rulesOf: (request: FastifyRequest) => OperationRules | undefined): void {
@@ -30,7 +35,8 @@ export function installBodyGuard(app: FastifyInstance, rulesOf: (request: Fastif
       if (rules.bodyRequired) throw new AppError(AppErrorCode.InvalidInput, `${failureTexts.badRequest.slice(0, -1)}: the body.`);
       return;
     }
-    if (!rules.bodyTypes.includes(mediaTypeOf(request))) throw new AppError(AppErrorCode.InvalidInput, `The body must be sent as ${rules.bodyTypes.join(' or ')}.`);
+    if (!rules.bodyTypes.includes(mediaTypeOf(request)))
+      throw new AppError(AppErrorCode.InvalidInput, `The body must be sent as ${rules.bodyTypes.join(' or ')}.`);
   });
   app.addHook('preHandler', async (request) => {
     if (holdsNul(request.body) || holdsNul(request.query)) throw new AppError(AppErrorCode.InvalidInput, failureTexts.badRequest);

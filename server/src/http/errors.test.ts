@@ -13,13 +13,23 @@ describe('a refusal with an application code', () => {
   it('answers the code and the text when the operation has that code', async () => {
     const refused = new AppError(AppErrorCode.Conflict, 'User already exists.', { appCode: '-2' });
     expect(await refusalAnswer(refused, rules('runUserCommand'), {}, request as never)).toBeNull();
-    const answer = await refusalAnswer(new AppError(AppErrorCode.InvalidInput, 'Parameter failed.', { appCode: '-1' }), rules('runUserCommand'), {}, request as never);
+    const answer = await refusalAnswer(
+      new AppError(AppErrorCode.InvalidInput, 'Parameter failed.', { appCode: '-1' }),
+      rules('runUserCommand'),
+      {},
+      request as never,
+    );
     expect(answer).toEqual({ code: -1, message: 'Parameter failed.' });
   });
 
   it("answers the operation's own body where it declares one", async () => {
     const refused = new AppError(AppErrorCode.InvalidInput, 'Parameter failed.', { appCode: '-1' });
-    const answer = await refusalAnswer(refused, rules('manageTimeEntries'), { manageTimeEntries: (refusal) => ({ ...refusal, data: [] }) }, request as never);
+    const answer = await refusalAnswer(
+      refused,
+      rules('manageTimeEntries'),
+      { manageTimeEntries: (refusal) => ({ ...refusal, data: [] }) },
+      request as never,
+    );
     expect(answer).toEqual({ code: -1, message: 'Parameter failed.', data: [] });
   });
 
@@ -42,7 +52,9 @@ describe('an AppError without an application code', () => {
   }
 
   it("answers its code's status with the person's text, never the internal detail", async () => {
-    expect(await answerOf(new AppError(AppErrorCode.NotFound, 'This item does not exist or was deleted.', { detail: 'form 7 of company 2' }))).toEqual({
+    expect(
+      await answerOf(new AppError(AppErrorCode.NotFound, 'This item does not exist or was deleted.', { detail: 'form 7 of company 2' })),
+    ).toEqual({
       status: 404,
       body: { message: 'This item does not exist or was deleted.' },
       retryAfter: undefined,
@@ -51,12 +63,21 @@ describe('an AppError without an application code', () => {
   });
 
   it('says when to ask again, when waiting lifts it', async () => {
-    expect(await answerOf(new AppError(AppErrorCode.TooManyRequests, 'Please wait.', { retryAfterSeconds: 90.2 }))).toEqual({ status: 429, body: { message: 'Please wait.' }, retryAfter: '91' });
+    expect(await answerOf(new AppError(AppErrorCode.TooManyRequests, 'Please wait.', { retryAfterSeconds: 90.2 }))).toEqual({
+      status: 429,
+      body: { message: 'Please wait.' },
+      retryAfter: '91',
+    });
   });
 
   it("takes the operation's failure shape: { error } for an account save, { data: null, error } for signing", async () => {
-    expect((await answerOf(new AppError(AppErrorCode.InvalidInput, 'Please enter a valid email address.'), 'updateProfile')).body).toEqual({ error: 'Please enter a valid email address.' });
-    expect((await answerOf(new AppError(AppErrorCode.InvalidInput, 'This signing link is not valid.'), 'webSigning')).body).toEqual({ data: null, error: 'This signing link is not valid.' });
+    expect((await answerOf(new AppError(AppErrorCode.InvalidInput, 'Please enter a valid email address.'), 'updateProfile')).body).toEqual({
+      error: 'Please enter a valid email address.',
+    });
+    expect((await answerOf(new AppError(AppErrorCode.InvalidInput, 'This signing link is not valid.'), 'webSigning')).body).toEqual({
+      data: null,
+      error: 'This signing link is not valid.',
+    });
   });
 
   it("answers a refusal of status 200 in the operation's bad-request shape: signing's { data: null, error }", async () => {

@@ -33,7 +33,10 @@ export const unauthorized = (message: string = failureTexts.unauthorized): AppEr
  * An operation's answer to a refusal with an application code, where `{ code, message }` is
  * not its whole success body. Declared by the area that owns the operation, beside its handlers.
  */
-export type RefusalBody<K extends OperationId> = (refusal: { code: number; message: string }, request: HandlerRequest<K>) => OkOf<K> | Promise<OkOf<K>>;
+export type RefusalBody<K extends OperationId> = (
+  refusal: { code: number; message: string },
+  request: HandlerRequest<K>,
+) => OkOf<K> | Promise<OkOf<K>>;
 export type RefusalBodies = { [K in OperationId]?: RefusalBody<K> };
 
 /** The body of a failure, in the shape the operation gives that status. */
@@ -56,7 +59,12 @@ export function failureBody(rules: OperationRules | undefined, status: number, m
  * The answer to a refusal the operation gives an application code, or null when it is not
  * one (it is then rendered as an HTTP failure by the error handler).
  */
-export async function refusalAnswer<K extends OperationId>(error: unknown, rules: OperationRules | undefined, bodies: RefusalBodies, request: HandlerRequest<K>): Promise<OkOf<K> | null> {
+export async function refusalAnswer<K extends OperationId>(
+  error: unknown,
+  rules: OperationRules | undefined,
+  bodies: RefusalBodies,
+  request: HandlerRequest<K>,
+): Promise<OkOf<K> | null> {
   if (!(error instanceof AppError) || error.appCode === undefined || !rules?.appCodes.has(error.appCode)) return null;
   const refusal = { code: Number(error.appCode), message: error.userMessage };
   if (error.detail) request.raw.log.info({ code: error.code, appCode: error.appCode, detail: error.detail }, 'refused');
@@ -75,7 +83,8 @@ export function offendingFields(issues: readonly ValidationIssue[], part: string
   const names = issues.map((issue) => {
     const segments = issue.instancePath.split('/').filter(Boolean);
     if (issue.keyword === 'required' && typeof issue.params['missingProperty'] === 'string') segments.push(issue.params['missingProperty']);
-    if (issue.keyword === 'additionalProperties' && typeof issue.params['additionalProperty'] === 'string') segments.push(issue.params['additionalProperty']);
+    if (issue.keyword === 'additionalProperties' && typeof issue.params['additionalProperty'] === 'string')
+      segments.push(issue.params['additionalProperty']);
     const [first, ...rest] = segments;
     if (first === undefined) return part === 'body' ? 'the body' : (part ?? 'the request');
     return first + rest.map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : part === 'querystring' ? `[${segment}]` : `.${segment}`)).join('');

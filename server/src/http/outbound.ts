@@ -212,7 +212,10 @@ export function addressKind(address: string): string | null {
 
 /** The host as resolvers and the allow list take it: lower-case, no brackets, no final dot. */
 function plainHost(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 }
 
 /**
@@ -222,17 +225,23 @@ function plainHost(hostname: string): string {
  */
 export function parseOutboundAllow(text: string | undefined): OutboundAllow {
   const allow: OutboundAllow = { hosts: [], networks: [] };
-  for (const entry of (text ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [address = '', prefix] = entry.split('/');
     const bytes = addressBytes(address);
     if (bytes) {
       const bits = prefix === undefined ? bytes.length * 8 : /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
-      if (bits < 0 || bits > bytes.length * 8) throw new Error(`FORMSIGN_OUTBOUND_ALLOW: "${entry}" has a prefix length that does not fit its address.`);
+      if (bits < 0 || bits > bytes.length * 8)
+        throw new Error(`FORMSIGN_OUTBOUND_ALLOW: "${entry}" has a prefix length that does not fit its address.`);
       allow.networks.push({ bytes, prefix: bits });
       continue;
     }
     if (!/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i.test(entry)) {
-      throw new Error(`FORMSIGN_OUTBOUND_ALLOW lists host names and addresses (with an optional /prefix), separated by commas; "${entry}" is neither.`);
+      throw new Error(
+        `FORMSIGN_OUTBOUND_ALLOW lists host names and addresses (with an optional /prefix), separated by commas; "${entry}" is neither.`,
+      );
     }
     allow.hosts.push(plainHost(entry));
   }
@@ -286,7 +295,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
 }
 
 const seconds = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} seconds` : `${(ms / 1000).toFixed(1)} seconds`);
-const size = (bytes: number): string => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
+const size = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 export function outboundClient(options: OutboundOptions = {}): OutboundClient {
   const allow = options.allow ?? noOutboundAllow;
@@ -301,7 +311,8 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
     } catch {
       throw new OutboundError('refused', 'The address is not a web address (it starts with https://).');
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundError('refused', 'Only https:// and http:// addresses can be reached.');
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new OutboundError('refused', 'Only https:// and http:// addresses can be reached.');
     if (url.username || url.password) throw new OutboundError('refused', 'The address must not hold a user name or password.');
     const host = plainHost(url.hostname);
     if (host === '') throw new OutboundError('refused', 'The address names no host.');
@@ -311,7 +322,11 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
       addresses = [host];
     } else {
       try {
-        addresses = await withTimeout(resolve(host), resolveTimeoutMs, () => new OutboundError('unreachable', `${host} could not be found within ${seconds(resolveTimeoutMs)}.`));
+        addresses = await withTimeout(
+          resolve(host),
+          resolveTimeoutMs,
+          () => new OutboundError('unreachable', `${host} could not be found within ${seconds(resolveTimeoutMs)}.`),
+        );
       } catch (error) {
         throw error instanceof OutboundError ? error : new OutboundError('unreachable', `${host} could not be found.`);
       }
@@ -321,7 +336,11 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
       for (const address of addresses) {
         if (addressAllowed(allow, address)) continue;
         const kind = addressKind(address);
-        if (kind) throw new OutboundError('refused', `${literal ? address : `${host} leads to ${address}, which`} is ${kind}: formsign sends only to addresses on the public internet.`);
+        if (kind)
+          throw new OutboundError(
+            'refused',
+            `${literal ? address : `${host} leads to ${address}, which`} is ${kind}: formsign sends only to addresses on the public internet.`,
+          );
       }
     }
     return { url, host, addresses };
@@ -342,14 +361,26 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
     const connectTimeoutMs = Math.min(request.connectTimeoutMs ?? defaults.connectTimeoutMs, timeoutMs);
     const maxRequestBytes = request.maxRequestBytes ?? defaults.maxRequestBytes;
     const maxResponseBytes = request.maxResponseBytes ?? defaults.maxResponseBytes;
-    const body = request.body === undefined ? undefined : typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
-    if (body && body.length > maxRequestBytes) throw new OutboundError('too-large', `What would be sent is too large (${size(body.length)}; at most ${size(maxRequestBytes)}).`);
+    const body =
+      request.body === undefined
+        ? undefined
+        : typeof request.body === 'string'
+          ? Buffer.from(request.body, 'utf8')
+          : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
+    if (body && body.length > maxRequestBytes)
+      throw new OutboundError('too-large', `What would be sent is too large (${size(body.length)}; at most ${size(maxRequestBytes)}).`);
     const started = Date.now();
-    const target = await withTimeout(destination(text), timeoutMs, () => new OutboundError('timeout', `The host did not answer within ${seconds(timeoutMs)}.`));
+    const target = await withTimeout(
+      destination(text),
+      timeoutMs,
+      () => new OutboundError('timeout', `The host did not answer within ${seconds(timeoutMs)}.`),
+    );
     const { url, host, addresses } = target;
     const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
       const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : (lookupOptions.family ?? 0);
-      const wanted = addresses.map((address) => ({ address, family: isIPv6(address) ? 6 : 4 })).filter((entry) => family === 0 || entry.family === family);
+      const wanted = addresses
+        .map((address) => ({ address, family: isIPv6(address) ? 6 : 4 }))
+        .filter((entry) => family === 0 || entry.family === family);
       const first = wanted[0];
       if (!first) callback(Object.assign(new Error(`${host} has no address of that family.`), { code: 'ENOTFOUND' }), '', 4);
       else if (lookupOptions.all) callback(null, wanted);
@@ -389,7 +420,12 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
           if (status >= 300 && status < 400) {
             const location = String(response.headers.location ?? '').slice(0, 200);
             response.destroy();
-            finish(new OutboundError('redirect', `${host} answered with a redirect (${status}${location ? ` to ${location}` : ''}); redirects are not followed.`));
+            finish(
+              new OutboundError(
+                'redirect',
+                `${host} answered with a redirect (${status}${location ? ` to ${location}` : ''}); redirects are not followed.`,
+              ),
+            );
             return;
           }
           const chunks: Buffer[] = [];
@@ -410,19 +446,33 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
             chunks.push(chunk);
             read += chunk.length;
           });
-          response.on('end', () => finish(null, { status, statusText: response.statusMessage ?? '', headers: response.headers, body: Buffer.concat(chunks), truncated }));
+          response.on('end', () =>
+            finish(null, { status, statusText: response.statusMessage ?? '', headers: response.headers, body: Buffer.concat(chunks), truncated }),
+          );
           response.on('error', () => {
             if (!truncated) finish(new OutboundError('unreachable', `${host} broke off its answer.`));
           });
         },
       );
       const total = setTimeout(() => finish(new OutboundError('timeout', `${host} did not answer within ${seconds(timeoutMs)}.`)), remaining);
-      const connecting = setTimeout(() => finish(new OutboundError('timeout', `${host} could not be connected to within ${seconds(connectTimeoutMs)}.`)), connectTimeoutMs);
+      const connecting = setTimeout(
+        () => finish(new OutboundError('timeout', `${host} could not be connected to within ${seconds(connectTimeoutMs)}.`)),
+        connectTimeoutMs,
+      );
       outgoing.on('socket', (socket) => {
         socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connecting));
       });
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
-        const reason = error.code === 'ECONNREFUSED' ? 'the connection was refused' : error.code === 'ECONNRESET' ? 'the connection was reset' : error.code === 'ENOTFOUND' ? 'it could not be found' : error.code?.startsWith('ERR_TLS') || error.code?.includes('CERT') ? 'its certificate could not be trusted' : error.message;
+        const reason =
+          error.code === 'ECONNREFUSED'
+            ? 'the connection was refused'
+            : error.code === 'ECONNRESET'
+              ? 'the connection was reset'
+              : error.code === 'ENOTFOUND'
+                ? 'it could not be found'
+                : error.code?.startsWith('ERR_TLS') || error.code?.includes('CERT')
+                  ? 'its certificate could not be trusted'
+                  : error.message;
         finish(new OutboundError('unreachable', `${host} could not be reached (${reason}).`));
       });
       outgoing.end(body);
@@ -432,18 +482,33 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
   const guardedFetch = (async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : init.body instanceof Uint8Array ? init.body : init.body instanceof ArrayBuffer ? new Uint8Array(init.body) : undefined;
-    if (init.body !== undefined && init.body !== null && body === undefined) throw new OutboundError('refused', 'This kind of request body cannot be sent.');
+    const body =
+      init.body === undefined || init.body === null
+        ? undefined
+        : typeof init.body === 'string'
+          ? init.body
+          : init.body instanceof Uint8Array
+            ? init.body
+            : init.body instanceof ArrayBuffer
+              ? new Uint8Array(init.body)
+              : undefined;
+    if (init.body !== undefined && init.body !== null && body === undefined)
+      throw new OutboundError('refused', 'This kind of request body cannot be sent.');
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && method !== 'POST' && method !== 'PUT') throw new OutboundError('refused', `A ${method} request cannot be sent.`);
     const answer = await send(url, { method, headers, ...(body === undefined ? {} : { body }) });
-    if (answer.truncated) throw new OutboundError('too-large', `The answer of ${new URL(url).hostname} was longer than it may be; it was not read to its end.`);
+    if (answer.truncated)
+      throw new OutboundError('too-large', `The answer of ${new URL(url).hostname} was longer than it may be; it was not read to its end.`);
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, one);
     }
     const empty = answer.status === 204 || answer.status === 304 || answer.status < 200;
-    return new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status < 200 ? 502 : answer.status, statusText: answer.statusText, headers: responseHeaders });
+    return new Response(empty ? null : new Uint8Array(answer.body), {
+      status: answer.status < 200 ? 502 : answer.status,
+      statusText: answer.statusText,
+      headers: responseHeaders,
+    });
   }) as typeof fetch;
 
   return { refusal, request: send, fetch: guardedFetch };

@@ -12,7 +12,16 @@ import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ensureXsrfCookie } from './cookies.js';
-import { cacheControl, compressible, contentSecurityPolicy, contentTypes as types, decodePath, fileInside, hashedFolders, isRefusedPath } from '@formsign/serving';
+import {
+  cacheControl,
+  compressible,
+  contentSecurityPolicy,
+  contentTypes as types,
+  decodePath,
+  fileInside,
+  hashedFolders,
+  isRefusedPath,
+} from '@formsign/serving';
 /** Pages an organisation may embed in its own site (signing through a link). */
 const embeddable = /^\/(web-signing|open-signing)(\/|$)/;
 

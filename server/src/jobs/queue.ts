@@ -53,7 +53,12 @@ async function keepSchedules(boss: PgBoss, jobs: readonly RunnableJob[]): Promis
   for (const [name, cron] of scheduled) await boss.schedule(name, cron, {}, { tz: 'UTC' });
 }
 
-export async function startJobQueue(database: OpenDatabase, list: readonly RunnableJob[], log: FastifyBaseLogger, options: QueueOptions = {}): Promise<RunningQueue> {
+export async function startJobQueue(
+  database: OpenDatabase,
+  list: readonly RunnableJob[],
+  log: FastifyBaseLogger,
+  options: QueueOptions = {},
+): Promise<RunningQueue> {
   const work = options.work !== false;
   const byName = new Map(list.map((job) => [job.name, job]));
   let halted = false;
@@ -109,7 +114,9 @@ export async function startJobQueue(database: OpenDatabase, list: readonly Runna
       if (!job) throw new Error(`No job is named ${name}.`);
       const singletonKey = job.singletonKey ? (job.singletonKey as (data: unknown) => string)(data) : undefined;
       // In the transaction of the change that causes it: the job exists exactly when the change is committed.
-      const db = tx ? { executeSql: async (text: string, values: unknown[]) => ({ rows: await rawRows<Record<string, unknown>>(tx, textQuery(text, values)) }) } : undefined;
+      const db = tx
+        ? { executeSql: async (text: string, values: unknown[]) => ({ rows: await rawRows<Record<string, unknown>>(tx, textQuery(text, values)) }) }
+        : undefined;
       await boss.send(name, data as object, { ...(singletonKey === undefined ? {} : { singletonKey }), ...(db ? { db } : {}) });
       if (!tx) return notify(name);
       // Its worker looks a moment later, once the transaction has committed (else at its next poll).

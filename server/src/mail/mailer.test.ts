@@ -29,7 +29,9 @@ describe('mail', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as { port: number }).port;
     try {
-      await smtpMailer(`smtp://127.0.0.1:${port}`, 'formsign <no-reply@formsign.local>').send(resetMail('ruby.scott@northwindcare.example', 'Ruby Scott', link));
+      await smtpMailer(`smtp://127.0.0.1:${port}`, 'formsign <no-reply@formsign.local>').send(
+        resetMail('ruby.scott@northwindcare.example', 'Ruby Scott', link),
+      );
       expect(received).toHaveLength(1);
       const parsed = await simpleParser(received[0] ?? '');
       expect(parsed.subject).toBe('Your formsign password reset');
@@ -42,7 +44,9 @@ describe('mail', () => {
 
   it('is written to the outbox folder as .eml, its link printed in the log, when there is no SMTP', async () => {
     const lines: string[] = [];
-    await outboxMailer(folder, 'formsign <no-reply@formsign.local>', { info: (line) => lines.push(line) }).send(resetMail('ruby.scott@northwindcare.example', 'Ruby Scott', link));
+    await outboxMailer(folder, 'formsign <no-reply@formsign.local>', { info: (line) => lines.push(line) }).send(
+      resetMail('ruby.scott@northwindcare.example', 'Ruby Scott', link),
+    );
     const files = readdirSync(folder);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/ruby-scott-northwindcare-example-your-formsign-password-reset\.eml$/);
@@ -52,7 +56,7 @@ describe('mail', () => {
     expect(lines.join('\n')).toContain(link);
   });
 
-  it('carries attachments (a delivered form\'s PDF and data)', async () => {
+  it("carries attachments (a delivered form's PDF and data)", async () => {
     const attachments = mkdtempSync(join(tmpdir(), 'formsign-outbox-attachments-'));
     try {
       await outboxMailer(attachments, 'formsign <no-reply@formsign.local>', { info: () => undefined }).send({

@@ -26,7 +26,16 @@ function nodemailerMessage(from: string, { to, subject, text, html, replyTo, att
     text,
     html,
     ...(replyTo ? { replyTo } : {}),
-    ...(attachments ? { attachments: attachments.map(({ filename, contentBase64, contentType }) => ({ filename, content: contentBase64, encoding: 'base64', contentType })) } : {}),
+    ...(attachments
+      ? {
+          attachments: attachments.map(({ filename, contentBase64, contentType }) => ({
+            filename,
+            content: contentBase64,
+            encoding: 'base64',
+            contentType,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -65,7 +74,11 @@ export function smtpMailer(url: string, from: string): Mailer {
 }
 
 function fileName(now: Date, to: string, subject: string): string {
-  const slug = `${to}-${subject}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  const slug = `${to}-${subject}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
   return `${now.toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}-${slug}.eml`;
 }
 

@@ -33,7 +33,10 @@ export function invitationMail(to: string, name: string, inviter: string, compan
   return message(
     to,
     `${inviter} invited you to formsign`,
-    [`Hello ${name || to},`, `${inviter} invited you to join ${company} on formsign. Choose a password to log in; the link works once and for ${days} days.`],
+    [
+      `Hello ${name || to},`,
+      `${inviter} invited you to join ${company} on formsign. Choose a password to log in; the link works once and for ${days} days.`,
+    ],
     { label: 'Choose your password', link },
   );
 }
@@ -56,7 +59,10 @@ export function resetMail(to: string, name: string, link: string): MailMessage {
   return message(
     to,
     'Your formsign password reset',
-    [`Hello ${name},`, 'Someone asked for a new password for your formsign account. If it was you, choose a new password; the link works once and for one hour. If it was not you, you need do nothing.'],
+    [
+      `Hello ${name},`,
+      'Someone asked for a new password for your formsign account. If it was you, choose a new password; the link works once and for one hour. If it was not you, you need do nothing.',
+    ],
     { label: 'Choose a new password', link },
   );
 }
@@ -85,7 +91,11 @@ export function emailChangeNoticeMail(to: string, name: string, newEmail: string
 }
 
 export function signInCodeMail(to: string, name: string, code: string): MailMessage {
-  return message(to, `${code} is your formsign sign-in code`, [`Hello ${name},`, `Your sign-in code is ${code}. It works once and for 10 minutes.`, 'If you did not try to log in, change your password.']);
+  return message(to, `${code} is your formsign sign-in code`, [
+    `Hello ${name},`,
+    `Your sign-in code is ${code}. It works once and for 10 minutes.`,
+    'If you did not try to log in, change your password.',
+  ]);
 }
 
 export interface SupportRequest {

@@ -28,7 +28,14 @@ export interface SigningIdentity {
 
 const years = (n: number) => new Date(Date.now() + n * 365 * 86_400_000);
 
-function certificate(subject: forge.pki.CertificateField[], issuer: forge.pki.CertificateField[], publicKey: forge.pki.rsa.PublicKey, signingKey: forge.pki.rsa.PrivateKey, validYears: number, authority: boolean): forge.pki.Certificate {
+function certificate(
+  subject: forge.pki.CertificateField[],
+  issuer: forge.pki.CertificateField[],
+  publicKey: forge.pki.rsa.PublicKey,
+  signingKey: forge.pki.rsa.PrivateKey,
+  validYears: number,
+  authority: boolean,
+): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
   cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
@@ -69,7 +76,10 @@ export function makeInstanceCertificates(name: string): { p12: Buffer; password:
   ];
   const signing = certificate(signingName, rootName, signingKeys.publicKey, rootKeys.privateKey, 10, false);
   const password = randomBytes(18).toString('base64url');
-  const bundle = forge.pkcs12.toPkcs12Asn1(signingKeys.privateKey, [signing, root], password, { algorithm: 'aes256', friendlyName: `${name} document sealing` });
+  const bundle = forge.pkcs12.toPkcs12Asn1(signingKeys.privateKey, [signing, root], password, {
+    algorithm: 'aes256',
+    friendlyName: `${name} document sealing`,
+  });
   return { p12: Buffer.from(forge.asn1.toDer(bundle).getBytes(), 'binary'), password, rootPem: forge.pki.certificateToPem(root) };
 }
 
@@ -77,7 +87,9 @@ export function makeInstanceCertificates(name: string): { p12: Buffer; password:
 export function describeP12(p12: Uint8Array, password: string): Pick<SigningIdentity, 'fingerprint' | 'commonName' | 'rootPem'> {
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(p12).toString('binary')));
   const bundle = forge.pkcs12.pkcs12FromAsn1(asn1, password);
-  const certs = (bundle.getBags({ bagType: forge.pki.oids['certBag'] as string })[forge.pki.oids['certBag'] as string] ?? []).map((bag) => bag.cert).filter((cert): cert is forge.pki.Certificate => Boolean(cert));
+  const certs = (bundle.getBags({ bagType: forge.pki.oids['certBag'] as string })[forge.pki.oids['certBag'] as string] ?? [])
+    .map((bag) => bag.cert)
+    .filter((cert): cert is forge.pki.Certificate => Boolean(cert));
   const keyBag = bundle.getBags({ bagType: forge.pki.oids['pkcs8ShroudedKeyBag'] as string })[forge.pki.oids['pkcs8ShroudedKeyBag'] as string]?.[0];
   const key = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
   // The signing certificate is the one whose public key matches the private key.

@@ -29,7 +29,10 @@ export function fingerprintOf(der: Uint8Array): string {
 function certificatesOf(cms: Uint8Array): Uint8Array[] {
   // The signature's space is padded with zeros after the DER: read the first value only.
   // The typings know only the old `strict` flag; the library takes these options.
-  const fromDer = forge.asn1.fromDer as unknown as (bytes: forge.util.ByteStringBuffer, options: { parseAllBytes: boolean; strict: boolean }) => forge.asn1.Asn1;
+  const fromDer = forge.asn1.fromDer as unknown as (
+    bytes: forge.util.ByteStringBuffer,
+    options: { parseAllBytes: boolean; strict: boolean },
+  ) => forge.asn1.Asn1;
   const content = fromDer(forge.util.createBuffer(Buffer.from(cms).toString('binary')), { parseAllBytes: false, strict: false });
   const signedData = (content.value as forge.asn1.Asn1[])[1];
   const sequence = signedData && Array.isArray(signedData.value) ? (signedData.value[0] as forge.asn1.Asn1 | undefined) : undefined;
@@ -99,7 +102,9 @@ export interface SealsInFile {
 export function sealsIn(bytes: Uint8Array, fingerprint: string): SealsInFile {
   const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // Each gap is decoded once, however many ranges point at it.
-  const signed = [...new Set(rangesIn(file).flatMap((range) => (fingerprintsIn(file, range).includes(fingerprint) ? [...range.signedLengths] : [])))].sort((a, b) => a - b);
+  const signed = [
+    ...new Set(rangesIn(file).flatMap((range) => (fingerprintsIn(file, range).includes(fingerprint) ? [...range.signedLengths] : []))),
+  ].sort((a, b) => a - b);
   // One pass over the file: each signed prefix's hash is taken on the way to the whole file's.
   const hash = createHash('sha256');
   let hashed = 0;

@@ -225,13 +225,26 @@ function drawPlacements(pdf: PDF, input: RenderInput): FieldDefinition[] {
         const scale = Math.min(place.width / image.width, place.height / image.height);
         page.drawImage(image, { x: place.x, y: place.y, width: image.width * scale, height: image.height * scale });
       } else if (recipient?.signature?.kind === 'typed') {
-        page.drawText(printable(recipient.signature.value), { x: place.x + 2, y: place.y + place.height * 0.25, size: Math.min(20, place.height * 0.7), font: 'Times-Italic', color: ink });
+        page.drawText(printable(recipient.signature.value), {
+          x: place.x + 2,
+          y: place.y + place.height * 0.25,
+          size: Math.min(20, place.height * 0.7),
+          font: 'Times-Italic',
+          color: ink,
+        });
       }
       continue;
     }
     const size = Math.max(6, Math.min(11, place.height * 0.7));
     const text = printable(shown(field, input.values[field.name]));
-    page.drawText(text, { x: place.x + 2, y: place.y + Math.max(2, (place.height - size) / 2), size, font: 'Helvetica', color: ink, maxWidth: place.width - 4 });
+    page.drawText(text, {
+      x: place.x + 2,
+      y: place.y + Math.max(2, (place.height - size) / 2),
+      size,
+      font: 'Helvetica',
+      color: ink,
+      maxWidth: place.width - 4,
+    });
   }
   return left;
 }
@@ -242,15 +255,27 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
   writer.text(`${input.title} (${input.reference})`, { size: 11, gap: 2 });
   writer.text(`Sent by ${input.sender} of ${input.company} on ${utc(input.sentAt)}; completed ${utc(input.completedAt)}.`, { color: muted, gap: 2 });
   writer.text(`SHA-256 of the document's pages: ${documentSha256}`, { color: muted, size: 8, gap: 2 });
-  writer.text(`Sealed by "${input.sealedBy.commonName}", certificate SHA-256 fingerprint ${input.sealedBy.fingerprint}.`, { color: muted, size: 8, gap: 2 });
+  writer.text(`Sealed by "${input.sealedBy.commonName}", certificate SHA-256 fingerprint ${input.sealedBy.fingerprint}.`, {
+    color: muted,
+    size: 8,
+    gap: 2,
+  });
   writer.text(`Check this document at ${input.verifyUrl}: it tells whether the file is the one sealed, unchanged.`, { size: 9 });
   writer.rule();
   for (const recipient of input.recipients) {
     writer.text(`${recipient.order}. ${recipient.name} <${recipient.email}>`, { font: 'Helvetica-Bold', size: 11, gap: 2 });
     const did = recipient.action === 'approve' ? 'Approved' : recipient.action === 'fill' ? 'Filled in' : 'Signed';
-    writer.text(`${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : did} on ${utc(recipient.actedAt)}; opened ${utc(recipient.openedAt)}.`, { gap: 2 });
+    writer.text(
+      `${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : did} on ${utc(recipient.actedAt)}; opened ${utc(recipient.openedAt)}.`,
+      { gap: 2 },
+    );
     writer.text(`From address ${recipient.ip || 'unknown'}; device: ${recipient.userAgent || 'unknown'}.`, { color: muted, size: 8, gap: 2 });
-    writer.text(recipient.signedIn ? 'Verification: signed in to formsign as a user of the company.' : `Verification: opened the signing link mailed to ${recipient.email}.`, { color: muted, size: 8, gap: 2 });
+    writer.text(
+      recipient.signedIn
+        ? 'Verification: signed in to formsign as a user of the company.'
+        : `Verification: opened the signing link mailed to ${recipient.email}.`,
+      { color: muted, size: 8, gap: 2 },
+    );
     if (recipient.comment) writer.text(`Comment: ${recipient.comment}`, { size: 9, gap: 2 });
     if (recipient.action !== 'approve') writeSignature(writer, pdf, recipient, 10);
     writer.space(6);
@@ -289,7 +314,9 @@ export async function renderCompletedForm(input: RenderInput): Promise<Rendered>
   pdf.setCreator('formsign');
   pdf.setProducer('formsign');
   // SHA-256 of the document's own pages, printed on the certificate page.
-  const documentSha256 = createHash('sha256').update(await pdf.save()).digest('hex');
+  const documentSha256 = createHash('sha256')
+    .update(await pdf.save())
+    .digest('hex');
   writeCertificate(pdf, input, documentSha256);
   return { bytes: await pdf.save(), documentSha256, pdf };
 }

@@ -13,7 +13,10 @@ declare module '../jobs/job.js' {
   }
 }
 
-export function sealFormJob<C extends SealContext>(source: SealSource, followUp: (ctx: C, formId: number) => Promise<void>): JobDefinition<'seal-form', C> {
+export function sealFormJob<C extends SealContext>(
+  source: SealSource,
+  followUp: (ctx: C, formId: number) => Promise<void>,
+): JobDefinition<'seal-form', C> {
   return defineJob({
     name: 'seal-form',
     retry: { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },

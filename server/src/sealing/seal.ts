@@ -92,7 +92,14 @@ async function sealedPdfOf(ctx: SealContext, document: SealDocument): Promise<{ 
   };
   // Made in a file worker: the template's PDF and the drawn signatures are read there. The
   // timestamp authority is reached through the guarded client, like every other system.
-  const input = { render, p12: identity.p12, password: identity.password, reason: `Sealed by formsign when ${document.reference} was completed`, location: company, tsaUrl: ctx.config.tsaUrl ?? null };
+  const input = {
+    render,
+    p12: identity.p12,
+    password: identity.password,
+    reason: `Sealed by formsign when ${document.reference} was completed`,
+    location: company,
+    tsaUrl: ctx.config.tsaUrl ?? null,
+  };
   try {
     return await ctx.fileWork.run('sealed-pdf', input, { wait: true, fetch: ctx.outbound.fetch });
   } catch (error) {

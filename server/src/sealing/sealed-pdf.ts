@@ -36,7 +36,9 @@ export async function sealedPdf(input: SealedPdfInput, tools: { fetch: typeof fe
     reason: input.reason,
     location: input.location,
     subFilter: 'ETSI.CAdES.detached',
-    ...(input.tsaUrl ? { level: 'B-T' as const, timestampAuthority: new HttpTimestampAuthority(input.tsaUrl, { fetch: tools.fetch, timeout: timestampTimeoutMs }) } : {}),
+    ...(input.tsaUrl
+      ? { level: 'B-T' as const, timestampAuthority: new HttpTimestampAuthority(input.tsaUrl, { fetch: tools.fetch, timeout: timestampTimeoutMs }) }
+      : {}),
   });
   return { bytes: signed.bytes, documentSha256: rendered.documentSha256 };
 }

@@ -23,13 +23,15 @@ import { AppError, AppErrorCode } from '../errors/app-error.js';
 
 export const verificationTexts = {
   sealed: 'This document was sealed by this formsign and has not been changed since.',
-  addedTo: 'This document was sealed by this formsign, but content has been added to it since: what you have is not exactly the document that was signed.',
+  addedTo:
+    'This document was sealed by this formsign, but content has been added to it since: what you have is not exactly the document that was signed.',
   changed: 'This document carries the seal of this formsign, but it has been changed since it was sealed: it is not the document that was signed.',
   foreign: 'This document was not sealed by this formsign: it carries no seal of ours.',
   notPdf: 'This file is not a PDF. Please choose the PDF you want to check.',
   tooLarge: 'This file is too large to check: a PDF of at most 25 MB, please.',
   missing: 'Please choose the PDF you want to check.',
-  tooCostly: 'This PDF could not be checked: reading it takes more time or memory than one file may take here. Please check the document as you received it.',
+  tooCostly:
+    'This PDF could not be checked: reading it takes more time or memory than one file may take here. Please check the document as you received it.',
   busy: 'Many documents are being checked at the moment. Please try again in a minute.',
 } as const;
 
@@ -64,7 +66,11 @@ async function verifiedForm(ctx: VerifyContext, register: SealRegister, sealedSh
     completed_at: sealed.completedAt ? sealed.completedAt.toISOString() : null,
     sealed_at: sealed.sealedAt.toISOString(),
     sha256: sealedSha256,
-    signers: sealed.signers.map((signer) => ({ name: signer.name, action: actionWords[signer.action], acted_at: signer.actedAt ? signer.actedAt.toISOString() : null })),
+    signers: sealed.signers.map((signer) => ({
+      name: signer.name,
+      action: actionWords[signer.action],
+      acted_at: signer.actedAt ? signer.actedAt.toISOString() : null,
+    })),
   };
 }
 
@@ -79,7 +85,8 @@ export async function verifyDocument(ctx: VerifyContext, register: SealRegister,
   try {
     file = await ctx.fileWork.run('pdf-seals', { bytes: upload.bytes, fingerprint: identity.fingerprint });
   } catch (error) {
-    if (error instanceof FileWorkRefused && error.failure === 'busy') throw new AppError(AppErrorCode.Unavailable, verificationTexts.busy, { retryAfterSeconds: 60 });
+    if (error instanceof FileWorkRefused && error.failure === 'busy')
+      throw new AppError(AppErrorCode.Unavailable, verificationTexts.busy, { retryAfterSeconds: 60 });
     if (error instanceof FileWorkRefused && (error.failure === 'time' || error.failure === 'memory')) throw badRequest(verificationTexts.tooCostly);
     throw error;
   }

@@ -9,12 +9,44 @@ import type { DemoContext } from './demo-areas.js';
 const hour = 60 * 60_000;
 
 const demoDevices = [
-  { login: 'amelia.hughes', name: 'Riverside House tablet 1', platform: 'iOS', model: 'iPad Air (5th generation)', appVersion: 'Safari 17', seen: 3, blocked: false },
-  { login: 'maya.fischer', name: 'Riverside House tablet 2', platform: 'Android', model: 'Samsung Galaxy Tab S9', appVersion: 'Chrome 126', seen: 14, blocked: false },
-  { login: 'ethan.wright', name: 'Harbour View tablet', platform: 'iOS', model: 'iPad (10th generation)', appVersion: 'Safari 17', seen: 26, blocked: false },
+  {
+    login: 'amelia.hughes',
+    name: 'Riverside House tablet 1',
+    platform: 'iOS',
+    model: 'iPad Air (5th generation)',
+    appVersion: 'Safari 17',
+    seen: 3,
+    blocked: false,
+  },
+  {
+    login: 'maya.fischer',
+    name: 'Riverside House tablet 2',
+    platform: 'Android',
+    model: 'Samsung Galaxy Tab S9',
+    appVersion: 'Chrome 126',
+    seen: 14,
+    blocked: false,
+  },
+  {
+    login: 'ethan.wright',
+    name: 'Harbour View tablet',
+    platform: 'iOS',
+    model: 'iPad (10th generation)',
+    appVersion: 'Safari 17',
+    seen: 26,
+    blocked: false,
+  },
   { login: 'chloe.davies', name: 'Chrome on Windows', platform: 'Windows', model: 'Windows PC', appVersion: 'Chrome 126', seen: 5, blocked: false },
   { login: 'ruby.scott', name: 'Safari on iOS', platform: 'iOS', model: 'iPhone', appVersion: 'Safari 17', seen: 50, blocked: false },
-  { login: 'freya.wilson', name: 'Harbour View tablet 2', platform: 'Android', model: 'Google Pixel Tablet', appVersion: 'Chrome 124', seen: 24 * 21, blocked: true },
+  {
+    login: 'freya.wilson',
+    name: 'Harbour View tablet 2',
+    platform: 'Android',
+    model: 'Google Pixel Tablet',
+    appVersion: 'Chrome 124',
+    seen: 24 * 21,
+    blocked: true,
+  },
   { login: 'demo.basic', name: 'Firefox on macOS', platform: 'macOS', model: 'Mac', appVersion: 'Firefox 127', seen: 30, blocked: false },
 ] as const;
 

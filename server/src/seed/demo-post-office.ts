@@ -47,7 +47,14 @@ export async function seedDemoPostOffice(tx: Database, demo: DemoContext): Promi
     (
       await tx
         .insert(templates)
-        .values({ companyId, title: 'Tenancy Agreement', description: 'A tenancy agreement, filled in from the tenancy records and signed by the tenant.', fields: tenancyFields, steps: [{ label: 'Tenant', action: 'sign' }], createdBy: adminId })
+        .values({
+          companyId,
+          title: 'Tenancy Agreement',
+          description: 'A tenancy agreement, filled in from the tenancy records and signed by the tenant.',
+          fields: tenancyFields,
+          steps: [{ label: 'Tenant', action: 'sign' }],
+          createdBy: adminId,
+        })
         .returning({ id: templates.id })
     )[0]?.id;
   if (!tenancyId) throw new Error('The demo tenancy agreement was not created.');
@@ -76,10 +83,31 @@ export async function seedDemoPostOffice(tx: Database, demo: DemoContext): Promi
     })),
   );
 
-  const wanted: { title: string; source: 'email' | 'sftp' | 'sharepoint' | 'webhook'; type: 'pdf' | 'csv' | 'both'; recipient: string; map: Record<string, string>; daysAgo: number }[] = [
-    { title: 'Tenancy Agreement', source: 'sharepoint', type: 'both', recipient: 'Housing/Tenancies', map: { tenant_name: 'TenantName', property_address: 'Property', start_date: 'StartDate', monthly_rent: 'Rent' }, daysAgo: 30 },
+  const wanted: {
+    title: string;
+    source: 'email' | 'sftp' | 'sharepoint' | 'webhook';
+    type: 'pdf' | 'csv' | 'both';
+    recipient: string;
+    map: Record<string, string>;
+    daysAgo: number;
+  }[] = [
+    {
+      title: 'Tenancy Agreement',
+      source: 'sharepoint',
+      type: 'both',
+      recipient: 'Housing/Tenancies',
+      map: { tenant_name: 'TenantName', property_address: 'Property', start_date: 'StartDate', monthly_rent: 'Rent' },
+      daysAgo: 30,
+    },
     { title: 'Incident Report', source: 'email', type: 'pdf', recipient: 'safety@northwindcare.example', map: {}, daysAgo: 60 },
-    { title: 'Timesheet Approval', source: 'sftp', type: 'csv', recipient: 'sftp://payroll.northwindcare.example/incoming', map: { employee: 'EmployeeName', site: 'CostCentre', hours: 'BasicHours', overtime: 'OvertimeHours' }, daysAgo: 45 },
+    {
+      title: 'Timesheet Approval',
+      source: 'sftp',
+      type: 'csv',
+      recipient: 'sftp://payroll.northwindcare.example/incoming',
+      map: { employee: 'EmployeeName', site: 'CostCentre', hours: 'BasicHours', overtime: 'OvertimeHours' },
+      daysAgo: 45,
+    },
   ];
   for (const item of wanted) {
     const templateId = item.title === 'Tenancy Agreement' ? tenancyId : await templateByTitle(tx, companyId, item.title);
@@ -88,7 +116,18 @@ export async function seedDemoPostOffice(tx: Database, demo: DemoContext): Promi
     const [template] = await tx.select({ fields: templates.fields }).from(templates).where(eq(templates.id, templateId));
     const names = new Set((template?.fields ?? []).map((field) => field.name));
     const map = Object.fromEntries(Object.entries(item.map).filter(([field]) => names.has(field)));
-    const [integration] = await tx.insert(integrations).values({ companyId, templateId, source: item.source, type: item.type, recipient: item.recipient, map, updatedAt: new Date(now.getTime() - item.daysAgo * day) }).returning({ id: integrations.id });
+    const [integration] = await tx
+      .insert(integrations)
+      .values({
+        companyId,
+        templateId,
+        source: item.source,
+        type: item.type,
+        recipient: item.recipient,
+        map,
+        updatedAt: new Date(now.getTime() - item.daysAgo * day),
+      })
+      .returning({ id: integrations.id });
     // The template's completed forms went out when they were completed: the seals of a first
     // start do not send a year of them again.
     const completed = await tx

@@ -65,8 +65,18 @@ export async function seedTimeAttendance(tx: Database, demo: DemoContext): Promi
       const outAt = new Date(inAt.getTime() + (person.hours * 60 + Math.round(variation(p * 31 + back) * 40) - 20) * 60_000);
       if (!past(inAt)) continue;
       const recordedBy = shake > 0.5 ? 'Self' : frontDesk;
-      entries.push({ companyId: demo.companyId, kind: 'staff', person: id, name: person.name, direction: 'in', at: inAt, note: late ? 'Late: bus delayed' : '', recordedBy });
-      if (past(outAt)) entries.push({ companyId: demo.companyId, kind: 'staff', person: id, name: person.name, direction: 'out', at: outAt, note: '', recordedBy });
+      entries.push({
+        companyId: demo.companyId,
+        kind: 'staff',
+        person: id,
+        name: person.name,
+        direction: 'in',
+        at: inAt,
+        note: late ? 'Late: bus delayed' : '',
+        recordedBy,
+      });
+      if (past(outAt))
+        entries.push({ companyId: demo.companyId, kind: 'staff', person: id, name: person.name, direction: 'out', at: outAt, note: '', recordedBy });
     }
   });
 
@@ -80,8 +90,27 @@ export async function seedTimeAttendance(tx: Database, demo: DemoContext): Promi
       .values({ companyId: demo.companyId, name: visit.name, company: visit.company, visiting: visit.visiting, arrivedAt, leftAt: left })
       .returning({ id: visitors.id });
     if (!row) continue;
-    entries.push({ companyId: demo.companyId, kind: 'visitor', person: row.id, name: visit.name, direction: 'in', at: arrivedAt, note: '', recordedBy: frontDesk });
-    if (left) entries.push({ companyId: demo.companyId, kind: 'visitor', person: row.id, name: visit.name, direction: 'out', at: left, note: '', recordedBy: frontDesk });
+    entries.push({
+      companyId: demo.companyId,
+      kind: 'visitor',
+      person: row.id,
+      name: visit.name,
+      direction: 'in',
+      at: arrivedAt,
+      note: '',
+      recordedBy: frontDesk,
+    });
+    if (left)
+      entries.push({
+        companyId: demo.companyId,
+        kind: 'visitor',
+        person: row.id,
+        name: visit.name,
+        direction: 'out',
+        at: left,
+        note: '',
+        recordedBy: frontDesk,
+      });
   }
   if (entries.length > 0) await tx.insert(timeEntries).values(entries);
 }

@@ -43,5 +43,7 @@ export const demoGerman: Record<string, string> = {
 
 export async function seedTutorials(tx: Database, demo: DemoContext): Promise<void> {
   await tx.insert(tutorials).values(demoTutorials.map((tutorial) => ({ ...tutorial, companyId: null, icon: '' })));
-  await tx.insert(translations).values(Object.entries(demoGerman).map(([source, text]) => ({ companyId: demo.companyId, language: 'de', source, text })));
+  await tx
+    .insert(translations)
+    .values(Object.entries(demoGerman).map(([source, text]) => ({ companyId: demo.companyId, language: 'de', source, text })));
 }

@@ -43,7 +43,10 @@ export interface DemoHashes {
 
 /** The password hashes of the demo (made before the seeding transaction: hashing is slow). */
 export async function demoHashes(passwords: Passwords): Promise<DemoHashes> {
-  return { accounts: await Promise.all(demoAccounts.map(() => passwords.hash(demoPassword))), colleague: await passwords.hash(`${demoPassword}-colleague`) };
+  return {
+    accounts: await Promise.all(demoAccounts.map(() => passwords.hash(demoPassword))),
+    colleague: await passwords.hash(`${demoPassword}-colleague`),
+  };
 }
 
 /** Seeds the demo in the caller's transaction. */
@@ -108,7 +111,15 @@ export async function seedDemo(tx: Database, { accounts: hashes, colleague: coll
     if (!admin) throw new Error('The demo accounts were not created.');
     const adminName = `${admin.firstName} ${admin.lastName}`;
     await tx.insert(auditEvents).values([
-      { companyId: company.id, userId: admin.id, actor: adminName, source: 'user', event: 'registered', target: company.name, at: new Date(now.getTime() - 400 * day) },
+      {
+        companyId: company.id,
+        userId: admin.id,
+        actor: adminName,
+        source: 'user',
+        event: 'registered',
+        target: company.name,
+        at: new Date(now.getTime() - 400 * day),
+      },
       ...people.map((person, i) => ({
         companyId: company.id,
         userId: admin.id,
@@ -118,11 +129,34 @@ export async function seedDemo(tx: Database, { accounts: hashes, colleague: coll
         target: person.email,
         at: new Date(now.getTime() - (200 - i * 10) * day),
       })),
-      { companyId: company.id, userId: admin.id, actor: adminName, source: 'user', event: 'user-changed', target: 'freya.wilson@northwindcare.example', details: { type: 'status', value: 'blocked' }, at: new Date(now.getTime() - 20 * day) },
-      { companyId: company.id, userId: null, actor: '', source: 'system', event: 'system', target: 'Nightly backup', details: { message: 'The nightly backup finished.' }, at: new Date(now.getTime() - day) },
+      {
+        companyId: company.id,
+        userId: admin.id,
+        actor: adminName,
+        source: 'user',
+        event: 'user-changed',
+        target: 'freya.wilson@northwindcare.example',
+        details: { type: 'status', value: 'blocked' },
+        at: new Date(now.getTime() - 20 * day),
+      },
+      {
+        companyId: company.id,
+        userId: null,
+        actor: '',
+        source: 'system',
+        event: 'system',
+        target: 'Nightly backup',
+        details: { message: 'The nightly backup finished.' },
+        at: new Date(now.getTime() - day),
+      },
     ]);
     const everyone = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.companyId, company.id));
-    const demo: DemoContext = { companyId: company.id, adminId: admin.id, userIds: Object.fromEntries(everyone.map((user) => [user.name, user.id])), now };
+    const demo: DemoContext = {
+      companyId: company.id,
+      adminId: admin.id,
+      userIds: Object.fromEntries(everyone.map((user) => [user.name, user.id])),
+      now,
+    };
     for (const seedArea of areaSeeds) await seedArea(tx, demo);
     return {
       companyId: company.id,

@@ -18,7 +18,12 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedFirstStart(db: Database, config: Pick<ServerConfig, 'demo' | 'firstAdmin'>, passwords: Passwords, now: Date): Promise<FirstStart> {
+export async function seedFirstStart(
+  db: Database,
+  config: Pick<ServerConfig, 'demo' | 'firstAdmin'>,
+  passwords: Passwords,
+  now: Date,
+): Promise<FirstStart> {
   if (!(await isEmpty(db))) return { kind: 'existing' };
   const admin = config.firstAdmin;
   if (!config.demo && !admin) return { kind: 'empty' };
@@ -33,7 +38,16 @@ export async function seedFirstStart(db: Database, config: Pick<ServerConfig, 'd
     if (!admin || !adminHash) return { kind: 'empty' };
     const [company] = await tx.insert(companies).values({ name: 'My organisation', email: admin.email, settings: defaultSettings() }).returning();
     if (!company) throw new Error('The organisation was not created.');
-    await tx.insert(users).values({ companyId: company.id, name: admin.name, email: admin.email, passwordHash: adminHash, passwordChangedAt: now, role: 'admin', class: 'Administrator', activatedAt: now });
+    await tx.insert(users).values({
+      companyId: company.id,
+      name: admin.name,
+      email: admin.email,
+      passwordHash: adminHash,
+      passwordChangedAt: now,
+      role: 'admin',
+      class: 'Administrator',
+      activatedAt: now,
+    });
     return { kind: 'administrator', name: admin.name };
   });
 }

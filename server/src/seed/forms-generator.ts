@@ -6,7 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import { auditEvents, formRecipients, forms, type FieldDefinition, type FieldValue, type FormStatus, type RecipientStatus, type StepDefinition } from '../db/schema.js';
+import {
+  auditEvents,
+  formRecipients,
+  forms,
+  type FieldDefinition,
+  type FieldValue,
+  type FormStatus,
+  type RecipientStatus,
+  type StepDefinition,
+} from '../db/schema.js';
 import { initials } from '../modules/forms/references.js';
 import { stepOfField, stepsOf } from '../modules/templates/steps.js';
 
@@ -55,9 +64,50 @@ export function randomSource(seed: number): () => number {
   };
 }
 
-const firstNames = ['Margaret', 'Thomas', 'Priya', 'Daniel', 'Aisha', 'Samuel', 'Grace', 'Lucas', 'Hannah', 'Mohammed', 'Isla', 'Oliver', 'Zara', 'Benjamin', 'Freya', 'Joseph'];
-const lastNames = ['Ellis', 'Walker', 'Shah', 'Murphy', 'Begum', 'Green', 'Okafor', 'Martin', 'Lewis', 'Khan', 'Robertson', 'Jones', 'Ahmed', 'Hall', 'Wilson', 'Ward'];
-const words = ['Resident slipped in the lounge; no injury.', 'Fire door found propped open.', 'Medication delivered late.', 'Visitor signed in without badge.', 'Boiler pressure low; engineer called.', 'Hoist battery replaced.'];
+const firstNames = [
+  'Margaret',
+  'Thomas',
+  'Priya',
+  'Daniel',
+  'Aisha',
+  'Samuel',
+  'Grace',
+  'Lucas',
+  'Hannah',
+  'Mohammed',
+  'Isla',
+  'Oliver',
+  'Zara',
+  'Benjamin',
+  'Freya',
+  'Joseph',
+];
+const lastNames = [
+  'Ellis',
+  'Walker',
+  'Shah',
+  'Murphy',
+  'Begum',
+  'Green',
+  'Okafor',
+  'Martin',
+  'Lewis',
+  'Khan',
+  'Robertson',
+  'Jones',
+  'Ahmed',
+  'Hall',
+  'Wilson',
+  'Ward',
+];
+const words = [
+  'Resident slipped in the lounge; no injury.',
+  'Fire door found propped open.',
+  'Medication delivered late.',
+  'Visitor signed in without badge.',
+  'Boiler pressure low; engineer called.',
+  'Hoist battery replaced.',
+];
 const agents = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
@@ -88,7 +138,7 @@ function valueFor(random: () => number, field: FieldDefinition, at: Date, signer
     case 'file':
       return null;
     default:
-      return field.name.includes('name') ? signer : pick(random, words).split(';')[0] ?? '';
+      return field.name.includes('name') ? signer : (pick(random, words).split(';')[0] ?? '');
   }
 }
 
@@ -128,13 +178,18 @@ function recipientStatuses(status: FormStatus, steps: readonly StepDefinition[],
       return steps.map((step, index) => (index < approval ? done(step) : index === approval ? 'open' : 'waiting'));
     }
     case 'disapproved': {
-      const at = Math.max(0, steps.findIndex((step) => step.action === 'approve'));
+      const at = Math.max(
+        0,
+        steps.findIndex((step) => step.action === 'approve'),
+      );
       return steps.map((step, index) => (index < at ? done(step) : index === at ? 'disapproved' : 'cancelled'));
     }
     default: {
       // In progress: some have acted, the next is open (and not an approval).
       const acted = count > 1 ? 1 + Math.floor(random() * (count - 1)) : 0;
-      return steps.map((step, index) => (index < acted ? done(step) : index === acted ? (step.action === 'approve' ? 'waiting' : 'open') : 'waiting'));
+      return steps.map((step, index) =>
+        index < acted ? done(step) : index === acted ? (step.action === 'approve' ? 'waiting' : 'open') : 'waiting',
+      );
     }
   }
 }
@@ -152,7 +207,9 @@ export async function generateForms(db: Database, options: GenerateOptions): Pro
   const prefix = initials(options.companyName);
   const counters = new Map<number, number>();
   // Oldest first, so that references count up with time.
-  const times = Array.from({ length: options.count }, () => options.now.getTime() - Math.floor(random() * days * 86_400_000) - 3_600_000).sort((a, b) => a - b);
+  const times = Array.from({ length: options.count }, () => options.now.getTime() - Math.floor(random() * days * 86_400_000) - 3_600_000).sort(
+    (a, b) => a - b,
+  );
   const totals: Generated = { forms: 0, recipients: 0, events: 0 };
 
   for (let start = 0; start < options.count; start += chunk) {
@@ -160,7 +217,11 @@ export async function generateForms(db: Database, options: GenerateOptions): Pro
       const template = pick(random, options.templates);
       const steps = stepsOf(template.steps);
       const sender = pick(random, options.senders);
-      const people = steps.map((step) => (step.action === 'approve' ? (options.approvers.find((person) => person.id === step.userId) ?? pick(random, options.approvers)) : pick(random, options.signers)));
+      const people = steps.map((step) =>
+        step.action === 'approve'
+          ? (options.approvers.find((person) => person.id === step.userId) ?? pick(random, options.approvers))
+          : pick(random, options.signers),
+      );
       const outsider = people[0]?.id === null ? people[0] : null;
       const name = outsider ? outsider.name : `${pick(random, firstNames)} ${pick(random, lastNames)}`;
       let status = statusFor(random);
@@ -175,10 +236,24 @@ export async function generateForms(db: Database, options: GenerateOptions): Pro
       const values: Record<string, FieldValue> = {};
       for (const field of template.fields) {
         const place = stepOfField(field);
-        const answered = field.step === 0 || (statuses[place - 1] !== undefined && ['signed', 'filled', 'approved'].includes(statuses[place - 1] as string));
+        const answered =
+          field.step === 0 || (statuses[place - 1] !== undefined && ['signed', 'filled', 'approved'].includes(statuses[place - 1] as string));
         if (answered) values[field.name] = valueFor(random, field, sentAt, people[place - 1]?.name ?? name);
       }
-      return { template, steps, sender, people, name, status, sentAt, statuses, actedTimes, lastActed, reference: `${prefix}-${year}-${String(number).padStart(4, '0')}`, values };
+      return {
+        template,
+        steps,
+        sender,
+        people,
+        name,
+        status,
+        sentAt,
+        statuses,
+        actedTimes,
+        lastActed,
+        reference: `${prefix}-${year}-${String(number).padStart(4, '0')}`,
+        values,
+      };
     });
 
     await db.transaction(async (tx) => {
@@ -213,7 +288,10 @@ export async function generateForms(db: Database, options: GenerateOptions): Pro
           const status = form.statuses[place] as RecipientStatus;
           const acted = ['signed', 'filled', 'approved', 'disapproved'].includes(status);
           const formId = inserted[index]?.id as number;
-          const pageId = createHash('sha256').update(`${formId}:${place}:${options.seed ?? 42}`).digest('base64url').slice(0, 22);
+          const pageId = createHash('sha256')
+            .update(`${formId}:${place}:${options.seed ?? 42}`)
+            .digest('base64url')
+            .slice(0, 22);
           return {
             formId,
             companyId: options.companyId,
@@ -227,7 +305,8 @@ export async function generateForms(db: Database, options: GenerateOptions): Pro
             pageId,
             tokenHash: pageId,
             notifiedAt: status === 'waiting' ? null : form.sentAt,
-            openedAt: acted || status === 'open' ? new Date(Math.min(form.lastActed, (form.actedTimes[place] ?? form.sentAt).getTime() - 600_000)) : null,
+            openedAt:
+              acted || status === 'open' ? new Date(Math.min(form.lastActed, (form.actedTimes[place] ?? form.sentAt).getTime() - 600_000)) : null,
             actedAt: acted ? new Date(Math.min(form.lastActed, (form.actedTimes[place] ?? form.sentAt).getTime())) : null,
             signature: acted && step.action !== 'approve' ? { kind: 'typed' as const, value: person.name } : null,
             comment: status === 'disapproved' ? 'Please correct the dates and send it again.' : '',
@@ -240,8 +319,26 @@ export async function generateForms(db: Database, options: GenerateOptions): Pro
       const events = batch.flatMap((form, index) => {
         const formId = inserted[index]?.id as number;
         const list: (typeof auditEvents.$inferInsert)[] = [
-          { companyId: options.companyId, userId: form.sender.id, actor: form.sender.name, source: 'user', event: 'created', target: form.reference, formId, at: form.sentAt },
-          { companyId: options.companyId, userId: form.sender.id, actor: form.sender.name, source: 'user', event: 'sent', target: form.reference, formId, at: form.sentAt },
+          {
+            companyId: options.companyId,
+            userId: form.sender.id,
+            actor: form.sender.name,
+            source: 'user',
+            event: 'created',
+            target: form.reference,
+            formId,
+            at: form.sentAt,
+          },
+          {
+            companyId: options.companyId,
+            userId: form.sender.id,
+            actor: form.sender.name,
+            source: 'user',
+            event: 'sent',
+            target: form.reference,
+            formId,
+            at: form.sentAt,
+          },
         ];
         form.steps.forEach((step, place) => {
           const status = form.statuses[place] as RecipientStatus;
@@ -249,12 +346,53 @@ export async function generateForms(db: Database, options: GenerateOptions): Pro
           const at = new Date(Math.min(form.lastActed, (form.actedTimes[place] ?? form.sentAt).getTime()));
           const ip = `203.0.113.${(place * 37 + index) % 250}`;
           if (['signed', 'filled', 'approved', 'disapproved'].includes(status)) {
-            list.push({ companyId: options.companyId, userId: person.id, actor: person.name, source: 'user', event: 'opened', target: form.reference, formId, ip, at: new Date(at.getTime() - 600_000) });
-            list.push({ companyId: options.companyId, userId: person.id, actor: person.name, source: 'user', event: status === 'approved' ? 'approved' : status === 'disapproved' ? 'disapproved' : 'signed', target: form.reference, formId, ip, at, details: { order: place + 1 } });
+            list.push({
+              companyId: options.companyId,
+              userId: person.id,
+              actor: person.name,
+              source: 'user',
+              event: 'opened',
+              target: form.reference,
+              formId,
+              ip,
+              at: new Date(at.getTime() - 600_000),
+            });
+            list.push({
+              companyId: options.companyId,
+              userId: person.id,
+              actor: person.name,
+              source: 'user',
+              event: status === 'approved' ? 'approved' : status === 'disapproved' ? 'disapproved' : 'signed',
+              target: form.reference,
+              formId,
+              ip,
+              at,
+              details: { order: place + 1 },
+            });
           }
         });
-        if (form.status === 'completed') list.push({ companyId: options.companyId, userId: null, actor: '', source: 'system', event: 'completed', target: form.reference, formId, at: new Date(form.lastActed) });
-        if (form.status === 'cancelled') list.push({ companyId: options.companyId, userId: form.sender.id, actor: form.sender.name, source: 'user', event: 'cancelled', target: form.reference, formId, at: new Date(form.lastActed) });
+        if (form.status === 'completed')
+          list.push({
+            companyId: options.companyId,
+            userId: null,
+            actor: '',
+            source: 'system',
+            event: 'completed',
+            target: form.reference,
+            formId,
+            at: new Date(form.lastActed),
+          });
+        if (form.status === 'cancelled')
+          list.push({
+            companyId: options.companyId,
+            userId: form.sender.id,
+            actor: form.sender.name,
+            source: 'user',
+            event: 'cancelled',
+            target: form.reference,
+            formId,
+            at: new Date(form.lastActed),
+          });
         return list;
       });
       for (let offset = 0; offset < events.length; offset += 2000) await tx.insert(auditEvents).values(events.slice(offset, offset + 2000));

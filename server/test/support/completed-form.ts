@@ -17,13 +17,22 @@ export async function completedRiskAssessment(server: TestServer): Promise<Compl
   const token = (await server.signIn('demo.admin')).token;
   const templates = await server.call('/getforms', { token, body: { functions: 'list', filters: { search: 'Risk Assessment' } } });
   const template = templates.body.data[0] as Json;
-  const sent = await server.call('/send-form', { token, body: { template: template.id, recipients: [{ name: 'Zoë Ashford', email: 'zoe.ashford@mail.example' }], message: 'Please assess.' } });
+  const sent = await server.call('/send-form', {
+    token,
+    body: { template: template.id, recipients: [{ name: 'Zoë Ashford', email: 'zoe.ashford@mail.example' }], message: 'Please assess.' },
+  });
   expect(sent.body.code).toBe(1);
   const mail = server.mail.filter((message) => message.to === 'zoe.ashford@mail.example').at(-1);
   const [, pageId = '', link = ''] = /\/web-signing\/([\w-]+)\?token=([\w-]+)/.exec(mail?.text ?? '') ?? [];
   expect((await server.call('/websigning', { body: { function: 'load', id: pageId, token: link }, ip: '198.51.100.23' })).body.error).toBe('');
   const signed = await server.call('/websigning', {
-    body: { function: 'submit', id: pageId, token: link, values: { hazard: 'Wet floor by the kitchen', site: 'Elm Court', likelihood: 'Likely', score: 12 }, signature: { kind: 'drawn', value: drawnSignature } },
+    body: {
+      function: 'submit',
+      id: pageId,
+      token: link,
+      values: { hazard: 'Wet floor by the kitchen', site: 'Elm Court', likelihood: 'Likely', score: 12 },
+      signature: { kind: 'drawn', value: drawnSignature },
+    },
     headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Safari/604.1' },
     ip: '198.51.100.23',
   });

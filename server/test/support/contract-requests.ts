@@ -47,7 +47,17 @@ export function contractRequest(entry: OperationEntry, token: string | null): Co
     call.contentType = 'application/x-www-form-urlencoded';
   } else if (content['multipart/form-data']) {
     const example = firstExample(content['multipart/form-data']) as Record<string, string> | undefined;
-    const form = multipart(example ?? { function: 'subtitle', data: JSON.stringify({ video: '/media/tutorials/welcome.mp4', label: 'English', srclang: 'en', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello' }) });
+    const form = multipart(
+      example ?? {
+        function: 'subtitle',
+        data: JSON.stringify({
+          video: '/media/tutorials/welcome.mp4',
+          label: 'English',
+          srclang: 'en',
+          vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello',
+        }),
+      },
+    );
     call.payload = form.payload;
     call.contentType = form.contentType;
   }

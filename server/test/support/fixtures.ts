@@ -19,14 +19,60 @@ export async function seedFixtures(db: Database, passwords: Passwords, keys: Key
   const hash = await passwords.hash(fixturePassword);
   const now = new Date();
   await db.transaction(async (tx) => {
-    const [harbour] = await tx.insert(companies).values({ name: otherCompany.name, email: 'office@harbourhomes.example', envelopesBought: 50, envelopesUsed: 10, settings: defaultSettings() }).returning();
+    const [harbour] = await tx
+      .insert(companies)
+      .values({ name: otherCompany.name, email: 'office@harbourhomes.example', envelopesBought: 50, envelopesUsed: 10, settings: defaultSettings() })
+      .returning();
     const [northwind] = await tx.select().from(companies).limit(1);
     if (!harbour || !northwind) throw new Error('The fixtures need the demo organisation.');
     await tx.insert(users).values([
-      { companyId: harbour.id, name: otherCompany.admin, email: 'grace.okafor@harbourhomes.example', passwordHash: hash, passwordChangedAt: now, firstName: 'Grace', lastName: 'Okafor', role: 'admin', class: 'Administrator', activatedAt: now },
-      { companyId: harbour.id, name: otherCompany.basic, email: 'tom.reid@harbourhomes.example', passwordHash: hash, passwordChangedAt: now, firstName: 'Tom', lastName: 'Reid', role: 'basic', class: 'Staff', activatedAt: now },
-      { companyId: northwind.id, name: 'totp.user', email: 'totp.user@northwindcare.example', passwordHash: hash, passwordChangedAt: now, firstName: 'Tess', lastName: 'Otp', role: 'basic', mfa: true, totpSecret: keys.seal(fixtureTotpSecret), activatedAt: now },
-      { companyId: northwind.id, name: 'not.active', email: 'not.active@northwindcare.example', passwordHash: hash, passwordChangedAt: now, firstName: 'Nat', lastName: 'Active', role: 'basic' },
+      {
+        companyId: harbour.id,
+        name: otherCompany.admin,
+        email: 'grace.okafor@harbourhomes.example',
+        passwordHash: hash,
+        passwordChangedAt: now,
+        firstName: 'Grace',
+        lastName: 'Okafor',
+        role: 'admin',
+        class: 'Administrator',
+        activatedAt: now,
+      },
+      {
+        companyId: harbour.id,
+        name: otherCompany.basic,
+        email: 'tom.reid@harbourhomes.example',
+        passwordHash: hash,
+        passwordChangedAt: now,
+        firstName: 'Tom',
+        lastName: 'Reid',
+        role: 'basic',
+        class: 'Staff',
+        activatedAt: now,
+      },
+      {
+        companyId: northwind.id,
+        name: 'totp.user',
+        email: 'totp.user@northwindcare.example',
+        passwordHash: hash,
+        passwordChangedAt: now,
+        firstName: 'Tess',
+        lastName: 'Otp',
+        role: 'basic',
+        mfa: true,
+        totpSecret: keys.seal(fixtureTotpSecret),
+        activatedAt: now,
+      },
+      {
+        companyId: northwind.id,
+        name: 'not.active',
+        email: 'not.active@northwindcare.example',
+        passwordHash: hash,
+        passwordChangedAt: now,
+        firstName: 'Nat',
+        lastName: 'Active',
+        role: 'basic',
+      },
     ]);
   });
 }

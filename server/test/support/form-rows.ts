@@ -8,7 +8,17 @@ import { eq } from 'drizzle-orm';
 import type { Passwords } from '../../src/auth/passwords.js';
 import type { Database } from '../../src/db/database.js';
 import { defaultSettings } from '../../src/companies/settings.js';
-import { auditEvents, companies, documents, forms, templates, users, type FieldDefinition, type FieldValue, type FormStatus } from '../../src/db/schema.js';
+import {
+  auditEvents,
+  companies,
+  documents,
+  forms,
+  templates,
+  users,
+  type FieldDefinition,
+  type FieldValue,
+  type FormStatus,
+} from '../../src/db/schema.js';
 import { otherCompany } from './fixtures.js';
 
 const hour = 60 * 60_000;
@@ -124,7 +134,11 @@ export async function insertForm(db: Database, form: NewForm): Promise<number> {
  * completed 6, 12 or 18 hours later; and beside them forms that are no submissions (in
  * progress, sent, a draft, a completed one deleted).
  */
-export async function seedTimesheets(db: Database, now: Date, options: { companyId?: number; title?: string; prefix?: string } = {}): Promise<Timesheets> {
+export async function seedTimesheets(
+  db: Database,
+  now: Date,
+  options: { companyId?: number; title?: string; prefix?: string } = {},
+): Promise<Timesheets> {
   const companyId = options.companyId ?? (await companyIdOf(db, 'Northwind Care Ltd'));
   const title = options.title ?? 'Timesheet Approval';
   const prefix = options.prefix ?? 'TS';
@@ -185,7 +199,16 @@ export async function insertAuditRows(db: Database, rows: AuditRow[]): Promise<n
   if (rows.length === 0) return [];
   const inserted = await db
     .insert(auditEvents)
-    .values(rows.map((row) => ({ ...row, source: row.source ?? 'user', target: row.target ?? '', ip: row.ip ?? '', level: row.level ?? 'info', details: row.details ?? {} })))
+    .values(
+      rows.map((row) => ({
+        ...row,
+        source: row.source ?? 'user',
+        target: row.target ?? '',
+        ip: row.ip ?? '',
+        level: row.level ?? 'info',
+        details: row.details ?? {},
+      })),
+    )
     .returning({ id: auditEvents.id });
   return inserted.map((row) => row.id);
 }
@@ -193,9 +216,33 @@ export async function insertAuditRows(db: Database, rows: AuditRow[]): Promise<n
 /** The trail of each submission: created, sent and completed, by known people from known addresses. */
 export function submissionTrail(sheets: Timesheets): AuditRow[] {
   return sheets.submissions.flatMap((form, i) => [
-    { companyId: sheets.companyId, event: 'created' as const, actor: 'Olivia Bennett', target: `${form.title} ${form.reference}`, formId: form.id, ip: `81.2.70.${i}`, at: new Date((form.sentAt?.getTime() ?? 0) - hour) },
-    { companyId: sheets.companyId, event: 'sent' as const, actor: 'Olivia Bennett', target: `${form.title} ${form.reference}`, formId: form.id, ip: `81.2.70.${i}`, at: form.sentAt ?? new Date() },
-    { companyId: sheets.companyId, event: 'completed' as const, actor: form.senderName, target: `${form.title} ${form.reference}`, formId: form.id, ip: `81.2.71.${i}`, at: form.completedAt ?? new Date() },
+    {
+      companyId: sheets.companyId,
+      event: 'created' as const,
+      actor: 'Olivia Bennett',
+      target: `${form.title} ${form.reference}`,
+      formId: form.id,
+      ip: `81.2.70.${i}`,
+      at: new Date((form.sentAt?.getTime() ?? 0) - hour),
+    },
+    {
+      companyId: sheets.companyId,
+      event: 'sent' as const,
+      actor: 'Olivia Bennett',
+      target: `${form.title} ${form.reference}`,
+      formId: form.id,
+      ip: `81.2.70.${i}`,
+      at: form.sentAt ?? new Date(),
+    },
+    {
+      companyId: sheets.companyId,
+      event: 'completed' as const,
+      actor: form.senderName,
+      target: `${form.title} ${form.reference}`,
+      formId: form.id,
+      ip: `81.2.71.${i}`,
+      at: form.completedAt ?? new Date(),
+    },
   ]);
 }
 
@@ -231,7 +278,13 @@ export const organisationPassword = 'quayside-pass-1';
  * (`<prefix>.basic`), password `organisationPassword`: a suite that counts rows starts from
  * nothing but what it inserts.
  */
-export async function createOrganisation(db: Database, passwords: Passwords, name: string, prefix: string, settings: Partial<ReturnType<typeof defaultSettings>> = {}): Promise<{ companyId: number; adminId: number }> {
+export async function createOrganisation(
+  db: Database,
+  passwords: Passwords,
+  name: string,
+  prefix: string,
+  settings: Partial<ReturnType<typeof defaultSettings>> = {},
+): Promise<{ companyId: number; adminId: number }> {
   const hash = await passwords.hash(organisationPassword);
   const now = new Date();
   const [company] = await db
@@ -242,8 +295,30 @@ export async function createOrganisation(db: Database, passwords: Passwords, nam
   const people = await db
     .insert(users)
     .values([
-      { companyId: company.id, name: `${prefix}.admin`, email: `admin@${prefix}.example`, passwordHash: hash, passwordChangedAt: now, firstName: 'Ada', lastName: 'Admin', role: 'admin', class: 'Administrator', activatedAt: now },
-      { companyId: company.id, name: `${prefix}.basic`, email: `basic@${prefix}.example`, passwordHash: hash, passwordChangedAt: now, firstName: 'Bo', lastName: 'Basic', role: 'basic', class: 'Staff', activatedAt: now },
+      {
+        companyId: company.id,
+        name: `${prefix}.admin`,
+        email: `admin@${prefix}.example`,
+        passwordHash: hash,
+        passwordChangedAt: now,
+        firstName: 'Ada',
+        lastName: 'Admin',
+        role: 'admin',
+        class: 'Administrator',
+        activatedAt: now,
+      },
+      {
+        companyId: company.id,
+        name: `${prefix}.basic`,
+        email: `basic@${prefix}.example`,
+        passwordHash: hash,
+        passwordChangedAt: now,
+        firstName: 'Bo',
+        lastName: 'Basic',
+        role: 'basic',
+        class: 'Staff',
+        activatedAt: now,
+      },
     ])
     .returning({ id: users.id });
   return { companyId: company.id, adminId: people[0]?.id ?? 0 };

@@ -29,7 +29,12 @@ export const drawn = `data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACC
 let made = 0;
 
 /** A template of the company (Northwind unless named), with its steps; envelopes are topped up so sending never runs out. */
-export async function signingTemplate(server: TestServer, fields: FieldDefinition[], steps: StepDefinition[], options: { sequential?: boolean; company?: string } = {}): Promise<number> {
+export async function signingTemplate(
+  server: TestServer,
+  fields: FieldDefinition[],
+  steps: StepDefinition[],
+  options: { sequential?: boolean; company?: string } = {},
+): Promise<number> {
   const companyId = await companyIdOf(server.ctx.db, options.company ?? 'Northwind Care Ltd');
   made += 1;
   const id = await insertTemplate(server.ctx.db, companyId, `Signing ${made} ${Math.random().toString(36).slice(2, 7)}`, fields);
@@ -46,7 +51,11 @@ export async function signingTemplate(server: TestServer, fields: FieldDefinitio
 
 /** The links of a form's recipients, as mailed (the token is the page id's MAC). */
 export async function linksOf(server: TestServer, formId: number): Promise<SigningLink[]> {
-  const rows = await server.ctx.db.select({ order: formRecipients.order, pageId: formRecipients.pageId }).from(formRecipients).where(eq(formRecipients.formId, formId)).orderBy(asc(formRecipients.order));
+  const rows = await server.ctx.db
+    .select({ order: formRecipients.order, pageId: formRecipients.pageId })
+    .from(formRecipients)
+    .where(eq(formRecipients.formId, formId))
+    .orderBy(asc(formRecipients.order));
   return rows.map((row) => ({ order: row.order, pageId: row.pageId, token: signingToken(server.ctx.keys, row.pageId) }));
 }
 
@@ -59,6 +68,10 @@ export async function sendSigningForm(server: TestServer, token: string, body: R
 }
 
 /** Calls `/websigning` as a link's holder (and signed in when `signedIn` is given). */
-export function signingCall(server: TestServer, body: Record<string, unknown>, options: { signedIn?: string; ip?: string } = {}): Promise<{ status: number; body: Json; headers: Record<string, string | string[] | undefined> }> {
+export function signingCall(
+  server: TestServer,
+  body: Record<string, unknown>,
+  options: { signedIn?: string; ip?: string } = {},
+): Promise<{ status: number; body: Json; headers: Record<string, string | string[] | undefined> }> {
   return server.call('/websigning', { body, ...(options.signedIn ? { token: options.signedIn } : {}), ...(options.ip ? { ip: options.ip } : {}) });
 }

@@ -22,8 +22,14 @@ export interface TestJobs extends Jobs {
 
 const outbox = 'test_job_outbox';
 
-export async function testJobs(database: OpenDatabase, jobs: () => readonly RunnableJob[], failed: (error: unknown, name: JobName) => void): Promise<TestJobs> {
-  await database.query(`create table if not exists ${outbox} (id integer primary key generated always as identity, name text not null, data jsonb not null)`);
+export async function testJobs(
+  database: OpenDatabase,
+  jobs: () => readonly RunnableJob[],
+  failed: (error: unknown, name: JobName) => void,
+): Promise<TestJobs> {
+  await database.query(
+    `create table if not exists ${outbox} (id integer primary key generated always as identity, name text not null, data jsonb not null)`,
+  );
   function jobNamed(name: JobName): RunnableJob {
     const job = jobs().find((candidate) => candidate.name === name);
     if (!job) throw new Error(`No job is named ${name}.`);
@@ -43,7 +49,10 @@ export async function testJobs(database: OpenDatabase, jobs: () => readonly Runn
     },
     async flush() {
       for (;;) {
-        const [next] = await rawRows<{ name: JobName; data: unknown }>(database.db, textQuery(`delete from ${outbox} where id = (select min(id) from ${outbox}) returning name, data`));
+        const [next] = await rawRows<{ name: JobName; data: unknown }>(
+          database.db,
+          textQuery(`delete from ${outbox} where id = (select min(id) from ${outbox}) returning name, data`),
+        );
         if (!next) return;
         await runQueued(next.name, next.data);
       }

@@ -127,7 +127,11 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     const template = inject('formsignTemplate');
     const database = await cloneTemplate(template);
     // The jobs' handlers are made with the context below, which queues them.
-    const jobs: TestJobs = await testJobs(database, () => jobList, (error, name) => server.failedJobs.push({ name, error }));
+    const jobs: TestJobs = await testJobs(
+      database,
+      () => jobList,
+      (error, name) => server.failedJobs.push({ name, error }),
+    );
     const config = { ...readConfig({ FORMSIGN_SECRET: template.secret, FORMSIGN_PUBLIC_URL: 'http://formsign.test' }), demo: false };
     // What the mail server receives: the messages sent so far.
     const mailer: Mail = {
@@ -161,7 +165,14 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
       if (!operationId) return payload;
-      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload === null || payload === undefined ? '' : '<stream>';
+      const body =
+        typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString('utf8')
+            : payload === null || payload === undefined
+              ? ''
+              : '<stream>';
       const problems = checkResponse({ operationId, status: reply.statusCode, contentType: String(reply.getHeader('content-type') ?? ''), body });
       server.breaches.push(...problems);
       return payload;
@@ -218,7 +229,13 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     } catch {
       // Not JSON: keep the text.
     }
-    return { status: response.statusCode, body, text: response.body, headers: response.headers, cookies: cookiesOf(response.headers['set-cookie']) } as Answer;
+    return {
+      status: response.statusCode,
+      body,
+      text: response.body,
+      headers: response.headers,
+      cookies: cookiesOf(response.headers['set-cookie']),
+    } as Answer;
   };
 
   server.signIn = async (name, password = 'formsign-demo') => {

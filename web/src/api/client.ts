@@ -23,7 +23,10 @@ async function watchedFetch(request: Request): Promise<Response> {
       .clone()
       .json()
       .catch(() => null);
-    const message = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : undefined;
+    const message =
+      typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+        ? (body as { message: string }).message
+        : undefined;
     for (const listener of rejectedListeners) listener(message);
   }
   return response;

@@ -35,7 +35,10 @@ export interface Mutation<TInput, TResult> extends MutationState<TResult> {
 
 const idle = { busy: false, error: null, result: null };
 
-export function useMutation<TInput, TResult>(request: MutationRequest<TInput, TResult>, callbacks: MutationCallbacks<TInput, TResult> = {}): Mutation<TInput, TResult> {
+export function useMutation<TInput, TResult>(
+  request: MutationRequest<TInput, TResult>,
+  callbacks: MutationCallbacks<TInput, TResult> = {},
+): Mutation<TInput, TResult> {
   const [state, setState] = useState<MutationState<TResult>>(idle);
   // The request and callbacks of the last render, for a command started afterwards.
   const latest = useRef({ request, callbacks });

@@ -49,7 +49,19 @@ export function ListFailure({ message, onRetry }: { message: string; onRetry?: (
   );
 }
 
-export function DataTable<TRow extends RowData>({ caption, columns, rows, total, loading, error, onRetry, empty, query, getRowId, children }: DataTableProps<TRow>) {
+export function DataTable<TRow extends RowData>({
+  caption,
+  columns,
+  rows,
+  total,
+  loading,
+  error,
+  onRetry,
+  empty,
+  query,
+  getRowId,
+  children,
+}: DataTableProps<TRow>) {
   const sorting: SortingState = query?.filters.sort ? [{ id: query.filters.sort, desc: query.filters.order === 'desc' }] : [];
   const table = useTable({
     features: listFeatures,
@@ -84,7 +96,11 @@ export function DataTable<TRow extends RowData>({ caption, columns, rows, total,
                 const sorted = header.column.getIsSorted();
                 const canSort = Boolean(query) && header.column.getCanSort();
                 return (
-                  <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}>
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+                  >
                     {header.isPlaceholder ? null : canSort ? (
                       <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
                         <table.FlexRender header={header} />
@@ -133,7 +149,12 @@ export function DataTable<TRow extends RowData>({ caption, columns, rows, total,
           <div className="pager__controls">
             <label>
               Rows per page{' '}
-              <select className="select" style={{ width: 'auto', minHeight: 30 }} value={limit} onChange={(event) => query.setLimit(Number(event.target.value))}>
+              <select
+                className="select"
+                style={{ width: 'auto', minHeight: 30 }}
+                value={limit}
+                onChange={(event) => query.setLimit(Number(event.target.value))}
+              >
                 {pageSizes.map((size) => (
                   <option key={size} value={size}>
                     {size}

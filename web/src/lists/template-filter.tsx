@@ -13,7 +13,12 @@ export function TemplateFilter({ query }: { query: ListQuery }) {
   return (
     <div className="field">
       <label htmlFor={id}>Template</label>
-      <select id={id} className="select" value={query.filters.template ?? ''} onChange={(event) => query.setFilters({ template: event.target.value })}>
+      <select
+        id={id}
+        className="select"
+        value={query.filters.template ?? ''}
+        onChange={(event) => query.setFilters({ template: event.target.value })}
+      >
         <option value="">All templates</option>
         {templates.data.map((template) => (
           <option key={template.id} value={template.id}>

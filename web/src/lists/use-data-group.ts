@@ -43,6 +43,10 @@ export function useDataGroup<TData, TParams>(id: string, emptyData: TData, fetch
 }
 
 /** What a `DataTable` shows of a data group: whether it loads, the failure's text, and a retry. */
-export function tableState({ loading, error, message, refetch }: DataGroupState<unknown>): { loading: boolean; error: string | null; onRetry(): void } {
+export function tableState({ loading, error, message, refetch }: DataGroupState<unknown>): {
+  loading: boolean;
+  error: string | null;
+  onRetry(): void;
+} {
   return { loading, error: error ? message : null, onRetry: refetch };
 }

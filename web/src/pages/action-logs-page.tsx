@@ -28,14 +28,25 @@ const levels: Record<LogRecord['level'], { label: string; tone: string }> = {
   error: { label: 'Error', tone: 'badge--danger' },
 };
 
-const when: ListColumn<LogRecord> = { id: 'at', accessorKey: 'at', header: 'When', cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span> };
+const when: ListColumn<LogRecord> = {
+  id: 'at',
+  accessorKey: 'at',
+  header: 'When',
+  cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span>,
+};
 
 const userColumns: ListColumn<LogRecord>[] = [
   when,
   { id: 'user', accessorKey: 'user', header: 'User' },
   { id: 'action', accessorKey: 'action', header: 'Action', cell: (info) => <span className="cell-main">{info.getValue<string>()}</span> },
   { id: 'target', accessorKey: 'target', header: 'On' },
-  { id: 'ip', accessorKey: 'ip', header: 'IP address', enableSorting: false, cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span> },
+  {
+    id: 'ip',
+    accessorKey: 'ip',
+    header: 'IP address',
+    enableSorting: false,
+    cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span>,
+  },
 ];
 
 const systemColumns: ListColumn<LogRecord>[] = [

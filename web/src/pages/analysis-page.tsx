@@ -38,12 +38,35 @@ function withChosen(options: Option[], ...chosen: (string | null | undefined)[])
   return result;
 }
 
-function Picker({ label, value, options, onChange, invalid, describedBy, placeholder }: { label: string; value: string; options: Option[]; onChange(value: string): void; invalid?: boolean; describedBy?: string; placeholder?: string }) {
+function Picker({
+  label,
+  value,
+  options,
+  onChange,
+  invalid,
+  describedBy,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  options: Option[];
+  onChange(value: string): void;
+  invalid?: boolean;
+  describedBy?: string;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="select" value={value} aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className="select"
+        value={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -63,27 +86,51 @@ export default function AnalysisPage() {
   const valueParam = url.get('value');
   const sameField = Boolean(rowParam && columnParam && rowParam === columnParam);
 
-  const templates = useDataGroup('templates', noTemplates, (_params: null, options) => api.templates.summaries(options).then((list) => list.data), null);
+  const templates = useDataGroup(
+    'templates',
+    noTemplates,
+    (_params: null, options) => api.templates.summaries(options).then((list) => list.data),
+    null,
+  );
   const query = sameField
     ? null
-    : { ...(templateParam ? { template: templateParam } : {}), ...(rowParam ? { row: rowParam } : {}), ...(columnParam ? { column: columnParam } : {}), ...(valueParam ? { value: valueParam } : {}) };
-  const pivot = useDataGroup<Pivot | null, typeof query>('pivot', null, (params, options) => (params ? api.analytics.pivot(params, options) : Promise.resolve(null)), query);
+    : {
+        ...(templateParam ? { template: templateParam } : {}),
+        ...(rowParam ? { row: rowParam } : {}),
+        ...(columnParam ? { column: columnParam } : {}),
+        ...(valueParam ? { value: valueParam } : {}),
+      };
+  const pivot = useDataGroup<Pivot | null, typeof query>(
+    'pivot',
+    null,
+    (params, options) => (params ? api.analytics.pivot(params, options) : Promise.resolve(null)),
+    query,
+  );
   const templateId = templateParam ?? pivot.data?.template.id ?? null;
-  const fields = useDataGroup('templateFields', noFields, (id: number | null, options) => (id ? api.templates.get(id, options).then((template) => template.fields) : Promise.resolve(noFields)), templateId);
+  const fields = useDataGroup(
+    'templateFields',
+    noFields,
+    (id: number | null, options) => (id ? api.templates.get(id, options).then((template) => template.fields) : Promise.resolve(noFields)),
+    templateId,
+  );
 
   const labelOf = (name: string): string => fields.data.find((field) => field.name === name)?.label ?? humanize(name);
   const row = rowParam ?? pivot.data?.row ?? '';
   const column = columnParam ?? pivot.data?.column ?? '';
   const value = valueParam ?? pivot.data?.value ?? 'count';
   const groupFields = fields.data.filter((field) => !ungroupable.has(field.type)).map((field) => ({ value: field.name, label: field.label }));
-  const numberFields = fields.data.filter((field) => field.type === 'number').map((field) => ({ value: field.name, label: `Sum of ${field.label.toLowerCase()}` }));
+  const numberFields = fields.data
+    .filter((field) => field.type === 'number')
+    .map((field) => ({ value: field.name, label: `Sum of ${field.label.toLowerCase()}` }));
   const valueOptions = [{ value: 'count', label: 'Number of submissions' }, ...numberFields];
-  if (value !== 'count' && !valueOptions.some((option) => option.value === value)) valueOptions.push({ value, label: `Sum of ${humanize(value).toLowerCase()}` });
+  if (value !== 'count' && !valueOptions.some((option) => option.value === value))
+    valueOptions.push({ value, label: `Sum of ${humanize(value).toLowerCase()}` });
   const valueLabel = valueOptions.find((option) => option.value === value)?.label ?? 'Number of submissions';
 
   const templateOptions: Option[] = templates.data.map((template) => ({ value: String(template.id), label: template.title }));
   const shown = pivot.data?.template;
-  if (shown && !templateOptions.some((option) => option.value === String(shown.id))) templateOptions.push({ value: String(shown.id), label: shown.title });
+  if (shown && !templateOptions.some((option) => option.value === String(shown.id)))
+    templateOptions.push({ value: String(shown.id), label: shown.title });
 
   const chooseTemplate = (id: string): void => url.set({ template: id, row: null, column: null, value: null });
   /** Changes one choice and keeps the others as shown (the server's defaults become the URL's). */
@@ -92,7 +139,9 @@ export default function AnalysisPage() {
     url.set({ ...next, value: next.value === 'count' ? null : next.value });
   };
   const data = pivot.data;
-  const title = data ? `${data.template.title}: ${valueLabel.toLowerCase()} by ${labelOf(data.row).toLowerCase()} and ${labelOf(data.column).toLowerCase()}` : '';
+  const title = data
+    ? `${data.template.title}: ${valueLabel.toLowerCase()} by ${labelOf(data.row).toLowerCase()} and ${labelOf(data.column).toLowerCase()}`
+    : '';
   const tableCaption = data ? `${title} (table)` : '';
   const empty = data !== null && (data.rows.length === 0 || data.columns.length === 0);
 
@@ -108,8 +157,22 @@ export default function AnalysisPage() {
             options={templateOptions}
             onChange={chooseTemplate}
           />
-          <Picker label="Rows" value={row} options={withChosen(groupFields, row, column)} onChange={(next) => choose({ row: next })} invalid={sameField} describedBy={sameField ? 'analysis-same-field' : undefined} />
-          <Picker label="Columns" value={column} options={withChosen(groupFields, row, column)} onChange={(next) => choose({ column: next })} invalid={sameField} describedBy={sameField ? 'analysis-same-field' : undefined} />
+          <Picker
+            label="Rows"
+            value={row}
+            options={withChosen(groupFields, row, column)}
+            onChange={(next) => choose({ row: next })}
+            invalid={sameField}
+            describedBy={sameField ? 'analysis-same-field' : undefined}
+          />
+          <Picker
+            label="Columns"
+            value={column}
+            options={withChosen(groupFields, row, column)}
+            onChange={(next) => choose({ column: next })}
+            invalid={sameField}
+            describedBy={sameField ? 'analysis-same-field' : undefined}
+          />
           <Picker label="Each cell shows" value={value} options={valueOptions} onChange={(next) => choose({ value: next })} />
         </div>
         {templates.error ? <ListFailure message={templates.message ?? ''} onRetry={templates.refetch} /> : null}
@@ -126,7 +189,10 @@ export default function AnalysisPage() {
             <h2 id="analysis-result-heading">{data ? title : 'Result'}</h2>
             {data ? (
               <div className="form-actions ops-section-head__actions">
-                <Link className="button button--secondary button--small" to={`/database?template=${data.template.id}&rows=${encodeURIComponent(`${data.row},${data.column}`)}`}>
+                <Link
+                  className="button button--secondary button--small"
+                  to={`/database?template=${data.template.id}&rows=${encodeURIComponent(`${data.row},${data.column}`)}`}
+                >
                   Open these submissions in the Database
                 </Link>
               </div>
@@ -144,7 +210,10 @@ export default function AnalysisPage() {
                   level={3}
                   kind="bar"
                   labels={data.rows}
-                  series={data.columns.map((name, at) => ({ name: `${labelOf(data.column)}: ${name}`, values: data.cells.map((cells) => cells[at] ?? 0) }))}
+                  series={data.columns.map((name, at) => ({
+                    name: `${labelOf(data.column)}: ${name}`,
+                    values: data.cells.map((cells) => cells[at] ?? 0),
+                  }))}
                   labelHeader={labelOf(data.row)}
                   stacked
                   numbersIn={tableCaption}

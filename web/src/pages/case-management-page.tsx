@@ -29,7 +29,12 @@ const tenantColumns: ListColumn<TenantSummary>[] = [
   { id: 'address', accessorKey: 'address', header: 'Address' },
   { id: 'caseworker', accessorKey: 'caseworker', header: 'Caseworker' },
   { id: 'status', accessorKey: 'status', header: 'Status', cell: ({ row }) => <CaseStatusBadge status={row.original.status} /> },
-  { id: 'open_cases', accessorKey: 'open_cases', header: 'Open cases', cell: (info) => <span className="ops-num">{formatNumber(info.getValue<number>())}</span> },
+  {
+    id: 'open_cases',
+    accessorKey: 'open_cases',
+    header: 'Open cases',
+    cell: (info) => <span className="ops-num">{formatNumber(info.getValue<number>())}</span>,
+  },
   { id: 'updated_at', accessorKey: 'updated_at', header: 'Last update', cell: (info) => formatDateTime(info.getValue<string>()) },
 ];
 

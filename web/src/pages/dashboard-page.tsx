@@ -58,7 +58,10 @@ function HeadlineFigures({ chart, unit }: { chart: DashboardChart; unit: string 
     }
     const [first, second] = chart.series;
     if (first && second && sum(first.values) > 0) {
-      figures.push({ label: `${second.name} of ${first.name.toLowerCase()}`, value: `${Math.round((sum(second.values) / sum(first.values)) * 100)}%` });
+      figures.push({
+        label: `${second.name} of ${first.name.toLowerCase()}`,
+        value: `${Math.round((sum(second.values) / sum(first.values)) * 100)}%`,
+      });
     }
   }
   if (figures.length === 0) return null;
@@ -75,7 +78,12 @@ function HeadlineFigures({ chart, unit }: { chart: DashboardChart; unit: string 
 }
 
 function DashboardChartPanel({ choice }: { choice: ChartChoice }) {
-  const chart = useDataGroup<DashboardChart | null, ChartName>('dashboard', null, (selectedChart, options) => api.analytics.dashboard(selectedChart, options), choice.key);
+  const chart = useDataGroup<DashboardChart | null, ChartName>(
+    'dashboard',
+    null,
+    (selectedChart, options) => api.analytics.dashboard(selectedChart, options),
+    choice.key,
+  );
   const data = chart.data;
   const empty = data !== null && (data.labels.length === 0 || data.series.every((series) => series.values.length === 0));
   return (
@@ -97,14 +105,26 @@ function DashboardChartPanel({ choice }: { choice: ChartChoice }) {
       {!chart.loading && data && !empty ? (
         <>
           <HeadlineFigures chart={data} unit={choice.unit} />
-          <Chart title={data.title} titleId="dashboard-chart-heading" kind={data.kind} labels={data.labels} series={data.series} labelHeader={choice.labelHeader} unit={choice.unit} />
+          <Chart
+            title={data.title}
+            titleId="dashboard-chart-heading"
+            kind={data.kind}
+            labels={data.labels}
+            series={data.series}
+            labelHeader={choice.labelHeader}
+            unit={choice.unit}
+          />
         </>
       ) : null}
     </section>
   );
 }
 
-const tabs: readonly Tab[] = choices.map((choice) => ({ key: choice.key, label: choice.label, content: () => <DashboardChartPanel choice={choice} /> }));
+const tabs: readonly Tab[] = choices.map((choice) => ({
+  key: choice.key,
+  label: choice.label,
+  content: () => <DashboardChartPanel choice={choice} />,
+}));
 
 export default function DashboardPage() {
   return (

@@ -96,7 +96,11 @@ function ExportButton({ filters }: { filters: DatabaseQuery['filters'] }) {
     onSuccess: (csv) => {
       saveTextFile(csv, exportFileName);
       const count = csvRecordCount(csv);
-      notify({ type: 'info', title: 'Export downloaded', description: `${exportFileName} holds ${count} ${count === 1 ? 'submission' : 'submissions'}.` });
+      notify({
+        type: 'info',
+        title: 'Export downloaded',
+        description: `${exportFileName} holds ${count} ${count === 1 ? 'submission' : 'submissions'}.`,
+      });
     },
     onFailure: (message) => notify({ type: 'error', title: 'Could not export the submissions', description: message }),
   });
@@ -129,13 +133,29 @@ export default function DatabasePage() {
   const funcParam = query.extra.get('func');
   const func: Func = isFunc(funcParam) ? funcParam : 'list';
   const chosen = (query.extra.get('rows') ?? '').split(',').filter(Boolean);
-  const params: DatabaseQuery = { page: query.page, limit: query.limit, filters: query.filters, func, ...(chosen.length > 0 ? { rows: chosen.join(',') } : {}) };
+  const params: DatabaseQuery = {
+    page: query.page,
+    limit: query.limit,
+    filters: query.filters,
+    func,
+    ...(chosen.length > 0 ? { rows: chosen.join(',') } : {}),
+  };
   const forms = useDataGroup('database', emptyAnswer, (request: DatabaseQuery, options) => api.database.forms(request, options), params);
   // With fields chosen, the answer names only those: ask which fields the template's submissions have.
   const probe = chosen.length > 0 ? { limit: 1, filters: query.filters.template ? { template: query.filters.template } : {} } : null;
-  const allFields = useDataGroup('databaseFields', noFields, (request: DatabaseQuery | null, options) => (request ? api.database.forms(request, options).then((answer) => answer.rows) : Promise.resolve(noFields)), probe);
+  const allFields = useDataGroup(
+    'databaseFields',
+    noFields,
+    (request: DatabaseQuery | null, options) =>
+      request ? api.database.forms(request, options).then((answer) => answer.rows) : Promise.resolve(noFields),
+    probe,
+  );
   const known = chosen.length > 0 ? allFields.data : forms.data.rows;
-  const available = [...known, ...chosen.filter((field) => !known.includes(field)), ...forms.data.rows.filter((field) => !known.includes(field) && !chosen.includes(field))];
+  const available = [
+    ...known,
+    ...chosen.filter((field) => !known.includes(field)),
+    ...forms.data.rows.filter((field) => !known.includes(field) && !chosen.includes(field)),
+  ];
   const shown = forms.data.rows.length > 0 ? forms.data.rows : chosen;
 
   const shownKey = shown.join(',');
@@ -154,7 +174,12 @@ export default function DatabasePage() {
         <FieldChooser available={available} chosen={chosen} onChange={(fields) => query.setExtra('rows', fields.join(','))} />
         <div className="field ops-summary-choice">
           <label htmlFor={functionId}>Summary</label>
-          <select id={functionId} className="select" value={func} onChange={(event) => query.setExtra('func', event.target.value === 'list' ? null : event.target.value)}>
+          <select
+            id={functionId}
+            className="select"
+            value={func}
+            onChange={(event) => query.setExtra('func', event.target.value === 'list' ? null : event.target.value)}
+          >
             {functions.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

@@ -43,13 +43,24 @@ const columns: ListColumn<Device>[] = [
   },
   { id: 'platform', accessorKey: 'platform', header: 'Platform' },
   { id: 'user', accessorKey: 'user', header: 'Used by' },
-  { id: 'app_version', accessorKey: 'app_version', header: 'App version', cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span> },
-  { id: 'last_seen', accessorKey: 'last_seen', header: 'Last seen', cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span> },
+  {
+    id: 'app_version',
+    accessorKey: 'app_version',
+    header: 'App version',
+    cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span>,
+  },
+  {
+    id: 'last_seen',
+    accessorKey: 'last_seen',
+    header: 'Last seen',
+    cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span>,
+  },
   {
     id: 'status',
     accessorKey: 'status',
     header: 'Status',
-    cell: ({ row }) => (row.original.status === 'blocked' ? <span className="badge badge--danger">Blocked</span> : <span className="badge badge--success">Active</span>),
+    cell: ({ row }) =>
+      row.original.status === 'blocked' ? <span className="badge badge--danger">Blocked</span> : <span className="badge badge--success">Active</span>,
   },
   { id: 'actions', header: 'Actions', cell: ({ row }) => <DeviceActions device={row.original} /> },
 ];
@@ -62,14 +73,18 @@ export default function DevicesPage() {
   const [removing, setRemoving] = useState<Device | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  const command = useMutation(({ device, action }: { device: Device; action: DeviceAction }, options) => api.devices.manage({ id: device.id, action, ...(keys ? { keys } : {}) }, options), {
-    onSuccess: (list, { device, action }) => {
-      // The answer is the list as it is afterwards.
-      devices.set(list);
-      notify({ type: 'success', title: outcomes[action].title, description: outcomes[action].text(device) });
+  const command = useMutation(
+    ({ device, action }: { device: Device; action: DeviceAction }, options) =>
+      api.devices.manage({ id: device.id, action, ...(keys ? { keys } : {}) }, options),
+    {
+      onSuccess: (list, { device, action }) => {
+        // The answer is the list as it is afterwards.
+        devices.set(list);
+        notify({ type: 'success', title: outcomes[action].title, description: outcomes[action].text(device) });
+      },
+      onFailure: (message, { device, action }) => notify({ type: 'error', title: `${outcomes[action].failed} ${device.name}`, description: message }),
     },
-    onFailure: (message, { device, action }) => notify({ type: 'error', title: `${outcomes[action].failed} ${device.name}`, description: message }),
-  });
+  );
   const [acting, setActing] = useState<number | null>(null);
 
   const actions = {

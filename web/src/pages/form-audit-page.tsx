@@ -41,7 +41,13 @@ const columns: ListColumn<AuditEvent>[] = [
   },
   { id: 'event', accessorKey: 'event', header: 'Event', cell: ({ row }) => <AuditEventBadge event={row.original.event} /> },
   { id: 'actor', accessorKey: 'actor', header: 'By' },
-  { id: 'ip', accessorKey: 'ip', header: 'IP address', enableSorting: false, cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span> },
+  {
+    id: 'ip',
+    accessorKey: 'ip',
+    header: 'IP address',
+    enableSorting: false,
+    cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span>,
+  },
   { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <ShowTrailButton reference={row.original.reference} /> },
 ];
 
@@ -74,7 +80,9 @@ export default function FormAuditPage() {
       <FilterBar key={filterBarKey} query={query} searchLabel="Search forms and people">
         <SelectFilter query={query} name="event" label="Event" all="All events" options={eventOptions} />
       </FilterBar>
-      {!audit.error && !(audit.loading && understood.total === 0) ? <AppliedFilters total={understood.total} noun={['event', 'events']} filters={understood.filters} eventLabel={eventLabel} /> : null}
+      {!audit.error && !(audit.loading && understood.total === 0) ? (
+        <AppliedFilters total={understood.total} noun={['event', 'events']} filters={understood.filters} eventLabel={eventLabel} />
+      ) : null}
       <TrailShower.Provider value={showTrail}>
         <DataTable
           caption="Audit trail of forms"

@@ -22,7 +22,18 @@ import { LoadingState } from '../features/operations/loading-state.tsx';
 import { useUrlState } from '../features/operations/use-url-state.ts';
 import '../styles/operations.css';
 
-const emptyAnswer: IntegrationResponse = { message: '', type: 'list', forms: [], allforms: [], fields: [], map: {}, title: '', sid: null, files: [], recipient: '' };
+const emptyAnswer: IntegrationResponse = {
+  message: '',
+  type: 'list',
+  forms: [],
+  allforms: [],
+  fields: [],
+  map: {},
+  title: '',
+  sid: null,
+  files: [],
+  recipient: '',
+};
 
 interface RowActions {
   edit(item: Integration): void;
@@ -49,7 +60,12 @@ function IntegrationRowActions({ item }: { item: Integration }) {
 
 const columns: ListColumn<Integration>[] = [
   { id: 'title', accessorKey: 'title', header: 'Template' },
-  { id: 'source', accessorKey: 'source', header: 'Sent to', cell: (info) => <span className="badge badge--info">{sourceInfo(info.getValue<string>())?.label ?? info.getValue<string>()}</span> },
+  {
+    id: 'source',
+    accessorKey: 'source',
+    header: 'Sent to',
+    cell: (info) => <span className="badge badge--info">{sourceInfo(info.getValue<string>())?.label ?? info.getValue<string>()}</span>,
+  },
   { id: 'type', accessorKey: 'type', header: 'What is sent', cell: (info) => deliveryLabel(info.getValue<Integration['type']>()) },
   { id: 'recipient', accessorKey: 'recipient', header: 'Recipient', cell: (info) => <span className="ops-code">{info.getValue<string>()}</span> },
   { id: 'updated_at', accessorKey: 'updated_at', header: 'Last changed', cell: (info) => formatDateTime(info.getValue<string>()) },
@@ -68,17 +84,28 @@ export default function FormIntegrationPage() {
   const closeDialog = (): void => {
     const sidAsked = deleting?.sid;
     setDeleting(null);
-    window.requestAnimationFrame(() => (listSection.current?.querySelector<HTMLElement>(`[data-delete="${sidAsked}"]`) ?? listHeading.current)?.focus());
+    window.requestAnimationFrame(() =>
+      (listSection.current?.querySelector<HTMLElement>(`[data-delete="${sidAsked}"]`) ?? listHeading.current)?.focus(),
+    );
   };
 
   const list = useDataGroup('integrations', emptyAnswer, (_params: null, options) => api.integrations.manage({ action: 'list' }, options), null);
   const templateId = Number(url.get('template')) || null;
   const source = sourceInfo(url.get('source'));
-  const existing = list.data.forms.find((item) => (url.get('sid') ? item.sid === Number(url.get('sid')) : item.template_id === templateId && item.source === source?.value));
+  const existing = list.data.forms.find((item) =>
+    url.get('sid') ? item.sid === Number(url.get('sid')) : item.template_id === templateId && item.source === source?.value,
+  );
   const sid = Number(url.get('sid')) || existing?.sid || null;
-  const fieldsQuery: IntegrationsQuery | null = templateId && source ? { action: 'fields', id: templateId, source: source.value, ...(sid ? { sid } : {}) } : null;
-  const fields = useDataGroup<IntegrationResponse | null, IntegrationsQuery | null>('integrationFields', null, (query, options) => (query ? api.integrations.manage(query, options) : Promise.resolve(null)), fieldsQuery);
-  const templateTitle = fields.data?.title || list.data.allforms.find((template) => template.id === templateId)?.title || existing?.title || 'this template';
+  const fieldsQuery: IntegrationsQuery | null =
+    templateId && source ? { action: 'fields', id: templateId, source: source.value, ...(sid ? { sid } : {}) } : null;
+  const fields = useDataGroup<IntegrationResponse | null, IntegrationsQuery | null>(
+    'integrationFields',
+    null,
+    (query, options) => (query ? api.integrations.manage(query, options) : Promise.resolve(null)),
+    fieldsQuery,
+  );
+  const templateTitle =
+    fields.data?.title || list.data.allforms.find((template) => template.id === templateId)?.title || existing?.title || 'this template';
 
   const edit = (item: Integration): void => {
     url.set({ template: item.template_id, source: item.source, sid: item.sid });
@@ -86,14 +113,17 @@ export default function FormIntegrationPage() {
     editorHeading.current?.scrollIntoView({ block: 'start' });
   };
   const close = (): void => url.set({ template: null, source: null, sid: null });
-  const remove = useMutation((item: Integration, options) => api.integrations.manage({ action: 'delete', sid: item.sid, id: item.template_id }, options), {
-    onSuccess: (_answer, item) => {
-      notify({ type: 'success', title: 'Integration deleted', description: `Completed ${item.title} forms no longer go to ${item.recipient}.` });
-      if (sid === item.sid) close();
-      list.refetch();
+  const remove = useMutation(
+    (item: Integration, options) => api.integrations.manage({ action: 'delete', sid: item.sid, id: item.template_id }, options),
+    {
+      onSuccess: (_answer, item) => {
+        notify({ type: 'success', title: 'Integration deleted', description: `Completed ${item.title} forms no longer go to ${item.recipient}.` });
+        if (sid === item.sid) close();
+        list.refetch();
+      },
+      onFailure: (message) => notify({ type: 'error', title: 'Could not delete the integration', description: message }),
     },
-    onFailure: (message) => notify({ type: 'error', title: 'Could not delete the integration', description: message }),
-  });
+  );
   const confirmDelete = (item: Integration): void => {
     closeDialog();
     void remove.run(item);
@@ -128,7 +158,12 @@ export default function FormIntegrationPage() {
         <div className="ops-choices">
           <div className="field">
             <label htmlFor={`${ids}-template`}>Template</label>
-            <select id={`${ids}-template`} className="select" value={templateId ?? ''} onChange={(event) => url.set({ template: event.target.value, sid: null })}>
+            <select
+              id={`${ids}-template`}
+              className="select"
+              value={templateId ?? ''}
+              onChange={(event) => url.set({ template: event.target.value, sid: null })}
+            >
               <option value="">Choose a template</option>
               {list.data.allforms.map((template) => (
                 <option key={template.id} value={template.id}>
@@ -139,7 +174,12 @@ export default function FormIntegrationPage() {
           </div>
           <div className="field">
             <label htmlFor={`${ids}-source`}>Send completed forms to</label>
-            <select id={`${ids}-source`} className="select" value={source?.value ?? ''} onChange={(event) => url.set({ source: event.target.value, sid: null })}>
+            <select
+              id={`${ids}-source`}
+              className="select"
+              value={source?.value ?? ''}
+              onChange={(event) => url.set({ source: event.target.value, sid: null })}
+            >
               <option value="">Choose where they go</option>
               {sources.map((option) => (
                 <option key={option.value} value={option.value}>

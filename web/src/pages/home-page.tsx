@@ -16,7 +16,10 @@ export default function HomePage() {
     <div className="page">
       <section className="card card--auth" aria-labelledby="home-heading">
         <h2 id="home-heading">Electronic forms and document signing</h2>
-        <p>formsign replaces paper forms: build a template once, send it for signing or approval, follow what is pending and in progress, and keep every completed form.</p>
+        <p>
+          formsign replaces paper forms: build a template once, send it for signing or approval, follow what is pending and in progress, and keep
+          every completed form.
+        </p>
         <div className="form-actions">
           <Link className="button" to="/login">
             Log In

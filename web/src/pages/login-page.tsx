@@ -34,7 +34,9 @@ export default function LoginPage() {
   const session = useSessionActor();
   const error = useSessionSelector((snapshot) => snapshot.context.error);
   const busy = useSessionSelector((snapshot) => snapshot.matches('loggingIn'));
-  const secondStep = useSessionSelector((snapshot) => snapshot.matches('secondFactor') || snapshot.matches('verifying') || snapshot.matches('sendingCode'));
+  const secondStep = useSessionSelector(
+    (snapshot) => snapshot.matches('secondFactor') || snapshot.matches('verifying') || snapshot.matches('sendingCode'),
+  );
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
 

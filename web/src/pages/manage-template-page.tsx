@@ -16,7 +16,13 @@ import { Link } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useCancelFirst } from '../features/forms/cancel-first.ts';
-import { SelectEveryTemplate, SelectTemplate, TemplateListActions, TemplateRowActionsCell, type TemplateListActionsValue } from '../features/forms/template-selection.tsx';
+import {
+  SelectEveryTemplate,
+  SelectTemplate,
+  TemplateListActions,
+  TemplateRowActionsCell,
+  type TemplateListActionsValue,
+} from '../features/forms/template-selection.tsx';
 import { TemplateSelectionBar } from '../features/forms/template-selection-bar.tsx';
 import { TemplateStatusFilter } from '../features/forms/template-status-filter.tsx';
 import { fromRequest, templateListMachine, type TemplateCommand, type TemplateListEmitted } from '@formsign/machines';
@@ -63,8 +69,18 @@ const columns: ListColumn<ManagedTemplate>[] = [
   { id: 'status', accessorKey: 'status', header: 'Status', cell: (info) => <StatusBadge status={info.getValue<ManagedTemplate['status']>()} /> },
   { id: 'fields', accessorKey: 'fields', header: 'Fields', cell: (info) => <span className="num">{info.getValue<number>()}</span> },
   { id: 'uses', accessorKey: 'uses', header: 'Uses', cell: (info) => <span className="num">{info.getValue<number>()}</span> },
-  { id: 'created_at', accessorKey: 'created_at', header: 'Created', cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span> },
-  { id: 'updated_at', accessorKey: 'updated_at', header: 'Updated', cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span> },
+  {
+    id: 'created_at',
+    accessorKey: 'created_at',
+    header: 'Created',
+    cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span>,
+  },
+  {
+    id: 'updated_at',
+    accessorKey: 'updated_at',
+    header: 'Updated',
+    cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span>,
+  },
   { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <TemplateRowActionsCell template={row.original} /> },
 ];
 
@@ -111,7 +127,8 @@ export default function ManageTemplatePage() {
     if (templates.length === 0) return;
     send({ type: 'templates.command', command: { functions, ids: templates.map((template) => template.id) }, subject: subjectOf(templates) });
   };
-  const duplicate = (template: ManagedTemplate): void => send({ type: 'templates.command', command: { functions: 'duplicate', id: template.id }, subject: subjectOf([template]) });
+  const duplicate = (template: ManagedTemplate): void =>
+    send({ type: 'templates.command', command: { functions: 'duplicate', id: template.id }, subject: subjectOf([template]) });
 
   const actions: TemplateListActionsValue = {
     rows,
@@ -153,8 +170,18 @@ export default function ManageTemplatePage() {
           <TemplateSelectionBar
             selected={selected}
             busy={busy}
-            onArchive={() => run(selected.filter((template) => template.status === 'active'), 'archive')}
-            onRestore={() => run(selected.filter((template) => template.status === 'archived'), 'restore')}
+            onArchive={() =>
+              run(
+                selected.filter((template) => template.status === 'active'),
+                'archive',
+              )
+            }
+            onRestore={() =>
+              run(
+                selected.filter((template) => template.status === 'archived'),
+                'restore',
+              )
+            }
             onDelete={() => setDeleting(selected)}
             onClear={() => setTickedIds(new Set())}
           />
@@ -171,8 +198,8 @@ export default function ManageTemplatePage() {
         onCancel={() => setDeleting(null)}
       >
         <p>
-          {deleting && deleting.length > 1 ? 'These templates and their fields are' : 'The template and its fields are'} deleted for good: this cannot be undone. Forms already started keep their
-          answers. To stop using a template but keep it, archive it instead.
+          {deleting && deleting.length > 1 ? 'These templates and their fields are' : 'The template and its fields are'} deleted for good: this cannot
+          be undone. Forms already started keep their answers. To stop using a template but keep it, archive it instead.
         </p>
       </ConfirmDialog>
     </div>

@@ -19,7 +19,19 @@ import { LoadingState } from '../features/operations/loading-state.tsx';
 import { useUrlState } from '../features/operations/use-url-state.ts';
 import '../styles/operations.css';
 
-const emptyAnswer: PrepopulationResponse = { error: false, message: '', type: 'list', source: [], fields: [], oids: [], headers: [], order: {}, setbyme: false, reference: '', timestamp: '' };
+const emptyAnswer: PrepopulationResponse = {
+  error: false,
+  message: '',
+  type: 'list',
+  source: [],
+  fields: [],
+  oids: [],
+  headers: [],
+  order: {},
+  setbyme: false,
+  reference: '',
+  timestamp: '',
+};
 
 const fieldTypes: Record<FormField['type'], string> = {
   text: 'Text',
@@ -41,7 +53,12 @@ const sourceColumns: ListColumn<PrepopulationSourceSummary>[] = [
     cell: ({ row }) => <Link to={`?source=${row.original.id}`}>{row.original.name}</Link>,
   },
   { id: 'template', accessorKey: 'template', header: 'Fills in' },
-  { id: 'records', accessorKey: 'records', header: 'Records', cell: (info) => <span className="ops-num">{formatNumber(info.getValue<number>())}</span> },
+  {
+    id: 'records',
+    accessorKey: 'records',
+    header: 'Records',
+    cell: (info) => <span className="ops-num">{formatNumber(info.getValue<number>())}</span>,
+  },
   { id: 'updated_at', accessorKey: 'updated_at', header: 'Data loaded', cell: (info) => formatDateTime(info.getValue<string>()) },
 ];
 
@@ -51,7 +68,9 @@ function SourceList() {
   return (
     <section aria-labelledby="prepopulation-list-heading">
       <h2 id="prepopulation-list-heading">Data sources</h2>
-      <p className="ops-quiet">Each source fills in the fields of one template from its records, so people start from the details you already hold.</p>
+      <p className="ops-quiet">
+        Each source fills in the fields of one template from its records, so people start from the details you already hold.
+      </p>
       <DataTable
         caption="Data sources"
         columns={sourceColumns}
@@ -86,7 +105,17 @@ function fieldOrderColumns(order: Record<string, string>): ListColumn<FormField>
 
 function FieldOrder({ answer }: { answer: PrepopulationResponse }) {
   const columns = useMemo(() => fieldOrderColumns(answer.order), [answer.order]);
-  return <DataTable caption="Which data column fills each field" columns={columns} rows={answer.fields} total={answer.fields.length} loading={false} empty="This template has no fields." getRowId={(row) => row.name} />;
+  return (
+    <DataTable
+      caption="Which data column fills each field"
+      columns={columns}
+      rows={answer.fields}
+      total={answer.fields.length}
+      loading={false}
+      empty="This template has no fields."
+      getRowId={(row) => row.name}
+    />
+  );
 }
 
 const recordColumns: ListColumn<FormField>[] = [
@@ -105,11 +134,26 @@ const recordColumns: ListColumn<FormField>[] = [
 ];
 
 function RecordPreview({ sourceId, oid }: { sourceId: number; oid: string }) {
-  const record = useDataGroup('prepopulationRecord', emptyAnswer, (params: { id: number; oid: string }, options) => api.prepopulation.fetch(params, options), { id: sourceId, oid });
+  const record = useDataGroup(
+    'prepopulationRecord',
+    emptyAnswer,
+    (params: { id: number; oid: string }, options) => api.prepopulation.fetch(params, options),
+    { id: sourceId, oid },
+  );
   const failure = record.error ? record.message : record.data.error ? record.data.message : null;
   if (record.loading) return <LoadingState label={`Loading record ${oid}…`} />;
   if (failure) return <ListFailure message={failure} onRetry={record.refetch} />;
-  return <DataTable caption={`Record ${oid}`} columns={recordColumns} rows={record.data.fields} total={record.data.fields.length} loading={false} empty="This record fills no field." getRowId={(row) => row.name} />;
+  return (
+    <DataTable
+      caption={`Record ${oid}`}
+      columns={recordColumns}
+      rows={record.data.fields}
+      total={record.data.fields.length}
+      loading={false}
+      empty="This record fills no field."
+      getRowId={(row) => row.name}
+    />
+  );
 }
 
 function RecordPicker({ oids, chosen, onPreview }: { oids: string[]; chosen: string | null; onPreview(oid: string): void }) {
@@ -141,7 +185,12 @@ function RecordPicker({ oids, chosen, onPreview }: { oids: string[]; chosen: str
 
 function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
   const url = useUrlState();
-  const source = useDataGroup('prepopulationSource', emptyAnswer, (sourceId: number, options) => api.prepopulation.fetch({ id: sourceId }, options), id);
+  const source = useDataGroup(
+    'prepopulationSource',
+    emptyAnswer,
+    (sourceId: number, options) => api.prepopulation.fetch({ id: sourceId }, options),
+    id,
+  );
   const answer = source.data;
   const summary = answer.source.find((item) => item.id === id) ?? answer.source[0];
   const back = (
@@ -149,8 +198,20 @@ function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
       <span aria-hidden="true">←</span> All data sources
     </Link>
   );
-  if (source.loading) return <>{back}<LoadingState label="Loading the data source…" /></>;
-  if (source.error) return <>{back}<ListFailure message={source.message ?? ''} onRetry={source.refetch} /></>;
+  if (source.loading)
+    return (
+      <>
+        {back}
+        <LoadingState label="Loading the data source…" />
+      </>
+    );
+  if (source.error)
+    return (
+      <>
+        {back}
+        <ListFailure message={source.message ?? ''} onRetry={source.refetch} />
+      </>
+    );
   if (answer.error || !summary) {
     return (
       <>

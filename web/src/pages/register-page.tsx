@@ -38,7 +38,9 @@ export default function RegisterPage() {
       <div className="page page--narrow">
         <section className="card card--auth" aria-labelledby="register-heading">
           <h2 id="register-heading">Check your email</h2>
-          <FormSuccess message={snapshot.context.message || 'Thank you. Please check your email: we have sent the next step to the address you gave.'} />
+          <FormSuccess
+            message={snapshot.context.message || 'Thank you. Please check your email: we have sent the next step to the address you gave.'}
+          />
           <div className="form-actions">
             <Link className="button" to="/login">
               Go to Log In
@@ -62,8 +64,25 @@ export default function RegisterPage() {
           <TextField label="First name" autoComplete="given-name" required value={form.first_name} onValue={set('first_name')} />
           <TextField label="Last name" autoComplete="family-name" required value={form.last_name} onValue={set('last_name')} />
           <TextField label="Email" type="email" autoComplete="email" required value={form.email} onValue={set('email')} />
-          <TextField label="Login name" autoComplete="username" required minLength={nameLength} value={form.name} onValue={set('name')} hint={`At least ${nameLength} characters.`} />
-          <TextField label="Password" type="password" autoComplete="new-password" required minLength={passwordLength} value={form.password} onValue={set('password')} hint={`At least ${passwordLength} characters.`} />
+          <TextField
+            label="Login name"
+            autoComplete="username"
+            required
+            minLength={nameLength}
+            value={form.name}
+            onValue={set('name')}
+            hint={`At least ${nameLength} characters.`}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={passwordLength}
+            value={form.password}
+            onValue={set('password')}
+            hint={`At least ${passwordLength} characters.`}
+          />
           <TextField label="Company" autoComplete="organization" required value={form.company_name} onValue={set('company_name')} />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>

@@ -51,8 +51,24 @@ export default function ResetPasswordPage() {
         ) : (
           <form onSubmit={submit}>
             <FormError message={mismatch ? passwordsDiffer : snapshot.matches('failure') ? snapshot.context.error : null} />
-            <TextField label="New password" type="password" autoComplete="new-password" required value={password} onValue={setPassword} invalid={mismatch} />
-            <TextField label="New password again" type="password" autoComplete="new-password" required value={confirmation} onValue={setConfirmation} invalid={mismatch} />
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onValue={setPassword}
+              invalid={mismatch}
+            />
+            <TextField
+              label="New password again"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirmation}
+              onValue={setConfirmation}
+              invalid={mismatch}
+            />
             <div className="form-actions">
               <button type="submit" className="button" disabled={busy}>
                 {busy ? 'Saving…' : 'Save the new password'}

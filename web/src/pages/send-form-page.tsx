@@ -18,7 +18,12 @@ import '../styles/forms.css';
 function ChooseTemplate() {
   const id = useId();
   const navigate = useNavigate();
-  const listing = useDataGroup('templates', [] as TemplateListing[], (_none: null, options) => api.templates.listing({ search: '' }, options).then((answer) => answer.all), null);
+  const listing = useDataGroup(
+    'templates',
+    [] as TemplateListing[],
+    (_none: null, options) => api.templates.listing({ search: '' }, options).then((answer) => answer.all),
+    null,
+  );
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Which template?</h2>
@@ -44,7 +49,13 @@ function ChooseTemplate() {
 
 function SendTemplate({ templateId, listsPeople }: { templateId: number; listsPeople: boolean }) {
   const template = useDataGroup('template', null as TemplateDetail | null, (id: number, options) => api.templates.get(id, options), templateId);
-  const people = useDataGroup('people', null as UserRow[] | null, (load: boolean, options) => (load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null)), listsPeople);
+  const people = useDataGroup(
+    'people',
+    null as UserRow[] | null,
+    (load: boolean, options) =>
+      load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null),
+    listsPeople,
+  );
   useReportedTitle(template.data ? `Send ${template.data.title}` : undefined);
   return (
     <>
@@ -67,5 +78,9 @@ export default function SendFormPage() {
   const { templateId } = useParams();
   const viewer = useViewer();
   const id = templateId ? templateIdOf(templateId) : null;
-  return <div className="page page--narrow">{typeof id === 'number' ? <SendTemplate key={id} templateId={id} listsPeople={seesPage('users-page', viewer)} /> : <ChooseTemplate />}</div>;
+  return (
+    <div className="page page--narrow">
+      {typeof id === 'number' ? <SendTemplate key={id} templateId={id} listsPeople={seesPage('users-page', viewer)} /> : <ChooseTemplate />}
+    </div>
+  );
 }

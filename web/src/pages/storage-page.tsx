@@ -29,13 +29,24 @@ import { useListQuery } from '../lists/use-list-query.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import '../styles/lists.css';
 
-const emptyStorage: StorageResponse = { files: [], save: { enabled: false, folder: '', folders: [], used: 0, quota: 0 }, page: 1, limit: 25, total: 0 };
+const emptyStorage: StorageResponse = {
+  files: [],
+  save: { enabled: false, folder: '', folders: [], used: 0, quota: 0 },
+  page: 1,
+  limit: 25,
+  total: 0,
+};
 
 const columns: ListColumn<StorageFile>[] = unsorted<StorageFile>([
   { id: 'name', accessorKey: 'name', header: 'Name', cell: (info) => <span className="cell-main">{info.getValue<string>()}</span> },
   { id: 'mime', accessorKey: 'mime', header: 'Type', cell: (info) => fileType(info.getValue<string>()) },
   { id: 'size', accessorKey: 'size', header: 'Size', cell: (info) => <span className="cell-nowrap">{formatBytes(info.getValue<number>())}</span> },
-  { id: 'created_at', accessorKey: 'created_at', header: 'Added', cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span> },
+  {
+    id: 'created_at',
+    accessorKey: 'created_at',
+    header: 'Added',
+    cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span>,
+  },
   { id: 'actions', header: 'Actions', cell: ({ row }) => <FileActions file={row.original} /> },
 ]);
 

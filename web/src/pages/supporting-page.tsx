@@ -34,7 +34,12 @@ const columns: ListColumn<SupportingDocument>[] = [
     ),
   },
   { id: 'uploaded_by', accessorKey: 'uploaded_by', header: 'Uploaded by' },
-  { id: 'uploaded_at', accessorKey: 'uploaded_at', header: 'Uploaded', cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span> },
+  {
+    id: 'uploaded_at',
+    accessorKey: 'uploaded_at',
+    header: 'Uploaded',
+    cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span>,
+  },
   { id: 'mime', accessorKey: 'mime', header: 'Type', cell: (info) => fileType(info.getValue<string>()) },
   { id: 'size', accessorKey: 'size', header: 'Size', cell: (info) => <span className="cell-nowrap">{formatBytes(info.getValue<number>())}</span> },
   {

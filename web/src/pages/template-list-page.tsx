@@ -36,7 +36,12 @@ const columns: ListColumn<TemplateListing>[] = [
   },
   { id: 'category', accessorKey: 'category', header: 'Category', cell: (info) => <span className="badge">{info.getValue<string>()}</span> },
   { id: 'fields', accessorKey: 'fields', header: 'Fields', cell: (info) => info.getValue<number>() },
-  { id: 'updated_at', accessorKey: 'updated_at', header: 'Updated', cell: (info) => <span className="cell-nowrap">{formatDate(info.getValue<string>())}</span> },
+  {
+    id: 'updated_at',
+    accessorKey: 'updated_at',
+    header: 'Updated',
+    cell: (info) => <span className="cell-nowrap">{formatDate(info.getValue<string>())}</span>,
+  },
   {
     id: 'actions',
     header: 'Actions',

@@ -20,8 +20,18 @@ import '../styles/forms.css';
 const noCategories: Category[] = [];
 
 function DetailsStep({ id }: { id: number | 'new' }) {
-  const template = useDataGroup('template', null as TemplateDetail | null, (templateId: number | 'new', options) => (templateId === 'new' ? Promise.resolve(null) : api.templates.get(templateId, options)), id);
-  const categories = useDataGroup('categories', noCategories, (_params: null, options) => api.settings.categories(undefined, options).then((list) => list.data), null);
+  const template = useDataGroup(
+    'template',
+    null as TemplateDetail | null,
+    (templateId: number | 'new', options) => (templateId === 'new' ? Promise.resolve(null) : api.templates.get(templateId, options)),
+    id,
+  );
+  const categories = useDataGroup(
+    'categories',
+    noCategories,
+    (_params: null, options) => api.settings.categories(undefined, options).then((list) => list.data),
+    null,
+  );
   useReportedTitle(template.data?.title);
   const ready = !template.loading && !template.error;
 
@@ -33,7 +43,12 @@ function DetailsStep({ id }: { id: number | 'new' }) {
           key={template.data?.id ?? 'new'}
           id={id}
           template={template.data}
-          categories={{ list: categories.data, loading: categories.loading, error: categories.error ? categories.message : null, onRetry: categories.refetch }}
+          categories={{
+            list: categories.data,
+            loading: categories.loading,
+            error: categories.error ? categories.message : null,
+            onRetry: categories.refetch,
+          }}
         />
       ) : null}
     </EditorFrame>

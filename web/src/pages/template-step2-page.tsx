@@ -20,7 +20,12 @@ import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
 
 function FieldsStep({ id }: { id: number }) {
-  const template = useDataGroup('template', null as TemplateDetail | null, (templateId: number, options) => api.templates.get(templateId, options), id);
+  const template = useDataGroup(
+    'template',
+    null as TemplateDetail | null,
+    (templateId: number, options) => api.templates.get(templateId, options),
+    id,
+  );
   useReportedTitle(template.data?.title);
   return (
     <EditorFrame current={2} id={id}>

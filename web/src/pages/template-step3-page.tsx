@@ -15,13 +15,26 @@ import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
 
 function RecipientsStep({ id, listsPeople }: { id: number; listsPeople: boolean }) {
-  const template = useDataGroup('template', null as TemplateDetail | null, (templateId: number, options) => api.templates.get(templateId, options), id);
-  const people = useDataGroup('people', null as UserRow[] | null, (load: boolean, options) => (load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null)), listsPeople);
+  const template = useDataGroup(
+    'template',
+    null as TemplateDetail | null,
+    (templateId: number, options) => api.templates.get(templateId, options),
+    id,
+  );
+  const people = useDataGroup(
+    'people',
+    null as UserRow[] | null,
+    (load: boolean, options) =>
+      load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null),
+    listsPeople,
+  );
   useReportedTitle(template.data?.title);
   return (
     <EditorFrame current={3} id={id}>
       <TemplateLoadState loading={template.loading} error={template.error ? template.message : null} onRetry={template.refetch} />
-      {!template.loading && template.data && !people.loading ? <RecipientsForm key={template.data.id} template={template.data} people={people.data} /> : null}
+      {!template.loading && template.data && !people.loading ? (
+        <RecipientsForm key={template.data.id} template={template.data} people={people.data} />
+      ) : null}
     </EditorFrame>
   );
 }

@@ -130,7 +130,15 @@ function TenantDetails({ tenant }: { tenant: Tenant }) {
       </section>
       <section aria-labelledby="tenant-forms-heading">
         <h2 id="tenant-forms-heading">Forms on the case</h2>
-        <DataTable caption="Forms on the case" columns={formColumns} rows={tenant.forms} total={tenant.forms.length} loading={false} empty="No forms filed on this case yet." getRowId={(form) => String(form.id)} />
+        <DataTable
+          caption="Forms on the case"
+          columns={formColumns}
+          rows={tenant.forms}
+          total={tenant.forms.length}
+          loading={false}
+          empty="No forms filed on this case yet."
+          getRowId={(form) => String(form.id)}
+        />
       </section>
     </>
   );
@@ -140,9 +148,19 @@ export default function TenantPage() {
   const { id: idParam } = useParams();
   const id = Number(idParam);
   const valid = Number.isInteger(id) && id > 0;
-  const answer = useDataGroup('tenant', nothing, (tenantId: number | null, options) => (tenantId ? fetchTenant(tenantId, options) : Promise.resolve(nothing)), valid ? id : null);
+  const answer = useDataGroup(
+    'tenant',
+    nothing,
+    (tenantId: number | null, options) => (tenantId ? fetchTenant(tenantId, options) : Promise.resolve(nothing)),
+    valid ? id : null,
+  );
   if (!valid) return <TenantMissing message="This address does not name a tenant." />;
-  if (answer.loading) return <div className="page"><LoadingState label="Loading the tenant…" /></div>;
+  if (answer.loading)
+    return (
+      <div className="page">
+        <LoadingState label="Loading the tenant…" />
+      </div>
+    );
   if (answer.error) {
     return (
       <div className="page">

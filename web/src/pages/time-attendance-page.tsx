@@ -70,7 +70,9 @@ function StaffPanel() {
   const presence = url.get('presence');
   const unit = url.get('unit') ?? '';
   const units = [...new Set(staff.data.data.map((person) => person.unit))].sort();
-  const rows = staff.data.data.filter((person) => (presence === 'in' ? person.present : presence === 'out' ? !person.present : true) && (!unit || person.unit === unit));
+  const rows = staff.data.data.filter(
+    (person) => (presence === 'in' ? person.present : presence === 'out' ? !person.present : true) && (!unit || person.unit === unit),
+  );
   const inNow = staff.data.data.filter((person) => person.present).length;
   return (
     <section aria-labelledby={`${ids}-heading`}>
@@ -171,14 +173,25 @@ function EntriesPanel() {
   const ids = useId();
   const period = usePeriod(url);
   const kind = url.get('kind') ?? '';
-  const entries = useDataGroup('timeEntries', noEntries, (range: { from: string; to: string }, options) => api.timeAttendance.entries({ action: 'list', ...range }, options), period);
+  const entries = useDataGroup(
+    'timeEntries',
+    noEntries,
+    (range: { from: string; to: string }, options) => api.timeAttendance.entries({ action: 'list', ...range }, options),
+    period,
+  );
   const rows = entries.data.data.filter((entry) => !kind || entry.kind === kind);
   return (
     <section aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`} className="visually-hidden">
         Entries
       </h2>
-      <DateRangeForm key={`${period.from}-${period.to}`} label="Period of the entries" from={period.from} to={period.to} onApply={(range) => url.set(range)}>
+      <DateRangeForm
+        key={`${period.from}-${period.to}`}
+        label="Period of the entries"
+        from={period.from}
+        to={period.to}
+        onApply={(range) => url.set(range)}
+      >
         <div className="field">
           <label htmlFor={`${ids}-kind`}>Who</label>
           <select id={`${ids}-kind`} className="select" value={kind} onChange={(event) => url.set({ kind: event.target.value })}>
@@ -188,12 +201,7 @@ function EntriesPanel() {
           </select>
         </div>
       </DateRangeForm>
-      <TimeEntriesTable
-        caption="Time entries"
-        entries={rows}
-        {...tableState(entries)}
-        empty="No entries in this period."
-      />
+      <TimeEntriesTable caption="Time entries" entries={rows} {...tableState(entries)} empty="No entries in this period." />
     </section>
   );
 }
@@ -203,7 +211,12 @@ function ReportPanel() {
   const ids = useId();
   const period = usePeriod(url);
   const group = url.get('group') === 'day' ? 'day' : 'person';
-  const report = useDataGroup<TnaReport | null, { from: string; to: string; group: 'person' | 'day' }>('report', null, (request, options) => api.timeAttendance.report(request, options), { ...period, group });
+  const report = useDataGroup<TnaReport | null, { from: string; to: string; group: 'person' | 'day' }>(
+    'report',
+    null,
+    (request, options) => api.timeAttendance.report(request, options),
+    { ...period, group },
+  );
   const data = report.data;
   const caption = data ? `Hours and visits by ${data.group === 'day' ? 'day' : 'person'}` : '';
   return (
@@ -211,10 +224,21 @@ function ReportPanel() {
       <h2 id={`${ids}-heading`} className="visually-hidden">
         Report
       </h2>
-      <DateRangeForm key={`${period.from}-${period.to}`} label="Period of the report" from={period.from} to={period.to} onApply={(range) => url.set(range)}>
+      <DateRangeForm
+        key={`${period.from}-${period.to}`}
+        label="Period of the report"
+        from={period.from}
+        to={period.to}
+        onApply={(range) => url.set(range)}
+      >
         <div className="field">
           <label htmlFor={`${ids}-group`}>Group by</label>
-          <select id={`${ids}-group`} className="select" value={group} onChange={(event) => url.set({ group: event.target.value === 'day' ? 'day' : null })}>
+          <select
+            id={`${ids}-group`}
+            className="select"
+            value={group}
+            onChange={(event) => url.set({ group: event.target.value === 'day' ? 'day' : null })}
+          >
             <option value="person">Person</option>
             <option value="day">Day</option>
           </select>
@@ -269,9 +293,7 @@ export default function TimeAttendancePage() {
     <div className="page">
       {viewer?.isAdmin ? (
         <div className="ops-section-head">
-          <p className="ops-quiet ops-flush">
-            Who is in, who visited and the hours worked.
-          </p>
+          <p className="ops-quiet ops-flush">Who is in, who visited and the hours worked.</p>
           <Link className="button button--secondary button--small" to="/time-entry">
             Record an entry in the Entry Book
           </Link>

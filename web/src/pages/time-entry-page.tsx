@@ -29,7 +29,12 @@ export default function TimeEntryPage() {
   const day = isDay(dayParam) ? dayParam : today();
   const staff = useDataGroup('timeAndAttendanceStaff', noStaff, (_params: null, options) => api.timeAttendance.staff(options), null);
   const visitors = useDataGroup('visitor', noVisitors, (_params: null, options) => api.timeAttendance.visitors(options), null);
-  const entries = useDataGroup('timeEntries', noEntries, (date: string, options) => api.timeAttendance.entries({ action: 'list', from: date, to: date }, options), day);
+  const entries = useDataGroup(
+    'timeEntries',
+    noEntries,
+    (date: string, options) => api.timeAttendance.entries({ action: 'list', from: date, to: date }, options),
+    day,
+  );
   const recorded = (): void => {
     entries.refetch();
     staff.refetch();
@@ -52,7 +57,9 @@ export default function TimeEntryPage() {
               }}
             />
           ) : null}
-          {!staff.loading && !visitors.loading && !peopleFailure ? <EntryForm staff={staff.data.data} visitors={visitors.data.data} onRecorded={recorded} /> : null}
+          {!staff.loading && !visitors.loading && !peopleFailure ? (
+            <EntryForm staff={staff.data.data} visitors={visitors.data.data} onRecorded={recorded} />
+          ) : null}
         </section>
         <section aria-labelledby={`${ids}-day`}>
           <div className="ops-section-head">
@@ -60,7 +67,14 @@ export default function TimeEntryPage() {
             <div className="toolbar ops-flush">
               <div className="field">
                 <label htmlFor={`${ids}-date`}>Day</label>
-                <input id={`${ids}-date`} className="input" type="date" value={day} max={today()} onChange={(event) => url.set({ day: isDay(event.target.value) && event.target.value !== today() ? event.target.value : null })} />
+                <input
+                  id={`${ids}-date`}
+                  className="input"
+                  type="date"
+                  value={day}
+                  max={today()}
+                  onChange={(event) => url.set({ day: isDay(event.target.value) && event.target.value !== today() ? event.target.value : null })}
+                />
               </div>
             </div>
           </div>

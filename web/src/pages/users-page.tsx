@@ -68,7 +68,9 @@ function UsersView() {
   const { pending, message } = useCommandOutcome();
   const inviteButton = useRef<HTMLButtonElement>(null);
 
-  const refetch = useParamsEffect({ page: query.page, limit: query.limit, filters: query.filters }, (params) => users.send({ type: 'users.fetch', params }));
+  const refetch = useParamsEffect({ page: query.page, limit: query.limit, filters: query.filters }, (params) =>
+    users.send({ type: 'users.fetch', params }),
+  );
 
   const send = useCallback(
     (row: UserRow, type: UserCommand['type'], value: UserCommand['value'], done: string) => {
@@ -82,7 +84,8 @@ function UsersView() {
     () =>
       userColumns({
         mfa: (row: UserRow, code: MfaCode) => send(row, 'mfa', code, mfaChoices.find((choice) => choice.code === code)?.done ?? 'saved'),
-        block: (row: UserRow, blocked: boolean) => send(row, 'status', blocked ? 'blocked' : 'active', blocked ? 'blocked, and signed out' : 'can log in again'),
+        block: (row: UserRow, blocked: boolean) =>
+          send(row, 'status', blocked ? 'blocked' : 'active', blocked ? 'blocked, and signed out' : 'can log in again'),
         open: setDialog,
       }),
     [send],
@@ -131,7 +134,9 @@ function UsersView() {
         loading={loading}
         error={fetchFailed ? error : null}
         onRetry={refetch}
-        empty={query.filters.search || query.filters.status ? 'No users match these filters.' : 'No users yet. Invite your colleagues to get started.'}
+        empty={
+          query.filters.search || query.filters.status ? 'No users match these filters.' : 'No users yet. Invite your colleagues to get started.'
+        }
         query={query}
         getRowId={(row) => String(row.id)}
       />
@@ -147,7 +152,9 @@ function UsersView() {
         <EditUnitsDialog
           row={dialog.row}
           choices={units}
-          onSend={(type, value) => send(dialog.row, type, value, Array.isArray(value) && value.length ? `units are now ${value.join(', ')}` : 'no units any more')}
+          onSend={(type, value) =>
+            send(dialog.row, type, value, Array.isArray(value) && value.length ? `units are now ${value.join(', ')}` : 'no units any more')
+          }
           onClose={closeDialog}
         />
       ) : null}
@@ -162,7 +169,8 @@ function UsersView() {
         }}
       >
         <p>
-          {dialog?.kind === 'delete' ? dialog.row.email : 'This user'} will no longer be able to log in. Forms they completed stay in your records. This cannot be undone.
+          {dialog?.kind === 'delete' ? dialog.row.email : 'This user'} will no longer be able to log in. Forms they completed stay in your records.
+          This cannot be undone.
         </p>
       </ConfirmDialog>
     </div>

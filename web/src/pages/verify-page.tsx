@@ -102,8 +102,8 @@ export default function VerifyPage() {
       <section className="card" aria-labelledby="verify-heading">
         <h2 id="verify-heading">Check a signed document</h2>
         <p>
-          Choose the PDF of a completed form to learn whether it was sealed by this formsign and has not been changed since. The file is sent only to this server, to compare it with
-          the documents it sealed; nothing is kept.
+          Choose the PDF of a completed form to learn whether it was sealed by this formsign and has not been changed since. The file is sent only to
+          this server, to compare it with the documents it sealed; nothing is kept.
         </p>
         <label
           className={`verify__drop${dragging ? ' verify__drop--over' : ''}`}

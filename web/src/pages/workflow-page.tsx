@@ -96,7 +96,15 @@ export default function WorkflowPage() {
           getRowId={(row) => `${row.account}-${row.id}`}
         />
       </WorkflowReviewOpener.Provider>
-      {target ? <ReviewDialog key={`${target.account}-${target.id}`} item={target} open={dialogOpen} review={workflow.review} onClose={() => setDialogOpen(false)} /> : null}
+      {target ? (
+        <ReviewDialog
+          key={`${target.account}-${target.id}`}
+          item={target}
+          open={dialogOpen}
+          review={workflow.review}
+          onClose={() => setDialogOpen(false)}
+        />
+      ) : null}
     </div>
   );
 }

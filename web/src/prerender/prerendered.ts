@@ -20,7 +20,9 @@ export function shownPrerenderedPage(root: HTMLElement): HTMLElement | null {
 
 /** Where the focus is in the prerendered page's fields, and the caret in it. */
 function focusIn(page: HTMLElement, element: Element | null): TypedInput['focused'] {
-  return element instanceof HTMLInputElement && page.contains(element) && element.id ? { id: element.id, start: element.selectionStart, end: element.selectionEnd } : null;
+  return element instanceof HTMLInputElement && page.contains(element) && element.id
+    ? { id: element.id, start: element.selectionStart, end: element.selectionEnd }
+    : null;
 }
 
 /** What was typed into the prerendered page's fields (read even once the page has left the document). */

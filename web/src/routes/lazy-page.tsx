@@ -25,7 +25,10 @@ function ShownPage({ page: Page }: { page: ComponentType }) {
 }
 
 function ChunkLoader({ route }: { route: RouteEntry }) {
-  const logic = useMemo(() => chunkLoadingMachine.provide({ actors: { loadChunk: fromPromise<unknown, { request: string }>(() => loadPage(route)) } }), [route]);
+  const logic = useMemo(
+    () => chunkLoadingMachine.provide({ actors: { loadChunk: fromPromise<unknown, { request: string }>(() => loadPage(route)) } }),
+    [route],
+  );
   const [latest, send] = useMachine(logic, { input: { request: chunkRequest(route) }, ...inspectOption() });
   // The page follows the machine in a transition: it renders in slices once its script is
   // here, so a slow phone stays responsive while it does.

@@ -5,7 +5,16 @@ const names = (viewer: { isAdmin: boolean; isPersonal: boolean }) => menuFor(vie
 
 describe('the side menu', () => {
   it('groups the entries in the menu order: ungrouped ones, then Templates, In Progress, Completed, Post Office, Logs, WisH, Others', () => {
-    expect(menuFor({ isAdmin: true, isPersonal: false }).map((section) => section.group)).toEqual([null, 'Templates', 'In Progress', 'Completed', 'Post Office', 'Logs', 'WisH', 'Others']);
+    expect(menuFor({ isAdmin: true, isPersonal: false }).map((section) => section.group)).toEqual([
+      null,
+      'Templates',
+      'In Progress',
+      'Completed',
+      'Post Office',
+      'Logs',
+      'WisH',
+      'Others',
+    ]);
   });
 
   it('drops a group whose entries are all hidden', () => {

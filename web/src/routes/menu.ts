@@ -15,7 +15,9 @@ export interface MenuSection {
 
 const pathOf = (route: RouteEntry): string => route.path.replace(/\/:[^/]+\?$/, '');
 
-export const allMenuItems: readonly MenuItem[] = routes.flatMap((route) => route.menu.map((entry) => ({ ...entry, to: entry.href ?? pathOf(route), route })));
+export const allMenuItems: readonly MenuItem[] = routes.flatMap((route) =>
+  route.menu.map((entry) => ({ ...entry, to: entry.href ?? pathOf(route), route })),
+);
 
 export function menuFor(viewer: Viewer): MenuSection[] {
   const visible = allMenuItems.filter((item) => canSee(item.route, viewer));

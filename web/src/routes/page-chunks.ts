@@ -49,7 +49,10 @@ export async function loadPage(route: RouteEntry): Promise<PageModule> {
   const attempt = attempts.get(route.chunk) ?? 0;
   attempts.set(route.chunk, attempt + 1);
   try {
-    const module = attempt === 0 || !chunkFiles()[route.chunk] ? await route.load() : ((await import(/* @vite-ignore */ `${request}?retry=${attempt}`)) as PageModule);
+    const module =
+      attempt === 0 || !chunkFiles()[route.chunk]
+        ? await route.load()
+        : ((await import(/* @vite-ignore */ `${request}?retry=${attempt}`)) as PageModule);
     loaded.set(route.chunk, module);
     return module;
   } catch (error) {

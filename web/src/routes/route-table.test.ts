@@ -107,7 +107,8 @@ describe('the route table', () => {
   });
 
   it('shows a Log In button on the password and registration pages, a Register button on Log In, and nothing on signing pages', () => {
-    for (const path of ['/request-new-password', '/register/:pmachinename?', '/user/reset/:userId/:timestamp/:hashedPassword']) expect(byPath(path)?.header).toBe('login-button');
+    for (const path of ['/request-new-password', '/register/:pmachinename?', '/user/reset/:userId/:timestamp/:hashedPassword'])
+      expect(byPath(path)?.header).toBe('login-button');
     expect(byPath('/login')?.header).toBe('register-button');
     for (const path of ['/web-signing/:pageId?', '/open-pending/:pageId?', '/open-signing/:pageId?']) {
       expect(byPath(path)).toMatchObject({ header: 'none', sideMenu: false });
@@ -115,7 +116,8 @@ describe('the route table', () => {
   });
 
   it('takes the signing pages title from the form, the editing pages title from the form being created', () => {
-    for (const path of ['/web-signing/:pageId?', '/open-pending/:pageId?', '/open-signing/:pageId?']) expect(byPath(path)?.title.from).toBe('signing-form');
+    for (const path of ['/web-signing/:pageId?', '/open-pending/:pageId?', '/open-signing/:pageId?'])
+      expect(byPath(path)?.title.from).toBe('signing-form');
     for (const path of ['/template/edit/:id/step1', '/template/edit/:id/step2']) expect(byPath(path)?.title.from).toBe('form-creation');
   });
 

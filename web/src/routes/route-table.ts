@@ -90,7 +90,13 @@ const appPage = (path: string, chunk: string, load: () => Promise<PageModule>, o
   ...options,
 });
 
-const entry = (name: string, key: string, group: MenuGroup | null, more: Partial<MenuEntry> = {}): MenuEntry => ({ name, key, group, opens: 'route', ...more });
+const entry = (name: string, key: string, group: MenuGroup | null, more: Partial<MenuEntry> = {}): MenuEntry => ({
+  name,
+  key,
+  group,
+  opens: 'route',
+  ...more,
+});
 
 /** Signing pages show only the form: no header, no side menu. */
 const signing = { header: 'none', sideMenu: false } as const;
@@ -107,10 +113,26 @@ const guest = { access: 'guest', sideMenu: false } as const;
  * the System log, Entry Book and Time Attendance, and Users.
  */
 export const routes: readonly RouteEntry[] = [
-  appPage('/', 'home-page', () => import('../pages/home-page.tsx'), { title: { from: 'text', text: 'Welcome' }, access: 'public', personal: true, pageKey: 'general' }),
-  appPage('/activate', 'activate-page', () => import('../pages/activate-page.tsx'), { title: { from: 'text', text: 'Activate your account' }, access: 'public', personal: true }),
-  appPage('/dashboard', 'dashboard-page', () => import('../pages/dashboard-page.tsx'), { personal: true, menu: [entry('Dashboard', 'dashboard', null)] }),
-  appPage('/template', 'manage-template-page', () => import('../pages/manage-template-page.tsx'), { personal: true, pageKey: 'template', menu: [entry('Manage Template', 'template', 'Templates')] }),
+  appPage('/', 'home-page', () => import('../pages/home-page.tsx'), {
+    title: { from: 'text', text: 'Welcome' },
+    access: 'public',
+    personal: true,
+    pageKey: 'general',
+  }),
+  appPage('/activate', 'activate-page', () => import('../pages/activate-page.tsx'), {
+    title: { from: 'text', text: 'Activate your account' },
+    access: 'public',
+    personal: true,
+  }),
+  appPage('/dashboard', 'dashboard-page', () => import('../pages/dashboard-page.tsx'), {
+    personal: true,
+    menu: [entry('Dashboard', 'dashboard', null)],
+  }),
+  appPage('/template', 'manage-template-page', () => import('../pages/manage-template-page.tsx'), {
+    personal: true,
+    pageKey: 'template',
+    menu: [entry('Manage Template', 'template', 'Templates')],
+  }),
   appPage('/template/edit/:id/step1', 'template-step1-page', () => import('../pages/template-step1-page.tsx'), {
     title: { from: 'form-creation', fallback: 'New template' },
     // The form being designed is content: a page translator would rewrite what gets saved.
@@ -131,25 +153,66 @@ export const routes: readonly RouteEntry[] = [
     pageKey: 'template',
   }),
   // Designed: sending a form from a template, and a sent form's progress.
-  appPage('/send/:templateId?', 'send-form-page', () => import('../pages/send-form-page.tsx'), { title: { from: 'text', text: 'Send a form' }, personal: true, pageKey: 'template' }),
-  appPage('/workflow/:id', 'form-progress-page', () => import('../pages/form-progress-page.tsx'), { title: { from: 'text', text: 'Form progress' }, personal: true, pageKey: 'workflow' }),
-  appPage('/listing', 'template-list-page', () => import('../pages/template-list-page.tsx'), { personal: true, pageKey: 'listing', menu: [entry('Template List', 'listing', 'Templates')] }),
-  appPage('/pending', 'pending-page', () => import('../pages/pending-page.tsx'), { personal: true, menu: [entry('Action Required', 'pending', 'In Progress')] }),
-  appPage('/workflow', 'workflow-page', () => import('../pages/workflow-page.tsx'), { personal: true, menu: [entry('Workflow (In Progress)', 'workflow', 'In Progress')] }),
-  appPage('/supporting', 'supporting-page', () => import('../pages/supporting-page.tsx'), { personal: true, menu: [entry('Supporting Documents', 'supporting', 'In Progress')] }),
-  appPage('/completed', 'completed-page', () => import('../pages/completed-page.tsx'), { personal: true, menu: [entry('Forms', 'completed', 'Completed')] }),
+  appPage('/send/:templateId?', 'send-form-page', () => import('../pages/send-form-page.tsx'), {
+    title: { from: 'text', text: 'Send a form' },
+    personal: true,
+    pageKey: 'template',
+  }),
+  appPage('/workflow/:id', 'form-progress-page', () => import('../pages/form-progress-page.tsx'), {
+    title: { from: 'text', text: 'Form progress' },
+    personal: true,
+    pageKey: 'workflow',
+  }),
+  appPage('/listing', 'template-list-page', () => import('../pages/template-list-page.tsx'), {
+    personal: true,
+    pageKey: 'listing',
+    menu: [entry('Template List', 'listing', 'Templates')],
+  }),
+  appPage('/pending', 'pending-page', () => import('../pages/pending-page.tsx'), {
+    personal: true,
+    menu: [entry('Action Required', 'pending', 'In Progress')],
+  }),
+  appPage('/workflow', 'workflow-page', () => import('../pages/workflow-page.tsx'), {
+    personal: true,
+    menu: [entry('Workflow (In Progress)', 'workflow', 'In Progress')],
+  }),
+  appPage('/supporting', 'supporting-page', () => import('../pages/supporting-page.tsx'), {
+    personal: true,
+    menu: [entry('Supporting Documents', 'supporting', 'In Progress')],
+  }),
+  appPage('/completed', 'completed-page', () => import('../pages/completed-page.tsx'), {
+    personal: true,
+    menu: [entry('Forms', 'completed', 'Completed')],
+  }),
   appPage('/database', 'database-page', () => import('../pages/database-page.tsx'), { menu: [entry('Database', 'database', 'Completed')] }),
-  appPage('/analysis', 'analysis-page', () => import('../pages/analysis-page.tsx'), { admin: true, menu: [entry('Analysis', 'analysis', 'Completed')] }),
-  appPage('/dsm', 'case-management-page', () => import('../pages/case-management-page.tsx'), { pageKey: 'dsm', menu: [entry('Case Management', 'dsm', 'Completed')] }),
+  appPage('/analysis', 'analysis-page', () => import('../pages/analysis-page.tsx'), {
+    admin: true,
+    menu: [entry('Analysis', 'analysis', 'Completed')],
+  }),
+  appPage('/dsm', 'case-management-page', () => import('../pages/case-management-page.tsx'), {
+    pageKey: 'dsm',
+    menu: [entry('Case Management', 'dsm', 'Completed')],
+  }),
   appPage('/tenant/:id', 'tenant-page', () => import('../pages/tenant-page.tsx'), { title: { from: 'text', text: 'Tenant' }, pageKey: 'dsm' }),
-  appPage('/mystorage', 'storage-page', () => import('../pages/storage-page.tsx'), { personal: true, pageKey: 'mystorage', menu: [entry('Documents', 'mystorage', 'Completed')] }),
-  appPage('/iforms', 'form-integration-page', () => import('../pages/form-integration-page.tsx'), { admin: true, pageKey: 'iforms', menu: [entry('Form Integration', 'iforms', 'Post Office')] }),
+  appPage('/mystorage', 'storage-page', () => import('../pages/storage-page.tsx'), {
+    personal: true,
+    pageKey: 'mystorage',
+    menu: [entry('Documents', 'mystorage', 'Completed')],
+  }),
+  appPage('/iforms', 'form-integration-page', () => import('../pages/form-integration-page.tsx'), {
+    admin: true,
+    pageKey: 'iforms',
+    menu: [entry('Form Integration', 'iforms', 'Post Office')],
+  }),
   appPage('/pforms', 'prepopulation-page', () => import('../pages/prepopulation-page.tsx'), {
     admin: true,
     pageKey: 'pforms',
     menu: [entry('Pre-population', 'pforms', 'Post Office', { opens: 'full-load' })],
   }),
-  appPage('/devices', 'devices-page', () => import('../pages/devices-page.tsx'), { personal: true, menu: [entry('Connected Devices', 'devices', 'Logs')] }),
+  appPage('/devices', 'devices-page', () => import('../pages/devices-page.tsx'), {
+    personal: true,
+    menu: [entry('Connected Devices', 'devices', 'Logs')],
+  }),
   appPage('/actionlogs', 'action-logs-page', () => import('../pages/action-logs-page.tsx'), {
     admin: true,
     pageKey: 'actionlogs',
@@ -159,21 +222,84 @@ export const routes: readonly RouteEntry[] = [
       entry('System', 'logs', 'Logs', { opens: 'new-tab', href: '/actionlogs?source=system' }),
     ],
   }),
-  appPage('/formaudit', 'form-audit-page', () => import('../pages/form-audit-page.tsx'), { admin: true, personal: true, pageKey: 'formaudit', menu: [entry('Audit Forms', 'formaudit', 'Logs')] }),
-  appPage('/time-entry', 'time-entry-page', () => import('../pages/time-entry-page.tsx'), { admin: true, menu: [entry('Entry Book', 'time-entry', 'WisH')] }),
-  appPage('/time-attendance', 'time-attendance-page', () => import('../pages/time-attendance-page.tsx'), { menu: [entry('Time Attendance', 'time-attendance', 'WisH')] }),
-  appPage('/account', 'account-page', () => import('../pages/account-page.tsx'), { personal: true, menu: [entry('My Account', 'account', 'Others')] }),
-  appPage('/users/:page?', 'users-page', () => import('../pages/users-page.tsx'), { admin: true, menu: [entry('Users', 'users', 'Others', { href: '/users' })] }),
-  appPage('/settings', 'settings-page', () => import('../pages/settings-page.tsx'), { personal: true, menu: [entry('Settings', 'settings', 'Others')] }),
-  appPage('/help', 'help-page', () => import('../pages/help-page.tsx'), { personal: true, menu: [entry('Help', 'help', 'Others', { opens: 'help-menu' })] }),
-  appPage('/stripe-completion', 'stripe-completion-page', () => import('../pages/stripe-completion-page.tsx'), { title: { from: 'text', text: 'Payment' }, personal: true, pageKey: 'account' }),
-  appPage('/checkout/return', 'checkout-return-page', () => import('../pages/checkout-return-page.tsx'), { title: { from: 'text', text: 'Payment' }, personal: true, pageKey: 'account' }),
-  appPage('/web-signing/:pageId?', 'web-signing-page', () => import('../pages/web-signing-page.tsx'), { ...signing, title: { from: 'signing-form', fallback: 'Sign a form' }, access: 'public', personal: true }),
-  appPage('/open-signing/:pageId?', 'open-signing-page', () => import('../pages/open-signing-page.tsx'), { ...signing, title: { from: 'signing-form', fallback: 'Fill in a form' }, access: 'public', personal: true }),
-  appPage('/open-pending/:pageId?', 'open-pending-page', () => import('../pages/open-pending-page.tsx'), { ...signing, title: { from: 'signing-form', fallback: 'Review a form' }, personal: true, pageKey: 'pending' }),
-  appPage('/login', 'login-page', () => import('../pages/login-page.tsx'), { ...guest, title: { from: 'text', text: 'Log In' }, header: 'register-button', personal: true, pageKey: 'general' }),
-  appPage('/logout', 'logout-page', () => import('../pages/logout-page.tsx'), { title: { from: 'text', text: 'Sign out' }, access: 'public', sideMenu: false, personal: true, pageKey: 'general' }),
-  appPage('/register/:pmachinename?', 'register-page', () => import('../pages/register-page.tsx'), { ...guest, title: { from: 'text', text: 'Register' }, header: 'login-button', personal: true, pageKey: 'general' }),
+  appPage('/formaudit', 'form-audit-page', () => import('../pages/form-audit-page.tsx'), {
+    admin: true,
+    personal: true,
+    pageKey: 'formaudit',
+    menu: [entry('Audit Forms', 'formaudit', 'Logs')],
+  }),
+  appPage('/time-entry', 'time-entry-page', () => import('../pages/time-entry-page.tsx'), {
+    admin: true,
+    menu: [entry('Entry Book', 'time-entry', 'WisH')],
+  }),
+  appPage('/time-attendance', 'time-attendance-page', () => import('../pages/time-attendance-page.tsx'), {
+    menu: [entry('Time Attendance', 'time-attendance', 'WisH')],
+  }),
+  appPage('/account', 'account-page', () => import('../pages/account-page.tsx'), {
+    personal: true,
+    menu: [entry('My Account', 'account', 'Others')],
+  }),
+  appPage('/users/:page?', 'users-page', () => import('../pages/users-page.tsx'), {
+    admin: true,
+    menu: [entry('Users', 'users', 'Others', { href: '/users' })],
+  }),
+  appPage('/settings', 'settings-page', () => import('../pages/settings-page.tsx'), {
+    personal: true,
+    menu: [entry('Settings', 'settings', 'Others')],
+  }),
+  appPage('/help', 'help-page', () => import('../pages/help-page.tsx'), {
+    personal: true,
+    menu: [entry('Help', 'help', 'Others', { opens: 'help-menu' })],
+  }),
+  appPage('/stripe-completion', 'stripe-completion-page', () => import('../pages/stripe-completion-page.tsx'), {
+    title: { from: 'text', text: 'Payment' },
+    personal: true,
+    pageKey: 'account',
+  }),
+  appPage('/checkout/return', 'checkout-return-page', () => import('../pages/checkout-return-page.tsx'), {
+    title: { from: 'text', text: 'Payment' },
+    personal: true,
+    pageKey: 'account',
+  }),
+  appPage('/web-signing/:pageId?', 'web-signing-page', () => import('../pages/web-signing-page.tsx'), {
+    ...signing,
+    title: { from: 'signing-form', fallback: 'Sign a form' },
+    access: 'public',
+    personal: true,
+  }),
+  appPage('/open-signing/:pageId?', 'open-signing-page', () => import('../pages/open-signing-page.tsx'), {
+    ...signing,
+    title: { from: 'signing-form', fallback: 'Fill in a form' },
+    access: 'public',
+    personal: true,
+  }),
+  appPage('/open-pending/:pageId?', 'open-pending-page', () => import('../pages/open-pending-page.tsx'), {
+    ...signing,
+    title: { from: 'signing-form', fallback: 'Review a form' },
+    personal: true,
+    pageKey: 'pending',
+  }),
+  appPage('/login', 'login-page', () => import('../pages/login-page.tsx'), {
+    ...guest,
+    title: { from: 'text', text: 'Log In' },
+    header: 'register-button',
+    personal: true,
+    pageKey: 'general',
+  }),
+  appPage('/logout', 'logout-page', () => import('../pages/logout-page.tsx'), {
+    title: { from: 'text', text: 'Sign out' },
+    access: 'public',
+    sideMenu: false,
+    personal: true,
+    pageKey: 'general',
+  }),
+  appPage('/register/:pmachinename?', 'register-page', () => import('../pages/register-page.tsx'), {
+    ...guest,
+    title: { from: 'text', text: 'Register' },
+    header: 'login-button',
+    personal: true,
+    pageKey: 'general',
+  }),
   // Designed: a new email address becomes the account's when the link mailed to it is followed.
   appPage('/confirm-email', 'confirm-email-page', () => import('../pages/confirm-email-page.tsx'), {
     title: { from: 'text', text: 'Confirm your new email address' },
@@ -182,7 +308,12 @@ export const routes: readonly RouteEntry[] = [
     pageKey: 'general',
   }),
   // Designed: anyone checks a PDF against the documents this instance sealed.
-  appPage('/verify', 'verify-page', () => import('../pages/verify-page.tsx'), { title: { from: 'text', text: 'Check a signed document' }, access: 'public', personal: true, pageKey: 'general' }),
+  appPage('/verify', 'verify-page', () => import('../pages/verify-page.tsx'), {
+    title: { from: 'text', text: 'Check a signed document' },
+    access: 'public',
+    personal: true,
+    pageKey: 'general',
+  }),
   appPage('/request-new-password', 'request-new-password-page', () => import('../pages/request-new-password-page.tsx'), {
     ...guest,
     title: { from: 'text', text: 'Request a new password' },
@@ -197,9 +328,29 @@ export const routes: readonly RouteEntry[] = [
     personal: true,
     pageKey: 'general',
   }),
-  appPage('/not-allowed', 'not-allowed-page', () => import('../pages/not-allowed-page.tsx'), { title: { from: 'text', text: 'Not allowed' }, access: 'public', personal: true, pageKey: 'general' }),
-  appPage('/denied', 'denied-page', () => import('../pages/denied-page.tsx'), { title: { from: 'text', text: 'Access denied' }, access: 'public', personal: true, pageKey: 'general' }),
-  appPage('/not-found', 'not-found-page', () => import('../pages/not-found-page.tsx'), { title: { from: 'text', text: 'Page not found' }, access: 'public', personal: true, pageKey: 'general' }),
+  appPage('/not-allowed', 'not-allowed-page', () => import('../pages/not-allowed-page.tsx'), {
+    title: { from: 'text', text: 'Not allowed' },
+    access: 'public',
+    personal: true,
+    pageKey: 'general',
+  }),
+  appPage('/denied', 'denied-page', () => import('../pages/denied-page.tsx'), {
+    title: { from: 'text', text: 'Access denied' },
+    access: 'public',
+    personal: true,
+    pageKey: 'general',
+  }),
+  appPage('/not-found', 'not-found-page', () => import('../pages/not-found-page.tsx'), {
+    title: { from: 'text', text: 'Page not found' },
+    access: 'public',
+    personal: true,
+    pageKey: 'general',
+  }),
   // Any other path shows the not-found page.
-  appPage('*', 'not-found-page', () => import('../pages/not-found-page.tsx'), { title: { from: 'text', text: 'Page not found' }, access: 'public', personal: true, pageKey: 'general' }),
+  appPage('*', 'not-found-page', () => import('../pages/not-found-page.tsx'), {
+    title: { from: 'text', text: 'Page not found' },
+    access: 'public',
+    personal: true,
+    pageKey: 'general',
+  }),
 ];

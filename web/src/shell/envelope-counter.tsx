@@ -27,7 +27,10 @@ export function envelopesLeft(unused: number): string {
 export const envelopesHref = '/account?tab=2';
 
 export function EnvelopeCounter({ user }: { user: LoggedInUser }) {
-  const [snapshot, send] = useMachine(counterLogic, { input: { isAdmin: user.isAdmin, envelopes: user.envelopes, storage: window.localStorage }, ...inspectOption() });
+  const [snapshot, send] = useMachine(counterLogic, {
+    input: { isAdmin: user.isAdmin, envelopes: user.envelopes, storage: window.localStorage },
+    ...inspectOption(),
+  });
   useEffect(() => onEnvelopesChanged(() => send({ type: 'envelopes.refresh' })), [send]);
   const { unused, level } = snapshot.context;
   if (snapshot.matches('hidden') || unused === null) return null;
@@ -40,7 +43,8 @@ export function EnvelopeCounter({ user }: { user: LoggedInUser }) {
     >
       <Icon name="envelope" />
       <span className="envelope-counter__text" aria-hidden="true">
-        <span className="envelope-counter__count">{unused}</span> <span className="envelope-counter__label">{unused === 1 ? 'envelope left' : 'envelopes left'}</span>
+        <span className="envelope-counter__count">{unused}</span>{' '}
+        <span className="envelope-counter__label">{unused === 1 ? 'envelope left' : 'envelopes left'}</span>
       </span>
     </Link>
   );

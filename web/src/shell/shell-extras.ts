@@ -36,7 +36,11 @@ function subscribe(listener: () => void): () => void {
 
 /** True from the task after the first page's frame has been painted (or after the time-out). */
 function useAfterFirstPage(): boolean {
-  const pageShown = useSyncExternalStore(subscribe, () => shown, () => false);
+  const pageShown = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => false,
+  );
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;

@@ -5,7 +5,10 @@
 export const translationResizeDelay = 3_000;
 
 /** Runs `resize` once, `translationResizeDelay` after now; the returned function cancels it. */
-export function scheduleTranslationResize(resize: () => void, timers: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis): () => void {
+export function scheduleTranslationResize(
+  resize: () => void,
+  timers: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis,
+): () => void {
   const id = timers.setTimeout(resize, translationResizeDelay);
   return () => timers.clearTimeout(id);
 }

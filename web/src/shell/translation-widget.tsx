@@ -26,7 +26,12 @@ export function TranslationWidget() {
         const context = element ? document.createElement('canvas').getContext('2d') : null;
         if (!element || !context) return;
         context.font = getComputedStyle(element).font;
-        setWidth(translationMenuWidth(languages.map((item) => item.name), (label) => context.measureText(label).width));
+        setWidth(
+          translationMenuWidth(
+            languages.map((item) => item.name),
+            (label) => context.measureText(label).width,
+          ),
+        );
         setResizes((count) => count + 1);
       }),
     [pathname, languages],
@@ -40,7 +45,14 @@ export function TranslationWidget() {
       <label htmlFor={id} className="visually-hidden">
         Language
       </label>
-      <select id={id} ref={select} className="select translation-widget__select" style={{ width }} value={language} onChange={(event) => setLanguage(event.target.value)}>
+      <select
+        id={id}
+        ref={select}
+        className="select translation-widget__select"
+        style={{ width }}
+        value={language}
+        onChange={(event) => setLanguage(event.target.value)}
+      >
         {languages.map((item) => (
           <option key={item.code} value={item.code} lang={item.code}>
             {item.name}

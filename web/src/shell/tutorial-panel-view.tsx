@@ -54,7 +54,12 @@ export default function TutorialPanelView() {
     if (start) move(start.top + event.clientY - start.y, start.left + event.clientX - start.x);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const delta: Record<string, [number, number]> = { ArrowUp: [-keyStep, 0], ArrowDown: [keyStep, 0], ArrowLeft: [0, -keyStep], ArrowRight: [0, keyStep] };
+    const delta: Record<string, [number, number]> = {
+      ArrowUp: [-keyStep, 0],
+      ArrowDown: [keyStep, 0],
+      ArrowLeft: [0, -keyStep],
+      ArrowRight: [0, keyStep],
+    };
     const step = delta[event.key];
     if (!step) return;
     event.preventDefault();
@@ -63,7 +68,13 @@ export default function TutorialPanelView() {
   const current = items[selected];
 
   return (
-    <section className="tutorial-panel" role="dialog" aria-modal="false" aria-labelledby="tutorial-panel-title" style={{ top: position.top, left: position.left, width }}>
+    <section
+      className="tutorial-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="tutorial-panel-title"
+      style={{ top: position.top, left: position.left, width }}
+    >
       <div
         className="tutorial-panel__bar"
         tabIndex={0}
@@ -90,7 +101,12 @@ export default function TutorialPanelView() {
               <ul className="tutorial-panel__list" aria-label={heading}>
                 {items.map((item, index) => (
                   <li key={item.url}>
-                    <button type="button" className="button button--secondary button--small" aria-pressed={index === selected} onClick={() => setSelected(index)}>
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      aria-pressed={index === selected}
+                      onClick={() => setSelected(index)}
+                    >
                       {item.title}
                     </button>
                   </li>

@@ -40,7 +40,10 @@ export async function confirmEmail(ctx: Pick<ServerContext, 'db' | 'now' | 'keys
       // Held until the end: the same link followed twice at once is confirmed once.
       const user = await lockUser(tx, change.userId);
       if (!user) throw refused('-1');
-      const waiting = user.pendingEmail?.toLowerCase() === address && user.pendingEmailAt !== null && Math.floor(user.pendingEmailAt.getTime() / 1000) === change.timestamp;
+      const waiting =
+        user.pendingEmail?.toLowerCase() === address &&
+        user.pendingEmailAt !== null &&
+        Math.floor(user.pendingEmailAt.getTime() / 1000) === change.timestamp;
       if (!waiting) throw refused(user.email.toLowerCase() === address ? '-3' : '-4');
       if (now.getTime() - change.timestamp * 1000 > emailChangeLinkHours * 60 * 60_000) throw refused('-5');
       if (await emailTakenByOther(tx, address, user.id)) throw refused('-2');

@@ -36,7 +36,14 @@ export async function saveCompany(ctx: Pick<ServerContext, 'db'>, principal: Pri
   return ctx.db.transaction(async (tx) => {
     const company = await updateCompany(tx, principal.companyId, change);
     if (!company) throw signedOut();
-    await recordEvent(tx, { event: 'company-saved', companyId: principal.companyId, actor: principal, target: company.name, origin, details: { fields: Object.keys(data) } });
+    await recordEvent(tx, {
+      event: 'company-saved',
+      companyId: principal.companyId,
+      actor: principal,
+      target: company.name,
+      origin,
+      details: { fields: Object.keys(data) },
+    });
     return company;
   });
 }

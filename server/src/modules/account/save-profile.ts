@@ -30,20 +30,38 @@ export const profileTexts = {
   wrongPassword: 'Your current password is not correct.',
   attemptLimit: 'Attempt limit exceeded, please try after some time.',
   tooManyChanges: 'You have asked to change your email address five times in the last hour. Please try again later.',
-  linkNotSent: 'The link to confirm your new email address could not be sent, so your email address was not changed. Please try again in a few minutes.',
+  linkNotSent:
+    'The link to confirm your new email address could not be sent, so your email address was not changed. Please try again in a few minutes.',
 } as const;
 
 /** What the answer says was saved, and what waits for the link. */
 function savedMessage(data: ProfileUpdate, user: UserRecord, newEmail: string | null): string {
   const details = (['first_name', 'last_name', 'phone', 'job_title'] as const).some((field) => data[field] !== undefined);
   const password = data.password !== undefined;
-  if (!newEmail) return password && !details ? 'Your new password has been saved.' : password ? 'Your details and your new password have been saved.' : profileTexts.saved;
-  const saved = details && password ? 'Your other details and your new password have been saved. ' : details ? 'Your other details have been saved. ' : password ? 'Your new password has been saved. ' : '';
+  if (!newEmail)
+    return password && !details
+      ? 'Your new password has been saved.'
+      : password
+        ? 'Your details and your new password have been saved.'
+        : profileTexts.saved;
+  const saved =
+    details && password
+      ? 'Your other details and your new password have been saved. '
+      : details
+        ? 'Your other details have been saved. '
+        : password
+          ? 'Your new password has been saved. '
+          : '';
   return `${saved}We have emailed a link to ${newEmail}. Your email address changes when the link is followed, within ${emailChangeLinkHours} hours; until then it stays ${user.email}.`;
 }
 
 /** The answer's message and the saved account. */
-export async function saveProfile(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config' | 'passwords'>, principal: Principal, data: ProfileUpdate, origin: Origin): Promise<{ message: string; user: UserRecord }> {
+export async function saveProfile(
+  ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config' | 'passwords'>,
+  principal: Principal,
+  data: ProfileUpdate,
+  origin: Origin,
+): Promise<{ message: string; user: UserRecord }> {
   const user = await findUser(ctx.db, principal.userId);
   if (!user) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
   const now = ctx.now();
@@ -58,7 +76,8 @@ export async function saveProfile(ctx: Pick<ServerContext, 'db' | 'now' | 'mail'
   const typed = data.email?.trim();
   const newEmail = typed !== undefined && typed !== user.email ? typed : null;
   if (newEmail !== null && !emailPattern.test(newEmail)) throw new AppError(AppErrorCode.InvalidInput, profileTexts.invalidEmail);
-  if (data.password !== undefined && data.password.length < minimumPasswordLength) throw new AppError(AppErrorCode.InvalidInput, `Your password must be at least ${minimumPasswordLength} characters long.`);
+  if (data.password !== undefined && data.password.length < minimumPasswordLength)
+    throw new AppError(AppErrorCode.InvalidInput, `Your password must be at least ${minimumPasswordLength} characters long.`);
 
   if (newEmail !== null || data.password !== undefined) {
     if (!data.current_password) throw new AppError(AppErrorCode.InvalidInput, profileTexts.passwordNeeded);
@@ -87,8 +106,23 @@ export async function saveProfile(ctx: Pick<ServerContext, 'db' | 'now' | 'mail'
     // A new password ends the person's other sessions; this one goes on.
     if (change.passwordHash) await endSessionsOf(tx, user.id, now, principal.sessionId);
     const fields = Object.keys(data).filter((key) => key !== 'password' && key !== 'current_password' && (key !== 'email' || newEmail !== null));
-    await recordEvent(tx, { event: 'profile-saved', companyId: principal.companyId, actor: principal, target: user.email, origin, details: { fields } });
-    if (newEmail !== null) await recordEvent(tx, { event: 'email-change-requested', companyId: principal.companyId, actor: principal, target: user.email, origin, details: { to: newEmail } });
+    await recordEvent(tx, {
+      event: 'profile-saved',
+      companyId: principal.companyId,
+      actor: principal,
+      target: user.email,
+      origin,
+      details: { fields },
+    });
+    if (newEmail !== null)
+      await recordEvent(tx, {
+        event: 'email-change-requested',
+        companyId: principal.companyId,
+        actor: principal,
+        target: user.email,
+        origin,
+        details: { to: newEmail },
+      });
     return row;
   });
 

@@ -54,11 +54,23 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
         const n = rows.find((row) => row.status === status)?.n ?? 0;
         return n > 0 ? [{ label, n }] : [];
       });
-      return { chart, title: 'Forms by status', kind: 'pie', labels: shown.map((item) => item.label), series: [{ name: 'Forms', values: shown.map((item) => item.n) }] };
+      return {
+        chart,
+        title: 'Forms by status',
+        kind: 'pie',
+        labels: shown.map((item) => item.label),
+        series: [{ name: 'Forms', values: shown.map((item) => item.n) }],
+      };
     }
     case 'formsByTemplate': {
       const rows = await topTemplates(ctx.db, companyId, timeZone, start, topCount);
-      return { chart, title: 'Most used templates', kind: 'bar', labels: rows.map((row) => row.title), series: [{ name: 'Forms', values: rows.map((row) => row.n) }] };
+      return {
+        chart,
+        title: 'Most used templates',
+        kind: 'bar',
+        labels: rows.map((row) => row.title),
+        series: [{ name: 'Forms', values: rows.map((row) => row.n) }],
+      };
     }
     case 'signingTime': {
       const rows = await hoursToComplete(ctx.db, companyId, timeZone, start);

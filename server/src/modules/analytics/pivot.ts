@@ -51,7 +51,8 @@ function chooseFields(template: TemplateRecord, request: PivotRequest): [FieldDe
 function summedField(template: TemplateRecord, value: string): FieldDefinition | null {
   if (value === 'count') return null;
   const field = fieldOf(template, value);
-  if (field.type !== 'number') throw badRequest(`${field.label} is not a number field: each cell shows the number of submissions or the sum of a number field.`);
+  if (field.type !== 'number')
+    throw badRequest(`${field.label} is not a number field: each cell shows the number of submissions or the sum of a number field.`);
   return field;
 }
 
@@ -79,7 +80,13 @@ function orderedAnswers(answers: Iterable<string | null>, field: FieldDefinition
 
 const labelOf = (answer: string | null): string => (answer === null ? otherAnswers : answer === '' ? notAnswered : answer);
 
-export function pivotTable(template: TemplateRecord, row: FieldDefinition, column: FieldDefinition, summed: FieldDefinition | null, cells: PivotCell[]): Pivot {
+export function pivotTable(
+  template: TemplateRecord,
+  row: FieldDefinition,
+  column: FieldDefinition,
+  summed: FieldDefinition | null,
+  cells: PivotCell[],
+): Pivot {
   const rows = orderedAnswers(
     cells.map((cell) => cell.row_label),
     row,

@@ -11,13 +11,20 @@ import { forms, templates, type FieldDefinition, type FormStatus } from '../../d
 import { answerLabel, answerNumber, isSubmission } from '../database/submissions-repository.js';
 
 /** On or after the first moment of a day of the company's time zone (a constant bound: the index serves it). */
-const since = (column: typeof forms.sentAt | typeof forms.completedAt, timeZone: string, day: string) => sql`${column} >= (${day}::date)::timestamp at time zone ${timeZone}`;
+const since = (column: typeof forms.sentAt | typeof forms.completedAt, timeZone: string, day: string) =>
+  sql`${column} >= (${day}::date)::timestamp at time zone ${timeZone}`;
 
 /** The month a time falls in, in the company's time zone, as the start of that month (cheaper per row than formatting it). */
-const monthOf = (column: typeof forms.sentAt | typeof forms.completedAt, timeZone: string) => sql`date_trunc('month', ${column} at time zone ${timeZone})`;
+const monthOf = (column: typeof forms.sentAt | typeof forms.completedAt, timeZone: string) =>
+  sql`date_trunc('month', ${column} at time zone ${timeZone})`;
 
 /** Forms sent, and forms completed, per month since the first day `day` (a day in the company's time zone). */
-export async function formsPerMonth(db: Database, companyId: number, timeZone: string, day: string): Promise<{ kind: 'sent' | 'completed'; month: string; n: number }[]> {
+export async function formsPerMonth(
+  db: Database,
+  companyId: number,
+  timeZone: string,
+  day: string,
+): Promise<{ kind: 'sent' | 'completed'; month: string; n: number }[]> {
   return rawRows(
     db,
     sql`select kind, to_char(month, 'YYYY-MM') as month, n from (
@@ -45,7 +52,13 @@ export async function formsByStatus(db: Database, companyId: number): Promise<{ 
 }
 
 /** The templates most forms were sent from since the day `day`, most first. */
-export async function topTemplates(db: Database, companyId: number, timeZone: string, day: string, top: number): Promise<{ title: string; n: number }[]> {
+export async function topTemplates(
+  db: Database,
+  companyId: number,
+  timeZone: string,
+  day: string,
+  top: number,
+): Promise<{ title: string; n: number }[]> {
   return rawRows(
     db,
     sql`select ${templates.title} as title, counted.n
@@ -106,7 +119,15 @@ export interface PivotCell {
  * most frequent answers of each field keep their own row or column; the rest are grouped
  * under null.
  */
-export async function pivotCells(db: Database, companyId: number, templateId: number, row: string, column: string, summed: string | null, most: number): Promise<PivotCell[]> {
+export async function pivotCells(
+  db: Database,
+  companyId: number,
+  templateId: number,
+  row: string,
+  column: string,
+  summed: string | null,
+  most: number,
+): Promise<PivotCell[]> {
   const sum = summed ? sql`coalesce(sum(${answerNumber(summed)}), 0)` : sql`0`;
   return rawRows(
     db,

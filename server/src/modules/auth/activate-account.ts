@@ -18,7 +18,13 @@ export async function activateAccount(ctx: Pick<ServerContext, 'db' | 'now' | 'k
     if (!user || !activationMatches(ctx.keys, user, parsed.mac)) throw unknownKey();
     if (user.activatedAt) throw new AppError(AppErrorCode.Conflict, appCodes.activate['-3'].text, { appCode: '-3' });
     await updateUser(tx, user.id, { activatedAt: ctx.now() });
-    await recordEvent(tx, { event: 'activated', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin });
+    await recordEvent(tx, {
+      event: 'activated',
+      companyId: user.companyId,
+      actor: { userId: user.id, name: displayNameOf(user) },
+      target: user.name,
+      origin,
+    });
     return { code: 1, message: appCodes.activate['1'].text };
   });
 }

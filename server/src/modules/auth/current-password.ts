@@ -12,7 +12,12 @@ import type { UserRecord } from '../users/repository.js';
 
 export type PasswordCheck = 'right' | 'wrong' | 'locked';
 
-export async function checkCurrentPassword(ctx: Pick<ServerContext, 'db' | 'now' | 'passwords'>, user: UserRecord, password: string, origin: Origin): Promise<PasswordCheck> {
+export async function checkCurrentPassword(
+  ctx: Pick<ServerContext, 'db' | 'now' | 'passwords'>,
+  user: UserRecord,
+  password: string,
+  origin: Origin,
+): Promise<PasswordCheck> {
   const account = accountCounter(user, user.name);
   const taken = await takeAttempt(ctx.db, [account], ctx.now());
   if (!taken) return 'locked';

@@ -19,7 +19,10 @@ import { signIn, type SignInOutcome } from './sign-in.js';
 import { signOut } from './sign-out.js';
 import { verifySecondFactor } from './verify-second-factor.js';
 
-type AuthHandlers = Pick<Handlers, 'login' | 'verifySecondFactor' | 'refreshSession' | 'logout' | 'register' | 'activate' | 'forgotPassword' | 'setNewPassword'>;
+type AuthHandlers = Pick<
+  Handlers,
+  'login' | 'verifySecondFactor' | 'refreshSession' | 'logout' | 'register' | 'activate' | 'forgotPassword' | 'setNewPassword'
+>;
 
 type AuthContext = Pick<ServerContext, 'db' | 'now' | 'keys' | 'config' | 'passwords' | 'mail' | 'jobs' | 'log'>;
 

@@ -28,5 +28,11 @@ export async function mailResetLink(ctx: Pick<ServerContext, 'db' | 'now' | 'mai
   // Unknown, and blocked, accounts: nothing is sent.
   if (!user || user.blockedAt) return;
   await ctx.mail.send(resetMail(user.email, displayNameOf(user), passwordLink(ctx.keys, ctx.config.publicUrl, user, ctx.now())));
-  await recordEvent(ctx.db, { event: 'password-reset-requested', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin: { ip: request.ip, userAgent: request.userAgent } });
+  await recordEvent(ctx.db, {
+    event: 'password-reset-requested',
+    companyId: user.companyId,
+    actor: { userId: user.id, name: displayNameOf(user) },
+    target: user.name,
+    origin: { ip: request.ip, userAgent: request.userAgent },
+  });
 }

@@ -32,7 +32,8 @@ export const trialEnvelopes = 10;
 
 const taken: CodeResult = { code: 1, message: appCodes.register['1'].text };
 
-const nameRefused = (): AppError => new AppError(AppErrorCode.InvalidInput, appCodes.register['-1'].text, { appCode: '-1', detail: 'The login name is not valid.' });
+const nameRefused = (): AppError =>
+  new AppError(AppErrorCode.InvalidInput, appCodes.register['-1'].text, { appCode: '-1', detail: 'The login name is not valid.' });
 const nameIsTaken = (): AppError => new AppError(AppErrorCode.Conflict, appCodes.register['-2'].text, { appCode: '-2' });
 
 /** Tells the owner of an address that someone tried to register with it: a few mails an hour at most. */
@@ -57,7 +58,13 @@ export async function registerAccount(ctx: RegisterContext, request: RegisterReq
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const company = await insertCompany(tx, { name: request.company_name.trim(), email, partner: request.pmachinename?.trim() ?? '', envelopesBought: trialEnvelopes, settings: defaultSettings() });
+      const company = await insertCompany(tx, {
+        name: request.company_name.trim(),
+        email,
+        partner: request.pmachinename?.trim() ?? '',
+        envelopesBought: trialEnvelopes,
+        settings: defaultSettings(),
+      });
       const user = await insertUser(tx, {
         companyId: company.id,
         name,
@@ -69,7 +76,14 @@ export async function registerAccount(ctx: RegisterContext, request: RegisterReq
         role: 'admin',
         class: 'Administrator',
       });
-      await recordEvent(tx, { event: 'registered', companyId: company.id, actor: { userId: user.id, name: displayNameOf(user) }, target: company.name, origin, details: { partner: company.partner } });
+      await recordEvent(tx, {
+        event: 'registered',
+        companyId: company.id,
+        actor: { userId: user.id, name: displayNameOf(user) },
+        target: company.name,
+        origin,
+        details: { partner: company.partner },
+      });
       return { company, user };
     });
   } catch (error) {
@@ -79,6 +93,13 @@ export async function registerAccount(ctx: RegisterContext, request: RegisterReq
     if (await nameTaken(ctx.db, name)) throw nameIsTaken();
     return taken;
   }
-  await ctx.mail.send(activationMail(created.user.email, displayNameOf(created.user), created.company.name, activationLink(ctx.keys, ctx.config.publicUrl, created.user)));
+  await ctx.mail.send(
+    activationMail(
+      created.user.email,
+      displayNameOf(created.user),
+      created.company.name,
+      activationLink(ctx.keys, ctx.config.publicUrl, created.user),
+    ),
+  );
   return taken;
 }

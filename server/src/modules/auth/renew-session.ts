@@ -43,7 +43,8 @@ async function renewed(ctx: Pick<ServerContext, 'db' | 'keys' | 'config' | 'now'
     const { session, user } = spent;
     const next = nextRefreshToken(ctx, session.id, hash);
     const renewedAt = session.refreshedAt;
-    const withinGrace = renewedAt !== null && now.getTime() - renewedAt.getTime() <= refreshGraceMs && session.refreshHash === digest(next) && session.expiresAt > now;
+    const withinGrace =
+      renewedAt !== null && now.getTime() - renewedAt.getTime() <= refreshGraceMs && session.refreshHash === digest(next) && session.expiresAt > now;
     if (withinGrace) {
       if (user.blockedAt || spent.deviceBlocked) return null;
       return tokensFor(ctx, tx, user, session.id, next, renewedAt);
@@ -66,7 +67,11 @@ async function renewed(ctx: Pick<ServerContext, 'db' | 'keys' | 'config' | 'now'
  * Renews the session of a refresh token (none sent: refused alike). Refused with -1 when it
  * cannot go on; a copied token's session is ended before the refusal.
  */
-export async function renewSession(ctx: Pick<ServerContext, 'db' | 'keys' | 'config' | 'now'>, refreshToken: string | undefined, origin: Origin): Promise<SignedIn> {
+export async function renewSession(
+  ctx: Pick<ServerContext, 'db' | 'keys' | 'config' | 'now'>,
+  refreshToken: string | undefined,
+  origin: Origin,
+): Promise<SignedIn> {
   const signedIn = refreshToken ? await renewed(ctx, refreshToken, origin) : null;
   if (!signedIn) throw new AppError(AppErrorCode.Unauthorized, '', { appCode: '-1', detail: 'The refresh token does not renew a session.' });
   return signedIn;

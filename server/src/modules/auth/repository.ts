@@ -19,11 +19,16 @@ export async function insertChallenge(db: Database, challenge: NewChallenge): Pr
   await db.insert(mfaChallenges).values(challenge);
 }
 
-const open = (ticketHash: string, now: Date) => and(eq(mfaChallenges.ticketHash, ticketHash), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, now));
+const open = (ticketHash: string, now: Date) =>
+  and(eq(mfaChallenges.ticketHash, ticketHash), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, now));
 
 /** A ticket neither used nor expired, with its person. */
 export async function findOpenChallenge(db: Database, ticketHash: string, now: Date): Promise<OpenChallenge | undefined> {
-  const [row] = await db.select({ challenge: mfaChallenges, user: users }).from(mfaChallenges).innerJoin(users, eq(users.id, mfaChallenges.userId)).where(open(ticketHash, now));
+  const [row] = await db
+    .select({ challenge: mfaChallenges, user: users })
+    .from(mfaChallenges)
+    .innerJoin(users, eq(users.id, mfaChallenges.userId))
+    .where(open(ticketHash, now));
   return row;
 }
 

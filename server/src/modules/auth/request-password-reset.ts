@@ -10,10 +10,15 @@ import { addressCounter, limits, takeAttempt } from '../../auth/attempts.js';
 import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
-export async function requestPasswordReset(ctx: Pick<ServerContext, 'db' | 'now' | 'jobs' | 'log'>, email: string, origin: Origin): Promise<CodeResult> {
+export async function requestPasswordReset(
+  ctx: Pick<ServerContext, 'db' | 'now' | 'jobs' | 'log'>,
+  email: string,
+  origin: Origin,
+): Promise<CodeResult> {
   const key = email.trim().toLowerCase();
   const taken = await takeAttempt(ctx.db, [{ kind: 'reset-email', key, ...limits.resetPerEmail }, addressCounter('reset-ip', origin.ip)], ctx.now());
-  if (!taken) throw new AppError(AppErrorCode.TooManyRequests, '', { appCode: '-208', detail: 'Too many reset requests for the address or from the caller.' });
+  if (!taken)
+    throw new AppError(AppErrorCode.TooManyRequests, '', { appCode: '-208', detail: 'Too many reset requests for the address or from the caller.' });
   const repeated = (taken.before[0] ?? 0) > 0;
   try {
     await ctx.jobs.enqueue('password-reset', { email: key, ip: origin.ip, userAgent: origin.userAgent.slice(0, 512) });

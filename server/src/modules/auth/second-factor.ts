@@ -44,7 +44,12 @@ export function waiting(code: 2 | 3, mfa: SecondFactorChallenge): LoginResponse 
  * Opens the second step of a sign-in (the password was right): code 2 asks for the app's
  * code, code 3 for setting an app up first (with its secret and QR code).
  */
-export async function openChallenge(ctx: Pick<ServerContext, 'keys' | 'now'>, db: Database, user: UserRecord, origin: Origin): Promise<LoginResponse> {
+export async function openChallenge(
+  ctx: Pick<ServerContext, 'keys' | 'now'>,
+  db: Database,
+  user: UserRecord,
+  origin: Origin,
+): Promise<LoginResponse> {
   const ticket = randomToken('mfa_', 24);
   const setUp = user.forceMfa || !user.totpSecret;
   const secret = setUp ? newTotpSecret() : null;

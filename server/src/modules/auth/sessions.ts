@@ -48,7 +48,14 @@ async function deviceFor(db: Database, user: UserRecord, origin: Origin, now: Da
 }
 
 /** The tokens of a session, signed as of `now`: the same claims and time give the same tokens. */
-export async function tokensFor(ctx: SessionContext, db: Database, user: UserRecord, sessionId: string, refreshToken: string, now: Date = ctx.now()): Promise<SignedIn> {
+export async function tokensFor(
+  ctx: SessionContext,
+  db: Database,
+  user: UserRecord,
+  sessionId: string,
+  refreshToken: string,
+  now: Date = ctx.now(),
+): Promise<SignedIn> {
   const company = await findCompany(db, user.companyId);
   if (!company) throw new Error(`User ${user.id} has no company.`);
   const admin = user.role === 'admin';
@@ -70,7 +77,12 @@ export async function tokensFor(ctx: SessionContext, db: Database, user: UserRec
     now,
     ctx.config.tokenTtlSeconds,
   );
-  const idToken = await signIdToken(ctx.keys, { sub: String(user.id), name: user.name, email: user.email, given_name: user.firstName, family_name: user.lastName }, now, ctx.config.tokenTtlSeconds);
+  const idToken = await signIdToken(
+    ctx.keys,
+    { sub: String(user.id), name: user.name, email: user.email, given_name: user.firstName, family_name: user.lastName },
+    now,
+    ctx.config.tokenTtlSeconds,
+  );
   return {
     body: {
       code: 1,
@@ -110,6 +122,12 @@ export async function startSession(ctx: SessionContext, db: Database, user: User
     expiresAt: new Date(now.getTime() + ctx.config.sessionDays * 24 * 60 * 60_000),
   });
   await updateUser(db, user.id, { lastLoginAt: now });
-  await recordEvent(db, { event: 'login', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin });
+  await recordEvent(db, {
+    event: 'login',
+    companyId: user.companyId,
+    actor: { userId: user.id, name: displayNameOf(user) },
+    target: user.name,
+    origin,
+  });
   return tokensFor(ctx, db, user, sessionId, refreshToken);
 }

@@ -15,9 +15,14 @@ import { findUser, replacePassword } from '../users/repository.js';
 import { minimumPasswordLength } from './password-reset.js';
 
 const notThisAccount = (): AppError => new AppError(AppErrorCode.InvalidInput, '', { appCode: '-6', detail: 'The link does not match an account.' });
-const usedAlready = (): AppError => new AppError(AppErrorCode.Conflict, '', { appCode: '-3', detail: 'The password changed since the link was made.' });
+const usedAlready = (): AppError =>
+  new AppError(AppErrorCode.Conflict, '', { appCode: '-3', detail: 'The password changed since the link was made.' });
 
-export async function setNewPassword(ctx: Pick<ServerContext, 'db' | 'now' | 'keys' | 'passwords'>, request: SetNewPasswordRequest, origin: Origin): Promise<CodeResult> {
+export async function setNewPassword(
+  ctx: Pick<ServerContext, 'db' | 'now' | 'keys' | 'passwords'>,
+  request: SetNewPasswordRequest,
+  origin: Origin,
+): Promise<CodeResult> {
   const now = ctx.now();
   const userId = Number(request.userId);
   const timestamp = Number(request.timestamp);
@@ -44,7 +49,14 @@ export async function setNewPassword(ctx: Pick<ServerContext, 'db' | 'now' | 'ke
     const change = { passwordHash, passwordChangedAt: now, activatedAt: user.activatedAt ?? now, pendingEmail: null, pendingEmailAt: null };
     if (!(await replacePassword(tx, user.id, user.passwordHash, change))) throw usedAlready();
     await endSessionsOf(tx, user.id, now);
-    await recordEvent(tx, { event: 'password-changed', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin, details: { invitation: invited } });
+    await recordEvent(tx, {
+      event: 'password-changed',
+      companyId: user.companyId,
+      actor: { userId: user.id, name: displayNameOf(user) },
+      target: user.name,
+      origin,
+      details: { invitation: invited },
+    });
     return { code: 1, message: appCodes.setNewPassword['1'].text };
   });
 }

@@ -23,17 +23,33 @@ export function blockedDevice(): AppError {
   return new AppError(AppErrorCode.Forbidden, 'This device has been blocked. Please contact your administrator.', { appCode: '-2' });
 }
 
-export async function signIn(ctx: Pick<ServerContext, 'db' | 'keys' | 'config' | 'now' | 'passwords'>, name: string, password: string, origin: Origin): Promise<SignInOutcome> {
+export async function signIn(
+  ctx: Pick<ServerContext, 'db' | 'keys' | 'config' | 'now' | 'passwords'>,
+  name: string,
+  password: string,
+  origin: Origin,
+): Promise<SignInOutcome> {
   const now = ctx.now();
   const user = await findByLogin(ctx.db, name);
   const account = accountCounter(user, name);
   const taken = await takeAttempt(ctx.db, [account, addressCounter('login-ip', origin.ip)], now);
-  if (!taken) throw new AppError(AppErrorCode.TooManyRequests, '', { appCode: '-208', detail: 'Too many wrong passwords for the account or from the address.' });
+  if (!taken)
+    throw new AppError(AppErrorCode.TooManyRequests, '', {
+      appCode: '-208',
+      detail: 'Too many wrong passwords for the account or from the address.',
+    });
 
   const valid = await ctx.passwords.verify(user?.passwordHash ?? null, password);
   if (!user || !valid) {
     if (user) {
-      await recordEvent(ctx.db, { event: 'login-failed', level: 'warning', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin });
+      await recordEvent(ctx.db, {
+        event: 'login-failed',
+        level: 'warning',
+        companyId: user.companyId,
+        actor: { userId: user.id, name: displayNameOf(user) },
+        target: user.name,
+        origin,
+      });
     }
     throw new AppError(AppErrorCode.Unauthorized, '', { appCode: '0' });
   }

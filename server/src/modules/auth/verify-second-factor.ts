@@ -23,7 +23,8 @@ type SecondFactorContext = Pick<ServerContext, 'db' | 'keys' | 'config' | 'now' 
 
 export type SecondFactorOutcome = { kind: 'waiting'; body: LoginResponse } | { kind: 'signedIn'; signedIn: SignedIn };
 
-const expiredTicket = (): AppError => new AppError(AppErrorCode.Expired, '', { appCode: '-1', detail: 'The sign-in ticket is unknown, used or expired.' });
+const expiredTicket = (): AppError =>
+  new AppError(AppErrorCode.Expired, '', { appCode: '-1', detail: 'The sign-in ticket is unknown, used or expired.' });
 
 function sixDigits(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -50,7 +51,13 @@ async function mailCode(ctx: SecondFactorContext, ticket: string): Promise<Secon
 }
 
 /** The step of the code accepted (0 for a mailed code), and the secret being set up, if any. */
-function acceptedCode(ctx: Pick<ServerContext, 'keys'>, { challenge, user }: OpenChallenge, ticketHash: string, code: string, now: Date): { step: number | null; settingUp: string | null } {
+function acceptedCode(
+  ctx: Pick<ServerContext, 'keys'>,
+  { challenge, user }: OpenChallenge,
+  ticketHash: string,
+  code: string,
+  now: Date,
+): { step: number | null; settingUp: string | null } {
   if (challenge.method === 'email') {
     return { step: challenge.emailCodeHash && challenge.emailCodeHash === digest(`${ticketHash}:${code}`) ? 0 : null, settingUp: null };
   }
@@ -87,7 +94,13 @@ async function checkCode(ctx: SecondFactorContext, tx: Database, request: Second
   if (challenge.method === 'totp') {
     await updateUser(tx, user.id, { totpLastStep: step, ...(settingUp ? { totpSecret: ctx.keys.seal(settingUp), mfa: true, forceMfa: false } : {}) });
     if (settingUp) {
-      await recordEvent(tx, { event: 'mfa-set-up', companyId: user.companyId, actor: { userId: user.id, name: displayNameOf(user) }, target: user.name, origin });
+      await recordEvent(tx, {
+        event: 'mfa-set-up',
+        companyId: user.companyId,
+        actor: { userId: user.id, name: displayNameOf(user) },
+        target: user.name,
+        origin,
+      });
     }
   }
   const signedIn = await startSession(ctx, tx, { ...user, ...(settingUp ? { mfa: true, forceMfa: false } : {}) }, origin);

@@ -42,13 +42,25 @@ export function casesHandlers(ctx: Pick<ServerContext, 'db'>): CasesHandlers {
         email: tenant.email,
         opened_at: tenant.openedAt,
         notes: tenant.notes,
-        forms: filed.map((form) => ({ id: form.id, reference: form.reference, title: form.title, status: form.status, updated_at: form.updatedAt.toISOString() })),
+        forms: filed.map((form) => ({
+          id: form.id,
+          reference: form.reference,
+          title: form.title,
+          status: form.status,
+          updated_at: form.updatedAt.toISOString(),
+        })),
       };
     },
     async listPeople({ principal }) {
       const people = await caseworkers(ctx.db, principal.companyId);
       return {
-        data: people.map((person): Person => ({ id: person.id, name: displayNameOf(person), email: person.email, role: person.jobTitle || person.class, cases: person.cases })),
+        data: people.map((person): Person => ({
+          id: person.id,
+          name: displayNameOf(person),
+          email: person.email,
+          role: person.jobTitle || person.class,
+          cases: person.cases,
+        })),
       };
     },
   };

@@ -56,7 +56,8 @@ interface TenantRow {
 function record(row: TenantRow): TenantRecord {
   return {
     tenant: row.tenant,
-    caseworker: row.caseworkerName === null ? null : { firstName: row.caseworkerFirst ?? '', lastName: row.caseworkerLast ?? '', name: row.caseworkerName },
+    caseworker:
+      row.caseworkerName === null ? null : { firstName: row.caseworkerFirst ?? '', lastName: row.caseworkerLast ?? '', name: row.caseworkerName },
     openCases: row.openCases,
   };
 }
@@ -68,9 +69,7 @@ function tenantsVisibleTo(viewer: Viewer): SQL {
 
 /** Every tenant the person may see, by name. */
 export async function listTenants(db: Database, viewer: Viewer): Promise<TenantRecord[]> {
-  const rows = await tenantsQuery(db, viewer.companyId)
-    .where(tenantsVisibleTo(viewer))
-    .orderBy(asc(tenants.name), asc(tenants.id));
+  const rows = await tenantsQuery(db, viewer.companyId).where(tenantsVisibleTo(viewer)).orderBy(asc(tenants.name), asc(tenants.id));
   return rows.map(record);
 }
 
@@ -101,7 +100,16 @@ export async function caseworkers(db: Database, companyId: number) {
     .as('held');
   const cases = sql<number>`coalesce(${held.n}, 0)`.mapWith(Number);
   return db
-    .select({ id: users.id, name: users.name, firstName: users.firstName, lastName: users.lastName, email: users.email, jobTitle: users.jobTitle, class: users.class, cases })
+    .select({
+      id: users.id,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      jobTitle: users.jobTitle,
+      class: users.class,
+      cases,
+    })
     .from(users)
     .leftJoin(held, eq(held.caseworkerId, users.id))
     .where(and(eq(users.companyId, companyId), or(sql`${held.n} > 0`, ilike(users.class, '%caseworker%'), ilike(users.jobTitle, '%caseworker%'))))

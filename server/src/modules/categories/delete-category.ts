@@ -12,6 +12,13 @@ export async function deleteCategory(ctx: Pick<ServerContext, 'db'>, principal: 
     const category = await findCategory(tx, principal.companyId, id);
     if (!category) throw categoryInvalid();
     await deleteCategoryRow(tx, category.id);
-    await recordEvent(tx, { event: 'settings-saved', companyId: principal.companyId, actor: principal, target: `Category ${category.name}`, origin, details: { category: category.id, change: 'deleted' } });
+    await recordEvent(tx, {
+      event: 'settings-saved',
+      companyId: principal.companyId,
+      actor: principal,
+      target: `Category ${category.name}`,
+      origin,
+      details: { category: category.id, change: 'deleted' },
+    });
   });
 }

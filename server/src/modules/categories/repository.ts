@@ -34,7 +34,13 @@ export async function nameTaken(db: Database, companyId: number, name: string, e
   const [row] = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.companyId, companyId), sql`lower(${categories.name}) = ${name.toLowerCase()}`, except === undefined ? undefined : ne(categories.id, except)))
+    .where(
+      and(
+        eq(categories.companyId, companyId),
+        sql`lower(${categories.name}) = ${name.toLowerCase()}`,
+        except === undefined ? undefined : ne(categories.id, except),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -18,12 +18,26 @@ export async function saveCategory(ctx: Pick<ServerContext, 'db'>, principal: Pr
         if (!category) throw categoryInvalid();
         if (await nameTaken(tx, principal.companyId, name, category.id)) throw categoryNameIsTaken();
         await renameCategory(tx, category.id, name);
-        await recordEvent(tx, { event: 'settings-saved', companyId: principal.companyId, actor: principal, target: `Category ${name}`, origin, details: { category: category.id, change: 'renamed', from: category.name } });
+        await recordEvent(tx, {
+          event: 'settings-saved',
+          companyId: principal.companyId,
+          actor: principal,
+          target: `Category ${name}`,
+          origin,
+          details: { category: category.id, change: 'renamed', from: category.name },
+        });
         return;
       }
       if (await nameTaken(tx, principal.companyId, name)) throw categoryNameIsTaken();
       const id = await insertCategory(tx, { companyId: principal.companyId, name });
-      await recordEvent(tx, { event: 'settings-saved', companyId: principal.companyId, actor: principal, target: `Category ${name}`, origin, details: { category: id, change: 'created' } });
+      await recordEvent(tx, {
+        event: 'settings-saved',
+        companyId: principal.companyId,
+        actor: principal,
+        target: `Category ${name}`,
+        origin,
+        details: { category: id, change: 'created' },
+      });
     });
   } catch (error) {
     // Two saves of one name at once: the unique index refuses the second.

@@ -26,10 +26,21 @@ export const exportFileName = 'formsign-export.csv';
  * submission in the list's order, read a batch at a time while the answer streams. The
  * export is recorded (`downloaded`) before it starts.
  */
-export async function exportSubmissions(ctx: Pick<ServerContext, 'db'>, principal: Principal, filters: ListFilters, origin: Origin): Promise<Readable> {
+export async function exportSubmissions(
+  ctx: Pick<ServerContext, 'db'>,
+  principal: Principal,
+  filters: ListFilters,
+  origin: Origin,
+): Promise<Readable> {
   const fields = await submissionFields(ctx.db, principal, filters.template);
   const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-  const where = submissionsWhere(principal, { template: filters.template, search: searchWords(filters.search), from: filters.from, to: filters.to, timeZone });
+  const where = submissionsWhere(principal, {
+    template: filters.template,
+    search: searchWords(filters.search),
+    from: filters.from,
+    to: filters.to,
+    timeZone,
+  });
   const sort = submissionSort(
     filters.sort,
     filters.order,
@@ -52,7 +63,17 @@ export async function exportSubmissions(ctx: Pick<ServerContext, 'db'>, principa
     for (;;) {
       const batch = await submissionBatch(db, where, sort, after, exportBatch);
       if (batch.length > 0) {
-        yield batch.map((row) => csvRecord([row.reference, row.template, row.submittedBy, (row.submittedAt ?? new Date(0)).toISOString(), ...fields.map((field) => row.values[field.name])])).join('');
+        yield batch
+          .map((row) =>
+            csvRecord([
+              row.reference,
+              row.template,
+              row.submittedBy,
+              (row.submittedAt ?? new Date(0)).toISOString(),
+              ...fields.map((field) => row.values[field.name]),
+            ]),
+          )
+          .join('');
       }
       const last = batch.at(-1);
       if (!last || batch.length < exportBatch) return;

@@ -12,7 +12,16 @@ import { companyTimeZone } from '../../companies/repository.js';
 import { offsetOf, searchWords, type PageRequest } from '../../db/list-filters.js';
 import type { FieldDefinition } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { countSubmissions, submissionFields, submissionPage, submissionSort, submissionsWhere, summarize, type SubmissionRow, type SummaryFunction } from './repository.js';
+import {
+  countSubmissions,
+  submissionFields,
+  submissionPage,
+  submissionSort,
+  submissionsWhere,
+  summarize,
+  type SubmissionRow,
+  type SummaryFunction,
+} from './repository.js';
 
 /** At most this many fields are shown at once. */
 const maxShownFields = 50;
@@ -21,7 +30,14 @@ export type DatabaseFunction = 'list' | SummaryFunction;
 
 /** The fields named in `rows` (comma-separated), each known; all fields when none are named. */
 export function chosenFields(rows: string | undefined, available: readonly FieldDefinition[]): FieldDefinition[] {
-  const names = [...new Set((rows ?? '').split(',').map((name) => name.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      (rows ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (names.length === 0) return [...available];
   if (names.length > maxShownFields) throw badRequest(`Choose at most ${maxShownFields} fields to show.`);
   return names.map((name) => {
@@ -50,7 +66,12 @@ function summaryField(func: SummaryFunction, fields: readonly FieldDefinition[])
 }
 
 /** The function's result over every submission `where` matches, on the field it is computed over. */
-async function summaryOf(ctx: Pick<ServerContext, 'db'>, where: SQL, func: SummaryFunction, fields: readonly FieldDefinition[]): Promise<{ field: string; value: number }> {
+async function summaryOf(
+  ctx: Pick<ServerContext, 'db'>,
+  where: SQL,
+  func: SummaryFunction,
+  fields: readonly FieldDefinition[],
+): Promise<{ field: string; value: number }> {
   const field = summaryField(func, fields);
   return { field: field.name, value: await summarize(ctx.db, where, func, field) };
 }
@@ -66,7 +87,13 @@ export async function queryDatabase(ctx: Pick<ServerContext, 'db'>, principal: P
   const available = await submissionFields(ctx.db, principal, filters.template);
   const fields = chosenFields(request.rows, available);
   const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-  const where = submissionsWhere(principal, { template: filters.template, search: searchWords(filters.search), from: filters.from, to: filters.to, timeZone });
+  const where = submissionsWhere(principal, {
+    template: filters.template,
+    search: searchWords(filters.search),
+    from: filters.from,
+    to: filters.to,
+    timeZone,
+  });
   const sort = submissionSort(
     filters.sort,
     filters.order,

@@ -15,7 +15,10 @@ export function databaseHandlers(ctx: Pick<ServerContext, 'db'>): DatabaseHandle
 
     async exportDatabase({ query, principal, reply, ip, userAgent }) {
       const csv = await exportSubmissions(ctx, principal, query.filters ?? {}, { ip, userAgent });
-      reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${exportFileName}"`).header('Cache-Control', 'no-store');
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${exportFileName}"`)
+        .header('Cache-Control', 'no-store');
       // A stream: the file is written while its batches are read.
       return csv as unknown as string;
     },

@@ -53,7 +53,17 @@ export async function submissionFields(db: Database, viewer: Viewer, templateId:
     : await db
         .select({ fields: templates.fields })
         .from(templates)
-        .where(and(eq(templates.companyId, companyId), exists(db.select({ one: sql`1` }).from(forms).where(and(visibleSubmissions(viewer), eq(forms.templateId, templates.id))))))
+        .where(
+          and(
+            eq(templates.companyId, companyId),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(forms)
+                .where(and(visibleSubmissions(viewer), eq(forms.templateId, templates.id))),
+            ),
+          ),
+        )
         .orderBy(asc(templates.title), asc(templates.id));
   const byName = new Map<string, FieldDefinition>();
   for (const field of rows.flatMap((row) => row.fields)) if (isDataField(field) && !byName.has(field.name)) byName.set(field.name, field);
@@ -128,7 +138,13 @@ export async function countSubmissions(db: Database, where: SQL): Promise<number
   return row?.n ?? 0;
 }
 
-export async function submissionPage(db: Database, where: SQL, sort: SubmissionSort, limit: number, offset: number): Promise<Omit<SubmissionRow, 'position'>[]> {
+export async function submissionPage(
+  db: Database,
+  where: SQL,
+  sort: SubmissionSort,
+  limit: number,
+  offset: number,
+): Promise<Omit<SubmissionRow, 'position'>[]> {
   return selectRows(db)
     .where(where)
     .orderBy(...ordered(sort))
@@ -137,9 +153,19 @@ export async function submissionPage(db: Database, where: SQL, sort: SubmissionS
 }
 
 /** The next batch of submissions after a position in the sort (keyset paging: each batch costs the same however far the export is). */
-export async function submissionBatch(db: Database, where: SQL, sort: SubmissionSort, after: { position: string; id: number } | null, size: number): Promise<SubmissionRow[]> {
+export async function submissionBatch(
+  db: Database,
+  where: SQL,
+  sort: SubmissionSort,
+  after: { position: string; id: number } | null,
+  size: number,
+): Promise<SubmissionRow[]> {
   const type = sql.raw(sort.type);
-  const beyond = after ? (sort.order === 'asc' ? sql`(${sort.key}, ${forms.id}) > (cast(${after.position} as ${type}), ${after.id})` : sql`(${sort.key}, ${forms.id}) < (cast(${after.position} as ${type}), ${after.id})`) : undefined;
+  const beyond = after
+    ? sort.order === 'asc'
+      ? sql`(${sort.key}, ${forms.id}) > (cast(${after.position} as ${type}), ${after.id})`
+      : sql`(${sort.key}, ${forms.id}) < (cast(${after.position} as ${type}), ${after.id})`
+    : undefined;
   return db
     .select({
       id: forms.id,

@@ -19,7 +19,9 @@ export function answer(name: string): SQL {
 /** An answer as a number: a number, or text that is one ("37", " 12.5 "); null otherwise. */
 export function answerNumber(name: string): SQL<number | null> {
   const value = answer(name);
-  return sql<number | null>`(case jsonb_typeof(${value}) when 'number' then (${value} #>> '{}')::numeric when 'string' then (case when btrim(${value} #>> '{}') ~ '^[-+]?[0-9]+([.][0-9]+)?$' then btrim(${value} #>> '{}')::numeric end) end)`;
+  return sql<
+    number | null
+  >`(case jsonb_typeof(${value}) when 'number' then (${value} #>> '{}')::numeric when 'string' then (case when btrim(${value} #>> '{}') ~ '^[-+]?[0-9]+([.][0-9]+)?$' then btrim(${value} #>> '{}')::numeric end) end)`;
 }
 
 /** An answer as people read it in a table's heading: text as is, Yes or No for a tick, '' when not answered. */

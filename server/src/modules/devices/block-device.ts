@@ -16,7 +16,14 @@ export async function blockDevice(ctx: Pick<ServerContext, 'db' | 'now'>, princi
     const { device } = found;
     if (device.id === principal.deviceId) throw deviceRefused('You cannot block the device you are using.');
     if (!device.blockedAt) await recordBlock(tx, device.id, { userId: principal.userId, role: principal.role, at: now });
-    await recordEvent(tx, { event: 'device-blocked', companyId: principal.companyId, actor: principal, target: recordedName(found), origin, details: { device: device.id } });
+    await recordEvent(tx, {
+      event: 'device-blocked',
+      companyId: principal.companyId,
+      actor: principal,
+      target: recordedName(found),
+      origin,
+      details: { device: device.id },
+    });
   });
 }
 
@@ -28,6 +35,13 @@ export async function unblockDevice(ctx: Pick<ServerContext, 'db'>, principal: P
       checkMayUnblock(principal, device);
       await liftBlock(tx, device.id);
     }
-    await recordEvent(tx, { event: 'device-unblocked', companyId: principal.companyId, actor: principal, target: recordedName(found), origin, details: { device: device.id } });
+    await recordEvent(tx, {
+      event: 'device-unblocked',
+      companyId: principal.companyId,
+      actor: principal,
+      target: recordedName(found),
+      origin,
+      details: { device: device.id },
+    });
   });
 }

@@ -44,7 +44,6 @@ export function checkMayUnblock(principal: Principal, device: DeviceRecord['devi
   if (roleStanding[principal.role] < roleStanding[blocker]) throw deviceRefused(blockedByWhom[blocker]);
 }
 
-
 /** The device as the action records name it: its name and its person's. */
 export function recordedName({ device, user }: DeviceRecord): string {
   return `${device.name} (${displayNameOf(user)})`;

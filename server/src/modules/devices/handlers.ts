@@ -29,7 +29,13 @@ function deviceView({ device, user }: DeviceRecord): Device {
   };
 }
 
-async function page(ctx: Pick<ServerContext, 'db'>, principal: Principal, keys: string | undefined, code: number, message: string): Promise<DevicePage> {
+async function page(
+  ctx: Pick<ServerContext, 'db'>,
+  principal: Principal,
+  keys: string | undefined,
+  code: number,
+  message: string,
+): Promise<DevicePage> {
   const rows = await listVisibleDevices(ctx, principal, keys);
   return { code, message, page: 1, limit: rows.length, total: rows.length, data: rows.map(deviceView) };
 }

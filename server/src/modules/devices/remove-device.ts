@@ -17,6 +17,13 @@ export async function removeDevice(ctx: Pick<ServerContext, 'db' | 'now'>, princ
     if (device.id === principal.deviceId) throw deviceRefused('You cannot remove the device you are using. Sign out instead.');
     await endSessionsOfDevice(tx, device.id, now);
     await deleteDevice(tx, device.id);
-    await recordEvent(tx, { event: 'device-removed', companyId: principal.companyId, actor: principal, target: recordedName(found), origin, details: { device: device.id } });
+    await recordEvent(tx, {
+      event: 'device-removed',
+      companyId: principal.companyId,
+      actor: principal,
+      target: recordedName(found),
+      origin,
+      details: { device: device.id },
+    });
   });
 }

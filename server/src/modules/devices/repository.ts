@@ -30,7 +30,13 @@ function matching(keys: string | undefined): SQL | undefined {
   return and(
     ...words.map((word) => {
       const pattern = `%${escapeLike(word)}%`;
-      return or(ilike(devices.name, pattern), ilike(devices.model, pattern), ilike(devices.platform, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.name, pattern));
+      return or(
+        ilike(devices.name, pattern),
+        ilike(devices.model, pattern),
+        ilike(devices.platform, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+        ilike(users.name, pattern),
+      );
     }),
   );
 }
@@ -42,7 +48,10 @@ export async function listDevices(db: Database, viewer: Viewer, keys: string | u
     .innerJoin(users, eq(users.id, devices.userId))
     .where(and(visibleTo(viewer), matching(keys)))
     .orderBy(desc(devices.lastSeen), desc(devices.id));
-  return rows.map((row) => ({ device: row.device, user: { firstName: row.firstName, lastName: row.lastName, name: row.name, isSuper: row.isSuper } }));
+  return rows.map((row) => ({
+    device: row.device,
+    user: { firstName: row.firstName, lastName: row.lastName, name: row.name, isSuper: row.isSuper },
+  }));
 }
 
 /** A device the viewer may see and act on, locked for the change. */
@@ -64,7 +73,10 @@ export async function recordSignInDevice(db: Database, device: NewDevice & { las
   const [row] = await db
     .insert(devices)
     .values(device)
-    .onConflictDoUpdate({ target: [devices.userId, devices.fingerprint], set: { lastSeen: device.lastSeen, ip: device.ip, appVersion: device.appVersion } })
+    .onConflictDoUpdate({
+      target: [devices.userId, devices.fingerprint],
+      set: { lastSeen: device.lastSeen, ip: device.ip, appVersion: device.appVersion },
+    })
     .returning({ id: devices.id, blockedAt: devices.blockedAt });
   if (!row) throw new Error('The device was not recorded.');
   return row;

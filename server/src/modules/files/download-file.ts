@@ -15,7 +15,10 @@ export interface SignedAddress {
   name?: string | undefined;
 }
 
-export async function downloadFile(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>, address: SignedAddress): Promise<{ bytes: Buffer; name: string }> {
+export async function downloadFile(
+  ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>,
+  address: SignedAddress,
+): Promise<{ bytes: Buffer; name: string }> {
   if (!isValidKey(address.key) || !fileSignatureValid(ctx.keys, address.key, address.exp, address.sig, ctx.now())) {
     throw new AppError(AppErrorCode.Forbidden, 'This download link has expired. Please reload the page and try again.');
   }

@@ -29,14 +29,22 @@ export function parseDataUrl(value: string): { mime: string; name: string; bytes
   const match = /^data:([\w.+-]+\/[\w.+-]+)((?:;[\w-]+=[^;,]*)*);base64,([A-Za-z0-9+/=]+)$/.exec(value);
   if (!match) return null;
   const name = /;name=([^;,]*)/.exec(match[2] ?? '')?.[1];
-  return { mime: match[1] ?? 'application/octet-stream', name: name ? decodeURIComponent(name) : 'attachment', bytes: Buffer.from(match[3] ?? '', 'base64') };
+  return {
+    mime: match[1] ?? 'application/octet-stream',
+    name: name ? decodeURIComponent(name) : 'attachment',
+    bytes: Buffer.from(match[3] ?? '', 'base64'),
+  };
 }
 
 /**
  * The answers to `fields` out of `sent`: cleaned, or the first problem in words a person can
  * act on. `draft` answers may leave required fields empty.
  */
-export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<string, FieldValue> | undefined, options: { draft?: boolean } = {}): AnswerCheck {
+export function checkAnswers(
+  fields: readonly FieldDefinition[],
+  sent: Record<string, FieldValue> | undefined,
+  options: { draft?: boolean } = {},
+): AnswerCheck {
   const values: Record<string, FieldValue> = {};
   const files: FileAnswer[] = [];
   for (const field of fields) {
@@ -55,7 +63,8 @@ export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<st
     switch (field.type) {
       case 'checkbox':
         values[field.name] = value === true || value === 'true' || value === 1;
-        if (field.required && values[field.name] !== true && !options.draft) return { ok: false, reason: `Please tick "${field.label}" to continue.` };
+        if (field.required && values[field.name] !== true && !options.draft)
+          return { ok: false, reason: `Please tick "${field.label}" to continue.` };
         break;
       case 'number': {
         const number = typeof value === 'number' ? value : Number(String(value).trim());
@@ -65,7 +74,8 @@ export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<st
       }
       case 'date': {
         const text = String(value).trim();
-        if (!datePattern.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) return { ok: false, reason: `"${field.label}" must be a date.` };
+        if (!datePattern.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`)))
+          return { ok: false, reason: `"${field.label}" must be a date.` };
         values[field.name] = text;
         break;
       }
@@ -77,7 +87,8 @@ export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<st
       }
       case 'select': {
         const text = String(value).trim();
-        if (field.options && !field.options.includes(text)) return { ok: false, reason: `Please choose one of the answers offered for "${field.label}".` };
+        if (field.options && !field.options.includes(text))
+          return { ok: false, reason: `Please choose one of the answers offered for "${field.label}".` };
         values[field.name] = text;
         break;
       }

@@ -17,7 +17,11 @@ export interface FormToSeal {
 }
 
 export async function formToSeal(db: Database, formId: number): Promise<FormToSeal | null> {
-  const [row] = await db.select({ form: forms, template: templates.title }).from(forms).innerJoin(templates, eq(templates.id, forms.templateId)).where(eq(forms.id, formId));
+  const [row] = await db
+    .select({ form: forms, template: templates.title })
+    .from(forms)
+    .innerJoin(templates, eq(templates.id, forms.templateId))
+    .where(eq(forms.id, formId));
   if (!row) return null;
   const recipients = await db.select().from(formRecipients).where(eq(formRecipients.formId, formId)).orderBy(asc(formRecipients.order));
   const events = await db
@@ -48,12 +52,19 @@ export async function findForm(db: Database, formId: number): Promise<FormRecord
 }
 
 export async function unsealedForms(db: Database): Promise<number[]> {
-  const rows = await db.select({ id: forms.id }).from(forms).where(and(eq(forms.status, 'completed'), isNull(forms.sealedKey), isNull(forms.deletedAt))).limit(10_000);
+  const rows = await db
+    .select({ id: forms.id })
+    .from(forms)
+    .where(and(eq(forms.status, 'completed'), isNull(forms.sealedKey), isNull(forms.deletedAt)))
+    .limit(10_000);
   return rows.map((row) => row.id);
 }
 
 /** The sealed form whose sealed PDF has this SHA-256, with the recipients who acted, in order. */
-export async function sealedFormWith(db: Database, sealedSha256: string): Promise<{ form: FormRecord; signers: Pick<RecipientRecord, 'name' | 'action' | 'actedAt'>[] } | null> {
+export async function sealedFormWith(
+  db: Database,
+  sealedSha256: string,
+): Promise<{ form: FormRecord; signers: Pick<RecipientRecord, 'name' | 'action' | 'actedAt'>[] } | null> {
   const [form] = await db.select().from(forms).where(eq(forms.sealedSha256, sealedSha256)).limit(1);
   if (!form) return null;
   const signers = await db

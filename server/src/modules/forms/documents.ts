@@ -61,7 +61,11 @@ export async function storeFiles(
   if (touched.length === 0) return { released: [] };
   const existing = await documentsOfFields(tx, form.id, touched);
   const answered = files.map((file) => ({ file, key: keyOf(form.id, file.bytes) }));
-  const kept = new Map(answered.flatMap(({ file, key }) => existing.filter((row) => row.field === file.field && row.fileKey === key).map((row) => [row.id, file] as const)));
+  const kept = new Map(
+    answered.flatMap(({ file, key }) =>
+      existing.filter((row) => row.field === file.field && row.fileKey === key).map((row) => [row.id, file] as const),
+    ),
+  );
   const added = answered.filter(({ file, key }) => !existing.some((row) => row.field === file.field && row.fileKey === key));
   const dropped = existing.filter((row) => !kept.has(row.id));
   // Counted as the storage page counts it: the size of every row.
@@ -86,7 +90,10 @@ export async function storeFiles(
   }
   // The same file again: nothing new is stored; its name follows the latest upload.
   for (const [id, file] of kept) await renameDocument(tx, id, { name: file.name.slice(0, 200), mime: file.mime });
-  await deleteDocuments(tx, dropped.map((row) => row.id));
+  await deleteDocuments(
+    tx,
+    dropped.map((row) => row.id),
+  );
   return { released: [...new Set(dropped.map((row) => row.fileKey))] };
 }
 

@@ -18,7 +18,12 @@ import { createForm, expiryOf, type Recipient } from './new-form.js';
 import { mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
 import { checkSignature, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
 
-export async function fillTemplate(ctx: FormsContext, request: WebSigningRequest, principal: Principal | null, origin: Origin): Promise<WebSigningResponse> {
+export async function fillTemplate(
+  ctx: FormsContext,
+  request: WebSigningRequest,
+  principal: Principal | null,
+  origin: Origin,
+): Promise<WebSigningResponse> {
   if (!principal) throw signingRefusal(signingTexts.logInToFill, AppErrorCode.Unauthorized);
   const template = await findTemplate(ctx.db, principal.companyId, Number(request.id));
   if (!template) throw invalidLink();
@@ -28,7 +33,8 @@ export async function fillTemplate(ctx: FormsContext, request: WebSigningRequest
   const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
   const { typedSignature } = await signingCompany(ctx, principal.companyId);
   if (request.function === 'load') {
-    const fields = request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
+    const fields =
+      request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
     const form: SigningForm = {
       id: String(template.id),
       title: template.title,
@@ -58,7 +64,12 @@ export async function fillTemplate(ctx: FormsContext, request: WebSigningRequest
     people.push({ name: `${user.firstName} ${user.lastName}`.trim() || user.name, email: user.email, userId: user.id });
   }
   const signature = request.signature;
-  const signedValues = Object.fromEntries(signatureFields.map((field) => [field.name, signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${principal.displayName}`) : null]));
+  const signedValues = Object.fromEntries(
+    signatureFields.map((field) => [
+      field.name,
+      signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${principal.displayName}`) : null,
+    ]),
+  );
   const outcome = await ctx.db.transaction(async (tx) => {
     const created = await createForm(
       ctx,
@@ -78,9 +89,25 @@ export async function fillTemplate(ctx: FormsContext, request: WebSigningRequest
       origin,
     );
     const details = { order: 1, signature: signature?.kind ?? 'none', via: 'account' };
-    await recordEvent(tx, { event: 'signed', companyId: principal.companyId, actor: principal, target: created.form.reference, formId: created.form.id, origin, details });
+    await recordEvent(tx, {
+      event: 'signed',
+      companyId: principal.companyId,
+      actor: principal,
+      target: created.form.reference,
+      formId: created.form.id,
+      origin,
+      details,
+    });
     // The places open from the start are told now (progress tells only those it opens).
-    await queueMail(ctx, tx, turnMails(ctx, await mailFacts(tx, created.form), created.recipients.filter((recipient) => recipient.status === 'open')));
+    await queueMail(
+      ctx,
+      tx,
+      turnMails(
+        ctx,
+        await mailFacts(tx, created.form),
+        created.recipients.filter((recipient) => recipient.status === 'open'),
+      ),
+    );
     return progress(ctx, tx, created.form.id, origin);
   });
   const next = nextName(outcome.recipients);

@@ -16,7 +16,10 @@ import { sendForm, sendFormRefusal } from './send-form.js';
 import { webSigning } from './signing.js';
 import { withdrawForm } from './withdraw-form.js';
 
-type FormHandlers = Pick<Handlers, 'sendForm' | 'getFormProgress' | 'manageFormProgress' | 'webSigning' | 'listPendingForms' | 'listWorkflow' | 'listCompletedForms'>;
+type FormHandlers = Pick<
+  Handlers,
+  'sendForm' | 'getFormProgress' | 'manageFormProgress' | 'webSigning' | 'listPendingForms' | 'listWorkflow' | 'listCompletedForms'
+>;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
@@ -29,7 +32,9 @@ export function formsHandlers(ctx: FormsContext): FormHandlers {
     async manageFormProgress(request) {
       const { principal, body } = request;
       const message =
-        body.action === 'remind' ? await remindRecipient(ctx, principal, { formId: body.id, order: body.order }, request) : await withdrawForm(ctx, principal, body.id, request);
+        body.action === 'remind'
+          ? await remindRecipient(ctx, principal, { formId: body.id, order: body.order }, request)
+          : await withdrawForm(ctx, principal, body.id, request);
       return { code: 1, message, progress: await formProgress(ctx, principal, body.id) };
     },
 
@@ -60,7 +65,12 @@ export function formsHandlers(ctx: FormsContext): FormHandlers {
     async listWorkflow(request) {
       const { principal, query } = request;
       if (query.id !== undefined && query.disapprove !== undefined) {
-        await reviewForm(ctx, principal, { formId: query.id, account: query.account, disapprove: query.disapprove === 1, comment: query.comment ?? '' }, request);
+        await reviewForm(
+          ctx,
+          principal,
+          { formId: query.id, account: query.account, disapprove: query.disapprove === 1, comment: query.comment ?? '' },
+          request,
+        );
       }
       const page = query.page ?? 1;
       const limit = query.limit ?? 25;
@@ -105,7 +115,6 @@ export function formsHandlers(ctx: FormsContext): FormHandlers {
     },
   };
 }
-
 
 /** The refusals of the forms' operations whose answer carries more than `{ code, message }`. */
 export function formsRefusalBodies(ctx: Pick<FormsContext, 'db'>): RefusalBodies {

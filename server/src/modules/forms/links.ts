@@ -22,12 +22,22 @@ export function tokenMatches(keys: Keys, pageId: string, token: string): boolean
   return token.length > 0 && keys.verifyMac(token, 'signing', pageId);
 }
 
-export function recipientLink(keys: Keys, publicUrl: string, recipient: { pageId: string; order: number; action: 'sign' | 'approve' | 'fill' }): string {
+export function recipientLink(
+  keys: Keys,
+  publicUrl: string,
+  recipient: { pageId: string; order: number; action: 'sign' | 'approve' | 'fill' },
+): string {
   if (recipient.action === 'approve') return `${publicUrl}/open-pending/${recipient.pageId}`;
   return `${publicUrl}/web-signing/${recipient.pageId}?token=${signingToken(keys, recipient.pageId)}&order=${recipient.order}`;
 }
 
 /** The sealed PDF of a form (a signed address that works for a while), once it is sealed. */
-export function sealedPdfUrl(ctx: Pick<ServerContext, 'keys' | 'now'>, form: { sealedKey: string | null; reference: string }, seconds?: number): string | null {
-  return form.sealedKey ? signedFileUrl(ctx.keys, form.sealedKey, ctx.now(), { name: `${form.reference}.pdf`, ...(seconds ? { seconds } : {}) }) : null;
+export function sealedPdfUrl(
+  ctx: Pick<ServerContext, 'keys' | 'now'>,
+  form: { sealedKey: string | null; reference: string },
+  seconds?: number,
+): string | null {
+  return form.sealedKey
+    ? signedFileUrl(ctx.keys, form.sealedKey, ctx.now(), { name: `${form.reference}.pdf`, ...(seconds ? { seconds } : {}) })
+    : null;
 }

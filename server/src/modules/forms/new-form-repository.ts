@@ -9,7 +9,13 @@ export async function formsMadeInYear(db: Database, companyId: number, year: num
   const [row] = await db
     .select({ n: count() })
     .from(forms)
-    .where(and(eq(forms.companyId, companyId), gte(forms.createdAt, new Date(Date.UTC(year, 0, 1))), lt(forms.createdAt, new Date(Date.UTC(year + 1, 0, 1)))));
+    .where(
+      and(
+        eq(forms.companyId, companyId),
+        gte(forms.createdAt, new Date(Date.UTC(year, 0, 1))),
+        lt(forms.createdAt, new Date(Date.UTC(year + 1, 0, 1))),
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -72,7 +72,13 @@ export interface NewForm {
  * Stores a new form with its recipients and uses one envelope, in `tx`; answers the form and
  * the recipients whose turn is open now.
  */
-export async function createForm(ctx: Pick<ServerContext, 'now' | 'keys' | 'files'>, tx: Database, principal: Principal, draft: NewForm, origin: Origin) {
+export async function createForm(
+  ctx: Pick<ServerContext, 'now' | 'keys' | 'files'>,
+  tx: Database,
+  principal: Principal,
+  draft: NewForm,
+  origin: Origin,
+) {
   const now = ctx.now();
   // A place is given to an account only of the sending company; anyone else is reached by their link alone.
   const bound = [...new Set(draft.recipients.flatMap((recipient) => (recipient.userId === null ? [] : [recipient.userId])))];
@@ -135,12 +141,30 @@ export async function createForm(ctx: Pick<ServerContext, 'now' | 'keys' | 'file
       pageId,
       tokenHash: digest(signingToken(ctx.keys, pageId)),
       notifiedAt: open ? now : null,
-      ...(done ? { actedAt: now, openedAt: now, ip: origin.ip, userAgent: origin.userAgent, ...(done.signature ? { signature: done.signature } : {}) } : {}),
+      ...(done
+        ? { actedAt: now, openedAt: now, ip: origin.ip, userAgent: origin.userAgent, ...(done.signature ? { signature: done.signature } : {}) }
+        : {}),
     };
   });
   const recipients = await insertRecipients(tx, rows);
   await storeFiles(ctx, tx, form, draft.files, { name: principal.displayName, attacher: 'organisation' });
-  await recordEvent(tx, { event: 'created', companyId: principal.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { template: draft.template.id } });
-  await recordEvent(tx, { event: 'sent', companyId: principal.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { to: recipients.map((recipient) => recipient.email) } });
+  await recordEvent(tx, {
+    event: 'created',
+    companyId: principal.companyId,
+    actor: principal,
+    target: form.reference,
+    formId: form.id,
+    origin,
+    details: { template: draft.template.id },
+  });
+  await recordEvent(tx, {
+    event: 'sent',
+    companyId: principal.companyId,
+    actor: principal,
+    target: form.reference,
+    formId: form.id,
+    origin,
+    details: { to: recipients.map((recipient) => recipient.email) },
+  });
   return { form, recipients, unused: Number(envelope.unused) };
 }

@@ -13,7 +13,12 @@ export interface FormMailFacts {
 
 const until = (date: Date | null) => (date ? ` The link works until ${date.toISOString().slice(0, 10)}.` : '');
 
-export function yourTurnMail(form: FormMailFacts, recipient: { name: string; email: string; action: 'sign' | 'approve' | 'fill' }, link: string, reminder = false): MailMessage {
+export function yourTurnMail(
+  form: FormMailFacts,
+  recipient: { name: string; email: string; action: 'sign' | 'approve' | 'fill' },
+  link: string,
+  reminder = false,
+): MailMessage {
   const asked = recipient.action === 'approve' ? 'review and approve' : recipient.action === 'fill' ? 'fill in' : 'fill in and sign';
   const subject = `${reminder ? 'Reminder: ' : ''}${form.sender} asks you to ${asked} "${form.title}"`;
   return mail(
@@ -33,11 +38,20 @@ export function completedMail(form: FormMailFacts, to: { name: string; email: st
   return mail(
     to.email,
     `Completed: "${form.title}" (${form.reference})`,
-    [`Hello ${to.name},`, `Everyone has now signed the form "${form.title}" (${form.reference}) sent by ${form.sender} of ${form.company}.`, ...(link ? ['The signed document is attached below as a link; it stays valid for seven days.'] : [])],
+    [
+      `Hello ${to.name},`,
+      `Everyone has now signed the form "${form.title}" (${form.reference}) sent by ${form.sender} of ${form.company}.`,
+      ...(link ? ['The signed document is attached below as a link; it stays valid for seven days.'] : []),
+    ],
     link ? { label: 'Download the signed PDF', link } : undefined,
   );
 }
 
 export function sentBackMail(form: FormMailFacts, to: { name: string; email: string }, by: string, comment: string, link: string): MailMessage {
-  return mail(to.email, `Sent back: "${form.title}" (${form.reference})`, [`Hello ${to.name},`, `${by} sent the form "${form.title}" (${form.reference}) back.`, `Their comment: ${comment || '(none)'}`], { label: 'See the form', link });
+  return mail(
+    to.email,
+    `Sent back: "${form.title}" (${form.reference})`,
+    [`Hello ${to.name},`, `${by} sent the form "${form.title}" (${form.reference}) back.`, `Their comment: ${comment || '(none)'}`],
+    { label: 'See the form', link },
+  );
 }

@@ -22,13 +22,22 @@ export interface LinkPlace {
 }
 
 /** The place a link names, when its holder proves they are its recipient. */
-export async function placeOfLink(ctx: Pick<ServerContext, 'db' | 'keys'>, request: WebSigningRequest, principal: Principal | null): Promise<LinkPlace> {
+export async function placeOfLink(
+  ctx: Pick<ServerContext, 'db' | 'keys'>,
+  request: WebSigningRequest,
+  principal: Principal | null,
+): Promise<LinkPlace> {
   const row = await placeOfPage(ctx.db, request.id);
   if (!row) throw invalidLink();
   const { form, recipient } = row;
   const byToken = tokenMatches(ctx.keys, recipient.pageId, request.token ?? '');
   // The account the sender gave this place (a user of the form's company); an email address never identifies anyone.
-  const byUser = principal !== null && recipient.userId !== null && recipient.userId === principal.userId && recipient.companyId === principal.companyId && form.companyId === principal.companyId;
+  const byUser =
+    principal !== null &&
+    recipient.userId !== null &&
+    recipient.userId === principal.userId &&
+    recipient.companyId === principal.companyId &&
+    form.companyId === principal.companyId;
   if (!byToken && !byUser) throw invalidLink();
   if (form.status === 'cancelled' || form.deletedAt) throw withdrawnForm();
   return { form, recipient, via: byUser ? 'account' : 'link' };
@@ -53,18 +62,34 @@ async function signingForm(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, form
 }
 
 /** The form as the recipient of the place sees it; a place whose turn has not come is refused, saying whose it is. */
-export async function openSigningForm(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, form: FormRecord, recipient: RecipientRecord, origin: Origin): Promise<WebSigningResponse> {
+export async function openSigningForm(
+  ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>,
+  form: FormRecord,
+  recipient: RecipientRecord,
+  origin: Origin,
+): Promise<WebSigningResponse> {
   const now = ctx.now();
   if (recipient.status === 'waiting') {
     const first = await firstOpenName(ctx.db, form.id);
-    throw signingRefusal(`This form is not ready for you yet: ${first ?? 'someone else'} acts first. You will get an email when it is your turn.`, AppErrorCode.Conflict);
+    throw signingRefusal(
+      `This form is not ready for you yet: ${first ?? 'someone else'} acts first. You will get an email when it is your turn.`,
+      AppErrorCode.Conflict,
+    );
   }
   if (expired(form, now) && recipient.status === 'open') throw signingRefusal(signingTexts.expired, AppErrorCode.Expired);
   if (recipient.status === 'open' && !recipient.openedAt) {
     await ctx.db.transaction(async (tx) => {
       // Opened once, however many loads arrive together.
       if (!(await markOpened(tx, recipient.id, now))) return;
-      await recordEvent(tx, { event: 'opened', companyId: form.companyId, actor: { userId: recipient.userId, name: recipient.name }, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
+      await recordEvent(tx, {
+        event: 'opened',
+        companyId: form.companyId,
+        actor: { userId: recipient.userId, name: recipient.name },
+        target: form.reference,
+        formId: form.id,
+        origin,
+        details: { order: recipient.order },
+      });
     });
   }
   return { data: await signingForm(ctx, form, recipient), error: '' };

@@ -44,11 +44,23 @@ export function currentStepOf(recipients: readonly Pick<RecipientRecord, 'status
 
 export async function mailFacts(db: Database, form: FormRecord): Promise<FormMailFacts> {
   const company = await companyName(db, form.companyId);
-  return { title: form.title, reference: form.reference, sender: form.senderName, company: company ?? '', message: form.message, expiresAt: form.expiresAt };
+  return {
+    title: form.title,
+    reference: form.reference,
+    sender: form.senderName,
+    company: company ?? '',
+    message: form.message,
+    expiresAt: form.expiresAt,
+  };
 }
 
 /** The mail telling recipients it is their turn. */
-export function turnMails(ctx: Pick<ServerContext, 'keys' | 'config'>, facts: FormMailFacts, recipients: readonly RecipientRecord[], reminder = false): MailMessage[] {
+export function turnMails(
+  ctx: Pick<ServerContext, 'keys' | 'config'>,
+  facts: FormMailFacts,
+  recipients: readonly RecipientRecord[],
+  reminder = false,
+): MailMessage[] {
   return recipients.map((recipient) => yourTurnMail(facts, recipient, recipientLink(ctx.keys, ctx.config.publicUrl, recipient), reminder));
 }
 
@@ -69,7 +81,12 @@ export async function queueMail(ctx: Pick<ServerContext, 'mail'>, tx: Database, 
  * writes the form's status. The mail this causes, and the seal of a form it completes, are
  * queued in `tx`.
  */
-export async function progress(ctx: Pick<ServerContext, 'now' | 'keys' | 'config' | 'mail' | 'jobs'>, tx: Database, formId: number, origin: Origin): Promise<Progressed> {
+export async function progress(
+  ctx: Pick<ServerContext, 'now' | 'keys' | 'config' | 'mail' | 'jobs'>,
+  tx: Database,
+  formId: number,
+  origin: Origin,
+): Promise<Progressed> {
   const now = ctx.now();
   const form = await lockForm(tx, formId);
   let recipients = await recipientsOf(tx, formId);
@@ -82,7 +99,16 @@ export async function progress(ctx: Pick<ServerContext, 'now' | 'keys' | 'config
     await cancelPlaces(tx, closing);
     if (form.senderId) {
       const sender = await findUser(tx, form.senderId);
-      if (sender) mail.push(sentBackMail(facts, { name: form.senderName, email: sender.email }, sentBack.name, sentBack.comment, `${ctx.config.publicUrl}/workflow/${form.id}`));
+      if (sender)
+        mail.push(
+          sentBackMail(
+            facts,
+            { name: form.senderName, email: sender.email },
+            sentBack.name,
+            sentBack.comment,
+            `${ctx.config.publicUrl}/workflow/${form.id}`,
+          ),
+        );
     }
   } else if (form.sequential) {
     const next = recipients.find((recipient) => !hasActed(recipient));
@@ -95,7 +121,12 @@ export async function progress(ctx: Pick<ServerContext, 'now' | 'keys' | 'config
   recipients = await recipientsOf(tx, formId);
   const status = statusOf(recipients);
   const completed = status === 'completed' && form.status !== 'completed';
-  const updated = await writeFormProgress(tx, formId, { status, currentStep: currentStepOf(recipients), updatedAt: now, ...(completed ? { completedAt: now } : {}) });
+  const updated = await writeFormProgress(tx, formId, {
+    status,
+    currentStep: currentStepOf(recipients),
+    updatedAt: now,
+    ...(completed ? { completedAt: now } : {}),
+  });
   await queueMail(ctx, tx, mail);
   // Complete: the participants hear it once the sealed PDF is ready (the seal job mails them).
   if (completed) {

@@ -21,24 +21,41 @@ function tooSoon(name: string, last: Date, now: Date): AppError {
   const ago = Math.floor((now.getTime() - last.getTime()) / 60_000);
   const left = Math.max(1, Math.ceil((last.getTime() + reminderGap - now.getTime()) / 60_000));
   const text = `${name} was reminded ${ago < 1 ? 'less than a minute' : minutes(ago)} ago. The next reminder can be sent in ${minutes(left)}.`;
-  return new AppError(AppErrorCode.TooManyRequests, text, { retryAfterSeconds: Math.max(1, Math.ceil((last.getTime() + reminderGap - now.getTime()) / 1000)) });
+  return new AppError(AppErrorCode.TooManyRequests, text, {
+    retryAfterSeconds: Math.max(1, Math.ceil((last.getTime() + reminderGap - now.getTime()) / 1000)),
+  });
 }
 
 const notWaiting = (name: string): AppError => nothingToDo(`${name} is not waiting to act: there is no one to remind.`);
 
 /** Reminds the recipient of the place `order` (else the first open one); answers what the sender reads. */
-export async function remindRecipient(ctx: FormsContext, principal: Principal, input: { formId: number; order?: number | undefined }, origin: Origin): Promise<string> {
+export async function remindRecipient(
+  ctx: FormsContext,
+  principal: Principal,
+  input: { formId: number; order?: number | undefined },
+  origin: Origin,
+): Promise<string> {
   const form = await formToManage(ctx.db, principal, input.formId);
   const now = ctx.now();
   const recipients = await recipientsOf(ctx.db, form.id);
-  const target = input.order ? recipients.find((recipient) => recipient.order === input.order) : recipients.find((recipient) => recipient.status === 'open');
+  const target = input.order
+    ? recipients.find((recipient) => recipient.order === input.order)
+    : recipients.find((recipient) => recipient.status === 'open');
   if (!target) throw nothingToDo();
   if (target.status !== 'open') throw notWaiting(target.name);
   // At most one reminder an hour: taken with the reminder itself, so requests made together send one.
   const reminded = await ctx.db.transaction(async (tx) => {
     const row = await takeReminder(tx, target.id, now, reminderGap);
     if (!row) return undefined;
-    await recordEvent(tx, { event: 'reminded', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: target.order, to: target.email } });
+    await recordEvent(tx, {
+      event: 'reminded',
+      companyId: form.companyId,
+      actor: principal,
+      target: form.reference,
+      formId: form.id,
+      origin,
+      details: { order: target.order, to: target.email },
+    });
     await queueMail(ctx, tx, turnMails(ctx, await mailFacts(tx, form), [row], true));
     return row;
   });

@@ -62,7 +62,21 @@ export async function listWorkflow(db: Database, principal: Principal, paging: P
     .from(forms)
     .innerJoin(templates, eq(templates.id, forms.templateId))
     .where(where)
-    .orderBy(...ordering({ reference: forms.reference, title: forms.title, status: forms.status, started_at: forms.sentAt, sent_at: forms.sentAt, updated_at: forms.updatedAt, template: templates.title }, filters, forms.updatedAt))
+    .orderBy(
+      ...ordering(
+        {
+          reference: forms.reference,
+          title: forms.title,
+          status: forms.status,
+          started_at: forms.sentAt,
+          sent_at: forms.sentAt,
+          updated_at: forms.updatedAt,
+          template: templates.title,
+        },
+        filters,
+        forms.updatedAt,
+      ),
+    )
     .limit(paging.limit)
     .offset((paging.page - 1) * paging.limit);
   return { total: total?.n ?? 0, rows };
@@ -84,7 +98,19 @@ export async function listCompleted(db: Database, principal: Principal, paging: 
     .from(forms)
     .innerJoin(templates, eq(templates.id, forms.templateId))
     .where(where)
-    .orderBy(...ordering({ reference: forms.reference, title: forms.title, completed_at: forms.completedAt, submitted_by: forms.senderName, template: templates.title }, filters, forms.completedAt))
+    .orderBy(
+      ...ordering(
+        {
+          reference: forms.reference,
+          title: forms.title,
+          completed_at: forms.completedAt,
+          submitted_by: forms.senderName,
+          template: templates.title,
+        },
+        filters,
+        forms.completedAt,
+      ),
+    )
     .limit(paging.limit)
     .offset((paging.page - 1) * paging.limit);
   return { total: total?.n ?? 0, rows };
@@ -96,7 +122,12 @@ function addressedTo(principal: Principal): SQL | undefined {
 }
 
 export async function listPending(db: Database, principal: Principal, paging: Paging) {
-  const where = and(addressedTo(principal), eq(formRecipients.status, 'open'), isNull(forms.deletedAt), inArray(forms.status, ['sent', 'in_progress', 'awaiting_approval']));
+  const where = and(
+    addressedTo(principal),
+    eq(formRecipients.status, 'open'),
+    isNull(forms.deletedAt),
+    inArray(forms.status, ['sent', 'in_progress', 'awaiting_approval']),
+  );
   const [total] = await db.select({ n: count() }).from(formRecipients).innerJoin(forms, eq(forms.id, formRecipients.formId)).where(where);
   const rows = await db
     .select({ recipient: formRecipients, form: forms, template: templates.title })
@@ -116,7 +147,15 @@ export async function openPlaceOf(db: Database, principal: Principal, formId: nu
     .select({ recipient: formRecipients, form: forms })
     .from(formRecipients)
     .innerJoin(forms, eq(forms.id, formRecipients.formId))
-    .where(and(eq(formRecipients.formId, formId), addressedTo(principal), eq(formRecipients.status, 'open'), ne(forms.status, 'cancelled'), isNull(forms.deletedAt)))
+    .where(
+      and(
+        eq(formRecipients.formId, formId),
+        addressedTo(principal),
+        eq(formRecipients.status, 'open'),
+        ne(forms.status, 'cancelled'),
+        isNull(forms.deletedAt),
+      ),
+    )
     .orderBy(asc(formRecipients.order))
     .limit(1);
   return row;
@@ -138,7 +177,11 @@ export async function recipientsOf(db: Database, formId: number) {
 
 /** The place a signing link names (its page id), with its form. */
 export async function placeOfPage(db: Database, pageId: string): Promise<{ form: FormRecord; recipient: RecipientRecord } | undefined> {
-  const [row] = await db.select({ recipient: formRecipients, form: forms }).from(formRecipients).innerJoin(forms, eq(forms.id, formRecipients.formId)).where(eq(formRecipients.pageId, pageId));
+  const [row] = await db
+    .select({ recipient: formRecipients, form: forms })
+    .from(formRecipients)
+    .innerJoin(forms, eq(forms.id, formRecipients.formId))
+    .where(eq(formRecipients.pageId, pageId));
   return row;
 }
 

@@ -35,7 +35,9 @@ export async function reviewForm(ctx: FormsContext, principal: Principal, review
   const found = await visibleForm(ctx.db, principal, review.formId);
   if (!found || found.form.companyId !== principal.companyId) throw notFound();
   const recipients = await recipientsOf(ctx.db, found.form.id);
-  const current = recipients.find((recipient) => recipient.status === 'open' && recipient.action === 'approve') ?? recipients.find((recipient) => recipient.status === 'open');
+  const current =
+    recipients.find((recipient) => recipient.status === 'open' && recipient.action === 'approve') ??
+    recipients.find((recipient) => recipient.status === 'open');
   if (!current) throw new AppError(AppErrorCode.InvalidInput, notWaitingForReview);
   if (current.userId !== principal.userId && !administersCompany(principal)) {
     throw new AppError(AppErrorCode.Forbidden, 'Only the person asked to review this form, or an administrator, can review it.');
@@ -43,7 +45,11 @@ export async function reviewForm(ctx: FormsContext, principal: Principal, review
   let reviewed: boolean;
   if (review.disapprove) reviewed = await sendBackForm(ctx, principal, found.form, current, review.comment, origin);
   else if (current.action === 'approve') reviewed = await approveForm(ctx, principal, found.form, current, review.comment, origin);
-  else throw new AppError(AppErrorCode.InvalidInput, `This form waits for ${current.name} to ${current.action === 'fill' ? 'fill it in' : 'sign it'}, not for a review.`);
+  else
+    throw new AppError(
+      AppErrorCode.InvalidInput,
+      `This form waits for ${current.name} to ${current.action === 'fill' ? 'fill it in' : 'sign it'}, not for a review.`,
+    );
   // Someone else reviewed it first.
   if (!reviewed) throw new AppError(AppErrorCode.InvalidInput, notWaitingForReview);
 }

@@ -8,18 +8,34 @@ import type { LinkPlace } from './open-signing-form.js';
 import { checkStepOpen, nextName, receipt, signingRefusal, signingTexts } from './signing-rules.js';
 import { lockStep, takeStep } from './steps-repository.js';
 
-export async function reviewThroughLink(ctx: FormsContext, request: WebSigningRequest & { function: 'approve' | 'disapprove' }, principal: Principal | null, place: LinkPlace, origin: Origin): Promise<WebSigningResponse> {
+export async function reviewThroughLink(
+  ctx: FormsContext,
+  request: WebSigningRequest & { function: 'approve' | 'disapprove' },
+  principal: Principal | null,
+  place: LinkPlace,
+  origin: Origin,
+): Promise<WebSigningResponse> {
   const { form, recipient, via } = place;
   const now = ctx.now();
-  if (recipient.action !== 'approve' || !principal || principal.userId !== recipient.userId) throw signingRefusal(signingTexts.notAnApprover, AppErrorCode.Forbidden);
+  if (recipient.action !== 'approve' || !principal || principal.userId !== recipient.userId)
+    throw signingRefusal(signingTexts.notAnApprover, AppErrorCode.Forbidden);
   const comment = (request.comment ?? '').trim();
   if (request.function === 'disapprove' && !comment) throw signingRefusal('Please say why you send the form back.');
   const outcome = await ctx.db.transaction(async (tx) => {
     const current = await lockStep(tx, form.id, recipient.id);
     checkStepOpen(current.form, current.recipient, now);
     const status = request.function === 'approve' ? 'approved' : 'disapproved';
-    if (!(await takeStep(tx, recipient.id, { status, actedAt: now, comment, ip: origin.ip, userAgent: origin.userAgent }))) throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
-    await recordEvent(tx, { event: status, companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, comment, via } });
+    if (!(await takeStep(tx, recipient.id, { status, actedAt: now, comment, ip: origin.ip, userAgent: origin.userAgent })))
+      throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
+    await recordEvent(tx, {
+      event: status,
+      companyId: form.companyId,
+      actor: principal,
+      target: form.reference,
+      formId: form.id,
+      origin,
+      details: { order: recipient.order, comment, via },
+    });
     return progress(ctx, tx, form.id, origin);
   });
   if (request.function === 'disapprove') return receipt('disapproved', false, '', 'The form has gone back to its sender with your comment.');

@@ -10,7 +10,13 @@ import { checkStepOpen, clearedFiles, editableFields, receipt, signingRefusal, s
 import { lockStep, takeStep } from './steps-repository.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 
-export async function saveDraft(ctx: FormsContext, request: WebSigningRequest, form: FormRecord, recipient: RecipientRecord, origin: Origin): Promise<WebSigningResponse> {
+export async function saveDraft(
+  ctx: FormsContext,
+  request: WebSigningRequest,
+  form: FormRecord,
+  recipient: RecipientRecord,
+  origin: Origin,
+): Promise<WebSigningResponse> {
   const now = ctx.now();
   const fields = editableFields(form, recipient);
   const answers = checkAnswers(fields, request.values, { draft: true });
@@ -19,9 +25,18 @@ export async function saveDraft(ctx: FormsContext, request: WebSigningRequest, f
     const current = await lockStep(tx, form.id, recipient.id);
     checkStepOpen(current.form, current.recipient, now);
     await checkSaveLimit(tx, form.id, recipient.order);
-    if (!(await takeStep(tx, recipient.id, { draft: answers.values, openedAt: current.recipient.openedAt ?? now }))) throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
+    if (!(await takeStep(tx, recipient.id, { draft: answers.values, openedAt: current.recipient.openedAt ?? now })))
+      throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
     const kept = await storeFiles(ctx, tx, form, answers.files, { name: recipient.name, attacher: 'signer' }, clearedFiles(fields, answers.values));
-    await recordEvent(tx, { event: 'saved', companyId: form.companyId, actor: { userId: recipient.userId, name: recipient.name }, target: form.reference, formId: form.id, origin, details: { order: recipient.order } });
+    await recordEvent(tx, {
+      event: 'saved',
+      companyId: form.companyId,
+      actor: { userId: recipient.userId, name: recipient.name },
+      target: form.reference,
+      formId: form.id,
+      origin,
+      details: { order: recipient.order },
+    });
     return kept;
   });
   await removeUnused(ctx, form.id, stored);

@@ -18,12 +18,29 @@ import { findForm, formParticipants, formToSeal, recordSeal, sealedFormWith, uns
 /** How a recipient proved who they were: their step's own audit event says (approvers always sign in). */
 function signedIn(recipient: RecipientRecord, events: FormToSeal['events']): boolean {
   const steps = ['signed', 'approved', 'disapproved'];
-  return recipient.action === 'approve' || events.some((event) => steps.includes(event.event) && event.details['order'] === recipient.order && event.details['via'] === 'account');
+  return (
+    recipient.action === 'approve' ||
+    events.some((event) => steps.includes(event.event) && event.details['order'] === recipient.order && event.details['via'] === 'account')
+  );
 }
 
 function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['events']): RenderedRecipient {
   const { order, label, name, email, action, status, openedAt, actedAt, ip, userAgent, comment } = recipient;
-  return { order, label, name, email, action, status, openedAt, actedAt, ip, userAgent, comment, signedIn: signedIn(recipient, events), signature: recipient.signature ?? null };
+  return {
+    order,
+    label,
+    name,
+    email,
+    action,
+    status,
+    openedAt,
+    actedAt,
+    ip,
+    userAgent,
+    comment,
+    signedIn: signedIn(recipient, events),
+    signature: recipient.signature ?? null,
+  };
 }
 
 async function formDocument(db: Database, formId: number): Promise<SealDocument | null> {

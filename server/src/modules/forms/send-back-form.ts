@@ -6,13 +6,29 @@ import { progress, type FormRecord, type FormsContext, type RecipientRecord } fr
 import { lockForm, takeStep } from './steps-repository.js';
 
 /** Sends the form back with the person's comment; false when the place was acted on (or the form closed) meanwhile: nothing is changed. */
-export async function sendBackForm(ctx: FormsContext, principal: Principal, form: FormRecord, recipient: RecipientRecord, comment: string, origin: Origin): Promise<boolean> {
+export async function sendBackForm(
+  ctx: FormsContext,
+  principal: Principal,
+  form: FormRecord,
+  recipient: RecipientRecord,
+  comment: string,
+  origin: Origin,
+): Promise<boolean> {
   const text = comment.trim();
   if (!text) throw new AppError(AppErrorCode.InvalidInput, 'Please say why you send the form back.');
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockForm(tx, form.id);
-    if (!(await takeStep(tx, recipient.id, { status: 'disapproved', actedAt: ctx.now(), comment: text, ip: origin.ip, userAgent: origin.userAgent }))) return null;
-    await recordEvent(tx, { event: 'disapproved', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin, details: { order: recipient.order, comment: text } });
+    if (!(await takeStep(tx, recipient.id, { status: 'disapproved', actedAt: ctx.now(), comment: text, ip: origin.ip, userAgent: origin.userAgent })))
+      return null;
+    await recordEvent(tx, {
+      event: 'disapproved',
+      companyId: form.companyId,
+      actor: principal,
+      target: form.reference,
+      formId: form.id,
+      origin,
+      details: { order: recipient.order, comment: text },
+    });
     return progress(ctx, tx, form.id, origin);
   });
   return outcome !== null;

@@ -21,12 +21,24 @@ import { checkAnswers } from './answers.js';
 import { createForm, expiryOf, formRefusal, type NewForm, type Recipient } from './new-form.js';
 import { mailFacts, queueMail, turnMails, type FormsContext } from './progression.js';
 
-const personOf = (user: UserRecord): Recipient => ({ name: `${user.firstName} ${user.lastName}`.trim() || user.name, email: user.email, userId: user.id });
+const personOf = (user: UserRecord): Recipient => ({
+  name: `${user.firstName} ${user.lastName}`.trim() || user.name,
+  email: user.email,
+  userId: user.id,
+});
 
 /** The people for each place: users by id (their own name and email), others as typed; approvers must be users. */
-export async function resolveRecipients(db: Database, companyId: number, steps: readonly StepDefinition[], sent: SendFormRequest['recipients']): Promise<Recipient[]> {
+export async function resolveRecipients(
+  db: Database,
+  companyId: number,
+  steps: readonly StepDefinition[],
+  sent: SendFormRequest['recipients'],
+): Promise<Recipient[]> {
   if (sent.length !== steps.length) {
-    throw formRefusal('-1', `This template goes to ${steps.length} ${steps.length === 1 ? 'person' : 'people'} (${steps.map((step) => step.label).join(', ')}): choose someone for each.`);
+    throw formRefusal(
+      '-1',
+      `This template goes to ${steps.length} ${steps.length === 1 ? 'person' : 'people'} (${steps.map((step) => step.label).join(', ')}): choose someone for each.`,
+    );
   }
   const ids = sent.map((recipient) => recipient.user_id).filter((id): id is number => typeof id === 'number');
   const known = await activeCompanyUsers(db, companyId, ids);
@@ -34,7 +46,8 @@ export async function resolveRecipients(db: Database, companyId: number, steps: 
     sent.map(async (recipient, index) => {
       const step = steps[index] as StepDefinition;
       let user = typeof recipient.user_id === 'number' ? known.find((row) => row.id === recipient.user_id) : undefined;
-      if (typeof recipient.user_id === 'number' && !user) throw formRefusal('-1', `"${recipient.name}" is not a user of your company who can log in.`);
+      if (typeof recipient.user_id === 'number' && !user)
+        throw formRefusal('-1', `"${recipient.name}" is not a user of your company who can log in.`);
       if (!user && step.action === 'approve') {
         // An approver typed by email is found among the company's users.
         user = await activeCompanyUserByEmail(db, companyId, recipient.email);
@@ -58,11 +71,16 @@ export async function sendForm(ctx: FormsContext, principal: Principal, request:
   if (request.refs && !mayReadRecords(principal)) throw formRefusal('-1', 'Only an administrator can fill a form from pre-population records.');
   const fields = request.refs ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
   const senderFields: FieldDefinition[] = fields.filter((field) => field.step === 0);
-  const prefilled = Object.fromEntries(senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])));
+  const prefilled = Object.fromEntries(
+    senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])),
+  );
   const answers = checkAnswers(senderFields, { ...prefilled, ...request.values });
   if (!answers.ok) throw formRefusal('-1', answers.reason);
-  if (request.tenant && !(await isCompanyTenant(ctx.db, principal.companyId, request.tenant))) throw formRefusal('-1', 'That case is not one of your company’s.');
-  const defaults = Object.fromEntries(fields.filter((field) => field.value !== undefined && stepOfField(field) !== 0).map((field) => [field.name, field.value ?? null]));
+  if (request.tenant && !(await isCompanyTenant(ctx.db, principal.companyId, request.tenant)))
+    throw formRefusal('-1', 'That case is not one of your company’s.');
+  const defaults = Object.fromEntries(
+    fields.filter((field) => field.value !== undefined && stepOfField(field) !== 0).map((field) => [field.name, field.value ?? null]),
+  );
   const draft: NewForm = {
     template,
     recipients,
@@ -76,7 +94,15 @@ export async function sendForm(ctx: FormsContext, principal: Principal, request:
   const created = await ctx.db.transaction(async (tx) => {
     const made = await createForm(ctx, tx, principal, draft, origin);
     // The recipients whose turn is open are mailed their links once the form is stored.
-    await queueMail(ctx, tx, turnMails(ctx, await mailFacts(tx, made.form), made.recipients.filter((recipient) => recipient.status === 'open')));
+    await queueMail(
+      ctx,
+      tx,
+      turnMails(
+        ctx,
+        await mailFacts(tx, made.form),
+        made.recipients.filter((recipient) => recipient.status === 'open'),
+      ),
+    );
     return made;
   });
   return { code: 1, message: appCodes.sendForm['1'].text, id: created.form.id, reference: created.form.reference, unused: created.unused };

@@ -7,7 +7,17 @@ import { checkAnswers } from './answers.js';
 import { removeUnused, storeFiles } from './documents.js';
 import type { LinkPlace } from './open-signing-form.js';
 import { progress, type FormsContext } from './progression.js';
-import { checkSignature, checkStepOpen, clearedFiles, editableFields, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
+import {
+  checkSignature,
+  checkStepOpen,
+  clearedFiles,
+  editableFields,
+  nextName,
+  receipt,
+  signingCompany,
+  signingRefusal,
+  signingTexts,
+} from './signing-rules.js';
 import { addFormValues, lockStep, takeStep } from './steps-repository.js';
 
 export async function signForm(ctx: FormsContext, request: WebSigningRequest, place: LinkPlace, origin: Origin): Promise<WebSigningResponse> {
@@ -21,7 +31,8 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
   const signature = request.signature;
   checkSignature(signatureFields, signature, (await signingCompany(ctx, form.companyId)).typedSignature);
   const signedValues: Record<string, FieldValue> = {};
-  for (const field of signatureFields) signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
+  for (const field of signatureFields)
+    signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
 
   const outcome = await ctx.db.transaction(async (tx) => {
     const current = await lockStep(tx, form.id, recipient.id);
@@ -39,10 +50,23 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
     const stored = await storeFiles(ctx, tx, form, answers.files, { name: recipient.name, attacher: 'signer' }, clearedFiles(fields, answers.values));
     await addFormValues(tx, form.id, { ...answers.values, ...signedValues });
     const who = { userId: recipient.userId, name: recipient.name };
-    await recordEvent(tx, { event: 'signed', companyId: form.companyId, actor: who, target: form.reference, formId: form.id, origin, details: { order: recipient.order, signature: signature?.kind ?? 'none', via } });
+    await recordEvent(tx, {
+      event: 'signed',
+      companyId: form.companyId,
+      actor: who,
+      target: form.reference,
+      formId: form.id,
+      origin,
+      details: { order: recipient.order, signature: signature?.kind ?? 'none', via },
+    });
     return { ...(await progress(ctx, tx, form.id, origin)), stored };
   });
   await removeUnused(ctx, form.id, outcome.stored);
   const next = nextName(outcome.recipients);
-  return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. Everyone has signed: the form is complete.' : 'Thank you. Your signature has been recorded.');
+  return receipt(
+    'signed',
+    outcome.completed,
+    next,
+    outcome.completed ? 'Thank you. Everyone has signed: the form is complete.' : 'Thank you. Your signature has been recorded.',
+  );
 }

@@ -49,7 +49,8 @@ export function expired(form: FormRecord, now: Date): boolean {
  */
 export function checkStepOpen(form: FormRecord, recipient: RecipientRecord, now: Date): void {
   if (form.status === 'cancelled' || form.deletedAt) throw withdrawnForm();
-  if (recipient.status !== 'open' || form.status === 'completed' || form.status === 'disapproved') throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
+  if (recipient.status !== 'open' || form.status === 'completed' || form.status === 'disapproved')
+    throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
   if (expired(form, now)) throw signingRefusal(signingTexts.expired, AppErrorCode.Expired);
 }
 
@@ -82,10 +83,15 @@ export async function signingCompany(ctx: Pick<ServerContext, 'db'>, companyId: 
  * Refuses a signature that is missing where a signature field needs one, a drawing that is not
  * a PNG or too large, or a typed name where the company takes only drawn ones.
  */
-export function checkSignature(signatureFields: readonly FieldDefinition[], signature: WebSigningRequest['signature'], typedSignature: boolean): void {
+export function checkSignature(
+  signatureFields: readonly FieldDefinition[],
+  signature: WebSigningRequest['signature'],
+  typedSignature: boolean,
+): void {
   if (signatureFields.some((field) => field.required) && !signature?.value.trim()) throw signingRefusal(signingTexts.pleaseSign);
   if (!signature) return;
-  if (signature.kind === 'drawn' && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.value)) throw signingRefusal('The drawn signature could not be read. Please draw it again.');
+  if (signature.kind === 'drawn' && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.value))
+    throw signingRefusal('The drawn signature could not be read. Please draw it again.');
   if (signature.value.length > 500_000) throw signingRefusal('The drawn signature is too large. Please draw it again.');
   if (signature.kind === 'typed' && !typedSignature) throw signingRefusal(signingTexts.typedNotAllowed);
 }
@@ -100,5 +106,7 @@ export function nextName(recipients: readonly RecipientRecord[]): string {
 
 /** The file fields of `fields` answered with nothing: a file kept before for them goes. */
 export function clearedFiles(fields: readonly FieldDefinition[], values: Record<string, FieldValue>): string[] {
-  return fields.filter((field) => field.type === 'file' && (values[field.name] === null || values[field.name] === undefined)).map((field) => field.name);
+  return fields
+    .filter((field) => field.type === 'file' && (values[field.name] === null || values[field.name] === undefined))
+    .map((field) => field.name);
 }

@@ -20,7 +20,13 @@ import { saveDraft } from './save-draft.js';
 import { signForm } from './sign-form.js';
 import { checkStepOpen, signingRefusal, signingTexts } from './signing-rules.js';
 
-async function act(ctx: FormsContext, request: WebSigningRequest, principal: Principal | null, place: LinkPlace, origin: Origin): Promise<WebSigningResponse> {
+async function act(
+  ctx: FormsContext,
+  request: WebSigningRequest,
+  principal: Principal | null,
+  place: LinkPlace,
+  origin: Origin,
+): Promise<WebSigningResponse> {
   const { form, recipient } = place;
   if (hasActed(recipient) || recipient.status === 'disapproved') throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
   if (recipient.status === 'waiting') return openSigningForm(ctx, form, recipient, origin);
@@ -38,7 +44,12 @@ async function act(ctx: FormsContext, request: WebSigningRequest, principal: Pri
   }
 }
 
-export async function webSigning(ctx: FormsContext, request: WebSigningRequest, principal: Principal | null, origin: Origin): Promise<WebSigningResponse> {
+export async function webSigning(
+  ctx: FormsContext,
+  request: WebSigningRequest,
+  principal: Principal | null,
+  origin: Origin,
+): Promise<WebSigningResponse> {
   if (/^\d{1,9}$/.test(request.id)) return fillTemplate(ctx, request, principal, origin);
   const place = await placeOfLink(ctx, request, principal);
   // `refs` is not read here: what pre-fills a sent form was fixed by its sender.

@@ -77,7 +77,11 @@ export async function markOpened(tx: Database, recipientId: number, now: Date): 
 
 /** Closes places that can no longer be acted on (the form was sent back). */
 export async function cancelPlaces(tx: Database, recipientIds: readonly number[]): Promise<void> {
-  if (recipientIds.length) await tx.update(formRecipients).set({ status: 'cancelled' }).where(inArray(formRecipients.id, [...recipientIds]));
+  if (recipientIds.length)
+    await tx
+      .update(formRecipients)
+      .set({ status: 'cancelled' })
+      .where(inArray(formRecipients.id, [...recipientIds]));
 }
 
 /** Opens a waiting place: it is that recipient's turn now. */
@@ -87,7 +91,11 @@ export async function openPlace(tx: Database, recipientId: number, now: Date): P
 }
 
 /** Writes the form's status as its recipients make it. */
-export async function writeFormProgress(tx: Database, formId: number, change: Pick<Partial<FormRecord>, 'status' | 'currentStep' | 'updatedAt' | 'completedAt'>): Promise<FormRecord> {
+export async function writeFormProgress(
+  tx: Database,
+  formId: number,
+  change: Pick<Partial<FormRecord>, 'status' | 'currentStep' | 'updatedAt' | 'completedAt'>,
+): Promise<FormRecord> {
   const [updated] = await tx.update(forms).set(change).where(eq(forms.id, formId)).returning();
   if (!updated) throw new Error(`No form ${formId}.`);
   return updated;

@@ -12,6 +12,13 @@ export async function deleteGroup(ctx: Pick<ServerContext, 'db'>, principal: Pri
     const group = await findGroup(tx, principal.companyId, id);
     if (!group) throw groupInvalid();
     await deleteGroupRow(tx, group.id);
-    await recordEvent(tx, { event: 'settings-saved', companyId: principal.companyId, actor: principal, target: `Group ${group.name}`, origin, details: { group: group.id, change: 'deleted' } });
+    await recordEvent(tx, {
+      event: 'settings-saved',
+      companyId: principal.companyId,
+      actor: principal,
+      target: `Group ${group.name}`,
+      origin,
+      details: { group: group.id, change: 'deleted' },
+    });
   });
 }

@@ -14,7 +14,9 @@ export async function listGroups(db: Database, companyId: number): Promise<{ id:
     .select({
       id: groups.id,
       name: groups.name,
-      members: sql<number[]>`coalesce((select array_agg(${users.id} order by ${users.id}) from ${users} where ${users.companyId} = ${groups.companyId} and ${users.id} = any(${groups.members})), '{}'::integer[])`,
+      members: sql<
+        number[]
+      >`coalesce((select array_agg(${users.id} order by ${users.id}) from ${users} where ${users.companyId} = ${groups.companyId} and ${users.id} = any(${groups.members})), '{}'::integer[])`,
     })
     .from(groups)
     .where(eq(groups.companyId, companyId))
@@ -34,7 +36,13 @@ export async function groupNameTaken(db: Database, companyId: number, name: stri
   const [row] = await db
     .select({ id: groups.id })
     .from(groups)
-    .where(and(eq(groups.companyId, companyId), sql`lower(${groups.name}) = ${name.toLowerCase()}`, except === undefined ? undefined : ne(groups.id, except)))
+    .where(
+      and(
+        eq(groups.companyId, companyId),
+        sql`lower(${groups.name}) = ${name.toLowerCase()}`,
+        except === undefined ? undefined : ne(groups.id, except),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

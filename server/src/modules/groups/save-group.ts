@@ -15,19 +15,34 @@ export async function saveGroup(ctx: Pick<ServerContext, 'db'>, principal: Princ
   if (members.length > largestGroup) throw groupInvalid(`A group holds at most ${largestGroup} people.`);
   try {
     await ctx.db.transaction(async (tx) => {
-      if ((await companyUsersAmong(tx, principal.companyId, members)) !== members.length) throw groupInvalid('Every member of a group must be a user of your company.');
+      if ((await companyUsersAmong(tx, principal.companyId, members)) !== members.length)
+        throw groupInvalid('Every member of a group must be a user of your company.');
       if (data.id !== undefined) {
         const group = await findGroup(tx, principal.companyId, data.id);
         if (!group) throw groupInvalid();
         if (await groupNameTaken(tx, principal.companyId, name, group.id)) throw groupNameIsTaken();
         const change = data.members === undefined ? { name } : { name, members };
         await updateGroup(tx, group.id, change);
-        await recordEvent(tx, { event: 'settings-saved', companyId: principal.companyId, actor: principal, target: `Group ${name}`, origin, details: { group: group.id, change: 'changed', ...change } });
+        await recordEvent(tx, {
+          event: 'settings-saved',
+          companyId: principal.companyId,
+          actor: principal,
+          target: `Group ${name}`,
+          origin,
+          details: { group: group.id, change: 'changed', ...change },
+        });
         return;
       }
       if (await groupNameTaken(tx, principal.companyId, name)) throw groupNameIsTaken();
       const id = await insertGroup(tx, { companyId: principal.companyId, name, members });
-      await recordEvent(tx, { event: 'settings-saved', companyId: principal.companyId, actor: principal, target: `Group ${name}`, origin, details: { group: id, change: 'created', members } });
+      await recordEvent(tx, {
+        event: 'settings-saved',
+        companyId: principal.companyId,
+        actor: principal,
+        target: `Group ${name}`,
+        origin,
+        details: { group: id, change: 'created', members },
+      });
     });
   } catch (error) {
     // Two saves of one name at once: the unique index refuses the second.

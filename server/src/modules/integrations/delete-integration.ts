@@ -9,7 +9,12 @@ import { listIntegrationSettings } from './list-integrations.js';
 import { deleteIntegration, findIntegration } from './repository.js';
 
 /** Deletes an integration (`delete`); the answer is the list as it is afterwards. */
-export async function deleteIntegrationSetting(ctx: Pick<ServerContext, 'db'>, principal: Principal, query: IntegrationsQuery, origin: Origin): Promise<IntegrationResponse> {
+export async function deleteIntegrationSetting(
+  ctx: Pick<ServerContext, 'db'>,
+  principal: Principal,
+  query: IntegrationsQuery,
+  origin: Origin,
+): Promise<IntegrationResponse> {
   if (!query.sid) throw badRequest('Choose the integration to delete.');
   const item = await findIntegration(ctx.db, principal.companyId, query.sid);
   if (!item) throw badRequest(unknownIntegration);

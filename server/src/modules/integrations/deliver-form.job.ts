@@ -21,7 +21,8 @@ export const deliverFormJob = defineJob({
   handler: async (ctx: ServerContext, { formId }) => {
     const outcomes = await deliverForm(ctx, formId);
     const failed = outcomes.filter((outcome) => outcome.status === 'failed');
-    if (failed.length) throw new Error(`${failed.length} of the form's integrations did not deliver: ${failed.map((outcome) => outcome.detail).join(' ')}`);
+    if (failed.length)
+      throw new Error(`${failed.length} of the form's integrations did not deliver: ${failed.map((outcome) => outcome.detail).join(' ')}`);
     return outcomes;
   },
 });

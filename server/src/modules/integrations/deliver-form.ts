@@ -56,10 +56,18 @@ interface CompletedForm {
 }
 
 /** The form's answers under their names in the receiving system, in the form's field order. */
-export function mappedRecord(fields: readonly FieldDefinition[], values: Record<string, FieldValue>, map: Record<string, string>): Record<string, FieldValue> {
+export function mappedRecord(
+  fields: readonly FieldDefinition[],
+  values: Record<string, FieldValue>,
+  map: Record<string, string>,
+): Record<string, FieldValue> {
   const data = fields.filter(isDataField);
   const all = Object.keys(map).length === 0;
-  return Object.fromEntries(data.flatMap((field) => (all ? [[field.name, values[field.name] ?? null]] : map[field.name] ? [[map[field.name], values[field.name] ?? null]] : [])));
+  return Object.fromEntries(
+    data.flatMap((field) =>
+      all ? [[field.name, values[field.name] ?? null]] : map[field.name] ? [[map[field.name], values[field.name] ?? null]] : [],
+    ),
+  );
 }
 
 interface FileToSend {
@@ -71,10 +79,20 @@ interface FileToSend {
 const labels: Record<IntegrationRecord['source'], string> = { email: 'Email', webhook: 'Webhook', sftp: 'SFTP', sharepoint: 'SharePoint' };
 
 /** Sends the files one way or another; answers what happened, in words an administrator reads. */
-async function send(ctx: DeliveryContext, form: CompletedForm, item: IntegrationRecord, record: Record<string, FieldValue>, files: FileToSend[]): Promise<{ ok: boolean; detail: string }> {
+async function send(
+  ctx: DeliveryContext,
+  form: CompletedForm,
+  item: IntegrationRecord,
+  record: Record<string, FieldValue>,
+  files: FileToSend[],
+): Promise<{ ok: boolean; detail: string }> {
   switch (item.source) {
     case 'email': {
-      const attachments: MailAttachment[] = files.map((file) => ({ filename: file.name, contentBase64: file.bytes.toString('base64'), contentType: file.mime }));
+      const attachments: MailAttachment[] = files.map((file) => ({
+        filename: file.name,
+        contentBase64: file.bytes.toString('base64'),
+        contentType: file.mime,
+      }));
       const names = files.map((file) => file.name).join(' and ');
       await ctx.mail.send({
         to: item.recipient,
@@ -89,7 +107,13 @@ async function send(ctx: DeliveryContext, form: CompletedForm, item: Integration
       const pdf = files.find((file) => file.mime === 'application/pdf');
       const body = {
         event: 'form.completed',
-        form: { id: form.id, reference: form.reference, title: form.title, template: item.title, completed_at: form.completedAt?.toISOString() ?? null },
+        form: {
+          id: form.id,
+          reference: form.reference,
+          title: form.title,
+          template: item.title,
+          completed_at: form.completedAt?.toISOString() ?? null,
+        },
         data: record,
         ...(pdf ? { pdf: { name: pdf.name, content_base64: pdf.bytes.toString('base64') } } : {}),
       };
@@ -102,19 +126,39 @@ async function send(ctx: DeliveryContext, form: CompletedForm, item: Integration
           maxRequestBytes: largestWebhookBody,
           maxResponseBytes: 4 * 1024,
         });
-        return answer.status >= 200 && answer.status < 300 ? { ok: true, detail: `Posted to ${item.recipient} (${answer.status}).` } : { ok: false, detail: `The webhook answered ${answer.status}.` };
+        return answer.status >= 200 && answer.status < 300
+          ? { ok: true, detail: `Posted to ${item.recipient} (${answer.status}).` }
+          : { ok: false, detail: `The webhook answered ${answer.status}.` };
       } catch (error) {
         if (!(error instanceof OutboundError)) throw error;
-        return { ok: false, detail: error.failure === 'timeout' ? `The webhook did not answer within ${webhookTimeoutMs / 1000} seconds.` : `The webhook was not posted: ${error.message}` };
+        return {
+          ok: false,
+          detail:
+            error.failure === 'timeout'
+              ? `The webhook did not answer within ${webhookTimeoutMs / 1000} seconds.`
+              : `The webhook was not posted: ${error.message}`,
+        };
       }
     }
     case 'sftp':
     case 'sharepoint': {
       const folder = `Post Office/${folderName(item.title)}`;
       await ctx.db.transaction(async (tx) => {
-        for (const file of files) await keepFile(ctx, tx, { companyId: form.companyId, folder, name: file.name, mime: file.mime, bytes: file.bytes, formId: form.id, createdBy: 'Post Office' });
+        for (const file of files)
+          await keepFile(ctx, tx, {
+            companyId: form.companyId,
+            folder,
+            name: file.name,
+            mime: file.mime,
+            bytes: file.bytes,
+            formId: form.id,
+            createdBy: 'Post Office',
+          });
       });
-      return { ok: true, detail: `${labels[item.source]} is not connected from this server: the files were kept in Documents, folder ${folder}, for ${item.recipient}.` };
+      return {
+        ok: true,
+        detail: `${labels[item.source]} is not connected from this server: the files were kept in Documents, folder ${folder}, for ${item.recipient}.`,
+      };
     }
   }
 }
@@ -124,11 +168,20 @@ function escapeHtml(text: string): string {
 }
 
 /** The files an integration sends for a form: the data as CSV and the sealed PDF, as its type says. */
-async function filesFor(ctx: DeliveryContext, form: CompletedForm, item: IntegrationRecord, record: Record<string, FieldValue>): Promise<FileToSend[] | string> {
+async function filesFor(
+  ctx: DeliveryContext,
+  form: CompletedForm,
+  item: IntegrationRecord,
+  record: Record<string, FieldValue>,
+): Promise<FileToSend[] | string> {
   const files: FileToSend[] = [];
   if (item.type !== 'pdf') {
     const names = Object.keys(record);
-    files.push({ name: `${form.reference}.csv`, mime: 'text/csv', bytes: Buffer.from(csvRecord(names) + csvRecord(names.map((name) => record[name])), 'utf8') });
+    files.push({
+      name: `${form.reference}.csv`,
+      mime: 'text/csv',
+      bytes: Buffer.from(csvRecord(names) + csvRecord(names.map((name) => record[name])), 'utf8'),
+    });
   }
   if (item.type !== 'csv') {
     const pdf = form.sealedKey ? await ctx.files.get(form.sealedKey) : null;
@@ -168,7 +221,14 @@ export async function deliverForm(ctx: DeliveryContext, formId: number): Promise
     const names = typeof files === 'string' ? [] : files.map((file) => file.name);
     const status = result.ok ? 'delivered' : 'failed';
     await ctx.db.transaction(async (tx) => {
-      const recorded = await recordDelivery(tx, { integrationId: item.id, formId: form.id, files: result.ok ? names : [], status, detail: result.detail, at: ctx.now() });
+      const recorded = await recordDelivery(tx, {
+        integrationId: item.id,
+        formId: form.id,
+        files: result.ok ? names : [],
+        status,
+        detail: result.detail,
+        at: ctx.now(),
+      });
       if (!recorded) return;
       await recordEvent(tx, {
         event: 'delivered',

@@ -6,7 +6,14 @@
  * and the lookups of what a request names (refused with 400 and the product's words: the
  * contract answers no 404 here).
  */
-import { contractLimits, emailPattern, type Integration, type IntegrationResponse, type IntegrationSource, type IntegrationsQuery } from '@formsign/sdk/contract';
+import {
+  contractLimits,
+  emailPattern,
+  type Integration,
+  type IntegrationResponse,
+  type IntegrationSource,
+  type IntegrationsQuery,
+} from '@formsign/sdk/contract';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { isDataField } from '../database/submissions.js';
@@ -14,7 +21,18 @@ import { findIntegration, findTemplate, findTemplateIntegration, type Integratio
 
 type DeliveryType = Integration['type'];
 
-export const emptyAnswer: IntegrationResponse = { message: '', type: 'list', forms: [], allforms: [], fields: [], map: {}, title: '', sid: null, files: [], recipient: '' };
+export const emptyAnswer: IntegrationResponse = {
+  message: '',
+  type: 'list',
+  forms: [],
+  allforms: [],
+  fields: [],
+  map: {},
+  title: '',
+  sid: null,
+  files: [],
+  recipient: '',
+};
 
 export const unknownIntegration = 'This integration does not exist.';
 
@@ -23,7 +41,15 @@ const maxName = 100;
 const maxEntries = 100;
 
 export function integrationView(item: IntegrationRecord): Integration {
-  return { sid: item.id, template_id: item.templateId, title: item.title, source: item.source, type: item.type, recipient: item.recipient, updated_at: item.updatedAt.toISOString() };
+  return {
+    sid: item.id,
+    template_id: item.templateId,
+    title: item.title,
+    source: item.source,
+    type: item.type,
+    recipient: item.recipient,
+    updated_at: item.updatedAt.toISOString(),
+  };
 }
 
 /** The fields of a template an integration can send (signatures and attached files are not data). */
@@ -42,7 +68,9 @@ export function recipientProblem(source: IntegrationSource, recipient: string): 
   if (recipient.length > 500) return 'The address is too long.';
   switch (source) {
     case 'email':
-      return emailPattern.test(recipient) && recipient.length <= contractLimits.EmailAddress.maxLength ? null : 'Enter an email address, like records@yourcompany.com.';
+      return emailPattern.test(recipient) && recipient.length <= contractLimits.EmailAddress.maxLength
+        ? null
+        : 'Enter an email address, like records@yourcompany.com.';
     case 'webhook': {
       let url: URL | null = null;
       try {
@@ -50,7 +78,9 @@ export function recipientProblem(source: IntegrationSource, recipient: string): 
       } catch {
         url = null;
       }
-      return url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? null : "Enter the webhook's address, starting with https://.";
+      return url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
+        ? null
+        : "Enter the webhook's address, starting with https://.";
     }
     case 'sftp':
       return /^sftp:\/\/[^\s/]+(\/\S*)?$/.test(recipient) ? null : 'Enter the server folder as sftp://server/folder.';
@@ -71,7 +101,8 @@ export function parseMap(data: string, fields: readonly string[]): Record<string
   } catch {
     throw badRequest('The field map is not valid: send it as a JSON object.');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('The field map is not valid: send it as a JSON object.');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw badRequest('The field map is not valid: send it as a JSON object.');
   const entries = Object.entries(parsed as Record<string, unknown>);
   if (entries.length > maxEntries) throw badRequest(`A field map has at most ${maxEntries} fields.`);
   const map: Record<string, string> = {};
@@ -97,7 +128,12 @@ export async function templateOf(ctx: Pick<ServerContext, 'db'>, companyId: numb
 }
 
 /** The integration `sid` names (of the template, when one is named), or the one of the template and destination. */
-export async function integrationOf(ctx: Pick<ServerContext, 'db'>, companyId: number, query: IntegrationsQuery, template: TemplateRecord | null): Promise<IntegrationRecord | undefined> {
+export async function integrationOf(
+  ctx: Pick<ServerContext, 'db'>,
+  companyId: number,
+  query: IntegrationsQuery,
+  template: TemplateRecord | null,
+): Promise<IntegrationRecord | undefined> {
   if (query.sid) {
     const item = await findIntegration(ctx.db, companyId, query.sid);
     if (!item || (template && item.templateId !== template.id)) throw badRequest(unknownIntegration);

@@ -4,8 +4,17 @@ import type { ServerContext } from '../../context.js';
 import { emptyAnswer, integrationView } from './integration-rules.js';
 import { companyTemplates, listIntegrations } from './repository.js';
 
-export async function listIntegrationSettings(ctx: Pick<ServerContext, 'db'>, companyId: number, answer: Partial<IntegrationResponse> = {}): Promise<IntegrationResponse> {
+export async function listIntegrationSettings(
+  ctx: Pick<ServerContext, 'db'>,
+  companyId: number,
+  answer: Partial<IntegrationResponse> = {},
+): Promise<IntegrationResponse> {
   const items = await listIntegrations(ctx.db, companyId);
   const templates = await companyTemplates(ctx.db, companyId);
-  return { ...emptyAnswer, ...answer, forms: items.map(integrationView), allforms: templates.map((template) => ({ id: template.id, title: template.title })) };
+  return {
+    ...emptyAnswer,
+    ...answer,
+    forms: items.map(integrationView),
+    allforms: templates.map((template) => ({ id: template.id, title: template.title })),
+  };
 }

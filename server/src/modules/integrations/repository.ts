@@ -26,7 +26,9 @@ function selectIntegrations(db: Database) {
 }
 
 export async function listIntegrations(db: Database, companyId: number): Promise<IntegrationRecord[]> {
-  return selectIntegrations(db).where(eq(integrations.companyId, companyId)).orderBy(asc(templates.title), asc(integrations.source), asc(integrations.id));
+  return selectIntegrations(db)
+    .where(eq(integrations.companyId, companyId))
+    .orderBy(asc(templates.title), asc(integrations.source), asc(integrations.id));
 }
 
 export async function findIntegration(db: Database, companyId: number, id: number): Promise<IntegrationRecord | undefined> {
@@ -35,7 +37,12 @@ export async function findIntegration(db: Database, companyId: number, id: numbe
 }
 
 /** The integration of a template that delivers to a kind of destination (one per template and destination). */
-export async function findTemplateIntegration(db: Database, companyId: number, templateId: number, source: IntegrationRecord['source']): Promise<IntegrationRecord | undefined> {
+export async function findTemplateIntegration(
+  db: Database,
+  companyId: number,
+  templateId: number,
+  source: IntegrationRecord['source'],
+): Promise<IntegrationRecord | undefined> {
   const [row] = await selectIntegrations(db)
     .where(and(eq(integrations.companyId, companyId), eq(integrations.templateId, templateId), eq(integrations.source, source)))
     .orderBy(asc(integrations.id))

@@ -4,11 +4,25 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
-import { auditTarget, deliveredFiles, emptyAnswer, integrationOf, mappableFields, parseMap, recipientProblem, templateOf } from './integration-rules.js';
+import {
+  auditTarget,
+  deliveredFiles,
+  emptyAnswer,
+  integrationOf,
+  mappableFields,
+  parseMap,
+  recipientProblem,
+  templateOf,
+} from './integration-rules.js';
 import { insertIntegration, updateIntegration } from './repository.js';
 
 /** Saves an integration (`save`): a new one, or the one `sid` names or the template has for the destination. */
-export async function saveIntegration(ctx: Pick<ServerContext, 'db' | 'now' | 'outbound'>, principal: Principal, query: IntegrationsQuery, origin: Origin): Promise<IntegrationResponse> {
+export async function saveIntegration(
+  ctx: Pick<ServerContext, 'db' | 'now' | 'outbound'>,
+  principal: Principal,
+  query: IntegrationsQuery,
+  origin: Origin,
+): Promise<IntegrationResponse> {
   const template = await templateOf(ctx, principal.companyId, query.id);
   const existing = await integrationOf(ctx, principal.companyId, query, template);
   const source = query.source ?? existing?.source;
@@ -36,5 +50,15 @@ export async function saveIntegration(ctx: Pick<ServerContext, 'db' | 'now' | 'o
     });
     return id;
   });
-  return { ...emptyAnswer, message: 'The integration has been saved.', type: 'save', fields, map, title: template.title, sid, files: deliveredFiles(type), recipient };
+  return {
+    ...emptyAnswer,
+    message: 'The integration has been saved.',
+    type: 'save',
+    fields,
+    map,
+    title: template.title,
+    sid,
+    files: deliveredFiles(type),
+    recipient,
+  };
 }

@@ -3,7 +3,11 @@ import type { IntegrationResponse, IntegrationsQuery } from '@formsign/sdk/contr
 import type { ServerContext } from '../../context.js';
 import { deliveredFiles, emptyAnswer, integrationOf, mappableFields, templateOf } from './integration-rules.js';
 
-export async function showIntegrationFields(ctx: Pick<ServerContext, 'db'>, companyId: number, query: IntegrationsQuery): Promise<IntegrationResponse> {
+export async function showIntegrationFields(
+  ctx: Pick<ServerContext, 'db'>,
+  companyId: number,
+  query: IntegrationsQuery,
+): Promise<IntegrationResponse> {
   const template = await templateOf(ctx, companyId, query.id);
   const item = await integrationOf(ctx, companyId, query, template);
   return {

@@ -68,7 +68,8 @@ const detailTexts: Partial<Record<AuditEvent, (details: Record<string, unknown>)
   },
   downloaded: (details) => (details['export'] === 'database' ? 'Exported database' : null),
   delivered: (details) => (details['status'] === 'failed' ? 'Delivery failed' : null),
-  'settings-saved': (details) => (details['area'] === 'integration' ? (details['change'] === 'deleted' ? 'Deleted form integration' : 'Saved form integration') : null),
+  'settings-saved': (details) =>
+    details['area'] === 'integration' ? (details['change'] === 'deleted' ? 'Deleted form integration' : 'Saved form integration') : null,
   system: (details) => (typeof details['message'] === 'string' && details['message'] !== '' ? details['message'] : null),
 };
 
@@ -86,5 +87,7 @@ export function actionText(event: AuditEvent, details: Record<string, unknown>):
 /** The events whose texts (or names) contain the words searched for, regardless of case. */
 export function eventsMatching(words: string): AuditEvent[] {
   const needle = words.toLowerCase();
-  return (Object.keys(actionTexts) as AuditEvent[]).filter((event) => [event, actionTexts[event], ...(variants[event] ?? [])].some((text) => text.toLowerCase().includes(needle)));
+  return (Object.keys(actionTexts) as AuditEvent[]).filter((event) =>
+    [event, actionTexts[event], ...(variants[event] ?? [])].some((text) => text.toLowerCase().includes(needle)),
+  );
 }

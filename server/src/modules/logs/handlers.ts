@@ -68,7 +68,16 @@ export function logsHandlers(ctx: Pick<ServerContext, 'db'>): LogsHandlers {
       const { total, rows } = await listFormAuditEvents(ctx.db, principal, { ...page, ...filters, search: filters.search ?? null, timeZone });
       return {
         query: { ...page, total, filters },
-        forms: rows.map((row) => ({ id: row.id, form_id: row.formId, reference: row.reference, title: row.title, event: row.event, actor: row.actor, at: row.at.toISOString(), ip: row.ip })),
+        forms: rows.map((row) => ({
+          id: row.id,
+          form_id: row.formId,
+          reference: row.reference,
+          title: row.title,
+          event: row.event,
+          actor: row.actor,
+          at: row.at.toISOString(),
+          ip: row.ip,
+        })),
       };
     },
   };

@@ -73,7 +73,12 @@ export async function listLogRecords(db: Database, companyId: number, query: Log
       query.source === 'system' ? sql`${auditEvents.details}->>'message' ilike ${pattern}` : undefined,
     );
   }
-  const where = and(eq(auditEvents.companyId, companyId), eq(auditEvents.source, query.source), dayRange(auditEvents.at, query.timeZone, query.from, query.to), matching);
+  const where = and(
+    eq(auditEvents.companyId, companyId),
+    eq(auditEvents.source, query.source),
+    dayRange(auditEvents.at, query.timeZone, query.from, query.to),
+    matching,
+  );
   const sortColumn = logSorts[query.sort ?? 'at'] ?? auditEvents.at;
   const sortOrder = direction(query.order, sortColumn === auditEvents.at ? 'desc' : 'asc');
   const [totals] = await db.select({ n: count() }).from(auditEvents).where(where);
@@ -99,7 +104,17 @@ export async function listLogRecords(db: Database, companyId: number, query: Log
 }
 
 /** The events the form audit shows (the contract's `AuditEvent.event`). */
-export const formAuditEvents: readonly FormAuditEvent['event'][] = ['created', 'sent', 'opened', 'signed', 'approved', 'disapproved', 'completed', 'downloaded', 'deleted'];
+export const formAuditEvents: readonly FormAuditEvent['event'][] = [
+  'created',
+  'sent',
+  'opened',
+  'signed',
+  'approved',
+  'disapproved',
+  'completed',
+  'downloaded',
+  'deleted',
+];
 
 export interface FormAuditQuery extends PageRequest {
   event?: FormAuditEvent['event'] | undefined;
@@ -142,11 +157,17 @@ export async function listFormAuditEvents(db: Database, viewer: Viewer, query: F
     dayRange(auditEvents.at, query.timeZone, query.from, query.to),
   );
   const pattern = query.search ? containsPattern(query.search) : null;
-  const formsWhere = (condition: SQL) => db.select({ id: forms.id }).from(forms).where(and(eq(forms.companyId, companyId), condition));
+  const formsWhere = (condition: SQL) =>
+    db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(and(eq(forms.companyId, companyId), condition));
   const where = and(
     ofEvents,
     query.template ? inArray(auditEvents.formId, formsWhere(eq(forms.templateId, query.template))) : undefined,
-    pattern ? or(sql`${auditEvents.formId} = any(array(${formsWhere(sql`${formSearchText} ilike ${pattern}`)}))`, sql`${auditSearchText} ilike ${pattern}`) : undefined,
+    pattern
+      ? or(sql`${auditEvents.formId} = any(array(${formsWhere(sql`${formSearchText} ilike ${pattern}`)}))`, sql`${auditSearchText} ilike ${pattern}`)
+      : undefined,
   );
   const joined = and(eq(forms.id, auditEvents.formId), eq(forms.companyId, auditEvents.companyId));
   const [totals] = await db.select({ n: count() }).from(auditEvents).where(where);

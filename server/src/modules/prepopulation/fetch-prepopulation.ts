@@ -15,19 +15,43 @@ import { findRecord, findSource, listSources, recordIds, type SourceRecord } fro
 /** Record ids answered for one source (a picker, not an export). */
 const maxRecordIds = 1000;
 
-const empty: Omit<PrepopulationResponse, 'type'> = { error: false, message: '', source: [], fields: [], oids: [], headers: [], order: {}, setbyme: false, reference: '', timestamp: '' };
+const empty: Omit<PrepopulationResponse, 'type'> = {
+  error: false,
+  message: '',
+  source: [],
+  fields: [],
+  oids: [],
+  headers: [],
+  order: {},
+  setbyme: false,
+  reference: '',
+  timestamp: '',
+};
 
 export const unknownSource = 'This data source does not exist.';
 export const unknownRecord = 'This record does not exist in the data source.';
 
 function summary(source: SourceRecord): PrepopulationSourceSummary {
-  return { id: source.id, name: source.name, template_id: source.templateId, template: source.template, records: source.records, updated_at: (source.loadedAt ?? source.updatedAt).toISOString() };
+  return {
+    id: source.id,
+    name: source.name,
+    template_id: source.templateId,
+    template: source.template,
+    records: source.records,
+    updated_at: (source.loadedAt ?? source.updatedAt).toISOString(),
+  };
 }
 
 /** A template field as the contract shows it (files are not filled in advance, so not shown). */
 function formField(field: FieldDefinition): FormField | null {
   if (field.type === 'file') return null;
-  return { name: field.name, label: field.label, type: field.type, required: field.required, ...(field.type === 'select' ? { options: field.options ?? [] } : {}) };
+  return {
+    name: field.name,
+    label: field.label,
+    type: field.type,
+    required: field.required,
+    ...(field.type === 'select' ? { options: field.options ?? [] } : {}),
+  };
 }
 
 function sourceAnswer(source: SourceRecord, userId: number): Omit<PrepopulationResponse, 'type' | 'fields' | 'oids'> {
@@ -58,6 +82,10 @@ export async function fetchPrepopulation(db: Database, principal: Principal, que
     ...sourceAnswer(source, principal.userId),
     type: 'record',
     oids: [query.oid],
-    fields: fields.filter((field) => !wanted || wanted.has(field.name)).map((field) => (source.order[field.name] !== undefined ? { ...field, value: valueFor(field, values[source.order[field.name] ?? '']) } : field)),
+    fields: fields
+      .filter((field) => !wanted || wanted.has(field.name))
+      .map((field) =>
+        source.order[field.name] !== undefined ? { ...field, value: valueFor(field, values[source.order[field.name] ?? '']) } : field,
+      ),
   };
 }

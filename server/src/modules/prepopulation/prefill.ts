@@ -49,11 +49,18 @@ export function valueFor(field: Pick<FieldDefinition, 'type'>, text: string | un
 }
 
 /** The fields, with `value` set from the records the refs name (the first record with a column for a field fills it). */
-export async function prefillFields<F extends FieldDefinition>(ctx: { db: Database }, companyId: number, refs: string, fields: readonly F[]): Promise<F[]> {
+export async function prefillFields<F extends FieldDefinition>(
+  ctx: { db: Database },
+  companyId: number,
+  refs: string,
+  fields: readonly F[],
+): Promise<F[]> {
   const references = parseReferences(refs);
   const records = await recordsOf(ctx.db, companyId, references);
   // In the order the refs name them.
-  const ordered = references.flatMap((reference) => records.filter((record) => record.sourceId === reference.sourceId && record.oid === reference.oid));
+  const ordered = references.flatMap((reference) =>
+    records.filter((record) => record.sourceId === reference.sourceId && record.oid === reference.oid),
+  );
   return fields.map((field) => {
     const record = ordered.find((candidate) => candidate.order[field.name] !== undefined);
     const header = record?.order[field.name];

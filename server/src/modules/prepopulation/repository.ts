@@ -54,7 +54,12 @@ export async function findSource(db: Database, companyId: number, id: number): P
 
 /** The ids of a source's records, in order (at most `limit`). */
 export async function recordIds(db: Database, sourceId: number, limit: number): Promise<string[]> {
-  const rows = await db.select({ oid: prepopulationRecords.oid }).from(prepopulationRecords).where(eq(prepopulationRecords.sourceId, sourceId)).orderBy(asc(prepopulationRecords.oid)).limit(limit);
+  const rows = await db
+    .select({ oid: prepopulationRecords.oid })
+    .from(prepopulationRecords)
+    .where(eq(prepopulationRecords.sourceId, sourceId))
+    .orderBy(asc(prepopulationRecords.oid))
+    .limit(limit);
   return rows.map((row) => row.oid);
 }
 
@@ -72,10 +77,19 @@ export interface RecordReference {
 }
 
 /** Records of the company's sources, by source and id, with the order of the source each comes from. */
-export async function recordsOf(db: Database, companyId: number, references: readonly RecordReference[]): Promise<{ sourceId: number; oid: string; order: Record<string, string>; values: Record<string, string> }[]> {
+export async function recordsOf(
+  db: Database,
+  companyId: number,
+  references: readonly RecordReference[],
+): Promise<{ sourceId: number; oid: string; order: Record<string, string>; values: Record<string, string> }[]> {
   if (references.length === 0) return [];
   return db
-    .select({ sourceId: prepopulationRecords.sourceId, oid: prepopulationRecords.oid, order: prepopulationSources.order, values: prepopulationRecords.values })
+    .select({
+      sourceId: prepopulationRecords.sourceId,
+      oid: prepopulationRecords.oid,
+      order: prepopulationSources.order,
+      values: prepopulationRecords.values,
+    })
     .from(prepopulationRecords)
     .innerJoin(prepopulationSources, eq(prepopulationSources.id, prepopulationRecords.sourceId))
     .where(

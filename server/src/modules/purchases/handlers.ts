@@ -10,7 +10,10 @@ import { purchaseOutcome } from './purchase-outcome.js';
 import { paymentsWith, type Payments } from './purchases.js';
 import { startCheckout } from './start-checkout.js';
 
-export function purchasesHandlers(ctx: Pick<ServerContext, 'db' | 'now'>, payments: Payments = paymentsWith(testPaymentProvider())): Pick<Handlers, 'manageProducts'> {
+export function purchasesHandlers(
+  ctx: Pick<ServerContext, 'db' | 'now'>,
+  payments: Payments = paymentsWith(testPaymentProvider()),
+): Pick<Handlers, 'manageProducts'> {
   return {
     async manageProducts(request) {
       const body = request.body ?? {};

@@ -13,7 +13,13 @@ import { findPack } from './products.js';
 import { administratorsOnly, statusOf, type Payments } from './purchases.js';
 import { findPurchase, settleOpenPurchase } from './repository.js';
 
-export async function purchaseOutcome(ctx: Pick<ServerContext, 'db' | 'now'>, payments: Payments, principal: Principal, sessionId: string | undefined, origin: Origin): Promise<PurchaseStatus> {
+export async function purchaseOutcome(
+  ctx: Pick<ServerContext, 'db' | 'now'>,
+  payments: Payments,
+  principal: Principal,
+  sessionId: string | undefined,
+  origin: Origin,
+): Promise<PurchaseStatus> {
   administratorsOnly(principal);
   if (!sessionId?.trim()) throw badRequest('The payment reference is missing.');
   const purchase = await findPurchase(ctx.db, principal.companyId, sessionId.trim());
@@ -34,7 +40,13 @@ export async function purchaseOutcome(ctx: Pick<ServerContext, 'db' | 'now'>, pa
       actor: principal,
       target: `${changed.quantity} × ${findPack(changed.product)?.name ?? changed.product}`,
       origin,
-      details: { stage: state, session: changed.sessionId, envelopes: state === 'complete' ? changed.envelopes : 0, amount: changed.amount, currency: changed.currency },
+      details: {
+        stage: state,
+        session: changed.sessionId,
+        envelopes: state === 'complete' ? changed.envelopes : 0,
+        amount: changed.amount,
+        currency: changed.currency,
+      },
     });
     return changed;
   });

@@ -32,4 +32,3 @@ export async function settleOpenPurchase(db: Database, id: number, status: 'comp
     .returning();
   return row;
 }
-

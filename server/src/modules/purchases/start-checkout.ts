@@ -8,7 +8,13 @@ import { findPack } from './products.js';
 import { administratorsOnly, type Payments } from './purchases.js';
 import { insertPurchase } from './repository.js';
 
-export async function startCheckout(ctx: Pick<ServerContext, 'db' | 'now'>, payments: Payments, principal: Principal, order: { product?: string | undefined; quantity?: number | undefined }, origin: Origin): Promise<CheckoutSession> {
+export async function startCheckout(
+  ctx: Pick<ServerContext, 'db' | 'now'>,
+  payments: Payments,
+  principal: Principal,
+  order: { product?: string | undefined; quantity?: number | undefined },
+  origin: Origin,
+): Promise<CheckoutSession> {
   administratorsOnly(principal);
   if (!order.product) throw badRequest('Please choose an envelope pack.');
   const pack = findPack(order.product);
@@ -16,7 +22,13 @@ export async function startCheckout(ctx: Pick<ServerContext, 'db' | 'now'>, paym
   const quantity = order.quantity ?? 1;
   const amount = pack.price * quantity;
   const provider = payments.current;
-  const started = await provider.startCheckout({ product: { id: pack.id, name: pack.name }, quantity, amount, currency: pack.currency, email: principal.email });
+  const started = await provider.startCheckout({
+    product: { id: pack.id, name: pack.name },
+    quantity,
+    amount,
+    currency: pack.currency,
+    email: principal.email,
+  });
   await ctx.db.transaction(async (tx) => {
     await insertPurchase(tx, {
       companyId: principal.companyId,
@@ -31,7 +43,14 @@ export async function startCheckout(ctx: Pick<ServerContext, 'db' | 'now'>, paym
       status: 'open',
       createdAt: ctx.now(),
     });
-    await recordEvent(tx, { event: 'purchase', companyId: principal.companyId, actor: principal, target: `${quantity} × ${pack.name}`, origin, details: { stage: 'checkout', session: started.sessionId, amount, currency: pack.currency } });
+    await recordEvent(tx, {
+      event: 'purchase',
+      companyId: principal.companyId,
+      actor: principal,
+      target: `${quantity} × ${pack.name}`,
+      origin,
+      details: { stage: 'checkout', session: started.sessionId, amount, currency: pack.currency },
+    });
   });
   return { session_id: started.sessionId, url: started.url };
 }

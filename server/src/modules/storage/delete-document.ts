@@ -9,14 +9,27 @@ import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { deleteStoredFile, findStoredFile } from './repository.js';
 
-export async function deleteDocument(ctx: Pick<ServerContext, 'db' | 'files'>, principal: Principal, id: number | undefined, origin: Origin): Promise<void> {
+export async function deleteDocument(
+  ctx: Pick<ServerContext, 'db' | 'files'>,
+  principal: Principal,
+  id: number | undefined,
+  origin: Origin,
+): Promise<void> {
   if (!id) throw badRequest('Choose the file to delete.');
   const file = await findStoredFile(ctx.db, principal, id);
   if (!file) throw notFound();
-  if (!administersCompany(principal) && file.createdById !== principal.userId) throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who saved this file can delete it.');
+  if (!administersCompany(principal) && file.createdById !== principal.userId)
+    throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who saved this file can delete it.');
   await ctx.db.transaction(async (tx) => {
     await deleteStoredFile(tx, file.id);
-    await recordEvent(tx, { event: 'file-deleted', companyId: principal.companyId, actor: principal, target: file.name, origin, details: { folder: file.folder, file: file.id } });
+    await recordEvent(tx, {
+      event: 'file-deleted',
+      companyId: principal.companyId,
+      actor: principal,
+      target: file.name,
+      origin,
+      details: { folder: file.folder, file: file.id },
+    });
   });
   // The bytes go once the row is gone: each stored file has its own copy.
   await ctx.files.delete(file.fileKey);

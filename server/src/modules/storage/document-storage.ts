@@ -38,8 +38,10 @@ export function folderPath(text: string | undefined): string {
 
 /** A folder name made from any title (a `/` in it would open a sub-folder). */
 export function folderName(title: string): string {
+  // Control characters too: they have no place in a folder's name.
   // eslint-disable-next-line no-control-regex
-  return title.replace(/[/\\\u0000-\u001f\u007f]+/g, '-').trim().slice(0, 100) || 'Untitled';
+  const unsafe = /[/\\\u0000-\u001f\u007f]+/g;
+  return title.replace(unsafe, '-').trim().slice(0, 100) || 'Untitled';
 }
 
 /** `name`, or `name (2)`, `name (3)`, ... : the first not used in the folder. */
@@ -73,7 +75,8 @@ export interface NewFile {
  * free in the folder.
  */
 export async function keepFile(ctx: Pick<ServerContext, 'files'>, tx: Database, file: NewFile): Promise<StoredFileRecord> {
-  if ((await bytesUsed(tx, file.companyId)) + file.bytes.length > storageQuota) throw badRequest('There is not enough storage left for this file. Delete some files and try again.');
+  if ((await bytesUsed(tx, file.companyId)) + file.bytes.length > storageQuota)
+    throw badRequest('There is not enough storage left for this file. Delete some files and try again.');
   const extension = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1]?.toLowerCase();
   const key = `storage/${file.companyId}/${randomUUID()}${extension ? `.${extension}` : ''}`;
   await ctx.files.put(key, file.bytes, file.mime);
@@ -108,7 +111,12 @@ function storageFile(ctx: Pick<ServerContext, 'keys'>, file: StoredFileRecord, n
 }
 
 /** A folder's page of the files the person may see, the folders inside it that hold one, and the company's storage state. */
-export async function storageView(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, principal: Principal, folder: string, page: PageRequest): Promise<StorageResponse> {
+export async function storageView(
+  ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>,
+  principal: Principal,
+  folder: string,
+  page: PageRequest,
+): Promise<StorageResponse> {
   const { total, rows } = await folderFiles(ctx.db, principal, folder, page);
   const folders = await subFolders(ctx.db, principal, folder);
   const used = await bytesUsed(ctx.db, principal.companyId);

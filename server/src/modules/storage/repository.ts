@@ -17,10 +17,18 @@ export type StoredFileRecord = typeof storedFiles.$inferSelect;
 /** The stored files a person may see. */
 export function storedFilesVisibleTo(viewer: Viewer): SQL {
   const ofTheirForms = formIdVisibleTo(viewer, storedFiles.formId);
-  return and(eq(storedFiles.companyId, viewer.companyId), ofTheirForms ? or(eq(storedFiles.createdById, viewer.userId), ofTheirForms) : undefined) as SQL;
+  return and(
+    eq(storedFiles.companyId, viewer.companyId),
+    ofTheirForms ? or(eq(storedFiles.createdById, viewer.userId), ofTheirForms) : undefined,
+  ) as SQL;
 }
 
-export async function folderFiles(db: Database, viewer: Viewer, folder: string, page: PageRequest): Promise<{ total: number; rows: StoredFileRecord[] }> {
+export async function folderFiles(
+  db: Database,
+  viewer: Viewer,
+  folder: string,
+  page: PageRequest,
+): Promise<{ total: number; rows: StoredFileRecord[] }> {
   const where = and(storedFilesVisibleTo(viewer), eq(storedFiles.folder, folder));
   const [totals] = await db.select({ n: count() }).from(storedFiles).where(where);
   const rows = await db

@@ -10,7 +10,13 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { keepFile } from './document-storage.js';
 import { findVisibleForm, type StoredFileRecord } from './repository.js';
 
-export async function saveCompletedForm(ctx: Pick<ServerContext, 'db' | 'files'>, principal: Principal, folder: string, formId: number | undefined, origin: Origin): Promise<StoredFileRecord> {
+export async function saveCompletedForm(
+  ctx: Pick<ServerContext, 'db' | 'files'>,
+  principal: Principal,
+  folder: string,
+  formId: number | undefined,
+  origin: Origin,
+): Promise<StoredFileRecord> {
   if (!formId) throw badRequest('Choose the completed form to save.');
   const form = await findVisibleForm(ctx.db, principal, formId);
   if (!form) throw notFound();
@@ -18,8 +24,25 @@ export async function saveCompletedForm(ctx: Pick<ServerContext, 'db' | 'files'>
   const bytes = form.sealedKey ? await ctx.files.get(form.sealedKey) : null;
   if (!bytes) throw badRequest('This form has no PDF yet.');
   return ctx.db.transaction(async (tx) => {
-    const file = await keepFile(ctx, tx, { companyId: principal.companyId, folder, name: `${form.title} ${form.reference}.pdf`, mime: 'application/pdf', bytes, formId: form.id, createdBy: principal.displayName, createdById: principal.userId });
-    await recordEvent(tx, { event: 'file-saved', companyId: principal.companyId, actor: principal, target: file.name, formId: form.id, origin, details: { folder, file: file.id } });
+    const file = await keepFile(ctx, tx, {
+      companyId: principal.companyId,
+      folder,
+      name: `${form.title} ${form.reference}.pdf`,
+      mime: 'application/pdf',
+      bytes,
+      formId: form.id,
+      createdBy: principal.displayName,
+      createdById: principal.userId,
+    });
+    await recordEvent(tx, {
+      event: 'file-saved',
+      companyId: principal.companyId,
+      actor: principal,
+      target: file.name,
+      formId: form.id,
+      origin,
+      details: { folder, file: file.id },
+    });
     return file;
   });
 }

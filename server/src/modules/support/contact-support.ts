@@ -15,19 +15,34 @@ export const messagesPerHour = 5;
 
 export const referenceOf = (id: number): string => `SUP-${String(id).padStart(6, '0')}`;
 
-export async function contactSupport(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'config'>, principal: Principal, request: ContactRequest, origin: Origin): Promise<CodeResult> {
+export async function contactSupport(
+  ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'config'>,
+  principal: Principal,
+  request: ContactRequest,
+  origin: Origin,
+): Promise<CodeResult> {
   const subject = request.subject.trim().replace(/\s+/g, ' ');
   const message = request.message.trim();
   if (!subject || !message) throw new AppError(AppErrorCode.InvalidInput, 'Please write a subject and a message.', { appCode: '-1' });
   const now = ctx.now();
   const hourAgo = new Date(now.getTime() - 60 * 60_000);
   if ((await messagesSentSince(ctx.db, principal.userId, hourAgo)) >= messagesPerHour) {
-    throw new AppError(AppErrorCode.InvalidInput, `You have sent ${messagesPerHour} messages to support in the last hour. Please wait for an answer before writing again.`);
+    throw new AppError(
+      AppErrorCode.InvalidInput,
+      `You have sent ${messagesPerHour} messages to support in the last hour. Please wait for an answer before writing again.`,
+    );
   }
 
   const stored = await ctx.db.transaction(async (tx) => {
     const id = await insertMessage(tx, { companyId: principal.companyId, userId: principal.userId, subject, message, createdAt: now });
-    await recordEvent(tx, { event: 'support-message', companyId: principal.companyId, actor: principal, target: subject, origin, details: { reference: referenceOf(id) } });
+    await recordEvent(tx, {
+      event: 'support-message',
+      companyId: principal.companyId,
+      actor: principal,
+      target: subject,
+      origin,
+      details: { reference: referenceOf(id) },
+    });
     return id;
   });
 

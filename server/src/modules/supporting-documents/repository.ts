@@ -93,7 +93,11 @@ export async function listDocuments(db: Database, viewer: Viewer, query: Documen
 export type DocumentRecord = typeof documents.$inferSelect;
 
 /** The documents kept for some file fields of a form. */
-export async function documentsOfFields(db: Database, formId: number, fields: readonly string[]): Promise<Pick<DocumentRecord, 'id' | 'field' | 'fileKey' | 'size'>[]> {
+export async function documentsOfFields(
+  db: Database,
+  formId: number,
+  fields: readonly string[],
+): Promise<Pick<DocumentRecord, 'id' | 'field' | 'fileKey' | 'size'>[]> {
   return db
     .select({ id: documents.id, field: documents.field, fileKey: documents.fileKey, size: documents.size })
     .from(documents)

@@ -29,7 +29,8 @@ export async function changeTemplatePdf(
 ): Promise<number> {
   const template = await findTemplate(ctx.db, principal.companyId, templateId);
   if (!template) throw notFound();
-  if (!mayChangePdf(principal, template)) throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who made this template can change its PDF.');
+  if (!mayChangePdf(principal, template))
+    throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who made this template can change its PDF.');
   let next: { pdfKey: string | null; pdfPages: PdfPageSize[] };
   if (change.action === 'upload') {
     const read = await readSourcePdf(ctx, change.file);
@@ -45,7 +46,9 @@ export async function changeTemplatePdf(
   await ctx.db.transaction(async (tx) => {
     const current = await findTemplate(tx, principal.companyId, template.id);
     if (!current) throw notFound();
-    const fields: FieldDefinition[] = next.pdfKey ? keepFitting(current.fields, next.pdfPages) : current.fields.map(({ placement: _removed, ...field }) => field);
+    const fields: FieldDefinition[] = next.pdfKey
+      ? keepFitting(current.fields, next.pdfPages)
+      : current.fields.map(({ placement: _removed, ...field }) => field);
     await updateTemplate(tx, current.id, { ...next, fields, updatedAt: ctx.now() });
     const unplaced = current.fields.filter((field, index) => field.placement && !fields[index]?.placement).length;
     await recordEvent(tx, {

@@ -12,8 +12,26 @@ export async function duplicateTemplate(ctx: Pick<ServerContext, 'db'>, principa
     if (!source) throw notFound();
     const title = `${source.title} (copy)`;
     const { description, categoryId, fields, steps, sequential, pdfKey, pdfPages } = source;
-    const id = await insertTemplate(tx, { companyId: principal.companyId, title, description, categoryId, fields, steps, sequential, pdfKey, pdfPages, createdBy: principal.userId });
-    await recordEvent(tx, { event: 'template-saved', companyId: principal.companyId, actor: principal, target: title, origin, details: { template: id, duplicateOf: source.id } });
+    const id = await insertTemplate(tx, {
+      companyId: principal.companyId,
+      title,
+      description,
+      categoryId,
+      fields,
+      steps,
+      sequential,
+      pdfKey,
+      pdfPages,
+      createdBy: principal.userId,
+    });
+    await recordEvent(tx, {
+      event: 'template-saved',
+      companyId: principal.companyId,
+      actor: principal,
+      target: title,
+      origin,
+      details: { template: id, duplicateOf: source.id },
+    });
     return id;
   });
 }

@@ -47,7 +47,16 @@ async function managedPage(db: Database, principal: Principal, request: ManageTe
   const pageNumber = request.page ?? 1;
   const limit = request.limit ?? 25;
   const filters = request.filters ?? {};
-  const { total, rows } = await listManaged(db, principal.companyId, { page: pageNumber, limit, search: filters.search, status: filters.status, from: filters.from, to: filters.to, sort: filters.sort, order: filters.order });
+  const { total, rows } = await listManaged(db, principal.companyId, {
+    page: pageNumber,
+    limit,
+    search: filters.search,
+    status: filters.status,
+    from: filters.from,
+    to: filters.to,
+    sort: filters.sort,
+    order: filters.order,
+  });
   const data: ManagedTemplate[] = rows.map(({ template, category, uses, fields }) => ({
     id: template.id,
     title: template.title,
@@ -95,7 +104,8 @@ export function templatesHandlers(ctx: TemplatesContext): TemplateHandlers {
     async manageTemplatePdf(request) {
       const { principal, body } = request;
       const id = Number(body.id);
-      const change = body.function === 'upload' ? { action: 'upload' as const, file: uploadedFile(request.raw, 'file') } : { action: 'remove' as const };
+      const change =
+        body.function === 'upload' ? { action: 'upload' as const, file: uploadedFile(request.raw, 'file') } : { action: 'remove' as const };
       const changed = await changeTemplatePdf(ctx, principal, id, change, request);
       const template = await findTemplate(ctx.db, principal.companyId, changed);
       if (!template) throw notFound();

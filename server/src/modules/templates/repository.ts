@@ -80,7 +80,13 @@ export async function listing(db: Database, companyId: number, search: string) {
         eq(templates.companyId, companyId),
         isNull(templates.deletedAt),
         eq(templates.status, 'active'),
-        words ? or(ilike(templates.title, `%${escapeLike(words)}%`), ilike(categories.name, `%${escapeLike(words)}%`), ilike(templates.description, `%${escapeLike(words)}%`)) : undefined,
+        words
+          ? or(
+              ilike(templates.title, `%${escapeLike(words)}%`),
+              ilike(categories.name, `%${escapeLike(words)}%`),
+              ilike(templates.description, `%${escapeLike(words)}%`),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(templates.title))

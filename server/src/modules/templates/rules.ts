@@ -12,7 +12,6 @@ export type Check<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 const namePattern = /^[a-z][a-z0-9_]{0,59}$/;
 
-
 /** How far (in points) a box may reach past a page's edge: what rounding in a browser may add. */
 const edgeTolerance = 0.5;
 
@@ -22,9 +21,11 @@ const shownPoints = (value: number): string => String(Math.round(value * 100) / 
 export function placementProblem(field: Pick<FieldDefinition, 'label' | 'placement'>, pages: readonly PdfPageSize[]): string | null {
   const place = field.placement;
   if (!place) return null;
-  if (pages.length === 0) return `The field "${field.label}" is placed on a page, but the template has no PDF: upload the PDF first, or take the field off the page.`;
+  if (pages.length === 0)
+    return `The field "${field.label}" is placed on a page, but the template has no PDF: upload the PDF first, or take the field off the page.`;
   const page = pages[place.page - 1];
-  if (!Number.isInteger(place.page) || !page) return `The field "${field.label}" is placed on page ${place.page}, but the PDF has ${pages.length === 1 ? 'one page' : `${pages.length} pages`}.`;
+  if (!Number.isInteger(place.page) || !page)
+    return `The field "${field.label}" is placed on page ${place.page}, but the PDF has ${pages.length === 1 ? 'one page' : `${pages.length} pages`}.`;
   const numbers = [place.x, place.y, place.width, place.height];
   if (numbers.some((value) => !Number.isFinite(value)) || place.x < 0 || place.y < 0 || place.width < 1 || place.height < 1) {
     return `The field "${field.label}" needs a place with a position of 0 or more and a size of at least 1 point.`;
@@ -40,13 +41,19 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
   const seen = new Set<string>();
   const clean: FieldDefinition[] = [];
   for (const field of fields) {
-    if (!namePattern.test(field.name)) return { ok: false, reason: `The field name "${field.name}" must start with a letter and use only lower-case letters, digits and underscores.` };
+    if (!namePattern.test(field.name))
+      return {
+        ok: false,
+        reason: `The field name "${field.name}" must start with a letter and use only lower-case letters, digits and underscores.`,
+      };
     if (seen.has(field.name)) return { ok: false, reason: `Two fields are called "${field.name}": each needs its own name.` };
     seen.add(field.name);
     if (!field.label.trim()) return { ok: false, reason: `The field "${field.name}" needs a label.` };
     const options = field.options?.map((option) => option.trim()).filter(Boolean);
-    if (field.type === 'select' && (!options || options.length === 0)) return { ok: false, reason: `The choice field "${field.label}" needs at least one choice.` };
-    if (field.step !== undefined && field.step > stepCount) return { ok: false, reason: `The field "${field.label}" is answered by place ${field.step}, but the template has ${stepCount}.` };
+    if (field.type === 'select' && (!options || options.length === 0))
+      return { ok: false, reason: `The choice field "${field.label}" needs at least one choice.` };
+    if (field.step !== undefined && field.step > stepCount)
+      return { ok: false, reason: `The field "${field.label}" is answered by place ${field.step}, but the template has ${stepCount}.` };
     const misplaced = placementProblem({ label: field.label.trim(), placement: field.placement }, pages);
     if (misplaced) return { ok: false, reason: misplaced };
     clean.push({
@@ -70,7 +77,8 @@ export function checkSteps(steps: readonly StepDefinition[], companyUsers: Reado
   for (const step of steps) {
     const label = step.label.trim();
     if (!label) return { ok: false, reason: 'Each recipient needs a label, such as "Employee" or "Line manager".' };
-    if (step.userId != null && !companyUsers.has(step.userId)) return { ok: false, reason: `"${label}" goes to someone who is not a user of your company.` };
+    if (step.userId != null && !companyUsers.has(step.userId))
+      return { ok: false, reason: `"${label}" goes to someone who is not a user of your company.` };
     clean.push({ label, action: step.action, userId: step.userId ?? null });
   }
   return { ok: true, value: clean };

@@ -22,7 +22,12 @@ const isSteps = (value: Value): value is TemplateStepsUpdate => !Array.isArray(v
 const isDetails = (value: Value): value is TemplateDetails => !Array.isArray(value) && 'title' in value;
 
 /** Applies `create` or `update`; answers the template's id. */
-export async function saveTemplate(ctx: Pick<ServerContext, 'db' | 'now'>, principal: Principal, request: ManageTemplatesRequest, origin: Origin): Promise<number> {
+export async function saveTemplate(
+  ctx: Pick<ServerContext, 'db' | 'now'>,
+  principal: Principal,
+  request: ManageTemplatesRequest,
+  origin: Origin,
+): Promise<number> {
   const value = request.value;
   if (!value || !request.type) throw templateRefusal('Say what to save: the details, the fields or the recipients.');
   return ctx.db.transaction(async (tx) => {
@@ -45,7 +50,10 @@ export async function saveTemplate(ctx: Pick<ServerContext, 'db' | 'now'>, princ
       );
       if (!checked.ok) throw templateRefusal(checked.reason);
       const beyond = (existing?.fields ?? []).find((field) => (field.step ?? 1) > checked.value.length);
-      if (beyond) throw templateRefusal(`The field "${beyond.label}" is answered by place ${beyond.step}: keep that place, or change who answers the field first.`);
+      if (beyond)
+        throw templateRefusal(
+          `The field "${beyond.label}" is answered by place ${beyond.step}: keep that place, or change who answers the field first.`,
+        );
       change.steps = checked.value;
       change.sequential = value.sequential;
     } else {
@@ -59,7 +67,14 @@ export async function saveTemplate(ctx: Pick<ServerContext, 'db' | 'now'>, princ
       id = await insertTemplate(tx, { title: 'Untitled template', ...change, companyId: principal.companyId, createdBy: principal.userId });
     }
     const target = change.title ?? existing?.title ?? 'Untitled template';
-    await recordEvent(tx, { event: 'template-saved', companyId: principal.companyId, actor: principal, target, origin, details: { template: id, part: request.type, created: !existing } });
+    await recordEvent(tx, {
+      event: 'template-saved',
+      companyId: principal.companyId,
+      actor: principal,
+      target,
+      origin,
+      details: { template: id, part: request.type, created: !existing },
+    });
     return id;
   });
 }

@@ -34,13 +34,15 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
  */
 export async function readSourcePdf(ctx: Pick<ServerContext, 'fileWork'>, file: UploadedFile | undefined): Promise<Check<PdfPageSize[]>> {
   if (!file || file.bytes.length === 0) return { ok: false, reason: 'Please choose a PDF to upload.' };
-  if (file.tooLarge || file.bytes.length > largestPdf) return { ok: false, reason: `This PDF is larger than ${largestPdf / 1024 / 1024} MB. Please choose a smaller file.` };
+  if (file.tooLarge || file.bytes.length > largestPdf)
+    return { ok: false, reason: `This PDF is larger than ${largestPdf / 1024 / 1024} MB. Please choose a smaller file.` };
   if (!looksLikePdf(file.bytes)) return { ok: false, reason: notAPdfText };
   try {
     return await ctx.fileWork.run('pdf-pages', { bytes: file.bytes });
   } catch (error) {
     if (error instanceof FileWorkRefused && error.failure === 'busy') return { ok: false, reason: pdfTexts.busy };
-    if (error instanceof FileWorkRefused && (error.failure === 'time' || error.failure === 'memory')) return { ok: false, reason: pdfTexts.tooCostly };
+    if (error instanceof FileWorkRefused && (error.failure === 'time' || error.failure === 'memory'))
+      return { ok: false, reason: pdfTexts.tooCostly };
     throw error;
   }
 }

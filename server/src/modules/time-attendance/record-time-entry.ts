@@ -42,7 +42,14 @@ async function newVisitor(tx: Database, principal: Principal, data: TimeEntriesR
   return { person: visit.id, name: visit.name };
 }
 
-async function knownVisitor(tx: Database, principal: Principal, person: number, data: TimeEntriesRequest, direction: Direction, now: Date): Promise<Subject> {
+async function knownVisitor(
+  tx: Database,
+  principal: Principal,
+  person: number,
+  data: TimeEntriesRequest,
+  direction: Direction,
+  now: Date,
+): Promise<Subject> {
   if (data.name !== undefined) throw entryRefused();
   const visit = await findVisitForUpdate(tx, principal.companyId, person);
   if (!visit) throw entryRefused(undefined, AppErrorCode.NotFound);
@@ -53,11 +60,22 @@ async function knownVisitor(tx: Database, principal: Principal, person: number, 
   }
   if (!visit.leftAt) throw entryRefused(`${visit.name} is already on site.`, AppErrorCode.Conflict);
   // Back again: a new visit, from the same company to see the same person.
-  const again = await insertVisit(tx, { companyId: principal.companyId, name: visit.name, company: visit.company, visiting: visit.visiting, arrivedAt: now });
+  const again = await insertVisit(tx, {
+    companyId: principal.companyId,
+    name: visit.name,
+    company: visit.company,
+    visiting: visit.visiting,
+    arrivedAt: now,
+  });
   return { person: again.id, name: visit.name };
 }
 
-export async function recordTimeEntry(ctx: Pick<ServerContext, 'db' | 'now'>, principal: Principal, data: TimeEntriesRequest, origin: Origin): Promise<TnaEntry[]> {
+export async function recordTimeEntry(
+  ctx: Pick<ServerContext, 'db' | 'now'>,
+  principal: Principal,
+  data: TimeEntriesRequest,
+  origin: Origin,
+): Promise<TnaEntry[]> {
   const { kind, direction } = data;
   if (!kind || !direction) throw entryRefused();
   const forSelf = kind === 'staff' && data.person === principal.userId && data.name === undefined;
@@ -75,8 +93,24 @@ export async function recordTimeEntry(ctx: Pick<ServerContext, 'db' | 'now'>, pr
         : data.person === undefined
           ? await newVisitor(tx, principal, data, direction, now)
           : await knownVisitor(tx, principal, data.person, data, direction, now);
-    await insertTimeEntry(tx, { companyId: principal.companyId, kind, person, name, direction, at: now, note, recordedBy: forSelf ? 'Self' : principal.displayName });
-    await recordEvent(tx, { event: 'time-recorded', companyId: principal.companyId, actor: principal, target: name, origin, details: { kind, person, direction } });
+    await insertTimeEntry(tx, {
+      companyId: principal.companyId,
+      kind,
+      person,
+      name,
+      direction,
+      at: now,
+      note,
+      recordedBy: forSelf ? 'Self' : principal.displayName,
+    });
+    await recordEvent(tx, {
+      event: 'time-recorded',
+      companyId: principal.companyId,
+      actor: principal,
+      target: name,
+      origin,
+      details: { kind, person, direction },
+    });
   });
   return entriesOf(ctx.db, principal.companyId, period, zone);
 }

@@ -72,7 +72,14 @@ export async function timeReport(ctx: Pick<ServerContext, 'db' | 'now'>, princip
   if (daysBetween(from, to) > longestReportPeriod) throw badRequest(`Choose a period of at most ${longestReportPeriod} days.`);
   const zone = await companyTimeZone(ctx.db, principal.companyId);
   const { start, end } = rangeOf(from, to, zone);
-  const sums = await reportSums(ctx.db, principal.companyId, { start, end, lookAhead: new Date(end.getTime() + shiftLookAhead) }, zone, group, lateAfter);
+  const sums = await reportSums(
+    ctx.db,
+    principal.companyId,
+    { start, end, lookAhead: new Date(end.getTime() + shiftLookAhead) },
+    zone,
+    group,
+    lateAfter,
+  );
 
   const rows = new Map<string, Row>();
   const row = (key: string): Row => {
@@ -90,7 +97,11 @@ export async function timeReport(ctx: Pick<ServerContext, 'db' | 'now'>, princip
   } else {
     const ids = [...new Set([...sums.hours.keys(), ...sums.late.keys()].map(Number))];
     const names = await peopleNames(ctx.db, principal.companyId);
-    const former = await recordedNames(ctx.db, principal.companyId, ids.filter((id) => !names.has(id)));
+    const former = await recordedNames(
+      ctx.db,
+      principal.companyId,
+      ids.filter((id) => !names.has(id)),
+    );
     const nameOf = (id: string): string => {
       const person = names.get(Number(id));
       return person ? displayNameOf(person) : (former.get(Number(id)) ?? `Person ${id}`);
@@ -99,6 +110,8 @@ export async function timeReport(ctx: Pick<ServerContext, 'db' | 'now'>, princip
     for (const [id, count] of sums.late) row(nameOf(id)).late_arrivals += count;
     for (const [visiting, count] of sums.visits) row(visiting.trim() || unnamedVisits).visits += count;
   }
-  const sorted = [...rows.values()].map((one) => ({ ...one, staff_hours: rounded(one.staff_hours) })).sort((a, b) => (group === 'day' ? a.key.localeCompare(b.key) : a.key.localeCompare(b.key, 'en-GB')));
+  const sorted = [...rows.values()]
+    .map((one) => ({ ...one, staff_hours: rounded(one.staff_hours) }))
+    .sort((a, b) => (group === 'day' ? a.key.localeCompare(b.key) : a.key.localeCompare(b.key, 'en-GB')));
   return { from, to, group, rows: sorted };
 }

@@ -139,7 +139,14 @@ function zoneLiteral(zone: string): SQL {
  * counts nothing), late arrivals (a day's first clocking in after `lateAfter`, `HH:MM:SS`), and
  * visits that began in the period.
  */
-export async function reportSums(db: Database, companyId: number, range: { start: Date; end: Date; lookAhead: Date }, zone: string, group: ReportGroup, lateAfter: string): Promise<ReportSums> {
+export async function reportSums(
+  db: Database,
+  companyId: number,
+  range: { start: Date; end: Date; lookAhead: Date },
+  zone: string,
+  group: ReportGroup,
+  lateAfter: string,
+): Promise<ReportSums> {
   const tz = zoneLiteral(zone);
   const window = sql`partition by ${timeEntries.person} order by ${timeEntries.at}, ${timeEntries.id}`;
   const paired = db
@@ -151,20 +158,37 @@ export async function reportSums(db: Database, companyId: number, range: { start
       nextAt: sql<Date | null>`lead(${timeEntries.at}) over (${window})`.as('next_at'),
     })
     .from(timeEntries)
-    .where(and(eq(timeEntries.companyId, companyId), eq(timeEntries.kind, 'staff'), gte(timeEntries.at, range.start), lt(timeEntries.at, range.lookAhead)))
+    .where(
+      and(eq(timeEntries.companyId, companyId), eq(timeEntries.kind, 'staff'), gte(timeEntries.at, range.start), lt(timeEntries.at, range.lookAhead)),
+    )
     .as('paired');
   const shiftKey = group === 'person' ? sql<string>`${paired.person}::text` : sql<string>`to_char(${paired.at} at time zone ${tz}, 'YYYY-MM-DD')`;
   const shifts = await db
     .select({ key: shiftKey, seconds: sql<string>`sum(extract(epoch from (${paired.nextAt} - ${paired.at})))` })
     .from(paired)
-    .where(and(eq(paired.direction, 'in'), eq(paired.nextDirection, 'out'), lt(paired.at, range.end), sql`${paired.nextAt} - ${paired.at} <= ${longestShift}`))
+    .where(
+      and(
+        eq(paired.direction, 'in'),
+        eq(paired.nextDirection, 'out'),
+        lt(paired.at, range.end),
+        sql`${paired.nextAt} - ${paired.at} <= ${longestShift}`,
+      ),
+    )
     .groupBy(shiftKey);
 
   const localDay = sql<string>`to_char(${timeEntries.at} at time zone ${tz}, 'YYYY-MM-DD')`;
   const firsts = db
     .select({ person: timeEntries.person, day: localDay.as('day'), firstIn: sql<Date>`min(${timeEntries.at})`.as('first_in') })
     .from(timeEntries)
-    .where(and(eq(timeEntries.companyId, companyId), eq(timeEntries.kind, 'staff'), eq(timeEntries.direction, 'in'), gte(timeEntries.at, range.start), lt(timeEntries.at, range.end)))
+    .where(
+      and(
+        eq(timeEntries.companyId, companyId),
+        eq(timeEntries.kind, 'staff'),
+        eq(timeEntries.direction, 'in'),
+        gte(timeEntries.at, range.start),
+        lt(timeEntries.at, range.end),
+      ),
+    )
     .groupBy(timeEntries.person, localDay)
     .as('firsts');
   const lateKey = group === 'person' ? sql<string>`${firsts.person}::text` : sql<string>`${firsts.day}`;
@@ -174,7 +198,8 @@ export async function reportSums(db: Database, companyId: number, range: { start
     .where(sql`to_char(${firsts.firstIn} at time zone ${tz}, 'HH24:MI:SS') > ${lateAfter}`)
     .groupBy(lateKey);
 
-  const visitKey = group === 'person' ? sql<string>`${visitors.visiting}` : sql<string>`to_char(${visitors.arrivedAt} at time zone ${tz}, 'YYYY-MM-DD')`;
+  const visitKey =
+    group === 'person' ? sql<string>`${visitors.visiting}` : sql<string>`to_char(${visitors.arrivedAt} at time zone ${tz}, 'YYYY-MM-DD')`;
   const visits = await db
     .select({ key: visitKey, n: count() })
     .from(visitors)
@@ -190,7 +215,10 @@ export async function reportSums(db: Database, companyId: number, range: { start
 
 /** The names of the company's people by id (current names: a renamed person's entries go under their new name). */
 export async function peopleNames(db: Database, companyId: number): Promise<Map<number, { firstName: string; lastName: string; name: string }>> {
-  const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, name: users.name }).from(users).where(eq(users.companyId, companyId));
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, name: users.name })
+    .from(users)
+    .where(eq(users.companyId, companyId));
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -5,7 +5,10 @@ import type { ServerContext } from '../../context.js';
 import { tracksOf, tutorialsFor, type TutorialRecord } from './repository.js';
 import { trackView } from './subtitles.js';
 
-export async function listVideos(ctx: Pick<ServerContext, 'db' | 'now' | 'keys'>, principal: Principal): Promise<{ video: TutorialRecord; tracks: SubtitleTrack[] }[]> {
+export async function listVideos(
+  ctx: Pick<ServerContext, 'db' | 'now' | 'keys'>,
+  principal: Principal,
+): Promise<{ video: TutorialRecord; tracks: SubtitleTrack[] }[]> {
   const videos = await tutorialsFor(ctx.db, principal.companyId, 'video');
   const tracks = await tracksOf(
     ctx.db,
@@ -13,7 +16,10 @@ export async function listVideos(ctx: Pick<ServerContext, 'db' | 'now' | 'keys'>
     videos.map((video) => video.url),
   );
   const now = ctx.now();
-  return videos.map((video) => ({ video, tracks: tracks.filter((track) => track.video === video.url).map((track) => trackView(ctx.keys, track, now)) }));
+  return videos.map((video) => ({
+    video,
+    tracks: tracks.filter((track) => track.video === video.url).map((track) => trackView(ctx.keys, track, now)),
+  }));
 }
 
 export async function listPdfs(ctx: Pick<ServerContext, 'db'>, principal: Principal): Promise<TutorialRecord[]> {

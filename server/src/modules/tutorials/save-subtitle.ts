@@ -12,7 +12,12 @@ import { badRequest } from '../../http/errors.js';
 import { findTrackForUpdate, findVideo, saveTrack, tracksOf } from './repository.js';
 import { parseUpload, trackView } from './subtitles.js';
 
-export async function saveSubtitle(ctx: Pick<ServerContext, 'db' | 'now' | 'files' | 'log' | 'keys'>, principal: Principal, data: string, origin: Origin): Promise<SubtitleTrack[]> {
+export async function saveSubtitle(
+  ctx: Pick<ServerContext, 'db' | 'now' | 'files' | 'log' | 'keys'>,
+  principal: Principal,
+  data: string,
+  origin: Origin,
+): Promise<SubtitleTrack[]> {
   const upload = parseUpload(data);
   const video = await findVideo(ctx.db, principal.companyId, upload.video);
   if (!video) throw badRequest('There is no such tutorial video.');
@@ -22,8 +27,22 @@ export async function saveSubtitle(ctx: Pick<ServerContext, 'db' | 'now' | 'file
   try {
     replaced = await ctx.db.transaction(async (tx) => {
       const before = await findTrackForUpdate(tx, principal.companyId, video.url, upload.srclang);
-      await saveTrack(tx, { companyId: principal.companyId, video: video.url, label: upload.label, srclang: upload.srclang, fileKey: key, updatedAt: ctx.now() });
-      await recordEvent(tx, { event: 'subtitle-saved', companyId: principal.companyId, actor: principal, target: `${video.title} (${upload.label})`, origin, details: { video: video.url, srclang: upload.srclang } });
+      await saveTrack(tx, {
+        companyId: principal.companyId,
+        video: video.url,
+        label: upload.label,
+        srclang: upload.srclang,
+        fileKey: key,
+        updatedAt: ctx.now(),
+      });
+      await recordEvent(tx, {
+        event: 'subtitle-saved',
+        companyId: principal.companyId,
+        actor: principal,
+        target: `${video.title} (${upload.label})`,
+        origin,
+        details: { video: video.url, srclang: upload.srclang },
+      });
       return before?.fileKey ?? null;
     });
   } catch (error) {
@@ -31,7 +50,8 @@ export async function saveSubtitle(ctx: Pick<ServerContext, 'db' | 'now' | 'file
     throw error;
   }
   // The file it replaced is no longer served.
-  if (replaced) await ctx.files.delete(replaced).catch((error: unknown) => ctx.log.warn({ err: error }, 'A replaced subtitle file could not be deleted.'));
+  if (replaced)
+    await ctx.files.delete(replaced).catch((error: unknown) => ctx.log.warn({ err: error }, 'A replaced subtitle file could not be deleted.'));
   const now = ctx.now();
   return (await tracksOf(ctx.db, principal.companyId, [video.url])).map((track) => trackView(ctx.keys, track, now));
 }

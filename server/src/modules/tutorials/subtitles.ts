@@ -52,7 +52,8 @@ export function parseUpload(data: string): TrackUpload {
   const track = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const { video, label, srclang, vtt } = track;
   if (typeof video !== 'string' || !video.trim()) throw badRequest('Please choose the video the subtitles are for.');
-  if (typeof label !== 'string' || !label.trim() || label.trim().length > 100) throw badRequest('Please give the subtitles a name of up to 100 characters, such as English.');
+  if (typeof label !== 'string' || !label.trim() || label.trim().length > 100)
+    throw badRequest('Please give the subtitles a name of up to 100 characters, such as English.');
   const tag = typeof srclang === 'string' ? languageTag(srclang) : null;
   if (!tag) throw badRequest('Please give the language of the subtitles as a code, such as en or de.');
   if (typeof vtt !== 'string' || !isWebVtt(vtt)) throw badRequest('The subtitles must be a WebVTT file: its first line is WEBVTT.');

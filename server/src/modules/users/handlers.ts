@@ -37,7 +37,14 @@ export function usersHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | '
       const page = body?.page ?? 1;
       const limit = body?.limit ?? 25;
       const filters = body?.filters ?? {};
-      const { total, rows } = await listCompanyUsers(ctx, principal, { page, limit, search: filters.search, status: filters.status, sort: filters.sort, order: filters.order });
+      const { total, rows } = await listCompanyUsers(ctx, principal, {
+        page,
+        limit,
+        search: filters.search,
+        status: filters.status,
+        sort: filters.sort,
+        order: filters.order,
+      });
       return { page, limit, total, data: rows.map(userRow) };
     },
     async inviteUsers(request) {

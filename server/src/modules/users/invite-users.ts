@@ -14,7 +14,12 @@ import { freeLoginName, insertUser, loginTaken } from './repository.js';
 import { roleOfClass } from './user-rules.js';
 import { findCompany } from '../../companies/repository.js';
 
-export async function inviteUsers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config'>, inviter: Principal, people: readonly InviteUser[], origin: Origin): Promise<InviteResult[]> {
+export async function inviteUsers(
+  ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config'>,
+  inviter: Principal,
+  people: readonly InviteUser[],
+  origin: Origin,
+): Promise<InviteResult[]> {
   const company = await findCompany(ctx.db, inviter.companyId);
   const results: InviteResult[] = [];
   for (const person of people) {
@@ -43,7 +48,16 @@ export async function inviteUsers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail'
         return user;
       });
       const name = `${invited.firstName} ${invited.lastName}`.trim();
-      await ctx.mail.send(invitationMail(email, name, inviter.displayName, company?.name ?? '', passwordLink(ctx.keys, ctx.config.publicUrl, invited, ctx.now()), invitationLinkDays));
+      await ctx.mail.send(
+        invitationMail(
+          email,
+          name,
+          inviter.displayName,
+          company?.name ?? '',
+          passwordLink(ctx.keys, ctx.config.publicUrl, invited, ctx.now()),
+          invitationLinkDays,
+        ),
+      );
       results.push(1);
     } catch (error) {
       if (isUniqueViolation(error)) {

@@ -3,6 +3,10 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { listUsers, type UserQuery, type UserRecord } from './repository.js';
 
-export async function listCompanyUsers(ctx: Pick<ServerContext, 'db'>, principal: Principal, query: UserQuery): Promise<{ total: number; rows: UserRecord[] }> {
+export async function listCompanyUsers(
+  ctx: Pick<ServerContext, 'db'>,
+  principal: Principal,
+  query: UserQuery,
+): Promise<{ total: number; rows: UserRecord[] }> {
   return listUsers(ctx.db, principal.companyId, query);
 }

@@ -45,7 +45,6 @@ export async function findCompanyUser(db: Database, companyId: number, id: numbe
   return row;
 }
 
-
 /** Whether a login name or an email is taken (regardless of case). */
 export async function loginTaken(db: Database, name: string, email: string): Promise<boolean> {
   const [row] = await db
@@ -130,7 +129,9 @@ export async function listUsers(db: Database, companyId: number, query: UserQuer
   const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = and(
     eq(users.companyId, companyId),
-    words ? or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) : undefined,
+    words
+      ? or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
+      : undefined,
     statusFilter(query.status),
   );
   const column = sortable[(query.sort ?? 'id') as keyof typeof sortable] ?? users.id;

@@ -19,7 +19,8 @@ export function companyDraft(company: Company): CompanyDraft {
 
 function problemOf(draft: CompanyDraft): { field: keyof CompanyDraft; text: string } | null {
   if (!draft.name.trim()) return { field: 'name', text: 'Enter the company name.' };
-  if (draft.email.trim() && !emailPattern.test(draft.email.trim())) return { field: 'email', text: 'Enter an email address like office@example.com, or leave it empty.' };
+  if (draft.email.trim() && !emailPattern.test(draft.email.trim()))
+    return { field: 'email', text: 'Enter an email address like office@example.com, or leave it empty.' };
   return null;
 }
 
@@ -29,7 +30,14 @@ export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(d
   const form = useCheckedForm(
     () => problemOf(draft),
     save,
-    () => save.run({ name: draft.name.trim(), address: draft.address.trim(), phone: draft.phone.trim(), email: draft.email.trim(), vat_number: draft.vat_number.trim() }),
+    () =>
+      save.run({
+        name: draft.name.trim(),
+        address: draft.address.trim(),
+        phone: draft.phone.trim(),
+        email: draft.email.trim(),
+        vat_number: draft.vat_number.trim(),
+      }),
   );
   const { problem } = form;
   const set = (field: keyof CompanyDraft) => (value: string) => {
@@ -44,14 +52,48 @@ export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(d
         <FormError message={problem?.text ?? save.error} />
         <FormSuccess message={save.result?.message} />
         <div className="account-form-grid">
-          <TextField label="Company name" value={draft.name} onValue={set('name')} autoComplete="organization" maxLength={contractLimits['CompanyUpdate.data.name'].maxLength} invalid={problem?.field === 'name'} />
-          <TextField label="VAT number" value={draft.vat_number} onValue={set('vat_number')} maxLength={contractLimits['CompanyUpdate.data.vat_number'].maxLength} />
-          <TextField label="Email" type="email" value={draft.email} onValue={set('email')} autoComplete="email" invalid={problem?.field === 'email'} />
-          <TextField label="Phone" type="tel" value={draft.phone} onValue={set('phone')} autoComplete="tel" maxLength={contractLimits['CompanyUpdate.data.phone'].maxLength} />
+          <TextField
+            label="Company name"
+            value={draft.name}
+            onValue={set('name')}
+            autoComplete="organization"
+            maxLength={contractLimits['CompanyUpdate.data.name'].maxLength}
+            invalid={problem?.field === 'name'}
+          />
+          <TextField
+            label="VAT number"
+            value={draft.vat_number}
+            onValue={set('vat_number')}
+            maxLength={contractLimits['CompanyUpdate.data.vat_number'].maxLength}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            value={draft.email}
+            onValue={set('email')}
+            autoComplete="email"
+            invalid={problem?.field === 'email'}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            value={draft.phone}
+            onValue={set('phone')}
+            autoComplete="tel"
+            maxLength={contractLimits['CompanyUpdate.data.phone'].maxLength}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-address`}>Address</label>
-          <textarea id={`${id}-address`} className="textarea" rows={3} maxLength={contractLimits['CompanyUpdate.data.address'].maxLength} autoComplete="street-address" value={draft.address} onChange={(event) => set('address')(event.target.value)} />
+          <textarea
+            id={`${id}-address`}
+            className="textarea"
+            rows={3}
+            maxLength={contractLimits['CompanyUpdate.data.address'].maxLength}
+            autoComplete="street-address"
+            value={draft.address}
+            onChange={(event) => set('address')(event.target.value)}
+          />
         </div>
         <div className="form-actions">
           <button type="submit" className="button" disabled={save.busy}>

@@ -38,8 +38,10 @@ function whole(value: string, [min, max]: readonly [number, number]): number | n
 }
 
 function problemOf(draft: Draft): { field: 'reminder_days' | 'retention_days'; text: string } | null {
-  if (whole(draft.reminder_days, limits.reminder) === null) return { field: 'reminder_days', text: 'Enter a number of days from 0 to 60 for reminders (0 turns them off).' };
-  if (whole(draft.retention_days, limits.retention) === null) return { field: 'retention_days', text: 'Enter a number of days from 30 to 3650 (ten years) for keeping completed forms.' };
+  if (whole(draft.reminder_days, limits.reminder) === null)
+    return { field: 'reminder_days', text: 'Enter a number of days from 0 to 60 for reminders (0 turns them off).' };
+  if (whole(draft.retention_days, limits.retention) === null)
+    return { field: 'retention_days', text: 'Enter a number of days from 30 to 3650 (ten years) for keeping completed forms.' };
   return null;
 }
 
@@ -59,11 +61,23 @@ function languageName(code: string): string {
 function retentionInWords(days: number | null): string {
   if (days === null) return 'From 30 days to ten years (3650 days).';
   const years = days / 365;
-  return years >= 1 ? `About ${years.toFixed(years % 1 < 0.05 ? 0 : 1)} ${years < 1.05 ? 'year' : 'years'}.` : `About ${Math.round(days / 30)} months.`;
+  return years >= 1
+    ? `About ${years.toFixed(years % 1 < 0.05 ? 0 : 1)} ${years < 1.05 ? 'year' : 'years'}.`
+    : `About ${Math.round(days / 30)} months.`;
 }
 
 /** The form; its draft is held by the page, so switching tabs keeps what was chosen. */
-export function CompanySettingsForm({ settings, readOnly, draft, onDraft }: { settings: Settings; readOnly: boolean; draft: SettingsDraft; onDraft(draft: SettingsDraft): void }) {
+export function CompanySettingsForm({
+  settings,
+  readOnly,
+  draft,
+  onDraft,
+}: {
+  settings: Settings;
+  readOnly: boolean;
+  draft: SettingsDraft;
+  onDraft(draft: SettingsDraft): void;
+}) {
   const id = useId();
   const { languages } = useStrings();
   const save = useMutation((update: SettingsUpdate, options) => api.account.saveCompany({ settings: update }, options));
@@ -94,7 +108,9 @@ export function CompanySettingsForm({ settings, readOnly, draft, onDraft }: { se
     <section className="card account-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Company settings</h2>
       {readOnly ? (
-        <p className="alert alert--info">Only administrators can change these settings. Ask an administrator of your company if something should change.</p>
+        <p className="alert alert--info">
+          Only administrators can change these settings. Ask an administrator of your company if something should change.
+        </p>
       ) : (
         <p className="muted">These settings apply to everyone in your company and to the forms you send.</p>
       )}
@@ -117,7 +133,12 @@ export function CompanySettingsForm({ settings, readOnly, draft, onDraft }: { se
             </div>
             <div className="field">
               <label htmlFor={`${id}-date-format`}>Date format</label>
-              <select id={`${id}-date-format`} className="select" value={draft.date_format} onChange={(event) => set('date_format', event.target.value as Settings['date_format'])}>
+              <select
+                id={`${id}-date-format`}
+                className="select"
+                value={draft.date_format}
+                onChange={(event) => set('date_format', event.target.value as Settings['date_format'])}
+              >
                 {Object.entries(dateFormats).map(([format, example]) => (
                   <option key={format} value={format}>
                     {format} ({example})

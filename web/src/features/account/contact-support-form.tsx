@@ -48,11 +48,14 @@ export function ContactSupportForm() {
   return (
     <section className="card help-contact" id="contact" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Contact us</h2>
-      <p className="muted">Ask a question or tell us about a problem. {viewer?.email ? (
+      <p className="muted">
+        Ask a question or tell us about a problem.{' '}
+        {viewer?.email ? (
           <>
             We answer by email to <EmailAddress address={viewer.email} />.
           </>
-        ) : null}</p>
+        ) : null}
+      </p>
       <form onSubmit={form.onSubmit} noValidate>
         <FormError message={problem?.text ?? send.error} />
         <FormSuccess message={confirmation} />
@@ -80,7 +83,9 @@ export function ContactSupportForm() {
             onChange={(event) => edit(() => setMessage(event.target.value))}
           />
           <span id={`${id}-message-hint`} className="field__hint">
-            {message.length > limits.message - 500 ? `${limits.message - message.length} characters left.` : 'Tell us what you were doing and what happened. Please do not include passwords.'}
+            {message.length > limits.message - 500
+              ? `${limits.message - message.length} characters left.`
+              : 'Tell us what you were doing and what happened. Please do not include passwords.'}
           </span>
         </div>
         <div className="form-actions">

@@ -46,7 +46,9 @@ function EnvelopeBalance({ total }: { total: number }) {
           </div>
           {level ? (
             <p className={`alert ${level === 'twenty' ? 'alert--error' : 'alert--warning'}`}>
-              {unused === 0 ? 'You have no envelopes left: forms cannot be sent until you buy more.' : `Running low: ${Math.round(share * 100)}% of your envelopes are left.`}
+              {unused === 0
+                ? 'You have no envelopes left: forms cannot be sent until you buy more.'
+                : `Running low: ${Math.round(share * 100)}% of your envelopes are left.`}
             </p>
           ) : null}
         </div>
@@ -91,7 +93,9 @@ function ProductOffer({ product, busy, disabled, onBuy }: { product: Product; bu
             onChange={(event) => setQuantity(event.target.value)}
           />
           <span id={`${id}-total`} className={checked && !valid ? 'product__problem' : 'field__hint'}>
-            {valid ? `Total ${formatMoney(product.price * number, product.currency)} for ${(product.envelopes * number).toLocaleString('en-GB')} envelopes` : `Choose a quantity from 1 to ${maxQuantity}.`}
+            {valid
+              ? `Total ${formatMoney(product.price * number, product.currency)} for ${(product.envelopes * number).toLocaleString('en-GB')} envelopes`
+              : `Choose a quantity from 1 to ${maxQuantity}.`}
           </span>
         </div>
         <button type="submit" className="button" disabled={disabled}>
@@ -133,13 +137,23 @@ function EnvelopeProducts() {
           Loading…
         </div>
       ) : null}
-      {!products.loading && !products.error && products.data.length === 0 ? <p className="card empty-state">No envelope packs are on offer right now. Please contact support to buy envelopes.</p> : null}
+      {!products.loading && !products.error && products.data.length === 0 ? (
+        <p className="card empty-state">No envelope packs are on offer right now. Please contact support to buy envelopes.</p>
+      ) : null}
       <ul className="products">
         {products.data.map((product) => (
-          <ProductOffer key={product.id} product={product} busy={buying === product.id} disabled={buying !== null} onBuy={(quantity) => void buy(product, quantity)} />
+          <ProductOffer
+            key={product.id}
+            product={product}
+            busy={buying === product.id}
+            disabled={buying !== null}
+            onBuy={(quantity) => void buy(product, quantity)}
+          />
         ))}
       </ul>
-      <p className="account-hint account-note">Payments are taken securely by our payment provider. Envelopes are added as soon as the payment is complete.</p>
+      <p className="account-hint account-note">
+        Payments are taken securely by our payment provider. Envelopes are added as soon as the payment is complete.
+      </p>
     </section>
   );
 }

@@ -25,7 +25,15 @@ interface PersonRow extends Required<InviteUser> {
 }
 
 let nextKey = 1;
-const blankPerson = (personClass = 'Staff'): PersonRow => ({ key: nextKey++, email: '', first_name: '', last_name: '', class: personClass, problem: null, refused: false });
+const blankPerson = (personClass = 'Staff'): PersonRow => ({
+  key: nextKey++,
+  email: '',
+  first_name: '',
+  last_name: '',
+  class: personClass,
+  problem: null,
+  refused: false,
+});
 
 function check(person: PersonRow): string | null {
   const email = person.email.trim();
@@ -34,7 +42,14 @@ function check(person: PersonRow): string | null {
   return null;
 }
 
-function PersonFields({ person, index, classes, canRemove, onChange, onRemove }: {
+function PersonFields({
+  person,
+  index,
+  classes,
+  canRemove,
+  onChange,
+  onRemove,
+}: {
   person: PersonRow;
   index: number;
   classes: string;
@@ -62,15 +77,33 @@ function PersonFields({ person, index, classes, canRemove, onChange, onRemove }:
       </div>
       <div className="field">
         <label htmlFor={`${id}-first`}>First name</label>
-        <input id={`${id}-first`} className="input" autoComplete="off" value={person.first_name} onChange={(event) => onChange({ first_name: event.target.value })} />
+        <input
+          id={`${id}-first`}
+          className="input"
+          autoComplete="off"
+          value={person.first_name}
+          onChange={(event) => onChange({ first_name: event.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-last`}>Last name</label>
-        <input id={`${id}-last`} className="input" autoComplete="off" value={person.last_name} onChange={(event) => onChange({ last_name: event.target.value })} />
+        <input
+          id={`${id}-last`}
+          className="input"
+          autoComplete="off"
+          value={person.last_name}
+          onChange={(event) => onChange({ last_name: event.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-class`}>Class</label>
-        <input id={`${id}-class`} className="input" list={classes} value={person.class} onChange={(event) => onChange({ class: event.target.value })} />
+        <input
+          id={`${id}-class`}
+          className="input"
+          list={classes}
+          value={person.class}
+          onChange={(event) => onChange({ class: event.target.value })}
+        />
       </div>
       <button type="button" className="button button--ghost button--small invite-person__remove" disabled={!canRemove} onClick={onRemove}>
         Remove<span className="visually-hidden"> {legend}</span>
@@ -91,7 +124,8 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
   const invite = useMutation((users: InviteUser[], options) => api.users.invite(users, options));
   const form = useRef<HTMLFormElement>(null);
 
-  const change = (key: number, update: Partial<PersonRow>): void => setPeople((list) => list.map((person) => (person.key === key ? { ...person, ...update } : person)));
+  const change = (key: number, update: Partial<PersonRow>): void =>
+    setPeople((list) => list.map((person) => (person.key === key ? { ...person, ...update } : person)));
   const add = (): void => {
     setPeople((list) => [...list, blankPerson(list.at(-1)?.class || 'Staff')]);
     // Focus the new row's email, so keyboard users carry on typing.
@@ -106,7 +140,12 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
       focusFirstInvalid(form.current);
       return;
     }
-    const users = checked.map(({ email, first_name, last_name, class: personClass }) => ({ email: email.trim(), first_name: first_name.trim(), last_name: last_name.trim(), class: personClass.trim() }));
+    const users = checked.map(({ email, first_name, last_name, class: personClass }) => ({
+      email: email.trim(),
+      first_name: first_name.trim(),
+      last_name: last_name.trim(),
+      class: personClass.trim(),
+    }));
     const outcomes = await invite.run(users);
     if (!outcomes) return;
     const failed = checked.flatMap((person, index) => {
@@ -128,7 +167,9 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
           Close<span className="visually-hidden"> the invitations</span>
         </button>
       </div>
-      <p className="muted">Each person gets an email with a link to set their password. Add as many people as you need, up to {maxPeople} at a time.</p>
+      <p className="muted">
+        Each person gets an email with a link to set their password. Add as many people as you need, up to {maxPeople} at a time.
+      </p>
       {sent.length > 0 ? (
         <div className="alert alert--success" role="status">
           <div className="alert__body">
@@ -137,7 +178,8 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
                 <li key={outcome.user.email}>
                   <strong>
                     <EmailAddress address={outcome.user.email} />
-                  </strong>: {outcome.text}
+                  </strong>
+                  : {outcome.text}
                 </li>
               ))}
             </ul>
@@ -147,7 +189,9 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
       <FormError message={invite.error} />
       {failedCount > 0 && !invite.error ? (
         <p className="alert alert--warning" role="alert">
-          {failedCount === 1 ? '1 person was not invited. Correct the row below and send again.' : `${failedCount} people were not invited. Correct the rows below and send again.`}
+          {failedCount === 1
+            ? '1 person was not invited. Correct the row below and send again.'
+            : `${failedCount} people were not invited. Correct the rows below and send again.`}
         </p>
       ) : null}
       <datalist id={`${id}-classes`}>

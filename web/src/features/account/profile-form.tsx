@@ -27,7 +27,16 @@ export interface ProfileDraft {
 }
 
 export function profileDraft(user: UserProfile): ProfileDraft {
-  return { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone, job_title: user.job_title, password: '', repeat: '', current: '' };
+  return {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    phone: user.phone,
+    job_title: user.job_title,
+    password: '',
+    repeat: '',
+    current: '',
+  };
 }
 
 /** Whether the draft changes what identifies the person: their email address or password. */
@@ -43,9 +52,11 @@ function problemOf(draft: ProfileDraft, user: UserProfile): { field: keyof Profi
   if (!draft.first_name.trim()) return { field: 'first_name', text: 'Enter your first name.' };
   if (!draft.last_name.trim()) return { field: 'last_name', text: 'Enter your last name.' };
   if (!emailPattern.test(draft.email.trim())) return { field: 'email', text: 'Enter an email address like name@example.com.' };
-  if (draft.password && draft.password.length < passwordLength) return { field: 'password', text: `Use at least ${passwordLength} characters for your new password.` };
+  if (draft.password && draft.password.length < passwordLength)
+    return { field: 'password', text: `Use at least ${passwordLength} characters for your new password.` };
   if (draft.password !== draft.repeat) return { field: 'repeat', text: 'The two passwords are not the same.' };
-  if (changesIdentity(draft, user) && !draft.current) return { field: 'current', text: 'Enter your current password to change your email address or your password.' };
+  if (changesIdentity(draft, user) && !draft.current)
+    return { field: 'current', text: 'Enter your current password to change your email address or your password.' };
   return null;
 }
 
@@ -57,7 +68,17 @@ function pendingHint(user: UserProfile): string | undefined {
 
 const roleNames: Record<UserProfile['role'], string> = { admin: 'Administrator', basic: 'Basic User', personal: 'Personal', super: 'Super User' };
 
-export function ProfileForm({ user, draft, onDraft, onSaved }: { user: UserProfile; draft: ProfileDraft; onDraft(draft: ProfileDraft): void; onSaved(user: UserProfile): void }) {
+export function ProfileForm({
+  user,
+  draft,
+  onDraft,
+  onSaved,
+}: {
+  user: UserProfile;
+  draft: ProfileDraft;
+  onDraft(draft: ProfileDraft): void;
+  onSaved(user: UserProfile): void;
+}) {
   const id = useId();
   const save = useMutation((data: Parameters<typeof api.account.updateProfile>[0], options) => api.account.updateProfile(data, options));
   const form = useCheckedForm(
@@ -65,7 +86,12 @@ export function ProfileForm({ user, draft, onDraft, onSaved }: { user: UserProfi
     save,
     async () => {
       const { password, repeat: _repeat, current, ...details } = draft;
-      const sent = { ...details, email: details.email.trim(), ...(password ? { password } : {}), ...(changesIdentity(draft, user) ? { current_password: current } : {}) };
+      const sent = {
+        ...details,
+        email: details.email.trim(),
+        ...(password ? { password } : {}),
+        ...(changesIdentity(draft, user) ? { current_password: current } : {}),
+      };
       const saved = await save.run(sent);
       if (!saved) return;
       // The address shown stays the account's own until the link is followed.
@@ -90,18 +116,68 @@ export function ProfileForm({ user, draft, onDraft, onSaved }: { user: UserProfi
         <FormError message={problem?.text ?? save.error} />
         <FormSuccess message={save.result?.message} />
         <div className="account-form-grid">
-          <TextField label="First name" value={draft.first_name} onValue={set('first_name')} autoComplete="given-name" maxLength={contractLimits['ProfileUpdate.data.first_name'].maxLength} invalid={invalid('first_name')} />
-          <TextField label="Last name" value={draft.last_name} onValue={set('last_name')} autoComplete="family-name" maxLength={contractLimits['ProfileUpdate.data.last_name'].maxLength} invalid={invalid('last_name')} />
-          <TextField label="Email" type="email" value={draft.email} onValue={set('email')} autoComplete="email" invalid={invalid('email')} hint={pendingHint(user)} />
-          <TextField label="Phone" type="tel" value={draft.phone} onValue={set('phone')} autoComplete="tel" maxLength={contractLimits['ProfileUpdate.data.phone'].maxLength} />
-          <TextField label="Job title" value={draft.job_title} onValue={set('job_title')} autoComplete="organization-title" maxLength={contractLimits['ProfileUpdate.data.job_title'].maxLength} />
+          <TextField
+            label="First name"
+            value={draft.first_name}
+            onValue={set('first_name')}
+            autoComplete="given-name"
+            maxLength={contractLimits['ProfileUpdate.data.first_name'].maxLength}
+            invalid={invalid('first_name')}
+          />
+          <TextField
+            label="Last name"
+            value={draft.last_name}
+            onValue={set('last_name')}
+            autoComplete="family-name"
+            maxLength={contractLimits['ProfileUpdate.data.last_name'].maxLength}
+            invalid={invalid('last_name')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            value={draft.email}
+            onValue={set('email')}
+            autoComplete="email"
+            invalid={invalid('email')}
+            hint={pendingHint(user)}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            value={draft.phone}
+            onValue={set('phone')}
+            autoComplete="tel"
+            maxLength={contractLimits['ProfileUpdate.data.phone'].maxLength}
+          />
+          <TextField
+            label="Job title"
+            value={draft.job_title}
+            onValue={set('job_title')}
+            autoComplete="organization-title"
+            maxLength={contractLimits['ProfileUpdate.data.job_title'].maxLength}
+          />
         </div>
         <fieldset className="account-fieldset">
           <legend>Change your password</legend>
           <p className="field__hint">Leave these empty to keep your current password.</p>
           <div className="account-form-grid">
-            <TextField label="New password" type="password" value={draft.password} onValue={set('password')} autoComplete="new-password" invalid={invalid('password')} hint={`At least ${passwordLength} characters.`} />
-            <TextField label="Repeat the new password" type="password" value={draft.repeat} onValue={set('repeat')} autoComplete="new-password" invalid={invalid('repeat')} />
+            <TextField
+              label="New password"
+              type="password"
+              value={draft.password}
+              onValue={set('password')}
+              autoComplete="new-password"
+              invalid={invalid('password')}
+              hint={`At least ${passwordLength} characters.`}
+            />
+            <TextField
+              label="Repeat the new password"
+              type="password"
+              value={draft.repeat}
+              onValue={set('repeat')}
+              autoComplete="new-password"
+              invalid={invalid('repeat')}
+            />
           </div>
         </fieldset>
         <TextField

@@ -17,7 +17,17 @@ import { EmailAddress } from '../../components/email-address.tsx';
 
 const envelopesHref = '/account?tab=2';
 
-function OutcomeCard({ tone, heading, children, actions }: { tone: 'success' | 'info' | 'warning' | 'error'; heading: string; children: ReactNode; actions: ReactNode }) {
+function OutcomeCard({
+  tone,
+  heading,
+  children,
+  actions,
+}: {
+  tone: 'success' | 'info' | 'warning' | 'error';
+  heading: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
   return (
     <section className={`card purchase purchase--${tone}`} aria-labelledby="purchase-heading">
       <span className="purchase__mark" aria-hidden="true">
@@ -101,9 +111,7 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
           </Link>
         }
       >
-        <p role="status">
-          {purchase.envelopes.toLocaleString('en-GB')} envelopes have been added to your company. Thank you for your purchase.
-        </p>
+        <p role="status">{purchase.envelopes.toLocaleString('en-GB')} envelopes have been added to your company. Thank you for your purchase.</p>
         <Receipt purchase={purchase} reference={reference} />
       </OutcomeCard>
     );
@@ -173,7 +181,10 @@ export function PurchaseOutcome({ reference, providerFailed = false }: PurchaseO
         <PurchaseStatusView reference={reference} providerFailed={providerFailed} />
       ) : (
         <OutcomeCard tone="error" heading="This payment link is incomplete" actions={backToEnvelopes}>
-          <p role="alert">The link has no payment reference, so we cannot tell which purchase it is about. If you have just paid, your envelopes appear in your account once the payment is complete.</p>
+          <p role="alert">
+            The link has no payment reference, so we cannot tell which purchase it is about. If you have just paid, your envelopes appear in your
+            account once the payment is complete.
+          </p>
         </OutcomeCard>
       )}
     </div>

@@ -64,7 +64,15 @@ function NewCategory({ onAdded }: { onAdded(name: string, categories: Category[]
   );
 }
 
-function RenameCategory({ category, onClose, onRenamed }: { category: Category; onClose(): void; onRenamed(name: string, categories: Category[]): void }) {
+function RenameCategory({
+  category,
+  onClose,
+  onRenamed,
+}: {
+  category: Category;
+  onClose(): void;
+  onRenamed(name: string, categories: Category[]): void;
+}) {
   const id = useId();
   const [name, setName] = useState(category.name);
   const [checked, setChecked] = useState(false);
@@ -78,10 +86,26 @@ function RenameCategory({ category, onClose, onRenamed }: { category: Category; 
     if (saved) onRenamed(name.trim(), saved.data);
   };
   return (
-    <FormDialog open title={`Rename “${category.name}”`} submitLabel="Rename" busy={save.busy} error={problem ?? save.error} onSubmit={() => void submit()} onClose={onClose}>
+    <FormDialog
+      open
+      title={`Rename “${category.name}”`}
+      submitLabel="Rename"
+      busy={save.busy}
+      error={problem ?? save.error}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} className="input" value={name} maxLength={contractLimits['CategoryAction.name'].maxLength} autoFocus aria-invalid={problem || save.error ? true : undefined} onChange={(event) => setName(event.target.value)} />
+        <input
+          id={`${id}-name`}
+          className="input"
+          value={name}
+          maxLength={contractLimits['CategoryAction.name'].maxLength}
+          autoFocus
+          aria-invalid={problem || save.error ? true : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
       </div>
     </FormDialog>
   );
@@ -119,13 +143,23 @@ const readColumns: ListColumn<Category>[] = [
     cell: ({ row }) => (row.original.templates === 1 ? '1 template' : `${row.original.templates} templates`),
   },
 ];
-const editColumns: ListColumn<Category>[] = [...readColumns, { id: 'actions', header: 'Actions', cell: ({ row }) => <CategoryRowActions category={row.original} /> }];
+const editColumns: ListColumn<Category>[] = [
+  ...readColumns,
+  { id: 'actions', header: 'Actions', cell: ({ row }) => <CategoryRowActions category={row.original} /> },
+];
 
 export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
   const id = useId();
-  const categories = useDataGroup('categories', none, (_params: null, options) => api.settings.categories({ action: 'list' }, options).then((list) => list.data), null);
+  const categories = useDataGroup(
+    'categories',
+    none,
+    (_params: null, options) => api.settings.categories({ action: 'list' }, options).then((list) => list.data),
+    null,
+  );
   const [renaming, setRenaming] = useState<Category | null>(null);
-  const changes = useListChanges(categories, (category: Category, options) => api.settings.categories({ action: 'delete', id: category.id }, options));
+  const changes = useListChanges(categories, (category: Category, options) =>
+    api.settings.categories({ action: 'delete', id: category.id }, options),
+  );
   const { deleting, changed } = changes;
 
   const actions: CategoryActionsValue = { rename: setRenaming, askDelete: changes.askDelete };
@@ -164,7 +198,11 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
         onConfirm={() => void changes.confirmDelete((category) => `The category “${category.name}” was deleted.`)}
         onCancel={changes.cancelDelete}
       >
-        <p>{deleting?.templates ? `Its ${deleting.templates === 1 ? 'template stays' : `${deleting.templates} templates stay`}, without a category.` : 'No template uses it.'}</p>
+        <p>
+          {deleting?.templates
+            ? `Its ${deleting.templates === 1 ? 'template stays' : `${deleting.templates} templates stay`}, without a category.`
+            : 'No template uses it.'}
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -83,7 +83,9 @@ function TutorialVideos({ videos }: { videos: TutorialItem[] }) {
                     </span>
                     <span className="help-item__text">
                       <span className="help-item__title">{video.title}</span>
-                      {video.subtitle.length ? <span className="help-item__meta">Subtitles: {video.subtitle.map((track) => track.label).join(', ')}</span> : null}
+                      {video.subtitle.length ? (
+                        <span className="help-item__meta">Subtitles: {video.subtitle.map((track) => track.label).join(', ')}</span>
+                      ) : null}
                     </span>
                   </button>
                 </li>
@@ -129,7 +131,13 @@ function TutorialGuides({ pdfs }: { pdfs: TutorialItem[] }) {
 }
 
 export function TutorialLibrary() {
-  const tutorials = useDataGroup('tutorials', noTutorials, (_params: null, options) => Promise.all([api.tutorials.videos(options), api.tutorials.pdfs(options)]).then(([videos, pdfs]) => ({ videos, pdfs })), null);
+  const tutorials = useDataGroup(
+    'tutorials',
+    noTutorials,
+    (_params: null, options) =>
+      Promise.all([api.tutorials.videos(options), api.tutorials.pdfs(options)]).then(([videos, pdfs]) => ({ videos, pdfs })),
+    null,
+  );
   if (tutorials.loading) {
     return (
       <div className="card spinner" role="status">

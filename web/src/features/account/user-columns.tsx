@@ -52,7 +52,12 @@ function UserActions({ row, handlers }: { row: UserRow; handlers: UserActionHand
         <DropdownMenu.Content className="menu account-menu" align="end" sideOffset={4}>
           <DropdownMenu.Label className="menu__label">Multi-factor authentication</DropdownMenu.Label>
           {mfaChoices.map((choice) => (
-            <DropdownMenu.Item key={choice.code} className="menu__item" disabled={choice.code === current} onSelect={() => handlers.mfa(row, choice.code)}>
+            <DropdownMenu.Item
+              key={choice.code}
+              className="menu__item"
+              disabled={choice.code === current}
+              onSelect={() => handlers.mfa(row, choice.code)}
+            >
               {choice.label}
             </DropdownMenu.Item>
           ))}
@@ -127,7 +132,11 @@ export function userColumns(handlers: UserActionHandlers): ListColumn<UserRow>[]
       id: 'last_login',
       accessorKey: 'last_login',
       header: 'Last login',
-      cell: ({ row }) => <span className="account-date">{row.original.last_login ? formatDateTime(row.original.last_login) : <span className="muted">Never</span>}</span>,
+      cell: ({ row }) => (
+        <span className="account-date">
+          {row.original.last_login ? formatDateTime(row.original.last_login) : <span className="muted">Never</span>}
+        </span>
+      ),
     },
     { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <UserActions row={row.original} handlers={handlers} /> },
   ];

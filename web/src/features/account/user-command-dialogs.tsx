@@ -58,7 +58,8 @@ export function ChangeClassDialog({ row, choices, onSend, onClose }: UserCommand
       description={
         row.unit.length > 0 ? (
           <p className="muted">
-            Changing the class removes {name} from {row.unit.length === 1 ? 'the unit' : 'the units'} {row.unit.join(', ')}. You can add units again afterwards.
+            Changing the class removes {name} from {row.unit.length === 1 ? 'the unit' : 'the units'} {row.unit.join(', ')}. You can add units again
+            afterwards.
           </p>
         ) : null
       }
@@ -103,7 +104,15 @@ export function EditUnitsDialog({ row, choices, onSend, onClose }: UserCommandDi
     command.sent();
   };
   return (
-    <FormDialog open title={`Units of ${name}`} submitLabel="Save units" busy={command.busy} error={command.failure} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      open
+      title={`Units of ${name}`}
+      submitLabel="Save units"
+      busy={command.busy}
+      error={command.failure}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       {offered.length > 0 ? (
         <fieldset className="account-choices">
           <legend className="field__label">Units</legend>
@@ -117,7 +126,13 @@ export function EditUnitsDialog({ row, choices, onSend, onClose }: UserCommandDi
       ) : null}
       <div className="field">
         <label htmlFor={`${id}-added`}>Add units</label>
-        <input id={`${id}-added`} className="input" value={added} aria-describedby={`${id}-added-hint`} onChange={(event) => setAdded(event.target.value)} />
+        <input
+          id={`${id}-added`}
+          className="input"
+          value={added}
+          aria-describedby={`${id}-added-hint`}
+          onChange={(event) => setAdded(event.target.value)}
+        />
         <span id={`${id}-added-hint`} className="field__hint">
           Separate several units with commas.
         </span>

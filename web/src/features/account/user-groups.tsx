@@ -24,7 +24,8 @@ const pageLimit = 100;
 /** Every user of the company, a page of 100 at a time. */
 async function everyUser(options: { signal: AbortSignal }): Promise<UserRow[]> {
   const people: UserRow[] = [];
-  for await (const person of eachRow(api.users.list, { limit: pageLimit, filters: { sort: 'last_name', order: 'asc' } }, options)) people.push(person);
+  for await (const person of eachRow(api.users.list, { limit: pageLimit, filters: { sort: 'last_name', order: 'asc' } }, options))
+    people.push(person);
   return people;
 }
 
@@ -41,7 +42,17 @@ interface Editing {
   group: Group | null;
 }
 
-function GroupDialog({ group, people, onClose, onSaved }: { group: Group | null; people: DataGroupState<UserRow[]>; onClose(): void; onSaved(name: string, groups: Group[]): void }) {
+function GroupDialog({
+  group,
+  people,
+  onClose,
+  onSaved,
+}: {
+  group: Group | null;
+  people: DataGroupState<UserRow[]>;
+  onClose(): void;
+  onSaved(name: string, groups: Group[]): void;
+}) {
   const id = useId();
   const [name, setName] = useState(group?.name ?? '');
   const [members, setMembers] = useState<number[]>(group?.members ?? []);
@@ -50,7 +61,9 @@ function GroupDialog({ group, people, onClose, onSaved }: { group: Group | null;
   const save = useMutation((data: GroupsRequest, options) => api.settings.groups(data, options));
   const problem = checked && !name.trim() ? 'Enter a name for the group.' : null;
   const words = find.trim().toLowerCase();
-  const shown = words ? people.data.filter((person) => `${personName(person)} ${person.email} ${person.class}`.toLowerCase().includes(words)) : people.data;
+  const shown = words
+    ? people.data.filter((person) => `${personName(person)} ${person.email} ${person.class}`.toLowerCase().includes(words))
+    : people.data;
   const toggle = (member: number, on: boolean): void => setMembers((list) => (on ? [...list, member] : list.filter((item) => item !== member)));
   const submit = async (): Promise<void> => {
     setChecked(true);
@@ -70,7 +83,15 @@ function GroupDialog({ group, people, onClose, onSaved }: { group: Group | null;
     >
       <div className="field">
         <label htmlFor={`${id}-name`}>Group name</label>
-        <input id={`${id}-name`} className="input" value={name} maxLength={contractLimits['GroupsRequest.data.name'].maxLength} autoFocus aria-invalid={problem || save.error ? true : undefined} onChange={(event) => setName(event.target.value)} />
+        <input
+          id={`${id}-name`}
+          className="input"
+          value={name}
+          maxLength={contractLimits['GroupsRequest.data.name'].maxLength}
+          autoFocus
+          aria-invalid={problem || save.error ? true : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
       </div>
       <fieldset className="account-choices account-choices--people" aria-describedby={`${id}-count`}>
         <legend className="field__label">Members</legend>
@@ -101,7 +122,9 @@ function GroupDialog({ group, people, onClose, onSaved }: { group: Group | null;
             </li>
           ))}
         </ul>
-        {!people.loading && !people.error && shown.length === 0 ? <p className="muted">{words ? 'Nobody matches.' : 'Your company has no users yet.'}</p> : null}
+        {!people.loading && !people.error && shown.length === 0 ? (
+          <p className="muted">{words ? 'Nobody matches.' : 'Your company has no users yet.'}</p>
+        ) : null}
       </fieldset>
     </FormDialog>
   );
@@ -149,7 +172,12 @@ const columns: ListColumn<Group>[] = [
 
 export function UserGroups() {
   const id = useId();
-  const groups = useDataGroup('groups', noGroups, (_params: null, options) => api.settings.groups({ action: 'list' }, options).then((list) => list.data), null);
+  const groups = useDataGroup(
+    'groups',
+    noGroups,
+    (_params: null, options) => api.settings.groups({ action: 'list' }, options).then((list) => list.data),
+    null,
+  );
   const people = useDataGroup('people', noPeople, (_params: null, options) => everyUser(options), null);
   const names = useMemo(() => new Map(people.data.map((person) => [person.id, personName(person)])), [people.data]);
   const [editing, setEditing] = useState<Editing | null>(null);

@@ -36,7 +36,15 @@ function withProblem(label: string, problem: string): string {
   return /[?!.:]$/.test(label.trim()) ? `${label.trim()} ${problem}` : `${label.trim()}: ${problem}`;
 }
 
-function ProblemSummary({ fields, problems, summary }: { fields: readonly FormField[]; problems: Record<string, string>; summary: RefObject<HTMLDivElement | null> }) {
+function ProblemSummary({
+  fields,
+  problems,
+  summary,
+}: {
+  fields: readonly FormField[];
+  problems: Record<string, string>;
+  summary: RefObject<HTMLDivElement | null>;
+}) {
   const listed = fields.filter((field) => problems[field.name]);
   if (listed.length === 0) return null;
   return (
@@ -67,7 +75,18 @@ function ProblemSummary({ fields, problems, summary }: { fields: readonly FormFi
   );
 }
 
-export function AnswersForm({ fields, sendLabel, busy, busyLabel, sendError, onSend, onSaveDraft, draftSaved, children, allowTypedSignature = true }: AnswersFormProps) {
+export function AnswersForm({
+  fields,
+  sendLabel,
+  busy,
+  busyLabel,
+  sendError,
+  onSend,
+  onSaveDraft,
+  draftSaved,
+  children,
+  allowTypedSignature = true,
+}: AnswersFormProps) {
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(fields));
   const [checked, setChecked] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
@@ -119,7 +138,12 @@ export function AnswersForm({ fields, sendLabel, busy, busyLabel, sendError, onS
           {busy ? busyLabel : sendLabel}
         </button>
         {onSaveDraft ? (
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => onSaveDraft(signingRequestAnswers(fields, answers))}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => onSaveDraft(signingRequestAnswers(fields, answers))}
+          >
             Save and finish later
           </button>
         ) : null}

@@ -8,7 +8,9 @@ import { useEffect } from 'react';
 export function useCancelFirst(open: boolean): void {
   useEffect(() => {
     if (!open) return;
-    const cancel = Array.from(document.querySelectorAll<HTMLButtonElement>('dialog[open] button')).find((button) => button.textContent?.trim() === 'Cancel');
+    const cancel = Array.from(document.querySelectorAll<HTMLButtonElement>('dialog[open] button')).find(
+      (button) => button.textContent?.trim() === 'Cancel',
+    );
     cancel?.focus();
   }, [open]);
 }

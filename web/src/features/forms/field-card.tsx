@@ -64,7 +64,13 @@ export function FieldCard({ field, steps, index, count, problems, disabled, onCh
           >
             <span aria-hidden="true">↓</span> Down
           </button>
-          <button id={`${id}-remove`} type="button" className="button button--ghost button--small field-card__remove" disabled={disabled} onClick={onRemove}>
+          <button
+            id={`${id}-remove`}
+            type="button"
+            className="button button--ghost button--small field-card__remove"
+            disabled={disabled}
+            onClick={onRemove}
+          >
             Remove<span className="visually-hidden"> “{shown}”</span>
           </button>
         </div>
@@ -102,7 +108,13 @@ export function FieldCard({ field, steps, index, count, problems, disabled, onCh
         </div>
         <div className="field">
           <label htmlFor={`${id}-type`}>Type</label>
-          <select id={`${id}-type`} className="select" value={field.type} disabled={disabled} onChange={(event) => change({ type: event.target.value as EditableField['type'] })}>
+          <select
+            id={`${id}-type`}
+            className="select"
+            value={field.type}
+            disabled={disabled}
+            onChange={(event) => change({ type: event.target.value as EditableField['type'] })}
+          >
             {fieldTypes.map((type) => (
               <option key={type.value} value={type.value}>
                 {type.label}
@@ -112,7 +124,13 @@ export function FieldCard({ field, steps, index, count, problems, disabled, onCh
         </div>
         <div className="field">
           <label htmlFor={`${id}-step`}>Answered by</label>
-          <select id={`${id}-step`} className="select" value={String(field.step ?? 1)} disabled={disabled} onChange={(event) => change({ step: Number(event.target.value) })}>
+          <select
+            id={`${id}-step`}
+            className="select"
+            value={String(field.step ?? 1)}
+            disabled={disabled}
+            onChange={(event) => change({ step: Number(event.target.value) })}
+          >
             <option value="0">The sender, when sending</option>
             {steps.map((step, place) => (
               <option key={place} value={String(place + 1)}>
@@ -127,7 +145,13 @@ export function FieldCard({ field, steps, index, count, problems, disabled, onCh
             &nbsp;
           </span>
           <div className="checkbox">
-            <input id={`${id}-required`} type="checkbox" checked={field.required} disabled={disabled} onChange={(event) => change({ required: event.target.checked })} />
+            <input
+              id={`${id}-required`}
+              type="checkbox"
+              checked={field.required}
+              disabled={disabled}
+              onChange={(event) => change({ required: event.target.checked })}
+            />
             <label htmlFor={`${id}-required`}>Required</label>
           </div>
         </div>

@@ -28,7 +28,12 @@ export async function openPdf(url: string, signal: AbortSignal): Promise<PDFDocu
  * Draws page `number` on the canvas at `scale` CSS pixels per point (sharp on high-density
  * screens). Answers the task, so a newer drawing can cancel it.
  */
-export async function drawPage(document: PDFDocumentProxy, number: number, canvas: HTMLCanvasElement, scale: number): Promise<{ task: RenderTask; page: PDFPageProxy }> {
+export async function drawPage(
+  document: PDFDocumentProxy,
+  number: number,
+  canvas: HTMLCanvasElement,
+  scale: number,
+): Promise<{ task: RenderTask; page: PDFPageProxy }> {
   const page = await document.getPage(number);
   const density = Math.min(window.devicePixelRatio || 1, 2);
   const viewport = page.getViewport({ scale: scale * density });

@@ -5,7 +5,12 @@ const a4 = { width: 595.28, height: 841.89 };
 
 describe('placements on a PDF page', () => {
   it('are shown from the top-left at the page’s scale, and kept from the bottom-left in points', () => {
-    expect(screenBox({ page: 1, x: 100, y: 700, width: 200, height: 20 }, a4, 2)).toEqual({ left: 200, top: expect.closeTo(243.78, 2), width: 400, height: 40 });
+    expect(screenBox({ page: 1, x: 100, y: 700, width: 200, height: 20 }, a4, 2)).toEqual({
+      left: 200,
+      top: expect.closeTo(243.78, 2),
+      width: 400,
+      height: 40,
+    });
     // Dropped 100 px right and 50 px down on a page shown at half size: 200 points in, 100 points below the top.
     expect(placeAt(2, a4, 0.5, { x: 100, y: 50 })).toEqual({ page: 2, x: 200, y: 719.89, width: 180, height: 22 });
   });

@@ -28,7 +28,13 @@ export function fitToPage(place: FieldPlacement, page: PdfPageSize): FieldPlacem
 }
 
 /** A field dropped at a point of the page (CSS pixels from its top-left): its box's top-left corner goes there. */
-export function placeAt(pageNumber: number, page: PdfPageSize, scale: number, point: { x: number; y: number }, size: { width: number; height: number } = defaultBox): FieldPlacement {
+export function placeAt(
+  pageNumber: number,
+  page: PdfPageSize,
+  scale: number,
+  point: { x: number; y: number },
+  size: { width: number; height: number } = defaultBox,
+): FieldPlacement {
   const x = point.x / scale;
   const top = point.y / scale;
   return fitToPage({ page: pageNumber, x, y: page.height - top - size.height, width: size.width, height: size.height }, page);
@@ -55,5 +61,13 @@ export function resized(start: FieldPlacement, page: PdfPageSize, scale: number,
 /** Whether a placement lies on one of the pages and inside it (what the server also checks). */
 export function fitsPages(place: FieldPlacement, pages: readonly PdfPageSize[]): boolean {
   const page = pages[place.page - 1];
-  return !!page && place.x >= 0 && place.y >= 0 && place.width >= 1 && place.height >= 1 && place.x + place.width <= page.width + 0.5 && place.y + place.height <= page.height + 0.5;
+  return (
+    !!page &&
+    place.x >= 0 &&
+    place.y >= 0 &&
+    place.width >= 1 &&
+    place.height >= 1 &&
+    place.x + place.width <= page.width + 0.5 &&
+    place.y + place.height <= page.height + 0.5
+  );
 }

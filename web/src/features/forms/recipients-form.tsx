@@ -53,14 +53,19 @@ export function RecipientsForm({ template, people }: { template: TemplateDetail;
   const changed = JSON.stringify(steps) !== JSON.stringify(initial) || sequential !== (template.sequential ?? true);
 
   const announceSaved = useEffectEvent(() => {
-    notify({ type: 'success', title: 'Template saved', description: `“${template.title}” goes to ${places.length === 1 ? 'one person' : `${places.length} people`}.` });
+    notify({
+      type: 'success',
+      title: 'Template saved',
+      description: `“${template.title}” goes to ${places.length === 1 ? 'one person' : `${places.length} people`}.`,
+    });
     void navigate('/template');
   });
   useEffect(() => {
     if (saved) announceSaved();
   }, [saved]);
 
-  const update = (key: number, patch: Partial<TemplateStep>): void => setPlaces((current) => current.map((place) => (place.key === key ? { ...place, ...patch } : place)));
+  const update = (key: number, patch: Partial<TemplateStep>): void =>
+    setPlaces((current) => current.map((place) => (place.key === key ? { ...place, ...patch } : place)));
   const move = (index: number, by: -1 | 1): void =>
     setPlaces((current) => {
       const next = [...current];
@@ -77,17 +82,34 @@ export function RecipientsForm({ template, people }: { template: TemplateDetail;
       return;
     }
     setProblem(null);
-    send({ type: 'template.save', request: { functions: 'update', id: template.id, type: 'steps', value: { sequential, steps: steps.map((step) => ({ ...step, label: step.label.trim() })) } } });
+    send({
+      type: 'template.save',
+      request: {
+        functions: 'update',
+        id: template.id,
+        type: 'steps',
+        value: { sequential, steps: steps.map((step) => ({ ...step, label: step.label.trim() })) },
+      },
+    });
   };
 
   return (
     <form className="card template-recipients" noValidate onSubmit={save} aria-labelledby={`${id}-title`} aria-busy={saving}>
       <UnsavedChangesGuard when={changed && !saving && !saved} />
       <h2 id={`${id}-title`}>Recipients</h2>
-      <p className="muted">Who a form from this template goes to, in order. The sender chooses the people when sending; a place can name a colleague it goes to by default.</p>
+      <p className="muted">
+        Who a form from this template goes to, in order. The sender chooses the people when sending; a place can name a colleague it goes to by
+        default.
+      </p>
       <FormError message={problem ?? (snapshot.matches('failed') ? snapshot.context.error : null)} />
       <div className="checkbox">
-        <input id={`${id}-sequential`} type="checkbox" checked={sequential} disabled={saving} onChange={(event) => setSequential(event.target.checked)} />
+        <input
+          id={`${id}-sequential`}
+          type="checkbox"
+          checked={sequential}
+          disabled={saving}
+          onChange={(event) => setSequential(event.target.checked)}
+        />
         <label htmlFor={`${id}-sequential`}>One after the other (otherwise everyone gets the form at once)</label>
       </div>
       <ol className="recipient-places">
@@ -95,11 +117,24 @@ export function RecipientsForm({ template, people }: { template: TemplateDetail;
           <li key={place.key} className="recipient-place">
             <div className="field">
               <label htmlFor={`${id}-${place.key}-label`}>Place {index + 1}: label</label>
-              <input id={`${id}-${place.key}-label`} className="input" value={place.label} maxLength={100} disabled={saving} onChange={(event) => update(place.key, { label: event.target.value })} />
+              <input
+                id={`${id}-${place.key}-label`}
+                className="input"
+                value={place.label}
+                maxLength={100}
+                disabled={saving}
+                onChange={(event) => update(place.key, { label: event.target.value })}
+              />
             </div>
             <div className="field">
               <label htmlFor={`${id}-${place.key}-action`}>What they do</label>
-              <select id={`${id}-${place.key}-action`} className="select" value={place.action} disabled={saving} onChange={(event) => update(place.key, { action: event.target.value as TemplateStep['action'] })}>
+              <select
+                id={`${id}-${place.key}-action`}
+                className="select"
+                value={place.action}
+                disabled={saving}
+                onChange={(event) => update(place.key, { action: event.target.value as TemplateStep['action'] })}
+              >
                 {actions.map((action) => (
                   <option key={action.value} value={action.value}>
                     {action.label}
@@ -130,10 +165,20 @@ export function RecipientsForm({ template, people }: { template: TemplateDetail;
               <button type="button" className="button button--ghost button--small" disabled={saving || index === 0} onClick={() => move(index, -1)}>
                 Up<span className="visually-hidden"> (place {index + 1})</span>
               </button>
-              <button type="button" className="button button--ghost button--small" disabled={saving || index === places.length - 1} onClick={() => move(index, 1)}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={saving || index === places.length - 1}
+                onClick={() => move(index, 1)}
+              >
                 Down<span className="visually-hidden"> (place {index + 1})</span>
               </button>
-              <button type="button" className="button button--ghost button--small" disabled={saving || places.length === 1} onClick={() => setPlaces((current) => current.filter((item) => item.key !== place.key))}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={saving || places.length === 1}
+                onClick={() => setPlaces((current) => current.filter((item) => item.key !== place.key))}
+              >
                 Remove<span className="visually-hidden"> place {index + 1}</span>
               </button>
             </div>
@@ -141,7 +186,12 @@ export function RecipientsForm({ template, people }: { template: TemplateDetail;
         ))}
       </ol>
       <div className="form-actions">
-        <button type="button" className="button button--secondary" disabled={saving || places.length >= 20} onClick={() => setPlaces((current) => [...current, placeOf({ label: '', action: 'sign', user_id: null })])}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={saving || places.length >= 20}
+          onClick={() => setPlaces((current) => [...current, placeOf({ label: '', action: 'sign', user_id: null })])}
+        >
           + Add a recipient
         </button>
       </div>

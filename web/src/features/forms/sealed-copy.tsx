@@ -48,7 +48,9 @@ export function SealedCopy({ link, pdf }: { link: SigningLink; pdf: string | nul
   }
   return (
     <p className="signing__copy muted" role="status">
-      {late ? 'Your signed copy is taking longer than usual to seal: it will be emailed to you when it is ready.' : 'Your signed copy is being sealed… It will also be emailed to you.'}
+      {late
+        ? 'Your signed copy is taking longer than usual to seal: it will be emailed to you when it is ready.'
+        : 'Your signed copy is being sealed… It will also be emailed to you.'}
     </p>
   );
 }

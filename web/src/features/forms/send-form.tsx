@@ -5,7 +5,15 @@
  * the links work. Sending uses one envelope. A refused send keeps everything chosen and says
  * why in the product's words; a sent form links to its progress.
  */
-import { emailPattern, type FormField, type SendFormRequest, type SendFormResult, type TemplateDetail, type TemplateStep, type UserRow } from '@formsign/sdk';
+import {
+  emailPattern,
+  type FormField,
+  type SendFormRequest,
+  type SendFormResult,
+  type TemplateDetail,
+  type TemplateStep,
+  type UserRow,
+} from '@formsign/sdk';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../api/client.ts';
@@ -67,12 +75,15 @@ export function SendForm({ template, people }: SendFormProps) {
   const [message, setMessage] = useState('');
   const [expires, setExpires] = useState(inDays(30));
   const [checked, setChecked] = useState(false);
-  const send = useMutation((request: SendFormRequest, options) => api.workflow.send(request, options), { onSuccess: () => announceEnvelopesChanged() });
+  const send = useMutation((request: SendFormRequest, options) => api.workflow.send(request, options), {
+    onSuccess: () => announceEnvelopesChanged(),
+  });
   const sent: SendFormResult | null = send.result;
 
   const problems = checked ? recipientProblems(steps, chosen, people !== null) : [];
   const answerIssues = checked ? answerProblems(senderFields, answers) : {};
-  const choose = (index: number, patch: Partial<Chosen>): void => setChosen((current) => current.map((person, place) => (place === index ? { ...person, ...patch } : person)));
+  const choose = (index: number, patch: Partial<Chosen>): void =>
+    setChosen((current) => current.map((person, place) => (place === index ? { ...person, ...patch } : person)));
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -81,7 +92,11 @@ export function SendForm({ template, people }: SendFormProps) {
     const { values } = signingRequestAnswers(senderFields, answers);
     void send.run({
       template: template.id,
-      recipients: chosen.map((person) => ({ name: person.name.trim(), email: person.email.trim(), ...(person.userId ? { user_id: person.userId } : {}) })),
+      recipients: chosen.map((person) => ({
+        name: person.name.trim(),
+        email: person.email.trim(),
+        ...(person.userId ? { user_id: person.userId } : {}),
+      })),
       sequential,
       message: message.trim(),
       expires_at: expires,
@@ -93,7 +108,9 @@ export function SendForm({ template, people }: SendFormProps) {
     return (
       <section className="card send-form__sent" aria-labelledby={`${id}-sent`}>
         <h2 id={`${id}-sent`}>Sent: {sent.reference}</h2>
-        <p role="status">{sent.message} You have {sent.unused} envelopes left.</p>
+        <p role="status">
+          {sent.message} You have {sent.unused} envelopes left.
+        </p>
         <div className="form-actions">
           {sent.id ? (
             <Link className="button" to={`/workflow/${sent.id}`}>
@@ -152,11 +169,24 @@ export function SendForm({ template, people }: SendFormProps) {
                   <>
                     <div className="field">
                       <label htmlFor={`${id}-${index}-name`}>Name</label>
-                      <input id={`${id}-${index}-name`} className="input" autoComplete="off" value={person.name} onChange={(event) => choose(index, { name: event.target.value })} />
+                      <input
+                        id={`${id}-${index}-name`}
+                        className="input"
+                        autoComplete="off"
+                        value={person.name}
+                        onChange={(event) => choose(index, { name: event.target.value })}
+                      />
                     </div>
                     <div className="field">
                       <label htmlFor={`${id}-${index}-email`}>Email</label>
-                      <input id={`${id}-${index}-email`} className="input" type="email" autoComplete="off" value={person.email} onChange={(event) => choose(index, { email: event.target.value })} />
+                      <input
+                        id={`${id}-${index}-email`}
+                        className="input"
+                        type="email"
+                        autoComplete="off"
+                        value={person.email}
+                        onChange={(event) => choose(index, { email: event.target.value })}
+                      />
                     </div>
                   </>
                 ) : null}
@@ -180,7 +210,13 @@ export function SendForm({ template, people }: SendFormProps) {
         <fieldset className="send-form__answers">
           <legend>Your answers</legend>
           {senderFields.map((field) => (
-            <SigningField key={field.name} field={field} answer={answers[field.name] ?? null} problem={answerIssues[field.name]} onAnswer={(answer) => setAnswers((current) => ({ ...current, [field.name]: answer }))} />
+            <SigningField
+              key={field.name}
+              field={field}
+              answer={answers[field.name] ?? null}
+              problem={answerIssues[field.name]}
+              onAnswer={(answer) => setAnswers((current) => ({ ...current, [field.name]: answer }))}
+            />
           ))}
         </fieldset>
       ) : null}
@@ -190,7 +226,15 @@ export function SendForm({ template, people }: SendFormProps) {
       </div>
       <div className="field">
         <label htmlFor={`${id}-expires`}>The links work until</label>
-        <input id={`${id}-expires`} className="input" type="date" min={inDays(0)} max={inDays(365)} value={expires} onChange={(event) => setExpires(event.target.value)} />
+        <input
+          id={`${id}-expires`}
+          className="input"
+          type="date"
+          min={inDays(0)}
+          max={inDays(365)}
+          value={expires}
+          onChange={(event) => setExpires(event.target.value)}
+        />
       </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={send.busy}>

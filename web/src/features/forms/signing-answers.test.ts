@@ -29,7 +29,14 @@ describe('the checks before sending', () => {
   });
 
   it('checks the formats of optional answers that are given', () => {
-    const answers = { ...initialAnswers(fields), email: 'margaret@', visits: 'three', share_with: 'Nobody', agree: true, signature: { kind: 'typed' as const, value: 'M E' } };
+    const answers = {
+      ...initialAnswers(fields),
+      email: 'margaret@',
+      visits: 'three',
+      share_with: 'Nobody',
+      agree: true,
+      signature: { kind: 'typed' as const, value: 'M E' },
+    };
     expect(answerProblems(fields, answers)).toEqual({
       email: 'Enter an email address like name@example.com.',
       visits: 'Enter a number, like 12 or 4.5.',
@@ -39,9 +46,13 @@ describe('the checks before sending', () => {
 
   it('asks for a drawn signature where a typed name is not accepted', () => {
     const typed = { ...initialAnswers(fields), full_name: 'M E', share_with: 'GP', agree: true, signature: { kind: 'typed' as const, value: 'M E' } };
-    expect(answerProblems(fields, typed, { typedSignature: false })).toEqual({ signature: 'Please draw your signature: a typed name is not accepted on this form.' });
+    expect(answerProblems(fields, typed, { typedSignature: false })).toEqual({
+      signature: 'Please draw your signature: a typed name is not accepted on this form.',
+    });
     expect(answerProblems(fields, { ...typed, signature: null }, { typedSignature: false })).toEqual({ signature: 'Please draw your signature.' });
-    expect(answerProblems(fields, { ...typed, signature: { kind: 'drawn', value: 'data:image/png;base64,AAAA' } }, { typedSignature: false })).toEqual({});
+    expect(
+      answerProblems(fields, { ...typed, signature: { kind: 'drawn', value: 'data:image/png;base64,AAAA' } }, { typedSignature: false }),
+    ).toEqual({});
     expect(answerProblems(fields, typed, { typedSignature: true })).toEqual({});
   });
 
@@ -52,7 +63,14 @@ describe('the checks before sending', () => {
 
 describe('the values and signature sent', () => {
   it('sends typed values, numbers, ticks and the signature apart', () => {
-    const answers = { ...initialAnswers(fields), email: ' m@example.com ', visits: '4.5', share_with: 'Both', agree: true, signature: { kind: 'typed' as const, value: ' Margaret Ellis ' } };
+    const answers = {
+      ...initialAnswers(fields),
+      email: ' m@example.com ',
+      visits: '4.5',
+      share_with: 'Both',
+      agree: true,
+      signature: { kind: 'typed' as const, value: ' Margaret Ellis ' },
+    };
     expect(signingRequestAnswers(fields, answers)).toEqual({
       values: { full_name: 'Margaret Ellis', email: 'm@example.com', visits: 4.5, share_with: 'Both', agree: true },
       signature: { kind: 'typed', value: 'Margaret Ellis' },
@@ -72,7 +90,13 @@ describe('the values and signature sent', () => {
       { name: 'signer', label: 'Signer', type: 'signature', required: true },
       { name: 'witness', label: 'Witness', type: 'signature', required: true },
     ];
-    const answers = { signer: { kind: 'drawn' as const, value: 'data:image/png;base64,AAA' }, witness: { kind: 'typed' as const, value: 'Ethan Wright' } };
-    expect(signingRequestAnswers(two, answers)).toEqual({ values: { witness: 'Ethan Wright' }, signature: { kind: 'drawn', value: 'data:image/png;base64,AAA' } });
+    const answers = {
+      signer: { kind: 'drawn' as const, value: 'data:image/png;base64,AAA' },
+      witness: { kind: 'typed' as const, value: 'Ethan Wright' },
+    };
+    expect(signingRequestAnswers(two, answers)).toEqual({
+      values: { witness: 'Ethan Wright' },
+      signature: { kind: 'drawn', value: 'data:image/png;base64,AAA' },
+    });
   });
 });

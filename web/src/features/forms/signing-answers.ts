@@ -42,13 +42,17 @@ export function answerProblems(fields: readonly FormField[], answers: Answers, o
         if (field.required && answer !== true) problems[field.name] = 'Please tick this box to continue.';
         break;
       case 'signature':
-        if (drawnOnly && isSignature(answer) && answer.kind === 'typed') problems[field.name] = 'Please draw your signature: a typed name is not accepted on this form.';
-        else if (field.required && !isSignature(answer)) problems[field.name] = drawnOnly ? 'Please draw your signature.' : 'Please sign: type your name or draw your signature.';
+        if (drawnOnly && isSignature(answer) && answer.kind === 'typed')
+          problems[field.name] = 'Please draw your signature: a typed name is not accepted on this form.';
+        else if (field.required && !isSignature(answer))
+          problems[field.name] = drawnOnly ? 'Please draw your signature.' : 'Please sign: type your name or draw your signature.';
         break;
       default: {
         const text = typeof answer === 'string' ? answer.trim() : '';
         if (!text) {
-          if (field.required) problems[field.name] = field.type === 'select' ? 'Please choose an answer.' : field.type === 'date' ? 'Please enter a date.' : 'Please fill in this field.';
+          if (field.required)
+            problems[field.name] =
+              field.type === 'select' ? 'Please choose an answer.' : field.type === 'date' ? 'Please enter a date.' : 'Please fill in this field.';
         } else if (field.type === 'email' && !emailPattern.test(text)) {
           problems[field.name] = 'Enter an email address like name@example.com.';
         } else if (field.type === 'number' && !Number.isFinite(Number(text))) {

@@ -48,7 +48,13 @@ export const maxFileBytes = 5 * 1024 * 1024;
 function readFile(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:([^;,]*)/, (_all, type: string) => `data:${type || 'application/octet-stream'};name=${encodeURIComponent(file.name)}`));
+    reader.onload = () =>
+      resolve(
+        String(reader.result).replace(
+          /^data:([^;,]*)/,
+          (_all, type: string) => `data:${type || 'application/octet-stream'};name=${encodeURIComponent(file.name)}`,
+        ),
+      );
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
     reader.readAsDataURL(file);
   });
@@ -63,7 +69,8 @@ export function fileNameOf(answer: string): string {
 /** A field answered earlier (or by someone else): shown, not asked again. */
 function AnsweredField({ field }: { field: FormField }) {
   const value = field.value;
-  const shown = value === null || value === undefined || value === '' ? 'Not answered' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+  const shown =
+    value === null || value === undefined || value === '' ? 'Not answered' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
   return (
     <div className="field signing-field signing-field--answered">
       <span className="field__label">{field.label}</span>
@@ -161,7 +168,16 @@ export function SigningField({ field, answer, problem, disabled, allowTypedSigna
       break;
     case 'select':
       control = (
-        <select id={id} className="select" value={text} disabled={disabled} aria-required={field.required} aria-invalid={invalid} aria-describedby={errorId} onChange={(event) => onAnswer(event.target.value)}>
+        <select
+          id={id}
+          className="select"
+          value={text}
+          disabled={disabled}
+          aria-required={field.required}
+          aria-invalid={invalid}
+          aria-describedby={errorId}
+          onChange={(event) => onAnswer(event.target.value)}
+        >
           <option value="">Choose an answer</option>
           {(field.options ?? []).map((option) => (
             <option key={option} value={option}>

@@ -16,14 +16,25 @@ describe('the signer id', () => {
   });
 
   it('still gives an id when the storage refuses', () => {
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(signerId(refusing)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('what a signing link says', () => {
   it('reads the token, references and order of its query', () => {
-    expect(signingLink('f7c2', new URLSearchParams('token=sgn_1&refs=r1,r2&order=2'), 'u-1')).toEqual({ id: 'f7c2', token: 'sgn_1', refs: 'r1,r2', order: 2, uuid: 'u-1' });
+    expect(signingLink('f7c2', new URLSearchParams('token=sgn_1&refs=r1,r2&order=2'), 'u-1')).toEqual({
+      id: 'f7c2',
+      token: 'sgn_1',
+      refs: 'r1,r2',
+      order: 2,
+      uuid: 'u-1',
+    });
   });
 
   it('sends empty token and references, and no order, when the link has none', () => {

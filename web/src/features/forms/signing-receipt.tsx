@@ -27,7 +27,17 @@ function nextStep(receipt: SigningReceipt, action: SigningAction): string {
 }
 
 /** `children`: what follows the outcome (the signed copy, when the form is complete). */
-export function SigningReceiptCard({ receipt, mode, action, children }: { receipt: SigningReceipt; mode: SigningMode; action: SigningAction; children?: ReactNode }) {
+export function SigningReceiptCard({
+  receipt,
+  mode,
+  action,
+  children,
+}: {
+  receipt: SigningReceipt;
+  mode: SigningMode;
+  action: SigningAction;
+  children?: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const returned = action === 'disapprove' || receipt.status === 'disapproved';

@@ -25,7 +25,6 @@ const signingLogic = signingMachine.provide({
   actors: { call: fromRequest((input, options) => api.signing.call(input, options)) },
 });
 
-
 function SigningFrame({ children }: { children: ReactNode }) {
   return (
     <div className="signing">
@@ -60,7 +59,11 @@ function StatusNotice({ form, link }: { form: SigningForm; link: SigningLink }) 
   return (
     <>
       <div className="alert alert--info" role="status">
-        <div className="alert__body">{form.status === 'completed' ? 'This form is complete: everyone has signed it. There is nothing more to do.' : 'This form has already been signed. There is nothing more to do.'}</div>
+        <div className="alert__body">
+          {form.status === 'completed'
+            ? 'This form is complete: everyone has signed it. There is nothing more to do.'
+            : 'This form has already been signed. There is nothing more to do.'}
+        </div>
       </div>
       {form.status === 'completed' && linkNamesSentForm(link) ? <SealedCopy link={link} pdf={form.pdf ?? null} /> : null}
     </>
@@ -129,7 +132,9 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
             sendError={action !== 'disapprove' ? sendError : null}
             onSend={(answers) => sendAnswers(mode === 'review' ? 'approve' : 'submit', answers)}
             // A form sent to someone can be kept as a draft; one started from a template is kept when sent.
-            {...(mode === 'sign' ? { onSaveDraft: (answers: SigningAnswers) => send({ type: 'signing.saveDraft', answers }), draftSaved: snapshot.context.draftSaved } : {})}
+            {...(mode === 'sign'
+              ? { onSaveDraft: (answers: SigningAnswers) => send({ type: 'signing.saveDraft', answers }), draftSaved: snapshot.context.draftSaved }
+              : {})}
           >
             {mode === 'review' ? (
               <button

@@ -60,7 +60,10 @@ export function TemplateDetailsForm({ id, template, categories }: TemplateDetail
     }
     setTitleProblem(null);
     const value: TemplateDetails = { title: title.trim(), description: description.trim(), category };
-    send({ type: 'template.save', request: id === 'new' ? { functions: 'create', type: 'details', value } : { functions: 'update', id, type: 'details', value } });
+    send({
+      type: 'template.save',
+      request: id === 'new' ? { functions: 'create', type: 'details', value } : { functions: 'update', id, type: 'details', value },
+    });
   };
 
   // The template's own category stays a choice even when the list no longer has it.
@@ -75,7 +78,11 @@ export function TemplateDetailsForm({ id, template, categories }: TemplateDetail
       <FormError message={snapshot.matches('failed') ? snapshot.context.error : null} />
       <div className="field">
         <label htmlFor="template-title">
-          Title<span className="required-mark" aria-hidden="true"> *</span>
+          Title
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
         </label>
         <input
           id="template-title"

@@ -73,7 +73,11 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
 
   // Once, when saved: tell the person, and go on to who the template goes to.
   const announceSaved = useEffectEvent(() => {
-    notify({ type: 'success', title: 'Template saved', description: snapshot.context.message || `“${template.title}” is saved with its ${fields.length === 1 ? 'field' : `${fields.length} fields`}.` });
+    notify({
+      type: 'success',
+      title: 'Template saved',
+      description: snapshot.context.message || `“${template.title}” is saved with its ${fields.length === 1 ? 'field' : `${fields.length} fields`}.`,
+    });
     void navigate(`/template/edit/${template.id}/step3`);
   });
   useEffect(() => {
@@ -111,7 +115,9 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
   // A new PDF keeps the placements that still fit its pages, as the server does; none without one.
   const changePdf = (next: TemplatePdf): void => {
     setPdf(next);
-    setFields((current) => current.map((field) => (field.placement && (!next.url || !fitsPages(field.placement, next.pages)) ? withoutPlacement(field) : field)));
+    setFields((current) =>
+      current.map((field) => (field.placement && (!next.url || !fitsPages(field.placement, next.pages)) ? withoutPlacement(field) : field)),
+    );
   };
 
   const add = (): void => {
@@ -136,14 +142,19 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
       <div className="card template-fields__intro">
         <h2 id="fields-title">Fields</h2>
         <p className="muted">
-          The questions of the form, in the order people answer them. The label is the question the signer reads; the name is the key the answer is stored under, and
-          each field needs its own. Each field is answered by one of the template&apos;s recipients (set in step 3), or by the sender when sending.
+          The questions of the form, in the order people answer them. The label is the question the signer reads; the name is the key the answer is
+          stored under, and each field needs its own. Each field is answered by one of the template&apos;s recipients (set in step 3), or by the
+          sender when sending.
         </p>
         {problemFields.length > 0 || empty ? (
           <div className="alert alert--error problem-summary" ref={summary} tabIndex={-1} aria-labelledby="fields-problems-title">
             <div className="alert__body">
               <h3 id="fields-problems-title" className="problem-summary__title">
-                {empty ? 'There are no fields yet' : problemFields.length === 1 ? 'One field needs your attention' : `${problemFields.length} fields need your attention`}
+                {empty
+                  ? 'There are no fields yet'
+                  : problemFields.length === 1
+                    ? 'One field needs your attention'
+                    : `${problemFields.length} fields need your attention`}
               </h3>
               {empty ? <p>{noFieldsText}</p> : null}
               <ul>

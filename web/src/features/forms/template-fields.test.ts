@@ -54,7 +54,10 @@ describe('the checks of the fields before saving', () => {
 
 describe('the fields sent', () => {
   it('sends trimmed labels and names, and choices only for choice lists', () => {
-    const fields = [field({ label: ' Where? ', name: ' location ', type: 'select', options: 'North\n\n South \n', required: true }), field({ type: 'text', options: 'left over' })];
+    const fields = [
+      field({ label: ' Where? ', name: ' location ', type: 'select', options: 'North\n\n South \n', required: true }),
+      field({ type: 'text', options: 'left over' }),
+    ];
     expect(formFields(fields)).toEqual([
       { name: 'location', label: 'Where?', type: 'select', required: true, options: ['North', 'South'] },
       { name: 'a_question', label: 'A question', type: 'text', required: false },

@@ -79,7 +79,25 @@ function PageCanvas({ document, number, scale, label }: { document: PDFDocumentP
   );
 }
 
-function PointsInput({ id, label, value, min, max, step, disabled, onCommit }: { id: string; label: string; value: number; min: number; max: number; step: number; disabled: boolean; onCommit(value: number, final: boolean): void }) {
+function PointsInput({
+  id,
+  label,
+  value,
+  min,
+  max,
+  step,
+  disabled,
+  onCommit,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  disabled: boolean;
+  onCommit(value: number, final: boolean): void;
+}) {
   const [draft, setDraft] = useState(String(value));
   const [last, setLast] = useState(value);
   if (value !== last) {
@@ -146,7 +164,10 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
     },
   });
   const busy = disabled || upload.busy || remove.busy;
-  const loadError = pdf.url && failedUrl === pdf.url ? 'The PDF could not be shown. Reload the page to try again; if it keeps happening, upload the PDF again.' : null;
+  const loadError =
+    pdf.url && failedUrl === pdf.url
+      ? 'The PDF could not be shown. Reload the page to try again; if it keeps happening, upload the PDF again.'
+      : null;
 
   // The PDF is opened (and pdf.js loaded) once per address.
   useEffect(() => {
@@ -250,8 +271,8 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
     <section className="card pdf-editor" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>Template PDF</h2>
       <p className="muted">
-        Start the template from your own PDF: upload it, then place each field where its answer goes. A PDF of up to 20 MB and 50 pages. Fields not placed on a page are
-        printed on pages after it.
+        Start the template from your own PDF: upload it, then place each field where its answer goes. A PDF of up to 20 MB and 50 pages. Fields not
+        placed on a page are printed on pages after it.
       </p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -282,7 +303,13 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
         ) : null}
       </div>
       <FormError message={tooLarge ?? upload.error ?? remove.error ?? loadError} />
-      <ConfirmDialog open={confirmRemove} title="Remove the PDF?" confirmLabel="Remove the PDF" onCancel={() => setConfirmRemove(false)} onConfirm={() => (setConfirmRemove(false), void remove.run(null))}>
+      <ConfirmDialog
+        open={confirmRemove}
+        title="Remove the PDF?"
+        confirmLabel="Remove the PDF"
+        onCancel={() => setConfirmRemove(false)}
+        onConfirm={() => (setConfirmRemove(false), void remove.run(null))}
+      >
         <p>The template goes back to printing its fields on plain pages, and every field comes off the page. Forms already sent keep their PDF.</p>
       </ConfirmDialog>
 
@@ -307,21 +334,78 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                 {selected?.placement ? (
                   <fieldset className="pdf-editor__numbers" disabled={busy}>
                     <legend>Where “{shown(selected)}” goes, in points from the page’s bottom-left corner</legend>
-                    <PointsInput id={`${ids}-page`} label="Page" value={selected.placement.page} min={1} max={pageCount} step={1} disabled={busy} onCommit={(value, final) => setNumber(selected, 'page', value, final)} />
-                    <PointsInput id={`${ids}-x`} label="X" value={selected.placement.x} min={0} max={page.width} step={1} disabled={busy} onCommit={(value, final) => setNumber(selected, 'x', value, final)} />
-                    <PointsInput id={`${ids}-y`} label="Y" value={selected.placement.y} min={0} max={page.height} step={1} disabled={busy} onCommit={(value, final) => setNumber(selected, 'y', value, final)} />
-                    <PointsInput id={`${ids}-width`} label="Width" value={selected.placement.width} min={1} max={page.width} step={1} disabled={busy} onCommit={(value, final) => setNumber(selected, 'width', value, final)} />
-                    <PointsInput id={`${ids}-height`} label="Height" value={selected.placement.height} min={1} max={page.height} step={1} disabled={busy} onCommit={(value, final) => setNumber(selected, 'height', value, final)} />
+                    <PointsInput
+                      id={`${ids}-page`}
+                      label="Page"
+                      value={selected.placement.page}
+                      min={1}
+                      max={pageCount}
+                      step={1}
+                      disabled={busy}
+                      onCommit={(value, final) => setNumber(selected, 'page', value, final)}
+                    />
+                    <PointsInput
+                      id={`${ids}-x`}
+                      label="X"
+                      value={selected.placement.x}
+                      min={0}
+                      max={page.width}
+                      step={1}
+                      disabled={busy}
+                      onCommit={(value, final) => setNumber(selected, 'x', value, final)}
+                    />
+                    <PointsInput
+                      id={`${ids}-y`}
+                      label="Y"
+                      value={selected.placement.y}
+                      min={0}
+                      max={page.height}
+                      step={1}
+                      disabled={busy}
+                      onCommit={(value, final) => setNumber(selected, 'y', value, final)}
+                    />
+                    <PointsInput
+                      id={`${ids}-width`}
+                      label="Width"
+                      value={selected.placement.width}
+                      min={1}
+                      max={page.width}
+                      step={1}
+                      disabled={busy}
+                      onCommit={(value, final) => setNumber(selected, 'width', value, final)}
+                    />
+                    <PointsInput
+                      id={`${ids}-height`}
+                      label="Height"
+                      value={selected.placement.height}
+                      min={1}
+                      max={page.height}
+                      step={1}
+                      disabled={busy}
+                      onCommit={(value, final) => setNumber(selected, 'height', value, final)}
+                    />
                   </fieldset>
                 ) : null}
                 {selected ? (
                   <div className="form-actions">
                     {selected.placement ? (
-                      <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => place(selected.key, undefined, `“${shown(selected)}” taken off the page.`)}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        disabled={busy}
+                        onClick={() => place(selected.key, undefined, `“${shown(selected)}” taken off the page.`)}
+                      >
                         Remove from page
                       </button>
                     ) : (
-                      <button type="button" className="button button--small" disabled={busy} onClick={() => place(selected.key, centred(currentPage, page), `“${shown(selected)}” placed in the middle of page ${currentPage}.`)}>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        disabled={busy}
+                        onClick={() =>
+                          place(selected.key, centred(currentPage, page), `“${shown(selected)}” placed in the middle of page ${currentPage}.`)
+                        }
+                      >
                         Place on page {currentPage}
                       </button>
                     )}
@@ -333,7 +417,13 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                     <ul>
                       {unplaced.map((field) => (
                         <li key={field.key}>
-                          <span className="pdf-chip" data-field={field.name} onPointerDown={startDrop} onPointerUp={(event) => endDrop(event, field)} onPointerCancel={() => setDropping(false)}>
+                          <span
+                            className="pdf-chip"
+                            data-field={field.name}
+                            onPointerDown={startDrop}
+                            onPointerUp={(event) => endDrop(event, field)}
+                            onPointerCancel={() => setDropping(false)}
+                          >
                             <span aria-hidden="true">⠿ </span>
                             {shown(field)}
                           </span>
@@ -344,7 +434,8 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                 ) : null}
                 {misplaced.length > 0 ? (
                   <p className="field__error">
-                    {misplaced.map(shown).join(', ')} {misplaced.length === 1 ? 'is' : 'are'} not inside a page of this PDF: move {misplaced.length === 1 ? 'it' : 'them'} onto a page before saving.
+                    {misplaced.map(shown).join(', ')} {misplaced.length === 1 ? 'is' : 'are'} not inside a page of this PDF: move{' '}
+                    {misplaced.length === 1 ? 'it' : 'them'} onto a page before saving.
                   </p>
                 ) : null}
               </>
@@ -352,19 +443,33 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
           </div>
           <div className="pdf-editor__view">
             <div className="form-actions">
-              <button type="button" className="button button--ghost button--small" disabled={currentPage <= 1} onClick={() => setPageNumber(currentPage - 1)}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={currentPage <= 1}
+                onClick={() => setPageNumber(currentPage - 1)}
+              >
                 Previous page
               </button>
               <span aria-live="polite">
                 Page {currentPage} of {pageCount}
               </span>
-              <button type="button" className="button button--ghost button--small" disabled={currentPage >= pageCount} onClick={() => setPageNumber(currentPage + 1)}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={currentPage >= pageCount}
+                onClick={() => setPageNumber(currentPage + 1)}
+              >
                 Next page
               </button>
             </div>
             <div className="pdf-editor__frame" ref={frame}>
               <div className="pdf-page" ref={overlay} data-testid="pdf-page" style={{ width: page.width * scale, height: page.height * scale }}>
-                {document?.url === pdf.url && scale > 0 ? <PageCanvas document={document.pdf} number={currentPage} scale={scale} label={`Page ${currentPage} of the PDF`} /> : <p className="muted">{loadError ? '' : 'Loading the page…'}</p>}
+                {document?.url === pdf.url && scale > 0 ? (
+                  <PageCanvas document={document.pdf} number={currentPage} scale={scale} label={`Page ${currentPage} of the PDF`} />
+                ) : (
+                  <p className="muted">{loadError ? '' : 'Loading the page…'}</p>
+                )}
                 {onThisPage.map((field) => {
                   const box = field.placement ? screenBox(field.placement, page, scale) : null;
                   return box ? (
@@ -384,7 +489,14 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                       onPointerCancel={endDrag}
                     >
                       {shown(field)}
-                      <span className="pdf-box__handle" aria-hidden="true" onPointerDown={(event) => startDrag(event, field, 'resize')} onPointerMove={onDrag} onPointerUp={endDrag} onPointerCancel={endDrag} />
+                      <span
+                        className="pdf-box__handle"
+                        aria-hidden="true"
+                        onPointerDown={(event) => startDrag(event, field, 'resize')}
+                        onPointerMove={onDrag}
+                        onPointerUp={endDrag}
+                        onPointerCancel={endDrag}
+                      />
                     </div>
                   ) : null;
                 })}

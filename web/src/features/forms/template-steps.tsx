@@ -29,7 +29,11 @@ export function TemplateSteps({ current, id }: { current: 1 | 2 | 3; id: number 
           // Going back is always possible; going forward only through Save, so nothing is skipped.
           const link = step < current && id !== 'new' ? `/template/edit/${id}/step${step}` : null;
           return (
-            <li key={name} className={`template-steps__step${here ? ' template-steps__step--current' : ''}${step < current ? ' template-steps__step--done' : ''}`} aria-current={here ? 'step' : undefined}>
+            <li
+              key={name}
+              className={`template-steps__step${here ? ' template-steps__step--current' : ''}${step < current ? ' template-steps__step--done' : ''}`}
+              aria-current={here ? 'step' : undefined}
+            >
               <span className="template-steps__number" aria-hidden="true">
                 {step}
               </span>

@@ -87,7 +87,13 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   };
 
   return (
-    <ConfirmDialog open={pending !== null} title="Leave without saving?" confirmLabel="Leave and lose the changes" onConfirm={leave} onCancel={() => setPending(null)}>
+    <ConfirmDialog
+      open={pending !== null}
+      title="Leave without saving?"
+      confirmLabel="Leave and lose the changes"
+      onConfirm={leave}
+      onCancel={() => setPending(null)}
+    >
       <p>The changes you made on this step are not saved. Stay to save them, or leave and lose them.</p>
     </ConfirmDialog>
   );

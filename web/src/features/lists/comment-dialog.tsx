@@ -107,7 +107,13 @@ export function CommentDialog({ open, title, children, label, hint, missingComme
       <FormError message={error} />
       <div className="form-actions">
         {choices.map((choice) => (
-          <button key={choice.label} type="button" className={`button${choice.danger ? ' button--danger' : ''}`} aria-disabled={busy} onClick={() => choose(choice)}>
+          <button
+            key={choice.label}
+            type="button"
+            className={`button${choice.danger ? ' button--danger' : ''}`}
+            aria-disabled={busy}
+            onClick={() => choose(choice)}
+          >
             {choice.label}
           </button>
         ))}

@@ -8,7 +8,10 @@ export function StepProgress({ step, steps }: { step: number; steps: number }) {
       </span>
       <span className="step-progress__track" aria-hidden="true">
         {pips.map((pip) => (
-          <span key={pip} className={`step-progress__pip${pip < step ? ' step-progress__pip--done' : pip === step ? ' step-progress__pip--current' : ''}`} />
+          <span
+            key={pip}
+            className={`step-progress__pip${pip < step ? ' step-progress__pip--done' : pip === step ? ' step-progress__pip--current' : ''}`}
+          />
         ))}
       </span>
     </span>

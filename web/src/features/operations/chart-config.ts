@@ -46,7 +46,13 @@ export function chartConfiguration({ kind, labels, series, stacked = false, unit
       datasets: series.map((one, index) => {
         const colour = palette[index % palette.length] ?? '#1f4e8c';
         return pie
-          ? { label: one.name, data: one.values, backgroundColor: labels.map((_, at) => palette[at % palette.length] ?? colour), borderColor: '#ffffff', borderWidth: 2 }
+          ? {
+              label: one.name,
+              data: one.values,
+              backgroundColor: labels.map((_, at) => palette[at % palette.length] ?? colour),
+              borderColor: '#ffffff',
+              borderWidth: 2,
+            }
           : {
               label: one.name,
               data: one.values,
@@ -69,7 +75,7 @@ export function chartConfiguration({ kind, labels, series, stacked = false, unit
         legend: { display: pie || series.length > 1, position: pie ? 'right' : 'top', labels: { boxWidth: 12, boxHeight: 12 } },
         tooltip: {
           callbacks: {
-            label: (item) => `${pie ? String(item.label) : item.dataset.label ?? ''}: ${format(Number(item.raw))}`,
+            label: (item) => `${pie ? String(item.label) : (item.dataset.label ?? '')}: ${format(Number(item.raw))}`,
           },
         },
       },

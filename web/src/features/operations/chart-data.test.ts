@@ -52,7 +52,8 @@ describe('formatNumber', () => {
     const disagreements: string[] = [];
     for (let index = 0; index < 20_000; index++) {
       const values = [(next() - 0.3) * 10 ** Math.floor(next() * 26), Math.round(next() * 1e6) / 1000, Math.round((next() - 0.5) * 1e5) / 200];
-      for (const value of values) if (formatNumber(value) !== expected(value)) disagreements.push(`${value}: ${formatNumber(value)} ≠ ${expected(value)}`);
+      for (const value of values)
+        if (formatNumber(value) !== expected(value)) disagreements.push(`${value}: ${formatNumber(value)} ≠ ${expected(value)}`);
     }
     expect(disagreements.slice(0, 5)).toEqual([]);
   });

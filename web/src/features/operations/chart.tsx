@@ -58,14 +58,34 @@ function chartColumns(labelHeader: string, names: string[], pieTotal: number | n
   ];
 }
 
-function ChartTable({ title, labelHeader, labels, series, kind, unit }: Pick<ChartProps, 'title' | 'labelHeader' | 'labels' | 'series' | 'kind' | 'unit'>) {
+function ChartTable({
+  title,
+  labelHeader,
+  labels,
+  series,
+  kind,
+  unit,
+}: Pick<ChartProps, 'title' | 'labelHeader' | 'labels' | 'series' | 'kind' | 'unit'>) {
   const rows: ChartRow[] = labels.map((label, index) => ({ label, values: series.map((one) => one.values[index] ?? 0) }));
   const only = series.length === 1 ? series[0] : undefined;
   const total = only ? sum(only.values) : 0;
   const names = series.map((one) => one.name).join('\n');
   const withShare = kind === 'pie' && only !== undefined && total > 0;
-  const columns = useMemo(() => chartColumns(labelHeader, names.split('\n'), withShare ? total : null, unit), [labelHeader, names, withShare, total, unit]);
-  return <DataTable caption={`${title}: the numbers`} columns={columns} rows={rows} total={rows.length} loading={false} empty="No numbers to show." getRowId={(row) => row.label} />;
+  const columns = useMemo(
+    () => chartColumns(labelHeader, names.split('\n'), withShare ? total : null, unit),
+    [labelHeader, names, withShare, total, unit],
+  );
+  return (
+    <DataTable
+      caption={`${title}: the numbers`}
+      columns={columns}
+      rows={rows}
+      total={rows.length}
+      loading={false}
+      empty="No numbers to show."
+      getRowId={(row) => row.label}
+    />
+  );
 }
 
 export function Chart({ title, kind, labels, series, level = 2, titleId, labelHeader, unit, stacked, numbersIn }: ChartProps) {

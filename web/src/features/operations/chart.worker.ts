@@ -22,7 +22,19 @@ import {
 } from 'chart.js';
 import { chartConfiguration, type ChartReply, type ChartRequest } from './chart-config.ts';
 
-Chart.register(BarController, LineController, PieController, BarElement, LineElement, PointElement, ArcElement, CategoryScale, LinearScale, Legend, Tooltip);
+Chart.register(
+  BarController,
+  LineController,
+  PieController,
+  BarElement,
+  LineElement,
+  PointElement,
+  ArcElement,
+  CategoryScale,
+  LinearScale,
+  Legend,
+  Tooltip,
+);
 Chart.defaults.font.family = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 Chart.defaults.color = '#4a5566';
 

@@ -36,11 +36,27 @@ export function DateRangeForm({ from, to, onApply, children, label }: DateRangeF
     <form className="toolbar" aria-label={label} onSubmit={apply} noValidate>
       <div className="field">
         <label htmlFor={`${id}-from`}>From</label>
-        <input id={`${id}-from`} className="input" type="date" value={start} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(event) => setStart(event.target.value)} />
+        <input
+          id={`${id}-from`}
+          className="input"
+          type="date"
+          value={start}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => setStart(event.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-to`}>To</label>
-        <input id={`${id}-to`} className="input" type="date" value={end} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(event) => setEnd(event.target.value)} />
+        <input
+          id={`${id}-to`}
+          className="input"
+          type="date"
+          value={end}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => setEnd(event.target.value)}
+        />
       </div>
       <button type="submit" className="button">
         Show

@@ -40,7 +40,11 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
   const recording = useMutation((request: TimeEntriesRequest, options) => api.timeAttendance.entries(request, options), {
     onSuccess: (_entries, request) => {
       const label = request.name ?? (request.kind === 'staff' ? staff : visitors).find((one) => one.id === request.person)?.name;
-      notify({ type: 'success', title: 'Entry recorded', description: `${label ?? 'The entry'}: ${request.direction === 'in' ? 'in' : 'out'} at ${formatTime(new Date().toISOString())}.` });
+      notify({
+        type: 'success',
+        title: 'Entry recorded',
+        description: `${label ?? 'The entry'}: ${request.direction === 'in' ? 'in' : 'out'} at ${formatTime(new Date().toISOString())}.`,
+      });
       setPerson('');
       setName('');
       setNote('');
@@ -179,7 +183,14 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
       </fieldset>
       <div className="field">
         <label htmlFor={`${id}-note`}>Note (optional)</label>
-        <textarea id={`${id}-note`} className="textarea" value={note} maxLength={noteLimit} aria-describedby={`${id}-note-hint`} onChange={(event) => setNote(event.target.value)} />
+        <textarea
+          id={`${id}-note`}
+          className="textarea"
+          value={note}
+          maxLength={noteLimit}
+          aria-describedby={`${id}-note-hint`}
+          onChange={(event) => setNote(event.target.value)}
+        />
         <span id={`${id}-note-hint`} className="field__hint">
           For example: late, bus delayed. {noteLimit - note.length} characters left.
         </span>

@@ -57,7 +57,11 @@ export function FieldMapEditor({ templateId, templateTitle, source, sid, answer,
   const [problems, setProblems] = useState<Problems>({});
   const saving = useMutation((request: IntegrationsQuery, options) => api.integrations.manage(request, options), {
     onSuccess: (saved, request) => {
-      notify({ type: 'success', title: 'Integration saved', description: saved.message || `Completed ${templateTitle} forms now go to ${request.recipient ?? ''}.` });
+      notify({
+        type: 'success',
+        title: 'Integration saved',
+        description: saved.message || `Completed ${templateTitle} forms now go to ${request.recipient ?? ''}.`,
+      });
       onSaved();
     },
   });

@@ -5,7 +5,12 @@ import { formatDate } from '../../lists/format.ts';
 import { formatTime } from './calendar-dates.ts';
 
 const columns: ListColumn<TnaEntry>[] = [
-  { id: 'day', header: 'Day', accessorFn: (entry) => entry.at, cell: (info) => <span className="ops-nowrap">{formatDate(info.getValue<string>())}</span> },
+  {
+    id: 'day',
+    header: 'Day',
+    accessorFn: (entry) => entry.at,
+    cell: (info) => <span className="ops-nowrap">{formatDate(info.getValue<string>())}</span>,
+  },
   { id: 'time', header: 'Time', accessorFn: (entry) => entry.at, cell: (info) => formatTime(info.getValue<string>()) },
   { id: 'name', accessorKey: 'name', header: 'Name' },
   { id: 'kind', accessorKey: 'kind', header: 'Staff or visitor', cell: (info) => (info.getValue<string>() === 'staff' ? 'Staff' : 'Visitor') },
@@ -35,5 +40,17 @@ export function TimeEntriesTable({ caption, entries, loading, error, onRetry, em
   const oneDay = new Set(entries.map((entry) => formatDate(entry.at))).size <= 1;
   const shown = oneDay ? columnsOfOneDay : columns;
   const rows = [...entries].sort((a, b) => b.at.localeCompare(a.at));
-  return <DataTable caption={caption} columns={shown} rows={rows} total={rows.length} loading={loading} error={error} onRetry={onRetry} empty={empty} getRowId={(entry) => String(entry.id)} />;
+  return (
+    <DataTable
+      caption={caption}
+      columns={shown}
+      rows={rows}
+      total={rows.length}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
+      empty={empty}
+      getRowId={(entry) => String(entry.id)}
+    />
+  );
 }

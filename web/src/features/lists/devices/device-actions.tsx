@@ -23,11 +23,21 @@ export function DeviceActions({ device }: { device: Device }) {
   const working = actions.busy !== null;
   return (
     <div className="cell-actions">
-      <button type="button" className="button button--secondary button--small" aria-disabled={working} onClick={() => !working && actions.act(device, toggle)}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        aria-disabled={working}
+        onClick={() => !working && actions.act(device, toggle)}
+      >
         {toggle === 'block' ? 'Block' : 'Unblock'}
         <span className="visually-hidden"> {device.name}</span>
       </button>
-      <button type="button" className="button button--ghost button--small" aria-disabled={working} onClick={() => !working && actions.askRemove(device)}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-disabled={working}
+        onClick={() => !working && actions.askRemove(device)}
+      >
         Remove<span className="visually-hidden"> {device.name}</span>
       </button>
     </div>

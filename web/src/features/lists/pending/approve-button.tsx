@@ -25,9 +25,14 @@ export function ApproveButton({ form, onApproved }: { form: PendingForm; onAppro
     onFailure: (message, pending) => notify({ type: 'error', title: `Could not approve ${pending.reference}`, description: message }),
   });
   return (
-    <button type="button" className="button button--small" aria-disabled={approve.busy} onClick={() => {
+    <button
+      type="button"
+      className="button button--small"
+      aria-disabled={approve.busy}
+      onClick={() => {
         if (!approve.busy) void approve.run(form);
-      }}>
+      }}
+    >
       {approve.busy ? 'Approving…' : 'Approve'}
       <span className="visually-hidden"> {form.title}</span>
     </button>

@@ -23,7 +23,10 @@ export function PendingRowActions({ form }: { form: PendingForm }) {
   if (!actions) throw new Error('PendingRowActions needs <PendingListActions.Provider> above it.');
   return (
     <div className="cell-actions">
-      <Link className={`button button--small${form.action === 'approve' ? ' button--secondary' : ''}`} to={`/open-pending/${encodeURIComponent(form.page_id)}`}>
+      <Link
+        className={`button button--small${form.action === 'approve' ? ' button--secondary' : ''}`}
+        to={`/open-pending/${encodeURIComponent(form.page_id)}`}
+      >
         {openLabel[form.action]}
         <span className="visually-hidden"> {form.title}</span>
       </Link>

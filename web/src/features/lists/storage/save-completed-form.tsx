@@ -20,7 +20,15 @@ const noForms: CompletedFormPage = { page: 1, limit: 100, total: 0, data: [] };
  * `browsing`: the folder and page on show, so the save answers that page as it is afterwards
  * (`onSaved` gets it).
  */
-export function SaveCompletedForm({ folder, browsing, onSaved }: { folder: string; browsing: StorageQuery; onSaved(storage: StorageResponse): void }) {
+export function SaveCompletedForm({
+  folder,
+  browsing,
+  onSaved,
+}: {
+  folder: string;
+  browsing: StorageQuery;
+  onSaved(storage: StorageResponse): void;
+}) {
   const id = useId();
   const notify = useNotify();
   const forms = useDataGroup('completed-to-save', noForms, (params, options) => api.forms.completed(params, options), { page: 1, limit: 100 });
@@ -28,13 +36,16 @@ export function SaveCompletedForm({ folder, browsing, onSaved }: { folder: strin
   const [choice, setChoice] = useState('');
   const [missing, setMissing] = useState(false);
   const name = folderName(folder);
-  const saving = useMutation((form: CompletedForm, options) => api.storage.manage({ ...browsing, data: { action: 'save', form: form.id } }, options), {
-    onSuccess: (storage, form) => {
-      notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in ${name}.` });
-      setChoice('');
-      onSaved(storage);
+  const saving = useMutation(
+    (form: CompletedForm, options) => api.storage.manage({ ...browsing, data: { action: 'save', form: form.id } }, options),
+    {
+      onSuccess: (storage, form) => {
+        notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in ${name}.` });
+        setChoice('');
+        onSaved(storage);
+      },
     },
-  });
+  );
 
   const save = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();

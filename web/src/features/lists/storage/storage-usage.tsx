@@ -10,7 +10,15 @@ export function StorageUsage({ used, quota, autoSave }: { used: number; quota: n
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Storage</h2>
-      <div className="usage-bar" role="progressbar" aria-labelledby={`${id}-title`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${text} (${percent}%)`}>
+      <div
+        className="usage-bar"
+        role="progressbar"
+        aria-labelledby={`${id}-title`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${text} (${percent}%)`}
+      >
         <div className={`usage-bar__fill${tone}`} style={{ width: `${percent}%` }} />
       </div>
       <p>

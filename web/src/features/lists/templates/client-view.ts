@@ -12,7 +12,11 @@ export function compareValues(a: unknown, b: unknown): number {
 
 export function clientView<TRow extends object>(rows: readonly TRow[], query: ListQuery): TRow[] {
   const { sort, order } = query.filters;
-  const sorted = sort ? [...rows].sort((a, b) => compareValues((a as Record<string, unknown>)[sort], (b as Record<string, unknown>)[sort]) * (order === 'desc' ? -1 : 1)) : [...rows];
+  const sorted = sort
+    ? [...rows].sort(
+        (a, b) => compareValues((a as Record<string, unknown>)[sort], (b as Record<string, unknown>)[sort]) * (order === 'desc' ? -1 : 1),
+      )
+    : [...rows];
   const start = (query.page - 1) * query.limit;
   return sorted.slice(start, start + query.limit);
 }
