@@ -1,11 +1,10 @@
 // Lint for every package. Besides the TypeScript rules, it keeps the package arrows one-way
 // (openapi -> sdk -> machines -> web; mocks and the server serve the contract; what both
-// servers of the built app share is `serving`; tests may use everything), keeps the zones
-// inside packages (pages, features, server areas and shared modules), refuses import cycles in the packages' sources, and refuses focused tests.
-import { readdirSync } from 'node:fs';
+// servers of the built app share is `serving`; tests may use everything) and refuses focused
+// tests. Inside the packages, `scripts/check-imports.ts` (part of `npm run lint`) keeps the
+// zones (pages, features, server areas and shared modules) and refuses import cycles.
 import js from '@eslint/js';
 import globals from 'globals';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -121,47 +120,6 @@ const boundaries = Object.entries(allowed).flatMap(([pkg, may]) => {
   ];
 });
 
-/** The folders directly inside `dir` (read when the lint starts, so a new one is covered at once). */
-const foldersOf = (dir) =>
-  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
-
-/**
- * Zones inside a package, where one part must not reach into another. A page of the app is
- * reached only through the route table, so one page never imports another; a feature of the
- * app keeps to itself (what two features share moves to a shared folder). In the server, an
- * area calls another area's use cases or repository, never its HTTP handlers; the shared
- * modules (auth, audit, companies, errors, files, jobs, mail, sealing, db, http) serve every
- * area and know none of them.
- */
-const webFeatures = foldersOf('web/src/features/');
-const serverAreas = foldersOf('server/src/modules/');
-const sharedServerModules = ['auth', 'audit', 'companies', 'errors', 'files', 'jobs', 'mail', 'sealing', 'db', 'http'];
-const zone = (target, from, message) => ({ target, from, message });
-const webZones = [
-  zone('./web/src/pages/**', './web/src/pages/**', 'A page does not import another page: move what both need to a shared folder.'),
-  ...webFeatures.map((feature) =>
-    zone(
-      `./web/src/features/${feature}/**`,
-      webFeatures.filter((other) => other !== feature).map((other) => `./web/src/features/${other}/**`),
-      'A feature does not import another feature: move what both need to a shared folder.',
-    ),
-  ),
-];
-const areaZones = serverAreas.map((area) =>
-  zone(
-    `./server/src/modules/${area}/**`,
-    serverAreas.filter((other) => other !== area).map((other) => `./server/src/modules/${other}/handlers.ts`),
-    "An area does not import another area's handlers: call its use case or its repository.",
-  ),
-);
-const sharedZones = [
-  zone(`./server/src/{${sharedServerModules.join(',')}}/**`, './server/src/modules/**', 'A shared module imports no area of server/src/modules.'),
-];
-/** The source folders that import cycles are looked for in (tests and scripts import freely). */
-const cycleSources = ['openapi', 'sdk', 'machines', 'web', 'mocks', 'server'].map((pkg) => `${pkg}/src/**/*.{ts,tsx}`);
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -207,37 +165,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // Imports are resolved as the packages resolve them: workspace packages to their
-    // sources, `.js` specifiers to the `.ts` files they name.
-    files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.js', '.json'],
-          conditionNames: ['@formsign/source', 'import', 'default'],
-          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        }),
-      ],
-    },
-    rules: {
-      'import-x/no-restricted-paths': ['error', { zones: webZones }],
-    },
-  },
-  {
-    // An area never imports another area's handlers; a shared module imports no area (it is
-    // given what it needs from the composition root, src/handlers.ts and src/jobs-list.ts).
-    files: ['server/src/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...areaZones, ...sharedZones] }] },
-  },
-  {
-    // A lazily loaded page or panel may import what loads it: the dynamic import runs once
-    // both modules are evaluated, so only static cycles count.
-    files: cycleSources,
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   ...boundaries,
 );
