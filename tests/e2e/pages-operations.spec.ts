@@ -428,8 +428,14 @@ test.describe('Form Integration', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('StaffName');
     const saved = nextRequest(page, '/fetch-integratedforms', (request) => queryOf(request).get('action') === 'save');
+    const refetched = nextRequest(page, '/fetch-integratedforms', (request) => queryOf(request).get('action') === 'list');
     await page.keyboard.press('Enter');
     expect(JSON.parse(queryOf(await saved).get('data') ?? '{}')).toMatchObject({ employee: 'StaffName' });
+    // The save has its answer, and the list its refetch, before the delete starts: otherwise
+    // they can land while the delete dialog is open.
+    await expect(page.locator('.toast[data-type="success"]')).toContainText('Integration saved');
+    await (await refetched).response();
+    await expect(main.getByRole('table', { name: 'Integrations' })).not.toHaveAttribute('aria-busy', 'true');
 
     const deleteButton = main.getByRole('button', { name: 'Delete the integration of Incident Report' });
     await deleteButton.focus();

@@ -89,3 +89,13 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * A value refused by a rule that several operations share (a template's fields or steps, a
+ * form's answers, an uploaded PDF): each operation answers it in its own shape, with the
+ * application code -1 where the operation has application codes, else in its 200 refusal body
+ * (the signing page's `{ data: null, error }`).
+ */
+export function invalidValue(text: string): AppError {
+  return new AppError(AppErrorCode.InvalidInput, text, { appCode: '-1', status: 200 });
+}

@@ -7,6 +7,7 @@
  */
 import { emailPattern } from '@formsign/sdk/contract';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
+import { invalidValue } from '../../errors/app-error.js';
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const maxFileBytes = 5 * 1024 * 1024;
@@ -18,7 +19,10 @@ export interface FileAnswer {
   bytes: Buffer;
 }
 
-export type AnswerCheck = { ok: true; values: Record<string, FieldValue>; files: FileAnswer[] } | { ok: false; reason: string };
+export interface Answers {
+  values: Record<string, FieldValue>;
+  files: FileAnswer[];
+}
 
 function present(value: FieldValue | undefined): boolean {
   return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
@@ -37,14 +41,14 @@ export function parseDataUrl(value: string): { mime: string; name: string; bytes
 }
 
 /**
- * The answers to `fields` out of `sent`: cleaned, or the first problem in words a person can
- * act on. `draft` answers may leave required fields empty.
+ * The answers to `fields` out of `sent`, cleaned; the first problem is refused in words a
+ * person can act on. `draft` answers may leave required fields empty.
  */
 export function checkAnswers(
   fields: readonly FieldDefinition[],
   sent: Record<string, FieldValue> | undefined,
   options: { draft?: boolean } = {},
-): AnswerCheck {
+): Answers {
   const values: Record<string, FieldValue> = {};
   const files: FileAnswer[] = [];
   for (const field of fields) {
@@ -52,43 +56,40 @@ export function checkAnswers(
     const value = sent?.[field.name];
     if (!present(value)) {
       if (field.type === 'checkbox') {
-        if (field.required && !options.draft) return { ok: false, reason: `Please tick "${field.label}" to continue.` };
+        if (field.required && !options.draft) throw invalidValue(`Please tick "${field.label}" to continue.`);
         values[field.name] = false;
         continue;
       }
-      if (field.required && !options.draft) return { ok: false, reason: `Please answer "${field.label}".` };
+      if (field.required && !options.draft) throw invalidValue(`Please answer "${field.label}".`);
       values[field.name] = null;
       continue;
     }
     switch (field.type) {
       case 'checkbox':
         values[field.name] = value === true || value === 'true' || value === 1;
-        if (field.required && values[field.name] !== true && !options.draft)
-          return { ok: false, reason: `Please tick "${field.label}" to continue.` };
+        if (field.required && values[field.name] !== true && !options.draft) throw invalidValue(`Please tick "${field.label}" to continue.`);
         break;
       case 'number': {
         const number = typeof value === 'number' ? value : Number(String(value).trim());
-        if (!Number.isFinite(number)) return { ok: false, reason: `"${field.label}" must be a number, like 12 or 4.5.` };
+        if (!Number.isFinite(number)) throw invalidValue(`"${field.label}" must be a number, like 12 or 4.5.`);
         values[field.name] = number;
         break;
       }
       case 'date': {
         const text = String(value).trim();
-        if (!datePattern.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`)))
-          return { ok: false, reason: `"${field.label}" must be a date.` };
+        if (!datePattern.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) throw invalidValue(`"${field.label}" must be a date.`);
         values[field.name] = text;
         break;
       }
       case 'email': {
         const text = String(value).trim();
-        if (!emailPattern.test(text)) return { ok: false, reason: `"${field.label}" must be an email address like name@example.com.` };
+        if (!emailPattern.test(text)) throw invalidValue(`"${field.label}" must be an email address like name@example.com.`);
         values[field.name] = text;
         break;
       }
       case 'select': {
         const text = String(value).trim();
-        if (field.options && !field.options.includes(text))
-          return { ok: false, reason: `Please choose one of the answers offered for "${field.label}".` };
+        if (field.options && !field.options.includes(text)) throw invalidValue(`Please choose one of the answers offered for "${field.label}".`);
         values[field.name] = text;
         break;
       }
@@ -100,17 +101,17 @@ export function checkAnswers(
           values[field.name] = text.slice(0, 200);
           break;
         }
-        if (file.bytes.length > maxFileBytes) return { ok: false, reason: `The file for "${field.label}" is too large: at most 5 MB.` };
+        if (file.bytes.length > maxFileBytes) throw invalidValue(`The file for "${field.label}" is too large: at most 5 MB.`);
         files.push({ field: field.name, ...file });
         values[field.name] = file.name;
         break;
       }
       default: {
         const text = String(value).trim();
-        if (text.length > (field.type === 'textarea' ? 10_000 : 1000)) return { ok: false, reason: `"${field.label}" is too long.` };
+        if (text.length > (field.type === 'textarea' ? 10_000 : 1000)) throw invalidValue(`"${field.label}" is too long.`);
         values[field.name] = text;
       }
     }
   }
-  return { ok: true, values, files };
+  return { values, files };
 }

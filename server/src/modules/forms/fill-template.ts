@@ -54,7 +54,6 @@ export async function fillTemplate(
   const later = steps.slice(1);
   if (later.some((step) => !step.userId)) throw signingRefusal(signingTexts.needsRecipients);
   const answers = checkAnswers(mine, request.values);
-  if (!answers.ok) throw signingRefusal(answers.reason);
   const signatureFields = mine.filter((field) => field.type === 'signature');
   checkSignature(signatureFields, request.signature, typedSignature);
   const people: Recipient[] = [];

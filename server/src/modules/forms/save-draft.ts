@@ -20,7 +20,6 @@ export async function saveDraft(
   const now = ctx.now();
   const fields = editableFields(form, recipient);
   const answers = checkAnswers(fields, request.values, { draft: true });
-  if (!answers.ok) throw signingRefusal(answers.reason);
   const stored = await ctx.db.transaction(async (tx) => {
     const current = await lockStep(tx, form.id, recipient.id);
     checkStepOpen(current.form, current.recipient, now);

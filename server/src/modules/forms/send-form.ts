@@ -75,7 +75,6 @@ export async function sendForm(ctx: FormsContext, principal: Principal, request:
     senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])),
   );
   const answers = checkAnswers(senderFields, { ...prefilled, ...request.values });
-  if (!answers.ok) throw formRefusal('-1', answers.reason);
   if (request.tenant && !(await isCompanyTenant(ctx.db, principal.companyId, request.tenant)))
     throw formRefusal('-1', 'That case is not one of your company’s.');
   const defaults = Object.fromEntries(

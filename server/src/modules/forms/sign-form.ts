@@ -26,7 +26,6 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
   if (recipient.action === 'approve') throw signingRefusal('This form asks you to approve it or send it back, not to sign it.');
   const fields = editableFields(form, recipient);
   const answers = checkAnswers(fields, { ...(recipient.draft ?? {}), ...request.values });
-  if (!answers.ok) throw signingRefusal(answers.reason);
   const signatureFields = fields.filter((field) => field.type === 'signature');
   const signature = request.signature;
   checkSignature(signatureFields, signature, (await signingCompany(ctx, form.companyId)).typedSignature);

@@ -33,13 +33,12 @@ export async function changeTemplatePdf(
     throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who made this template can change its PDF.');
   let next: { pdfKey: string | null; pdfPages: PdfPageSize[] };
   if (change.action === 'upload') {
-    const read = await readSourcePdf(ctx, change.file);
-    if (!read.ok) throw templateRefusal(read.reason);
+    const pages = await readSourcePdf(ctx, change.file);
     const bytes = change.file?.bytes ?? Buffer.alloc(0);
     const key = sourceKey(template.id, bytes);
     // Content-addressed: the same PDF uploaded again lands on the same file.
     await ctx.files.put(key, bytes, 'application/pdf');
-    next = { pdfKey: key, pdfPages: read.value };
+    next = { pdfKey: key, pdfPages: pages };
   } else {
     next = { pdfKey: null, pdfPages: [] };
   }

@@ -7,8 +7,7 @@
  */
 import { contractLimits } from '@formsign/sdk/contract';
 import type { FieldDefinition, PdfPageSize, StepDefinition } from '../../db/schema.js';
-
-export type Check<T> = { ok: true; value: T } | { ok: false; reason: string };
+import { invalidValue } from '../../errors/app-error.js';
 
 const namePattern = /^[a-z][a-z0-9_]{0,59}$/;
 
@@ -36,26 +35,23 @@ export function placementProblem(field: Pick<FieldDefinition, 'label' | 'placeme
   return null;
 }
 
-export function checkFields(fields: readonly FieldDefinition[], stepCount: number, pages: readonly PdfPageSize[] = []): Check<FieldDefinition[]> {
-  if (fields.length > 200) return { ok: false, reason: 'A template can have at most 200 fields.' };
+export function checkFields(fields: readonly FieldDefinition[], stepCount: number, pages: readonly PdfPageSize[] = []): FieldDefinition[] {
+  if (fields.length > 200) throw invalidValue('A template can have at most 200 fields.');
   const seen = new Set<string>();
   const clean: FieldDefinition[] = [];
   for (const field of fields) {
     if (!namePattern.test(field.name))
-      return {
-        ok: false,
-        reason: `The field name "${field.name}" must start with a letter and use only lower-case letters, digits and underscores.`,
-      };
-    if (seen.has(field.name)) return { ok: false, reason: `Two fields are called "${field.name}": each needs its own name.` };
+      throw invalidValue(`The field name "${field.name}" must start with a letter and use only lower-case letters, digits and underscores.`);
+    if (seen.has(field.name)) throw invalidValue(`Two fields are called "${field.name}": each needs its own name.`);
     seen.add(field.name);
-    if (!field.label.trim()) return { ok: false, reason: `The field "${field.name}" needs a label.` };
+    if (!field.label.trim()) throw invalidValue(`The field "${field.name}" needs a label.`);
     const options = field.options?.map((option) => option.trim()).filter(Boolean);
     if (field.type === 'select' && (!options || options.length === 0))
-      return { ok: false, reason: `The choice field "${field.label}" needs at least one choice.` };
+      throw invalidValue(`The choice field "${field.label}" needs at least one choice.`);
     if (field.step !== undefined && field.step > stepCount)
-      return { ok: false, reason: `The field "${field.label}" is answered by place ${field.step}, but the template has ${stepCount}.` };
+      throw invalidValue(`The field "${field.label}" is answered by place ${field.step}, but the template has ${stepCount}.`);
     const misplaced = placementProblem({ label: field.label.trim(), placement: field.placement }, pages);
-    if (misplaced) return { ok: false, reason: misplaced };
+    if (misplaced) throw invalidValue(misplaced);
     clean.push({
       name: field.name,
       label: field.label.trim(),
@@ -67,19 +63,18 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
       ...(field.placement ? { placement: field.placement } : {}),
     });
   }
-  return { ok: true, value: clean };
+  return clean;
 }
 
-export function checkSteps(steps: readonly StepDefinition[], companyUsers: ReadonlySet<number>): Check<StepDefinition[]> {
+export function checkSteps(steps: readonly StepDefinition[], companyUsers: ReadonlySet<number>): StepDefinition[] {
   const { minItems, maxItems } = contractLimits['TemplateStepsUpdate.steps'];
-  if (steps.length < minItems || steps.length > maxItems) return { ok: false, reason: `A template has from ${minItems} to ${maxItems} recipients.` };
+  if (steps.length < minItems || steps.length > maxItems) throw invalidValue(`A template has from ${minItems} to ${maxItems} recipients.`);
   const clean: StepDefinition[] = [];
   for (const step of steps) {
     const label = step.label.trim();
-    if (!label) return { ok: false, reason: 'Each recipient needs a label, such as "Employee" or "Line manager".' };
-    if (step.userId != null && !companyUsers.has(step.userId))
-      return { ok: false, reason: `"${label}" goes to someone who is not a user of your company.` };
+    if (!label) throw invalidValue('Each recipient needs a label, such as "Employee" or "Line manager".');
+    if (step.userId != null && !companyUsers.has(step.userId)) throw invalidValue(`"${label}" goes to someone who is not a user of your company.`);
     clean.push({ label, action: step.action, userId: step.userId ?? null });
   }
-  return { ok: true, value: clean };
+  return clean;
 }

@@ -40,21 +40,18 @@ export async function saveTemplate(
       change.description = value.description.trim();
       change.categoryId = await categoryFor(tx, principal.companyId, value.category);
     } else if (request.type === 'fields' && isFields(value)) {
-      const checked = checkFields(value.map(definitionOf), stepsOf(existing?.steps ?? []).length, existing?.pdfPages ?? []);
-      if (!checked.ok) throw templateRefusal(checked.reason);
-      change.fields = checked.value;
+      change.fields = checkFields(value.map(definitionOf), stepsOf(existing?.steps ?? []).length, existing?.pdfPages ?? []);
     } else if (request.type === 'steps' && isSteps(value)) {
-      const checked = checkSteps(
+      const steps = checkSteps(
         value.steps.map((step) => ({ label: step.label, action: step.action, userId: step.user_id ?? null })),
         await companyUserIds(tx, principal.companyId),
       );
-      if (!checked.ok) throw templateRefusal(checked.reason);
-      const beyond = (existing?.fields ?? []).find((field) => (field.step ?? 1) > checked.value.length);
+      const beyond = (existing?.fields ?? []).find((field) => (field.step ?? 1) > steps.length);
       if (beyond)
         throw templateRefusal(
           `The field "${beyond.label}" is answered by place ${beyond.step}: keep that place, or change who answers the field first.`,
         );
-      change.steps = checked.value;
+      change.steps = steps;
       change.sequential = value.sequential;
     } else {
       throw templateRefusal('What was sent does not match what it says it is.');

@@ -13,9 +13,10 @@ import type { ServerContext } from '../../context.js';
 import type { FieldDefinition, PdfPageSize } from '../../db/schema.js';
 import { FileWorkRefused } from '../../files/file-work.js';
 import { uploadLimits, type UploadedFile } from '../../http/uploads.js';
-import { notAPdfText } from '../../files/pdf-pages.js';
+import { notAPdfText, type PdfPagesAnswer } from '../../files/pdf-pages.js';
+import { invalidValue } from '../../errors/app-error.js';
 import type { TemplateRecord } from './repository.js';
-import { placementProblem, type Check } from './rules.js';
+import { placementProblem } from './rules.js';
 
 export const largestPdf = uploadLimits.manageTemplatePdf ?? 20 * 1024 * 1024;
 export const pdfTexts = {
@@ -29,22 +30,25 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 }
 
 /**
- * The size of each page of an uploaded PDF, or why it is refused, in the product's words. The
+ * The size of each page of an uploaded PDF; one that cannot be taken is refused in the product's words. The
  * PDF is read in a file worker (`files/file-work.ts`), within its time and memory budget.
  */
-export async function readSourcePdf(ctx: Pick<ServerContext, 'fileWork'>, file: UploadedFile | undefined): Promise<Check<PdfPageSize[]>> {
-  if (!file || file.bytes.length === 0) return { ok: false, reason: 'Please choose a PDF to upload.' };
+export async function readSourcePdf(ctx: Pick<ServerContext, 'fileWork'>, file: UploadedFile | undefined): Promise<PdfPageSize[]> {
+  if (!file || file.bytes.length === 0) throw invalidValue('Please choose a PDF to upload.');
   if (file.tooLarge || file.bytes.length > largestPdf)
-    return { ok: false, reason: `This PDF is larger than ${largestPdf / 1024 / 1024} MB. Please choose a smaller file.` };
-  if (!looksLikePdf(file.bytes)) return { ok: false, reason: notAPdfText };
+    throw invalidValue(`This PDF is larger than ${largestPdf / 1024 / 1024} MB. Please choose a smaller file.`);
+  if (!looksLikePdf(file.bytes)) throw invalidValue(notAPdfText);
+  let answer: PdfPagesAnswer;
   try {
-    return await ctx.fileWork.run('pdf-pages', { bytes: file.bytes });
+    answer = await ctx.fileWork.run('pdf-pages', { bytes: file.bytes });
   } catch (error) {
-    if (error instanceof FileWorkRefused && error.failure === 'busy') return { ok: false, reason: pdfTexts.busy };
-    if (error instanceof FileWorkRefused && (error.failure === 'time' || error.failure === 'memory'))
-      return { ok: false, reason: pdfTexts.tooCostly };
+    if (error instanceof FileWorkRefused && error.failure === 'busy') throw invalidValue(pdfTexts.busy);
+    if (error instanceof FileWorkRefused && (error.failure === 'time' || error.failure === 'memory')) throw invalidValue(pdfTexts.tooCostly);
     throw error;
   }
+  // The worker answers data (an error does not cross the thread): its refusal is refused here.
+  if (!answer.ok) throw invalidValue(answer.reason);
+  return answer.value;
 }
 
 /** Where a template's source PDF is stored: under the template, named by its content. */
