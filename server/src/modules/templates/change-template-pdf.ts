@@ -12,7 +12,6 @@ import { notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/uploads.js';
 import { findTemplate, updateTemplate } from './repository.js';
 import { keepFitting, mayChangePdf, readSourcePdf, sourceKey } from './source-pdf.js';
-import { templateRefusal } from './template-refusal.js';
 
 export type PdfChange = { action: 'upload'; file: UploadedFile | undefined } | { action: 'remove' };
 
