@@ -6,12 +6,13 @@ import { e2eServerPort } from './e2e-server/settings.ts';
  * Browser tests in a real Chromium against the production build: the `mock` project against
  * the contract mock (every outcome a call can have), the `server` project against the real
  * server (the journeys a person makes, with data that is kept). Chromium comes from
- * CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browsers when they
- * are installed.
+ * CHROMIUM_PATH, else Debian's chromium-headless-shell (the same Chromium without a browser
+ * window around its pages, about twice as fast here), else Debian's /usr/bin/chromium, else
+ * Playwright's own browsers when they are installed.
  */
 const port = Number(process.env.E2E_PORT ?? 8091);
 const serverPort = e2eServerPort;
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 export default defineConfig({
   fullyParallel: true,
