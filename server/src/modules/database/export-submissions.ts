@@ -7,11 +7,10 @@ import { Readable } from 'node:stream';
 import type { ListFilters } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
-import { companyTimeZone } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
-import { searchWords } from '../../db/list-filters.js';
 import { csvRecord } from './csv.js';
-import { countSubmissions, submissionBatch, submissionFields, submissionSort, submissionsWhere, templateTitle } from './repository.js';
+import { submissionsSelection } from './form-database.js';
+import { countSubmissions, submissionBatch, submissionFields, templateTitle } from './repository.js';
 
 /** Submissions read per query while exporting. */
 const exportBatch = 500;
@@ -33,19 +32,7 @@ export async function exportSubmissions(
   origin: Origin,
 ): Promise<Readable> {
   const fields = await submissionFields(ctx.db, principal, filters.template);
-  const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-  const where = submissionsWhere(principal, {
-    template: filters.template,
-    search: searchWords(filters.search),
-    from: filters.from,
-    to: filters.to,
-    timeZone,
-  });
-  const sort = submissionSort(
-    filters.sort,
-    filters.order,
-    fields.map((field) => field.name),
-  );
+  const { where, sort } = await submissionsSelection(ctx.db, principal, filters, fields);
   const total = await countSubmissions(ctx.db, where);
   const title = filters.template ? await templateTitle(ctx.db, principal.companyId, filters.template) : null;
   await recordEvent(ctx.db, {

@@ -8,6 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { DatabasePage, DatabaseRow, ListFilters } from '@formsign/sdk/contract';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { companyTimeZone } from '../../companies/repository.js';
 import { offsetOf, searchWords, type PageRequest } from '../../db/list-filters.js';
 import type { FieldDefinition } from '../../db/schema.js';
@@ -20,6 +21,7 @@ import {
   submissionsWhere,
   summarize,
   type SubmissionRow,
+  type SubmissionSort,
   type SummaryFunction,
 } from './repository.js';
 
@@ -82,11 +84,18 @@ export interface DatabaseRequest extends PageRequest {
   func: DatabaseFunction;
 }
 
-export async function queryDatabase(ctx: Pick<ServerContext, 'db'>, principal: Principal, request: DatabaseRequest): Promise<DatabasePage> {
-  const { filters, func } = request;
-  const available = await submissionFields(ctx.db, principal, filters.template);
-  const fields = chosenFields(request.rows, available);
-  const timeZone = await companyTimeZone(ctx.db, principal.companyId);
+/**
+ * Which submissions a request names and in what order: the filters (dates read in the
+ * organisation's time zone) bounded by who may see them, sorted by a column or a field. The
+ * page and the export read the same selection.
+ */
+export async function submissionsSelection(
+  db: Database,
+  principal: Principal,
+  filters: ListFilters,
+  fields: readonly Pick<FieldDefinition, 'name'>[],
+): Promise<{ where: SQL; sort: SubmissionSort }> {
+  const timeZone = await companyTimeZone(db, principal.companyId);
   const where = submissionsWhere(principal, {
     template: filters.template,
     search: searchWords(filters.search),
@@ -94,11 +103,21 @@ export async function queryDatabase(ctx: Pick<ServerContext, 'db'>, principal: P
     to: filters.to,
     timeZone,
   });
-  const sort = submissionSort(
-    filters.sort,
-    filters.order,
-    fields.map((field) => field.name),
-  );
+  return {
+    where,
+    sort: submissionSort(
+      filters.sort,
+      filters.order,
+      fields.map((field) => field.name),
+    ),
+  };
+}
+
+export async function queryDatabase(ctx: Pick<ServerContext, 'db'>, principal: Principal, request: DatabaseRequest): Promise<DatabasePage> {
+  const { filters, func } = request;
+  const available = await submissionFields(ctx.db, principal, filters.template);
+  const fields = chosenFields(request.rows, available);
+  const { where, sort } = await submissionsSelection(ctx.db, principal, filters, fields);
   const summary = func === 'list' ? null : await summaryOf(ctx, where, func, fields);
   const total = await countSubmissions(ctx.db, where);
   const rows = await submissionPage(ctx.db, where, sort, request.limit, offsetOf(request));
