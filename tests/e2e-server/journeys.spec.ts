@@ -142,11 +142,14 @@ test.describe('a new email address', () => {
     const newAddress = `chloe.${Date.now().toString(36)}@mail.example`;
     await signIn(page, 'chloe.davies', colleague);
     await page.goto('/account');
-    await page.getByLabel('Email').fill(newAddress);
+    // The field itself: `getByLabel('Email')` also matches the confirmation page's section,
+    // labelled "Confirm your new email address", while the account page is still loading.
+    const email = page.getByRole('textbox', { name: 'Email', exact: true });
+    await email.fill(newAddress);
     await page.getByLabel('Current password').fill(colleague);
     await page.getByRole('button', { name: 'Save your details' }).click();
     await expect(page.getByRole('status')).toContainText(`We have emailed a link to ${newAddress}.`);
-    await expect(page.getByLabel('Email')).toHaveValue('chloe.davies@northwindcare.example');
+    await expect(email).toHaveValue('chloe.davies@northwindcare.example');
 
     const notice = await mailTo('chloe.davies@northwindcare.example', /being changed/);
     expect(notice.text).toContain(newAddress);
@@ -154,7 +157,7 @@ test.describe('a new email address', () => {
     await page.goto(linkIn(mail));
     await expect(page.getByRole('status')).toHaveText('Your email address has been changed. Use the new address to log in from now on.');
     await page.getByRole('link', { name: 'Go to My Account' }).click();
-    await expect(page.getByLabel('Email')).toHaveValue(newAddress);
+    await expect(email).toHaveValue(newAddress);
 
     // The link worked once.
     await page.goto(linkIn(mail));
