@@ -659,9 +659,14 @@ test.describe('Web signing', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Type my name')).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Your full name, as your signature')).toBeFocused();
+    const typedSignature = page.getByLabel('Your full name, as your signature');
+    await expect(typedSignature).toBeFocused();
     await page.keyboard.type('Margaret Ellis');
     await preferOutcomeWhen(page, '/websigning', 'function', 'submit', 'example=submitted');
+    // Enter submits what the form holds once it has taken the last key, and the button can act.
+    await expect(typedSignature).toHaveValue('Margaret Ellis');
+    await expect(page.getByRole('button', { name: 'Sign and send' })).toBeEnabled();
+    await expect(typedSignature).toBeFocused();
     const submit = nextBody(page, '/websigning', 'function', 'submit');
     await page.keyboard.press('Enter');
     expect(await submit).toMatchObject({
