@@ -3,6 +3,7 @@
  * its fields (checked against its places and the pages of its PDF), or its recipients' places
  * (each to someone of the company, and no field left answered by a place removed).
  */
+import { invalidValue } from '../../errors/app-error.js';
 import type { FormField, ManageTemplatesRequest, TemplateDetails, TemplateStepsUpdate } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
@@ -14,7 +15,6 @@ import { companyUserIds } from '../users/repository.js';
 import { findTemplate, insertTemplate, updateTemplate, type TemplateChange } from './repository.js';
 import { checkFields, checkSteps } from './rules.js';
 import { stepsOf } from './steps.js';
-import { templateRefusal } from './template-refusal.js';
 
 type Value = NonNullable<ManageTemplatesRequest['value']>;
 const isFields = (value: Value): value is FormField[] => Array.isArray(value);
@@ -29,13 +29,13 @@ export async function saveTemplate(
   origin: Origin,
 ): Promise<number> {
   const value = request.value;
-  if (!value || !request.type) throw templateRefusal('Say what to save: the details, the fields or the recipients.');
+  if (!value || !request.type) throw invalidValue('Say what to save: the details, the fields or the recipients.');
   return ctx.db.transaction(async (tx) => {
     const existing = request.functions === 'update' ? await findTemplate(tx, principal.companyId, request.id ?? 0) : undefined;
     if (request.functions === 'update' && !existing) throw notFound();
     const change: TemplateChange = { updatedAt: ctx.now() };
     if (request.type === 'details' && isDetails(value)) {
-      if (!value.title.trim()) throw templateRefusal('Please give the template a title.');
+      if (!value.title.trim()) throw invalidValue('Please give the template a title.');
       change.title = value.title.trim();
       change.description = value.description.trim();
       change.categoryId = await categoryFor(tx, principal.companyId, value.category);
@@ -48,13 +48,13 @@ export async function saveTemplate(
       );
       const beyond = (existing?.fields ?? []).find((field) => (field.step ?? 1) > steps.length);
       if (beyond)
-        throw templateRefusal(
+        throw invalidValue(
           `The field "${beyond.label}" is answered by place ${beyond.step}: keep that place, or change who answers the field first.`,
         );
       change.steps = steps;
       change.sequential = value.sequential;
     } else {
-      throw templateRefusal('What was sent does not match what it says it is.');
+      throw invalidValue('What was sent does not match what it says it is.');
     }
     let id: number;
     if (existing) {
