@@ -1,3 +1,4 @@
+CREATE INDEX "form_recipients_user_form_idx" ON "form_recipients" USING btree ("user_id","company_id","form_id","status");--> statement-breakpoint
 CREATE INDEX "forms_workflow_updated_idx" ON "forms" USING btree ("company_id","updated_at","id","status","template_id","sent_at") WHERE "forms"."deleted_at" is null and "forms"."status" in ('sent', 'in_progress', 'awaiting_approval', 'disapproved');--> statement-breakpoint
 CREATE INDEX "forms_workflow_sent_idx" ON "forms" USING btree ("company_id","sent_at","id","status","template_id") WHERE "forms"."deleted_at" is null and "forms"."status" in ('sent', 'in_progress', 'awaiting_approval', 'disapproved');--> statement-breakpoint
 CREATE INDEX "forms_workflow_reference_idx" ON "forms" USING btree ("company_id","reference","id","status","template_id","sent_at") WHERE "forms"."deleted_at" is null and "forms"."status" in ('sent', 'in_progress', 'awaiting_approval', 'disapproved');--> statement-breakpoint

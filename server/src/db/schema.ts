@@ -548,6 +548,8 @@ export const formRecipients = pgTable(
     index('form_recipients_form_idx').on(table.formId, table.order),
     // A person's places (Action Required): by the account the sender gave them, never by email.
     index('form_recipients_user_idx').on(table.userId, table.status),
+    // The forms a person takes part in (who sees what) and their open places, from the index alone.
+    index('form_recipients_user_form_idx').on(table.userId, table.companyId, table.formId, table.status),
   ],
 );
 

@@ -10,7 +10,7 @@ import type { Database } from '../../db/database.js';
 import { containsPattern, dayRange } from '../../db/list-filters.js';
 import { formSearchText } from '../../db/search-texts.js';
 import { forms, templates, type FieldDefinition, type FieldValue } from '../../db/schema.js';
-import { formIdVisibleTo, type Viewer } from '../forms/visibility.js';
+import { formsVisibleTo, type Viewer } from '../forms/visibility.js';
 import { answer, answerLabel, answerNumber, isSubmission } from './submissions-repository.js';
 import { isDataField } from './submissions.js';
 
@@ -24,7 +24,7 @@ export interface SubmissionFilters {
 
 /** The submissions a person may see. */
 function visibleSubmissions(viewer: Viewer): SQL {
-  return and(isSubmission(viewer.companyId), formIdVisibleTo(viewer, forms.id)) as SQL;
+  return and(isSubmission(viewer.companyId), formsVisibleTo(viewer)) as SQL;
 }
 
 /** The submissions the person may see matching the filters: words in the reference, title or sender's name; days of completion. */
