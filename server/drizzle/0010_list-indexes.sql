@@ -8,4 +8,5 @@ CREATE INDEX "forms_workflow_status_updated_idx" ON "forms" USING btree ("compan
 CREATE INDEX "forms_completed_at_idx" ON "forms" USING btree ("company_id","completed_at","id","template_id") WHERE "forms"."deleted_at" is null and "forms"."status" = 'completed';--> statement-breakpoint
 CREATE INDEX "forms_completed_reference_idx" ON "forms" USING btree ("company_id","reference","id","template_id","completed_at") WHERE "forms"."deleted_at" is null and "forms"."status" = 'completed';--> statement-breakpoint
 CREATE INDEX "forms_completed_title_idx" ON "forms" USING btree ("company_id","title","id","template_id","completed_at") WHERE "forms"."deleted_at" is null and "forms"."status" = 'completed';--> statement-breakpoint
-CREATE INDEX "forms_completed_sender_idx" ON "forms" USING btree ("company_id","sender_name","id","template_id","completed_at") WHERE "forms"."deleted_at" is null and "forms"."status" = 'completed';
+CREATE INDEX "forms_completed_sender_idx" ON "forms" USING btree ("company_id","sender_name","id","template_id","completed_at") WHERE "forms"."deleted_at" is null and "forms"."status" = 'completed';--> statement-breakpoint
+CREATE INDEX "forms_waiting_idx" ON "forms" USING btree ("id","expires_at","sent_at") WHERE "forms"."deleted_at" is null and "forms"."status" in ('sent', 'in_progress', 'awaiting_approval');

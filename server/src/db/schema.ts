@@ -501,6 +501,11 @@ export const forms = pgTable(
       table.companyId,
       table.id,
     ),
+    // Action Required: the due and sent times of the forms waiting for someone, by id, so that
+    // a person's open places are sorted from the indexes alone.
+    index('forms_waiting_idx')
+      .on(table.id, table.expiresAt, table.sentAt)
+      .where(sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval')`),
     // Searching words in references, titles and senders' names (pg_trgm).
     index('forms_search_idx').using('gin', sql`(${table.reference} || ' ' || ${table.title} || ' ' || ${table.senderName}) gin_trgm_ops`),
   ],
