@@ -111,13 +111,9 @@ async function postgresTarget(forms: number): Promise<{ target: Target; people: 
       } finally {
         rmSync(scratch, { recursive: true, force: true });
       }
-      // Counts and deep pages read the indexes alone once the pages are marked all-visible, as they are in a database in use.
-      const seeded = new pg.Client({ connectionString: urlOf(template) });
-      await seeded.connect();
-      await seeded.query('vacuum analyze');
-      await seeded.end();
     }
     const name = `formsign_bench_${Date.now()}`;
+    const data = mkdtempSync(join(tmpdir(), 'formsign-bench-pg-'));
     await admin.query(`create database ${name} template ${template}`);
     const company = new pg.Client({ connectionString: urlOf(name) });
     await company.connect();
@@ -126,12 +122,13 @@ async function postgresTarget(forms: number): Promise<{ target: Target; people: 
     return {
       target: {
         name: `PostgreSQL 15, ${forms.toLocaleString('en-GB')} forms`,
-        env: { DATABASE_URL: urlOf(name), FORMSIGN_DATA: mkdtempSync(join(tmpdir(), 'formsign-bench-pg-')) },
+        env: { DATABASE_URL: urlOf(name), FORMSIGN_DATA: data },
         async cleanup() {
           const client = new pg.Client({ connectionString: postgresUrl });
           await client.connect();
           await client.query(`drop database if exists ${name} with (force)`);
           await client.end();
+          rmSync(data, { recursive: true, force: true });
         },
       },
       people: benchPeople(first.rows[0]?.id ?? 2),
