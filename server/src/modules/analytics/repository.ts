@@ -32,7 +32,8 @@ export async function formsPerMonth(
     sql`select ${formCounts.kind} as kind, to_char(${formCounts.month}, 'YYYY-MM') as month, sum(${formCounts.forms})::int as n
           from ${formCounts}
          where ${formCounts.companyId} = ${companyId} and ${formCounts.month} >= ${day}::date
-         group by ${formCounts.kind}, ${formCounts.month}`,
+         group by ${formCounts.kind}, ${formCounts.month}
+        having sum(${formCounts.forms}) > 0`,
   );
 }
 
@@ -42,7 +43,8 @@ export async function formsByStatus(db: Database, companyId: number): Promise<{ 
     sql`select ${formCounts.status} as status, sum(${formCounts.forms})::int as n
           from ${formCounts}
          where ${formCounts.companyId} = ${companyId} and ${formCounts.kind} = 'sent'
-         group by 1`,
+         group by 1
+        having sum(${formCounts.forms}) > 0`,
   );
 }
 
