@@ -160,7 +160,10 @@ function startServer(env: Record<string, string>, port: number): Promise<ChildPr
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The server did not start in 120 s.')), 120_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error('The server did not start in 300 s.'));
+    }, 300_000);
     const ready = async (): Promise<void> => {
       for (;;) {
         try {
