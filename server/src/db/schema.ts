@@ -8,7 +8,22 @@
  * `company_id`, which every query of a signed-in person filters on.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn, type IndexBuilder } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  type AnyPgColumn,
+  type IndexBuilder,
+} from 'drizzle-orm/pg-core';
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -510,6 +525,49 @@ export const forms = pgTable(
     index('forms_search_idx').using('gin', sql`(${table.reference} || ' ' || ${table.title} || ' ' || ${table.senderName}) gin_trgm_ops`),
   ],
 );
+
+/**
+ * What the dashboard counts, kept up to date as forms change: the company's forms that are
+ * not deleted, by template, status and month (of the time zone in `form_count_zones`).
+ * Each form counts once under `sent`, in the month it was sent (no month when it was never
+ * sent), and once more under `completed`, in the month it was completed, with the seconds
+ * it took when it was also sent. Triggers on `forms` keep the rows in the same transaction as
+ * every change of a form (migration `0011_report-counters-triggers`); `form_counts_rebuild`
+ * counts a company's again from its forms.
+ */
+export const formCounts = pgTable(
+  'form_counts',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').notNull(),
+    status: text().$type<FormStatus>().notNull(),
+    kind: text().$type<'sent' | 'completed'>().notNull(),
+    /** The first day of the month, in the company's counting time zone; null for forms never sent. */
+    month: date(),
+    forms: bigint({ mode: 'number' }).notNull().default(0),
+    /** The completed forms that were also sent: those the hours to complete are averaged over. */
+    timed: bigint({ mode: 'number' }).notNull().default(0),
+    /** The seconds from sending to completion of the timed forms, added up. */
+    seconds: numeric().notNull().default('0'),
+  },
+  (table) => [unique('form_counts_key').on(table.companyId, table.kind, table.month, table.templateId, table.status).nullsNotDistinct()],
+);
+
+/**
+ * The time zone each company's `form_counts` are counted in. A company's row is made with the
+ * company; a report that counts in another zone (the company changed it) counts again first.
+ * The triggers share-lock the row while they add to the counts, and counting again locks it
+ * for update, so the two never miss each other's forms.
+ */
+export const formCountZones = pgTable('form_count_zones', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** Null until the company's forms were first counted. */
+  timeZone: text('time_zone'),
+});
 
 export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'filled' | 'cancelled';
 

@@ -1,5 +1,6 @@
 /**
- * The dashboard's four charts, each computed by one grouped query in the database:
+ * The dashboard's four charts, each added up from the company's form counts (kept up to date
+ * by the database as forms change, counted again when the company's time zone changes):
  * - `formsPerMonth`: forms sent and forms completed in each of the last 12 months;
  * - `formsByStatus`: the company's forms by where they are in their life;
  * - `formsByTemplate`: the five templates most forms were sent from in the last 12 months;
@@ -12,7 +13,7 @@ import type { ServerContext } from '../../context.js';
 import { companyTimeZone } from '../../companies/repository.js';
 import type { FormStatus } from '../../db/schema.js';
 import { firstDay, monthsEnding } from './months.js';
-import { formsByStatus, formsPerMonth, hoursToComplete, topTemplates } from './repository.js';
+import { countsIn, formsByStatus, formsPerMonth, hoursToComplete, topTemplates } from './repository.js';
 
 const months = 12;
 const topCount = 5;
@@ -33,9 +34,10 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
   const span = monthsEnding(ctx.now(), timeZone, months);
   const start = firstDay(span[0] ?? { key: '1970-01', label: '' });
   const labels = span.map((month) => month.label);
+  await countsIn(ctx.db, companyId, timeZone);
   switch (chart) {
     case 'formsPerMonth': {
-      const rows = await formsPerMonth(ctx.db, companyId, timeZone, start);
+      const rows = await formsPerMonth(ctx.db, companyId, start);
       const valuesOf = (kind: 'sent' | 'completed') => span.map((month) => rows.find((row) => row.kind === kind && row.month === month.key)?.n ?? 0);
       return {
         chart,
@@ -63,7 +65,7 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
       };
     }
     case 'formsByTemplate': {
-      const rows = await topTemplates(ctx.db, companyId, timeZone, start, topCount);
+      const rows = await topTemplates(ctx.db, companyId, start, topCount);
       return {
         chart,
         title: 'Most used templates',
@@ -73,7 +75,7 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
       };
     }
     case 'signingTime': {
-      const rows = await hoursToComplete(ctx.db, companyId, timeZone, start);
+      const rows = await hoursToComplete(ctx.db, companyId, start);
       return {
         chart,
         title: 'Hours to complete',
