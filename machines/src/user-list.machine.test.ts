@@ -11,7 +11,7 @@ function row(id: number, overrides: Partial<UserRow> = {}): UserRow {
 }
 
 const rows = [row(1), row(2, { mfa: 1 }), row(3, { class: 'Manager', unit: ['North', 'South'] })];
-const userPage: UserPage = { page: 1, limit: 10, total: 3, data: rows };
+const userPage: UserPage = { page: 1, limit: 10, total: 3, total_exact: true, data: rows };
 const params: UsersQuery = { page: 1, limit: 10 };
 
 const remove: UserCommand = { id: 1, email: 'user1@example.com', type: 'delete', value: '' };

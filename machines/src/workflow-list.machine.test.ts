@@ -22,7 +22,7 @@ function item(id: number): WorkflowItem {
 }
 
 function page(...ids: number[]): WorkflowPage {
-  return { page: 1, limit: 10, total: ids.length, data: ids.map(item) };
+  return { page: 1, limit: 10, total: ids.length, total_exact: true, data: ids.map(item) };
 }
 
 const firstPage: WorkflowParams = { page: 1, limit: 10 };

@@ -53,6 +53,11 @@ export interface ServerConfig {
   supportEmail: string;
   /** The S3-compatible bucket files go to (`FORMSIGN_S3_*`); `<data>/files` when absent. */
   s3: S3Settings | undefined;
+  /**
+   * How many matching rows a list counts for its total (`FORMSIGN_LIST_COUNT_CAP`, 10,000); past
+   * it the answer says the total is a lower bound, and the pages beyond are still reached.
+   */
+  listCountCap: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -160,5 +165,6 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     worker: env['FORMSIGN_WORKER'] !== '0',
     supportEmail: supportEmail(env),
     s3: s3Settings(env),
+    listCountCap: integer(env, 'FORMSIGN_LIST_COUNT_CAP', 10_000, 1, 10_000_000),
   };
 }
