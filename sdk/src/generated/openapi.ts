@@ -1171,8 +1171,8 @@ export interface components {
             total: number;
             /**
              * @description Whether `total` is the exact number of rows matching. A list counts its matching rows
-             *     up to a cap (10,000 by default); when more match, this is false and `total` is
-             *     at least the cap and at least the rows up to the end of this page ("more than 10,000").
+             *     up to a cap (1,000 by default); when more match, this is false and `total` is
+             *     at least the cap and at least the rows up to the end of this page ("more than 1,000").
              *     The pages beyond are still answered: a client pages on while a page comes back full.
              */
             total_exact: boolean;

@@ -33,7 +33,7 @@ export interface ListViewers {
 const timeZone = 'Europe/London';
 const range = { from: '2020-01-01', to: '2030-12-31' };
 /** The server's default cap on a list's count (`ServerConfig.listCountCap`). */
-const countCap = 10_000;
+const countCap = 1_000;
 
 export function listCalls({ admin, basic, templateId, deepPage }: ListViewers): ListCall[] {
   const calls: ListCall[] = [];

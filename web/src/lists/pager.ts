@@ -17,7 +17,7 @@ export interface PagerInput {
 }
 
 export interface Pager {
-  /** "1–20 of 24", "1–20 of more than 10,000", "No rows". */
+  /** "1–20 of 24", "1–20 of more than 1,000", "No rows". */
   shown: string;
   /** "Page 2 of 5", "Page 2 of more than 500", or "Page 501" beyond the counted pages. */
   position: string;
