@@ -34,13 +34,16 @@ const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const postgresUrl = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
+/** What the seed makes, raised when it makes more (files: documents and stored files), so a copy seeded before is not reused. */
+const seedLevel = 'f';
+
 /** The schema's level: the last migration's name, so a seeded copy of an older schema is not reused. */
 function migrationLevel(): string {
   const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../drizzle/meta/_journal.json', import.meta.url)), 'utf8')) as {
     entries: { idx: number; when: number }[];
   };
   const last = journal.entries.at(-1);
-  return last ? `m${last.idx}_${last.when}` : 'none';
+  return `${last ? `m${last.idx}_${last.when}` : 'none'}${seedLevel}`;
 }
 
 interface Target {
