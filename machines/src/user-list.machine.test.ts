@@ -103,6 +103,7 @@ describe('user list machine transitions', () => {
       loading: true,
       rows: [],
       total: 0,
+      totalExact: true,
       params: {},
       error: null,
       updating: [],
@@ -127,6 +128,7 @@ describe('user list machine transitions', () => {
       loading: false,
       rows,
       total: 3,
+      totalExact: true,
       params,
       error: null,
       updating: [],
@@ -141,6 +143,7 @@ describe('user list machine transitions', () => {
       loading: false,
       rows: [],
       total: 0,
+      totalExact: true,
       error: 'Could not fetch users. Please try again later.',
     });
   });
@@ -209,6 +212,7 @@ describe('user list machine transitions', () => {
     expect(actor.getSnapshot().context).toMatchObject({
       rows: [rows[1], rows[2]],
       total: 2,
+      totalExact: true,
       updating: [],
       commands: [],
       lastOutcome: { command: remove, accepted: true },
@@ -254,6 +258,7 @@ describe('user list machine transitions', () => {
     expect(actor.getSnapshot().context).toMatchObject({
       rows,
       total: 3,
+      totalExact: true,
       updating: [],
       commands: [],
       error: 'You may not change this user.',

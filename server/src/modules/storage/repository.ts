@@ -10,13 +10,13 @@ import type { Database } from '../../db/database.js';
 import { listTotal, offsetOf, type ListTotal, type PageRequest } from '../../db/list-filters.js';
 import { rawRows } from '../../db/raw-rows.js';
 import { documents, forms, storedFiles } from '../../db/schema.js';
-import { formIdVisibleTo, formsVisibleTo, type Viewer } from '../forms/visibility.js';
+import { formIdVisibleToBeside, formsVisibleTo, type Viewer } from '../forms/visibility.js';
 
 export type StoredFileRecord = typeof storedFiles.$inferSelect;
 
 /** The stored files a person may see. */
 export function storedFilesVisibleTo(viewer: Viewer): SQL {
-  const ofTheirForms = formIdVisibleTo(viewer, storedFiles.formId);
+  const ofTheirForms = formIdVisibleToBeside(viewer, storedFiles.formId);
   return and(
     eq(storedFiles.companyId, viewer.companyId),
     ofTheirForms ? or(eq(storedFiles.createdById, viewer.userId), ofTheirForms) : undefined,
