@@ -31,6 +31,14 @@ export function recipientLink(
   return `${publicUrl}/web-signing/${recipient.pageId}?token=${signingToken(keys, recipient.pageId)}&order=${recipient.order}`;
 }
 
+/**
+ * The PDF a form was sent with (its template's, as it was then), a signed address that works
+ * for two hours: the signing page reads it as soon as it opens. Null without one.
+ */
+export function sentPdfUrl(ctx: Pick<ServerContext, 'keys' | 'now'>, form: { pdfKey: string | null; reference: string }): string | null {
+  return form.pdfKey ? signedFileUrl(ctx.keys, form.pdfKey, ctx.now(), { name: `${form.reference}-unsigned.pdf`, seconds: 2 * 60 * 60 }) : null;
+}
+
 /** The sealed PDF of a form (a signed address that works for a while), once it is sealed. */
 export function sealedPdfUrl(
   ctx: Pick<ServerContext, 'keys' | 'now'>,
