@@ -1,6 +1,6 @@
 /**
- * A template's PDF opened with pdf.js, which is loaded only here, when the editor shows a PDF
- * (so no other page's scripts carry it). Its worker is a file of the build, served from the
+ * A PDF opened with pdf.js, which is loaded only here, when the template editor or a signing
+ * page shows one (so no other page's scripts carry it). Its worker is a file of the build, served from the
  * app's own origin; nothing is evaluated from strings (`isEvalSupported: false`), so the app's
  * Content-Security-Policy needs no exception.
  */
@@ -18,10 +18,19 @@ async function pdfjs() {
 export async function openPdf(url: string, signal: AbortSignal): Promise<PDFDocumentProxy> {
   const [library, response] = await Promise.all([pdfjs(), fetch(url, { signal, credentials: 'same-origin' })]);
   if (!response.ok) throw new Error(`The PDF could not be fetched (${response.status}).`);
-  const data = new Uint8Array(await response.arrayBuffer());
+  return opened(library, new Uint8Array(await response.arrayBuffer()), signal);
+}
+
+function opened(library: Awaited<ReturnType<typeof pdfjs>>, data: Uint8Array, signal: AbortSignal): Promise<PDFDocumentProxy> {
   const task = library.getDocument({ data, isEvalSupported: false, enableXfa: false });
   signal.addEventListener('abort', () => void task.destroy(), { once: true });
   return task.promise;
+}
+
+/** A PDF already in hand (one the server made for this page), opened for showing its pages. */
+export async function openPdfBlob(blob: Blob, signal: AbortSignal): Promise<PDFDocumentProxy> {
+  const [library, data] = await Promise.all([pdfjs(), blob.arrayBuffer()]);
+  return opened(library, new Uint8Array(data), signal);
 }
 
 /**

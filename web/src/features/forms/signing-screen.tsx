@@ -12,9 +12,9 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { inspectOption } from '../../session/inspection.ts';
 import { useReportedTitle } from '../../shell/page-title.tsx';
-import { AnswersForm } from './answers-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
 import { signerId, signingLink } from './signing-link.ts';
+import { SigningDocument } from './signing-document.tsx';
 import { SigningIntro, type SigningMode } from './signing-intro.tsx';
 import { SealedCopy, linkNamesSentForm } from './sealed-copy.tsx';
 import { SigningReceiptCard } from './signing-receipt.tsx';
@@ -28,7 +28,7 @@ const signingLogic = signingMachine.provide({
 function SigningFrame({ children }: { children: ReactNode }) {
   return (
     <div className="signing">
-      <div className="signing__sheet">
+      <div className="signing__sheet signing__sheet--wide">
         <p className="signing__brand">
           <img src="/favicon.svg" alt="" width="22" height="22" />
           formsign
@@ -123,9 +123,10 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
         <StatusNotice form={form} link={link} />
       ) : (
         <>
-          <AnswersForm
-            fields={form.fields}
-            allowTypedSignature={form.allow_typed_signature}
+          <SigningDocument
+            form={form}
+            link={link}
+            review={mode === 'review'}
             sendLabel={sendLabel}
             busy={busy}
             busyLabel={busyLabel}
@@ -149,7 +150,7 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
                 Disapprove…
               </button>
             ) : null}
-          </AnswersForm>
+          </SigningDocument>
           {mode === 'review' && disapproving ? (
             <DisapprovalForm
               busy={busy}
