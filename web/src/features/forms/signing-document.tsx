@@ -253,7 +253,8 @@ export function SigningDocument({
           />
         );
       });
-  const unplaced = visible.filter((field) => !placed.has(field.name) && (!field.readonly || !!form.document));
+  // Answers shown on a rendered page are read by no screen reader: the fields off the PDF's boxes are listed as text too.
+  const unplaced = visible.filter((field) => !placed.has(field.name));
 
   return (
     <>
@@ -288,7 +289,7 @@ export function SigningDocument({
       </div>
       {unplaced.length > 0 ? (
         <div className="card signing__form" role="group" aria-labelledby="more-fields-title">
-          <h2 id="more-fields-title">{form.document ? 'More fields' : review ? 'Answers' : 'Fill in'}</h2>
+          <h2 id="more-fields-title">{form.document ? 'More fields' : 'The form’s fields'}</h2>
           {unplaced.map((field) => (
             <SigningField
               key={field.name}
