@@ -28,7 +28,7 @@ async function drawSignature(page: Page): Promise<void> {
 /** The last screen: the document as it will be sealed, then the consent, then the signature is sent. */
 async function finishAndSign(page: Page): Promise<void> {
   await expect(page.getByText('All 1 required fields are filled in.').or(page.getByText('The required field is filled in.'))).toBeVisible();
-  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByRole('button', { name: 'Finish', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Check the document, then sign' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Page 1 of 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign and send' }).click();

@@ -15,6 +15,8 @@ describe('the fields on the document', () => {
     expect(roleOf(field('own step, read-only', { readonly: true, step: 2 }), 2)).toBe('hidden');
     // The approver sees everything.
     expect(roleOf(field('third', { readonly: true, step: 3 }), 4, true)).toBe('answered');
+    // ...and fills in nothing: a field left open to them is shown, not asked (the approval carries no answers).
+    expect(roleOf(field('open to the approver'), 4, true)).toBe('answered');
   });
 
   it('are in page order: by page, top to bottom, left to right on a line; unplaced ones last', () => {

@@ -19,8 +19,8 @@ const stepOf = (field: FormField): number => field.step ?? 1;
  * review every field is shown read-only.
  */
 export function roleOf(field: FormField, order: number, review = false): FieldRole {
-  if (!field.readonly) return 'mine';
   if (review) return 'answered';
+  if (!field.readonly) return 'mine';
   return field.step === 0 || stepOf(field) < order ? 'answered' : 'hidden';
 }
 

@@ -10,7 +10,7 @@
  * approves or sends it back beside it.
  */
 import type { FormField, SigningForm } from '@formsign/sdk';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import type { SigningAnswers, SigningLink } from '@formsign/machines';
@@ -22,6 +22,8 @@ import { screenBox } from './pdf-placement.ts';
 import { SignatureDialog } from './signature-dialog.tsx';
 import { answerProblems, initialAnswers, signingRequestAnswers, type Answer, type Answers, type Signature } from './signing-answers.ts';
 import { answerId, fileNameOf, SigningField } from './signing-field.tsx';
+
+const finishId = 'signing-finish';
 
 /** The words the signer agrees to before signing, recorded with their signature. */
 export const consentText = 'By signing, I agree that my electronic signature is legally binding';
@@ -100,6 +102,9 @@ interface FinalProps {
 function FinalScreen({ form, link, answers, sendLabel, busy, busyLabel, sendError, onBack, onSign }: FinalProps) {
   const [consent, setConsent] = useState(false);
   const [asked, setAsked] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The screen replaces the document under the focus: it moves to the screen's heading, as a new page's would.
+  useEffect(() => heading.current?.focus(), []);
   const open = useCallback(
     (signal: AbortSignal) =>
       api.signing
@@ -110,7 +115,9 @@ function FinalScreen({ form, link, answers, sendLabel, busy, busyLabel, sendErro
   const loaded = useDocument(open);
   return (
     <section className="card signing__final" aria-labelledby="final-title">
-      <h2 id="final-title">Check the document, then sign</h2>
+      <h2 id="final-title" ref={heading} tabIndex={-1}>
+        Check the document, then sign
+      </h2>
       <p className="muted">This is {form.title} as it will be sealed, with your answers in place.</p>
       <DocumentState loaded={loaded}>{(pdf) => <DocumentViewer pdf={pdf} label="The document as it will be sealed" />}</DocumentState>
       <div className="checkbox signing__consent">
@@ -184,7 +191,16 @@ export function SigningDocument({
   const [current, setCurrent] = useState<string | null>(null);
   const [signing, setSigning] = useState<FormField | null>(null);
   const [final, setFinal] = useState<Pick<SigningAnswers, 'values' | 'signature'> | null>(null);
-  const visible = useMemo(() => pageOrder(form.fields.filter((field) => roleOf(field, form.signer.order, review) !== 'hidden')), [form, review]);
+  // The approver answers nothing: every field is theirs to read, none to fill in (the approval carries no answers).
+  const visible = useMemo(
+    () =>
+      pageOrder(
+        form.fields
+          .filter((field) => roleOf(field, form.signer.order, review) !== 'hidden')
+          .map((field) => (review ? { ...field, readonly: true } : field)),
+      ),
+    [form, review],
+  );
   const mine = useMemo(() => visible.filter((field) => !field.readonly), [visible]);
   const open = useMemo(() => {
     const address = form.document;
@@ -225,7 +241,10 @@ export function SigningDocument({
         busy={busy}
         busyLabel={busyLabel}
         sendError={sendError}
-        onBack={() => setFinal(null)}
+        onBack={() => {
+          setFinal(null);
+          requestAnimationFrame(() => document.getElementById(finishId)?.focus());
+        }}
         onSign={() => onSend({ ...signingRequestAnswers(mine, answers), consent: true })}
       />
     );
@@ -258,28 +277,6 @@ export function SigningDocument({
 
   return (
     <>
-      {review ? null : (
-        <div className="card signing__guide" role="region" aria-label="Your fields">
-          <p className="signing__left" aria-live="polite">
-            {leftText(left.length, required)}
-          </p>
-          <div className="signing__guide-actions">
-            {left.length > 0 ? (
-              <button type="button" className="button button--secondary" onClick={() => go(nextRequired(left, visible, current))}>
-                {current === null ? 'Start' : 'Next'}
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className="button"
-              disabled={busy || Object.keys(problems).length > 0}
-              onClick={() => setFinal(previewAnswers(mine, answers))}
-            >
-              Finish
-            </button>
-          </div>
-        </div>
-      )}
       <div className="card signing__document">
         <DocumentState loaded={loaded}>
           {(pdf) => (
@@ -303,6 +300,30 @@ export function SigningDocument({
           ))}
         </div>
       ) : null}
+      {/* After the fields, so Tab leads from the last one to Finish; it stays in view at the foot of the screen. */}
+      {review ? null : (
+        <div className="card signing__guide" role="region" aria-label="Your fields">
+          <p className="signing__left" aria-live="polite">
+            {leftText(left.length, required)}
+          </p>
+          <div className="signing__guide-actions">
+            {left.length > 0 ? (
+              <button type="button" className="button button--secondary" onClick={() => go(nextRequired(left, visible, current))}>
+                {current === null ? 'Start' : 'Next'}
+              </button>
+            ) : null}
+            <button
+              id={finishId}
+              type="button"
+              className="button"
+              disabled={busy || Object.keys(problems).length > 0}
+              onClick={() => setFinal(previewAnswers(mine, answers))}
+            >
+              Finish
+            </button>
+          </div>
+        </div>
+      )}
       {draftSaved ? (
         <p className="alert alert--success" role="status">
           {draftSaved}
