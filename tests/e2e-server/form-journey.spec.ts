@@ -16,6 +16,8 @@ async function envelopeCount(page: Page): Promise<number> {
 async function drawSignature(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'Draw my signature' }).check();
   const pad = page.locator('canvas.signature-pad');
+  // In the middle of the window, clear of the guide that stays at its foot.
+  await pad.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = await pad.boundingBox();
   if (!box) throw new Error('No signature pad');
   await page.mouse.move(box.x + 20, box.y + box.height / 2);

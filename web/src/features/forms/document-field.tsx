@@ -87,12 +87,16 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
   const file = useRef<HTMLInputElement>(null);
   const fullId = `${id}-full`;
   const problemId = `${id}-problem`;
-  const describedBy = [fit.full ? fullId : '', problem ? problemId : ''].filter(Boolean).join(' ') || undefined;
+  const requiredId = `${id}-required`;
+  // A button takes no aria-required: a signature or a file to give says it is required in its description.
+  const asButton = field.type === 'signature' || field.type === 'file';
+  const describedBy =
+    [fit.full ? fullId : '', problem ? problemId : '', asButton && field.required ? requiredId : ''].filter(Boolean).join(' ') || undefined;
   const style: CSSProperties = { ...box, fontSize: fit.size };
   const common = {
     id,
     'aria-label': field.label,
-    'aria-required': field.required,
+    'aria-required': asButton ? undefined : field.required,
     'aria-invalid': problem ? true : undefined,
     'aria-describedby': describedBy,
     disabled,
@@ -181,6 +185,11 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
   return (
     <div className={className} style={style} data-field={field.name}>
       {control}
+      {asButton && field.required ? (
+        <span id={requiredId} className="visually-hidden">
+          Required
+        </span>
+      ) : null}
       {fit.full ? (
         <span id={fullId} className="doc-field__note">
           This box is full
