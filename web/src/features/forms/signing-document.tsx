@@ -120,38 +120,41 @@ function FinalScreen({ form, link, answers, sendLabel, busy, busyLabel, sendErro
       </h2>
       <p className="muted">This is {form.title} as it will be sealed, with your answers in place.</p>
       <DocumentState loaded={loaded}>{(pdf) => <DocumentViewer pdf={pdf} label="The document as it will be sealed" />}</DocumentState>
-      <div className="checkbox signing__consent">
-        <input
-          id="signing-consent"
-          type="checkbox"
-          checked={consent}
-          disabled={busy}
-          aria-describedby={asked && !consent ? 'signing-consent-error' : undefined}
-          onChange={(event) => setConsent(event.target.checked)}
-        />
-        <label htmlFor="signing-consent">{consentText}</label>
-      </div>
-      {asked && !consent ? (
-        <p className="field__error" id="signing-consent-error">
-          Please tick the box to agree before signing.
-        </p>
-      ) : null}
-      <FormError message={sendError} />
-      <div className="form-actions signing__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => {
-            setAsked(true);
-            if (consent) onSign();
-          }}
-        >
-          {busy ? busyLabel : sendLabel}
-        </button>
-        <button type="button" className="button button--secondary" disabled={busy} onClick={onBack}>
-          Back to the document
-        </button>
+      {/* The consent and the signature stay in view at the foot of the screen, however long the document. */}
+      <div className="signing__final-bar">
+        <div className="checkbox signing__consent">
+          <input
+            id="signing-consent"
+            type="checkbox"
+            checked={consent}
+            disabled={busy}
+            aria-describedby={asked && !consent ? 'signing-consent-error' : undefined}
+            onChange={(event) => setConsent(event.target.checked)}
+          />
+          <label htmlFor="signing-consent">{consentText}</label>
+        </div>
+        {asked && !consent ? (
+          <p className="field__error" id="signing-consent-error">
+            Please tick the box to agree before signing.
+          </p>
+        ) : null}
+        <FormError message={sendError} />
+        <div className="form-actions signing__actions">
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => {
+              setAsked(true);
+              if (consent) onSign();
+            }}
+          >
+            {busy ? busyLabel : sendLabel}
+          </button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onBack}>
+            Back to the document
+          </button>
+        </div>
       </div>
     </section>
   );
