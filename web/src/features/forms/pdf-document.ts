@@ -8,10 +8,34 @@ import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
 
 export type { PDFDocumentProxy };
 
-async function pdfjs() {
+async function load() {
   const [library, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
   if (library.GlobalWorkerOptions.workerSrc !== worker.default) library.GlobalWorkerOptions.workerSrc = worker.default;
+  // One worker for every document of the page, started now: it loads while the PDF is fetched.
+  if (!library.GlobalWorkerOptions.workerPort && typeof Worker === 'function')
+    library.GlobalWorkerOptions.workerPort = new Worker(worker.default, { type: 'module' });
   return library;
+}
+
+let loading: ReturnType<typeof load> | null = null;
+
+/** pdf.js, loaded once (a failed load is tried again next time). */
+function pdfjs(): ReturnType<typeof load> {
+  loading ??= load().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/**
+ * Starts loading pdf.js before the document is known: a signing page asks while its form is
+ * being read, so the library arrives with the form instead of after it.
+ */
+export function preloadPdf(): void {
+  void pdfjs().catch(() => {
+    // Loaded again when the document is opened, which says what failed.
+  });
 }
 
 /** The PDF at a (signed, same-origin) address, opened for showing its pages. */

@@ -7,13 +7,14 @@
  */
 import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { inspectOption } from '../../session/inspection.ts';
 import { useReportedTitle } from '../../shell/page-title.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
 import { signerId, signingLink } from './signing-link.ts';
+import { preloadPdf } from './pdf-document.ts';
 import { SigningDocument } from './signing-document.tsx';
 import { SigningIntro, type SigningMode } from './signing-intro.tsx';
 import { SealedCopy, linkNamesSentForm } from './sealed-copy.tsx';
@@ -74,6 +75,8 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
   // The link is read once per page id (the flow starts with it); the signer id stays the same across reloads.
   const [link] = useState(() => signingLink(pageId, query, signerId()));
   const [snapshot, send] = useMachine(signingLogic, { input: { link }, ...inspectOption() });
+  // The document is shown once the form is read: pdf.js loads meanwhile, not after it.
+  useEffect(preloadPdf, []);
   const [disapproving, setDisapproving] = useState(false);
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;
