@@ -137,6 +137,39 @@ describe('the document before signing', () => {
     expect(text).not.toContain('Rhea Two');
   });
 
+  it('is opened, in a form signed in any order, without the answers of a later step given first', async () => {
+    const form = await twoSigners(parallel, 'Iris');
+    const [first, second] = form.links;
+    if (!first || !second) throw new Error('No links.');
+    const signed = await signingCall(server, {
+      function: 'submit',
+      consent: true,
+      id: second.pageId,
+      token: second.token,
+      values: { second_answer: 'Secret of step two' },
+      signature: { kind: 'typed', value: 'Iris Two' },
+    });
+    expect(signed.body.error).toBe('');
+    const opened = await signingCall(server, { function: 'load', id: first.pageId, token: first.token });
+    expect(opened.status).toBe(200);
+    expect(JSON.stringify(opened.body)).not.toContain('Secret of step two');
+    const fieldsOf = (body: typeof opened.body) => (body.data as { fields: { name: string; value?: unknown; readonly: boolean }[] }).fields;
+    expect(fieldsOf(opened.body).find((field) => field.name === 'second_answer')).toMatchObject({ readonly: true });
+    expect(fieldsOf(opened.body).find((field) => field.name === 'second_answer')).not.toHaveProperty('value');
+
+    // The first signer's own answer is theirs to see; the second signer, once the first has signed, sees it as given before.
+    await signingCall(server, {
+      function: 'submit',
+      consent: true,
+      id: first.pageId,
+      token: first.token,
+      values: { first_answer: 'Given first' },
+      signature: { kind: 'typed', value: 'Iris One' },
+    });
+    const again = await signingCall(server, { function: 'load', id: second.pageId, token: second.token });
+    expect(fieldsOf(again.body).find((field) => field.name === 'first_answer')).toMatchObject({ value: 'Given first', readonly: true });
+  });
+
   it('is refused to a later step, a used link, a wrong token, another organisation and a withdrawn form', async () => {
     const form = await twoSigners(sequential, 'Sven');
     const [first, second] = form.links;

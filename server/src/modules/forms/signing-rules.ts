@@ -71,7 +71,11 @@ export function fieldsFor(form: FormRecord, recipient: RecipientRecord, editable
   const values: Record<string, FieldValue> = { ...form.values, ...(editable ? (recipient.draft ?? {}) : {}) };
   return form.fields.map((field) => {
     const answers = editable && recipient.action !== 'approve' && field.step !== 0 && stepOfField(field) === recipient.order;
-    const value = values[field.name];
+    // A signer sees the sender's answers, their own and those of the steps before theirs; in a form
+    // signed in any order a later step may have answered first, and its answers are not theirs to read.
+    // The approver reviews every answer.
+    const seen = recipient.action === 'approve' || field.step === 0 || stepOfField(field) <= recipient.order;
+    const value = seen ? values[field.name] : undefined;
     return { ...fieldOf(field), ...(value !== undefined ? { value } : {}), readonly: !answers };
   });
 }
