@@ -148,7 +148,8 @@ export function DocumentViewer({ pdf, label, overlay }: DocumentViewerProps) {
           {pdf.numPages} {pdf.numPages === 1 ? 'page' : 'pages'}
         </span>
       </div>
-      <div ref={box} className="doc-viewer__pages">
+      {/* Until its width is measured, the room of a page (as while the document opened), so what follows does not jump. */}
+      <div ref={box} className="doc-viewer__pages" style={width > 0 ? undefined : { minHeight: '70vh' }}>
         {width > 0
           ? sizes.map((size, index) => {
               const scale = ((width - 2) * zoom) / size.width;
