@@ -213,6 +213,8 @@ export type AuditEvent =
   | 'signed'
   | 'approved'
   | 'disapproved'
+  | 'declined'
+  | 'resent'
   | 'completed'
   | 'downloaded'
   | 'deleted'
@@ -387,7 +389,7 @@ export const templates = pgTable(
   (table) => [index('templates_company_idx').on(table.companyId, table.status, table.updatedAt)],
 );
 
-export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'completed' | 'cancelled';
+export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'declined' | 'completed' | 'cancelled';
 
 export const forms = pgTable(
   'forms',
@@ -453,7 +455,7 @@ export const forms = pgTable(
   ],
 );
 
-export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'filled' | 'cancelled';
+export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'declined' | 'filled' | 'cancelled';
 
 /**
  * A person a form goes to, at their place in its order: their link (a page id in the

@@ -41,35 +41,31 @@ export async function formsPerMonth(
   );
 }
 
-export async function formsByStatus(db: Database, companyId: number): Promise<{ status: FormStatus; n: number }[]> {
+/**
+ * The forms sent since the day `day` by status: the same forms the templates' chart counts
+ * (sent in the window, not deleted; a draft was never sent), so the two charts add up alike.
+ */
+export async function formsByStatus(db: Database, companyId: number, timeZone: string, day: string): Promise<{ status: FormStatus; n: number }[]> {
   return rawRows(
     db,
     sql`select ${forms.status} as status, count(*)::int as n
           from ${forms}
-         where ${forms.companyId} = ${companyId} and ${forms.deletedAt} is null
+         where ${forms.companyId} = ${companyId} and ${forms.deletedAt} is null and ${since(forms.sentAt, timeZone, day)}
          group by 1`,
   );
 }
 
-/** The templates most forms were sent from since the day `day`, most first. */
-export async function topTemplates(
-  db: Database,
-  companyId: number,
-  timeZone: string,
-  day: string,
-  top: number,
-): Promise<{ title: string; n: number }[]> {
+/** The templates forms were sent from since the day `day`, most first (every one: the chart adds up those past its top ones). */
+export async function templatesUsed(db: Database, companyId: number, timeZone: string, day: string): Promise<{ title: string; n: number }[]> {
   return rawRows(
     db,
     sql`select ${templates.title} as title, counted.n
           from (select ${forms.templateId} as template_id, count(*)::int as n
                   from ${forms}
                  where ${forms.companyId} = ${companyId} and ${forms.deletedAt} is null and ${since(forms.sentAt, timeZone, day)}
-                 group by 1
-                 order by 2 desc, 1
-                 limit ${top}) as counted
+                 group by 1) as counted
           join ${templates} on ${templates.id} = counted.template_id
-         order by counted.n desc, ${templates.title}`,
+         order by counted.n desc, ${templates.title}, counted.template_id`,
   );
 }
 

@@ -24,6 +24,7 @@ export async function downloadFile(
   }
   const bytes = await ctx.files.get(address.key);
   if (!bytes) throw notFound();
-  const name = (address.name ?? address.key.split('/').pop() ?? 'file').replace(/[^\w. -]+/g, '_');
+  // Letters of every language stay (the header encodes them); control characters and path separators do not.
+  const name = (address.name ?? address.key.split('/').pop() ?? 'file').replace(/[\u0000-\u001f\u007f/\\]+/g, '_').trim() || 'file';
   return { bytes, name };
 }
