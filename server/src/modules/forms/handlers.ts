@@ -87,7 +87,8 @@ export function formsHandlers(ctx: FormsContext): FormHandlers {
         status: form.status,
         step: form.currentStep,
         steps: form.steps,
-        assignee: form.status === 'disapproved' ? form.senderName : assignee,
+        // A form sent back or declined waits for its sender to correct it and send it again.
+        assignee: form.status === 'disapproved' || form.status === 'declined' ? form.senderName : assignee,
         started_at: (form.sentAt ?? form.createdAt).toISOString(),
         updated_at: form.updatedAt.toISOString(),
         comment,

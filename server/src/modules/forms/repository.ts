@@ -42,7 +42,7 @@ function ordering(sorts: Record<string, SQL | AnyPgColumn>, filters: ListFilters
   return [filters.order === 'asc' ? asc(column) : desc(column), desc(forms.id)];
 }
 
-const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved'];
+const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined'];
 
 export async function listWorkflow(db: Database, principal: Principal, paging: Paging, filters: ListFilters) {
   const statuses = filters.status && inProgress.includes(filters.status as FormStatus) ? [filters.status as FormStatus] : inProgress;
