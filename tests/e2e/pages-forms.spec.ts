@@ -699,7 +699,7 @@ test.describe('Open signing', () => {
     await fillConsent(page);
     await preferOutcomeWhen(page, '/websigning', 'function', 'submit', 'example=submitted');
     await page.getByRole('button', { name: 'Sign and send' }).click();
-    await expect(page.getByTestId('receipt-next')).toHaveText('Next to sign: Ethan Wright. They have been asked to sign.');
+    await expect(page.getByTestId('receipt-next')).toHaveText('Next: Ethan Wright, who has been emailed to take their turn.');
   });
 
   test('a withdrawn form shows the server’s words', async ({ page }) => {
@@ -760,7 +760,10 @@ test.describe('Open pending', () => {
     expect(body).toMatchObject({ function: 'disapprove', id: 'f3305d63d04c', comment: 'The date of birth is missing from page 2.' });
     expect(body.values).toBeUndefined();
     await expect(page.getByRole('heading', { name: 'You disapproved this form' })).toBeVisible();
-    await expect(page.getByTestId('receipt-next')).toHaveText('It has gone back to its sender with your comment.');
+    // Where the form went is said once: the server's words, not the page's again.
+    await expect(page.getByText(/gone back to its sender/)).toHaveCount(1);
+    await expect(page.getByText('The form has gone back to its sender with your comment.')).toBeVisible();
+    await expect(page.getByTestId('receipt-next')).toHaveCount(0);
   });
 
   test('a failed disapproval keeps the comment and says why', async ({ page }) => {

@@ -1023,7 +1023,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Load, save, submit, approve or disapprove a form opened from a link
+         * Load, save, submit, approve, disapprove or decline a form opened from a link
          * @description Anonymous signers call this with the link's `token`; signed-in users may too. The
          *     body answers `data` and `error`: when `error` is not empty the product shows it,
          *     otherwise on failure 'The form couldn’t be loaded. If this keeps happening, please
