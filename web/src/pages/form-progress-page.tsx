@@ -172,7 +172,7 @@ export default function FormProgressPage() {
       <p>
         <Link to="/workflow">← Workflow (In Progress)</Link>
       </p>
-      <TemplateLoadState loading={progress.loading} error={progress.error ? progress.message : null} onRetry={progress.refetch} />
+      <TemplateLoadState what="form" loading={progress.loading} error={progress.error ? progress.message : null} onRetry={progress.refetch} />
       {form ? (
         <section className="card" aria-labelledby={headingId}>
           <h2 id={headingId}>
