@@ -368,7 +368,10 @@ test.describe('Template editing, step 2: fields', () => {
     expect(value[7]).toEqual({ name: 'witness_statement', label: 'Witness statement', type: 'textarea', required: true });
     // Who the template goes to comes next.
     await expect(page).toHaveURL(/\/template\/edit\/3001\/step3$/);
-    await expect(toast(page, 'success')).toContainText('Template saved');
+    // Said at the top of the recipients' step, not in a notification over its controls.
+    await expect(page.getByRole('status').filter({ hasText: 'Template saved' })).toBeVisible();
+    await expect(toast(page, 'success')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Save/ }).first()).toBeVisible();
   });
 
   test('checks labels, names and choices before sending anything', async ({ page }) => {
