@@ -45,19 +45,21 @@ export async function inviteUsers(
           role: roleOfClass(userClass),
         });
         await recordEvent(tx, { event: 'invited', companyId: inviter.companyId, actor: inviter, target: email, origin });
+        // The invitation goes with the change that makes the account: both, or neither.
+        await ctx.mail.send(
+          invitationMail(
+            email,
+            `${user.firstName} ${user.lastName}`.trim(),
+            inviter.displayName,
+            company?.name ?? '',
+            passwordLink(ctx.keys, ctx.config.publicUrl, user, ctx.now()),
+            invitationLinkDays,
+            user.name,
+          ),
+          { tx },
+        );
         return user;
       });
-      const name = `${invited.firstName} ${invited.lastName}`.trim();
-      await ctx.mail.send(
-        invitationMail(
-          email,
-          name,
-          inviter.displayName,
-          company?.name ?? '',
-          passwordLink(ctx.keys, ctx.config.publicUrl, invited, ctx.now()),
-          invitationLinkDays,
-        ),
-      );
       results.push(1);
     } catch (error) {
       if (isUniqueViolation(error)) {
