@@ -237,7 +237,11 @@ describe('sending a stopped form again', () => {
     await signing({ function: 'submit', id: first.pageId, token: first.token, values: { keys: 3 }, signature: { kind: 'typed', value: 'Hal Moor' } });
     const second = linkFor('ivy.snow@mail.example');
     await signing({ function: 'submit', id: second.pageId, token: second.token, values: { witness_name: 'Ivy Snow' } });
-    const review = await server.call('/workflow', { method: 'GET', token, query: `id=${id}&disapprove=1&comment=${encodeURIComponent('Three keys? We lent two.')}` });
+    const review = await server.call('/workflow', {
+      method: 'GET',
+      token,
+      query: `id=${id}&disapprove=1&comment=${encodeURIComponent('Three keys? We lent two.')}`,
+    });
     expect(review.status).toBe(200);
     expect((await progressOf(token, id)).status).toBe('disapproved');
     // A place already done is not corrected.
@@ -251,11 +255,15 @@ describe('sending a stopped form again', () => {
     const resent = await server.call('/form-progress', { token, body: { id, action: 'resend' } });
     expect(resent.body).toMatchObject({
       code: 1,
-      progress: { status: 'awaiting_approval', recipients: [{ status: 'signed' }, { status: 'signed' }, { status: 'open', comment: '', next: true }] },
+      progress: {
+        status: 'awaiting_approval',
+        recipients: [{ status: 'signed' }, { status: 'signed' }, { status: 'open', comment: '', next: true }],
+      },
     });
     expect(server.mail.slice(mailBefore).map((message) => message.to)).toEqual(['demo.admin@northwindcare.example']);
     // The approver's place cannot be declined: an approver sends back.
-    const approverPage = (await server.call('/pending-form', { method: 'GET', token })).body.data.find((row: Json) => row.id === id).page_id as string;
+    const approverPage = (await server.call('/pending-form', { method: 'GET', token })).body.data.find((row: Json) => row.id === id)
+      .page_id as string;
     expect((await signing({ function: 'decline', id: approverPage, comment: 'No' }, token)).body).toEqual({
       data: null,
       error: 'An approver sends the form back instead of declining it.',
@@ -298,7 +306,10 @@ describe('reminding an approver', () => {
       message: 'A reminder has been sent to Olivia Bennett.',
       progress: { status: 'awaiting_approval', recipients: [{}, {}, { action: 'approve', reminders: 1, next: true }] },
     });
-    expect(server.mail.at(-1)).toMatchObject({ to: 'demo.admin@northwindcare.example', subject: expect.stringMatching(/^Reminder: .* asks you to review and approve/) });
+    expect(server.mail.at(-1)).toMatchObject({
+      to: 'demo.admin@northwindcare.example',
+      subject: expect.stringMatching(/^Reminder: .* asks you to review and approve/),
+    });
     expect(server.mail.at(-1)?.text).toContain('/open-pending/');
   });
 });

@@ -97,8 +97,7 @@ function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; 
     <form className="card" aria-labelledby={headingId} onSubmit={send}>
       <h3 id={headingId}>Correct and send again</h3>
       <p className="muted">
-        What was signed before stands. The places below start again with new links (the old ones stop working), and whoever’s turn it is
-        is emailed.
+        What was signed before stands. The places below start again with new links (the old ones stop working), and whoever’s turn it is is emailed.
       </p>
       {people.map((person, index) => {
         const place = places[index];

@@ -25,6 +25,11 @@ export async function downloadFile(
   const bytes = await ctx.files.get(address.key);
   if (!bytes) throw notFound();
   // Letters of every language stay (the header encodes them); control characters and path separators do not.
-  const name = (address.name ?? address.key.split('/').pop() ?? 'file').replace(/[\u0000-\u001f\u007f/\\]+/g, '_').trim() || 'file';
+  const given = address.name ?? address.key.split('/').pop() ?? 'file';
+  const name =
+    [...given]
+      .map((char) => (char.charCodeAt(0) < 0x20 || char === '\u007f' || char === '/' || char === '\\' ? '_' : char))
+      .join('')
+      .trim() || 'file';
   return { bytes, name };
 }

@@ -30,7 +30,12 @@ function manages(principal: Principal, form: FormRecord): boolean {
 }
 
 /** The form, when the person manages it and it is still open (or, when `only` is given, has one of those statuses). */
-export async function formToManage(db: Database, principal: Principal, formId: number, only?: ReadonlySet<FormRecord['status']>): Promise<FormRecord> {
+export async function formToManage(
+  db: Database,
+  principal: Principal,
+  formId: number,
+  only?: ReadonlySet<FormRecord['status']>,
+): Promise<FormRecord> {
   const found = await visibleForm(db, principal, formId);
   if (!found) throw notFound();
   if (!manages(principal, found.form)) throw new AppError(AppErrorCode.Forbidden, 'Only the sender of this form, or an administrator, can do this.');

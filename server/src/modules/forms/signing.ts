@@ -29,7 +29,8 @@ async function act(
   origin: Origin,
 ): Promise<WebSigningResponse> {
   const { form, recipient } = place;
-  if (hasActed(recipient) || recipient.status === 'disapproved' || recipient.status === 'declined') throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
+  if (hasActed(recipient) || recipient.status === 'disapproved' || recipient.status === 'declined')
+    throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
   if (recipient.status === 'waiting') return openSigningForm(ctx, form, recipient, origin);
   checkStepOpen(form, recipient, ctx.now());
   switch (request.function) {

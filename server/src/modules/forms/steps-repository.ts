@@ -117,7 +117,13 @@ export async function addFormValues(tx: Database, formId: number, values: Record
 export async function restartPlace(
   tx: Database,
   recipientId: number,
-  change: { status: 'open' | 'waiting'; pageId: string; tokenHash: string; now: Date; person?: { name: string; email: string; userId: number | null } | undefined },
+  change: {
+    status: 'open' | 'waiting';
+    pageId: string;
+    tokenHash: string;
+    now: Date;
+    person?: { name: string; email: string; userId: number | null } | undefined;
+  },
 ): Promise<RecipientRecord> {
   const [row] = await tx
     .update(formRecipients)

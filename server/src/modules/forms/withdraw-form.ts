@@ -8,7 +8,12 @@ import { recipientsOf } from './repository.js';
 import { cancelForm, lockForm } from './steps-repository.js';
 
 /** Withdraws the form; answers what the sender reads. */
-export async function withdrawForm(ctx: Pick<FormsContext, 'db' | 'now' | 'mail'>, principal: Principal, formId: number, origin: Origin): Promise<string> {
+export async function withdrawForm(
+  ctx: Pick<FormsContext, 'db' | 'now' | 'mail'>,
+  principal: Principal,
+  formId: number,
+  origin: Origin,
+): Promise<string> {
   const form = await formToManage(ctx.db, principal, formId);
   const told = await ctx.db.transaction(async (tx) => {
     // Under the form's lock: a signature that completed or closed it first stands.
@@ -19,7 +24,11 @@ export async function withdrawForm(ctx: Pick<FormsContext, 'db' | 'now' | 'mail'
     await cancelForm(tx, form.id, ctx.now());
     await recordEvent(tx, { event: 'cancelled', companyId: form.companyId, actor: principal, target: form.reference, formId: form.id, origin });
     const facts = await mailFacts(tx, current);
-    await queueMail(ctx, tx, live.map((recipient) => withdrawnMail(facts, recipient)));
+    await queueMail(
+      ctx,
+      tx,
+      live.map((recipient) => withdrawnMail(facts, recipient)),
+    );
     return live.map((recipient) => recipient.name);
   });
   if (!told) throw nothingToDo();

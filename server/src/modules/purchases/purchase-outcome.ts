@@ -59,7 +59,15 @@ export async function purchaseOutcome(
   return statusOf(settled ?? (await findPurchase(ctx.db, principal.companyId, purchase.sessionId)) ?? purchase);
 }
 
-function receiptMail(purchase: { email: string; envelopes: number; quantity: number; product: string; amount: number; currency: string; sessionId: string }) {
+function receiptMail(purchase: {
+  email: string;
+  envelopes: number;
+  quantity: number;
+  product: string;
+  amount: number;
+  currency: string;
+  sessionId: string;
+}) {
   const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: purchase.currency.toUpperCase() }).format(purchase.amount / 100);
   const pack = findPack(purchase.product)?.name ?? purchase.product;
   return message(purchase.email, `Your receipt: ${purchase.envelopes.toLocaleString('en-GB')} envelopes`, [

@@ -34,7 +34,7 @@ export async function inviteUsers(
         continue;
       }
       const userClass = person.class?.trim() || 'Staff';
-      const invited = await ctx.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         const user = await insertUser(tx, {
           companyId: inviter.companyId,
           name: await freeLoginName(tx, email),
@@ -58,7 +58,6 @@ export async function inviteUsers(
           ),
           { tx },
         );
-        return user;
       });
       results.push(1);
     } catch (error) {

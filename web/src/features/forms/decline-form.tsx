@@ -31,10 +31,6 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
   const titleId = useId();
   const fieldId = useId();
 
-  // A failed decline opens the dialog again, with the reason and why it failed.
-  useEffect(() => {
-    if (declineError) setOpen(true);
-  }, [declineError]);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -62,13 +58,17 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
 
   return (
     <>
+      {/* A failed decline says why beside its button; the dialog opens again with the reason kept. */}
+      <FormError message={declineError} />
       <button ref={opener} type="button" className="button button--ghost" disabled={busy || declining} onClick={() => setOpen(true)}>
         {declining ? 'Declining…' : 'Decline to sign…'}
       </button>
       <dialog ref={dialog} className="dialog card" aria-labelledby={titleId} onCancel={() => setOpen(false)} onClose={() => setOpen(false)}>
         <form noValidate onSubmit={send}>
           <h2 id={titleId}>Decline to sign this form?</h2>
-          <p className="muted">The form stops here: no one else is asked to sign it, and its sender is emailed your reason so they can put it right.</p>
+          <p className="muted">
+            The form stops here: no one else is asked to sign it, and its sender is emailed your reason so they can put it right.
+          </p>
           <div className="field">
             <label htmlFor={fieldId}>Why do you decline?</label>
             <textarea
@@ -94,7 +94,6 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
               </p>
             ) : null}
           </div>
-          <FormError message={declineError} />
           <div className="form-actions">
             <button type="submit" className="button button--danger">
               Decline the form
