@@ -5,7 +5,7 @@
  * link shows: who declined it (or sent it back) and why.
  */
 import { contractLimits, type SigningForm } from '@formsign/sdk';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 
 export const declineReasonMaxLength = contractLimits['WebSigningRequest.comment'].maxLength;
@@ -44,8 +44,7 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
     }
   }, [open]);
 
-  const send = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
+  const send = (): void => {
     if (!reason.trim()) {
       setMissing(true);
       field.current?.focus();
@@ -64,7 +63,8 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
         {declining ? 'Declining…' : 'Decline to sign…'}
       </button>
       <dialog ref={dialog} className="dialog card" aria-labelledby={titleId} onCancel={() => setOpen(false)} onClose={() => setOpen(false)}>
-        <form noValidate onSubmit={send}>
+        {/* Not a form of its own: it sits within the answers' form, and a nested form's submit would reach that one. */}
+        <div>
           <h2 id={titleId}>Decline to sign this form?</h2>
           <p className="muted">
             The form stops here: no one else is asked to sign it, and its sender is emailed your reason so they can put it right.
@@ -95,14 +95,14 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
             ) : null}
           </div>
           <div className="form-actions">
-            <button type="submit" className="button button--danger">
+            <button type="button" className="button button--danger" onClick={send}>
               Decline the form
             </button>
             <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
               Cancel
             </button>
           </div>
-        </form>
+        </div>
       </dialog>
     </>
   );
