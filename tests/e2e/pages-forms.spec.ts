@@ -518,8 +518,27 @@ test.describe('Web signing', () => {
     });
     const receipt = page.getByRole('region', { name: 'Thank you: the form is signed and sent' });
     await expect(receipt).toContainText('Thank you. Your signature has been recorded.');
-    await expect(receipt).toContainText('Next to sign: Ethan Wright.');
+    // The next person may be an approver: they are not said to be asked to sign.
+    await expect(receipt).toContainText('Next: Ethan Wright, who has been emailed to take their turn.');
+    await expect(receipt).not.toContainText('asked to sign');
     await expect(receipt.getByRole('heading')).toBeFocused();
+  });
+
+  test('declines with a reason, which is required, and says the sender has been told', async ({ page }) => {
+    await page.goto(signingLink);
+    await expect(page.getByTestId('signing-step')).toHaveText('Step 1: signing');
+    await page.getByRole('button', { name: 'Decline to sign…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decline to sign this form?' });
+    const reason = dialog.getByLabel('Why do you decline?');
+    await expect(reason).toBeFocused();
+    await dialog.getByRole('button', { name: 'Decline the form' }).click();
+    await expect(reason).toHaveAccessibleDescription(/Please say why you decline to sign, so the sender can put it right\./);
+    await reason.fill('My date of birth is wrong.');
+    const decline = nextBody(page, '/websigning', 'function', 'decline');
+    await dialog.getByRole('button', { name: 'Decline the form' }).click();
+    expect(await decline).toMatchObject({ function: 'decline', id: 'f7c2a9e4-31b8-4d6a-9e0f-5c4b3a2d1e0f', comment: 'My date of birth is wrong.' });
+    await expect(page.getByRole('heading', { name: 'You declined this form' })).toBeVisible();
+    await expect(page.getByText('You have declined this form. Its sender has been emailed your reason.')).toBeVisible();
   });
 
   test('keeps this browser’s signer id across reloads, in session storage only', async ({ page }) => {
@@ -709,7 +728,9 @@ test.describe('Open signing', () => {
     await preferOutcome(page, '/websigning', 'code=404, example=withdrawn');
     await page.goto('/open-signing/f7c2a9e4');
     await expect(page.getByRole('alert')).toHaveText('This form was withdrawn by its sender.');
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // Gone is gone: loading it again cannot help, so it is not offered.
+    await expect(page.getByRole('heading', { name: 'This form is no longer available' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   });
 
   test('works with the keyboard alone, through the error summary', async ({ page }) => {
