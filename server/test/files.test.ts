@@ -45,7 +45,7 @@ describe('a file by its signed address', () => {
     const answer = await server.call('/file', { method: 'GET', query: sneaky.searchParams.toString() });
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect(answer.headers['content-disposition']).toBe(
-      `attachment; filename=".._x.pdf_Set-Cookie: a=b"; filename*=UTF-8''.._x.pdf_Set-Cookie%3A%20a%3Db`,
+      `attachment; filename=".._x.pdf__Set-Cookie: a=b"; filename*=UTF-8''.._x.pdf__Set-Cookie%3A%20a%3Db`,
     );
   });
 
