@@ -13,6 +13,7 @@ import type { ServerContext } from '../../context.js';
 import type { FieldDefinition } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { isGroupable } from '../database/submissions.js';
+import type { PivotCache } from './pivot-cache.js';
 import { analysedTemplate, pivotCells, type PivotCell, type TemplateRecord } from './repository.js';
 
 const mostAnswers = 50;
@@ -108,11 +109,20 @@ export function pivotTable(
   };
 }
 
-export async function pivot(ctx: Pick<ServerContext, 'db'>, companyId: number, request: PivotRequest): Promise<Pivot> {
+/**
+ * The analysis asked for. The template and the version of its submissions are read first, in
+ * one statement; the cells come from `cache` when it kept them under that version, else from
+ * the submissions themselves. The table is laid out each time from the template as it is now,
+ * so a change of its title or of a field's options shows at once.
+ */
+export async function pivot(ctx: Pick<ServerContext, 'db'>, cache: PivotCache, companyId: number, request: PivotRequest): Promise<Pivot> {
   const template = await analysedTemplate(ctx.db, companyId, request.template);
   if (!template) throw badRequest(request.template ? 'This template does not exist or was deleted.' : 'There are no templates to analyse yet.');
   const [row, column] = chooseFields(template, request);
   const summed = summedField(template, request.value ?? 'count');
-  const cells = await pivotCells(ctx.db, companyId, template.id, row.name, column.name, summed?.name ?? null, mostAnswers);
+  const key = { companyId, templateId: template.id, version: template.submissions, row: row.name, column: column.name, summed: summed?.name ?? null };
+  const cells = await cache.cells({ ...key, most: mostAnswers }, () =>
+    pivotCells(ctx.db, companyId, template.id, row.name, column.name, summed?.name ?? null, mostAnswers),
+  );
   return pivotTable(template, row, column, summed, cells);
 }
