@@ -6,11 +6,12 @@
  * keeps stays within its bounds however many questions it is asked.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { Pivot } from '@formsign/sdk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../src/db/schema.js';
 import { PivotCache } from '../src/modules/analytics/pivot-cache.js';
 import { pivotTable } from '../src/modules/analytics/pivot.js';
-import { analysedTemplate, pivotCells, submissionsVersion, type PivotCell } from '../src/modules/analytics/repository.js';
+import { analysedTemplate, pivotCells, submissionsVersion } from '../src/modules/analytics/repository.js';
 import { createOrganisation, insertForm, insertTemplate, organisationPassword, timesheetFields, timesheetValues } from './support/form-rows.js';
 import { useTestServer } from './support/test-server.js';
 
@@ -173,9 +174,17 @@ describe('the version of a template’s submissions', () => {
 });
 
 describe('the cache of the analysis', () => {
-  const cells = (label: string, n = 1): PivotCell[] =>
-    Array.from({ length: n }, (_, i) => ({ row_label: `${label} ${i}`, column_label: 'Yes', n: 1, total: 0 }));
-  const key = (version: number, row: string, templateId = 1) => ({ companyId: 1, templateId, version, row, column: 'c', summed: null, most: 50 });
+  /** A table of `n` rows named after `label`. */
+  const cells = (label: string, n = 1): Pivot => ({
+    template: { id: 1, title: 'Timesheet Approval' },
+    row: 'employee',
+    column: 'approved',
+    value: 'count',
+    rows: Array.from({ length: n }, (_, i) => `${label} ${i}`),
+    columns: ['Yes'],
+    cells: Array.from({ length: n }, () => [1]),
+  });
+  const key = (version: number, row: string, templateId = 1) => ({ companyId: 1, templateId, version, row, column: 'c', summed: null, layout: '[]' });
 
   it('keeps no more than its entries and bytes, the least recently used going first', async () => {
     const cache = new PivotCache({ entries: 5, bytes: 64 * 1024 });
@@ -188,59 +197,59 @@ describe('the cache of the analysis', () => {
       };
     // Every pair of fields one person can ask for: never more than five kept.
     for (let i = 0; i < 200; i += 1) {
-      await cache.cells(key(1, `field ${i}`, 1 + (i % 3)), load(`answer ${i}`));
+      await cache.table(key(1, `field ${i}`, 1 + (i % 3)), load(`answer ${i}`));
       expect(cache.size.entries).toBeLessThanOrEqual(5);
     }
     expect(loads).toBe(200);
     // The last five are kept; using one keeps it when another comes.
-    await cache.cells(key(1, 'field 195', 1 + (195 % 3)), load('again'));
+    await cache.table(key(1, 'field 195', 1 + (195 % 3)), load('again'));
     expect(loads).toBe(200);
-    await cache.cells(key(1, 'field 500', 1 + (500 % 3)), load('new'));
-    await cache.cells(key(1, 'field 195', 1 + (195 % 3)), load('again'));
+    await cache.table(key(1, 'field 500', 1 + (500 % 3)), load('new'));
+    await cache.table(key(1, 'field 195', 1 + (195 % 3)), load('again'));
     expect(loads).toBe(201);
-    await cache.cells(key(1, 'field 196', 1 + (196 % 3)), load('again'));
+    await cache.table(key(1, 'field 196', 1 + (196 % 3)), load('again'));
     expect(loads).toBe(202);
     // Long answers: the bytes bound the cache before its entries do.
     const roomy = new PivotCache({ entries: 100, bytes: 64 * 1024 });
     for (let i = 0; i < 50; i += 1) {
-      await roomy.cells(key(1, `long ${i}`), load('x'.repeat(1_800), 2));
+      await roomy.table(key(1, `long ${i}`), load('x'.repeat(1_800), 2));
       expect(roomy.size.bytes).toBeLessThanOrEqual(64 * 1024);
     }
     expect(roomy.size.entries).toBeGreaterThan(1);
     expect(roomy.size.entries).toBeLessThan(10);
     // One answer too big to share the room is given and not kept.
-    const huge = await roomy.cells(key(1, 'huge'), load('y'.repeat(20_000)));
-    expect(huge[0]?.row_label).toHaveLength(20_002);
+    const huge = await roomy.table(key(1, 'huge'), load('y'.repeat(20_000)));
+    expect(huge.rows[0]).toHaveLength(20_002);
     expect(roomy.size.bytes).toBeLessThanOrEqual(64 * 1024);
     const before = loads;
-    await roomy.cells(key(1, 'huge'), load('y'));
+    await roomy.table(key(1, 'huge'), load('y'));
     expect(loads).toBe(before + 1);
   });
 
   it('lets a new version of a template replace what was kept under the old, and shares a load between requests', async () => {
     const cache = new PivotCache({ entries: 100, bytes: 1024 * 1024 });
-    await cache.cells(key(1, 'a'), async () => cells('old'));
-    await cache.cells(key(1, 'b'), async () => cells('old'));
-    await cache.cells(key(1, 'a', 2), async () => cells('other template'));
+    await cache.table(key(1, 'a'), async () => cells('old'));
+    await cache.table(key(1, 'b'), async () => cells('old'));
+    await cache.table(key(1, 'a', 2), async () => cells('other template'));
     expect(cache.size.entries).toBe(3);
-    expect((await cache.cells(key(2, 'a'), async () => cells('new')))[0]?.row_label).toBe('new 0');
+    expect((await cache.table(key(2, 'a'), async () => cells('new'))).rows[0]).toBe('new 0');
     // The old version's answers are gone, the other template's stay.
     expect(cache.size.entries).toBe(2);
     // A request that read the old version and finishes late keeps nothing.
-    await cache.cells(key(1, 'c'), async () => cells('late'));
+    await cache.table(key(1, 'c'), async () => cells('late'));
     expect(cache.size.entries).toBe(2);
     let loads = 0;
-    let release: (value: PivotCell[]) => void = () => undefined;
+    let release: (value: Pivot) => void = () => undefined;
     const slow = () => {
       loads += 1;
-      return new Promise<PivotCell[]>((resolve) => (release = resolve));
+      return new Promise<Pivot>((resolve) => (release = resolve));
     };
-    const waiting = Array.from({ length: 10 }, () => cache.cells(key(2, 'shared'), slow));
+    const waiting = Array.from({ length: 10 }, () => cache.table(key(2, 'shared'), slow));
     release(cells('shared'));
-    expect((await Promise.all(waiting)).every((answer) => answer[0]?.row_label === 'shared 0')).toBe(true);
+    expect((await Promise.all(waiting)).every((answer) => answer.rows[0] === 'shared 0')).toBe(true);
     expect(loads).toBe(1);
     // A load that failed is not kept: the next request asks again.
-    await expect(cache.cells(key(2, 'fails'), () => Promise.reject(new Error('The database went away.')))).rejects.toThrow('went away');
-    expect((await cache.cells(key(2, 'fails'), async () => cells('back')))[0]?.row_label).toBe('back 0');
+    await expect(cache.table(key(2, 'fails'), () => Promise.reject(new Error('The database went away.')))).rejects.toThrow('went away');
+    expect((await cache.table(key(2, 'fails'), async () => cells('back'))).rows[0]).toBe('back 0');
   });
 });

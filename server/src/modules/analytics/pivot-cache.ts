@@ -1,5 +1,5 @@
 /**
- * The analysis's cells kept in the process, under the version of the template's submissions
+ * The analysis's tables kept in the process, under the version of the template's submissions
  * they were worked out from (`submission_versions`, moved on by the database in the same
  * transaction as every change of them). A request reads the version first: a change makes a
  * new version and so a new key, and what was kept under the old one is never answered again.
@@ -9,7 +9,7 @@
  * every pair of fields of every template, or a field of long free-text answers, keeps memory
  * where it was. Requests that miss the same key at once share one query.
  */
-import type { PivotCell } from './repository.js';
+import type { Pivot } from '@formsign/sdk/contract';
 
 export interface PivotKey {
   companyId: number;
@@ -19,7 +19,11 @@ export interface PivotKey {
   row: string;
   column: string;
   summed: string | null;
-  most: number;
+  /**
+   * What the table's layout reads of the template: its title and the definitions of the
+   * fields in use (their labels, types and options), so that a change of them is a new key.
+   */
+  layout: string;
 }
 
 export interface PivotCacheLimits {
@@ -29,15 +33,16 @@ export interface PivotCacheLimits {
 
 export const defaultPivotCacheLimits: PivotCacheLimits = { entries: 2_000, bytes: 32 * 1024 * 1024 };
 
-/** About what a cell holds in memory: the object and its numbers, and its labels as UTF-16. */
-function sizeOf(cells: PivotCell[]): number {
-  let bytes = 64;
-  for (const cell of cells) bytes += 80 + 2 * ((cell.row_label?.length ?? 0) + (cell.column_label?.length ?? 0));
+/** About what a table and its key hold in memory: their texts as UTF-16, the cells as numbers in arrays, and the objects around them. */
+function sizeOf(table: Pivot, id: string): number {
+  let bytes = 256 + 2 * id.length + 2 * table.template.title.length;
+  for (const label of [...table.rows, ...table.columns]) bytes += 32 + 2 * label.length;
+  for (const row of table.cells) bytes += 32 + 8 * row.length;
   return bytes;
 }
 
 interface Kept {
-  cells: PivotCell[];
+  table: Pivot;
   bytes: number;
   template: string;
   version: number;
@@ -45,31 +50,31 @@ interface Kept {
 
 export class PivotCache {
   private readonly kept = new Map<string, Kept>();
-  private readonly pending = new Map<string, Promise<PivotCell[]>>();
+  private readonly pending = new Map<string, Promise<Pivot>>();
   /** The newest version seen of each template's submissions, and the keys kept under it. */
   private readonly newest = new Map<string, { version: number; keys: Set<string> }>();
   private total = 0;
 
   constructor(private readonly limits: PivotCacheLimits = defaultPivotCacheLimits) {}
 
-  /** The cells kept under `key`, else those `load` works out (kept for the next request). */
-  async cells(key: PivotKey, load: () => Promise<PivotCell[]>): Promise<PivotCell[]> {
+  /** The table kept under `key`, else the one `load` works out (kept for the next request). */
+  async table(key: PivotKey, load: () => Promise<Pivot>): Promise<Pivot> {
     const template = JSON.stringify([key.companyId, key.templateId]);
-    const id = JSON.stringify([key.companyId, key.templateId, key.version, key.row, key.column, key.summed, key.most]);
+    const id = JSON.stringify([key.companyId, key.templateId, key.version, key.row, key.column, key.summed, key.layout]);
     const kept = this.kept.get(id);
     if (kept) {
       // Used last: moved to the end of the order of use.
       this.kept.delete(id);
       this.kept.set(id, kept);
-      return kept.cells;
+      return kept.table;
     }
     const waiting = this.pending.get(id);
     if (waiting) return waiting;
     const loading = load().then(
-      (cells) => {
+      (table) => {
         this.pending.delete(id);
-        this.keep(id, { cells, bytes: sizeOf(cells), template, version: key.version });
-        return cells;
+        this.keep(id, { table, bytes: sizeOf(table, id), template, version: key.version });
+        return table;
       },
       (error: unknown) => {
         this.pending.delete(id);
