@@ -7,7 +7,7 @@
  * secrets stored only as hashes, and every row that belongs to an organisation carries its
  * `company_id`, which every query of a signed-in person filters on.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -22,6 +22,8 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  type AnyPgColumn,
+  type IndexBuilder,
 } from 'drizzle-orm/pg-core';
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
@@ -401,6 +403,28 @@ export const templates = pgTable(
   (table) => [index('templates_company_idx').on(table.companyId, table.status, table.updatedAt)],
 );
 
+/**
+ * Indexes for paging a list of forms: for each sort, (company, the sort's columns, id) and,
+ * after the id, the columns the list filters on (they do not change the order, the id being
+ * unique, but let the index alone answer the filters).
+ */
+function listIndexes(
+  prefix: string,
+  where: SQL,
+  sorts: Record<string, AnyPgColumn[]>,
+  filters: AnyPgColumn[],
+  company: AnyPgColumn,
+  id: AnyPgColumn,
+): IndexBuilder[] {
+  return Object.entries(sorts).map(([name, columns]) => {
+    const keys = [company, ...columns, id, ...filters.filter((column) => !columns.includes(column))];
+    const [first, ...rest] = keys as [AnyPgColumn, ...AnyPgColumn[]];
+    return index(`${prefix}_${name}_idx`)
+      .on(first, ...rest)
+      .where(where);
+  });
+}
+
 export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'completed' | 'cancelled';
 
 export const forms = pgTable(
@@ -462,6 +486,42 @@ export const forms = pgTable(
     index('forms_company_completed_sent_idx')
       .on(table.companyId, table.completedAt, table.sentAt)
       .where(sql`${table.deletedAt} is null`),
+    // The lists page through these: one index per sort (with the id as the tie-break), over
+    // the Workflow's forms or the completed ones, carrying the columns the lists filter on, so
+    // that a count or a deep page is read from the index alone, whatever the page number.
+    ...listIndexes(
+      'forms_workflow',
+      sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval', 'disapproved')`,
+      {
+        updated: [table.updatedAt],
+        sent: [table.sentAt],
+        reference: [table.reference],
+        title: [table.title],
+        status: [table.status],
+        status_updated: [table.status, table.updatedAt],
+      },
+      [table.status, table.templateId, table.sentAt],
+      table.companyId,
+      table.id,
+    ),
+    ...listIndexes(
+      'forms_completed',
+      sql`${table.deletedAt} is null and ${table.status} = 'completed'`,
+      {
+        at: [table.completedAt],
+        reference: [table.reference],
+        title: [table.title],
+        sender: [table.senderName],
+      },
+      [table.templateId, table.completedAt],
+      table.companyId,
+      table.id,
+    ),
+    // Action Required: the due and sent times of the forms waiting for someone, by id, so that
+    // a person's open places are sorted from the indexes alone.
+    index('forms_waiting_idx')
+      .on(table.id, table.expiresAt, table.sentAt)
+      .where(sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval')`),
     // Searching words in references, titles and senders' names (pg_trgm).
     index('forms_search_idx').using('gin', sql`(${table.reference} || ' ' || ${table.title} || ' ' || ${table.senderName}) gin_trgm_ops`),
   ],
@@ -572,6 +632,8 @@ export const formRecipients = pgTable(
     index('form_recipients_form_idx').on(table.formId, table.order),
     // A person's places (Action Required): by the account the sender gave them, never by email.
     index('form_recipients_user_idx').on(table.userId, table.status),
+    // The forms a person takes part in (who sees what) and their open places, from the index alone.
+    index('form_recipients_user_form_idx').on(table.userId, table.companyId, table.formId, table.status),
   ],
 );
 
