@@ -574,7 +574,7 @@ export const formCountZones = pgTable('form_count_zones', {
  * A version of each template's submissions (its completed forms that are not deleted, and
  * their answers), moved on by triggers on `forms` in the same transaction as every change that
  * alters them: a form completed, deleted, restored, removed, moved to another template, or its
- * answers changed while completed (migration `0013_submission-versions-triggers`). The analysis
+ * answers changed while completed (migration `0014_submission-versions-triggers`). The analysis
  * keeps what it worked out under the version it read, so an answer kept is one the forms still
  * give. No row yet is version 0; rows go only with their company, so a version never goes back.
  */
