@@ -17,6 +17,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -568,6 +569,26 @@ export const formCountZones = pgTable('form_count_zones', {
   /** Null until the company's forms were first counted. */
   timeZone: text('time_zone'),
 });
+
+/**
+ * A version of each template's submissions (its completed forms that are not deleted, and
+ * their answers), moved on by triggers on `forms` in the same transaction as every change that
+ * alters them: a form completed, deleted, restored, removed, moved to another template, or its
+ * answers changed while completed (migration `0014_submission-versions-triggers`). The analysis
+ * keeps what it worked out under the version it read, so an answer kept is one the forms still
+ * give. No row yet is version 0; rows go only with their company, so a version never goes back.
+ */
+export const submissionVersions = pgTable(
+  'submission_versions',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').notNull(),
+    version: bigint({ mode: 'number' }).notNull().default(1),
+  },
+  (table) => [primaryKey({ name: 'submission_versions_pkey', columns: [table.companyId, table.templateId] })],
+);
 
 export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'filled' | 'cancelled';
 

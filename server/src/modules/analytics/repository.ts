@@ -7,7 +7,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { rawRows } from '../../db/raw-rows.js';
-import { formCountZones, formCounts, forms, templates, type FieldDefinition, type FormStatus } from '../../db/schema.js';
+import { formCountZones, formCounts, forms, submissionVersions, templates, type FieldDefinition, type FormStatus } from '../../db/schema.js';
 import { answerLabel, answerNumber, isSubmission } from '../database/submissions-repository.js';
 
 /**
@@ -85,17 +85,37 @@ export interface TemplateRecord {
   id: number;
   title: string;
   fields: FieldDefinition[];
+  /** The version of its submissions (`submission_versions`) when read; 0 before their first change. */
+  submissions: number;
 }
 
-/** A template of the company that is not deleted: the one asked for, else the first by title. */
+/**
+ * A template of the company that is not deleted, the one asked for, else the first by title,
+ * with the version of its submissions read in the same statement.
+ */
 export async function analysedTemplate(db: Database, companyId: number, templateId: number | undefined): Promise<TemplateRecord | undefined> {
   const [row] = await db
-    .select({ id: templates.id, title: templates.title, fields: templates.fields })
+    .select({
+      id: templates.id,
+      title: templates.title,
+      fields: templates.fields,
+      submissions: sql<number>`coalesce(${submissionVersions.version}, 0)`.mapWith(Number),
+    })
     .from(templates)
+    .leftJoin(submissionVersions, and(eq(submissionVersions.companyId, templates.companyId), eq(submissionVersions.templateId, templates.id)))
     .where(and(eq(templates.companyId, companyId), isNull(templates.deletedAt), templateId ? eq(templates.id, templateId) : undefined))
     .orderBy(asc(templates.title), asc(templates.id))
     .limit(1);
   return row;
+}
+
+/** The version of a template's submissions: 0 before their first change. */
+export async function submissionsVersion(db: Database, companyId: number, templateId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: submissionVersions.version })
+    .from(submissionVersions)
+    .where(and(eq(submissionVersions.companyId, companyId), eq(submissionVersions.templateId, templateId)));
+  return row?.version ?? 0;
 }
 
 export interface PivotCell {
