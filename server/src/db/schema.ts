@@ -229,6 +229,8 @@ export type AuditEvent =
   | 'signed'
   | 'approved'
   | 'disapproved'
+  | 'declined'
+  | 'resent'
   | 'completed'
   | 'downloaded'
   | 'deleted'
@@ -425,7 +427,7 @@ function listIndexes(
   });
 }
 
-export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'completed' | 'cancelled';
+export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'declined' | 'completed' | 'cancelled';
 
 export const forms = pgTable(
   'forms',
@@ -491,7 +493,7 @@ export const forms = pgTable(
     // that a count or a deep page is read from the index alone, whatever the page number.
     ...listIndexes(
       'forms_workflow',
-      sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval', 'disapproved')`,
+      sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined')`,
       {
         updated: [table.updatedAt],
         sent: [table.sentAt],
@@ -590,7 +592,7 @@ export const submissionVersions = pgTable(
   (table) => [primaryKey({ name: 'submission_versions_pkey', columns: [table.companyId, table.templateId] })],
 );
 
-export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'filled' | 'cancelled';
+export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'declined' | 'filled' | 'cancelled';
 
 /**
  * A person a form goes to, at their place in its order: their link (a page id in the

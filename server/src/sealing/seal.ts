@@ -33,6 +33,8 @@ const eventWords: Record<string, string> = {
   signed: 'signed',
   approved: 'approved',
   disapproved: 'sent back',
+  declined: 'declined',
+  resent: 'sent again',
   completed: 'completed',
   reminded: 'reminded',
   cancelled: 'withdrew',

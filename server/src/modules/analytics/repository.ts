@@ -37,19 +37,23 @@ export async function formsPerMonth(
   );
 }
 
-export async function formsByStatus(db: Database, companyId: number): Promise<{ status: FormStatus; n: number }[]> {
+/**
+ * The forms sent since the month starting on `day` by status: the same forms the templates'
+ * chart counts (sent in the window, not deleted; a draft was never sent), so the two charts add up alike.
+ */
+export async function formsByStatus(db: Database, companyId: number, day: string): Promise<{ status: FormStatus; n: number }[]> {
   return rawRows(
     db,
     sql`select ${formCounts.status} as status, sum(${formCounts.forms})::int as n
           from ${formCounts}
-         where ${formCounts.companyId} = ${companyId} and ${formCounts.kind} = 'sent'
+         where ${formCounts.companyId} = ${companyId} and ${formCounts.kind} = 'sent' and ${formCounts.month} >= ${day}::date
          group by 1
         having sum(${formCounts.forms}) > 0`,
   );
 }
 
-/** The templates most forms were sent from since the month starting on `day`, most first. */
-export async function topTemplates(db: Database, companyId: number, day: string, top: number): Promise<{ title: string; n: number }[]> {
+/** The templates forms were sent from since the month starting on `day`, most first (every one: the chart adds up those past its top ones). */
+export async function templatesUsed(db: Database, companyId: number, day: string): Promise<{ title: string; n: number }[]> {
   return rawRows(
     db,
     sql`select ${templates.title} as title, counted.n
@@ -57,11 +61,9 @@ export async function topTemplates(db: Database, companyId: number, day: string,
                   from ${formCounts}
                  where ${formCounts.companyId} = ${companyId} and ${formCounts.kind} = 'sent' and ${formCounts.month} >= ${day}::date
                  group by 1
-                having sum(${formCounts.forms}) > 0
-                 order by 2 desc, 1
-                 limit ${top}) as counted
+                having sum(${formCounts.forms}) > 0) as counted
           join ${templates} on ${templates.id} = counted.template_id
-         order by counted.n desc, ${templates.title}`,
+         order by counted.n desc, ${templates.title}, counted.template_id`,
   );
 }
 

@@ -10,6 +10,7 @@ import { formProgress } from './form-progress.js';
 import { sealedPdfUrl } from './links.js';
 import type { FormsContext } from './progression.js';
 import { remindRecipient } from './remind-recipient.js';
+import { resendForm } from './resend-form.js';
 import { listCompleted, listPending, listWorkflow } from './repository.js';
 import { declineForm, reviewForm } from './review-form.js';
 import { sendForm, sendFormRefusal } from './send-form.js';
@@ -34,7 +35,9 @@ export function formsHandlers(ctx: FormsContext): FormHandlers {
       const message =
         body.action === 'remind'
           ? await remindRecipient(ctx, principal, { formId: body.id, order: body.order }, request)
-          : await withdrawForm(ctx, principal, body.id, request);
+          : body.action === 'resend'
+            ? await resendForm(ctx, principal, { formId: body.id, recipients: body.recipients, message: body.message }, request)
+            : await withdrawForm(ctx, principal, body.id, request);
       return { code: 1, message, progress: await formProgress(ctx, principal, body.id) };
     },
 
@@ -84,7 +87,8 @@ export function formsHandlers(ctx: FormsContext): FormHandlers {
         status: form.status,
         step: form.currentStep,
         steps: form.steps,
-        assignee: form.status === 'disapproved' ? form.senderName : assignee,
+        // A form sent back or declined waits for its sender to correct it and send it again.
+        assignee: form.status === 'disapproved' || form.status === 'declined' ? form.senderName : assignee,
         started_at: (form.sentAt ?? form.createdAt).toISOString(),
         updated_at: form.updatedAt.toISOString(),
         comment,

@@ -61,7 +61,7 @@ function pageIds(db: Database, where: SQL | undefined, order: SQL[], byTemplate:
     .offset((paging.page - 1) * paging.limit);
 }
 
-const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved'];
+const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined'];
 
 export async function listWorkflow(db: Database, principal: Principal, paging: Paging, filters: ListFilters) {
   const statuses = filters.status && inProgress.includes(filters.status as FormStatus) ? [filters.status as FormStatus] : inProgress;

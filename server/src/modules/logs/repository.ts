@@ -111,6 +111,8 @@ export const formAuditEvents: readonly FormAuditEvent['event'][] = [
   'signed',
   'approved',
   'disapproved',
+  'declined',
+  'resent',
   'completed',
   'downloaded',
   'deleted',
