@@ -5,7 +5,11 @@
  * user who sent or signs 1,400 of the forms (the lists they see read only those). Runs on an
  * in-memory embedded database, or on PostgreSQL with DATABASE_URL (a database it may fill:
  * it creates its own organisation). Prints the median of a few runs of each call, through
- * the HTTP layer (validation included), and the plan of the slowest queries with --plans.
+ * the HTTP layer (validation included), what counting the dashboard's forms again costs (a
+ * change of time zone), the analysis asked first after a change of a template's submissions
+ * (nothing kept under the new version), and the plan of the slowest queries with --plans (the
+ * dashboard's months counted from the forms, as it did before its counts were kept, and from
+ * the counts; the analysis's grouping of a template's submissions).
  *
  *   FORMS=20000 npm run bench:reports -w @formsign/server
  */
@@ -116,6 +120,9 @@ async function fill(database: OpenDatabase, companyId: number): Promise<void> {
   await timed('analyze', () => q('analyze'));
 }
 
+const asBasic = (body: unknown): boolean => typeof body === 'object' && body !== null && 'as' in body && body.as === 'basic';
+const withoutAs = (body: unknown): object => Object.fromEntries(Object.entries(body as object).filter(([key]) => key !== 'as'));
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -177,7 +184,7 @@ async function main(): Promise<void> {
   }[];
   const t = Number(template?.id);
 
-  /** A call: what it is, its address, and its body (a POST) or `basic` (a GET by the basic user). */
+  /** A call: what it is, its address, and its body (a POST, by the basic user with `as: 'basic'`) or `basic` (a GET by the basic user). */
   const calls: [string, string, unknown?][] = [
     ['action records, first page', '/fetch-logs'],
     ['action records, page 400', '/fetch-logs?page=400'],
@@ -193,6 +200,7 @@ async function main(): Promise<void> {
     ['dashboard: forms by status', '/get-dashboard', { selectedChart: 'formsByStatus' }],
     ['dashboard: forms by template', '/get-dashboard', { selectedChart: 'formsByTemplate' }],
     ['dashboard: signing time', '/get-dashboard', { selectedChart: 'signingTime' }],
+    ['basic user: dashboard, forms per month', '/get-dashboard', { selectedChart: 'formsPerMonth', as: 'basic' }],
     ['analysis: count', `/pivot-details?template=${t}&row=site&column=approved`],
     ['analysis: sum of hours by employee', `/pivot-details?template=${t}&row=employee&column=site&value=hours`],
     ['database, all templates', '/database-forms'],
@@ -216,7 +224,7 @@ async function main(): Promise<void> {
   for (const [label, url, body] of calls) {
     const inject = () =>
       body && body !== 'basic'
-        ? app.inject({ method: 'POST', url: `/api${url}`, headers, payload: body as object })
+        ? app.inject({ method: 'POST', url: `/api${url}`, headers: asBasic(body) ? basicHeaders : headers, payload: withoutAs(body) })
         : app.inject({ method: 'GET', url: `/api${encodeURI(url)}`, headers: body === 'basic' ? basicHeaders : headers });
     const first = await inject();
     if (first.statusCode !== 200) throw new Error(`${label}: ${first.statusCode} ${first.body.slice(0, 200)}`);
@@ -229,13 +237,46 @@ async function main(): Promise<void> {
     const size = first.headers['content-type']?.toString().startsWith('text/csv') ? ` (${first.body.split('\r\n').length - 2} rows)` : '';
     console.log(`${label.padEnd(44)} ${median(times).toFixed(1).padStart(8)} ms${size}`);
   }
+  // The analysis asked first after a change of the template's submissions: nothing is kept
+  // under the new version, so it groups the forms (the calls above were answered from what
+  // their warm-up kept).
+  for (const [label, url] of [
+    ['analysis after a change: count', `/pivot-details?template=${t}&row=site&column=approved`],
+    ['analysis after a change: sum of hours', `/pivot-details?template=${t}&row=employee&column=site&value=hours`],
+  ] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      await database.query(
+        `insert into submission_versions (company_id, template_id) values ($1, $2) on conflict (company_id, template_id) do update set version = submission_versions.version + 1`,
+        [companyId, t],
+      );
+      const start = performance.now();
+      const answer = await app.inject({ method: 'GET', url: `/api${encodeURI(url)}`, headers });
+      times.push(performance.now() - start);
+      if (answer.statusCode !== 200) throw new Error(`${label}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+    }
+    console.log(`${label.padEnd(44)} ${median(times).toFixed(1).padStart(8)} ms`);
+  }
+  // What a change of the company's time zone costs once: every form counted again.
+  await timed('form counts made again (another time zone)', () =>
+    database.query(`select form_counts_rebuild($1::int, 'America/St_Johns')`, [companyId]),
+  );
+  await database.query(`select form_counts_rebuild($1::int, 'Europe/London')`, [companyId]);
   if (showPlans) {
     console.log('\nPlans:');
     for (const [label, sql] of [
       ['count of the action records', `explain analyze select count(*) from audit_events where company_id = ${companyId} and source = 'user'`],
       [
-        'sent per month',
+        'sent per month, counting the forms (the dashboard before its counts were kept)',
         `explain analyze select date_trunc('month', sent_at at time zone 'Europe/London'), count(*) from forms where company_id = ${companyId} and deleted_at is null and sent_at >= now() - interval '1 year' group by 1`,
+      ],
+      [
+        'sent and completed per month, from the kept counts',
+        `explain analyze select kind, month, sum(forms) from form_counts where company_id = ${companyId} and month >= (now() - interval '1 year')::date group by 1, 2 having sum(forms) > 0`,
+      ],
+      [
+        "a template's submissions grouped by two answers (the analysis when nothing is kept)",
+        `explain analyze select values ->> 'site', values ->> 'approved', count(*) from forms where company_id = ${companyId} and status = 'completed' and completed_at is not null and deleted_at is null and template_id = ${t} group by 1, 2`,
       ],
       [
         'a form searched in the form audit',

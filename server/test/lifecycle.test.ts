@@ -1,11 +1,12 @@
 /**
  * The server as `npm start` runs it, on the embedded database in a data folder: a new folder
  * is migrated and seeded; what a person changes is still there after a restart; a second
- * server cannot open a folder in use; SIGTERM closes the database cleanly. PostgreSQL needs
+ * server cannot open a folder in use; SIGTERM closes the database cleanly; a long query leaves
+ * the other requests answered (the database has a thread of its own). PostgreSQL needs
  * none of this (its server keeps the data), so these run on the embedded database only.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,5 +77,27 @@ describe.runIf(testDatabaseKind() === 'embedded')('the server on its data folder
     expect(await exit).toBe(0);
     expect(output).toContain('SIGTERM: stopping.');
     expect(existsSync(join(folder, 'server.lock'))).toBe(false);
+  }, 60_000);
+
+  it('answers a static file while a long query runs, before the query ends', async () => {
+    const web = join(folder, 'web');
+    mkdirSync(web, { recursive: true });
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>formsign</title>');
+    writeFileSync(join(web, 'robots.txt'), 'User-agent: *');
+    const server = await startServer(readConfig({ PORT: '0', FORMSIGN_DATA: folder, FORMSIGN_WEB_ROOT: web, FORMSIGN_WORKER: '0' }), {
+      logger: quiet,
+      passwordCost: testPasswordCost,
+    });
+    try {
+      const order: string[] = [];
+      const query = server.database.query('select pg_sleep(1.5)').then(() => order.push('query'));
+      const file = await fetch(`${server.url}/robots.txt`);
+      order.push('file');
+      expect(await file.text()).toBe('User-agent: *');
+      await query;
+      expect(order).toEqual(['file', 'query']);
+    } finally {
+      await server.stop();
+    }
   }, 60_000);
 });

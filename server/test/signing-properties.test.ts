@@ -17,6 +17,7 @@ import { auditEvents, formRecipients, forms } from '../src/db/schema.js';
 import { statusOf } from '../src/modules/forms/progression.js';
 import { userIdOf } from './support/form-rows.js';
 import { drawn, sendSigningForm, signingCall, signingTemplate, type SentForm } from './support/signing-forms.js';
+import { expectCountsExact } from './support/report-counts.js';
 import { useTestServer, type Json } from './support/test-server.js';
 import { together } from './support/together.js';
 
@@ -161,6 +162,8 @@ async function expectConsistent(formId: number): Promise<void> {
   expect(events('sealed')).toBe(completed ? 1 : 0);
   expect(form.sealedKey !== null).toBe(completed);
   expect(form.completedAt !== null).toBe(completed);
+  // The dashboard's counts follow every call that changed the form.
+  await expectCountsExact(db, form.companyId);
 }
 
 describe('any sequence of signing calls on one form', () => {

@@ -65,6 +65,7 @@ const known: Record<string, Known> = {
   'npm run bench': { run: { line: 'npm run bench -w @formsign/sdk -- --iterations 200 --warmup 50' } },
   'npm run seed -- --forms N [--organisations K]': { run: { line: 'npm run seed -- --forms 3', env: embedded('seed') } },
   'npm run bench:server': { notRun: 'its cheapest run starts the server on each database and drives every list, about a minute' },
+  'npm run bench:load': { notRun: 'it seeds 25,000 forms and holds a load on the server for a minute on each database' },
   'npm run bench:seal': { run: { line: 'npm run bench:seal', env: { ...embedded('seal'), SEAL_RUNS: '1', SEAL_JOBS: '2' } } },
   'npm run bench:reports': { run: { line: 'npm run bench:reports', env: { ...embedded('reports'), FORMS: '50', RUNS: '1' } } },
   'npm run format': { notRun: 'it rewrites the code; npm run lint checks that nothing is left to format' },

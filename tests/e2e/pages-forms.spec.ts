@@ -368,7 +368,10 @@ test.describe('Template editing, step 2: fields', () => {
     expect(value[7]).toEqual({ name: 'witness_statement', label: 'Witness statement', type: 'textarea', required: true });
     // Who the template goes to comes next.
     await expect(page).toHaveURL(/\/template\/edit\/3001\/step3$/);
-    await expect(toast(page, 'success')).toContainText('Template saved');
+    // Said at the top of the recipients' step, not in a notification over its controls.
+    await expect(page.getByRole('status').filter({ hasText: 'Template saved' })).toBeVisible();
+    await expect(toast(page, 'success')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Save/ }).first()).toBeVisible();
   });
 
   test('checks labels, names and choices before sending anything', async ({ page }) => {
@@ -542,8 +545,27 @@ test.describe('Web signing', () => {
     });
     const receipt = page.getByRole('region', { name: 'Thank you: the form is signed and sent' });
     await expect(receipt).toContainText('Thank you. Your signature has been recorded.');
-    await expect(receipt).toContainText('Next to sign: Ethan Wright.');
+    // The next person may be an approver: they are not said to be asked to sign.
+    await expect(receipt).toContainText('Next: Ethan Wright, who has been emailed to take their turn.');
+    await expect(receipt).not.toContainText('asked to sign');
     await expect(receipt.getByRole('heading')).toBeFocused();
+  });
+
+  test('declines with a reason, which is required, and says the sender has been told', async ({ page }) => {
+    await page.goto(signingLink);
+    await expect(page.getByTestId('signing-step')).toHaveText('Step 1: signing');
+    await page.getByRole('button', { name: 'Decline to sign…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decline to sign this form?' });
+    const reason = dialog.getByLabel('Why do you decline?');
+    await expect(reason).toBeFocused();
+    await dialog.getByRole('button', { name: 'Decline the form' }).click();
+    await expect(reason).toHaveAccessibleDescription(/Please say why you decline to sign, so the sender can put it right\./);
+    await reason.fill('My date of birth is wrong.');
+    const decline = nextBody(page, '/websigning', 'function', 'decline');
+    await dialog.getByRole('button', { name: 'Decline the form' }).click();
+    expect(await decline).toMatchObject({ function: 'decline', id: 'f7c2a9e4-31b8-4d6a-9e0f-5c4b3a2d1e0f', comment: 'My date of birth is wrong.' });
+    await expect(page.getByRole('heading', { name: 'You declined this form' })).toBeVisible();
+    await expect(page.getByText('You have declined this form. Its sender has been emailed your reason.')).toBeVisible();
   });
 
   test('keeps this browser’s signer id across reloads, in session storage only', async ({ page }) => {
@@ -756,14 +778,16 @@ test.describe('Open signing', () => {
     await fillConsent(page);
     await preferOutcomeWhen(page, '/websigning', 'function', 'submit', 'example=submitted');
     await finishAndSign(page);
-    await expect(page.getByTestId('receipt-next')).toHaveText('Next to sign: Ethan Wright. They have been asked to sign.');
+    await expect(page.getByTestId('receipt-next')).toHaveText('Next: Ethan Wright, who has been emailed to take their turn.');
   });
 
   test('a withdrawn form shows the server’s words', async ({ page }) => {
     await preferOutcome(page, '/websigning', 'code=404, example=withdrawn');
     await page.goto('/open-signing/f7c2a9e4');
     await expect(page.getByRole('alert')).toHaveText('This form was withdrawn by its sender.');
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // Gone is gone: loading it again cannot help, so it is not offered.
+    await expect(page.getByRole('heading', { name: 'This form is no longer available' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   });
 
   test('works with the keyboard alone: Start leads to the first required field left', async ({ page }) => {
@@ -814,7 +838,10 @@ test.describe('Open pending', () => {
     expect(body).toMatchObject({ function: 'disapprove', id: 'f3305d63d04c', comment: 'The date of birth is missing from page 2.' });
     expect(body.values).toBeUndefined();
     await expect(page.getByRole('heading', { name: 'You disapproved this form' })).toBeVisible();
-    await expect(page.getByTestId('receipt-next')).toHaveText('It has gone back to its sender with your comment.');
+    // Where the form went is said once: the server's words, not the page's again.
+    await expect(page.getByText(/gone back to its sender/)).toHaveCount(1);
+    await expect(page.getByText('The form has gone back to its sender with your comment.')).toBeVisible();
+    await expect(page.getByTestId('receipt-next')).toHaveCount(0);
   });
 
   test('a failed disapproval keeps the comment and says why', async ({ page }) => {

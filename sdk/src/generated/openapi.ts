@@ -402,8 +402,8 @@ export interface paths {
         get: operations["getFormProgress"];
         put?: never;
         /**
-         * Remind a recipient, or withdraw a form
-         * @description `remind` emails the recipient whose turn it is (or `order`) their link again, at most once an hour for each recipient (429 before then, saying when); `withdraw` cancels the form, and its links stop working. Answers the progress after the action.
+         * Remind a recipient, withdraw a form, or send it again
+         * @description `remind` emails the recipient whose turn it is (or `order`) their link again, at most once an hour for each recipient (429 before then, saying when); `withdraw` cancels the form, its links stop working and the recipients whose links were live are told by email; `resend` sends a form that was sent back or declined on again, with the sender's corrections (`recipients`, `message`), from the place that stopped it: what was done before it stands, that place and those after it start again with new links. Answers the progress after the action.
          */
         post: operations["manageFormProgress"];
         delete?: never;
@@ -1023,7 +1023,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Load, save, submit, approve or disapprove a form opened from a link
+         * Load, save, submit, approve, disapprove or decline a form opened from a link
          * @description Anonymous signers call this with the link's `token`; signed-in users may too. The
          *     body answers `data` and `error`: when `error` is not empty the product shows it,
          *     otherwise on failure 'The form couldn’t be loaded. If this keeps happening, please
@@ -1238,7 +1238,7 @@ export interface components {
              * @description Only audit events of this kind (the form audit).
              * @enum {string}
              */
-            event?: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "completed" | "downloaded" | "deleted";
+            event?: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "completed" | "downloaded" | "deleted";
         };
         /**
          * Format: email
@@ -1451,7 +1451,7 @@ export interface components {
          * @description Where a form is in its life.
          * @enum {string}
          */
-        FormStatus: "draft" | "sent" | "in_progress" | "awaiting_approval" | "disapproved" | "completed" | "cancelled";
+        FormStatus: "draft" | "sent" | "in_progress" | "awaiting_approval" | "disapproved" | "declined" | "completed" | "cancelled";
         CompletedForm: {
             id: number;
             /** @description The form's human reference. */
@@ -1561,10 +1561,10 @@ export interface components {
             /** @enum {string} */
             action: "sign" | "approve" | "fill";
             /**
-             * @description `waiting` for an earlier recipient; `open` for them now.
+             * @description `waiting` for an earlier recipient; `open` for them now; `declined` when they refused to sign (their reason is the comment).
              * @enum {string}
              */
-            status: "waiting" | "open" | "signed" | "approved" | "disapproved" | "filled" | "cancelled";
+            status: "waiting" | "open" | "signed" | "approved" | "disapproved" | "declined" | "filled" | "cancelled";
             /** Format: date-time */
             opened_at: string | null;
             /** Format: date-time */
@@ -1598,9 +1598,17 @@ export interface components {
         FormProgressAction: {
             id: number;
             /** @enum {string} */
-            action: "remind" | "withdraw";
+            action: "remind" | "withdraw" | "resend";
             /** @description The recipient to remind; the one whose turn it is when absent. */
             order?: number;
+            /** @description `resend`: corrections to the places not yet done (the one that sent the form back or declined it, and those after it), by `order`. */
+            recipients?: {
+                order: number;
+                name: string;
+                email: components["schemas"]["EmailAddress"];
+            }[];
+            /** @description `resend`: the note to the recipients, replacing the one sent before. */
+            message?: string;
         };
         FormProgressResult: {
             code: number;
@@ -1631,7 +1639,7 @@ export interface components {
             reference: string;
             title: string;
             /** @enum {string} */
-            event: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "completed" | "downloaded" | "deleted";
+            event: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "completed" | "downloaded" | "deleted";
             actor: string;
             /** Format: date-time */
             at: string;
@@ -2357,8 +2365,11 @@ export interface components {
         };
         ProductsResponse: components["schemas"]["ProductList"] | components["schemas"]["CheckoutSession"] | components["schemas"]["PurchaseStatus"];
         WebSigningRequest: {
-            /** @enum {string} */
-            function: "load" | "save" | "submit" | "approve" | "disapprove";
+            /**
+             * @description `decline`: the link's signer refuses to sign, with a reason (`comment`); the form stops and its sender is told.
+             * @enum {string}
+             */
+            function: "load" | "save" | "submit" | "approve" | "disapprove" | "decline";
             /** @description The page id from the link. */
             id: string;
             /** @description Pre-population references from the link, or empty. A sent form keeps the values its sender gave it, so a link's refs are not read; a template opened by a signed-in person (`/open-signing`) is filled from them only for a person who may read the records (`/fetch-prepopulation`). */
@@ -2379,7 +2390,7 @@ export interface components {
                 /** @description A PNG data URL (drawn) or the typed name. */
                 value: string;
             };
-            /** @description Why it is disapproved. */
+            /** @description Why it is disapproved or declined. */
             comment?: string;
             /** @description The signer agreed, on the last screen before sending, that "By signing, I agree that my electronic signature is legally binding" (`submit`). A form is not signed without it: `submit` without `true` is refused, and the consent is recorded in the audit trail and on the sealed PDF. */
             consent?: boolean;
@@ -2412,8 +2423,16 @@ export interface components {
                 email: string;
                 order: number;
             };
-            /** @enum {string} */
-            status: "open" | "signed" | "completed";
+            /**
+             * @description `declined` or `disapproved` when someone stopped the form (see `stopped`).
+             * @enum {string}
+             */
+            status: "open" | "signed" | "completed" | "declined" | "disapproved";
+            /** @description Who stopped the form (declined it, or sent it back) and why, while it waits for its sender; null otherwise. */
+            stopped?: null | {
+                name: string;
+                reason: string;
+            };
             fields: components["schemas"]["FormField"][];
             /** Format: date-time */
             expires_at: string | null;
@@ -2464,7 +2483,7 @@ export interface components {
         };
         SigningReceipt: {
             /** @enum {string} */
-            status: "saved" | "signed" | "approved" | "disapproved";
+            status: "saved" | "signed" | "approved" | "disapproved" | "declined";
             /** @description Every signer has signed. */
             completed: boolean;
             /** @description Who signs next, or empty. */
@@ -4333,6 +4352,11 @@ export interface operations {
                  * @example NWC-2026-0042.pdf
                  */
                 name?: string;
+                /**
+                 * @description Saved as a file (`Content-Disposition: attachment`) rather than shown in the browser, as a PDF or a subtitle track otherwise is.
+                 * @example 1
+                 */
+                download?: 1;
             };
             header?: never;
             path?: never;

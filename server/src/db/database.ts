@@ -6,8 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataFolder } from './data-lock.js';
+import { EmbeddedThread } from './embedded-thread.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -33,18 +33,7 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-/**
- * The options every embedded database is opened with: the extensions the schema uses
- * (pg_trgm, whose indexes make searching words inside names and titles fast). A PGlite
- * opened without them cannot write to tables that have such an index, so every PGlite of
- * the server and its tests is made by `newEmbeddedClient`.
- */
-export const embeddedOptions = { extensions: { pg_trgm } } satisfies PGliteOptions;
-
-/** A PGlite with the schema's extensions: in a folder, in memory (no folder), or loaded from a dump. */
-export function newEmbeddedClient(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
-  return dataDir === undefined ? new PGlite({ ...options, ...embeddedOptions }) : new PGlite(dataDir, { ...options, ...embeddedOptions });
-}
+export { embeddedOptions, newEmbeddedClient } from './embedded-client.js';
 
 /** Applies the migrations not applied yet. On PostgreSQL one process at a time does it (an advisory lock). */
 export async function migrateDatabase(database: OpenDatabase): Promise<void> {
@@ -64,16 +53,21 @@ export async function migrateDatabase(database: OpenDatabase): Promise<void> {
   });
 }
 
-/** The embedded database of a data folder, locked to this process until closed. */
+/**
+ * The embedded database of a data folder, locked to this process until closed. PGlite runs in a
+ * thread of its own (`embedded-thread.ts`), so that a query never holds up the requests.
+ */
 export async function openEmbedded(dataDir: string): Promise<OpenDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataFolder(dataDir);
   try {
-    const client = newEmbeddedClient(join(dataDir, 'db'));
-    await client.waitReady;
-    return embedded(client, async () => {
-      await client.close();
-      unlock();
+    const thread = await EmbeddedThread.start({ dataDir: join(dataDir, 'db') });
+    return embedded(thread, async () => {
+      try {
+        await thread.close();
+      } finally {
+        unlock();
+      }
     });
   } catch (error) {
     unlock();
@@ -81,18 +75,25 @@ export async function openEmbedded(dataDir: string): Promise<OpenDatabase> {
   }
 }
 
-/** An embedded database around an existing PGlite (the tests clone one per file). */
-export function embedded(client: PGlite, close: () => Promise<void> = () => client.close()): OpenDatabase {
+/** An embedded database in memory, in its own thread: empty, or loaded from a dump (the tests' copies of their template). */
+export async function openEmbeddedInMemory(dump?: ArrayBuffer): Promise<OpenDatabase> {
+  const thread = await EmbeddedThread.start(dump ? { dump } : {});
+  return embedded(thread, () => thread.close());
+}
+
+/** An embedded database around a PGlite in this thread (a bench's, the tests' template) or in its own thread. */
+export function embedded(client: PGlite | EmbeddedThread, close: () => Promise<void> = () => client.close()): OpenDatabase {
+  const pglite = client instanceof EmbeddedThread ? client.asPGlite() : client;
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Database,
+    db: drizzlePglite({ client: pglite, schema }) as unknown as Database,
     kind: 'embedded',
     async query(text, values) {
       // Several statements at once (the job queue's migrations) take the simple protocol.
       if (!values || values.length === 0) {
-        const results = await client.exec(text);
+        const results = await pglite.exec(text);
         return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
       }
-      return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      return { rows: (await pglite.query<Record<string, unknown>>(text, values)).rows };
     },
     close,
   };

@@ -7,8 +7,24 @@
  * secrets stored only as hashes, and every row that belongs to an organisation carries its
  * `company_id`, which every query of a signed-in person filters on.
  */
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  type AnyPgColumn,
+  type IndexBuilder,
+} from 'drizzle-orm/pg-core';
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -213,6 +229,8 @@ export type AuditEvent =
   | 'signed'
   | 'approved'
   | 'disapproved'
+  | 'declined'
+  | 'resent'
   | 'completed'
   | 'downloaded'
   | 'deleted'
@@ -387,7 +405,29 @@ export const templates = pgTable(
   (table) => [index('templates_company_idx').on(table.companyId, table.status, table.updatedAt)],
 );
 
-export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'completed' | 'cancelled';
+/**
+ * Indexes for paging a list of forms: for each sort, (company, the sort's columns, id) and,
+ * after the id, the columns the list filters on (they do not change the order, the id being
+ * unique, but let the index alone answer the filters).
+ */
+function listIndexes(
+  prefix: string,
+  where: SQL,
+  sorts: Record<string, AnyPgColumn[]>,
+  filters: AnyPgColumn[],
+  company: AnyPgColumn,
+  id: AnyPgColumn,
+): IndexBuilder[] {
+  return Object.entries(sorts).map(([name, columns]) => {
+    const keys = [company, ...columns, id, ...filters.filter((column) => !columns.includes(column))];
+    const [first, ...rest] = keys as [AnyPgColumn, ...AnyPgColumn[]];
+    return index(`${prefix}_${name}_idx`)
+      .on(first, ...rest)
+      .where(where);
+  });
+}
+
+export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'declined' | 'completed' | 'cancelled';
 
 export const forms = pgTable(
   'forms',
@@ -448,12 +488,111 @@ export const forms = pgTable(
     index('forms_company_completed_sent_idx')
       .on(table.companyId, table.completedAt, table.sentAt)
       .where(sql`${table.deletedAt} is null`),
+    // The lists page through these: one index per sort (with the id as the tie-break), over
+    // the Workflow's forms or the completed ones, carrying the columns the lists filter on, so
+    // that a count or a deep page is read from the index alone, whatever the page number.
+    ...listIndexes(
+      'forms_workflow',
+      sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined')`,
+      {
+        updated: [table.updatedAt],
+        sent: [table.sentAt],
+        reference: [table.reference],
+        title: [table.title],
+        status: [table.status],
+        status_updated: [table.status, table.updatedAt],
+      },
+      [table.status, table.templateId, table.sentAt],
+      table.companyId,
+      table.id,
+    ),
+    ...listIndexes(
+      'forms_completed',
+      sql`${table.deletedAt} is null and ${table.status} = 'completed'`,
+      {
+        at: [table.completedAt],
+        reference: [table.reference],
+        title: [table.title],
+        sender: [table.senderName],
+      },
+      [table.templateId, table.completedAt],
+      table.companyId,
+      table.id,
+    ),
+    // Action Required: the due and sent times of the forms waiting for someone, by id, so that
+    // a person's open places are sorted from the indexes alone.
+    index('forms_waiting_idx')
+      .on(table.id, table.expiresAt, table.sentAt)
+      .where(sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval')`),
     // Searching words in references, titles and senders' names (pg_trgm).
     index('forms_search_idx').using('gin', sql`(${table.reference} || ' ' || ${table.title} || ' ' || ${table.senderName}) gin_trgm_ops`),
   ],
 );
 
-export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'filled' | 'cancelled';
+/**
+ * What the dashboard counts, kept up to date as forms change: the company's forms that are
+ * not deleted, by template, status and month (of the time zone in `form_count_zones`).
+ * Each form counts once under `sent`, in the month it was sent (no month when it was never
+ * sent), and once more under `completed`, in the month it was completed, with the seconds
+ * it took when it was also sent. Triggers on `forms` keep the rows in the same transaction as
+ * every change of a form (migration `0011_report-counters-triggers`); `form_counts_rebuild`
+ * counts a company's again from its forms.
+ */
+export const formCounts = pgTable(
+  'form_counts',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').notNull(),
+    status: text().$type<FormStatus>().notNull(),
+    kind: text().$type<'sent' | 'completed'>().notNull(),
+    /** The first day of the month, in the company's counting time zone; null for forms never sent. */
+    month: date(),
+    forms: bigint({ mode: 'number' }).notNull().default(0),
+    /** The completed forms that were also sent: those the hours to complete are averaged over. */
+    timed: bigint({ mode: 'number' }).notNull().default(0),
+    /** The seconds from sending to completion of the timed forms, added up. */
+    seconds: numeric().notNull().default('0'),
+  },
+  (table) => [unique('form_counts_key').on(table.companyId, table.kind, table.month, table.templateId, table.status).nullsNotDistinct()],
+);
+
+/**
+ * The time zone each company's `form_counts` are counted in. A company's row is made with the
+ * company; a report that counts in another zone (the company changed it) counts again first.
+ * The triggers share-lock the row while they add to the counts, and counting again locks it
+ * for update, so the two never miss each other's forms.
+ */
+export const formCountZones = pgTable('form_count_zones', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** Null until the company's forms were first counted. */
+  timeZone: text('time_zone'),
+});
+
+/**
+ * A version of each template's submissions (its completed forms that are not deleted, and
+ * their answers), moved on by triggers on `forms` in the same transaction as every change that
+ * alters them: a form completed, deleted, restored, removed, moved to another template, or its
+ * answers changed while completed (migration `0014_submission-versions-triggers`). The analysis
+ * keeps what it worked out under the version it read, so an answer kept is one the forms still
+ * give. No row yet is version 0; rows go only with their company, so a version never goes back.
+ */
+export const submissionVersions = pgTable(
+  'submission_versions',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').notNull(),
+    version: bigint({ mode: 'number' }).notNull().default(1),
+  },
+  (table) => [primaryKey({ name: 'submission_versions_pkey', columns: [table.companyId, table.templateId] })],
+);
+
+export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'declined' | 'filled' | 'cancelled';
 
 /**
  * A person a form goes to, at their place in its order: their link (a page id in the
@@ -495,6 +634,8 @@ export const formRecipients = pgTable(
     index('form_recipients_form_idx').on(table.formId, table.order),
     // A person's places (Action Required): by the account the sender gave them, never by email.
     index('form_recipients_user_idx').on(table.userId, table.status),
+    // The forms a person takes part in (who sees what) and their open places, from the index alone.
+    index('form_recipients_user_form_idx').on(table.userId, table.companyId, table.formId, table.status),
   ],
 );
 

@@ -272,7 +272,7 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
     writer.text(`${recipient.order}. ${recipient.name} <${recipient.email}>`, { font: 'Helvetica-Bold', size: 11, gap: 2 });
     const did = recipient.action === 'approve' ? 'Approved' : recipient.action === 'fill' ? 'Filled in' : 'Signed';
     writer.text(
-      `${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : did} on ${utc(recipient.actedAt)}; opened ${utc(recipient.openedAt)}.`,
+      `${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : recipient.status === 'declined' ? 'Declined' : did} on ${utc(recipient.actedAt)}; opened ${utc(recipient.openedAt)}.`,
       { gap: 2 },
     );
     writer.text(`From address ${recipient.ip || 'unknown'}; device: ${recipient.userAgent || 'unknown'}.`, { color: muted, size: 8, gap: 2 });

@@ -34,6 +34,8 @@ const eventWords: Record<string, string> = {
   'signed-with-consent': 'signed, agreeing that the electronic signature is legally binding',
   approved: 'approved',
   disapproved: 'sent back',
+  declined: 'declined',
+  resent: 'sent again',
   completed: 'completed',
   reminded: 'reminded',
   cancelled: 'withdrew',

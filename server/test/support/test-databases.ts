@@ -10,7 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keysFrom } from '../../src/auth/keys.js';
 import { passwords, type PasswordCost } from '../../src/auth/passwords.js';
-import { embedded, migrateDatabase, newEmbeddedClient, openPostgres, withPostgresClient, type OpenDatabase } from '../../src/db/database.js';
+import {
+  embedded,
+  migrateDatabase,
+  newEmbeddedClient,
+  openEmbeddedInMemory,
+  openPostgres,
+  withPostgresClient,
+  type OpenDatabase,
+} from '../../src/db/database.js';
 import { loadSigningIdentity } from '../../src/sealing/certificates.js';
 import { seedFirstStart } from '../../src/seed/first-start.js';
 import { seedFixtures } from './fixtures.js';
@@ -78,10 +86,9 @@ export async function dropTemplate(template: TemplateRef): Promise<void> {
 /** A fresh copy of the template, dropped when closed. */
 export async function cloneTemplate(template: TemplateRef): Promise<OpenDatabase> {
   if (template.kind === 'embedded') {
-    const dump = new Blob([await readFile(template.location)]);
-    const client = newEmbeddedClient(undefined, { loadDataDir: dump });
-    await client.waitReady;
-    return embedded(client);
+    // In its own thread, as the server runs it.
+    const dump = await readFile(template.location);
+    return openEmbeddedInMemory(dump.buffer.slice(dump.byteOffset, dump.byteOffset + dump.byteLength));
   }
   const name = `formsign_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withPostgresClient(databaseUrl(), (client) => client.query(`create database ${name} template ${template.location}`));

@@ -1,8 +1,10 @@
 /**
- * The dashboard's four charts, each computed by one grouped query in the database:
+ * The dashboard's four charts, each added up from the company's form counts (kept up to date
+ * by the database as forms change, counted again when the company's time zone changes):
  * - `formsPerMonth`: forms sent and forms completed in each of the last 12 months;
- * - `formsByStatus`: the company's forms by where they are in their life;
- * - `formsByTemplate`: the five templates most forms were sent from in the last 12 months;
+ * - `formsByStatus`: the forms sent in the last 12 months by where they are in their life;
+ * - `formsByTemplate`: the same forms by template: the five templates most were sent from, and
+ *   the rest together as "Other templates", so both charts count the same forms;
  * - `signingTime`: the average hours from sending to completion of the forms completed each
  *   of the last 12 months (0 in a month without any).
  * Months are those of the company's time zone; deleted forms are not counted.
@@ -12,7 +14,7 @@ import type { ServerContext } from '../../context.js';
 import { companyTimeZone } from '../../companies/repository.js';
 import type { FormStatus } from '../../db/schema.js';
 import { firstDay, monthsEnding } from './months.js';
-import { formsByStatus, formsPerMonth, hoursToComplete, topTemplates } from './repository.js';
+import { countsIn, formsByStatus, formsPerMonth, hoursToComplete, templatesUsed } from './repository.js';
 
 const months = 12;
 const topCount = 5;
@@ -24,6 +26,7 @@ const statusLabels: [FormStatus, string][] = [
   ['in_progress', 'In progress'],
   ['awaiting_approval', 'Awaiting approval'],
   ['disapproved', 'Disapproved'],
+  ['declined', 'Declined'],
   ['cancelled', 'Cancelled'],
   ['draft', 'Draft'],
 ];
@@ -33,9 +36,10 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
   const span = monthsEnding(ctx.now(), timeZone, months);
   const start = firstDay(span[0] ?? { key: '1970-01', label: '' });
   const labels = span.map((month) => month.label);
+  await countsIn(ctx.db, companyId, timeZone);
   switch (chart) {
     case 'formsPerMonth': {
-      const rows = await formsPerMonth(ctx.db, companyId, timeZone, start);
+      const rows = await formsPerMonth(ctx.db, companyId, start);
       const valuesOf = (kind: 'sent' | 'completed') => span.map((month) => rows.find((row) => row.kind === kind && row.month === month.key)?.n ?? 0);
       return {
         chart,
@@ -49,7 +53,7 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
       };
     }
     case 'formsByStatus': {
-      const rows = await formsByStatus(ctx.db, companyId);
+      const rows = await formsByStatus(ctx.db, companyId, start);
       const shown = statusLabels.flatMap(([status, label]) => {
         const n = rows.find((row) => row.status === status)?.n ?? 0;
         return n > 0 ? [{ label, n }] : [];
@@ -63,7 +67,9 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
       };
     }
     case 'formsByTemplate': {
-      const rows = await topTemplates(ctx.db, companyId, timeZone, start, topCount);
+      const used = await templatesUsed(ctx.db, companyId, start);
+      const others = used.slice(topCount).reduce((sum, row) => sum + row.n, 0);
+      const rows = [...used.slice(0, topCount), ...(others > 0 ? [{ title: 'Other templates', n: others }] : [])];
       return {
         chart,
         title: 'Most used templates',
@@ -73,7 +79,7 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
       };
     }
     case 'signingTime': {
-      const rows = await hoursToComplete(ctx.db, companyId, timeZone, start);
+      const rows = await hoursToComplete(ctx.db, companyId, start);
       return {
         chart,
         title: 'Hours to complete',

@@ -1,90 +1,85 @@
 /**
- * The queries of the dashboard and the analysis. Each dashboard chart is one grouped query
- * over the company's forms (deleted forms left out), bounded by the indexes on the company
- * and the times it counts. The analysis groups one template's submissions in the database,
- * however many there are.
+ * The queries of the dashboard and the analysis. Each dashboard chart adds up the company's
+ * `form_counts` (its forms by template, status and month, kept by triggers as forms change):
+ * a few hundred rows a year however many forms there are. The analysis groups one template's
+ * submissions in the database, however many there are.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { rawRows } from '../../db/raw-rows.js';
-import { forms, templates, type FieldDefinition, type FormStatus } from '../../db/schema.js';
+import { formCountZones, formCounts, forms, submissionVersions, templates, type FieldDefinition, type FormStatus } from '../../db/schema.js';
 import { answerLabel, answerNumber, isSubmission } from '../database/submissions-repository.js';
 
-/** On or after the first moment of a day of the company's time zone (a constant bound: the index serves it). */
-const since = (column: typeof forms.sentAt | typeof forms.completedAt, timeZone: string, day: string) =>
-  sql`${column} >= (${day}::date)::timestamp at time zone ${timeZone}`;
+/**
+ * Makes sure the company's counts are counted in `timeZone`, the zone its reports use: counts
+ * them again from its forms when they were counted in another (the company changed its time
+ * zone) or never. Once in a while, not per request: the triggers keep them up to date.
+ */
+export async function countsIn(db: Database, companyId: number, timeZone: string): Promise<void> {
+  const [row] = await db.select({ timeZone: formCountZones.timeZone }).from(formCountZones).where(eq(formCountZones.companyId, companyId));
+  if (row?.timeZone === timeZone) return;
+  await db.execute(sql`select form_counts_rebuild(${companyId}::int, ${timeZone}::text)`);
+}
 
-/** The month a time falls in, in the company's time zone, as the start of that month (cheaper per row than formatting it). */
-const monthOf = (column: typeof forms.sentAt | typeof forms.completedAt, timeZone: string) =>
-  sql`date_trunc('month', ${column} at time zone ${timeZone})`;
-
-/** Forms sent, and forms completed, per month since the first day `day` (a day in the company's time zone). */
+/** Forms sent, and forms completed, per month since the month starting on `day` (months of the counts' zone). */
 export async function formsPerMonth(
   db: Database,
   companyId: number,
-  timeZone: string,
   day: string,
 ): Promise<{ kind: 'sent' | 'completed'; month: string; n: number }[]> {
   return rawRows(
     db,
-    sql`select kind, to_char(month, 'YYYY-MM') as month, n from (
-          select 'sent' as kind, ${monthOf(forms.sentAt, timeZone)} as month, count(*)::int as n
-            from ${forms}
-           where ${forms.companyId} = ${companyId} and ${forms.deletedAt} is null and ${since(forms.sentAt, timeZone, day)}
-           group by 2
-          union all
-          select 'completed', ${monthOf(forms.completedAt, timeZone)}, count(*)::int
-            from ${forms}
-           where ${forms.companyId} = ${companyId} and ${forms.deletedAt} is null and ${since(forms.completedAt, timeZone, day)}
-           group by 2
-        ) as counted`,
+    sql`select ${formCounts.kind} as kind, to_char(${formCounts.month}, 'YYYY-MM') as month, sum(${formCounts.forms})::int as n
+          from ${formCounts}
+         where ${formCounts.companyId} = ${companyId} and ${formCounts.month} >= ${day}::date
+         group by ${formCounts.kind}, ${formCounts.month}
+        having sum(${formCounts.forms}) > 0`,
   );
 }
 
-export async function formsByStatus(db: Database, companyId: number): Promise<{ status: FormStatus; n: number }[]> {
+/**
+ * The forms sent since the month starting on `day` by status: the same forms the templates'
+ * chart counts (sent in the window, not deleted; a draft was never sent), so the two charts add up alike.
+ */
+export async function formsByStatus(db: Database, companyId: number, day: string): Promise<{ status: FormStatus; n: number }[]> {
   return rawRows(
     db,
-    sql`select ${forms.status} as status, count(*)::int as n
-          from ${forms}
-         where ${forms.companyId} = ${companyId} and ${forms.deletedAt} is null
-         group by 1`,
+    sql`select ${formCounts.status} as status, sum(${formCounts.forms})::int as n
+          from ${formCounts}
+         where ${formCounts.companyId} = ${companyId} and ${formCounts.kind} = 'sent' and ${formCounts.month} >= ${day}::date
+         group by 1
+        having sum(${formCounts.forms}) > 0`,
   );
 }
 
-/** The templates most forms were sent from since the day `day`, most first. */
-export async function topTemplates(
-  db: Database,
-  companyId: number,
-  timeZone: string,
-  day: string,
-  top: number,
-): Promise<{ title: string; n: number }[]> {
+/** The templates forms were sent from since the month starting on `day`, most first (every one: the chart adds up those past its top ones). */
+export async function templatesUsed(db: Database, companyId: number, day: string): Promise<{ title: string; n: number }[]> {
   return rawRows(
     db,
     sql`select ${templates.title} as title, counted.n
-          from (select ${forms.templateId} as template_id, count(*)::int as n
-                  from ${forms}
-                 where ${forms.companyId} = ${companyId} and ${forms.deletedAt} is null and ${since(forms.sentAt, timeZone, day)}
+          from (select ${formCounts.templateId} as template_id, sum(${formCounts.forms})::int as n
+                  from ${formCounts}
+                 where ${formCounts.companyId} = ${companyId} and ${formCounts.kind} = 'sent' and ${formCounts.month} >= ${day}::date
                  group by 1
-                 order by 2 desc, 1
-                 limit ${top}) as counted
+                having sum(${formCounts.forms}) > 0) as counted
           join ${templates} on ${templates.id} = counted.template_id
-         order by counted.n desc, ${templates.title}`,
+         order by counted.n desc, ${templates.title}, counted.template_id`,
   );
 }
 
-/** The average hours from sending to completion of the forms completed each month since the day `day`. */
-export async function hoursToComplete(db: Database, companyId: number, timeZone: string, day: string): Promise<{ month: string; hours: number }[]> {
+/**
+ * The average hours from sending to completion of the forms completed each month since the
+ * month starting on `day`: the seconds added up over the forms, as an average of them would.
+ */
+export async function hoursToComplete(db: Database, companyId: number, day: string): Promise<{ month: string; hours: number }[]> {
   return rawRows(
     db,
-    sql`select to_char(month, 'YYYY-MM') as month, hours from (
-          select ${monthOf(forms.completedAt, timeZone)} as month,
-                 round((avg(extract(epoch from (${forms.completedAt} - ${forms.sentAt}))) / 3600)::numeric, 2)::float8 as hours
-            from ${forms}
-           where ${forms.companyId} = ${companyId} and ${forms.deletedAt} is null and ${forms.sentAt} is not null
-             and ${since(forms.completedAt, timeZone, day)}
-           group by 1
-        ) as averaged`,
+    sql`select to_char(${formCounts.month}, 'YYYY-MM') as month,
+               round((sum(${formCounts.seconds}) / sum(${formCounts.timed}) / 3600)::numeric, 2)::float8 as hours
+          from ${formCounts}
+         where ${formCounts.companyId} = ${companyId} and ${formCounts.kind} = 'completed' and ${formCounts.month} >= ${day}::date
+         group by ${formCounts.month}
+        having sum(${formCounts.timed}) > 0`,
   );
 }
 
@@ -92,17 +87,37 @@ export interface TemplateRecord {
   id: number;
   title: string;
   fields: FieldDefinition[];
+  /** The version of its submissions (`submission_versions`) when read; 0 before their first change. */
+  submissions: number;
 }
 
-/** A template of the company that is not deleted: the one asked for, else the first by title. */
+/**
+ * A template of the company that is not deleted, the one asked for, else the first by title,
+ * with the version of its submissions read in the same statement.
+ */
 export async function analysedTemplate(db: Database, companyId: number, templateId: number | undefined): Promise<TemplateRecord | undefined> {
   const [row] = await db
-    .select({ id: templates.id, title: templates.title, fields: templates.fields })
+    .select({
+      id: templates.id,
+      title: templates.title,
+      fields: templates.fields,
+      submissions: sql<number>`coalesce(${submissionVersions.version}, 0)`.mapWith(Number),
+    })
     .from(templates)
+    .leftJoin(submissionVersions, and(eq(submissionVersions.companyId, templates.companyId), eq(submissionVersions.templateId, templates.id)))
     .where(and(eq(templates.companyId, companyId), isNull(templates.deletedAt), templateId ? eq(templates.id, templateId) : undefined))
     .orderBy(asc(templates.title), asc(templates.id))
     .limit(1);
   return row;
+}
+
+/** The version of a template's submissions: 0 before their first change. */
+export async function submissionsVersion(db: Database, companyId: number, templateId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: submissionVersions.version })
+    .from(submissionVersions)
+    .where(and(eq(submissionVersions.companyId, companyId), eq(submissionVersions.templateId, templateId)));
+  return row?.version ?? 0;
 }
 
 export interface PivotCell {

@@ -5,12 +5,12 @@
  * administrators, else the forms they sent or take part in) and runs in the database (no
  * submission is loaded to be filtered or counted in memory).
  */
-import { and, asc, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { containsPattern, dayRange } from '../../db/list-filters.js';
 import { formSearchText } from '../../db/search-texts.js';
 import { forms, templates, type FieldDefinition, type FieldValue } from '../../db/schema.js';
-import { formIdVisibleTo, type Viewer } from '../forms/visibility.js';
+import { formsVisibleTo, type Viewer } from '../forms/visibility.js';
 import { answer, answerLabel, answerNumber, isSubmission } from './submissions-repository.js';
 import { isDataField } from './submissions.js';
 
@@ -24,7 +24,7 @@ export interface SubmissionFilters {
 
 /** The submissions a person may see. */
 function visibleSubmissions(viewer: Viewer): SQL {
-  return and(isSubmission(viewer.companyId), formIdVisibleTo(viewer, forms.id)) as SQL;
+  return and(isSubmission(viewer.companyId), formsVisibleTo(viewer)) as SQL;
 }
 
 /** The submissions the person may see matching the filters: words in the reference, title or sender's name; days of completion. */
@@ -145,11 +145,19 @@ export async function submissionPage(
   limit: number,
   offset: number,
 ): Promise<Omit<SubmissionRow, 'position'>[]> {
-  return selectRows(db)
+  // The page's ids first, from the index of the sort where one serves it (a deep page skips
+  // index entries, not submissions), then those submissions alone with their answers.
+  const ids = db
+    .select({ id: forms.id })
+    .from(forms)
+    .innerJoin(templates, eq(templates.id, forms.templateId))
     .where(where)
     .orderBy(...ordered(sort))
     .limit(limit)
     .offset(offset);
+  return selectRows(db)
+    .where(inArray(forms.id, ids))
+    .orderBy(...ordered(sort));
 }
 
 /** The next batch of submissions after a position in the sort (keyset paging: each batch costs the same however far the export is). */

@@ -11,6 +11,7 @@ import { sealedPdfUrl } from './links.js';
 import type { FormsContext } from './progression.js';
 import { previewSigningForm, type PreviewContext } from './preview-signing-form.js';
 import { remindRecipient } from './remind-recipient.js';
+import { resendForm } from './resend-form.js';
 import { listCompleted, listPending, listWorkflow } from './repository.js';
 import { declineForm, reviewForm } from './review-form.js';
 import { sendForm, sendFormRefusal } from './send-form.js';
@@ -35,7 +36,9 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
       const message =
         body.action === 'remind'
           ? await remindRecipient(ctx, principal, { formId: body.id, order: body.order }, request)
-          : await withdrawForm(ctx, principal, body.id, request);
+          : body.action === 'resend'
+            ? await resendForm(ctx, principal, { formId: body.id, recipients: body.recipients, message: body.message }, request)
+            : await withdrawForm(ctx, principal, body.id, request);
       return { code: 1, message, progress: await formProgress(ctx, principal, body.id) };
     },
 
@@ -92,7 +95,8 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
         status: form.status,
         step: form.currentStep,
         steps: form.steps,
-        assignee: form.status === 'disapproved' ? form.senderName : assignee,
+        // A form sent back or declined waits for its sender to correct it and send it again.
+        assignee: form.status === 'disapproved' || form.status === 'declined' ? form.senderName : assignee,
         started_at: (form.sentAt ?? form.createdAt).toISOString(),
         updated_at: form.updatedAt.toISOString(),
         comment,

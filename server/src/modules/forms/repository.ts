@@ -6,11 +6,12 @@
  * the sender gave their account (`form_recipients.user_id`, a user of the form's company),
  * never through an email address: a place sent to an address is reached by its signing link alone.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListFilters } from '@formsign/sdk/contract';
 import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
+import { formSearchText } from '../../db/search-texts.js';
 import { formRecipients, forms, templates, type FormStatus } from '../../db/schema.js';
 import { escapeLike } from '../templates/repository.js';
 import { formsVisibleTo } from './visibility.js';
@@ -30,19 +31,37 @@ function between(column: SQL | AnyPgColumn, filters: ListFilters): SQL | undefin
 function searching(filters: ListFilters): SQL | undefined {
   const words = filters.search?.trim();
   if (!words) return undefined;
-  const pattern = `%${escapeLike(words)}%`;
-  return or(ilike(forms.reference, pattern), ilike(forms.title, pattern), ilike(forms.senderName, pattern));
+  // The one expression the trigram index covers (`search-texts.ts`): the words found in the
+  // reference, the title or the sender's name (or across them) match, as they always did.
+  return sql`${formSearchText} ilike ${`%${escapeLike(words)}%`}`;
 }
 
 /** The forms a person may see: the company's for its administrators; else those they sent or take part in (`visibility.ts`). */
 const visibleTo = (principal: Principal): SQL => formsVisibleTo(principal);
 
+/**
+ * The sort asked for, then the id the same way, so that an index on (column, id) read
+ * forwards or backwards gives the rows in this very order and a page is the next entries of it.
+ */
 function ordering(sorts: Record<string, SQL | AnyPgColumn>, filters: ListFilters, fallback: SQL | AnyPgColumn): SQL[] {
   const column = sorts[filters.sort ?? ''] ?? fallback;
-  return [filters.order === 'asc' ? asc(column) : desc(column), desc(forms.id)];
+  return filters.order === 'asc' ? [asc(column), asc(forms.id)] : [desc(column), desc(forms.id)];
 }
 
-const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved'];
+/**
+ * The ids of one page of forms, found in the index of the sort alone (a deep page skips index
+ * entries, not rows), so that only the page's own forms are read afterwards.
+ */
+function pageIds(db: Database, where: SQL | undefined, order: SQL[], byTemplate: boolean, paging: Paging) {
+  const ids = db.select({ id: forms.id }).from(forms);
+  return (byTemplate ? ids.innerJoin(templates, eq(templates.id, forms.templateId)) : ids)
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
+}
+
+const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined'];
 
 export async function listWorkflow(db: Database, principal: Principal, paging: Paging, filters: ListFilters) {
   const statuses = filters.status && inProgress.includes(filters.status as FormStatus) ? [filters.status as FormStatus] : inProgress;
@@ -57,28 +76,25 @@ export async function listWorkflow(db: Database, principal: Principal, paging: P
   const [total] = await db.select({ n: count() }).from(forms).where(where);
   const assignee = sql<string>`coalesce((select string_agg(${formRecipients.name}, ', ' order by ${formRecipients.order}) from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.status} = 'open'), '')`;
   const comment = sql<string>`coalesce((select ${formRecipients.comment} from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.comment} <> '' order by ${formRecipients.actedAt} desc nulls last limit 1), '')`;
+  const order = ordering(
+    {
+      reference: forms.reference,
+      title: forms.title,
+      status: forms.status,
+      started_at: forms.sentAt,
+      sent_at: forms.sentAt,
+      updated_at: forms.updatedAt,
+      template: templates.title,
+    },
+    filters,
+    forms.updatedAt,
+  );
   const rows = await db
     .select({ form: forms, template: templates.title, assignee, comment })
     .from(forms)
     .innerJoin(templates, eq(templates.id, forms.templateId))
-    .where(where)
-    .orderBy(
-      ...ordering(
-        {
-          reference: forms.reference,
-          title: forms.title,
-          status: forms.status,
-          started_at: forms.sentAt,
-          sent_at: forms.sentAt,
-          updated_at: forms.updatedAt,
-          template: templates.title,
-        },
-        filters,
-        forms.updatedAt,
-      ),
-    )
-    .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit);
+    .where(inArray(forms.id, pageIds(db, where, order, filters.sort === 'template', paging)))
+    .orderBy(...order);
   return { total: total?.n ?? 0, rows };
 }
 
@@ -93,26 +109,23 @@ export async function listCompleted(db: Database, principal: Principal, paging: 
   );
   const [total] = await db.select({ n: count() }).from(forms).where(where);
   const signers = sql<number>`(select count(*)::int from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.status} = 'signed')`;
+  const order = ordering(
+    {
+      reference: forms.reference,
+      title: forms.title,
+      completed_at: forms.completedAt,
+      submitted_by: forms.senderName,
+      template: templates.title,
+    },
+    filters,
+    forms.completedAt,
+  );
   const rows = await db
     .select({ form: forms, template: templates.title, signers })
     .from(forms)
     .innerJoin(templates, eq(templates.id, forms.templateId))
-    .where(where)
-    .orderBy(
-      ...ordering(
-        {
-          reference: forms.reference,
-          title: forms.title,
-          completed_at: forms.completedAt,
-          submitted_by: forms.senderName,
-          template: templates.title,
-        },
-        filters,
-        forms.completedAt,
-      ),
-    )
-    .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit);
+    .where(inArray(forms.id, pageIds(db, where, order, filters.sort === 'template', paging)))
+    .orderBy(...order);
   return { total: total?.n ?? 0, rows };
 }
 
@@ -129,15 +142,24 @@ export async function listPending(db: Database, principal: Principal, paging: Pa
     inArray(forms.status, ['sent', 'in_progress', 'awaiting_approval']),
   );
   const [total] = await db.select({ n: count() }).from(formRecipients).innerJoin(forms, eq(forms.id, formRecipients.formId)).where(where);
+  const order = [asc(sql`coalesce(${forms.expiresAt}, 'infinity'::timestamptz)`), desc(forms.sentAt), desc(forms.id)];
+  // The page's places are found from the indexes alone (the person's open places, and the due
+  // and sent times of forms waiting), then only those are read in full.
+  const page = db
+    .select({ id: formRecipients.id })
+    .from(formRecipients)
+    .innerJoin(forms, eq(forms.id, formRecipients.formId))
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
   const rows = await db
     .select({ recipient: formRecipients, form: forms, template: templates.title })
     .from(formRecipients)
     .innerJoin(forms, eq(forms.id, formRecipients.formId))
     .innerJoin(templates, eq(templates.id, forms.templateId))
-    .where(where)
-    .orderBy(asc(sql`coalesce(${forms.expiresAt}, 'infinity'::timestamptz)`), desc(forms.sentAt), desc(forms.id))
-    .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit);
+    .where(inArray(formRecipients.id, page))
+    .orderBy(...order);
   return { total: total?.n ?? 0, rows };
 }
 

@@ -17,7 +17,7 @@ import { findForm, formParticipants, formToSeal, recordSeal, sealedFormWith, uns
 
 /** How a recipient proved who they were: their step's own audit event says (approvers always sign in). */
 function signedIn(recipient: RecipientRecord, events: FormToSeal['events']): boolean {
-  const steps = ['signed', 'approved', 'disapproved'];
+  const steps = ['signed', 'approved', 'disapproved', 'declined'];
   return (
     recipient.action === 'approve' ||
     events.some((event) => steps.includes(event.event) && event.details['order'] === recipient.order && event.details['via'] === 'account')

@@ -57,7 +57,7 @@ export function expired(form: FormRecord, now: Date): boolean {
  */
 export function checkStepOpen(form: FormRecord, recipient: RecipientRecord, now: Date): void {
   if (form.status === 'cancelled' || form.deletedAt) throw withdrawnForm();
-  if (recipient.status !== 'open' || form.status === 'completed' || form.status === 'disapproved')
+  if (recipient.status !== 'open' || form.status === 'completed' || form.status === 'disapproved' || form.status === 'declined')
     throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
   if (expired(form, now)) throw signingRefusal(signingTexts.expired, AppErrorCode.Expired);
 }

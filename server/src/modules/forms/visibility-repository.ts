@@ -23,6 +23,16 @@ export function formIdAmongOwn(companyId: number, userId: number, formId: AnyPgC
   return sql`${formId} = any(array(${ownFormIds(companyId, userId)}))`;
 }
 
+/**
+ * The same condition for the rows of `forms` themselves: as a semi-join, which PostgreSQL
+ * answers with a hash of the person's forms when they take part in many (an array of tens of
+ * thousands of ids is searched one by one for each form of a list) and through the primary
+ * key when they take part in few.
+ */
+export function formAmongOwn(companyId: number, userId: number): SQL {
+  return sql`${forms.id} in (${ownFormIds(companyId, userId)})`;
+}
+
 /** Whether a form of that id answers the condition. */
 export async function formMatches(db: Database, formId: number, condition: SQL): Promise<boolean> {
   const [row] = await db

@@ -12,7 +12,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { forms } from '../../db/schema.js';
-import { formIdAmongOwn, formMatches } from './visibility-repository.js';
+import { formAmongOwn, formIdAmongOwn, formMatches } from './visibility-repository.js';
 
 export type Viewer = Pick<Principal, 'role' | 'companyId' | 'userId'>;
 
@@ -28,7 +28,7 @@ export function formIdVisibleTo(viewer: Viewer, formId: AnyPgColumn | SQL): SQL 
 
 /** The forms (rows of `forms`) the person may see. */
 export function formsVisibleTo(viewer: Viewer): SQL {
-  return and(eq(forms.companyId, viewer.companyId), formIdVisibleTo(viewer, forms.id)) as SQL;
+  return and(eq(forms.companyId, viewer.companyId), administersCompany(viewer) ? undefined : formAmongOwn(viewer.companyId, viewer.userId)) as SQL;
 }
 
 /** Whether the person may see the form (a form of another company, or none, is not seen). */

@@ -111,6 +111,8 @@ export const formAuditEvents: readonly FormAuditEvent['event'][] = [
   'signed',
   'approved',
   'disapproved',
+  'declined',
+  'resent',
   'completed',
   'downloaded',
   'deleted',
@@ -173,6 +175,16 @@ export async function listFormAuditEvents(db: Database, viewer: Viewer, query: F
   const [totals] = await db.select({ n: count() }).from(auditEvents).where(where);
   const sortColumn = formAuditSorts[query.sort ?? 'at'] ?? auditEvents.at;
   const sortOrder = direction(query.order, sortColumn === auditEvents.at ? 'desc' : 'asc');
+  // Sorted by the events' own columns, the page's events are found first and only they are
+  // joined to their forms (not every matching event of the organisation before the sort).
+  const bySortOfForms = sortColumn === forms.reference || sortColumn === forms.title;
+  const pageOfEvents = db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(where)
+    .orderBy(sortOrder(sortColumn), sortOrder(auditEvents.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
   const rows = await db
     .select({
       id: auditEvents.id,
@@ -186,9 +198,9 @@ export async function listFormAuditEvents(db: Database, viewer: Viewer, query: F
     })
     .from(auditEvents)
     .leftJoin(forms, joined)
-    .where(where)
+    .where(bySortOfForms ? where : inArray(auditEvents.id, pageOfEvents))
     .orderBy(sortOrder(sortColumn), sortOrder(auditEvents.id))
     .limit(query.limit)
-    .offset(offsetOf(query));
+    .offset(bySortOfForms ? offsetOf(query) : 0);
   return { total: totals?.n ?? 0, rows };
 }

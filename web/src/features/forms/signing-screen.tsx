@@ -12,6 +12,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { inspectOption } from '../../session/inspection.ts';
 import { useReportedTitle } from '../../shell/page-title.tsx';
+import { DeclineForm, StoppedNotice, isStopped } from './decline-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
 import { signerId, signingLink } from './signing-link.ts';
 import { preloadPdf } from './pdf-document.ts';
@@ -57,6 +58,7 @@ function MissingPageId() {
 
 function StatusNotice({ form, link }: { form: SigningForm; link: SigningLink }) {
   if (form.status === 'open') return null;
+  if (isStopped(form)) return <StoppedNotice form={form} />;
   return (
     <>
       <div className="alert alert--info" role="status">
@@ -97,19 +99,21 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
     return (
       <SigningFrame>
         <section className="card signing__problem" aria-labelledby="load-failed-title">
-          <h1 id="load-failed-title">This form could not be opened</h1>
+          <h1 id="load-failed-title">{snapshot.context.loadGone ? 'This form is no longer available' : 'This form could not be opened'}</h1>
           <div className="alert alert--error" role="alert">
             <div className="alert__body">{loadError}</div>
           </div>
-          <button type="button" className="button" onClick={() => send({ type: 'signing.load' })}>
-            Try again
-          </button>
+          {snapshot.context.loadGone ? null : (
+            <button type="button" className="button" onClick={() => send({ type: 'signing.load' })}>
+              Try again
+            </button>
+          )}
         </section>
       </SigningFrame>
     );
   }
 
-  const busy = snapshot.matches('sending') || snapshot.matches('savingDraft');
+  const busy = snapshot.matches('sending') || snapshot.matches('savingDraft') || snapshot.matches('declining');
   const sendAnswers = (next: SigningAction, answers: SigningAnswers): void => send({ type: 'signing.send', action: next, answers });
   const hasSignature = form.fields.some((field) => field.type === 'signature');
   const sendLabel = mode === 'review' ? 'Approve' : hasSignature ? 'Sign and send' : 'Send the form';
@@ -152,6 +156,15 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
               >
                 Disapprove…
               </button>
+            ) : null}
+            {mode === 'sign' ? (
+              <DeclineForm
+                busy={busy}
+                declining={snapshot.matches('declining')}
+                declineError={snapshot.context.declineError}
+                reason={snapshot.context.declineReason}
+                onDecline={(reason) => send({ type: 'signing.decline', reason })}
+              />
             ) : null}
           </SigningDocument>
           {mode === 'review' && disapproving ? (

@@ -1,0 +1,93 @@
+/**
+ * Every list query is served by an index: its plan, read with sequential scans turned off
+ * (so that one appears only where no index can serve the query), reads forms, recipients and
+ * audit events through indexes, for an administrator and a basic user, with each sort and
+ * filter. A change that loses an index, or writes a filter no index covers, fails here,
+ * naming the query and the table, before a large organisation waits on it.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../src/auth/principal.js';
+import { formRecipients, users } from '../src/db/schema.js';
+import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
+import { listCalls, type ListViewers } from './support/list-calls.js';
+import { capturingDatabase, planOf, sequentialScans, type CapturingDatabase } from './support/query-capture.js';
+import { useTestServer } from './support/test-server.js';
+
+const server = useTestServer();
+const watched = new Set(['forms', 'form_recipients', 'audit_events']);
+
+let viewers: ListViewers;
+let capture: CapturingDatabase;
+
+beforeAll(async () => {
+  const db = server.ctx.db;
+  const { companyId, adminId } = await createOrganisation(db, server.ctx.passwords, 'Plan Street Ltd', 'plans');
+  const [basic] = await db.select({ id: users.id }).from(users).where(eq(users.name, 'plans.basic'));
+  const templateId = await insertTemplate(db, companyId, 'Leave Request');
+  const statuses = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'completed', 'cancelled'] as const;
+  for (let i = 0; i < 24; i += 1) {
+    const status = statuses[i % statuses.length] ?? 'sent';
+    const sentAt = new Date(Date.UTC(2026, 0, 1 + i));
+    const formId = await insertForm(db, {
+      companyId,
+      templateId,
+      reference: `PLN-${i}`,
+      title: `Leave ${i}`,
+      status,
+      sentAt,
+      completedAt: status === 'completed' ? sentAt : null,
+    });
+    await db.insert(formRecipients).values({
+      formId,
+      companyId,
+      order: 1,
+      action: 'sign',
+      name: 'Bo Basic',
+      email: 'basic@plans.example',
+      userId: i % 2 === 0 ? (basic?.id ?? null) : null,
+      status: status === 'completed' ? 'signed' : 'open',
+      pageId: `plans-page-${i}`,
+      tokenHash: `plans-token-${i}`,
+    });
+  }
+  const principal = (userId: number, role: 'admin' | 'basic'): Principal => ({
+    userId,
+    companyId,
+    companyName: 'Plan Street Ltd',
+    sessionId: 'plans',
+    deviceId: null,
+    name: `plans.${role}`,
+    displayName: role,
+    email: `${role}@plans.example`,
+    admin: role === 'admin',
+    personal: false,
+    isSuper: false,
+    role,
+  });
+  viewers = { admin: principal(adminId, 'admin'), basic: principal(basic?.id ?? 0, 'basic'), templateId, deepPage: 200 };
+  capture = capturingDatabase(server.database);
+});
+
+afterAll(async () => {
+  await capture?.close();
+});
+
+describe('the plans of the list queries', () => {
+  it('read forms, recipients and audit events through indexes, whatever the sort, filter or person', async () => {
+    const found: string[] = [];
+    let queries = 0;
+    for (const call of listCalls(viewers)) {
+      await call.run(capture.db);
+      for (const query of capture.take()) {
+        queries += 1;
+        const plan = await planOf(capture.db, query, { noSeqScan: true });
+        for (const table of sequentialScans(plan).filter((name) => watched.has(name))) {
+          found.push(`${call.name}: a sequential scan of ${table} in\n${query.sql}\n${plan}`);
+        }
+      }
+    }
+    expect(queries).toBeGreaterThan(100);
+    expect(found).toEqual([]);
+  }, 120_000);
+});
