@@ -17,7 +17,7 @@ export type SigningLink = Pick<WebSigningRequest, 'id' | 'token' | 'refs' | 'ord
 
 export type SigningAction = 'submit' | 'approve' | 'disapprove';
 
-export type SigningAnswers = Pick<WebSigningRequest, 'values' | 'signature' | 'comment'>;
+export type SigningAnswers = Pick<WebSigningRequest, 'values' | 'signature' | 'comment' | 'consent'>;
 
 export interface SigningContext {
   link: SigningLink;

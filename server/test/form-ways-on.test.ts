@@ -155,6 +155,7 @@ describe('declining a form from its link', () => {
     // Signing first makes the link used.
     const signed = await signing({
       function: 'submit',
+      consent: true,
       id: link.pageId,
       token: link.token,
       values: { keys: 2 },
@@ -220,6 +221,7 @@ describe('sending a stopped form again', () => {
     const fresh = linkFor('gwen.rowe@mail.example');
     const signed = await signing({
       function: 'submit',
+      consent: true,
       id: fresh.pageId,
       token: fresh.token,
       values: { keys: 1 },
@@ -234,9 +236,16 @@ describe('sending a stopped form again', () => {
     const token = await admin();
     const id = await sendTo(token, { name: 'Hal Moor', email: 'hal.moor@mail.example' }, { name: 'Ivy Snow', email: 'ivy.snow@mail.example' });
     const first = linkFor('hal.moor@mail.example');
-    await signing({ function: 'submit', id: first.pageId, token: first.token, values: { keys: 3 }, signature: { kind: 'typed', value: 'Hal Moor' } });
+    await signing({
+      function: 'submit',
+      consent: true,
+      id: first.pageId,
+      token: first.token,
+      values: { keys: 3 },
+      signature: { kind: 'typed', value: 'Hal Moor' },
+    });
     const second = linkFor('ivy.snow@mail.example');
-    await signing({ function: 'submit', id: second.pageId, token: second.token, values: { witness_name: 'Ivy Snow' } });
+    await signing({ function: 'submit', consent: true, id: second.pageId, token: second.token, values: { witness_name: 'Ivy Snow' } });
     const review = await server.call('/workflow', {
       method: 'GET',
       token,
@@ -297,9 +306,16 @@ describe('reminding an approver', () => {
     const token = await admin();
     const id = await sendTo(token, { name: 'Lou Fern', email: 'lou.fern@mail.example' }, { name: 'Max Hale', email: 'max.hale@mail.example' });
     const first = linkFor('lou.fern@mail.example');
-    await signing({ function: 'submit', id: first.pageId, token: first.token, values: { keys: 1 }, signature: { kind: 'typed', value: 'Lou Fern' } });
+    await signing({
+      function: 'submit',
+      consent: true,
+      id: first.pageId,
+      token: first.token,
+      values: { keys: 1 },
+      signature: { kind: 'typed', value: 'Lou Fern' },
+    });
     const second = linkFor('max.hale@mail.example');
-    await signing({ function: 'submit', id: second.pageId, token: second.token, values: { witness_name: 'Max Hale' } });
+    await signing({ function: 'submit', consent: true, id: second.pageId, token: second.token, values: { witness_name: 'Max Hale' } });
     const reminded = await server.call('/form-progress', { token, body: { id, action: 'remind' } });
     expect(reminded.body).toMatchObject({
       code: 1,

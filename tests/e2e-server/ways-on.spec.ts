@@ -20,6 +20,14 @@ async function sendLeaveRequest(page: Page, employee: { name: string; email: str
   return id;
 }
 
+/** Finish, then on the last screen (the document as it will be sealed) agree and sign. */
+async function finishAndSign(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Finish', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Check the document, then sign' })).toBeVisible();
+  await page.getByLabel('By signing, I agree that my electronic signature is legally binding').check();
+  await page.getByRole('button', { name: 'Sign and send' }).click();
+}
+
 async function fillLeave(page: Page, name: string): Promise<void> {
   await page.getByLabel('First day of leave').fill('2026-12-14');
   await page.getByLabel('Working days').fill('3');
@@ -57,7 +65,7 @@ test('a signer declines with a reason; the sender corrects the form and sends it
   // The link's page says so too, with nothing to act on.
   await signer.reload();
   await expect(signer.getByText('Declined by Rhea Lund: This is not my leave: I am on the Elm Court rota.')).toBeVisible();
-  await expect(signer.getByRole('button', { name: /Sign and send/ })).toHaveCount(0);
+  await expect(signer.getByRole('button', { name: /^(Finish|Sign and send)$/ })).toHaveCount(0);
 
   // Corrected: the right address, and sent again.
   await page.getByLabel('Email address').first().fill(right);
@@ -68,7 +76,7 @@ test('a signer declines with a reason; the sender corrects the form and sends it
   const corrected = await browser.newPage();
   await corrected.goto(linkIn(await mailTo(right, /asks you to fill in and sign/)));
   await fillLeave(corrected, 'Rhea Lund');
-  await corrected.getByRole('button', { name: 'Sign and send' }).click();
+  await finishAndSign(corrected);
   await expect(corrected.getByTestId('receipt-next')).toHaveText('Next: Olivia Bennett, who has been emailed to take their turn.');
 });
 
@@ -81,7 +89,7 @@ test('an approver sends a form back; the sender sends it on again and the approv
   await signer.goto(linkIn(await mailTo(email, /asks you to fill in and sign/)));
   await expect(signer.getByTestId('signing-step')).toHaveText('Step 1: signing');
   await fillLeave(signer, 'Sam Okoro');
-  await signer.getByRole('button', { name: 'Sign and send' }).click();
+  await finishAndSign(signer);
   await expect(signer.getByTestId('receipt-next')).toContainText('Olivia Bennett');
 
   // The approver sends it back from the form's page, with a comment; it is said once.

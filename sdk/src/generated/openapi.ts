@@ -1045,6 +1045,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/signing-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The document a signing link's holder will seal, as a PDF, with the answers they are giving drawn in
+         * @description The document the seal of this form will produce, without its certificate and audit
+         *     pages: the template's PDF with the answers drawn where they were placed, or, for a
+         *     template without a PDF, the answers page rendered from its fields. It shows what was
+         *     answered before this step, and the `values` and `signature` given here (the answers
+         *     being submitted); fields of later steps are not drawn, and nothing is stored. It is
+         *     opened exactly as `/websigning` opens the place (the link's token, or the signed-in
+         *     recipient the sender gave it to), and only while that step is open: a later step's
+         *     link, a step already taken, an expired or withdrawn form are refused. A file answer is
+         *     named by its file name (the file itself is not sent). The PDF is made apart from other
+         *     requests, within a time and memory budget; while many are being made the request is
+         *     refused as busy (503, with `Retry-After`), and each address may ask for 30 a minute.
+         */
+        post: operations["signingPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verify": {
         parameters: {
             query?: never;
@@ -2362,6 +2392,24 @@ export interface components {
             };
             /** @description Why it is disapproved or declined. */
             comment?: string;
+            /** @description The signer agreed, on the last screen before sending, that "By signing, I agree that my electronic signature is legally binding" (`submit`). A form is not signed without it: `submit` without `true` is refused, and the consent is recorded in the audit trail and on the sealed PDF. */
+            consent?: boolean;
+        };
+        SigningPreviewRequest: {
+            /** @description The page id from the link. */
+            id: string;
+            /** @description The link's signing token (anonymous signers). */
+            token?: string;
+            /** @description The answers being given at this step; a file answer by its file name. */
+            values?: {
+                [key: string]: string | number | boolean | null;
+            };
+            signature?: {
+                /** @enum {string} */
+                kind: "drawn" | "typed";
+                /** @description A PNG data URL (drawn) or the typed name. */
+                value: string;
+            };
         };
         SigningForm: {
             id: string;
@@ -2392,6 +2440,8 @@ export interface components {
             pdf?: string | null;
             /** @description A typed name is accepted as a signature (the sending company's setting); when false only a drawn signature is, and a typed one is refused. */
             allow_typed_signature: boolean;
+            /** @description The PDF the form was sent with (a signed address), whose pages the signing page shows with each field where it was placed; null when its template has no PDF, and the page shows `/signing-preview` instead. */
+            document?: string | null;
         };
         VerifyRequest: {
             /**
@@ -2625,6 +2675,29 @@ export interface components {
                 /**
                  * @description Seconds to wait before saving again.
                  * @example 720
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebSigningResponse"];
+            };
+        };
+        /** @description The step this link names cannot be acted on now (not its turn yet, already taken, or the link has expired). */
+        SigningConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebSigningResponse"];
+            };
+        };
+        /** @description Too many documents asked for from this address; `Retry-After` says how many seconds to wait. */
+        SigningPreviewTooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait before asking again.
+                 * @example 60
                  */
                 "Retry-After"?: number;
                 [name: string]: unknown;
@@ -4196,6 +4269,36 @@ export interface operations {
             404: components["responses"]["SigningNotFound"];
             429: components["responses"]["SigningTooManyRequests"];
             500: components["responses"]["SigningServerError"];
+        };
+    };
+    signingPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The document as a PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["SigningBadRequest"];
+            404: components["responses"]["SigningNotFound"];
+            409: components["responses"]["SigningConflict"];
+            429: components["responses"]["SigningPreviewTooManyRequests"];
+            500: components["responses"]["SigningServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyDocument: {

@@ -31,6 +31,7 @@ const eventWords: Record<string, string> = {
   opened: 'opened',
   saved: 'saved a draft',
   signed: 'signed',
+  'signed-with-consent': 'signed, agreeing that the electronic signature is legally binding',
   approved: 'approved',
   disapproved: 'sent back',
   declined: 'declined',

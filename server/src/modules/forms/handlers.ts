@@ -9,6 +9,7 @@ import type { RefusalBodies } from '../../http/errors.js';
 import { formProgress } from './form-progress.js';
 import { sealedPdfUrl } from './links.js';
 import type { FormsContext } from './progression.js';
+import { previewSigningForm, type PreviewContext } from './preview-signing-form.js';
 import { remindRecipient } from './remind-recipient.js';
 import { resendForm } from './resend-form.js';
 import { listCompleted, listPending, listWorkflow } from './repository.js';
@@ -19,12 +20,12 @@ import { withdrawForm } from './withdraw-form.js';
 
 type FormHandlers = Pick<
   Handlers,
-  'sendForm' | 'getFormProgress' | 'manageFormProgress' | 'webSigning' | 'listPendingForms' | 'listWorkflow' | 'listCompletedForms'
+  'sendForm' | 'getFormProgress' | 'manageFormProgress' | 'webSigning' | 'signingPreview' | 'listPendingForms' | 'listWorkflow' | 'listCompletedForms'
 >;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-export function formsHandlers(ctx: FormsContext): FormHandlers {
+export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers {
   return {
     sendForm: (request) => sendForm(ctx, request.principal, request.body, request),
 
@@ -42,6 +43,13 @@ export function formsHandlers(ctx: FormsContext): FormHandlers {
     },
 
     webSigning: (request) => webSigning(ctx, request.body, request.principal, request),
+
+    async signingPreview({ body, principal, reply }) {
+      const bytes = await previewSigningForm(ctx, body, principal);
+      // Made for this person and these answers: kept by no cache.
+      reply.type('application/pdf').header('Content-Disposition', 'inline; filename="document.pdf"').header('Cache-Control', 'no-store');
+      return bytes as unknown as string;
+    },
 
     async listPendingForms(request) {
       const { principal, query } = request;

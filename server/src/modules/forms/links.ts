@@ -31,6 +31,14 @@ export function recipientLink(
   return `${publicUrl}/web-signing/${recipient.pageId}?token=${signingToken(keys, recipient.pageId)}&order=${recipient.order}`;
 }
 
+/**
+ * The PDF a form was sent with (its template's, as it was then), a signed address that works
+ * for two hours: the signing page reads it as soon as it opens. Null without one.
+ */
+export function sentPdfUrl(ctx: Pick<ServerContext, 'keys' | 'now'>, form: { pdfKey: string | null; reference: string }): string | null {
+  return form.pdfKey ? signedFileUrl(ctx.keys, form.pdfKey, ctx.now(), { name: `${form.reference}-unsigned.pdf`, seconds: 2 * 60 * 60 }) : null;
+}
+
 /** The name a sealed PDF is saved under: its reference and title, e.g. "NWC-2026-0042 Leave Request.pdf". */
 export function sealedPdfName(form: { reference: string; title?: string | undefined }): string {
   const title = (form.title ?? '').replace(/\s+/g, ' ').trim();

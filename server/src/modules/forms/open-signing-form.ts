@@ -9,7 +9,7 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { AppErrorCode } from '../../errors/app-error.js';
-import { sealedPdfUrl, tokenMatches } from './links.js';
+import { sealedPdfUrl, sentPdfUrl, tokenMatches } from './links.js';
 import { hasActed } from './progression.js';
 import { firstOpenName, placeOfPage, recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
 import { expired, fieldsFor, invalidLink, signingCompany, signingRefusal, signingTexts, withdrawnForm } from './signing-rules.js';
@@ -68,6 +68,8 @@ async function signingForm(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, form
     // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
     pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,
     allow_typed_signature: company.typedSignature,
+    // The PDF it was sent with, whose pages the signing page shows with each field in its place.
+    document: sentPdfUrl(ctx, form),
   };
 }
 

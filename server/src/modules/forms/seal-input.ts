@@ -40,6 +40,7 @@ function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['event
     comment,
     signedIn: signedIn(recipient, events),
     signature: recipient.signature ?? null,
+    consented: events.some((event) => event.event === 'signed' && event.details['order'] === recipient.order && event.details['consent'] === true),
   };
 }
 
@@ -64,7 +65,13 @@ async function formDocument(db: Database, formId: number): Promise<SealDocument 
       fields: form.fields,
       values: form.values,
       recipients: found.recipients.map((recipient) => renderedRecipient(recipient, events)),
-      events: events.map(({ at, event, actor, ip }) => ({ at, event, actor, ip })),
+      // A signature given with the signer's consent says so in the audit trail.
+      events: events.map(({ at, event, actor, ip, details }) => ({
+        at,
+        event: event === 'signed' && details['consent'] === true ? 'signed-with-consent' : event,
+        actor,
+        ip,
+      })),
     },
   };
 }

@@ -7,15 +7,16 @@
  */
 import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { inspectOption } from '../../session/inspection.ts';
 import { useReportedTitle } from '../../shell/page-title.tsx';
-import { AnswersForm } from './answers-form.tsx';
 import { DeclineForm, StoppedNotice, isStopped } from './decline-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
 import { signerId, signingLink } from './signing-link.ts';
+import { preloadPdf } from './pdf-document.ts';
+import { SigningDocument } from './signing-document.tsx';
 import { SigningIntro, type SigningMode } from './signing-intro.tsx';
 import { SealedCopy, linkNamesSentForm } from './sealed-copy.tsx';
 import { SigningReceiptCard } from './signing-receipt.tsx';
@@ -29,7 +30,7 @@ const signingLogic = signingMachine.provide({
 function SigningFrame({ children }: { children: ReactNode }) {
   return (
     <div className="signing">
-      <div className="signing__sheet">
+      <div className="signing__sheet signing__sheet--wide">
         <p className="signing__brand">
           <img src="/favicon.svg" alt="" width="22" height="22" />
           formsign
@@ -76,6 +77,8 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
   // The link is read once per page id (the flow starts with it); the signer id stays the same across reloads.
   const [link] = useState(() => signingLink(pageId, query, signerId()));
   const [snapshot, send] = useMachine(signingLogic, { input: { link }, ...inspectOption() });
+  // The document is shown once the form is read: pdf.js loads meanwhile, not after it.
+  useEffect(preloadPdf, []);
   const [disapproving, setDisapproving] = useState(false);
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;
@@ -127,9 +130,10 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
         <StatusNotice form={form} link={link} />
       ) : (
         <>
-          <AnswersForm
-            fields={form.fields}
-            allowTypedSignature={form.allow_typed_signature}
+          <SigningDocument
+            form={form}
+            link={link}
+            review={mode === 'review'}
             sendLabel={sendLabel}
             busy={busy}
             busyLabel={busyLabel}
@@ -162,7 +166,7 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
                 onDecline={(reason) => send({ type: 'signing.decline', reason })}
               />
             ) : null}
-          </AnswersForm>
+          </SigningDocument>
           {mode === 'review' && disapproving ? (
             <DisapprovalForm
               busy={busy}
