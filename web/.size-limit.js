@@ -30,12 +30,14 @@ const chartWorker = readdirSync(new URL('assets/', dist))
 
 // The limits are what the build reaches, with a little room: 122.5 KB, 6.1 KB (the users
 // page, which carries its own list machine), 9.0 KB and 62.3 KB when they were last set (the
-// login scripts carry the contract's code texts, not their meanings). /login paints from
+// login scripts carry the contract's code texts, not their meanings). The stylesheet is one
+// file for the whole app and grew to 9.7 KB with the signing page's document: its pages, the
+// fields in their boxes, the guide at the foot of the screen and the last screen. /login paints from
 // index.html before its scripts arrive (web/src/prerender/), so they decide when it answers,
 // not when it shows.
 export default [
   { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '123 KB', gzip: true },
   ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '6.2 KB', gzip: true })),
-  { name: 'Stylesheet', path: css, limit: '9.1 KB', gzip: true },
+  { name: 'Stylesheet', path: css, limit: '9.8 KB', gzip: true },
   { name: 'Chart worker', path: chartWorker, limit: '62.5 KB', gzip: true },
 ];

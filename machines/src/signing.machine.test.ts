@@ -126,3 +126,41 @@ describe('a form opened from a link', () => {
     });
   });
 });
+
+describe('declining a form from its link', () => {
+  it('sends the reason, and shows the receipt', async () => {
+    const { actor, call } = await loaded();
+    actor.send({ type: 'signing.decline', reason: 'The dates are wrong.' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('declining');
+    expect(call.call(1).input).toEqual({ function: 'decline', ...link, comment: 'The dates are wrong.' });
+    const receipt = { status: 'declined' as const, completed: false, next: '', message: 'You have declined this form.' };
+    call.call(1).resolve(receipt);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().context.receipt).toEqual(receipt);
+  });
+
+  it('a refused decline goes back to the form, keeps the reason and says why', async () => {
+    const { actor, call } = await loaded();
+    actor.send({ type: 'signing.decline', reason: 'No.' });
+    await settle();
+    call.call(1).reject(new ApiError({ status: 200, message: 'This form has already been signed.' }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context).toMatchObject({ declineError: 'This form has already been signed.', declineReason: 'No.', receipt: null });
+  });
+});
+
+describe('a withdrawn form', () => {
+  it('is known as gone (404), unlike a load that may work when tried again', async () => {
+    const gone = await started();
+    gone.call.call().reject(new ApiError({ status: 404, message: 'This form was withdrawn by its sender.' }));
+    await settle();
+    expect(gone.actor.getSnapshot().context).toMatchObject({ loadGone: true, loadError: 'This form was withdrawn by its sender.' });
+    const failed = await started();
+    failed.call.call().reject(new ApiError({ status: 500, message: 'The server failed.' }));
+    await settle();
+    expect(failed.actor.getSnapshot().context.loadGone).toBe(false);
+  });
+});

@@ -4,10 +4,12 @@
  * saved as a draft on the way (designed): the form stays open and says they are kept. A failed load
  * shows the failure with a retry; a failed send goes back to the form, which keeps what the
  * person typed, and says why. The failure texts are the SDK's: the server's `error`, else the
- * catalogue's form-load text, or the offline text.
+ * catalogue's form-load text, or the offline text. A link's signer may decline the form with
+ * a reason instead (designed): a failed decline goes back to the form and says why. A form
+ * that is gone (withdrawn: 404) is not loaded again.
  */
 import { errorMessage, notProvided } from './request-actor.js';
-import { errorTexts, type SigningForm, type SigningReceipt, type WebSigningData, type WebSigningRequest } from '@formsign/sdk/contract';
+import { ApiError, errorTexts, type SigningForm, type SigningReceipt, type WebSigningData, type WebSigningRequest } from '@formsign/sdk/contract';
 import { assign, setup } from 'xstate';
 
 /** What the link says: the page id, and the token, references and order of its query. */
@@ -15,7 +17,7 @@ export type SigningLink = Pick<WebSigningRequest, 'id' | 'token' | 'refs' | 'ord
 
 export type SigningAction = 'submit' | 'approve' | 'disapprove';
 
-export type SigningAnswers = Pick<WebSigningRequest, 'values' | 'signature' | 'comment'>;
+export type SigningAnswers = Pick<WebSigningRequest, 'values' | 'signature' | 'comment' | 'consent'>;
 
 export interface SigningContext {
   link: SigningLink;
@@ -30,12 +32,19 @@ export interface SigningContext {
   answers: SigningAnswers;
   /** What the server said when a draft was saved, or null. */
   draftSaved: string | null;
+  /** The form is gone (withdrawn by its sender): loading it again cannot help. */
+  loadGone: boolean;
+  /** Why the last decline failed, or null. */
+  declineError: string | null;
+  /** The reason the signer gave for declining (kept when the decline fails). */
+  declineReason: string;
 }
 
 export type SigningEvent =
   | { type: 'signing.load' }
   | { type: 'signing.send'; action: SigningAction; answers: SigningAnswers }
-  | { type: 'signing.saveDraft'; answers: SigningAnswers };
+  | { type: 'signing.saveDraft'; answers: SigningAnswers }
+  | { type: 'signing.decline'; reason: string };
 
 /** Said when a draft is saved and the server gave no words of its own. */
 export const draftSavedText = 'Your answers have been saved. Open this link again to finish.';
@@ -76,11 +85,14 @@ export const signingMachine = setup({
     action: null,
     answers: {},
     draftSaved: null,
+    loadGone: false,
+    declineError: null,
+    declineReason: '',
   }),
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ loadError: null }),
+      entry: assign({ loadError: null, loadGone: false }),
       invoke: {
         src: 'call',
         input: ({ context }) => ({ function: 'load' as const, ...context.link }),
@@ -93,7 +105,13 @@ export const signingMachine = setup({
           // An answer without a form is a load that failed without an error text.
           { target: 'loadFailed', actions: assign({ loadError: errorTexts.formLoadFailed }) },
         ],
-        onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => errorMessage(event.error) }) },
+        onError: {
+          target: 'loadFailed',
+          actions: assign({
+            loadError: ({ event }) => errorMessage(event.error),
+            loadGone: ({ event }) => event.error instanceof ApiError && event.error.status === 404,
+          }),
+        },
       },
     },
     loadFailed: {
@@ -109,6 +127,24 @@ export const signingMachine = setup({
           target: 'savingDraft',
           actions: assign({ answers: ({ event }) => event.answers, sendError: null, draftSaved: null }),
         },
+        'signing.decline': {
+          target: 'declining',
+          actions: assign({ declineReason: ({ event }) => event.reason, declineError: null, draftSaved: null }),
+        },
+      },
+    },
+    declining: {
+      invoke: {
+        src: 'call',
+        input: ({ context }) => ({ function: 'decline' as const, ...context.link, comment: context.declineReason }),
+        onDone: {
+          target: 'done',
+          actions: assign({
+            receipt: ({ event }) =>
+              isReceipt(event.output) ? event.output : { status: 'declined' as const, completed: false, next: '', message: '' },
+          }),
+        },
+        onError: { target: 'ready', actions: assign({ declineError: ({ event }) => errorMessage(event.error) }) },
       },
     },
     savingDraft: {

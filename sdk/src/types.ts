@@ -172,6 +172,7 @@ export type GroupList = Schemas['GroupList'];
 
 // Signing and support
 export type WebSigningRequest = Schemas['WebSigningRequest'];
+export type SigningPreviewRequest = Schemas['SigningPreviewRequest'];
 export type WebSigningResponse = Schemas['WebSigningResponse'];
 export type SigningForm = Schemas['SigningForm'];
 export type SigningReceipt = Schemas['SigningReceipt'];

@@ -46,6 +46,7 @@ function failureText({ operationId, status, value }: NamedExample): string {
     case 'saveCompany':
       return field(value, 'error') || bandText(status);
     case 'webSigning':
+    case 'signingPreview':
       return field(value, 'error') || formLoadFailed;
     default:
       return field(value, 'message') || bandText(status);

@@ -329,6 +329,14 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(data).toEqual((example('webSigning') as { data: unknown }).data);
     expect(data && 'fields' in data ? data.fields.length : 0).toBeGreaterThan(0);
   },
+  async signingPreview() {
+    const pdf = await client.signing.preview({
+      id: 'f7c2a9e4-31b8-4d6a-9e0f-5c4b3a2d1e0f',
+      token: 'sgn_8Qm2xV7pL4',
+      values: { full_name: 'Margaret Ellis' },
+    });
+    expect((await pdf.text()).startsWith('%PDF-1.4')).toBe(true);
+  },
   async verifyDocument() {
     const pdf = new File(['%PDF-1.7\n% a sealed document\n'], 'Leave Request NWC-2026-0042.pdf', { type: 'application/pdf' });
     const verification = await client.signing.verify(pdf);

@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { readConfig } from '../src/config.js';
 import { companies, templates, users } from '../src/db/schema.js';
@@ -28,6 +28,8 @@ const seconds = Number(process.env['LOAD_SECONDS'] ?? 60);
 const postgresUrl = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const password = 'formsign-demo';
+/** People who sign in during the run (each signs in a few times a minute at most). */
+const signInPeople = Math.max(50, Math.ceil((rate * seconds * 4) / 100 / 4));
 
 interface Target {
   name: string;
@@ -98,11 +100,32 @@ async function prepare(organisation: number, admin: string): Promise<Prepared> {
   try {
     const db = database.db;
     const [adminRow] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
       .where(and(eq(users.companyId, organisation), eq(users.name, admin)));
     if (!adminRow) throw new Error(`No administrator ${admin}.`);
-    const people = await db.select({ name: users.name }).from(users).where(eq(users.companyId, organisation));
+    // Sign-ins are spread over many people, as they are in an organisation: the server counts
+    // every attempt on an account before checking its password (five at most in a window), so
+    // a handful of accounts signing in several times at once would be refused, rightly.
+    const now = new Date();
+    await db.insert(users).values(
+      Array.from({ length: signInPeople }, (_, index) => ({
+        companyId: organisation,
+        name: `load.person.${organisation}.${index}`,
+        email: `load.person.${organisation}.${index}@bench.example`,
+        passwordHash: adminRow.passwordHash,
+        passwordChangedAt: now,
+        firstName: 'Load',
+        lastName: `Person ${index}`,
+        role: 'basic' as const,
+        class: 'Staff',
+        activatedAt: now,
+      })),
+    );
+    const people = await db
+      .select({ name: users.name })
+      .from(users)
+      .where(and(eq(users.companyId, organisation), like(users.name, 'load.person.%')));
     const [sign] = await db
       .insert(templates)
       .values({
@@ -247,6 +270,8 @@ async function bench(target: Target): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const nextLinks = linkReader(join(target.env['FORMSIGN_DATA'] ?? '', 'outbox'));
   const xsrf = { cookie: 'XSRF-TOKEN=load', 'x-xsrf-token': 'load' };
+  // Why calls were refused, to tell a slow server from a bench that asks wrongly.
+  const refusals = new Map<string, number>();
   let address = 0;
   const from = () => {
     address += 1;
@@ -268,7 +293,12 @@ async function bench(target: Target): Promise<void> {
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
     const text = await answer.text();
-    return { status: answer.status, body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    const body = text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {};
+    if (answer.status !== 200) {
+      const reason = `${path.split('?')[0]} ${answer.status} ${String(body['code'] ?? '')} ${String(body['message'] ?? body['detail'] ?? '').slice(0, 80)}`;
+      refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+    }
+    return { status: answer.status, body };
   };
   const signIn = async (name: string): Promise<{ ok: boolean; token: string }> => {
     const answer = await call('/api/login', { body: { name, password, challenge: false } });
@@ -366,6 +396,7 @@ async function bench(target: Target): Promise<void> {
     console.log(
       `| overall | ${all.length} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${all.filter((o) => !o.ok).length} |`,
     );
+    for (const [reason, count] of [...refusals].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`Refused ${count}x: ${reason}`);
     console.log(
       `${(all.length / elapsed).toFixed(0)} requests/s over ${elapsed.toFixed(0)} s (target ${rate}/s for ${seconds} s); server peak memory ${peakMemory(server.pid ?? 0).toFixed(0)} MB.`,
     );

@@ -6,8 +6,10 @@
  * in-memory embedded database, or on PostgreSQL with DATABASE_URL (a database it may fill:
  * it creates its own organisation). Prints the median of a few runs of each call, through
  * the HTTP layer (validation included), what counting the dashboard's forms again costs (a
- * change of time zone), and the plan of the slowest queries with --plans (the dashboard's
- * months counted from the forms, as it did before its counts were kept, and from the counts).
+ * change of time zone), the analysis asked first after a change of a template's submissions
+ * (nothing kept under the new version), and the plan of the slowest queries with --plans (the
+ * dashboard's months counted from the forms, as it did before its counts were kept, and from
+ * the counts; the analysis's grouping of a template's submissions).
  *
  *   FORMS=20000 npm run bench:reports -w @formsign/server
  */
@@ -235,6 +237,26 @@ async function main(): Promise<void> {
     const size = first.headers['content-type']?.toString().startsWith('text/csv') ? ` (${first.body.split('\r\n').length - 2} rows)` : '';
     console.log(`${label.padEnd(44)} ${median(times).toFixed(1).padStart(8)} ms${size}`);
   }
+  // The analysis asked first after a change of the template's submissions: nothing is kept
+  // under the new version, so it groups the forms (the calls above were answered from what
+  // their warm-up kept).
+  for (const [label, url] of [
+    ['analysis after a change: count', `/pivot-details?template=${t}&row=site&column=approved`],
+    ['analysis after a change: sum of hours', `/pivot-details?template=${t}&row=employee&column=site&value=hours`],
+  ] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      await database.query(
+        `insert into submission_versions (company_id, template_id) values ($1, $2) on conflict (company_id, template_id) do update set version = submission_versions.version + 1`,
+        [companyId, t],
+      );
+      const start = performance.now();
+      const answer = await app.inject({ method: 'GET', url: `/api${encodeURI(url)}`, headers });
+      times.push(performance.now() - start);
+      if (answer.statusCode !== 200) throw new Error(`${label}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+    }
+    console.log(`${label.padEnd(44)} ${median(times).toFixed(1).padStart(8)} ms`);
+  }
   // What a change of the company's time zone costs once: every form counted again.
   await timed('form counts made again (another time zone)', () =>
     database.query(`select form_counts_rebuild($1::int, 'America/St_Johns')`, [companyId]),
@@ -251,6 +273,10 @@ async function main(): Promise<void> {
       [
         'sent and completed per month, from the kept counts',
         `explain analyze select kind, month, sum(forms) from form_counts where company_id = ${companyId} and month >= (now() - interval '1 year')::date group by 1, 2 having sum(forms) > 0`,
+      ],
+      [
+        "a template's submissions grouped by two answers (the analysis when nothing is kept)",
+        `explain analyze select values ->> 'site', values ->> 'approved', count(*) from forms where company_id = ${companyId} and status = 'completed' and completed_at is not null and deleted_at is null and template_id = ${t} group by 1, 2`,
       ],
       [
         'a form searched in the form audit',

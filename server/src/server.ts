@@ -103,11 +103,16 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     const keys = keysFrom(await loadSecret(database.db, config.secret));
     const mailer = mailerFor(config, log);
     const files = config.s3 ? s3FileStore(config.s3) : diskFileStore(defaultFilesFolder(config.dataDir));
-    // Mail and seals go through the job queue, started once the context exists.
+    // Mail and seals go through the job queue, started once the context exists. Jobs left
+    // over from the last run start as soon as its workers do, before the queue has answered:
+    // what they queue in turn (a seal's mail) waits for it rather than failing.
     let queue: RunningQueue | null = null;
+    let started: (queue: RunningQueue) => void = () => undefined;
+    let failed: (error: unknown) => void = () => undefined;
+    const starting = new Promise<RunningQueue>((resolve, reject) => ((started = resolve), (failed = reject)));
+    starting.catch(() => undefined);
     const jobs: Jobs = {
-      enqueue: (name, data, options) =>
-        queue ? queue.jobs.enqueue(name, data, options) : Promise.reject(new Error('The job queue is not running.')),
+      enqueue: async (name, data, options) => (queue ?? (await starting)).jobs.enqueue(name, data, options),
     };
     const context: ServerContext = {
       db: database.db,
@@ -128,7 +133,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     queue = await startJobQueue(database, serverJobs({ ...context, mailer }), log, {
       work: config.worker,
       ...(options.jobPollingSeconds ? { pollingIntervalSeconds: options.jobPollingSeconds } : {}),
+    }).catch((error: unknown) => {
+      failed(error);
+      throw error;
     });
+    started(queue);
     const webRoot = existsSync(join(config.webRoot, 'index.html')) ? config.webRoot : null;
     const app = await buildApp(context, { webRoot, ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
     let url = config.publicUrl;

@@ -159,14 +159,23 @@ describe('the dashboard', () => {
     expect(sent).toBe(35 + 3 + 56);
   });
 
+  it('counts the forms sent in the last 12 months by status and by template alike (drafts, deleted and older forms left out)', async () => {
+    const byStatus = await chart('formsByStatus');
+    const byTemplate = await chart('formsByTemplate');
+    const total = (answer: Json) => (answer.series[0].values as number[]).reduce((a, b) => a + b, 0);
+    expect(total(byStatus)).toBe(35 + 3 + 56);
+    expect(total(byTemplate)).toBe(total(byStatus));
+  });
+
   it('counts forms by status, deleted ones left out', async () => {
     const answer = await chart('formsByStatus');
     expect(answer).toEqual({
       chart: 'formsByStatus',
       title: 'Forms by status',
       kind: 'pie',
-      labels: ['Completed', 'Sent', 'In progress', 'Awaiting approval', 'Draft'],
-      series: [{ name: 'Forms', values: [30 + 4 + 56, 1, 3, 1, 1] }],
+      // The draft was never sent, and one completed timesheet was sent more than 12 months ago.
+      labels: ['Completed', 'Sent', 'In progress', 'Awaiting approval'],
+      series: [{ name: 'Forms', values: [30 + 4 + 56 - 1, 1, 3, 1] }],
     });
   });
 

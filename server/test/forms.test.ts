@@ -192,10 +192,11 @@ describe('the life of a form', () => {
       (await signing({ function: 'load', id: first.pageId, token: first.token })).body.data.fields.find((field: Json) => field.name === 'days').value,
     ).toBe(3);
 
-    const missing = await signing({ function: 'submit', id: first.pageId, token: first.token, values: { days: 3 } });
+    const missing = await signing({ function: 'submit', consent: true, id: first.pageId, token: first.token, values: { days: 3 } });
     expect(missing.body).toEqual({ data: null, error: 'Please sign: type your name or draw your signature.' });
     const signed = await signing({
       function: 'submit',
+      consent: true,
       id: first.pageId,
       token: first.token,
       values: { days: 3 },
@@ -208,8 +209,16 @@ describe('the life of a form', () => {
       message: 'Thank you. Your signature has been recorded.',
     });
     expect(
-      (await signing({ function: 'submit', id: first.pageId, token: first.token, values: { days: 3 }, signature: { kind: 'drawn', value: drawn } }))
-        .body.error,
+      (
+        await signing({
+          function: 'submit',
+          consent: true,
+          id: first.pageId,
+          token: first.token,
+          values: { days: 3 },
+          signature: { kind: 'drawn', value: drawn },
+        })
+      ).body.error,
     ).toBe('This form has already been signed.');
 
     const witness = linkFor('winston.reed@mail.example');
@@ -217,6 +226,7 @@ describe('the life of a form', () => {
     expect(seen.body.data.fields.find((field: Json) => field.name === 'days')).toMatchObject({ value: 3, readonly: true });
     const witnessed = await signing({
       function: 'submit',
+      consent: true,
       id: witness.pageId,
       token: witness.token,
       values: { witness_name: 'Winston Reed' },
@@ -475,7 +485,7 @@ describe('a template filled in by a signed-in person', () => {
     expect(loaded.body.data).toMatchObject({ title: 'Mileage Claim', signer: { name: 'Liam Carter', order: 1 }, status: 'open' });
     expect((await signing({ function: 'load', id: String(id) })).body.error).toBe('Please log in to fill in this form.');
     const done = await signing(
-      { function: 'submit', id: String(id), values: { miles: 42 }, signature: { kind: 'typed', value: 'Liam Carter' } },
+      { function: 'submit', consent: true, id: String(id), values: { miles: 42 }, signature: { kind: 'typed', value: 'Liam Carter' } },
       basic,
     );
     expect(done.body.data).toMatchObject({ status: 'signed', completed: false, next: 'Amelia Hughes' });

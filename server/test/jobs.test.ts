@@ -166,6 +166,46 @@ describe('the job queue', () => {
     expect(sent).toEqual(['committed']);
   }, 30_000);
 
+  it('stops only once the jobs under way, and the ones a fetch in flight brings, have finished: nothing reaches the database after', async () => {
+    // The queue's fetches answer late, so that one is in flight when the queue is told to stop.
+    let stoppedAt: number | null = null;
+    const late: string[] = [];
+    const database = {
+      ...server.database,
+      async query(text: string, values?: unknown[]) {
+        if (stoppedAt !== null) late.push(text);
+        if (/skip locked/i.test(text)) await new Promise((resolve) => setTimeout(resolve, 300));
+        return server.database.query(text, values);
+      },
+    };
+    const finished: string[] = [];
+    const outOfTurn: string[] = [];
+    const queue = await startJobQueue(
+      database,
+      jobsDoing({
+        'send-mail': async (message: MailMessage) => {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          // The job still reads the database after a while: it must be open.
+          await server.ctx.db.select({ id: forms.id }).from(forms).limit(1);
+          if (stoppedAt !== null) outOfTurn.push(message.subject);
+          finished.push(message.subject);
+        },
+      }),
+      log,
+      { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, expireInSeconds: 5 },
+    );
+    await queue.jobs.enqueue('send-mail', { to: 'someone@northwindcare.example', subject: 'late', text: 'late', html: '<p>late</p>' });
+    // Its worker is told at once, and its fetch is now on its way.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await queue.stop();
+    stoppedAt = Date.now();
+    expect(finished).toEqual(['late']);
+    // Time for anything left running to show.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(outOfTurn).toEqual([]);
+    expect(late).toEqual([]);
+  }, 30_000);
+
   it('queues, on start, complete forms that have no seal', async () => {
     const id = await unsealedForm();
     await start(id, (formId) => sealForm(server.ctx, formSeals, formId));

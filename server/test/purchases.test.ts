@@ -74,6 +74,12 @@ describe('buying envelopes', () => {
       email: 'demo.admin@northwindcare.example',
     });
     expect(await envelopes(token)).toMatchObject({ envelopes: before.envelopes + 500, unused_envelopes: before.unused_envelopes + 500 });
+    // The receipt the page says was sent, was.
+    const receipts = server.mail.filter((mail) => mail.subject === 'Your receipt: 500 envelopes');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ to: 'demo.admin@northwindcare.example' });
+    expect(receipts[0]?.text).toContain('Amount paid: £298.00.');
+    expect(receipts[0]?.text).toContain(`Payment reference: ${started.body.session_id}.`);
     const counted = await server.call('/envelopes', {
       token,
       payload: `token=${encodeURIComponent(token)}`,
@@ -97,6 +103,7 @@ describe('buying envelopes', () => {
     const started = await checkout(token, 'env-50');
     const answers = await Promise.all([1, 2, 3, 4].map(() => status(token, started.body.session_id)));
     expect(answers.map((answer) => answer.body.status)).toEqual(['complete', 'complete', 'complete', 'complete']);
+    expect(server.mail.filter((mail) => mail.subject === 'Your receipt: 50 envelopes')).toHaveLength(1);
     expect(await envelopes(token)).toMatchObject({ envelopes: before.envelopes + 50 });
     const completions = await server.ctx.db
       .select()

@@ -45,9 +45,10 @@ async function expectLockedOut(form: SentForm, token: string): Promise<void> {
     { function: 'load', id: place.pageId, token: wrongToken },
     { function: 'save', id: place.pageId, values: { answer: 'mine now' } },
     { function: 'save', id: place.pageId, token: wrongToken, values: { answer: 'mine now' } },
-    { function: 'submit', id: place.pageId, values: { answer: 'signed by someone else' }, signature: { kind: 'drawn', value: drawn } },
+    { function: 'submit', consent: true, id: place.pageId, values: { answer: 'signed by someone else' }, signature: { kind: 'drawn', value: drawn } },
     {
       function: 'submit',
+      consent: true,
       id: place.pageId,
       token: wrongToken,
       values: { answer: 'signed by someone else' },
@@ -107,7 +108,7 @@ describe('a place the sender gave to an account of their organisation', () => {
     expect((await server.call('/form-progress', { method: 'GET', token: basic, query: `id=${form.id}` })).status).toBe(200);
     const signed = await signingCall(
       server,
-      { function: 'submit', id: row.page_id, values: { answer: 'Yes' }, signature: { kind: 'drawn', value: drawn } },
+      { function: 'submit', consent: true, id: row.page_id, values: { answer: 'Yes' }, signature: { kind: 'drawn', value: drawn } },
       { signedIn: basic },
     );
     expect(signed.body.data).toMatchObject({ status: 'signed', completed: true });

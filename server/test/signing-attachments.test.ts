@@ -75,6 +75,7 @@ describe('a file attached to a draft', () => {
     // Submitted with the draft's file, as the app sends it: still one file.
     const signed = await signingCall(server, {
       function: 'submit',
+      consent: true,
       id: form.link.pageId,
       token: form.link.token,
       values: { note: 'done', proof: 'Council tax bill.pdf' },
@@ -122,6 +123,7 @@ describe('the storage quota', () => {
     expect((await save(form.link, { note: 'mine', proof: file('Scan.pdf', 150_000, 3) })).body).toEqual({ data: null, error: refusal });
     const submitted = await signingCall(server, {
       function: 'submit',
+      consent: true,
       id: form.link.pageId,
       token: form.link.token,
       values: { note: 'mine', proof: file('Scan.pdf', 150_000, 3) },
@@ -156,6 +158,7 @@ describe('saving a draft', () => {
     expect(place?.draft).toMatchObject({ note: 'save 19' });
     const signed = await signingCall(server, {
       function: 'submit',
+      consent: true,
       id: form.link.pageId,
       token: form.link.token,
       values: { note: 'final' },
@@ -180,7 +183,14 @@ describe('saving a draft', () => {
     const form = forms[1] as { link: SigningLink; id: number };
     const signed = await signingCall(
       server,
-      { function: 'submit', id: form.link.pageId, token: form.link.token, values: { note: 'final' }, signature: { kind: 'drawn', value: drawn } },
+      {
+        function: 'submit',
+        consent: true,
+        id: form.link.pageId,
+        token: form.link.token,
+        values: { note: 'final' },
+        signature: { kind: 'drawn', value: drawn },
+      },
       { ip },
     );
     expect(signed.body.data).toMatchObject({ status: 'signed' });

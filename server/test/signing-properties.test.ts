@@ -84,7 +84,7 @@ function call(form: SentForm, action: Step): Promise<{ status: number; body: Jso
     case 'submit': {
       const { pageId, token } = link(action.place);
       const signature = action.signature === 'typed' ? { kind: 'typed', value: `Signer ${action.place}` } : { kind: 'drawn', value: drawn };
-      return signingCall(server, { function: 'submit', id: pageId, token, values: answer(action.place), signature });
+      return signingCall(server, { function: 'submit', consent: true, id: pageId, token, values: answer(action.place), signature });
     }
     case 'save': {
       const { pageId, token } = link(action.place);

@@ -66,6 +66,7 @@ describe('one signing link used ten times at once', () => {
     const answers = await times(10, (i) =>
       signingCall(server, {
         function: 'submit',
+        consent: true,
         id: link.pageId,
         token: link.token,
         values: { answer: `try ${i}` },
@@ -95,6 +96,7 @@ describe('one signing link used ten times at once', () => {
         ? signingCall(server, { function: 'save', id: link.pageId, token: link.token, values: { answer: `draft ${i}` } })
         : signingCall(server, {
             function: 'submit',
+            consent: true,
             id: link.pageId,
             token: link.token,
             values: { answer: `final ${i}` },
@@ -174,6 +176,7 @@ describe('a withdrawal and a signature at the same moment', () => {
       const sign = () =>
         signingCall(server, {
           function: 'submit',
+          consent: true,
           id: link.pageId,
           token: link.token,
           values: { answer: 'yes' },

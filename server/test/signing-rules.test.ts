@@ -48,6 +48,7 @@ describe('a typed signature', () => {
     expect(loaded.body.data).toMatchObject({ allow_typed_signature: false });
     const typed = await signingCall(server, {
       function: 'submit',
+      consent: true,
       id: link.pageId,
       token: link.token,
       values: { answer: 'yes' },
@@ -58,6 +59,7 @@ describe('a typed signature', () => {
     expect(place).toMatchObject({ status: 'open', signature: null });
     const signed = await signingCall(server, {
       function: 'submit',
+      consent: true,
       id: link.pageId,
       token: link.token,
       values: { answer: 'yes' },
@@ -72,13 +74,19 @@ describe('a typed signature', () => {
     expect(loaded.body.data).toMatchObject({ allow_typed_signature: false });
     const typed = await signingCall(
       server,
-      { function: 'submit', id: String(drawnOnlyTemplate), values: { answer: 'yes' }, signature: { kind: 'typed', value: 'Bo Basic' } },
+      {
+        function: 'submit',
+        consent: true,
+        id: String(drawnOnlyTemplate),
+        values: { answer: 'yes' },
+        signature: { kind: 'typed', value: 'Bo Basic' },
+      },
       { signedIn: basic },
     );
     expect(typed.body).toEqual({ data: null, error: typedRefused });
     const signed = await signingCall(
       server,
-      { function: 'submit', id: String(drawnOnlyTemplate), values: { answer: 'yes' }, signature: { kind: 'drawn', value: drawn } },
+      { function: 'submit', consent: true, id: String(drawnOnlyTemplate), values: { answer: 'yes' }, signature: { kind: 'drawn', value: drawn } },
       { signedIn: basic },
     );
     expect(signed.body.data).toMatchObject({ status: 'signed' });
@@ -99,6 +107,7 @@ describe('a typed signature', () => {
     });
     const typed = await signingCall(server, {
       function: 'submit',
+      consent: true,
       id: link.pageId,
       token: link.token,
       values: { answer: 'yes' },

@@ -134,7 +134,7 @@ describe('supporting documents', () => {
     const url = new URL((await documents()).data[0].url, 'http://formsign.test');
     const file = await server.call('/file', { method: 'GET', query: url.searchParams.toString() });
     expect(file).toMatchObject({ status: 200, text: '%PDF-1.7 bank letter' });
-    expect(file.headers['content-disposition']).toBe('inline; filename="Bank letter.pdf"');
+    expect(file.headers['content-disposition']).toBe(`inline; filename="Bank letter.pdf"; filename*=UTF-8''Bank%20letter.pdf`);
   });
 
   it('are searched by file, form, reference and uploader, filtered by template and day, sorted and paged', async () => {

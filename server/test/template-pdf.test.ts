@@ -289,6 +289,7 @@ describe('a form sent from a template with a PDF', () => {
     const signed = await server.call('/websigning', {
       body: {
         function: 'submit',
+        consent: true,
         id: pageId,
         token: link,
         values: { tenant_name: 'Placewell', monthly_rent: 1234 },

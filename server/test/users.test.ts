@@ -59,6 +59,10 @@ describe('inviting people', () => {
     expect(server.mail.length).toBe(sent + 1);
     const mail = server.mail[sent];
     expect(mail).toMatchObject({ to: 'nina.kowalski@northwindcare.example', subject: 'Olivia Bennett invited you to formsign' });
+    // What to type in the login page's Name field: the address, or the user name the account was given.
+    expect(mail?.text).toContain(
+      'To log in, type this email address (nina.kowalski@northwindcare.example) or your user name, nina.kowalski, in the Name field',
+    );
     expect(await findUser(token, 'nina.kowalski')).toMatchObject({ status: 'invited', class: 'Staff' });
 
     const [, userId = '', timestamp = '', hashedPassword = ''] = /\/user\/reset\/(\d+)\/(\d+)\/([\w-]+)/.exec(mail?.text ?? '') ?? [];

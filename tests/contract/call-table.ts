@@ -84,6 +84,7 @@ export const designedOperations: readonly { method: 'get' | 'post'; path: string
   { method: 'post', path: '/form-progress' },
   { method: 'post', path: '/verify' },
   { method: 'post', path: '/template-pdf' },
+  { method: 'post', path: '/signing-preview' },
 ];
 
 /** Response shapes the product states: the top-level fields each must have. */
@@ -117,7 +118,7 @@ export const statedResponses: readonly { method: 'get' | 'post'; path: string; f
 /** The login response headers the client reads: the session's tokens. */
 export const loginHeaders = ['access-token', 'id-token', 'refresh-token'] as const;
 
-/** Operations open to anonymous callers: signing in, registering, passwords, strings, signing by link, verifying. */
+/** Operations open to anonymous callers: signing in, registering, passwords, strings, signing by link and its document, verifying. */
 export const publicOperations = [
   '/login',
   '/login-mfa',
@@ -127,6 +128,7 @@ export const publicOperations = [
   '/set-new-password',
   '/get-strings',
   '/websigning',
+  '/signing-preview',
   '/verify',
 ] as const;
 

@@ -16,6 +16,8 @@ async function envelopeCount(page: Page): Promise<number> {
 async function drawSignature(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'Draw my signature' }).check();
   const pad = page.locator('canvas.signature-pad');
+  // In the middle of the window, clear of the guide that stays at its foot.
+  await pad.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = await pad.boundingBox();
   if (!box) throw new Error('No signature pad');
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
@@ -23,6 +25,18 @@ async function drawSignature(page: Page): Promise<void> {
   for (let step = 1; step <= 10; step += 1) await page.mouse.move(box.x + 20 + step * 15, box.y + box.height / 2 + (step % 2 ? -12 : 12));
   await page.mouse.up();
   await expect(page.getByText('Signature drawn.')).toBeVisible();
+}
+
+/** The last screen: the document as it will be sealed, then the consent, then the signature is sent. */
+async function finishAndSign(page: Page): Promise<void> {
+  await expect(page.getByText('All 1 required fields are filled in.').or(page.getByText('The required field is filled in.'))).toBeVisible();
+  await page.getByRole('button', { name: 'Finish', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Check the document, then sign' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Page 1 of 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign and send' }).click();
+  await expect(page.getByText('Please tick the box to agree before signing.')).toBeVisible();
+  await page.getByLabel('By signing, I agree that my electronic signature is legally binding').check();
+  await page.getByRole('button', { name: 'Sign and send' }).click();
 }
 
 test('a template is made, sent to two people who sign from their mail, approved, and kept as complete', async ({ page, browser }) => {
@@ -89,7 +103,7 @@ test('a template is made, sent to two people who sign from their mail, approved,
   await expect(tenant.getByText('Please sign on handing over the keys.')).toBeVisible();
   await tenant.getByLabel('Property').fill('Flat 4, 27 Harbour Street');
   await drawSignature(tenant);
-  await tenant.getByRole('button', { name: 'Sign and send' }).click();
+  await finishAndSign(tenant);
   await expect(tenant.getByTestId('receipt-next')).toContainText('Victor Hale');
 
   // The agent types theirs; the tenant's answer is shown, not asked again.
@@ -97,7 +111,7 @@ test('a template is made, sent to two people who sign from their mail, approved,
   await agent.goto(linkIn(await mailTo('victor.hale@mail.example', /asks you to fill in and sign/)));
   await expect(agent.getByText('Flat 4, 27 Harbour Street')).toBeVisible();
   await agent.getByLabel('Your full name, as your signature').fill('Victor Hale');
-  await agent.getByRole('button', { name: 'Sign and send' }).click();
+  await finishAndSign(agent);
   await expect(agent.getByTestId('receipt-next')).toContainText('Olivia Bennett');
 
   // The administrator approves from Action Required.

@@ -1,6 +1,6 @@
 import { ApiError } from '../api-error.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { Verification, WebSigningData, WebSigningRequest } from '../types.js';
+import type { SigningPreviewRequest, Verification, WebSigningData, WebSigningRequest } from '../types.js';
 
 export interface SigningApi {
   /**
@@ -9,6 +9,11 @@ export interface SigningApi {
    * loaded. ...', or the offline text when the network failed while offline.
    */
   call(request: WebSigningRequest, options?: CallOptions): Promise<WebSigningData>;
+  /**
+   * The document a link's holder will seal, as a PDF, with the answers being given drawn in
+   * (`/signing-preview`). Rejects as `call` does, with the server's `error` when it gave one.
+   */
+  preview(request: SigningPreviewRequest, options?: CallOptions): Promise<Blob>;
   /** Checks a PDF against the documents this instance sealed (multipart, no account needed). */
   verify(file: Blob, options?: CallOptions): Promise<Verification>;
 }
@@ -27,6 +32,8 @@ export function signingApi({ api, send }: Transport): SigningApi {
       if (body.error) throw new ApiError({ status: 200, body, message: body.error });
       return body.data;
     },
+    preview: (request, options) =>
+      send((init) => api.POST('/signing-preview', { ...init, body: request, parseAs: 'blob' }), options, 'webSigning') as Promise<Blob>,
     verify: (file, options) =>
       send(
         (init) =>

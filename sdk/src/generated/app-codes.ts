@@ -123,6 +123,8 @@ export const appCodes = {
     '-1': { outcome: 'failure', text: "Parameter failed." },
     /** Nothing to do: the form is complete or withdrawn, or that recipient is not waiting. */
     '-3': { outcome: 'failure', text: "There is no one to remind: this form is complete or withdrawn." },
+    /** Only a form sent back or declined can be sent again. */
+    '-5': { outcome: 'failure', text: "This form cannot be sent again: only a form sent back or declined can be." },
   },
   manageTemplates: {
     /** The operation was done. */

@@ -402,8 +402,8 @@ export interface paths {
         get: operations["getFormProgress"];
         put?: never;
         /**
-         * Remind a recipient, or withdraw a form
-         * @description `remind` emails the recipient whose turn it is (or `order`) their link again, at most once an hour for each recipient (429 before then, saying when); `withdraw` cancels the form, and its links stop working. Answers the progress after the action.
+         * Remind a recipient, withdraw a form, or send it again
+         * @description `remind` emails the recipient whose turn it is (or `order`) their link again, at most once an hour for each recipient (429 before then, saying when); `withdraw` cancels the form, its links stop working and the recipients whose links were live are told by email; `resend` sends a form that was sent back or declined on again, with the sender's corrections (`recipients`, `message`), from the place that stopped it: what was done before it stands, that place and those after it start again with new links. Answers the progress after the action.
          */
         post: operations["manageFormProgress"];
         delete?: never;
@@ -1023,7 +1023,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Load, save, submit, approve or disapprove a form opened from a link
+         * Load, save, submit, approve, disapprove or decline a form opened from a link
          * @description Anonymous signers call this with the link's `token`; signed-in users may too. The
          *     body answers `data` and `error`: when `error` is not empty the product shows it,
          *     otherwise on failure 'The form couldn’t be loaded. If this keeps happening, please
@@ -1039,6 +1039,36 @@ export interface paths {
          *     hour) and per address (429 with `Retry-After`).
          */
         post: operations["webSigning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signing-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The document a signing link's holder will seal, as a PDF, with the answers they are giving drawn in
+         * @description The document the seal of this form will produce, without its certificate and audit
+         *     pages: the template's PDF with the answers drawn where they were placed, or, for a
+         *     template without a PDF, the answers page rendered from its fields. It shows what was
+         *     answered before this step, and the `values` and `signature` given here (the answers
+         *     being submitted); fields of later steps are not drawn, and nothing is stored. It is
+         *     opened exactly as `/websigning` opens the place (the link's token, or the signed-in
+         *     recipient the sender gave it to), and only while that step is open: a later step's
+         *     link, a step already taken, an expired or withdrawn form are refused. A file answer is
+         *     named by its file name (the file itself is not sent). The PDF is made apart from other
+         *     requests, within a time and memory budget; while many are being made the request is
+         *     refused as busy (503, with `Retry-After`), and each address may ask for 30 a minute.
+         */
+        post: operations["signingPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1215,7 +1245,7 @@ export interface components {
              * @description Only audit events of this kind (the form audit).
              * @enum {string}
              */
-            event?: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "completed" | "downloaded" | "deleted";
+            event?: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "completed" | "downloaded" | "deleted";
         };
         /**
          * Format: email
@@ -1428,7 +1458,7 @@ export interface components {
          * @description Where a form is in its life.
          * @enum {string}
          */
-        FormStatus: "draft" | "sent" | "in_progress" | "awaiting_approval" | "disapproved" | "completed" | "cancelled";
+        FormStatus: "draft" | "sent" | "in_progress" | "awaiting_approval" | "disapproved" | "declined" | "completed" | "cancelled";
         CompletedForm: {
             id: number;
             /** @description The form's human reference. */
@@ -1538,10 +1568,10 @@ export interface components {
             /** @enum {string} */
             action: "sign" | "approve" | "fill";
             /**
-             * @description `waiting` for an earlier recipient; `open` for them now.
+             * @description `waiting` for an earlier recipient; `open` for them now; `declined` when they refused to sign (their reason is the comment).
              * @enum {string}
              */
-            status: "waiting" | "open" | "signed" | "approved" | "disapproved" | "filled" | "cancelled";
+            status: "waiting" | "open" | "signed" | "approved" | "disapproved" | "declined" | "filled" | "cancelled";
             /** Format: date-time */
             opened_at: string | null;
             /** Format: date-time */
@@ -1575,9 +1605,17 @@ export interface components {
         FormProgressAction: {
             id: number;
             /** @enum {string} */
-            action: "remind" | "withdraw";
+            action: "remind" | "withdraw" | "resend";
             /** @description The recipient to remind; the one whose turn it is when absent. */
             order?: number;
+            /** @description `resend`: corrections to the places not yet done (the one that sent the form back or declined it, and those after it), by `order`. */
+            recipients?: {
+                order: number;
+                name: string;
+                email: components["schemas"]["EmailAddress"];
+            }[];
+            /** @description `resend`: the note to the recipients, replacing the one sent before. */
+            message?: string;
         };
         FormProgressResult: {
             code: number;
@@ -1608,7 +1646,7 @@ export interface components {
             reference: string;
             title: string;
             /** @enum {string} */
-            event: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "completed" | "downloaded" | "deleted";
+            event: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "completed" | "downloaded" | "deleted";
             actor: string;
             /** Format: date-time */
             at: string;
@@ -2336,8 +2374,11 @@ export interface components {
         };
         ProductsResponse: components["schemas"]["ProductList"] | components["schemas"]["CheckoutSession"] | components["schemas"]["PurchaseStatus"];
         WebSigningRequest: {
-            /** @enum {string} */
-            function: "load" | "save" | "submit" | "approve" | "disapprove";
+            /**
+             * @description `decline`: the link's signer refuses to sign, with a reason (`comment`); the form stops and its sender is told.
+             * @enum {string}
+             */
+            function: "load" | "save" | "submit" | "approve" | "disapprove" | "decline";
             /** @description The page id from the link. */
             id: string;
             /** @description Pre-population references from the link, or empty. A sent form keeps the values its sender gave it, so a link's refs are not read; a template opened by a signed-in person (`/open-signing`) is filled from them only for a person who may read the records (`/fetch-prepopulation`). */
@@ -2358,8 +2399,26 @@ export interface components {
                 /** @description A PNG data URL (drawn) or the typed name. */
                 value: string;
             };
-            /** @description Why it is disapproved. */
+            /** @description Why it is disapproved or declined. */
             comment?: string;
+            /** @description The signer agreed, on the last screen before sending, that "By signing, I agree that my electronic signature is legally binding" (`submit`). A form is not signed without it: `submit` without `true` is refused, and the consent is recorded in the audit trail and on the sealed PDF. */
+            consent?: boolean;
+        };
+        SigningPreviewRequest: {
+            /** @description The page id from the link. */
+            id: string;
+            /** @description The link's signing token (anonymous signers). */
+            token?: string;
+            /** @description The answers being given at this step; a file answer by its file name. */
+            values?: {
+                [key: string]: string | number | boolean | null;
+            };
+            signature?: {
+                /** @enum {string} */
+                kind: "drawn" | "typed";
+                /** @description A PNG data URL (drawn) or the typed name. */
+                value: string;
+            };
         };
         SigningForm: {
             id: string;
@@ -2373,8 +2432,16 @@ export interface components {
                 email: string;
                 order: number;
             };
-            /** @enum {string} */
-            status: "open" | "signed" | "completed";
+            /**
+             * @description `declined` or `disapproved` when someone stopped the form (see `stopped`).
+             * @enum {string}
+             */
+            status: "open" | "signed" | "completed" | "declined" | "disapproved";
+            /** @description Who stopped the form (declined it, or sent it back) and why, while it waits for its sender; null otherwise. */
+            stopped?: null | {
+                name: string;
+                reason: string;
+            };
             fields: components["schemas"]["FormField"][];
             /** Format: date-time */
             expires_at: string | null;
@@ -2382,6 +2449,8 @@ export interface components {
             pdf?: string | null;
             /** @description A typed name is accepted as a signature (the sending company's setting); when false only a drawn signature is, and a typed one is refused. */
             allow_typed_signature: boolean;
+            /** @description The PDF the form was sent with (a signed address), whose pages the signing page shows with each field where it was placed; null when its template has no PDF, and the page shows `/signing-preview` instead. */
+            document?: string | null;
         };
         VerifyRequest: {
             /**
@@ -2423,7 +2492,7 @@ export interface components {
         };
         SigningReceipt: {
             /** @enum {string} */
-            status: "saved" | "signed" | "approved" | "disapproved";
+            status: "saved" | "signed" | "approved" | "disapproved" | "declined";
             /** @description Every signer has signed. */
             completed: boolean;
             /** @description Who signs next, or empty. */
@@ -2615,6 +2684,29 @@ export interface components {
                 /**
                  * @description Seconds to wait before saving again.
                  * @example 720
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebSigningResponse"];
+            };
+        };
+        /** @description The step this link names cannot be acted on now (not its turn yet, already taken, or the link has expired). */
+        SigningConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebSigningResponse"];
+            };
+        };
+        /** @description Too many documents asked for from this address; `Retry-After` says how many seconds to wait. */
+        SigningPreviewTooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait before asking again.
+                 * @example 60
                  */
                 "Retry-After"?: number;
                 [name: string]: unknown;
@@ -4188,6 +4280,36 @@ export interface operations {
             500: components["responses"]["SigningServerError"];
         };
     };
+    signingPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The document as a PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["SigningBadRequest"];
+            404: components["responses"]["SigningNotFound"];
+            409: components["responses"]["SigningConflict"];
+            429: components["responses"]["SigningPreviewTooManyRequests"];
+            500: components["responses"]["SigningServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     verifyDocument: {
         parameters: {
             query?: never;
@@ -4239,6 +4361,11 @@ export interface operations {
                  * @example NWC-2026-0042.pdf
                  */
                 name?: string;
+                /**
+                 * @description Saved as a file (`Content-Disposition: attachment`) rather than shown in the browser, as a PDF or a subtitle track otherwise is.
+                 * @example 1
+                 */
+                download?: 1;
             };
             header?: never;
             path?: never;

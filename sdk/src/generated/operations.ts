@@ -55,6 +55,7 @@ export const operations = {
   saveCompany: { method: 'post', path: '/user', tag: 'Account', public: false, roles: ['admin', 'personal'] },
   manageProducts: { method: 'post', path: '/products', tag: 'Account', public: false, roles: [] },
   webSigning: { method: 'post', path: '/websigning', tag: 'Signing', public: true, roles: [] },
+  signingPreview: { method: 'post', path: '/signing-preview', tag: 'Signing', public: true, roles: [] },
   verifyDocument: { method: 'post', path: '/verify', tag: 'Signing', public: true, roles: [] },
   downloadFile: { method: 'get', path: '/file', tag: 'Storage', public: true, roles: [] },
   contactSupport: { method: 'post', path: '/contact', tag: 'Support', public: false, roles: [] },

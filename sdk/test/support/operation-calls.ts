@@ -86,6 +86,7 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   saveCompany: (c, o) => c.account.saveCompany({ email: 'office@northwindcare.example' }, o),
   manageProducts: (c, o) => c.account.products(o),
   webSigning: (c, o) => c.signing.call(signing, o),
+  signingPreview: (c, o) => c.signing.preview({ id: signing.id, token: signing.token }, o),
   verifyDocument: (c, o) => c.signing.verify(new File(['%PDF-1.7\n'], 'document.pdf', { type: 'application/pdf' }), o),
   contactSupport: (c, o) => c.support.contact({ subject: 'Envelope invoice', message: 'Again, please.' }, o),
 };

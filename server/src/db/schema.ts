@@ -17,6 +17,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -228,6 +229,8 @@ export type AuditEvent =
   | 'signed'
   | 'approved'
   | 'disapproved'
+  | 'declined'
+  | 'resent'
   | 'completed'
   | 'downloaded'
   | 'deleted'
@@ -424,7 +427,7 @@ function listIndexes(
   });
 }
 
-export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'completed' | 'cancelled';
+export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'declined' | 'completed' | 'cancelled';
 
 export const forms = pgTable(
   'forms',
@@ -490,7 +493,7 @@ export const forms = pgTable(
     // that a count or a deep page is read from the index alone, whatever the page number.
     ...listIndexes(
       'forms_workflow',
-      sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval', 'disapproved')`,
+      sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined')`,
       {
         updated: [table.updatedAt],
         sent: [table.sentAt],
@@ -569,7 +572,27 @@ export const formCountZones = pgTable('form_count_zones', {
   timeZone: text('time_zone'),
 });
 
-export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'filled' | 'cancelled';
+/**
+ * A version of each template's submissions (its completed forms that are not deleted, and
+ * their answers), moved on by triggers on `forms` in the same transaction as every change that
+ * alters them: a form completed, deleted, restored, removed, moved to another template, or its
+ * answers changed while completed (migration `0014_submission-versions-triggers`). The analysis
+ * keeps what it worked out under the version it read, so an answer kept is one the forms still
+ * give. No row yet is version 0; rows go only with their company, so a version never goes back.
+ */
+export const submissionVersions = pgTable(
+  'submission_versions',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').notNull(),
+    version: bigint({ mode: 'number' }).notNull().default(1),
+  },
+  (table) => [primaryKey({ name: 'submission_versions_pkey', columns: [table.companyId, table.templateId] })],
+);
+
+export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'declined' | 'filled' | 'cancelled';
 
 /**
  * A person a form goes to, at their place in its order: their link (a page id in the

@@ -7,6 +7,7 @@
  */
 import { pdfPages } from './pdf-pages.js';
 import { sealsIn } from '../sealing/pdf-signatures.js';
+import { renderDocument, type DocumentInput } from '../sealing/render.js';
 import { sealedPdf, type SealedPdfInput } from '../sealing/sealed-pdf.js';
 
 export interface TaskTools {
@@ -21,6 +22,8 @@ export const fileTasks = {
   'pdf-pages': (input: { bytes: Uint8Array }) => pdfPages(input.bytes),
   /** A completed form's sealed PDF. */
   'sealed-pdf': (input: SealedPdfInput, tools: TaskTools) => sealedPdf(input, tools),
+  /** A form's document as it will be sealed, shown to a signer before they sign (`POST /signing-preview`). */
+  'document-preview': (input: DocumentInput) => renderDocument(input),
 };
 
 export type FileTasks = typeof fileTasks;

@@ -5,14 +5,9 @@
  * answers requests.
  */
 import { PDF } from '@libpdf/core';
-import type { PdfPageSize } from '../db/schema.js';
-
-/** A file worker answers plain data: the pages, or the reason the file is refused (the template's use case refuses with it). */
-export type PdfPagesAnswer = { ok: true; value: PdfPageSize[] } | { ok: false; reason: string };
+import { notAPdfText, type PdfPagesAnswer } from './pdf-answers.js';
 
 export const mostPages = 50;
-
-export const notAPdfText = 'This file is not a PDF we can read.';
 
 const points = (value: number): number => Math.round(value * 100) / 100;
 

@@ -8,10 +8,11 @@ import type { Keys } from '../auth/keys.js';
 
 export const defaultLinkSeconds = 60 * 60;
 
-export function signedFileUrl(keys: Keys, key: string, now: Date, options: { seconds?: number; name?: string } = {}): string {
+export function signedFileUrl(keys: Keys, key: string, now: Date, options: { seconds?: number; name?: string; download?: boolean } = {}): string {
   const exp = Math.floor(now.getTime() / 1000) + (options.seconds ?? defaultLinkSeconds);
   const query = new URLSearchParams({ key, exp: String(exp), sig: keys.mac('file', key, exp) });
   if (options.name) query.set('name', options.name);
+  if (options.download) query.set('download', '1');
   return `/api/file?${query.toString()}`;
 }
 

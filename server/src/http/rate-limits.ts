@@ -1,7 +1,7 @@
 /**
  * Request rate limits on the calls people could abuse from outside: logging in, the second
  * factor, renewing a session, registering, asking for a password reset, confirming a new email
- * address, inviting, saving a signing draft. Past the limit an address gets 429 with
+ * address, inviting, saving a signing draft, asking for a form's document before signing it. Past the limit an address gets 429 with
  * `Retry-After` (the contract's `TooManyRequests`). Counted per server process; the sign-in and
  * reset limits that must hold across processes are counted in the database
  * (`auth/attempts.ts`), as is the limit of drafts saved per signing link
@@ -33,6 +33,8 @@ export const defaultRateLimits: RateLimits = {
   inviteUsers: { max: 20, timeWindow: minute },
   verifyDocument: { max: 30, timeWindow: minute },
   // Saving a draft stores what a signer attached; opening and sending a form are not counted.
+  // Each preview is a PDF made in a file worker.
+  signingPreview: { max: 30, timeWindow: minute },
   webSigning: { max: 30, timeWindow: minute, counts: (request) => (request.body as { function?: unknown } | undefined)?.function === 'save' },
 };
 

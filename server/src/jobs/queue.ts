@@ -18,7 +18,12 @@ export interface RunningQueue {
   jobs: Jobs;
   /** The queue itself, to read its queues and schedules. */
   boss: PgBoss;
-  /** Stops after the jobs under way have finished (up to 10 s). */
+  /**
+   * Stops taking jobs, and answers once the jobs under way have finished (up to a minute, a
+   * seal's own budget) and no query of the queue is left unanswered: only then may the
+   * database be closed. Anything the queue would still do after that is left undone, as a
+   * crash would leave it (the job expires and runs again), and never reaches the database.
+   */
   stop(): Promise<void>;
   /**
    * Stops at once, leaving jobs under way as they are, as a crash would: from then on this
@@ -35,7 +40,13 @@ export interface QueueOptions {
   expireInSeconds?: number;
   /** Work the queue here, and keep its schedules (else only queue jobs, for worker processes elsewhere). */
   work?: boolean;
+  /** How long `stop` waits for the jobs under way (60 s). */
+  stopWaitSeconds?: number;
 }
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** What a queue that has stopped (or halted) answers: nothing, ever, as a process that is gone. */
+const never = (): Promise<never> => new Promise<never>(() => undefined);
 
 function queueOf(job: RunnableJob, options: QueueOptions): PgBoss.Queue {
   return {
@@ -62,9 +73,20 @@ export async function startJobQueue(
   const work = options.work !== false;
   const byName = new Map(list.map((job) => [job.name, job]));
   let halted = false;
+  // Stopped: the database may be closing. Late calls, as a halted queue's, never answer.
+  let stopped = false;
+  // The queue's queries under way, and the jobs under way, that `stop` waits for.
+  let queries = 0;
+  const underWay = new Set<Promise<void>>();
   const boss = new PgBoss({
     // A halted queue's late calls (a job under way ending, or expiring) never answer.
-    db: { executeSql: (text, values) => (halted ? new Promise<never>(() => undefined) : database.query(text, values)) },
+    db: {
+      executeSql: (text, values) => {
+        if (halted || stopped) return never();
+        queries += 1;
+        return database.query(text, values).finally(() => (queries -= 1));
+      },
+    },
     schema: 'pgboss',
     supervise: true,
     // Schedules are kept by the processes that work the queue.
@@ -86,21 +108,31 @@ export async function startJobQueue(
   const workers = new Map<JobName, string>();
   for (const job of work ? list : []) {
     const { name } = job;
-    const worker = await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async (batch) => {
-      try {
-        for (const item of batch) {
-          try {
-            await job.run(item.data);
-          } catch (error) {
-            log.warn({ err: error, job: item.id, name }, 'A job failed; it will be tried again.');
-            throw error;
+    const worker = await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, (batch) => {
+      // Fetched as the queue stopped, and the database may be gone: left as a crash would leave it.
+      if (stopped || halted) return never();
+      const running = (async () => {
+        try {
+          for (const item of batch) {
+            try {
+              await job.run(item.data);
+            } catch (error) {
+              log.warn({ err: error, job: item.id, name }, 'A job failed; it will be tried again.');
+              throw error;
+            }
           }
+        } finally {
+          // Through the map: the first job may come before `work` has answered the worker's id.
+          const self = workers.get(name);
+          if (self) boss.notifyWorker(self);
         }
-      } finally {
-        // Through the map: the first job may come before `work` has answered the worker's id.
-        const self = workers.get(name);
-        if (self) boss.notifyWorker(self);
-      }
+      })();
+      underWay.add(running);
+      running.then(
+        () => underWay.delete(running),
+        () => underWay.delete(running),
+      );
+      return running;
     });
     workers.set(name, worker);
   }
@@ -132,7 +164,13 @@ export async function startJobQueue(
     jobs,
     boss,
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      const until = Date.now() + (options.stopWaitSeconds ?? 60) * 1000;
+      await boss.stop({ graceful: true, wait: true, timeout: Math.max(1000, until - Date.now()) });
+      // pg-boss counts a job as under way once its fetch has answered: a fetch in flight when it
+      // stopped may still start one, and a job past pg-boss's wait may still be writing. Both
+      // are waited for, so that nothing reaches the database once it is closed.
+      while ((queries > 0 || underWay.size > 0) && Date.now() < until) await pause(10);
+      stopped = true;
     },
     async halt() {
       await boss.stop({ graceful: false, wait: true, timeout: 1_000 });

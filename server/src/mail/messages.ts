@@ -29,13 +29,22 @@ export function activationMail(to: string, name: string, company: string, link: 
   );
 }
 
-export function invitationMail(to: string, name: string, inviter: string, company: string, link: string, days: number): MailMessage {
+export function invitationMail(
+  to: string,
+  name: string,
+  inviter: string,
+  company: string,
+  link: string,
+  days: number,
+  userName: string,
+): MailMessage {
   return message(
     to,
     `${inviter} invited you to formsign`,
     [
       `Hello ${name || to},`,
       `${inviter} invited you to join ${company} on formsign. Choose a password to log in; the link works once and for ${days} days.`,
+      `To log in, type this email address (${to}) or your user name, ${userName}, in the Name field, with the password you choose.`,
     ],
     { label: 'Choose your password', link },
   );

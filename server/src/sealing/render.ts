@@ -3,7 +3,8 @@
  * signature drawn in its place, or, without one, a document rendered from the fields), then a
  * certificate page (who signed, when, from which address and device, how each proved who they
  * were, with their signatures) and the audit-trail pages. Text uses the standard PDF fonts,
- * so characters they cannot show are replaced.
+ * so characters they cannot show are replaced. The document alone (`renderDocument`) is what a
+ * signer is shown before signing: the same code draws it, so they see what will be sealed.
  */
 import { createHash } from 'node:crypto';
 import { PDF, rgb, Standard14Font, type PDFImage, type PDFPage } from '@libpdf/core';
@@ -44,6 +45,8 @@ export interface RenderedRecipient {
   signedIn: boolean;
   comment: string;
   signature: { kind: 'drawn' | 'typed'; value: string } | null;
+  /** They agreed that their electronic signature is legally binding, on the last screen before signing. */
+  consented?: boolean;
 }
 
 export interface RenderedEvent {
@@ -60,7 +63,8 @@ export interface RenderInput {
   company: string;
   sender: string;
   sentAt: Date | null;
-  completedAt: Date;
+  /** When it was completed; null for a document shown before it is. */
+  completedAt: Date | null;
   fields: readonly FieldDefinition[];
   values: Record<string, FieldValue>;
   recipients: readonly RenderedRecipient[];
@@ -194,11 +198,13 @@ function writeSignature(writer: Writer, pdf: PDF, recipient: RenderedRecipient |
 }
 
 /** The document rendered from the fields: the title, who sent it, and every answer and signature. */
-function renderFields(pdf: PDF, input: RenderInput, fields: readonly FieldDefinition[]): void {
+function renderFields(pdf: PDF, input: DocumentInput, fields: readonly FieldDefinition[]): void {
   const writer = new Writer(pdf);
   writer.text(input.title, { font: 'Helvetica-Bold', size: 18, gap: 2 });
   writer.text(`${input.reference} - ${input.template} - ${input.company}`, { color: muted, gap: 2 });
-  writer.text(`Sent by ${input.sender} on ${utc(input.sentAt)}; completed ${utc(input.completedAt)}.`, { color: muted });
+  writer.text(`Sent by ${input.sender} on ${utc(input.sentAt)}; ${input.completedAt ? `completed ${utc(input.completedAt)}` : 'not yet complete'}.`, {
+    color: muted,
+  });
   writer.rule();
   for (const field of fields) {
     writer.text(field.label, { font: 'Helvetica-Bold', size: 10, gap: 2 });
@@ -208,7 +214,7 @@ function renderFields(pdf: PDF, input: RenderInput, fields: readonly FieldDefini
 }
 
 /** Every answer and signature drawn where the template places it on its own PDF. */
-function drawPlacements(pdf: PDF, input: RenderInput): FieldDefinition[] {
+function drawPlacements(pdf: PDF, input: DocumentInput): FieldDefinition[] {
   const pages = pdf.getPages();
   const left: FieldDefinition[] = [];
   for (const field of input.fields) {
@@ -266,7 +272,7 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
     writer.text(`${recipient.order}. ${recipient.name} <${recipient.email}>`, { font: 'Helvetica-Bold', size: 11, gap: 2 });
     const did = recipient.action === 'approve' ? 'Approved' : recipient.action === 'fill' ? 'Filled in' : 'Signed';
     writer.text(
-      `${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : did} on ${utc(recipient.actedAt)}; opened ${utc(recipient.openedAt)}.`,
+      `${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : recipient.status === 'declined' ? 'Declined' : did} on ${utc(recipient.actedAt)}; opened ${utc(recipient.openedAt)}.`,
       { gap: 2 },
     );
     writer.text(`From address ${recipient.ip || 'unknown'}; device: ${recipient.userAgent || 'unknown'}.`, { color: muted, size: 8, gap: 2 });
@@ -276,6 +282,7 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
         : `Verification: opened the signing link mailed to ${recipient.email}.`,
       { color: muted, size: 8, gap: 2 },
     );
+    if (recipient.consented) writer.text(`Agreed: "By signing, I agree that my electronic signature is legally binding".`, { size: 9, gap: 2 });
     if (recipient.comment) writer.text(`Comment: ${recipient.comment}`, { size: 9, gap: 2 });
     if (recipient.action !== 'approve') writeSignature(writer, pdf, recipient, 10);
     writer.space(6);
@@ -297,7 +304,11 @@ export interface Rendered {
   pdf: PDF;
 }
 
-export async function renderCompletedForm(input: RenderInput): Promise<Rendered> {
+/** What the document's own pages are made of (no certificate, no audit trail). */
+export type DocumentInput = Omit<RenderInput, 'events' | 'sealedBy' | 'verifyUrl'>;
+
+/** The document's own pages: the template's PDF with the answers in place, or the answers rendered from the fields. */
+async function documentPdf(input: DocumentInput): Promise<PDF> {
   let pdf: PDF;
   if (input.templatePdf) {
     pdf = await PDF.load(input.templatePdf);
@@ -313,6 +324,16 @@ export async function renderCompletedForm(input: RenderInput): Promise<Rendered>
   pdf.setTitle(`${input.title} (${input.reference})`);
   pdf.setCreator('formsign');
   pdf.setProducer('formsign');
+  return pdf;
+}
+
+/** The document as it will be sealed, before it is: its own pages only (`POST /signing-preview`). */
+export async function renderDocument(input: DocumentInput): Promise<Uint8Array> {
+  return (await documentPdf(input)).save();
+}
+
+export async function renderCompletedForm(input: RenderInput): Promise<Rendered> {
+  const pdf = await documentPdf(input);
   // SHA-256 of the document's own pages, printed on the certificate page.
   const documentSha256 = createHash('sha256')
     .update(await pdf.save())

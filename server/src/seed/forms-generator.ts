@@ -185,11 +185,9 @@ function recipientStatuses(status: FormStatus, steps: readonly StepDefinition[],
       return steps.map((step, index) => (index < at ? done(step) : index === at ? 'disapproved' : 'cancelled'));
     }
     default: {
-      // In progress: some have acted, the next is open (and not an approval).
+      // In progress: some have acted, the next is open (an approval opened this way makes the form await approval).
       const acted = count > 1 ? 1 + Math.floor(random() * (count - 1)) : 0;
-      return steps.map((step, index) =>
-        index < acted ? done(step) : index === acted ? (step.action === 'approve' ? 'waiting' : 'open') : 'waiting',
-      );
+      return steps.map((step, index) => (index < acted ? done(step) : index === acted ? 'open' : 'waiting'));
     }
   }
 }
@@ -228,6 +226,8 @@ export async function generateForms(db: Database, options: GenerateOptions): Pro
       if (status === 'awaiting_approval' && !steps.some((step) => step.action === 'approve')) status = 'in_progress';
       const sentAt = new Date(time);
       const statuses = recipientStatuses(status, steps, random);
+      // A form whose open place is an approval waits for it, whatever was drawn: its status follows its places.
+      if (status === 'in_progress' && steps[statuses.indexOf('open')]?.action === 'approve') status = 'awaiting_approval';
       const actedTimes = statuses.map((_status, index) => new Date(time + (index + 1) * Math.floor(1 + random() * 36) * 3_600_000));
       const lastActed = Math.min(options.now.getTime() - 60_000, (actedTimes.at(-1) ?? sentAt).getTime());
       const year = sentAt.getUTCFullYear();

@@ -28,6 +28,7 @@ export async function completedRiskAssessment(server: TestServer): Promise<Compl
   const signed = await server.call('/websigning', {
     body: {
       function: 'submit',
+      consent: true,
       id: pageId,
       token: link,
       values: { hazard: 'Wet floor by the kitchen', site: 'Elm Court', likelihood: 'Likely', score: 12 },

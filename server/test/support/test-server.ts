@@ -52,6 +52,8 @@ export interface Answer<T = Json> {
   status: number;
   body: T;
   text: string;
+  /** The body's bytes (a PDF, say). */
+  raw: Buffer;
   headers: Record<string, string | string[] | undefined>;
   cookies: Record<string, string>;
 }
@@ -233,6 +235,7 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       status: response.statusCode,
       body,
       text: response.body,
+      raw: response.rawPayload,
       headers: response.headers,
       cookies: cookiesOf(response.headers['set-cookie']),
     } as Answer;

@@ -1,11 +1,13 @@
 /**
  * A sent form's progress (`/workflow/{id}`, designed): who has acted and when, who is next,
  * the reminders sent (`GET /form-progress`); the sender or an administrator reminds the next
- * recipient or withdraws the form (`POST /form-progress`, asking first). A complete form
- * links to its signed PDF.
+ * recipient or withdraws the form (`POST /form-progress`, asking first). A form sent back or
+ * declined says by whom and why, and its sender corrects the places still to be done (who
+ * they go to) and the note, then sends it on again from the place that stopped it. A
+ * complete form's signed PDF is downloaded.
  */
 import type { FormProgress, FormProgressAction, RecipientProgress } from '@formsign/sdk';
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
@@ -67,6 +69,85 @@ function Recipients({ progress }: { progress: FormProgress }) {
   );
 }
 
+const stoppedWords = { disapproved: 'Sent back', declined: 'Declined' } as const;
+
+/** The places a stopped form starts again from: the one that stopped it and every one not yet done. */
+const toRedo = (recipient: RecipientProgress): boolean => !['signed', 'approved', 'filled'].includes(recipient.status);
+
+/** Correcting a form sent back or declined, and sending it on again: who the places still to do go to, and the note. */
+function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; onSend(action: FormProgressAction): void }) {
+  const headingId = useId();
+  const places = form.recipients.filter(toRedo);
+  const [people, setPeople] = useState(() => places.map(({ order, name, email }) => ({ order, name, email })));
+  const [message, setMessage] = useState(form.message);
+  const send = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const changed = people.filter((person) => {
+      const before = places.find((place) => place.order === person.order);
+      return before && (before.name !== person.name.trim() || before.email !== person.email.trim());
+    });
+    onSend({
+      id: form.id,
+      action: 'resend',
+      ...(changed.length ? { recipients: changed.map((person) => ({ ...person, name: person.name.trim(), email: person.email.trim() })) } : {}),
+      ...(message !== form.message ? { message } : {}),
+    });
+  };
+  return (
+    <form className="card" aria-labelledby={headingId} onSubmit={send}>
+      <h3 id={headingId}>Correct and send again</h3>
+      <p className="muted">
+        What was signed before stands. The places below start again with new links (the old ones stop working), and whoever’s turn it is is emailed.
+      </p>
+      {people.map((person, index) => {
+        const place = places[index];
+        if (!place) return null;
+        const update = (change: Partial<typeof person>) =>
+          setPeople((current) => current.map((item) => (item.order === person.order ? { ...item, ...change } : item)));
+        return (
+          <fieldset key={person.order} className="fieldset">
+            <legend>
+              {person.order}. {place.label || acts[place.action]} ({acts[place.action].toLowerCase()})
+            </legend>
+            <div className="field">
+              <label htmlFor={`resend-name-${person.order}`}>Name</label>
+              <input
+                id={`resend-name-${person.order}`}
+                className="input"
+                value={person.name}
+                required
+                disabled={busy}
+                onChange={(event) => update({ name: event.target.value })}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`resend-email-${person.order}`}>Email address</label>
+              <input
+                id={`resend-email-${person.order}`}
+                className="input"
+                type="email"
+                value={person.email}
+                required
+                disabled={busy}
+                onChange={(event) => update({ email: event.target.value })}
+              />
+            </div>
+          </fieldset>
+        );
+      })}
+      <div className="field">
+        <label htmlFor="resend-message">Note to the recipients</label>
+        <textarea id="resend-message" className="textarea" value={message} disabled={busy} onChange={(event) => setMessage(event.target.value)} />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Sending…' : 'Send the form again'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 export default function FormProgressPage() {
   const { id: address } = useParams();
   const formId = Number(address);
@@ -82,13 +163,15 @@ export default function FormProgressPage() {
   useReportedTitle(form?.reference);
   const open = form && !['completed', 'cancelled', 'disapproved'].includes(form.status);
   const next = form?.recipients.find((recipient) => recipient.next);
+  const stopped = form && (form.status === 'disapproved' || form.status === 'declined') ? form.status : null;
+  const stopper = stopped ? form?.recipients.find((recipient) => recipient.status === stopped) : undefined;
 
   return (
     <div className="page">
       <p>
         <Link to="/workflow">← Workflow (In Progress)</Link>
       </p>
-      <TemplateLoadState loading={progress.loading} error={progress.error ? progress.message : null} onRetry={progress.refetch} />
+      <TemplateLoadState what="form" loading={progress.loading} error={progress.error ? progress.message : null} onRetry={progress.refetch} />
       {form ? (
         <section className="card" aria-labelledby={headingId}>
           <h2 id={headingId}>
@@ -112,9 +195,21 @@ export default function FormProgressPage() {
               </>
             ) : null}
           </dl>
+          {stopped ? (
+            <div className="alert alert--warning" role="status">
+              <div className="alert__body">
+                <strong>
+                  {stoppedWords[stopped]} by {stopper?.name ?? 'a recipient'}
+                  {stopper?.comment ? `: ${stopper.comment}` : ''}
+                </strong>{' '}
+                The form has stopped. Correct it below and send it again.
+              </div>
+            </div>
+          ) : null}
           <FormError message={act.error} />
           <FormSuccess message={act.result?.message} />
           <Recipients progress={form} />
+          {stopped ? <SendAgain key={form.id} form={form} busy={act.busy} onSend={(action) => void act.run(action)} /> : null}
           <div className="form-actions">
             {open && next ? (
               <button type="button" className="button" disabled={act.busy} onClick={() => void act.run({ id: form.id, action: 'remind' })}>
@@ -127,7 +222,7 @@ export default function FormProgressPage() {
               </button>
             ) : null}
             {form.pdf ? (
-              <a className="button button--secondary" href={form.pdf}>
+              <a className="button button--secondary" href={form.pdf} download>
                 Download the signed PDF
               </a>
             ) : null}

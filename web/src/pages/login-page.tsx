@@ -71,9 +71,13 @@ export default function LoginPage() {
               autoComplete="username"
               required
               value={name}
+              aria-describedby="login-name-hint"
               aria-invalid={error ? true : undefined}
               onChange={(event) => setName(event.target.value)}
             />
+            <span id="login-name-hint" className="field__hint">
+              Your user name or your email address
+            </span>
           </div>
           <div className="field">
             <label htmlFor="login-password">Password</label>

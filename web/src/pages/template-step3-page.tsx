@@ -4,7 +4,8 @@
  * name the colleague each place goes to by default (the company's users, `POST /users`).
  */
 import type { TemplateDetail, UserRow } from '@formsign/sdk';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { FormSuccess } from '../components/form-error.tsx';
 import { api } from '../api/client.ts';
 import { RecipientsForm } from '../features/forms/recipients-form.tsx';
 import { EditorFrame, NotATemplate, TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
@@ -29,8 +30,11 @@ function RecipientsStep({ id, listsPeople }: { id: number; listsPeople: boolean 
     listsPeople,
   );
   useReportedTitle(template.data?.title);
+  // What step 2 saved, said here in the page's flow (not over its controls).
+  const saved = (useLocation().state as { saved?: unknown } | null)?.saved;
   return (
     <EditorFrame current={3} id={id}>
+      {typeof saved === 'string' ? <FormSuccess message={`Template saved: ${saved}`} /> : null}
       <TemplateLoadState loading={template.loading} error={template.error ? template.message : null} onRetry={template.refetch} />
       {!template.loading && template.data && !people.loading ? (
         <RecipientsForm key={template.data.id} template={template.data} people={people.data} />

@@ -2,8 +2,9 @@
  * The dashboard's four charts, each added up from the company's form counts (kept up to date
  * by the database as forms change, counted again when the company's time zone changes):
  * - `formsPerMonth`: forms sent and forms completed in each of the last 12 months;
- * - `formsByStatus`: the company's forms by where they are in their life;
- * - `formsByTemplate`: the five templates most forms were sent from in the last 12 months;
+ * - `formsByStatus`: the forms sent in the last 12 months by where they are in their life;
+ * - `formsByTemplate`: the same forms by template: the five templates most were sent from, and
+ *   the rest together as "Other templates", so both charts count the same forms;
  * - `signingTime`: the average hours from sending to completion of the forms completed each
  *   of the last 12 months (0 in a month without any).
  * Months are those of the company's time zone; deleted forms are not counted.
@@ -13,7 +14,7 @@ import type { ServerContext } from '../../context.js';
 import { companyTimeZone } from '../../companies/repository.js';
 import type { FormStatus } from '../../db/schema.js';
 import { firstDay, monthsEnding } from './months.js';
-import { countsIn, formsByStatus, formsPerMonth, hoursToComplete, topTemplates } from './repository.js';
+import { countsIn, formsByStatus, formsPerMonth, hoursToComplete, templatesUsed } from './repository.js';
 
 const months = 12;
 const topCount = 5;
@@ -25,6 +26,7 @@ const statusLabels: [FormStatus, string][] = [
   ['in_progress', 'In progress'],
   ['awaiting_approval', 'Awaiting approval'],
   ['disapproved', 'Disapproved'],
+  ['declined', 'Declined'],
   ['cancelled', 'Cancelled'],
   ['draft', 'Draft'],
 ];
@@ -51,7 +53,7 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
       };
     }
     case 'formsByStatus': {
-      const rows = await formsByStatus(ctx.db, companyId);
+      const rows = await formsByStatus(ctx.db, companyId, start);
       const shown = statusLabels.flatMap(([status, label]) => {
         const n = rows.find((row) => row.status === status)?.n ?? 0;
         return n > 0 ? [{ label, n }] : [];
@@ -65,7 +67,9 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
       };
     }
     case 'formsByTemplate': {
-      const rows = await topTemplates(ctx.db, companyId, start, topCount);
+      const used = await templatesUsed(ctx.db, companyId, start);
+      const others = used.slice(topCount).reduce((sum, row) => sum + row.n, 0);
+      const rows = [...used.slice(0, topCount), ...(others > 0 ? [{ title: 'Other templates', n: others }] : [])];
       return {
         chart,
         title: 'Most used templates',

@@ -13,6 +13,7 @@ import type { ServerContext } from '../../context.js';
 import type { FieldDefinition } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { isGroupable } from '../database/submissions.js';
+import type { PivotCache } from './pivot-cache.js';
 import { analysedTemplate, pivotCells, type PivotCell, type TemplateRecord } from './repository.js';
 
 const mostAnswers = 50;
@@ -56,6 +57,10 @@ function summedField(template: TemplateRecord, value: string): FieldDefinition |
   return field;
 }
 
+// One collator for every comparison: `localeCompare` with a locale builds one per call, which
+// made laying out a table of 50 dates cost more than the rest of the request.
+const textOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 /** Where an answer sits in a field's order. */
 function answerOrder(field: FieldDefinition): (a: string, b: string) => number {
   const options = field.type === 'select' ? (field.options ?? []) : field.type === 'checkbox' ? ['Yes', 'No'] : [];
@@ -67,7 +72,7 @@ function answerOrder(field: FieldDefinition): (a: string, b: string) => number {
     const byOption = rank(a) - rank(b);
     if (byOption !== 0) return byOption;
     if (field.type === 'number' && a !== '' && b !== '' && !Number.isNaN(Number(a)) && !Number.isNaN(Number(b))) return Number(a) - Number(b);
-    return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+    return textOrder.compare(a, b);
   };
 }
 
@@ -95,8 +100,12 @@ export function pivotTable(
     cells.map((cell) => cell.column_label),
     column,
   );
-  const key = (r: string | null, c: string | null): string => JSON.stringify([r, c]);
-  const at = new Map(cells.map((cell) => [key(cell.row_label, cell.column_label), summed ? cell.total : cell.n]));
+  const at = new Map<string | null, Map<string | null, number>>();
+  for (const cell of cells) {
+    const line = at.get(cell.row_label) ?? new Map<string | null, number>();
+    line.set(cell.column_label, summed ? cell.total : cell.n);
+    at.set(cell.row_label, line);
+  }
   return {
     template: { id: template.id, title: template.title },
     row: row.name,
@@ -104,15 +113,36 @@ export function pivotTable(
     value: summed?.name ?? 'count',
     rows: rows.map(labelOf),
     columns: columns.map(labelOf),
-    cells: rows.map((r) => columns.map((c) => Number(at.get(key(r, c)) ?? 0))),
+    cells: rows.map((r) => columns.map((c) => Number(at.get(r)?.get(c) ?? 0))),
   };
 }
 
-export async function pivot(ctx: Pick<ServerContext, 'db'>, companyId: number, request: PivotRequest): Promise<Pivot> {
+/**
+ * The analysis asked for. The template and the version of its submissions are read first, in
+ * one statement; the table comes from `cache` when it kept one under that version and the
+ * template's layout as it is now (its title, the fields in use), else from the submissions.
+ */
+export async function pivot(ctx: Pick<ServerContext, 'db'>, cache: PivotCache, companyId: number, request: PivotRequest): Promise<Pivot> {
   const template = await analysedTemplate(ctx.db, companyId, request.template);
   if (!template) throw badRequest(request.template ? 'This template does not exist or was deleted.' : 'There are no templates to analyse yet.');
   const [row, column] = chooseFields(template, request);
   const summed = summedField(template, request.value ?? 'count');
-  const cells = await pivotCells(ctx.db, companyId, template.id, row.name, column.name, summed?.name ?? null, mostAnswers);
-  return pivotTable(template, row, column, summed, cells);
+  const key = {
+    companyId,
+    templateId: template.id,
+    version: template.submissions,
+    row: row.name,
+    column: column.name,
+    summed: summed?.name ?? null,
+    layout: JSON.stringify([template.title, row, column, summed, mostAnswers]),
+  };
+  return cache.table(key, async () =>
+    pivotTable(
+      template,
+      row,
+      column,
+      summed,
+      await pivotCells(ctx.db, companyId, template.id, row.name, column.name, summed?.name ?? null, mostAnswers),
+    ),
+  );
 }

@@ -7,7 +7,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { rawRows } from '../../db/raw-rows.js';
-import { formCountZones, formCounts, forms, templates, type FieldDefinition, type FormStatus } from '../../db/schema.js';
+import { formCountZones, formCounts, forms, submissionVersions, templates, type FieldDefinition, type FormStatus } from '../../db/schema.js';
 import { answerLabel, answerNumber, isSubmission } from '../database/submissions-repository.js';
 
 /**
@@ -37,19 +37,23 @@ export async function formsPerMonth(
   );
 }
 
-export async function formsByStatus(db: Database, companyId: number): Promise<{ status: FormStatus; n: number }[]> {
+/**
+ * The forms sent since the month starting on `day` by status: the same forms the templates'
+ * chart counts (sent in the window, not deleted; a draft was never sent), so the two charts add up alike.
+ */
+export async function formsByStatus(db: Database, companyId: number, day: string): Promise<{ status: FormStatus; n: number }[]> {
   return rawRows(
     db,
     sql`select ${formCounts.status} as status, sum(${formCounts.forms})::int as n
           from ${formCounts}
-         where ${formCounts.companyId} = ${companyId} and ${formCounts.kind} = 'sent'
+         where ${formCounts.companyId} = ${companyId} and ${formCounts.kind} = 'sent' and ${formCounts.month} >= ${day}::date
          group by 1
         having sum(${formCounts.forms}) > 0`,
   );
 }
 
-/** The templates most forms were sent from since the month starting on `day`, most first. */
-export async function topTemplates(db: Database, companyId: number, day: string, top: number): Promise<{ title: string; n: number }[]> {
+/** The templates forms were sent from since the month starting on `day`, most first (every one: the chart adds up those past its top ones). */
+export async function templatesUsed(db: Database, companyId: number, day: string): Promise<{ title: string; n: number }[]> {
   return rawRows(
     db,
     sql`select ${templates.title} as title, counted.n
@@ -57,11 +61,9 @@ export async function topTemplates(db: Database, companyId: number, day: string,
                   from ${formCounts}
                  where ${formCounts.companyId} = ${companyId} and ${formCounts.kind} = 'sent' and ${formCounts.month} >= ${day}::date
                  group by 1
-                having sum(${formCounts.forms}) > 0
-                 order by 2 desc, 1
-                 limit ${top}) as counted
+                having sum(${formCounts.forms}) > 0) as counted
           join ${templates} on ${templates.id} = counted.template_id
-         order by counted.n desc, ${templates.title}`,
+         order by counted.n desc, ${templates.title}, counted.template_id`,
   );
 }
 
@@ -85,17 +87,37 @@ export interface TemplateRecord {
   id: number;
   title: string;
   fields: FieldDefinition[];
+  /** The version of its submissions (`submission_versions`) when read; 0 before their first change. */
+  submissions: number;
 }
 
-/** A template of the company that is not deleted: the one asked for, else the first by title. */
+/**
+ * A template of the company that is not deleted, the one asked for, else the first by title,
+ * with the version of its submissions read in the same statement.
+ */
 export async function analysedTemplate(db: Database, companyId: number, templateId: number | undefined): Promise<TemplateRecord | undefined> {
   const [row] = await db
-    .select({ id: templates.id, title: templates.title, fields: templates.fields })
+    .select({
+      id: templates.id,
+      title: templates.title,
+      fields: templates.fields,
+      submissions: sql<number>`coalesce(${submissionVersions.version}, 0)`.mapWith(Number),
+    })
     .from(templates)
+    .leftJoin(submissionVersions, and(eq(submissionVersions.companyId, templates.companyId), eq(submissionVersions.templateId, templates.id)))
     .where(and(eq(templates.companyId, companyId), isNull(templates.deletedAt), templateId ? eq(templates.id, templateId) : undefined))
     .orderBy(asc(templates.title), asc(templates.id))
     .limit(1);
   return row;
+}
+
+/** The version of a template's submissions: 0 before their first change. */
+export async function submissionsVersion(db: Database, companyId: number, templateId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: submissionVersions.version })
+    .from(submissionVersions)
+    .where(and(eq(submissionVersions.companyId, companyId), eq(submissionVersions.templateId, templateId)));
+  return row?.version ?? 0;
 }
 
 export interface PivotCell {

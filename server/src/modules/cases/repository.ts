@@ -12,7 +12,7 @@ import { forms, tenants, users, type FormStatus } from '../../db/schema.js';
 import { formsVisibleTo, type Viewer } from '../forms/visibility.js';
 
 /** The statuses of a form that still needs someone to act: an open case. */
-export const openFormStatuses: readonly FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved'];
+export const openFormStatuses: readonly FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined'];
 
 export interface TenantRecord {
   tenant: typeof tenants.$inferSelect;

@@ -24,6 +24,12 @@ export async function downloadFile(
   }
   const bytes = await ctx.files.get(address.key);
   if (!bytes) throw notFound();
-  const name = (address.name ?? address.key.split('/').pop() ?? 'file').replace(/[^\w. -]+/g, '_');
+  // Letters of every language stay (the header encodes them); control characters and path separators do not.
+  const given = address.name ?? address.key.split('/').pop() ?? 'file';
+  const name =
+    [...given]
+      .map((char) => (char.charCodeAt(0) < 0x20 || char === '\u007f' || char === '/' || char === '\\' ? '_' : char))
+      .join('')
+      .trim() || 'file';
   return { bytes, name };
 }

@@ -18,13 +18,28 @@ export function mimeOf(name: string): string {
   return mimes[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
 
+/**
+ * The Content-Disposition of a download (RFC 6266): a plain ASCII `filename` for old clients
+ * (anything else, quotes and backslashes become "_"), and the exact name, UTF-8 and
+ * percent-encoded, in `filename*`. The name comes from the address, so nothing in it can end
+ * the header or add another.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const plain = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${plain}"; filename*=UTF-8''${encoded}`;
+}
+
 export function filesHandlers(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>): Pick<Handlers, 'downloadFile'> {
   return {
     async downloadFile({ query, reply }) {
       const { bytes, name } = await downloadFile(ctx, query);
       reply
         .type(mimeOf(name.includes('.') ? name : query.key))
-        .header('Content-Disposition', `${mimeOf(name) === 'application/pdf' || name.endsWith('.vtt') ? 'inline' : 'attachment'}; filename="${name}"`)
+        .header(
+          'Content-Disposition',
+          contentDisposition(!query.download && (mimeOf(name) === 'application/pdf' || name.endsWith('.vtt')) ? 'inline' : 'attachment', name),
+        )
         .header('Cache-Control', 'private, max-age=300');
       return bytes as unknown as string;
     },

@@ -16,7 +16,8 @@ import { findCompanyUser } from '../users/repository.js';
 import { checkAnswers } from './answers.js';
 import { createForm, expiryOf, type Recipient } from './new-form.js';
 import { mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
-import { checkSignature, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
+import { sentPdfUrl } from './links.js';
+import { checkConsent, checkSignature, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
 
 export async function fillTemplate(
   ctx: FormsContext,
@@ -45,6 +46,7 @@ export async function fillTemplate(
       fields: fields.map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
       expires_at: null,
       allow_typed_signature: typedSignature,
+      document: sentPdfUrl(ctx, { pdfKey: template.pdfKey, reference: template.title }),
     };
     return { data: form, error: '' };
   }
@@ -53,6 +55,7 @@ export async function fillTemplate(
   // The later places go to the people the template names.
   const later = steps.slice(1);
   if (later.some((step) => !step.userId)) throw signingRefusal(signingTexts.needsRecipients);
+  checkConsent(request);
   const answers = checkAnswers(mine, request.values);
   const signatureFields = mine.filter((field) => field.type === 'signature');
   checkSignature(signatureFields, request.signature, typedSignature);
@@ -87,7 +90,7 @@ export async function fillTemplate(
       },
       origin,
     );
-    const details = { order: 1, signature: signature?.kind ?? 'none', via: 'account' };
+    const details = { order: 1, signature: signature?.kind ?? 'none', via: 'account', consent: true };
     await recordEvent(tx, {
       event: 'signed',
       companyId: principal.companyId,

@@ -10,7 +10,9 @@ import type { RefusalBodies } from '../../http/errors.js';
 import { formProgress } from './form-progress.js';
 import { sealedPdfUrl } from './links.js';
 import type { FormsContext } from './progression.js';
+import { previewSigningForm, type PreviewContext } from './preview-signing-form.js';
 import { remindRecipient } from './remind-recipient.js';
+import { resendForm } from './resend-form.js';
 import { listCompleted, listPending, listWorkflow } from './repository.js';
 import { declineForm, reviewForm } from './review-form.js';
 import { sendForm, sendFormRefusal } from './send-form.js';
@@ -19,12 +21,12 @@ import { withdrawForm } from './withdraw-form.js';
 
 type FormHandlers = Pick<
   Handlers,
-  'sendForm' | 'getFormProgress' | 'manageFormProgress' | 'webSigning' | 'listPendingForms' | 'listWorkflow' | 'listCompletedForms'
+  'sendForm' | 'getFormProgress' | 'manageFormProgress' | 'webSigning' | 'signingPreview' | 'listPendingForms' | 'listWorkflow' | 'listCompletedForms'
 >;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-export function formsHandlers(ctx: FormsContext): FormHandlers {
+export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers {
   return {
     sendForm: (request) => sendForm(ctx, request.principal, request.body, request),
 
@@ -35,11 +37,20 @@ export function formsHandlers(ctx: FormsContext): FormHandlers {
       const message =
         body.action === 'remind'
           ? await remindRecipient(ctx, principal, { formId: body.id, order: body.order }, request)
-          : await withdrawForm(ctx, principal, body.id, request);
+          : body.action === 'resend'
+            ? await resendForm(ctx, principal, { formId: body.id, recipients: body.recipients, message: body.message }, request)
+            : await withdrawForm(ctx, principal, body.id, request);
       return { code: 1, message, progress: await formProgress(ctx, principal, body.id) };
     },
 
     webSigning: (request) => webSigning(ctx, request.body, request.principal, request),
+
+    async signingPreview({ body, principal, reply }) {
+      const bytes = await previewSigningForm(ctx, body, principal);
+      // Made for this person and these answers: kept by no cache.
+      reply.type('application/pdf').header('Content-Disposition', 'inline; filename="document.pdf"').header('Cache-Control', 'no-store');
+      return bytes as unknown as string;
+    },
 
     async listPendingForms(request) {
       const { principal, query } = request;
@@ -83,7 +94,8 @@ export function formsHandlers(ctx: FormsContext): FormHandlers {
         status: form.status,
         step: form.currentStep,
         steps: form.steps,
-        assignee: form.status === 'disapproved' ? form.senderName : assignee,
+        // A form sent back or declined waits for its sender to correct it and send it again.
+        assignee: form.status === 'disapproved' || form.status === 'declined' ? form.senderName : assignee,
         started_at: (form.sentAt ?? form.createdAt).toISOString(),
         updated_at: form.updatedAt.toISOString(),
         comment,

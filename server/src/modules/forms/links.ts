@@ -31,13 +31,27 @@ export function recipientLink(
   return `${publicUrl}/web-signing/${recipient.pageId}?token=${signingToken(keys, recipient.pageId)}&order=${recipient.order}`;
 }
 
-/** The sealed PDF of a form (a signed address that works for a while), once it is sealed. */
+/**
+ * The PDF a form was sent with (its template's, as it was then), a signed address that works
+ * for two hours: the signing page reads it as soon as it opens. Null without one.
+ */
+export function sentPdfUrl(ctx: Pick<ServerContext, 'keys' | 'now'>, form: { pdfKey: string | null; reference: string }): string | null {
+  return form.pdfKey ? signedFileUrl(ctx.keys, form.pdfKey, ctx.now(), { name: `${form.reference}-unsigned.pdf`, seconds: 2 * 60 * 60 }) : null;
+}
+
+/** The name a sealed PDF is saved under: its reference and title, e.g. "NWC-2026-0042 Leave Request.pdf". */
+export function sealedPdfName(form: { reference: string; title?: string | undefined }): string {
+  const title = (form.title ?? '').replace(/\s+/g, ' ').trim();
+  return `${form.reference}${title ? ` ${title}` : ''}`.slice(0, 190) + '.pdf';
+}
+
+/** The sealed PDF of a form (a signed address that works for a while, saved as a file), once it is sealed. */
 export function sealedPdfUrl(
   ctx: Pick<ServerContext, 'keys' | 'now'>,
-  form: { sealedKey: string | null; reference: string },
+  form: { sealedKey: string | null; reference: string; title?: string | undefined },
   seconds?: number,
 ): string | null {
   return form.sealedKey
-    ? signedFileUrl(ctx.keys, form.sealedKey, ctx.now(), { name: `${form.reference}.pdf`, ...(seconds ? { seconds } : {}) })
+    ? signedFileUrl(ctx.keys, form.sealedKey, ctx.now(), { name: sealedPdfName(form), download: true, ...(seconds ? { seconds } : {}) })
     : null;
 }

@@ -1,4 +1,4 @@
-/** The emails of a form's life: your turn to sign or approve, a reminder, completed, sent back. */
+/** The emails of a form's life: your turn to sign or approve, a reminder, completed, sent back, declined, withdrawn. */
 import type { MailMessage } from '../../mail/mailer.js';
 import { message as mail } from '../../mail/messages.js';
 
@@ -54,4 +54,26 @@ export function sentBackMail(form: FormMailFacts, to: { name: string; email: str
     [`Hello ${to.name},`, `${by} sent the form "${form.title}" (${form.reference}) back.`, `Their comment: ${comment || '(none)'}`],
     { label: 'See the form', link },
   );
+}
+
+export function declinedMail(form: FormMailFacts, to: { name: string; email: string }, by: string, reason: string, link: string): MailMessage {
+  return mail(
+    to.email,
+    `Declined: "${form.title}" (${form.reference})`,
+    [
+      `Hello ${to.name},`,
+      `${by} declined to sign the form "${form.title}" (${form.reference}). The form has stopped: no one else has been asked to act on it.`,
+      `Their reason: ${reason}`,
+      'You can correct the form and send it again from its progress page.',
+    ],
+    { label: 'See the form', link },
+  );
+}
+
+/** Told to a recipient whose link was live when the sender withdrew the form. */
+export function withdrawnMail(form: FormMailFacts, to: { name: string; email: string }): MailMessage {
+  return mail(to.email, `Withdrawn: "${form.title}" (${form.reference})`, [
+    `Hello ${to.name},`,
+    `${form.sender} of ${form.company} has withdrawn the form "${form.title}" (${form.reference}). Its link no longer works, and there is nothing more for you to do.`,
+  ]);
 }

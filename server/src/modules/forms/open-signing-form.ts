@@ -9,9 +9,9 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { AppErrorCode } from '../../errors/app-error.js';
-import { sealedPdfUrl, tokenMatches } from './links.js';
+import { sealedPdfUrl, sentPdfUrl, tokenMatches } from './links.js';
 import { hasActed } from './progression.js';
-import { firstOpenName, placeOfPage, type FormRecord, type RecipientRecord } from './repository.js';
+import { firstOpenName, placeOfPage, recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
 import { expired, fieldsFor, invalidLink, signingCompany, signingRefusal, signingTexts, withdrawnForm } from './signing-rules.js';
 import { markOpened } from './steps-repository.js';
 
@@ -44,20 +44,32 @@ export async function placeOfLink(
 }
 
 async function signingForm(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, form: FormRecord, recipient: RecipientRecord): Promise<SigningForm> {
-  const open = recipient.status === 'open' && form.status !== 'completed' && form.status !== 'disapproved';
+  const stopped = form.status === 'declined' || form.status === 'disapproved';
+  const open = recipient.status === 'open' && form.status !== 'completed' && !stopped;
   const company = await signingCompany(ctx, form.companyId);
+  const stopper = stopped ? (await recipientsOf(ctx.db, form.id)).find((place) => place.status === form.status) : undefined;
   return {
     id: recipient.pageId,
     title: form.title,
     message: form.message,
     sender: company.name ? `${form.senderName}, ${company.name}` : form.senderName,
     signer: { name: recipient.name, email: recipient.email, order: recipient.order },
-    status: form.status === 'completed' ? 'completed' : hasActed(recipient) || !open ? 'signed' : 'open',
+    status:
+      form.status === 'completed'
+        ? 'completed'
+        : form.status === 'declined' || form.status === 'disapproved'
+          ? form.status
+          : hasActed(recipient) || !open
+            ? 'signed'
+            : 'open',
+    stopped: stopper ? { name: stopper.name, reason: stopper.comment } : null,
     fields: fieldsFor(form, recipient, open),
     expires_at: form.expiresAt ? form.expiresAt.toISOString() : null,
     // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
     pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,
     allow_typed_signature: company.typedSignature,
+    // The PDF it was sent with, whose pages the signing page shows with each field in its place.
+    document: sentPdfUrl(ctx, form),
   };
 }
 

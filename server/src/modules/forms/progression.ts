@@ -11,7 +11,7 @@ import type { FormStatus, RecipientStatus } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { findUser } from '../users/repository.js';
 import { recipientLink } from './links.js';
-import { sentBackMail, yourTurnMail, type FormMailFacts } from './notify.js';
+import { declinedMail, sentBackMail, yourTurnMail, type FormMailFacts } from './notify.js';
 import { recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
 import { cancelPlaces, lockForm, openPlace, writeFormProgress } from './steps-repository.js';
 import { companyName } from '../../companies/repository.js';
@@ -29,6 +29,7 @@ export function hasActed(recipient: Pick<RecipientRecord, 'status'>): boolean {
 
 /** The form's status as its recipients make it. */
 export function statusOf(recipients: readonly Pick<RecipientRecord, 'status' | 'action'>[]): FormStatus {
+  if (recipients.some((recipient) => recipient.status === 'declined')) return 'declined';
   if (recipients.some((recipient) => recipient.status === 'disapproved')) return 'disapproved';
   if (recipients.length > 0 && recipients.every(hasActed)) return 'completed';
   const open = recipients.filter((recipient) => recipient.status === 'open');
@@ -93,7 +94,8 @@ export async function progress(
   const mail: MailMessage[] = [];
   const facts = await mailFacts(tx, form);
 
-  const sentBack = recipients.find((recipient) => recipient.status === 'disapproved');
+  // A place declined or sent back stops the form: the places still to come are closed, and the sender is told.
+  const sentBack = recipients.find((recipient) => recipient.status === 'disapproved' || recipient.status === 'declined');
   if (sentBack) {
     const closing = recipients.filter((recipient) => recipient.status === 'open' || recipient.status === 'waiting').map((recipient) => recipient.id);
     await cancelPlaces(tx, closing);
@@ -101,7 +103,7 @@ export async function progress(
       const sender = await findUser(tx, form.senderId);
       if (sender)
         mail.push(
-          sentBackMail(
+          (sentBack.status === 'declined' ? declinedMail : sentBackMail)(
             facts,
             { name: form.senderName, email: sender.email },
             sentBack.name,

@@ -66,7 +66,7 @@ const formsMatching = (db: Database, where: SQL | undefined) =>
     .from(forms)
     .where(where);
 
-const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved'];
+const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined'];
 
 export async function listWorkflow(db: Database, principal: Principal, paging: Paging, filters: ListFilters) {
   const statuses = filters.status && inProgress.includes(filters.status as FormStatus) ? [filters.status as FormStatus] : inProgress;

@@ -17,7 +17,7 @@ import { findForm, formParticipants, formToSeal, recordSeal, sealedFormWith, uns
 
 /** How a recipient proved who they were: their step's own audit event says (approvers always sign in). */
 function signedIn(recipient: RecipientRecord, events: FormToSeal['events']): boolean {
-  const steps = ['signed', 'approved', 'disapproved'];
+  const steps = ['signed', 'approved', 'disapproved', 'declined'];
   return (
     recipient.action === 'approve' ||
     events.some((event) => steps.includes(event.event) && event.details['order'] === recipient.order && event.details['via'] === 'account')
@@ -40,6 +40,7 @@ function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['event
     comment,
     signedIn: signedIn(recipient, events),
     signature: recipient.signature ?? null,
+    consented: events.some((event) => event.event === 'signed' && event.details['order'] === recipient.order && event.details['consent'] === true),
   };
 }
 
@@ -64,7 +65,13 @@ async function formDocument(db: Database, formId: number): Promise<SealDocument 
       fields: form.fields,
       values: form.values,
       recipients: found.recipients.map((recipient) => renderedRecipient(recipient, events)),
-      events: events.map(({ at, event, actor, ip }) => ({ at, event, actor, ip })),
+      // A signature given with the signer's consent says so in the audit trail.
+      events: events.map(({ at, event, actor, ip, details }) => ({
+        at,
+        event: event === 'signed' && details['consent'] === true ? 'signed-with-consent' : event,
+        actor,
+        ip,
+      })),
     },
   };
 }

@@ -8,6 +8,7 @@ import { removeUnused, storeFiles } from './documents.js';
 import type { LinkPlace } from './open-signing-form.js';
 import { progress, type FormsContext } from './progression.js';
 import {
+  checkConsent,
   checkSignature,
   checkStepOpen,
   clearedFiles,
@@ -24,6 +25,7 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
   const { form, recipient, via } = place;
   const now = ctx.now();
   if (recipient.action === 'approve') throw signingRefusal('This form asks you to approve it or send it back, not to sign it.');
+  checkConsent(request);
   const fields = editableFields(form, recipient);
   const answers = checkAnswers(fields, { ...(recipient.draft ?? {}), ...request.values });
   const signatureFields = fields.filter((field) => field.type === 'signature');
@@ -56,7 +58,7 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
       target: form.reference,
       formId: form.id,
       origin,
-      details: { order: recipient.order, signature: signature?.kind ?? 'none', via },
+      details: { order: recipient.order, signature: signature?.kind ?? 'none', via, consent: true },
     });
     return { ...(await progress(ctx, tx, form.id, origin)), stored };
   });

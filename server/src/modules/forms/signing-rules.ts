@@ -22,7 +22,15 @@ export const signingTexts = {
   needsRecipients: 'This template needs its recipients chosen: send it from Manage Template instead.',
   typedNotAllowed: 'A typed name is not accepted as a signature on this form. Please draw your signature.',
   pleaseSign: 'Please sign: type your name or draw your signature.',
+  consent: 'By signing, I agree that my electronic signature is legally binding',
+  consentMissing:
+    'The form was not signed: please confirm that you agree your electronic signature is legally binding ("By signing, I agree that my electronic signature is legally binding"), then sign again.',
 } as const;
+
+/** A form is signed only with the signer's consent that their electronic signature binds them (asked on the last screen). */
+export function checkConsent(request: Pick<WebSigningRequest, 'consent'>): void {
+  if (request.consent !== true) throw signingRefusal(signingTexts.consentMissing);
+}
 
 /** A step the link cannot take now: answered 200 with the reason, as the page shows it (`{ data: null, error }`). */
 export function signingRefusal(text: string, code: AppErrorCode = AppErrorCode.InvalidInput): AppError {
@@ -49,7 +57,7 @@ export function expired(form: FormRecord, now: Date): boolean {
  */
 export function checkStepOpen(form: FormRecord, recipient: RecipientRecord, now: Date): void {
   if (form.status === 'cancelled' || form.deletedAt) throw withdrawnForm();
-  if (recipient.status !== 'open' || form.status === 'completed' || form.status === 'disapproved')
+  if (recipient.status !== 'open' || form.status === 'completed' || form.status === 'disapproved' || form.status === 'declined')
     throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
   if (expired(form, now)) throw signingRefusal(signingTexts.expired, AppErrorCode.Expired);
 }
@@ -63,7 +71,11 @@ export function fieldsFor(form: FormRecord, recipient: RecipientRecord, editable
   const values: Record<string, FieldValue> = { ...form.values, ...(editable ? (recipient.draft ?? {}) : {}) };
   return form.fields.map((field) => {
     const answers = editable && recipient.action !== 'approve' && field.step !== 0 && stepOfField(field) === recipient.order;
-    const value = values[field.name];
+    // A signer sees the sender's answers, their own and those of the steps before theirs; in a form
+    // signed in any order a later step may have answered first, and its answers are not theirs to read.
+    // The approver reviews every answer.
+    const seen = recipient.action === 'approve' || field.step === 0 || stepOfField(field) <= recipient.order;
+    const value = seen ? values[field.name] : undefined;
     return { ...fieldOf(field), ...(value !== undefined ? { value } : {}), readonly: !answers };
   });
 }

@@ -12,6 +12,7 @@ import type { WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contra
 import type { Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { AppErrorCode } from '../../errors/app-error.js';
+import { declineForm } from './decline-form.js';
 import { fillTemplate } from './fill-template.js';
 import { openSigningForm, placeOfLink, type LinkPlace } from './open-signing-form.js';
 import { hasActed, type FormsContext } from './progression.js';
@@ -28,7 +29,8 @@ async function act(
   origin: Origin,
 ): Promise<WebSigningResponse> {
   const { form, recipient } = place;
-  if (hasActed(recipient) || recipient.status === 'disapproved') throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
+  if (hasActed(recipient) || recipient.status === 'disapproved' || recipient.status === 'declined')
+    throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
   if (recipient.status === 'waiting') return openSigningForm(ctx, form, recipient, origin);
   checkStepOpen(form, recipient, ctx.now());
   switch (request.function) {
@@ -39,6 +41,8 @@ async function act(
       return reviewThroughLink(ctx, { ...request, function: request.function }, principal, place, origin);
     case 'submit':
       return signForm(ctx, request, place, origin);
+    case 'decline':
+      return declineForm(ctx, request, place, origin);
     default:
       throw signingRefusal(signingTexts.invalid);
   }

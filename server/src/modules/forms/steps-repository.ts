@@ -108,3 +108,47 @@ export async function addFormValues(tx: Database, formId: number, values: Record
     .set({ values: sql`${forms.values} || ${JSON.stringify(values)}::jsonb` })
     .where(eq(forms.id, formId));
 }
+
+/**
+ * Starts a place again when its form is sent again (after it was sent back or declined): what
+ * its recipient did before is cleared, it gets a new page id (the link mailed before stops
+ * working) and it is open now or waits its turn. The recipient may be corrected at the same time.
+ */
+export async function restartPlace(
+  tx: Database,
+  recipientId: number,
+  change: {
+    status: 'open' | 'waiting';
+    pageId: string;
+    tokenHash: string;
+    now: Date;
+    person?: { name: string; email: string; userId: number | null } | undefined;
+  },
+): Promise<RecipientRecord> {
+  const [row] = await tx
+    .update(formRecipients)
+    .set({
+      ...(change.person ?? {}),
+      status: change.status,
+      pageId: change.pageId,
+      tokenHash: change.tokenHash,
+      notifiedAt: change.status === 'open' ? change.now : null,
+      openedAt: null,
+      actedAt: null,
+      comment: '',
+      signature: null,
+      ip: '',
+      userAgent: '',
+      remindersSent: 0,
+      lastRemindedAt: null,
+    })
+    .where(eq(formRecipients.id, recipientId))
+    .returning();
+  if (!row) throw new Error(`No recipient ${recipientId}.`);
+  return row;
+}
+
+/** The sender's note to the recipients, changed when the form is sent again. */
+export async function writeFormMessage(tx: Database, formId: number, message: string): Promise<void> {
+  await tx.update(forms).set({ message }).where(eq(forms.id, formId));
+}

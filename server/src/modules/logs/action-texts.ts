@@ -13,6 +13,8 @@ export const actionTexts: Record<AuditEvent, string> = {
   signed: 'Signed form',
   approved: 'Approved form',
   disapproved: 'Disapproved form',
+  declined: 'Declined form',
+  resent: 'Sent form again',
   completed: 'Completed form',
   downloaded: 'Downloaded PDF',
   deleted: 'Deleted form',

@@ -121,6 +121,8 @@ export const formAuditEvents: readonly FormAuditEvent['event'][] = [
   'signed',
   'approved',
   'disapproved',
+  'declined',
+  'resent',
   'completed',
   'downloaded',
   'deleted',

@@ -11,7 +11,7 @@ import { paymentsWith, type Payments } from './purchases.js';
 import { startCheckout } from './start-checkout.js';
 
 export function purchasesHandlers(
-  ctx: Pick<ServerContext, 'db' | 'now'>,
+  ctx: Pick<ServerContext, 'db' | 'now' | 'mail'>,
   payments: Payments = paymentsWith(testPaymentProvider()),
 ): Pick<Handlers, 'manageProducts'> {
   return {

@@ -1,7 +1,7 @@
 /**
  * The outcome of a purchase (administrators): one still open is settled by what the provider
- * says, and a completed one adds its envelopes to the company, once, however many times (and
- * however simultaneously) it is asked about.
+ * says, and a completed one adds its envelopes to the company and mails its receipt to the
+ * buyer, once, however many times (and however simultaneously) it is asked about.
  */
 import type { PurchaseStatus } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
@@ -9,12 +9,13 @@ import type { Principal } from '../../auth/principal.js';
 import { addEnvelopes } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { message } from '../../mail/messages.js';
 import { findPack } from './products.js';
 import { administratorsOnly, statusOf, type Payments } from './purchases.js';
 import { findPurchase, settleOpenPurchase } from './repository.js';
 
 export async function purchaseOutcome(
-  ctx: Pick<ServerContext, 'db' | 'now'>,
+  ctx: Pick<ServerContext, 'db' | 'now' | 'mail'>,
   payments: Payments,
   principal: Principal,
   sessionId: string | undefined,
@@ -33,7 +34,11 @@ export async function purchaseOutcome(
   const settled = await ctx.db.transaction(async (tx) => {
     const changed = await settleOpenPurchase(tx, purchase.id, state, now);
     if (!changed) return undefined;
-    if (state === 'complete') await addEnvelopes(tx, changed.companyId, changed.envelopes);
+    if (state === 'complete') {
+      await addEnvelopes(tx, changed.companyId, changed.envelopes);
+      // The page says the receipt went to this address: it goes, with the change that completes the purchase.
+      if (changed.email) await ctx.mail.send(receiptMail(changed), { tx });
+    }
     await recordEvent(tx, {
       event: 'purchase',
       companyId: changed.companyId,
@@ -52,4 +57,23 @@ export async function purchaseOutcome(
   });
   // Settled by another request in the meantime: as that one left it.
   return statusOf(settled ?? (await findPurchase(ctx.db, principal.companyId, purchase.sessionId)) ?? purchase);
+}
+
+function receiptMail(purchase: {
+  email: string;
+  envelopes: number;
+  quantity: number;
+  product: string;
+  amount: number;
+  currency: string;
+  sessionId: string;
+}) {
+  const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: purchase.currency.toUpperCase() }).format(purchase.amount / 100);
+  const pack = findPack(purchase.product)?.name ?? purchase.product;
+  return message(purchase.email, `Your receipt: ${purchase.envelopes.toLocaleString('en-GB')} envelopes`, [
+    'Hello,',
+    `Thank you for your purchase of ${purchase.quantity} × ${pack}: ${purchase.envelopes.toLocaleString('en-GB')} envelopes have been added to your organisation.`,
+    `Amount paid: ${amount}.`,
+    `Payment reference: ${purchase.sessionId}.`,
+  ]);
 }

@@ -13,7 +13,7 @@ import type { ServerContext } from '../../context.js';
 import type { FieldDefinition, PdfPageSize } from '../../db/schema.js';
 import { FileWorkRefused } from '../../files/file-work.js';
 import { uploadLimits, type UploadedFile } from '../../http/uploads.js';
-import { notAPdfText, type PdfPagesAnswer } from '../../files/pdf-pages.js';
+import { notAPdfText, type PdfPagesAnswer } from '../../files/pdf-answers.js';
 import { invalidValue } from '../../errors/app-error.js';
 import type { TemplateRecord } from './repository.js';
 import { placementProblem } from './rules.js';

@@ -34,7 +34,7 @@ export async function inviteUsers(
         continue;
       }
       const userClass = person.class?.trim() || 'Staff';
-      const invited = await ctx.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         const user = await insertUser(tx, {
           companyId: inviter.companyId,
           name: await freeLoginName(tx, email),
@@ -45,19 +45,20 @@ export async function inviteUsers(
           role: roleOfClass(userClass),
         });
         await recordEvent(tx, { event: 'invited', companyId: inviter.companyId, actor: inviter, target: email, origin });
-        return user;
+        // The invitation goes with the change that makes the account: both, or neither.
+        await ctx.mail.send(
+          invitationMail(
+            email,
+            `${user.firstName} ${user.lastName}`.trim(),
+            inviter.displayName,
+            company?.name ?? '',
+            passwordLink(ctx.keys, ctx.config.publicUrl, user, ctx.now()),
+            invitationLinkDays,
+            user.name,
+          ),
+          { tx },
+        );
       });
-      const name = `${invited.firstName} ${invited.lastName}`.trim();
-      await ctx.mail.send(
-        invitationMail(
-          email,
-          name,
-          inviter.displayName,
-          company?.name ?? '',
-          passwordLink(ctx.keys, ctx.config.publicUrl, invited, ctx.now()),
-          invitationLinkDays,
-        ),
-      );
       results.push(1);
     } catch (error) {
       if (isUniqueViolation(error)) {

@@ -11,6 +11,13 @@ const kicker: Record<SigningMode, string> = {
   review: 'Waiting for your review',
 };
 
+/** What the person does at their step: an approver approves, they do not sign. */
+const stepWord: Record<SigningMode, string> = {
+  sign: 'signing',
+  fill: 'filling in',
+  review: 'approval',
+};
+
 export function SigningIntro({ form, mode }: { form: SigningForm; mode: SigningMode }) {
   return (
     <header className="card signing__intro">
@@ -43,8 +50,10 @@ export function SigningIntro({ form, mode }: { form: SigningForm; mode: SigningM
           </div>
         ) : null}
         <div>
-          <dt>Signing order</dt>
-          <dd>Signer {form.signer.order}</dd>
+          <dt>Your step</dt>
+          <dd data-testid="signing-step">
+            Step {form.signer.order}: {stepWord[mode]}
+          </dd>
         </div>
         {form.expires_at ? (
           <div>

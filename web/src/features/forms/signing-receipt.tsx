@@ -10,6 +10,7 @@ const headings: Record<SigningReceipt['status'], string> = {
   signed: 'Thank you: the form is signed and sent',
   approved: 'You approved this form',
   disapproved: 'You disapproved this form',
+  declined: 'You declined this form',
 };
 
 /** The receipt's heading: what the person did (a review), else what the server says happened. */
@@ -20,10 +21,13 @@ function headingOf(receipt: SigningReceipt, action: SigningAction): string {
 }
 
 function nextStep(receipt: SigningReceipt, action: SigningAction): string {
-  if (action === 'disapprove' || receipt.status === 'disapproved') return 'It has gone back to its sender with your comment.';
+  // The server's own message already says where a returned form went: said once, not twice.
+  if (action === 'disapprove' || receipt.status === 'disapproved') return receipt.message ? '' : 'It has gone back to its sender with your comment.';
+  if (receipt.status === 'declined') return receipt.message ? '' : 'It has stopped and gone back to its sender with your reason.';
   if (receipt.completed) return 'Everyone has signed: the form is complete, and the sender has the finished copy.';
-  if (receipt.next) return `Next to sign: ${receipt.next}. They have been asked to sign.`;
-  return 'The sender has been told.';
+  // The next person may sign, fill in or approve: their email asks them to do whichever it is.
+  if (receipt.next) return `Next: ${receipt.next}, who has been emailed to take their turn.`;
+  return 'Nothing more is needed from you.';
 }
 
 /** `children`: what follows the outcome (the signed copy, when the form is complete). */
@@ -40,7 +44,7 @@ export function SigningReceiptCard({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const returned = action === 'disapprove' || receipt.status === 'disapproved';
+  const returned = action === 'disapprove' || receipt.status === 'disapproved' || receipt.status === 'declined';
   const tone = returned ? 'signing__receipt--returned' : 'signing__receipt--done';
   return (
     <section className={`card signing__receipt ${tone}`} aria-labelledby="receipt-title">
@@ -51,7 +55,7 @@ export function SigningReceiptCard({
         {headingOf(receipt, action)}
       </h2>
       {receipt.message ? <p>{receipt.message}</p> : null}
-      <p data-testid="receipt-next">{nextStep(receipt, action)}</p>
+      {nextStep(receipt, action) ? <p data-testid="receipt-next">{nextStep(receipt, action)}</p> : null}
       {children}
       {mode === 'review' ? (
         <Link className="button" to="/pending">

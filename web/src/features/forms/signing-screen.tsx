@@ -7,14 +7,16 @@
  */
 import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { inspectOption } from '../../session/inspection.ts';
 import { useReportedTitle } from '../../shell/page-title.tsx';
-import { AnswersForm } from './answers-form.tsx';
+import { DeclineForm, StoppedNotice, isStopped } from './decline-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
 import { signerId, signingLink } from './signing-link.ts';
+import { preloadPdf } from './pdf-document.ts';
+import { SigningDocument } from './signing-document.tsx';
 import { SigningIntro, type SigningMode } from './signing-intro.tsx';
 import { SealedCopy, linkNamesSentForm } from './sealed-copy.tsx';
 import { SigningReceiptCard } from './signing-receipt.tsx';
@@ -28,7 +30,7 @@ const signingLogic = signingMachine.provide({
 function SigningFrame({ children }: { children: ReactNode }) {
   return (
     <div className="signing">
-      <div className="signing__sheet">
+      <div className="signing__sheet signing__sheet--wide">
         <p className="signing__brand">
           <img src="/favicon.svg" alt="" width="22" height="22" />
           formsign
@@ -56,6 +58,7 @@ function MissingPageId() {
 
 function StatusNotice({ form, link }: { form: SigningForm; link: SigningLink }) {
   if (form.status === 'open') return null;
+  if (isStopped(form)) return <StoppedNotice form={form} />;
   return (
     <>
       <div className="alert alert--info" role="status">
@@ -74,6 +77,8 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
   // The link is read once per page id (the flow starts with it); the signer id stays the same across reloads.
   const [link] = useState(() => signingLink(pageId, query, signerId()));
   const [snapshot, send] = useMachine(signingLogic, { input: { link }, ...inspectOption() });
+  // The document is shown once the form is read: pdf.js loads meanwhile, not after it.
+  useEffect(preloadPdf, []);
   const [disapproving, setDisapproving] = useState(false);
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;
@@ -94,19 +99,21 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
     return (
       <SigningFrame>
         <section className="card signing__problem" aria-labelledby="load-failed-title">
-          <h1 id="load-failed-title">This form could not be opened</h1>
+          <h1 id="load-failed-title">{snapshot.context.loadGone ? 'This form is no longer available' : 'This form could not be opened'}</h1>
           <div className="alert alert--error" role="alert">
             <div className="alert__body">{loadError}</div>
           </div>
-          <button type="button" className="button" onClick={() => send({ type: 'signing.load' })}>
-            Try again
-          </button>
+          {snapshot.context.loadGone ? null : (
+            <button type="button" className="button" onClick={() => send({ type: 'signing.load' })}>
+              Try again
+            </button>
+          )}
         </section>
       </SigningFrame>
     );
   }
 
-  const busy = snapshot.matches('sending') || snapshot.matches('savingDraft');
+  const busy = snapshot.matches('sending') || snapshot.matches('savingDraft') || snapshot.matches('declining');
   const sendAnswers = (next: SigningAction, answers: SigningAnswers): void => send({ type: 'signing.send', action: next, answers });
   const hasSignature = form.fields.some((field) => field.type === 'signature');
   const sendLabel = mode === 'review' ? 'Approve' : hasSignature ? 'Sign and send' : 'Send the form';
@@ -123,9 +130,10 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
         <StatusNotice form={form} link={link} />
       ) : (
         <>
-          <AnswersForm
-            fields={form.fields}
-            allowTypedSignature={form.allow_typed_signature}
+          <SigningDocument
+            form={form}
+            link={link}
+            review={mode === 'review'}
             sendLabel={sendLabel}
             busy={busy}
             busyLabel={busyLabel}
@@ -149,7 +157,16 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
                 Disapprove…
               </button>
             ) : null}
-          </AnswersForm>
+            {mode === 'sign' ? (
+              <DeclineForm
+                busy={busy}
+                declining={snapshot.matches('declining')}
+                declineError={snapshot.context.declineError}
+                reason={snapshot.context.declineReason}
+                onDecline={(reason) => send({ type: 'signing.decline', reason })}
+              />
+            ) : null}
+          </SigningDocument>
           {mode === 'review' && disapproving ? (
             <DisapprovalForm
               busy={busy}

@@ -14,7 +14,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { inspectOption } from '../../session/inspection.ts';
-import { useNotify } from '../../shell/notifications.tsx';
 import { FieldCard } from './field-card.tsx';
 import { blankField, editableField, fieldProblems, formFields, type EditableField } from './template-fields.ts';
 import { fromRequest, templateSaveMachine } from '@formsign/machines';
@@ -55,7 +54,6 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
   const summary = useRef<HTMLDivElement>(null);
   const [snapshot, send] = useMachine(saveLogic, inspectOption());
   const navigate = useNavigate();
-  const notify = useNotify();
   const saving = snapshot.matches('saving');
   const saved = snapshot.matches('saved');
 
@@ -71,14 +69,11 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
     focusNext.current = null;
   });
 
-  // Once, when saved: tell the person, and go on to who the template goes to.
+  // Once, when saved: go on to who the template goes to, which says it is saved at its top. A
+  // notification there would sit over the recipients' controls until dismissed.
   const announceSaved = useEffectEvent(() => {
-    notify({
-      type: 'success',
-      title: 'Template saved',
-      description: snapshot.context.message || `“${template.title}” is saved with its ${fields.length === 1 ? 'field' : `${fields.length} fields`}.`,
-    });
-    void navigate(`/template/edit/${template.id}/step3`);
+    const saved = snapshot.context.message || `“${template.title}” is saved with its ${fields.length === 1 ? 'field' : `${fields.length} fields`}.`;
+    void navigate(`/template/edit/${template.id}/step3`, { state: { saved } });
   });
   useEffect(() => {
     if (saved) announceSaved();

@@ -58,12 +58,22 @@ export function EditorFrame({ current, id, children }: { current: 1 | 2 | 3; id:
   );
 }
 
-/** The template is loading, could not be loaded (with a retry), or is here. */
-export function TemplateLoadState({ loading, error, onRetry }: { loading: boolean; error: string | null; onRetry(): void }) {
+/** The template (or, as `what` says, another thing: "form") is loading, could not be loaded (with a retry), or is here. */
+export function TemplateLoadState({
+  loading,
+  error,
+  onRetry,
+  what = 'template',
+}: {
+  loading: boolean;
+  error: string | null;
+  onRetry(): void;
+  what?: 'template' | 'form';
+}) {
   if (error) {
     return (
       <section className="card" aria-labelledby="template-load-title">
-        <h2 id="template-load-title">The template could not be opened</h2>
+        <h2 id="template-load-title">The {what} could not be opened</h2>
         <ListFailure message={error} onRetry={onRetry} />
       </section>
     );
@@ -72,7 +82,7 @@ export function TemplateLoadState({ loading, error, onRetry }: { loading: boolea
     return (
       <div className="card">
         <div className="spinner" role="status">
-          Loading the template…
+          Loading the {what}…
         </div>
       </div>
     );

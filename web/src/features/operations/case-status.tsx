@@ -22,6 +22,7 @@ const formTones: Record<FormStatus, string> = {
   in_progress: 'badge--info',
   awaiting_approval: 'badge--warning',
   disapproved: 'badge--danger',
+  declined: 'badge--danger',
   completed: 'badge--success',
   cancelled: '',
 };

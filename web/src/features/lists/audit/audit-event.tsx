@@ -10,6 +10,8 @@ const events: Record<EventName, { label: string; tone: string }> = {
   signed: { label: 'Signed', tone: 'badge--success' },
   approved: { label: 'Approved', tone: 'badge--success' },
   disapproved: { label: 'Disapproved', tone: 'badge--danger' },
+  declined: { label: 'Declined', tone: 'badge--danger' },
+  resent: { label: 'Sent again', tone: 'badge--info' },
   completed: { label: 'Completed', tone: 'badge--success' },
   downloaded: { label: 'Downloaded', tone: '' },
   deleted: { label: 'Deleted', tone: 'badge--danger' },

@@ -7,6 +7,7 @@ const statuses: Record<FormStatus, { label: string; tone: string }> = {
   in_progress: { label: 'In progress', tone: 'badge--info' },
   awaiting_approval: { label: 'Awaiting approval', tone: 'badge--warning' },
   disapproved: { label: 'Disapproved', tone: 'badge--danger' },
+  declined: { label: 'Declined', tone: 'badge--danger' },
   completed: { label: 'Completed', tone: 'badge--success' },
   cancelled: { label: 'Cancelled', tone: '' },
 };

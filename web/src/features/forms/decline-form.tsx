@@ -1,0 +1,127 @@
+/**
+ * Declining a form from its link (designed): the signer says why, the form stops and its
+ * sender is emailed the reason. The button sits with the form's other actions and opens a
+ * dialog; the reason is required and stays after a failed decline. Also what a stopped form's
+ * link shows: who declined it (or sent it back) and why.
+ */
+import { contractLimits, type SigningForm } from '@formsign/sdk';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormError } from '../../components/form-error.tsx';
+
+export const declineReasonMaxLength = contractLimits['WebSigningRequest.comment'].maxLength;
+export const declineReasonMissing = 'Please say why you decline to sign, so the sender can put it right.';
+
+interface DeclineFormProps {
+  busy: boolean;
+  /** A decline is on its way. */
+  declining: boolean;
+  declineError: string | null;
+  /** The reason sent last (kept when the decline failed). */
+  reason: string;
+  onDecline(reason: string): void;
+}
+
+export function DeclineForm({ busy, declining, declineError, reason: sentReason, onDecline }: DeclineFormProps) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState(sentReason);
+  const [missing, setMissing] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const fieldId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      field.current?.focus();
+    }
+    if (!open && element.open) {
+      element.close();
+      opener.current?.focus();
+    }
+  }, [open]);
+
+  const send = (): void => {
+    if (!reason.trim()) {
+      setMissing(true);
+      field.current?.focus();
+      return;
+    }
+    setMissing(false);
+    setOpen(false);
+    onDecline(reason.trim());
+  };
+
+  return (
+    <>
+      {/* A failed decline says why beside its button; the dialog opens again with the reason kept. */}
+      <FormError message={declineError} />
+      <button ref={opener} type="button" className="button button--ghost" disabled={busy || declining} onClick={() => setOpen(true)}>
+        {declining ? 'Declining…' : 'Decline to sign…'}
+      </button>
+      <dialog ref={dialog} className="dialog card" aria-labelledby={titleId} onCancel={() => setOpen(false)} onClose={() => setOpen(false)}>
+        {/* Not a form of its own: it sits within the answers' form, and a nested form's submit would reach that one. */}
+        <div>
+          <h2 id={titleId}>Decline to sign this form?</h2>
+          <p className="muted">
+            The form stops here: no one else is asked to sign it, and its sender is emailed your reason so they can put it right.
+          </p>
+          <div className="field">
+            <label htmlFor={fieldId}>Why do you decline?</label>
+            <textarea
+              id={fieldId}
+              ref={field}
+              className="textarea"
+              value={reason}
+              maxLength={declineReasonMaxLength}
+              aria-required="true"
+              aria-invalid={missing ? true : undefined}
+              aria-describedby={missing ? `${fieldId}-error ${fieldId}-hint` : `${fieldId}-hint`}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (event.target.value.trim()) setMissing(false);
+              }}
+            />
+            <span id={`${fieldId}-hint`} className="field__hint">
+              {declineReasonMaxLength - reason.length} characters left
+            </span>
+            {missing ? (
+              <p className="field__error" id={`${fieldId}-error`}>
+                {declineReasonMissing}
+              </p>
+            ) : null}
+          </div>
+          <div className="form-actions">
+            <button type="button" className="button button--danger" onClick={send}>
+              Decline the form
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+/** What the link of a form stopped by one of its recipients shows: who, and why; there is nothing to do. */
+export function StoppedNotice({ form }: { form: SigningForm }) {
+  const by = form.stopped;
+  const done = form.status === 'declined' ? 'Declined' : 'Sent back';
+  return (
+    <div className="alert alert--info" role="status">
+      <div className="alert__body">
+        <p>
+          <strong>{by ? `${done} by ${by.name}: ${by.reason}` : `${done}.`}</strong>
+        </p>
+        <p>The form has stopped and gone back to its sender. There is nothing more to do here until they send it again.</p>
+      </div>
+    </div>
+  );
+}
+
+export const isStopped = (form: SigningForm): boolean => form.status === 'declined' || form.status === 'disapproved';

@@ -1,0 +1,166 @@
+/**
+ * A PDF's pages on a signing page, drawn by pdf.js: each page fits the width it is given (a
+ * 390 px phone as a 1280 px desktop), and the zoom buttons enlarge or shrink it (pinching
+ * works too: nothing blocks the browser's own zoom). The first page is drawn first; a later
+ * page only as it scrolls near the screen, so a long document shows its start at once. Over
+ * each page, `overlay` places what belongs on it (the fields, at the page's scale).
+ */
+import type { PdfPageSize } from '@formsign/sdk';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { sizesFor } from './document-fields.ts';
+import { drawPage, type PDFDocumentProxy } from './pdf-document.ts';
+
+/** Marked once, when the first page of a signing page's document is on screen (read by the Lighthouse script). */
+export const firstPageMark = 'formsign:first-page';
+
+const zooms = [0.75, 1, 1.25, 1.5, 2, 3] as const;
+
+interface DocumentViewerProps {
+  pdf: PDFDocumentProxy;
+  /** What the document is, for assistive technology ("The document to sign"). */
+  label: string;
+  /** What sits over page `page` (numbered from 1) when it is shown `scale` CSS pixels per point. */
+  overlay?: (page: number, size: PdfPageSize, scale: number) => ReactNode;
+}
+
+interface PageProps {
+  pdf: PDFDocumentProxy;
+  number: number;
+  count: number;
+  size: PdfPageSize;
+  scale: number;
+  onSize(number: number, size: PdfPageSize): void;
+  children?: ReactNode;
+}
+
+function DocumentPage({ pdf, number, count, size, scale, onSize, children }: PageProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  // The first page is drawn at once; the others when they come near the screen.
+  const [near, setNear] = useState(() => number === 1 || typeof IntersectionObserver !== 'function');
+  useEffect(() => {
+    const element = frame.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: '300px 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  useEffect(() => {
+    const element = canvas.current;
+    if (!near || !element || scale <= 0) return;
+    let cancelled = false;
+    let cancel: (() => void) | undefined;
+    void drawPage(pdf, number, element, scale)
+      .then(({ task, page }) => {
+        if (cancelled) return task.cancel();
+        cancel = () => task.cancel();
+        const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+        const rotated = page.rotate % 180 !== 0;
+        const width = Math.abs(x1 - x0);
+        const height = Math.abs(y1 - y0);
+        onSize(number, rotated ? { width: height, height: width } : { width, height });
+        return task.promise.then(() => {
+          if (number === 1 && performance.getEntriesByName(firstPageMark).length === 0) performance.mark(firstPageMark);
+        });
+      })
+      .catch(() => {
+        // A drawing cancelled by a newer one (a zoom, a resize) is not a failure.
+      });
+    return () => {
+      cancelled = true;
+      cancel?.();
+    };
+  }, [pdf, number, scale, near, onSize]);
+  return (
+    <div ref={frame} className="doc-page" style={{ width: size.width * scale, height: size.height * scale }} data-page={number}>
+      <canvas ref={canvas} className="doc-page__canvas" role="img" aria-label={`Page ${number} of ${count}`} />
+      {children}
+    </div>
+  );
+}
+
+export function DocumentViewer({ pdf, label, overlay }: DocumentViewerProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [zoom, setZoom] = useState(1);
+  const [known, setKnown] = useState<ReadonlyMap<number, PdfPageSize>>(new Map());
+  const [fallback, setFallback] = useState<PdfPageSize>({ width: 595.28, height: 841.89 });
+  useEffect(() => {
+    let live = true;
+    // The first page's size stands for the pages not read yet, so the page keeps its length as they are drawn.
+    void pdf.getPage(1).then((page) => {
+      const viewport = page.getViewport({ scale: 1 });
+      if (live) setFallback({ width: viewport.width, height: viewport.height });
+    });
+    return () => {
+      live = false;
+    };
+  }, [pdf]);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = (): void => setWidth(element.clientWidth);
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, []);
+  const [onSize] = useState(
+    () => (number: number, size: PdfPageSize) =>
+      setKnown((current) => {
+        const had = current.get(number);
+        if (had && had.width === size.width && had.height === size.height) return current;
+        return new Map(current).set(number, size);
+      }),
+  );
+  const sizes = sizesFor(pdf.numPages, known, fallback);
+  const place = zooms.indexOf(zoom as (typeof zooms)[number]);
+  return (
+    <section className="doc-viewer" aria-label={label}>
+      <div className="doc-viewer__tools" role="group" aria-label="Zoom">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={place <= 0}
+          onClick={() => setZoom(zooms[place - 1] ?? zoom)}
+        >
+          <span aria-hidden="true">−</span>
+          <span className="visually-hidden">Zoom out</span>
+        </button>
+        <button type="button" className="button button--ghost button--small" disabled={zoom === 1} onClick={() => setZoom(1)}>
+          Fit to width
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={place >= zooms.length - 1}
+          onClick={() => setZoom(zooms[place + 1] ?? zoom)}
+        >
+          <span aria-hidden="true">+</span>
+          <span className="visually-hidden">Zoom in</span>
+        </button>
+        <span className="doc-viewer__zoom" aria-live="polite">
+          {Math.round(zoom * 100)} %
+        </span>
+        <span className="doc-viewer__count muted">
+          {pdf.numPages} {pdf.numPages === 1 ? 'page' : 'pages'}
+        </span>
+      </div>
+      {/* Until its width is measured, the room of a page (as while the document opened), so what follows does not jump. */}
+      <div ref={box} className="doc-viewer__pages" style={width > 0 ? undefined : { minHeight: '70vh' }}>
+        {width > 0
+          ? sizes.map((size, index) => {
+              const scale = ((width - 2) * zoom) / size.width;
+              return (
+                <DocumentPage key={index + 1} pdf={pdf} number={index + 1} count={pdf.numPages} size={size} scale={scale} onSize={onSize}>
+                  {overlay?.(index + 1, size, scale)}
+                </DocumentPage>
+              );
+            })
+          : null}
+      </div>
+    </section>
+  );
+}

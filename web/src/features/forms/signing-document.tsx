@@ -1,0 +1,378 @@
+/**
+ * A form signed on its document. The pages are shown as they will be sealed: the PDF the form
+ * was sent with, with the signer's own fields in their boxes (highlighted) and what others
+ * answered before shown in place; or, for a template without a PDF, the document the server
+ * renders with the seal's own code, with the signer's fields listed under it. Fields of later
+ * steps are not shown. A guided path leads through the required fields ("Start", "Next", what
+ * is left); "Finish" opens a last screen with the document as it will be sealed, with the
+ * signer's answers drawn in by the server, and the consent to sign electronically, which the
+ * signature carries. The approver sees the same document with every answer in place, and
+ * approves or sends it back beside it.
+ */
+import type { FormField, SigningForm } from '@formsign/sdk';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { api } from '../../api/client.ts';
+import { FormError } from '../../components/form-error.tsx';
+import type { SigningAnswers, SigningLink } from '@formsign/machines';
+import { leftText, nextRequired, pageOrder, placedOnPages, requiredLeft, roleOf } from './document-fields.ts';
+import { AnsweredBox, MyFieldBox } from './document-field.tsx';
+import { DocumentViewer } from './document-viewer.tsx';
+import { openPdf, openPdfBlob, type PDFDocumentProxy } from './pdf-document.ts';
+import { screenBox } from './pdf-placement.ts';
+import { SignatureDialog } from './signature-dialog.tsx';
+import { answerProblems, initialAnswers, signingRequestAnswers, type Answer, type Answers, type Signature } from './signing-answers.ts';
+import { answerId, fileNameOf, SigningField } from './signing-field.tsx';
+
+const finishId = 'signing-finish';
+
+/** The words the signer agrees to before signing, recorded with their signature. */
+export const consentText = 'By signing, I agree that my electronic signature is legally binding';
+
+type Loaded = { pdf: PDFDocumentProxy; error: null } | { pdf: null; error: string | null };
+type Opener = (signal: AbortSignal) => Promise<PDFDocumentProxy>;
+
+/** A PDF opened for this page (pdf.js loads with it); `retry` opens it again after a failure. */
+function useDocument(open: Opener): Loaded & { retry(): void } {
+  // What was opened, and for which opener and attempt: a newer one is loading until it answers.
+  const [state, setState] = useState<Loaded & { by: Opener | null; attempt: number }>({ pdf: null, error: null, by: null, attempt: 0 });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const control = new AbortController();
+    open(control.signal).then(
+      (pdf) => !control.signal.aborted && setState({ pdf, error: null, by: open, attempt }),
+      (error: unknown) =>
+        !control.signal.aborted &&
+        setState({
+          pdf: null,
+          error: error instanceof Error && error.message ? error.message : 'The document could not be shown.',
+          by: open,
+          attempt,
+        }),
+    );
+    return () => control.abort();
+  }, [open, attempt]);
+  useEffect(() => () => void state.pdf?.destroy(), [state.pdf]);
+  const retry = (): void => setAttempt((count) => count + 1);
+  if (state.by !== open || state.attempt !== attempt) return { pdf: null, error: null, retry };
+  return state.pdf ? { pdf: state.pdf, error: null, retry } : { pdf: null, error: state.error, retry };
+}
+
+/** The preview request's answers: a file by its name (the file itself is sent only with the signature). */
+function previewAnswers(fields: readonly FormField[], answers: Answers): Pick<SigningAnswers, 'values' | 'signature'> {
+  const request = signingRequestAnswers(fields, answers);
+  const values = { ...request.values };
+  for (const field of fields)
+    if (field.type === 'file' && typeof values[field.name] === 'string') values[field.name] = fileNameOf(String(values[field.name]));
+  return { ...request, values };
+}
+
+function DocumentState({ loaded, children }: { loaded: Loaded & { retry(): void }; children: (pdf: PDFDocumentProxy) => ReactNode }) {
+  if (loaded.pdf) return <>{children(loaded.pdf)}</>;
+  if (loaded.error)
+    return (
+      <div className="alert alert--error doc-viewer__problem" role="alert">
+        <div className="alert__body">
+          <p>The document could not be shown: {loaded.error}</p>
+          <button type="button" className="button button--secondary button--small" onClick={loaded.retry}>
+            Show it again
+          </button>
+        </div>
+      </div>
+    );
+  return (
+    <div className="doc-viewer__loading spinner" role="status">
+      Opening the document…
+    </div>
+  );
+}
+
+interface FinalProps {
+  form: SigningForm;
+  link: SigningLink;
+  answers: Pick<SigningAnswers, 'values' | 'signature'>;
+  sendLabel: string;
+  busy: boolean;
+  busyLabel: string;
+  sendError: string | null;
+  onBack(): void;
+  onSign(): void;
+}
+
+/** The last screen: the document as it will be sealed, with the answers drawn in by the server, and the consent. */
+function FinalScreen({ form, link, answers, sendLabel, busy, busyLabel, sendError, onBack, onSign }: FinalProps) {
+  const [consent, setConsent] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The screen replaces the document under the focus: it moves to the screen's heading, as a new page's would.
+  useEffect(() => heading.current?.focus(), []);
+  const open = useCallback(
+    (signal: AbortSignal) =>
+      api.signing
+        .preview({ id: link.id, ...(link.token ? { token: link.token } : {}), ...answers }, { signal })
+        .then((blob) => openPdfBlob(blob, signal)),
+    [link, answers],
+  );
+  const loaded = useDocument(open);
+  return (
+    <section className="card signing__final" aria-labelledby="final-title">
+      <h2 id="final-title" ref={heading} tabIndex={-1}>
+        Check the document, then sign
+      </h2>
+      <p className="muted">This is {form.title} as it will be sealed, with your answers in place.</p>
+      <DocumentState loaded={loaded}>{(pdf) => <DocumentViewer pdf={pdf} label="The document as it will be sealed" />}</DocumentState>
+      {/* The consent and the signature stay in view at the foot of the screen, however long the document. */}
+      <div className="signing__final-bar">
+        <div className="checkbox signing__consent">
+          <input
+            id="signing-consent"
+            type="checkbox"
+            checked={consent}
+            disabled={busy}
+            aria-describedby={asked && !consent ? 'signing-consent-error' : undefined}
+            onChange={(event) => setConsent(event.target.checked)}
+          />
+          <label htmlFor="signing-consent">{consentText}</label>
+        </div>
+        {asked && !consent ? (
+          <p className="field__error" id="signing-consent-error">
+            Please tick the box to agree before signing.
+          </p>
+        ) : null}
+        <FormError message={sendError} />
+        <div className="form-actions signing__actions">
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => {
+              setAsked(true);
+              if (consent) onSign();
+            }}
+          >
+            {busy ? busyLabel : sendLabel}
+          </button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onBack}>
+            Back to the document
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+interface SigningDocumentProps {
+  form: SigningForm;
+  link: SigningLink;
+  /** The approver's view: every answer shown, nothing to fill in. */
+  review: boolean;
+  sendLabel: string;
+  busy: boolean;
+  busyLabel: string;
+  sendError: string | null;
+  onSend(answers: SigningAnswers): void;
+  onSaveDraft?(answers: SigningAnswers): void;
+  draftSaved?: string | null;
+  /** More actions beside the main one (Disapprove; Decline). */
+  children?: ReactNode;
+}
+
+export function SigningDocument({
+  form,
+  link,
+  review,
+  sendLabel,
+  busy,
+  busyLabel,
+  sendError,
+  onSend,
+  onSaveDraft,
+  draftSaved,
+  children,
+}: SigningDocumentProps) {
+  const typedSignature = form.allow_typed_signature;
+  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(form.fields));
+  const [current, setCurrent] = useState<string | null>(null);
+  const [signing, setSigning] = useState<FormField | null>(null);
+  const [final, setFinal] = useState<Pick<SigningAnswers, 'values' | 'signature'> | null>(null);
+  // The approver answers nothing: every field is theirs to read, none to fill in (the approval carries no answers).
+  const visible = useMemo(
+    () =>
+      pageOrder(
+        form.fields
+          .filter((field) => roleOf(field, form.signer.order, review) !== 'hidden')
+          .map((field) => (review ? { ...field, readonly: true } : field)),
+      ),
+    [form, review],
+  );
+  const mine = useMemo(() => visible.filter((field) => !field.readonly), [visible]);
+  const open = useMemo(() => {
+    const address = form.document;
+    if (address) return (signal: AbortSignal) => openPdf(address, signal);
+    return (signal: AbortSignal) =>
+      api.signing.preview({ id: link.id, ...(link.token ? { token: link.token } : {}) }, { signal }).then((blob) => openPdfBlob(blob, signal));
+  }, [form.document, link]);
+  const loaded = useDocument(open);
+  const placed = loaded.pdf && form.document ? placedOnPages(visible, loaded.pdf.numPages) : new Set<string>();
+  const problems = answerProblems(mine, answers, { typedSignature });
+  const left = requiredLeft(mine, answers, { typedSignature });
+  const required = mine.filter((field) => field.required).length;
+  // A wrong answer in a field that need not be filled (an email that is not one) is shown in its box.
+  const shownProblems = Object.fromEntries(
+    Object.entries(problems).filter(([name]) => {
+      const answer = answers[name];
+      return typeof answer === 'string' ? answer.trim() !== '' : false;
+    }),
+  );
+
+  const answer = (field: FormField) => (value: Answer) => setAnswers((now) => ({ ...now, [field.name]: value }));
+  const go = (field: FormField | null): void => {
+    if (!field) return;
+    const id = answerId(field.name);
+    const target = document.getElementById(id) ?? document.getElementById(`${id}-mode`);
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+    setCurrent(field.name);
+  };
+
+  if (final)
+    return (
+      <FinalScreen
+        form={form}
+        link={link}
+        answers={final}
+        sendLabel={sendLabel}
+        busy={busy}
+        busyLabel={busyLabel}
+        sendError={sendError}
+        onBack={() => {
+          setFinal(null);
+          requestAnimationFrame(() => document.getElementById(finishId)?.focus());
+        }}
+        onSign={() => onSend({ ...signingRequestAnswers(mine, answers), consent: true })}
+      />
+    );
+
+  const overlay = (page: number, size: { width: number; height: number }, scale: number): ReactNode =>
+    visible
+      .filter((field) => field.placement?.page === page && placed.has(field.name))
+      .map((field) => {
+        const place = field.placement;
+        if (!place) return null;
+        const box = screenBox(place, size, scale);
+        return field.readonly ? (
+          <AnsweredBox key={field.name} field={field} box={box} />
+        ) : (
+          <MyFieldBox
+            key={field.name}
+            field={field}
+            box={box}
+            answer={answers[field.name] ?? null}
+            problem={shownProblems[field.name]}
+            disabled={busy}
+            onAnswer={answer(field)}
+            onSign={() => setSigning(field)}
+            onFocus={() => setCurrent(field.name)}
+          />
+        );
+      });
+  // Answers shown on a rendered page are read by no screen reader: the fields off the PDF's boxes are listed as text too.
+  const unplaced = visible.filter((field) => !placed.has(field.name));
+
+  return (
+    <>
+      <div className="card signing__document">
+        <DocumentState loaded={loaded}>
+          {(pdf) => (
+            <DocumentViewer pdf={pdf} label={review ? 'The document to approve' : 'The document to sign'} {...(form.document ? { overlay } : {})} />
+          )}
+        </DocumentState>
+      </div>
+      {unplaced.length > 0 ? (
+        <div className="card signing__form" role="group" aria-labelledby="more-fields-title">
+          <h2 id="more-fields-title">{form.document ? 'More fields' : 'The form’s fields'}</h2>
+          {unplaced.map((field) => (
+            <SigningField
+              key={field.name}
+              field={field}
+              answer={answers[field.name] ?? null}
+              problem={shownProblems[field.name]}
+              disabled={busy}
+              allowTypedSignature={typedSignature}
+              onAnswer={answer(field)}
+            />
+          ))}
+        </div>
+      ) : null}
+      {/* After the fields, so Tab leads from the last one to Finish; it stays in view at the foot of the screen. */}
+      {review ? null : (
+        <div className="card signing__guide" role="region" aria-label="Your fields">
+          <p className="signing__left" aria-live="polite">
+            {leftText(left.length, required)}
+          </p>
+          <div className="signing__guide-actions">
+            {left.length > 0 ? (
+              <button type="button" className="button button--secondary" onClick={() => go(nextRequired(left, visible, current))}>
+                {current === null ? 'Start' : 'Next'}
+              </button>
+            ) : null}
+            <button
+              id={finishId}
+              type="button"
+              className="button"
+              disabled={busy || Object.keys(problems).length > 0}
+              onClick={() => setFinal(previewAnswers(mine, answers))}
+            >
+              Finish
+            </button>
+          </div>
+        </div>
+      )}
+      {draftSaved ? (
+        <p className="alert alert--success" role="status">
+          {draftSaved}
+        </p>
+      ) : null}
+      <div className="card signing__bar">
+        <FormError message={review ? sendError : null} />
+        <div className="form-actions signing__actions">
+          {review ? (
+            <button type="button" className="button" disabled={busy} onClick={() => onSend({})}>
+              {busy ? busyLabel : sendLabel}
+            </button>
+          ) : null}
+          {onSaveDraft ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => onSaveDraft(signingRequestAnswers(mine, answers))}
+            >
+              Save and finish later
+            </button>
+          ) : null}
+          {children}
+        </div>
+      </div>
+      {signing ? (
+        <SignatureDialog
+          open
+          label={signing.label}
+          required={signing.required}
+          value={(answers[signing.name] as Signature | null | undefined) ?? null}
+          allowTyped={typedSignature}
+          onDone={(value) => {
+            const field = signing;
+            setAnswers((now) => ({ ...now, [field.name]: value }));
+            setSigning(null);
+            requestAnimationFrame(() => document.getElementById(answerId(field.name))?.focus());
+          }}
+          onCancel={() => {
+            const field = signing;
+            setSigning(null);
+            requestAnimationFrame(() => document.getElementById(answerId(field.name))?.focus());
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
