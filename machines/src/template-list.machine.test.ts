@@ -21,6 +21,7 @@ const page = (message = '', id?: number): ManageTemplatesResponse => ({
   page: 1,
   limit: 25,
   total: 1,
+  total_exact: true,
   data: [row],
   ...(id ? { id } : {}),
 });

@@ -17,7 +17,7 @@ export type TemplateCommand = { functions: 'duplicate'; id: number } | { functio
 
 export type TemplatePage = Omit<ManageTemplatesResponse, 'code'>;
 
-export const emptyTemplatePage: TemplatePage = { page: 1, limit: 25, total: 0, message: '', data: [] };
+export const emptyTemplatePage: TemplatePage = { page: 1, limit: 25, total: 0, total_exact: true, message: '', data: [] };
 
 export interface TemplateListContext {
   view: TemplateView | null;

@@ -10,6 +10,7 @@ const answer = (id?: number): ManageTemplatesResponse => ({
   page: 1,
   limit: 25,
   total: 0,
+  total_exact: true,
   data: [],
   ...(id ? { id } : {}),
 });

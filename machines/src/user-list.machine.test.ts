@@ -11,7 +11,7 @@ function row(id: number, overrides: Partial<UserRow> = {}): UserRow {
 }
 
 const rows = [row(1), row(2, { mfa: 1 }), row(3, { class: 'Manager', unit: ['North', 'South'] })];
-const userPage: UserPage = { page: 1, limit: 10, total: 3, data: rows };
+const userPage: UserPage = { page: 1, limit: 10, total: 3, total_exact: true, data: rows };
 const params: UsersQuery = { page: 1, limit: 10 };
 
 const remove: UserCommand = { id: 1, email: 'user1@example.com', type: 'delete', value: '' };
@@ -103,6 +103,7 @@ describe('user list machine transitions', () => {
       loading: true,
       rows: [],
       total: 0,
+      totalExact: true,
       params: {},
       error: null,
       updating: [],
@@ -127,6 +128,7 @@ describe('user list machine transitions', () => {
       loading: false,
       rows,
       total: 3,
+      totalExact: true,
       params,
       error: null,
       updating: [],
@@ -141,6 +143,7 @@ describe('user list machine transitions', () => {
       loading: false,
       rows: [],
       total: 0,
+      totalExact: true,
       error: 'Could not fetch users. Please try again later.',
     });
   });
@@ -209,6 +212,7 @@ describe('user list machine transitions', () => {
     expect(actor.getSnapshot().context).toMatchObject({
       rows: [rows[1], rows[2]],
       total: 2,
+      totalExact: true,
       updating: [],
       commands: [],
       lastOutcome: { command: remove, accepted: true },
@@ -254,6 +258,7 @@ describe('user list machine transitions', () => {
     expect(actor.getSnapshot().context).toMatchObject({
       rows,
       total: 3,
+      totalExact: true,
       updating: [],
       commands: [],
       error: 'You may not change this user.',

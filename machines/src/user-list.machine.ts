@@ -70,6 +70,8 @@ export interface UserListContext {
   rows: UserRow[];
   /** Rows matching, on every page. */
   total: number;
+  /** Whether `total` is exact (the response's `total_exact`); false, it is a lower bound. */
+  totalExact: boolean;
   /** The parameters of the last fetch. */
   params: UsersQuery;
   /** The text of the last failure (fetch or command), or null. */
@@ -110,8 +112,14 @@ export const userListMachine = setup({
   actions: {
     setParams: assign((_, params: { params: UsersQuery }) => ({ params: params.params })),
     startLoading: assign({ loading: true }),
-    showPage: assign((_, params: { page: UserPage }) => ({ loading: false, rows: params.page.data, total: params.page.total, error: null })),
-    showFetchFailure: assign({ loading: false, rows: [], total: 0, error: errorTexts.usersFetchFailed }),
+    showPage: assign((_, params: { page: UserPage }) => ({
+      loading: false,
+      rows: params.page.data,
+      total: params.page.total,
+      totalExact: params.page.total_exact,
+      error: null,
+    })),
+    showFetchFailure: assign({ loading: false, rows: [], total: 0, totalExact: true, error: errorTexts.usersFetchFailed }),
     startCommand: enqueueActions(({ enqueue, event }) => {
       if (event.type !== 'users.command') return;
       const { command } = event;
@@ -126,7 +134,8 @@ export const userListMachine = setup({
       const command = context.commands.find((pending) => pending.id === rowId);
       return {
         rows: command ? applyUserCommandToRows(context.rows, command) : context.rows,
-        total: command?.type === 'delete' && context.rows.some((row) => row.id === rowId) ? context.total - 1 : context.total,
+        // A lower bound stays one after a deletion: more rows matched than were counted.
+        total: command?.type === 'delete' && context.totalExact && context.rows.some((row) => row.id === rowId) ? context.total - 1 : context.total,
         updating: context.updating.filter((id) => id !== rowId),
         commands: context.commands.filter((pending) => pending.id !== rowId),
         lastOutcome: command ? { command, accepted: true } : context.lastOutcome,
@@ -146,7 +155,7 @@ export const userListMachine = setup({
   },
 }).createMachine({
   id: 'userList',
-  context: { loading: true, rows: [], total: 0, params: {}, error: null, updating: [], commands: [], lastOutcome: null },
+  context: { loading: true, rows: [], total: 0, totalExact: true, params: {}, error: null, updating: [], commands: [], lastOutcome: null },
   initial: 'idle',
   on: {
     'xstate.done.actor.userCommand.*': { actions: 'finishCommand' },

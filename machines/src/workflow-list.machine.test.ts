@@ -22,7 +22,7 @@ function item(id: number): WorkflowItem {
 }
 
 function page(...ids: number[]): WorkflowPage {
-  return { page: 1, limit: 10, total: ids.length, data: ids.map(item) };
+  return { page: 1, limit: 10, total: ids.length, total_exact: true, data: ids.map(item) };
 }
 
 const firstPage: WorkflowParams = { page: 1, limit: 10 };
@@ -65,7 +65,7 @@ describe('workflow list machine transitions', () => {
   it('starts idle with loading true, no data and no error', () => {
     const { actor, control } = start();
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, total: 0, message: null, params: {} });
+    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, total: 0, totalExact: true, message: null, params: {} });
     expect(control.started).toEqual([]);
   });
 
@@ -73,7 +73,15 @@ describe('workflow list machine transitions', () => {
     const { actor, control } = start();
     actor.send({ type: 'workflow.fetch', params: firstPage });
     expect(actor.getSnapshot().value).toBe('fetching');
-    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, total: 0, message: null, params: firstPage });
+    expect(actor.getSnapshot().context).toEqual({
+      loading: true,
+      data: [],
+      error: false,
+      total: 0,
+      totalExact: true,
+      message: null,
+      params: firstPage,
+    });
     await flush();
     expect(control.started).toEqual([{ id: 'fetchWorkflow', input: firstPage }]);
   });
@@ -85,9 +93,19 @@ describe('workflow list machine transitions', () => {
       data: [item(1), item(2)],
       error: false,
       total: 2,
+      totalExact: true,
       message: null,
       params: firstPage,
     });
+  });
+
+  it('fetching → success (done): a total the server counted only up to its cap is kept as a lower bound', async () => {
+    const { actor, control } = start();
+    actor.send({ type: 'workflow.fetch', params: firstPage });
+    await flush();
+    control.resolve('fetchWorkflow', { ...page(1, 2), total: 1000, total_exact: false });
+    const snapshot = await waitFor(actor, (s) => s.matches('success'));
+    expect(snapshot.context).toMatchObject({ total: 1000, totalExact: false });
   });
 
   it('fetching → failure (error): loading false, data emptied, error true', async () => {
@@ -97,6 +115,7 @@ describe('workflow list machine transitions', () => {
       data: [],
       error: true,
       total: 0,
+      totalExact: true,
       message: errorTexts.serverError,
       params: firstPage,
     });
@@ -134,6 +153,7 @@ describe('workflow list machine transitions', () => {
       data: [item(1), item(2)],
       error: false,
       total: 2,
+      totalExact: true,
       message: null,
       params: secondPage,
     });
@@ -147,14 +167,30 @@ describe('workflow list machine transitions', () => {
     await flush();
     control.reject('fetchWorkflow', new Error('offline'));
     const snapshot = await waitFor(actor, (s) => s.matches('failure'));
-    expect(snapshot.context).toEqual({ loading: false, data: [], error: true, total: 0, message: errorTexts.unexpected, params: secondPage });
+    expect(snapshot.context).toEqual({
+      loading: false,
+      data: [],
+      error: true,
+      total: 0,
+      totalExact: true,
+      message: errorTexts.unexpected,
+      params: secondPage,
+    });
   });
 
   it('failure → fetching (workflow.fetch): loading true, error false', async () => {
     const { actor } = await startFailed();
     actor.send({ type: 'workflow.fetch', params: secondPage });
     expect(actor.getSnapshot().value).toBe('fetching');
-    expect(actor.getSnapshot().context).toEqual({ loading: true, data: [], error: false, total: 0, message: null, params: secondPage });
+    expect(actor.getSnapshot().context).toEqual({
+      loading: true,
+      data: [],
+      error: false,
+      total: 0,
+      totalExact: true,
+      message: null,
+      params: secondPage,
+    });
   });
 
   it('success → reviewing (workflow.review): sends the review with the current params, loading, data kept', async () => {
@@ -190,6 +226,7 @@ describe('workflow list machine transitions', () => {
       data: [],
       error: true,
       total: 0,
+      totalExact: true,
       message: 'The step was already reviewed.',
       params: firstPage,
     });

@@ -28,6 +28,8 @@ export interface WorkflowListContext {
   error: boolean;
   /** The rows matching on every page (the response's `total`); 0 after a failure. */
   total: number;
+  /** Whether `total` is exact (the response's `total_exact`); false, it is a lower bound. */
+  totalExact: boolean;
   /** The failure's text in the catalogue's words, or null. */
   message: string | null;
   /** The parameters of the current list (the last fetch's). */
@@ -50,18 +52,25 @@ export const workflowListMachine = setup({
   actions: {
     setParams: assign((_, params: { params: WorkflowParams }) => ({ params: params.params })),
     startLoading: assign({ loading: true, error: false, message: null }),
-    showPage: assign((_, params: { page: WorkflowPage }) => ({ loading: false, data: params.page.data, error: false, total: params.page.total })),
+    showPage: assign((_, params: { page: WorkflowPage }) => ({
+      loading: false,
+      data: params.page.data,
+      error: false,
+      total: params.page.total,
+      totalExact: params.page.total_exact,
+    })),
     showFailure: assign((_, params: { error: unknown }) => ({
       loading: false,
       data: [],
       error: true,
       total: 0,
+      totalExact: true,
       message: errorMessage(params.error),
     })),
   },
 }).createMachine({
   id: 'workflowList',
-  context: { loading: true, data: [], error: false, total: 0, message: null, params: {} },
+  context: { loading: true, data: [], error: false, total: 0, totalExact: true, message: null, params: {} },
   initial: 'idle',
   states: {
     idle: {

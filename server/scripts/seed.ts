@@ -3,12 +3,13 @@
  * folder, or DATABASE_URL) with N realistic forms spread over K organisations made for the
  * purpose ("Bench Organisation 1", ...; one per 25,000 forms by default), each with an
  * administrator (`bench.admin.<k>`, password `formsign-demo`), a few colleagues and the demo
- * templates. A new database gets the demo organisation first, as `npm start` would.
+ * templates, and the completed forms' files (supporting documents and the document storage,
+ * rows sharing one stored file). A new database gets the demo organisation first, as `npm start` would.
  */
 import { parseArgs } from 'node:util';
 import { passwords } from '../src/auth/passwords.js';
 import { readConfig } from '../src/config.js';
-import { migrateDatabase } from '../src/db/database.js';
+import { migrateDatabase, type OpenDatabase } from '../src/db/database.js';
 import { companies, templates, users } from '../src/db/schema.js';
 import { defaultSettings } from '../src/companies/settings.js';
 import { demoPassword } from '../src/seed/demo.js';
@@ -21,6 +22,34 @@ export interface SeedResult {
   organisations: { id: number; admin: string }[];
   forms: number;
   seconds: number;
+}
+
+/** The sealed PDF every seeded document and stored file points at: the lists read their rows, never the file. */
+const seededFileKey = 'seed/shared.pdf';
+
+/**
+ * The files of the completed forms: two supporting documents each (a receipt and evidence)
+ * and the form saved to the document storage, in its organisation's root folder. Rows only,
+ * all pointing at one stored file, so that Supporting Documents and the storage are measured
+ * at the scale of the forms.
+ */
+async function seedFiles(database: OpenDatabase, companyIds: number[]): Promise<void> {
+  const ids = `{${companyIds.join(',')}}`;
+  await database.query(
+    `insert into documents (company_id, form_id, field, name, mime, size, file_key, uploaded_by, uploaded_at)
+     select f.company_id, f.id, a.field, initcap(a.field) || ' ' || f.reference || '.pdf', 'application/pdf', 48000 + f.id % 1000 * 100, $2, f.sender_name,
+            coalesce(f.completed_at, f.updated_at) - interval '1 hour'
+       from forms f cross join (values ('receipt'), ('evidence')) as a(field)
+      where f.company_id = any($1::int[]) and f.status = 'completed'`,
+    [ids, seededFileKey],
+  );
+  await database.query(
+    `insert into stored_files (company_id, folder, name, mime, size, file_key, form_id, created_by, created_at)
+     select f.company_id, '', f.title || ' ' || f.reference || '.pdf', 'application/pdf', 120000 + f.id % 1000 * 100, $2, f.id, 'formsign', coalesce(f.completed_at, f.updated_at)
+       from forms f
+      where f.company_id = any($1::int[]) and f.status = 'completed'`,
+    [ids, seededFileKey],
+  );
 }
 
 export async function seedForms(
@@ -102,6 +131,10 @@ export async function seedForms(
         `Bench Organisation ${k}: ${result.forms} forms, ${result.recipients} recipients, ${result.events} audit events (${((performance.now() - started) / 1000).toFixed(0)} s).`,
       );
     }
+    await seedFiles(
+      database,
+      made.map((organisation) => organisation.id),
+    );
     // Fresh statistics for the planner, and the pages marked all-visible (so that counts and
     // deep pages are read from the indexes alone), as in a database in use for a while.
     await database.query('vacuum analyze');

@@ -47,7 +47,7 @@ describe('the configuration', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Other commands'));
     const listed = new Set(
-      [...section.matchAll(/^\| (`[A-Z0-9_]+`(?:, `[A-Z0-9_]+`)*) \|/gm)].flatMap((match) =>
+      [...section.matchAll(/^\| (`[A-Z0-9_]+`(?:, `[A-Z0-9_]+`)*) +\|/gm)].flatMap((match) =>
         [...(match[1] ?? '').matchAll(/`([A-Z0-9_]+)`/g)].map((name) => name[1]),
       ),
     );

@@ -53,6 +53,14 @@ export interface ServerConfig {
   supportEmail: string;
   /** The S3-compatible bucket files go to (`FORMSIGN_S3_*`); `<data>/files` when absent. */
   s3: S3Settings | undefined;
+  /**
+   * How many matching rows a list counts for its total (`FORMSIGN_LIST_COUNT_CAP`, 1,000); past
+   * it the answer says the total is a lower bound, and the pages beyond are still reached.
+   * Counting 1,001 rows costs well under a millisecond through an index and a few through a
+   * search's or a person's own forms; 10,001 cost ten times that (tens of milliseconds for a
+   * search of 100,000 forms), for a number no one pages through.
+   */
+  listCountCap: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -160,5 +168,6 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     worker: env['FORMSIGN_WORKER'] !== '0',
     supportEmail: supportEmail(env),
     s3: s3Settings(env),
+    listCountCap: integer(env, 'FORMSIGN_LIST_COUNT_CAP', 1_000, 1, 10_000_000),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { JobContext } from './context.js';
 import { pruneAttemptsJob } from './auth/prune-attempts.job.js';
+import { refreshStatisticsJob } from './db/refresh-statistics.job.js';
 import { bindJobs, type AnyJob, type RunnableJob } from './jobs/job.js';
 import { sendMailJob } from './mail/send-mail.job.js';
 import { passwordResetJob } from './modules/auth/password-reset.job.js';
@@ -21,6 +22,7 @@ export const allJobs: readonly AnyJob<JobContext>[] = [
   passwordResetJob,
   pruneAttemptsJob,
   pruneChallengesJob,
+  refreshStatisticsJob,
 ];
 
 /** The jobs with the context they run in. */

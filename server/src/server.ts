@@ -13,6 +13,7 @@ import { passwords as passwordHasher, type PasswordCost } from './auth/passwords
 import type { ServerConfig } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrateDatabase, openEmbedded, openPostgres, type OpenDatabase } from './db/database.js';
+import { refreshStatistics } from './db/statistics.js';
 import { defaultFilesFolder, diskFileStore, s3FileStore } from './files/file-store.js';
 import { fileWork } from './files/file-work.js';
 import { outboundClient } from './http/outbound.js';
@@ -90,6 +91,12 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const database = await openDatabase(config);
   try {
     await migrateDatabase(database);
+    // The embedded database has no autovacuum: a data folder copied or restored without its
+    // statistics, or changed a lot since, is analyzed before the first request is planned.
+    if (database.kind === 'embedded') {
+      const analyzed = await refreshStatistics(database.db);
+      if (analyzed.length > 0) log.info(`Planner statistics made for ${analyzed.length} table(s): ${analyzed.join(', ')}.`);
+    }
     const passwords = passwordHasher(options.passwordCost);
     const now = () => new Date();
     const firstStart = await seedFirstStart(database.db, config, passwords, now());

@@ -212,7 +212,7 @@ describe('the action records', () => {
 describe('the form audit', () => {
   it("lists the events of the company's forms with each form's reference and title, the query as understood", async () => {
     const answer = await audit({ ...march, search: '  ', order: 'desc' });
-    expect(answer.query).toEqual({ page: 1, limit: 25, total: 9, filters: { ...march, order: 'desc' } });
+    expect(answer.query).toEqual({ page: 1, limit: 25, total: 9, total_exact: true, filters: { ...march, order: 'desc' } });
     expect(answer.forms.map((row: Json) => `${row.reference} ${row.event}`)).toEqual([
       'Q-3 created',
       'Q-2 disapproved',

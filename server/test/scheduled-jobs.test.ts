@@ -1,13 +1,15 @@
 /**
  * Scheduled housekeeping: counted attempts and second-factor tickets older than a day are
- * forgotten every hour. The tests move the server's clock and run the job at once; the real
+ * forgotten every hour; without autovacuum, tables that changed are analyzed every ten minutes. The tests move the server's clock and run the job at once; the real
  * queue is checked to hold each job's schedule and retry policy as its file declares them.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobContext } from '../src/context.js';
+import { rawRows } from '../src/db/raw-rows.js';
+import { autovacuumRuns } from '../src/db/statistics.js';
 import { attempts, mfaChallenges, users } from '../src/db/schema.js';
 import type { RunnableJob } from '../src/jobs/job.js';
 import { startJobQueue, type RunningQueue } from '../src/jobs/queue.js';
@@ -74,6 +76,38 @@ describe('scheduled housekeeping', () => {
   });
 });
 
+describe('planner statistics', () => {
+  /** When the table was last analyzed, in seconds (0: never). */
+  const lastAnalyzed = async (table: string) =>
+    (
+      await rawRows<{ at: number }>(
+        server.ctx.db,
+        sql`select coalesce(extract(epoch from last_analyze), 0)::float8 as at from pg_stat_user_tables where relname = ${table}`,
+      )
+    )[0]?.at ?? 0;
+
+  it('without autovacuum (the embedded database), analyzes the tables changed by more than a tenth since their last analysis, and only those', async () => {
+    await server.runJob('refresh-statistics');
+    const before = await lastAnalyzed('attempts');
+    const [existing] = await server.ctx.db.select({ n: count() }).from(attempts);
+    // More than autovacuum's measure: 50 rows and a tenth of the table.
+    const added = 60 + Math.ceil((existing?.n ?? 0) / 5);
+    const key = `statistics-${randomUUID()}`;
+    await server.ctx.db.insert(attempts).values(Array.from({ length: added }, () => ({ kind: 'login-ip' as const, key, at: server.clock.now() })));
+    const analyzed = await server.runJob('refresh-statistics');
+    if (await autovacuumRuns(server.ctx.db)) {
+      // A PostgreSQL server whose autovacuum keeps the statistics: the job leaves them to it.
+      expect(analyzed).toEqual([]);
+      return;
+    }
+    expect(analyzed).toContain('attempts');
+    expect(analyzed).not.toContain('companies');
+    expect(await lastAnalyzed('attempts')).toBeGreaterThan(before);
+    // Analyzed now: the next run finds nothing changed there.
+    expect(await server.runJob('refresh-statistics')).not.toContain('attempts');
+  });
+});
+
 describe('the queue keeps what each job declares', () => {
   it('schedules the housekeeping hourly, and unschedules a job no longer listed', async () => {
     const first = await startQueue(idleJobs());
@@ -82,6 +116,7 @@ describe('the queue keeps what each job declares', () => {
     expect(await schedules(first)).toEqual([
       { name: 'prune-attempts', cron: '0 * * * *' },
       { name: 'prune-challenges', cron: '0 * * * *' },
+      { name: 'refresh-statistics', cron: '*/10 * * * *' },
     ]);
     await first.stop();
     running.splice(running.indexOf(first), 1);
@@ -91,12 +126,15 @@ describe('the queue keeps what each job declares', () => {
       idleJobs().filter((job) => job.name !== 'prune-challenges'),
       false,
     );
-    expect((await schedules(queueOnly)).map((schedule) => schedule.name)).toEqual(['prune-attempts', 'prune-challenges']);
+    expect((await schedules(queueOnly)).map((schedule) => schedule.name)).toEqual(['prune-attempts', 'prune-challenges', 'refresh-statistics']);
     await queueOnly.stop();
     running.splice(running.indexOf(queueOnly), 1);
 
     const without = await startQueue(idleJobs().filter((job) => job.name !== 'prune-challenges'));
-    expect(await schedules(without)).toEqual([{ name: 'prune-attempts', cron: '0 * * * *' }]);
+    expect(await schedules(without)).toEqual([
+      { name: 'prune-attempts', cron: '0 * * * *' },
+      { name: 'refresh-statistics', cron: '*/10 * * * *' },
+    ]);
   }, 30_000);
 
   it("gives each queue the retry policy its job's file declares", async () => {

@@ -1197,8 +1197,15 @@ export interface components {
             page: number;
             /** @description Rows per page. */
             limit: number;
-            /** @description Rows matching, on every page. */
+            /** @description Rows matching, on every page; a lower bound when `total_exact` is false. */
             total: number;
+            /**
+             * @description Whether `total` is the exact number of rows matching. A list counts its matching rows
+             *     up to a cap (1,000 by default); when more match, this is false and `total` is
+             *     at least the cap and at least the rows up to the end of this page ("more than 1,000").
+             *     The pages beyond are still answered: a client pages on while a page comes back full.
+             */
+            total_exact: boolean;
         };
         /**
          * @description The filters of the lists. Each list honours the ones that apply to it: every list
@@ -1926,6 +1933,8 @@ export interface components {
             page?: number;
             limit?: number;
             total?: number;
+            /** @description Whether `total` is exact; false, it is a lower bound (as in `Pagination`). */
+            total_exact?: boolean;
         };
         UserRow: {
             id: number;

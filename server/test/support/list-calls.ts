@@ -32,6 +32,8 @@ export interface ListViewers {
 
 const timeZone = 'Europe/London';
 const range = { from: '2020-01-01', to: '2030-12-31' };
+/** The server's default cap on a list's count (`ServerConfig.listCountCap`). */
+const countCap = 1_000;
 
 export function listCalls({ admin, basic, templateId, deepPage }: ListViewers): ListCall[] {
   const calls: ListCall[] = [];
@@ -56,9 +58,9 @@ export function listCalls({ admin, basic, templateId, deepPage }: ListViewers): 
       ]),
     ];
     for (const [label, filters] of variants) {
-      add(`workflow (${who}, ${label})`, (db) => listWorkflow(db, principal, { page: 1, limit: 20 }, filters));
+      add(`workflow (${who}, ${label})`, (db) => listWorkflow(db, principal, { page: 1, limit: 20, countCap }, filters));
     }
-    add(`workflow (${who}, page ${deepPage})`, (db) => listWorkflow(db, principal, { page: deepPage, limit: 20 }, {}));
+    add(`workflow (${who}, page ${deepPage})`, (db) => listWorkflow(db, principal, { page: deepPage, limit: 20, countCap }, {}));
     const completed: [string, ListFilters][] = [
       ['default', {}],
       ['template', { template: templateId }],
@@ -70,10 +72,10 @@ export function listCalls({ admin, basic, templateId, deepPage }: ListViewers): 
       ]),
     ];
     for (const [label, filters] of completed) {
-      add(`completed-forms (${who}, ${label})`, (db) => listCompleted(db, principal, { page: 1, limit: 20 }, filters));
+      add(`completed-forms (${who}, ${label})`, (db) => listCompleted(db, principal, { page: 1, limit: 20, countCap }, filters));
     }
-    add(`completed-forms (${who}, page ${deepPage})`, (db) => listCompleted(db, principal, { page: deepPage, limit: 20 }, {}));
-    add(`pending-form (${who})`, (db) => listPending(db, principal, { page: 1, limit: 20 }));
+    add(`completed-forms (${who}, page ${deepPage})`, (db) => listCompleted(db, principal, { page: deepPage, limit: 20, countCap }, {}));
+    add(`pending-form (${who})`, (db) => listPending(db, principal, { page: 1, limit: 20, countCap }));
     const database: [string, ListFilters, 'list' | 'count'][] = [
       ['default', {}, 'list'],
       ['template, count', { template: templateId }, 'count'],
@@ -82,27 +84,27 @@ export function listCalls({ admin, basic, templateId, deepPage }: ListViewers): 
       ['sort reference', { sort: 'reference', order: 'asc' }, 'list'],
     ];
     for (const [label, filters, func] of database) {
-      add(`database-forms (${who}, ${label})`, (db) => queryDatabase({ db }, principal, { page: 1, limit: 20, filters, func }));
+      add(`database-forms (${who}, ${label})`, (db) => queryDatabase({ db }, principal, { page: 1, limit: 20, countCap, filters, func }));
     }
     add(`database-forms (${who}, page ${deepPage})`, (db) =>
-      queryDatabase({ db }, principal, { page: deepPage, limit: 20, filters: {}, func: 'list' }),
+      queryDatabase({ db }, principal, { page: deepPage, limit: 20, countCap, filters: {}, func: 'list' }),
     );
     add(`get-exports (${who}, a batch)`, async (db) => {
       const { where, sort } = await submissionsSelection(db, principal, {}, []);
       return submissionBatch(db, where, sort, null, 500);
     });
     const formAudit: [string, Parameters<typeof listFormAuditEvents>[2]][] = [
-      ['default', { page: 1, limit: 20, search: null, timeZone }],
-      ['event', { page: 1, limit: 20, search: null, event: 'signed', timeZone }],
-      ['template', { page: 1, limit: 20, search: null, template: templateId, timeZone }],
-      ['search', { page: 1, limit: 20, search: searchWords('Leave'), timeZone }],
-      ['dates', { page: 1, limit: 20, search: null, ...range, timeZone }],
-      ['deep', { page: deepPage, limit: 20, search: null, timeZone }],
+      ['default', { page: 1, limit: 20, countCap, search: null, timeZone }],
+      ['event', { page: 1, limit: 20, countCap, search: null, event: 'signed', timeZone }],
+      ['template', { page: 1, limit: 20, countCap, search: null, template: templateId, timeZone }],
+      ['search', { page: 1, limit: 20, countCap, search: searchWords('Leave'), timeZone }],
+      ['dates', { page: 1, limit: 20, countCap, search: null, ...range, timeZone }],
+      ['deep', { page: deepPage, limit: 20, countCap, search: null, timeZone }],
     ];
     for (const [label, query] of formAudit) add(`fetch-formaudit (${who}, ${label})`, (db) => listFormAuditEvents(db, principal, query));
-    add(`get-alldocuments (${who})`, (db) => listDocuments(db, principal, { page: 1, limit: 20, search: null, timeZone }));
-    add(`get-alldocuments (${who}, search)`, (db) => listDocuments(db, principal, { page: 1, limit: 20, search: 'Leave', timeZone }));
-    add(`manage-storage (${who})`, (db) => folderFiles(db, principal, '', { page: 1, limit: 20 }));
+    add(`get-alldocuments (${who})`, (db) => listDocuments(db, principal, { page: 1, limit: 20, countCap, search: null, timeZone }));
+    add(`get-alldocuments (${who}, search)`, (db) => listDocuments(db, principal, { page: 1, limit: 20, countCap, search: 'Leave', timeZone }));
+    add(`manage-storage (${who})`, (db) => folderFiles(db, principal, '', { page: 1, limit: 20, countCap }));
   }
   for (const source of ['user', 'system'] as const) {
     const logs: [string, Partial<Parameters<typeof listLogRecords>[2]>][] = [
@@ -117,11 +119,11 @@ export function listCalls({ admin, basic, templateId, deepPage }: ListViewers): 
     ];
     for (const [label, query] of logs) {
       add(`fetch-logs (${source}, ${label})`, (db) =>
-        listLogRecords(db, admin.companyId, { page: 1, limit: 20, source, search: null, timeZone, ...query }),
+        listLogRecords(db, admin.companyId, { page: 1, limit: 20, countCap, source, search: null, timeZone, ...query }),
       );
     }
   }
-  add('users', (db) => listUsers(db, admin.companyId, { page: 1, limit: 20 }));
-  add('users (search)', (db) => listUsers(db, admin.companyId, { page: 1, limit: 20, search: 'bench' }));
+  add('users', (db) => listUsers(db, admin.companyId, { page: 1, limit: 20, countCap }));
+  add('users (search)', (db) => listUsers(db, admin.companyId, { page: 1, limit: 20, countCap, search: 'bench' }));
   return calls;
 }

@@ -6,6 +6,7 @@
  */
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import { pagerOf } from './pager.ts';
 import type { ListQuery } from './use-list-query.ts';
 import { pageSizes } from './use-list-query.ts';
 
@@ -23,6 +24,8 @@ export interface DataTableProps<TRow extends RowData> {
   columns: ListColumn<TRow>[];
   rows: TRow[];
   total: number;
+  /** False when the server counted up to its cap and `total` is a lower bound (`total_exact`); true by default. */
+  totalExact?: boolean;
   loading: boolean;
   /** The failure text; the table shows it with a retry. */
   error?: string | null;
@@ -54,6 +57,7 @@ export function DataTable<TRow extends RowData>({
   columns,
   rows,
   total,
+  totalExact = true,
   loading,
   error,
   onRetry,
@@ -79,9 +83,7 @@ export function DataTable<TRow extends RowData>({
   });
   const page = query?.page ?? 1;
   const limit = query?.limit ?? Math.max(rows.length, 1);
-  const pages = Math.max(1, Math.ceil(total / limit));
-  const from = total === 0 ? 0 : (page - 1) * limit + 1;
-  const to = Math.min(total, (page - 1) * limit + rows.length);
+  const pager = pagerOf({ page, limit, total, totalExact, rowsOnPage: rows.length });
 
   return (
     <div className="table-wrap" aria-busy={loading}>
@@ -145,7 +147,7 @@ export function DataTable<TRow extends RowData>({
       </table>
       {query ? (
         <nav className="pager" aria-label={`${caption}: pages`}>
-          <span role="status">{total === 0 ? 'No rows' : `${from}–${to} of ${total}`}</span>
+          <span role="status">{pager.shown}</span>
           <div className="pager__controls">
             <label>
               Rows per page{' '}
@@ -162,15 +164,28 @@ export function DataTable<TRow extends RowData>({
                 ))}
               </select>
             </label>
-            <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => query.setPage(page - 1)}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={!pager.canGoBack}
+              onClick={() => query.setPage(page - 1)}
+            >
               Previous
             </button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => query.setPage(page + 1)}>
+            <span>{pager.position}</span>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={!pager.canGoOn}
+              onClick={() => query.setPage(page + 1)}
+            >
               Next
             </button>
+            {pager.lastPage !== null ? (
+              <button type="button" className="button button--secondary button--small" onClick={() => query.setPage(pager.lastPage ?? page)}>
+                Last
+              </button>
+            ) : null}
           </div>
         </nav>
       ) : null}

@@ -20,7 +20,7 @@ import '../styles/lists.css';
 
 type Source = 'user' | 'system';
 
-const emptyPage: LogPage = { page: 1, limit: 25, total: 0, data: [] };
+const emptyPage: LogPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
 const levels: Record<LogRecord['level'], { label: string; tone: string }> = {
   info: { label: 'Info', tone: 'badge--info' },
@@ -107,6 +107,7 @@ export default function ActionLogsPage() {
         columns={source === 'system' ? systemColumns : userColumns}
         rows={logs.data.data}
         total={logs.data.total}
+        totalExact={logs.data.total_exact}
         {...tableState(logs)}
         empty={view.empty}
         query={query}

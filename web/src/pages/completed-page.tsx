@@ -14,7 +14,7 @@ import { useListQuery } from '../lists/use-list-query.ts';
 import { TemplateFilter } from '../lists/template-filter.tsx';
 import { useNotify } from '../shell/notifications.tsx';
 
-const emptyPage: CompletedFormPage = { page: 1, limit: 25, total: 0, data: [] };
+const emptyPage: CompletedFormPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
 function SaveToDocuments({ form }: { form: CompletedForm }) {
   const notify = useNotify();
@@ -72,6 +72,7 @@ export default function CompletedPage() {
         columns={columns}
         rows={forms.data.data}
         total={forms.data.total}
+        totalExact={forms.data.total_exact}
         {...tableState(forms)}
         empty="No completed forms match these filters."
         query={query}

@@ -32,7 +32,7 @@ const functions: readonly { value: Func; label: string }[] = [
 ];
 const isFunc = (value: string | null): value is Func => functions.some((option) => option.value === value);
 
-const emptyAnswer: DatabaseAnswer = { page: 1, limit: 25, total: 0, rows: [], func: 'list', summary: null, data: [] };
+const emptyAnswer: DatabaseAnswer = { page: 1, limit: 25, total: 0, total_exact: true, rows: [], func: 'list', summary: null, data: [] };
 const noFields: string[] = [];
 /** The file name the contract's Content-Disposition example gives the export. */
 const exportFileName = 'formsign-export.csv';
@@ -194,6 +194,7 @@ export default function DatabasePage() {
         columns={columns}
         rows={forms.data.data}
         total={forms.data.total}
+        totalExact={forms.data.total_exact}
         {...tableState(forms)}
         empty="No submissions match these filters."
         query={query}

@@ -22,7 +22,7 @@ import { useListQuery } from '../lists/use-list-query.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import '../styles/lists.css';
 
-const emptyPage: DevicePage = { code: 1, message: '', page: 1, limit: 0, total: 0, data: [] };
+const emptyPage: DevicePage = { code: 1, message: '', page: 1, limit: 0, total: 0, total_exact: true, data: [] };
 
 const outcomes: Record<DeviceAction, { title: string; failed: string; text: (device: Device) => string }> = {
   block: { title: 'Device blocked', failed: 'Could not block', text: (device) => `${device.name} can no longer open formsign until you unblock it.` },

@@ -24,7 +24,7 @@ import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
 
-const emptyAudit: FormAuditResponse = { query: { page: 1, limit: 25, total: 0, filters: {} }, forms: [] };
+const emptyAudit: FormAuditResponse = { query: { page: 1, limit: 25, total: 0, total_exact: true, filters: {} }, forms: [] };
 
 const columns: ListColumn<AuditEvent>[] = [
   { id: 'at', accessorKey: 'at', header: 'When', cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span> },
@@ -81,7 +81,13 @@ export default function FormAuditPage() {
         <SelectFilter query={query} name="event" label="Event" all="All events" options={eventOptions} />
       </FilterBar>
       {!audit.error && !(audit.loading && understood.total === 0) ? (
-        <AppliedFilters total={understood.total} noun={['event', 'events']} filters={understood.filters} eventLabel={eventLabel} />
+        <AppliedFilters
+          total={understood.total}
+          totalExact={understood.total_exact}
+          noun={['event', 'events']}
+          filters={understood.filters}
+          eventLabel={eventLabel}
+        />
       ) : null}
       <TrailShower.Provider value={showTrail}>
         <DataTable
@@ -89,6 +95,7 @@ export default function FormAuditPage() {
           columns={columns}
           rows={audit.data.forms}
           total={understood.total}
+          totalExact={understood.total_exact}
           {...tableState(audit)}
           empty="No audit events match these filters."
           query={query}

@@ -160,6 +160,7 @@ export default function ManageTemplatePage() {
           columns={columns}
           rows={rows}
           total={page.total}
+          totalExact={page.total_exact}
           loading={loading}
           error={error ? message : null}
           onRetry={refetch}

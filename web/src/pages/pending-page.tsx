@@ -26,7 +26,7 @@ import { useListQuery } from '../lists/use-list-query.ts';
 import { useNow } from '../lists/use-now.ts';
 import '../styles/lists.css';
 
-const emptyPage: PendingFormPage = { page: 1, limit: 25, total: 0, data: [] };
+const emptyPage: PendingFormPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
 /** What is asked, as its badge says it. */
 const asked = {
@@ -66,11 +66,15 @@ const columns: ListColumn<PendingForm>[] = unsorted<PendingForm>([
   { id: 'actions', header: 'Actions', cell: ({ row }) => <PendingRowActions form={row.original} /> },
 ]);
 
-function PendingSummary({ total, overdue }: { total: number; overdue: number }) {
+function PendingSummary({ total, totalExact, overdue }: { total: number; totalExact: boolean; overdue: number }) {
   if (total === 0) return null;
   return (
     <p className="list-summary" role="status">
-      {total === 1 ? '1 form waits for you' : `${total} forms wait for you`}
+      {!totalExact
+        ? `More than ${total.toLocaleString('en-GB')} forms wait for you`
+        : total === 1
+          ? '1 form waits for you'
+          : `${total} forms wait for you`}
       {overdue > 0 ? ` · ${overdue} overdue on this page` : ''}
     </p>
   );
@@ -96,7 +100,11 @@ export default function PendingPage() {
       <div className="list-header">
         <div>
           <h2>Waiting for you</h2>
-          <PendingSummary total={forms.data.total} overdue={rows.filter((form) => urgencyOf(form.due_at, now) === 'overdue').length} />
+          <PendingSummary
+            total={forms.data.total}
+            totalExact={forms.data.total_exact}
+            overdue={rows.filter((form) => urgencyOf(form.due_at, now) === 'overdue').length}
+          />
         </div>
       </div>
       <PendingListActions.Provider value={actions}>
@@ -105,6 +113,7 @@ export default function PendingPage() {
           columns={columns}
           rows={rows}
           total={forms.data.total}
+          totalExact={forms.data.total_exact}
           {...tableState(forms)}
           empty="Nothing needs your action. Forms sent to you for signing or approval appear here."
           query={query}

@@ -35,6 +35,7 @@ const emptyStorage: StorageResponse = {
   page: 1,
   limit: 25,
   total: 0,
+  total_exact: true,
 };
 
 const columns: ListColumn<StorageFile>[] = unsorted<StorageFile>([
@@ -88,6 +89,7 @@ export default function StoragePage() {
               columns={columns}
               rows={files}
               total={storage.data.total ?? files.length}
+              totalExact={storage.data.total_exact ?? true}
               {...tableState(storage)}
               empty={save.folders.length > 0 ? `No files in ${name} itself: open one of its folders above.` : `No files in ${name} yet.`}
               query={query}

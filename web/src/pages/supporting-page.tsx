@@ -18,7 +18,7 @@ import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
 
-const emptyPage: SupportingDocumentPage = { page: 1, limit: 25, total: 0, data: [] };
+const emptyPage: SupportingDocumentPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
 const columns: ListColumn<SupportingDocument>[] = [
   { id: 'name', accessorKey: 'name', header: 'Document', cell: (info) => <span className="cell-main">{info.getValue<string>()}</span> },
@@ -76,6 +76,7 @@ export default function SupportingPage() {
         columns={columns}
         rows={documents.data.data}
         total={documents.data.total}
+        totalExact={documents.data.total_exact}
         {...tableState(documents)}
         empty="No supporting documents match these filters."
         query={query}

@@ -60,6 +60,7 @@ function UsersView() {
   const users = UserList.useActorRef();
   const rows = UserList.useSelector((snapshot) => snapshot.context.rows);
   const total = UserList.useSelector((snapshot) => snapshot.context.total);
+  const totalExact = UserList.useSelector((snapshot) => snapshot.context.totalExact);
   const loading = UserList.useSelector((snapshot) => snapshot.context.loading);
   const error = UserList.useSelector((snapshot) => snapshot.context.error);
   const fetchFailed = UserList.useSelector((snapshot) => snapshot.matches('failed'));
@@ -131,6 +132,7 @@ function UsersView() {
         columns={columns}
         rows={rows}
         total={total}
+        totalExact={totalExact}
         loading={loading}
         error={fetchFailed ? error : null}
         onRetry={refetch}

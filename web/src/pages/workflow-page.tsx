@@ -79,7 +79,11 @@ export default function WorkflowPage() {
       </FilterBar>
       {!workflow.error && workflow.total > 0 ? (
         <p className="list-summary" role="status">
-          {workflow.total === 1 ? '1 form in progress' : `${workflow.total} forms in progress`}
+          {!workflow.totalExact
+            ? `More than ${workflow.total.toLocaleString('en-GB')} forms in progress`
+            : workflow.total === 1
+              ? '1 form in progress'
+              : `${workflow.total} forms in progress`}
         </p>
       ) : null}
       <WorkflowReviewOpener.Provider value={openReview}>
@@ -88,6 +92,7 @@ export default function WorkflowPage() {
           columns={columns}
           rows={workflow.items}
           total={workflow.total}
+          totalExact={workflow.totalExact}
           loading={workflow.loading}
           error={workflow.message}
           onRetry={workflow.refetch}

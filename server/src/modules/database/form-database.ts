@@ -10,11 +10,11 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { companyTimeZone } from '../../companies/repository.js';
-import { offsetOf, searchWords, type PageRequest } from '../../db/list-filters.js';
+import { listTotal, offsetOf, searchWords, type PageRequest } from '../../db/list-filters.js';
 import type { FieldDefinition } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import {
-  countSubmissions,
+  submissionsMatching,
   submissionFields,
   submissionPage,
   submissionSort,
@@ -119,12 +119,12 @@ export async function queryDatabase(ctx: Pick<ServerContext, 'db'>, principal: P
   const fields = chosenFields(request.rows, available);
   const { where, sort } = await submissionsSelection(ctx.db, principal, filters, fields);
   const summary = func === 'list' ? null : await summaryOf(ctx, where, func, fields);
-  const total = await countSubmissions(ctx.db, where);
   const rows = await submissionPage(ctx.db, where, sort, request.limit, offsetOf(request));
+  const total = await listTotal(ctx.db, submissionsMatching(ctx.db, where), request, rows.length);
   return {
     page: request.page,
     limit: request.limit,
-    total,
+    ...total,
     rows: fields.map((field) => field.name),
     func,
     summary,

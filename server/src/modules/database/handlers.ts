@@ -7,10 +7,15 @@ import { queryDatabase } from './form-database.js';
 
 type DatabaseHandlers = Pick<Handlers, 'listDatabaseForms' | 'exportDatabase'>;
 
-export function databaseHandlers(ctx: Pick<ServerContext, 'db'>): DatabaseHandlers {
+export function databaseHandlers(ctx: Pick<ServerContext, 'db' | 'config'>): DatabaseHandlers {
   return {
     async listDatabaseForms({ query, principal }) {
-      return queryDatabase(ctx, principal, { ...pageOf(query), filters: query.filters ?? {}, rows: query.rows, func: query.func ?? 'list' });
+      return queryDatabase(ctx, principal, {
+        ...pageOf(query, ctx.config.listCountCap),
+        filters: query.filters ?? {},
+        rows: query.rows,
+        func: query.func ?? 'list',
+      });
     },
 
     async exportDatabase({ query, principal, reply, ip, userAgent }) {

@@ -133,6 +133,13 @@ const ordered = (sort: SubmissionSort) => {
   return [by(sort.key), by(forms.id)];
 };
 
+/** The submissions matching, to be counted up to a cap (`listTotal`). */
+export const submissionsMatching = (db: Database, where: SQL) =>
+  db
+    .select({ one: sql`1` })
+    .from(forms)
+    .where(where);
+
 export async function countSubmissions(db: Database, where: SQL): Promise<number> {
   const [row] = await db.select({ n: count() }).from(forms).where(where);
   return row?.n ?? 0;

@@ -37,7 +37,7 @@ async function page(
   message: string,
 ): Promise<DevicePage> {
   const rows = await listVisibleDevices(ctx, principal, keys);
-  return { code, message, page: 1, limit: rows.length, total: rows.length, data: rows.map(deviceView) };
+  return { code, message, page: 1, limit: rows.length, total: rows.length, total_exact: true, data: rows.map(deviceView) };
 }
 
 const actions = { block: blockDevice, unblock: unblockDevice, remove: removeDevice } as const;

@@ -5,6 +5,7 @@
  */
 import type { PendingForm, WorkflowItem } from '@formsign/sdk/contract';
 import type { Handlers } from '../../contract/handler-types.js';
+import { pageOf } from '../../db/list-filters.js';
 import type { RefusalBodies } from '../../http/errors.js';
 import { formProgress } from './form-progress.js';
 import { sealedPdfUrl } from './links.js';
@@ -54,9 +55,8 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
     async listPendingForms(request) {
       const { principal, query } = request;
       if (query.disapprove !== undefined) await declineForm(ctx, principal, query.disapprove, query.comment ?? '', request);
-      const page = query.page ?? 1;
-      const limit = query.limit ?? 25;
-      const { total, rows } = await listPending(ctx.db, principal, { page, limit });
+      const paging = pageOf(query, ctx.config.listCountCap);
+      const { rows, ...total } = await listPending(ctx.db, principal, paging);
       const data: PendingForm[] = rows.map(({ recipient, form, template }) => ({
         id: form.id,
         page_id: recipient.pageId,
@@ -70,7 +70,7 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
         steps: form.steps,
         action: recipient.action,
       }));
-      return { page, limit, total, data };
+      return { page: paging.page, limit: paging.limit, ...total, data };
     },
 
     async listWorkflow(request) {
@@ -83,9 +83,8 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
           request,
         );
       }
-      const page = query.page ?? 1;
-      const limit = query.limit ?? 25;
-      const { total, rows } = await listWorkflow(ctx.db, principal, { page, limit }, query.filters ?? {});
+      const paging = pageOf(query, ctx.config.listCountCap);
+      const { rows, ...total } = await listWorkflow(ctx.db, principal, paging, query.filters ?? {});
       const data: WorkflowItem[] = rows.map(({ form, template, assignee, comment }) => ({
         id: form.id,
         account: form.companyId,
@@ -101,17 +100,16 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
         updated_at: form.updatedAt.toISOString(),
         comment,
       }));
-      return { page, limit, total, data };
+      return { page: paging.page, limit: paging.limit, ...total, data };
     },
 
     async listCompletedForms({ principal, query }) {
-      const page = query.page ?? 1;
-      const limit = query.limit ?? 25;
-      const { total, rows } = await listCompleted(ctx.db, principal, { page, limit }, query.filters ?? {});
+      const paging = pageOf(query, ctx.config.listCountCap);
+      const { rows, ...total } = await listCompleted(ctx.db, principal, paging, query.filters ?? {});
       return {
-        page,
-        limit,
-        total,
+        page: paging.page,
+        limit: paging.limit,
+        ...total,
         data: rows.map(({ form, template, signers }) => ({
           id: form.id,
           reference: form.reference,

@@ -6,11 +6,12 @@
  * the sender gave their account (`form_recipients.user_id`, a user of the form's company),
  * never through an email address: a place sent to an address is reached by its signing link alone.
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListFilters } from '@formsign/sdk/contract';
 import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
+import { listTotal, offsetOf, type PageRequest } from '../../db/list-filters.js';
 import { formSearchText } from '../../db/search-texts.js';
 import { formRecipients, forms, templates, type FormStatus } from '../../db/schema.js';
 import { escapeLike } from '../templates/repository.js';
@@ -19,10 +20,7 @@ import { formsVisibleTo } from './visibility.js';
 export type FormRecord = typeof forms.$inferSelect;
 export type RecipientRecord = typeof formRecipients.$inferSelect;
 
-export interface Paging {
-  page: number;
-  limit: number;
-}
+export type Paging = PageRequest;
 
 function between(column: SQL | AnyPgColumn, filters: ListFilters): SQL | undefined {
   return and(filters.from ? sql`${column} >= ${filters.from}::date` : undefined, filters.to ? sql`${column} < ${filters.to}::date + 1` : undefined);
@@ -58,8 +56,15 @@ function pageIds(db: Database, where: SQL | undefined, order: SQL[], byTemplate:
     .where(where)
     .orderBy(...order)
     .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit);
+    .offset(offsetOf(paging));
 }
+
+/** The forms matching, to be counted (`listTotal`). */
+const formsMatching = (db: Database, where: SQL | undefined) =>
+  db
+    .select({ one: sql`1` })
+    .from(forms)
+    .where(where);
 
 const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined'];
 
@@ -73,7 +78,6 @@ export async function listWorkflow(db: Database, principal: Principal, paging: P
     searching(filters),
     between(forms.sentAt, filters),
   );
-  const [total] = await db.select({ n: count() }).from(forms).where(where);
   const assignee = sql<string>`coalesce((select string_agg(${formRecipients.name}, ', ' order by ${formRecipients.order}) from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.status} = 'open'), '')`;
   const comment = sql<string>`coalesce((select ${formRecipients.comment} from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.comment} <> '' order by ${formRecipients.actedAt} desc nulls last limit 1), '')`;
   const order = ordering(
@@ -95,7 +99,7 @@ export async function listWorkflow(db: Database, principal: Principal, paging: P
     .innerJoin(templates, eq(templates.id, forms.templateId))
     .where(inArray(forms.id, pageIds(db, where, order, filters.sort === 'template', paging)))
     .orderBy(...order);
-  return { total: total?.n ?? 0, rows };
+  return { ...(await listTotal(db, formsMatching(db, where), paging, rows.length)), rows };
 }
 
 export async function listCompleted(db: Database, principal: Principal, paging: Paging, filters: ListFilters) {
@@ -107,7 +111,6 @@ export async function listCompleted(db: Database, principal: Principal, paging: 
     searching(filters),
     between(forms.completedAt, filters),
   );
-  const [total] = await db.select({ n: count() }).from(forms).where(where);
   const signers = sql<number>`(select count(*)::int from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.status} = 'signed')`;
   const order = ordering(
     {
@@ -126,7 +129,7 @@ export async function listCompleted(db: Database, principal: Principal, paging: 
     .innerJoin(templates, eq(templates.id, forms.templateId))
     .where(inArray(forms.id, pageIds(db, where, order, filters.sort === 'template', paging)))
     .orderBy(...order);
-  return { total: total?.n ?? 0, rows };
+  return { ...(await listTotal(db, formsMatching(db, where), paging, rows.length)), rows };
 }
 
 /** The places given to this person's account, in their own company's forms. */
@@ -141,7 +144,6 @@ export async function listPending(db: Database, principal: Principal, paging: Pa
     isNull(forms.deletedAt),
     inArray(forms.status, ['sent', 'in_progress', 'awaiting_approval']),
   );
-  const [total] = await db.select({ n: count() }).from(formRecipients).innerJoin(forms, eq(forms.id, formRecipients.formId)).where(where);
   const order = [asc(sql`coalesce(${forms.expiresAt}, 'infinity'::timestamptz)`), desc(forms.sentAt), desc(forms.id)];
   // The page's places are found from the indexes alone (the person's open places, and the due
   // and sent times of forms waiting), then only those are read in full.
@@ -152,7 +154,7 @@ export async function listPending(db: Database, principal: Principal, paging: Pa
     .where(where)
     .orderBy(...order)
     .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit);
+    .offset(offsetOf(paging));
   const rows = await db
     .select({ recipient: formRecipients, form: forms, template: templates.title })
     .from(formRecipients)
@@ -160,7 +162,12 @@ export async function listPending(db: Database, principal: Principal, paging: Pa
     .innerJoin(templates, eq(templates.id, forms.templateId))
     .where(inArray(formRecipients.id, page))
     .orderBy(...order);
-  return { total: total?.n ?? 0, rows };
+  const matching = db
+    .select({ one: sql`1` })
+    .from(formRecipients)
+    .innerJoin(forms, eq(forms.id, formRecipients.formId))
+    .where(where);
+  return { ...(await listTotal(db, matching, paging, rows.length)), rows };
 }
 
 /** This person's open place in a form, if the form waits for them. */

@@ -24,6 +24,17 @@ export function formIdAmongOwn(companyId: number, userId: number, formId: AnyPgC
 }
 
 /**
+ * The same condition, written for one side of an `or` (a file the person saved, or one of a
+ * form of theirs): as a subquery, which PostgreSQL answers there with a hash of the person's
+ * forms looked up once for each row. The array above would be searched one id after another
+ * for each row: with 30,000 forms of theirs, the storage's root folder took 4.7 s at 100,000
+ * forms, and 20 ms so. (Alone, the array is the better one: it lets an index on `formId` serve.)
+ */
+export function formIdAmongOwnBeside(companyId: number, userId: number, formId: AnyPgColumn | SQL): SQL {
+  return sql`${formId} in (${ownFormIds(companyId, userId)})`;
+}
+
+/**
  * The same condition for the rows of `forms` themselves: as a semi-join, which PostgreSQL
  * answers with a hash of the person's forms when they take part in many (an array of tens of
  * thousands of ids is searched one by one for each form of a list) and through the primary

@@ -12,7 +12,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { forms } from '../../db/schema.js';
-import { formAmongOwn, formIdAmongOwn, formMatches } from './visibility-repository.js';
+import { formAmongOwn, formIdAmongOwn, formIdAmongOwnBeside, formMatches } from './visibility-repository.js';
 
 export type Viewer = Pick<Principal, 'role' | 'companyId' | 'userId'>;
 
@@ -24,6 +24,12 @@ export type Viewer = Pick<Principal, 'role' | 'companyId' | 'userId'>;
 export function formIdVisibleTo(viewer: Viewer, formId: AnyPgColumn | SQL): SQL | undefined {
   if (administersCompany(viewer)) return undefined;
   return formIdAmongOwn(viewer.companyId, viewer.userId, formId);
+}
+
+/** `formIdVisibleTo` for one side of an `or` (`formIdAmongOwnBeside`). */
+export function formIdVisibleToBeside(viewer: Viewer, formId: AnyPgColumn | SQL): SQL | undefined {
+  if (administersCompany(viewer)) return undefined;
+  return formIdAmongOwnBeside(viewer.companyId, viewer.userId, formId);
 }
 
 /** The forms (rows of `forms`) the person may see. */

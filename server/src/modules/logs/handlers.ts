@@ -42,13 +42,13 @@ function understoodFilters(filters: ListFilters): ListFilters {
   };
 }
 
-export function logsHandlers(ctx: Pick<ServerContext, 'db'>): LogsHandlers {
+export function logsHandlers(ctx: Pick<ServerContext, 'db' | 'config'>): LogsHandlers {
   return {
     async listLogs({ query, principal }) {
-      const page = pageOf(query);
+      const page = pageOf(query, ctx.config.listCountCap);
       const filters = query.filters ?? {};
       const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-      const { total, rows } = await listLogRecords(ctx.db, principal.companyId, {
+      const { rows, ...total } = await listLogRecords(ctx.db, principal.companyId, {
         ...page,
         source: filters.source ?? 'user',
         search: searchWords(filters.search),
@@ -58,16 +58,16 @@ export function logsHandlers(ctx: Pick<ServerContext, 'db'>): LogsHandlers {
         order: filters.order,
         timeZone,
       });
-      return { ...page, total, data: rows.map(logRecord) };
+      return { page: page.page, limit: page.limit, ...total, data: rows.map(logRecord) };
     },
 
     async listFormAudit({ query, principal }) {
-      const page = pageOf(query);
+      const page = pageOf(query, ctx.config.listCountCap);
       const filters = understoodFilters(query.filters ?? {});
       const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-      const { total, rows } = await listFormAuditEvents(ctx.db, principal, { ...page, ...filters, search: filters.search ?? null, timeZone });
+      const { rows, ...total } = await listFormAuditEvents(ctx.db, principal, { ...page, ...filters, search: filters.search ?? null, timeZone });
       return {
-        query: { ...page, total, filters },
+        query: { page: page.page, limit: page.limit, ...total, filters },
         forms: rows.map((row) => ({
           id: row.id,
           form_id: row.formId,

@@ -3,10 +3,10 @@
  * audit trail (`audit_events`) of the caller's company, never a copy of it. Filtering,
  * sorting, counting and paging happen in the database.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuditEvent as FormAuditEvent } from '@formsign/sdk/contract';
 import type { Database } from '../../db/database.js';
-import { containsPattern, dayRange, offsetOf, type PageRequest } from '../../db/list-filters.js';
+import { containsPattern, dayRange, listTotal, offsetOf, type ListTotal, type PageRequest } from '../../db/list-filters.js';
 import { auditSearchText, formSearchText } from '../../db/search-texts.js';
 import { auditEvents, forms, users, type AuditEvent } from '../../db/schema.js';
 import { formIdVisibleTo, type Viewer } from '../forms/visibility.js';
@@ -56,7 +56,7 @@ const logSorts: Record<string, AnyColumn | SQL> = {
   level: auditEvents.level,
 };
 
-export async function listLogRecords(db: Database, companyId: number, query: LogQuery): Promise<{ total: number; rows: LogRow[] }> {
+export async function listLogRecords(db: Database, companyId: number, query: LogQuery): Promise<ListTotal & { rows: LogRow[] }> {
   let matching: SQL | undefined;
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -81,7 +81,6 @@ export async function listLogRecords(db: Database, companyId: number, query: Log
   );
   const sortColumn = logSorts[query.sort ?? 'at'] ?? auditEvents.at;
   const sortOrder = direction(query.order, sortColumn === auditEvents.at ? 'desc' : 'asc');
-  const [totals] = await db.select({ n: count() }).from(auditEvents).where(where);
   const rows = await db
     .select({
       id: auditEvents.id,
@@ -100,7 +99,18 @@ export async function listLogRecords(db: Database, companyId: number, query: Log
     .orderBy(sortOrder(sortColumn), sortOrder(auditEvents.id))
     .limit(query.limit)
     .offset(offsetOf(query));
-  return { total: totals?.n ?? 0, rows };
+  return {
+    ...(await listTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(auditEvents)
+        .where(where),
+      query,
+      rows.length,
+    )),
+    rows,
+  };
 }
 
 /** The events the form audit shows (the contract's `AuditEvent.event`). */
@@ -149,7 +159,7 @@ const formAuditSorts: Record<string, AnyColumn | SQL> = {
 };
 
 /** The audit trail of the forms the person may see (`forms/visibility.ts`): the company's for its administrators, a personal administrator's own. */
-export async function listFormAuditEvents(db: Database, viewer: Viewer, query: FormAuditQuery): Promise<{ total: number; rows: FormAuditRow[] }> {
+export async function listFormAuditEvents(db: Database, viewer: Viewer, query: FormAuditQuery): Promise<ListTotal & { rows: FormAuditRow[] }> {
   const { companyId } = viewer;
   const ofEvents = and(
     eq(auditEvents.companyId, companyId),
@@ -172,7 +182,6 @@ export async function listFormAuditEvents(db: Database, viewer: Viewer, query: F
       : undefined,
   );
   const joined = and(eq(forms.id, auditEvents.formId), eq(forms.companyId, auditEvents.companyId));
-  const [totals] = await db.select({ n: count() }).from(auditEvents).where(where);
   const sortColumn = formAuditSorts[query.sort ?? 'at'] ?? auditEvents.at;
   const sortOrder = direction(query.order, sortColumn === auditEvents.at ? 'desc' : 'asc');
   // Sorted by the events' own columns, the page's events are found first and only they are
@@ -202,5 +211,16 @@ export async function listFormAuditEvents(db: Database, viewer: Viewer, query: F
     .orderBy(sortOrder(sortColumn), sortOrder(auditEvents.id))
     .limit(query.limit)
     .offset(bySortOfForms ? offsetOf(query) : 0);
-  return { total: totals?.n ?? 0, rows };
+  return {
+    ...(await listTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(auditEvents)
+        .where(where),
+      query,
+      rows.length,
+    )),
+    rows,
+  };
 }

@@ -117,7 +117,7 @@ export async function storageView(
   folder: string,
   page: PageRequest,
 ): Promise<StorageResponse> {
-  const { total, rows } = await folderFiles(ctx.db, principal, folder, page);
+  const { rows, ...total } = await folderFiles(ctx.db, principal, folder, page);
   const folders = await subFolders(ctx.db, principal, folder);
   const used = await bytesUsed(ctx.db, principal.companyId);
   const settings = await companySettings(ctx.db, principal.companyId);
@@ -127,6 +127,6 @@ export async function storageView(
     save: { enabled: settings?.storage_auto_save ?? false, folder, folders, used, quota: storageQuota },
     page: page.page,
     limit: page.limit,
-    total,
+    ...total,
   };
 }

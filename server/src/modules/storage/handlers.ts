@@ -10,7 +10,7 @@ import { deleteDocument } from './delete-document.js';
 import { folderPath, storageView } from './document-storage.js';
 import { saveCompletedForm } from './save-completed-form.js';
 
-export function storageHandlers(ctx: Pick<ServerContext, 'db' | 'files' | 'keys' | 'now'>): Pick<Handlers, 'manageStorage'> {
+export function storageHandlers(ctx: Pick<ServerContext, 'db' | 'files' | 'keys' | 'now' | 'config'>): Pick<Handlers, 'manageStorage'> {
   return {
     async manageStorage({ query, principal, ip, userAgent }) {
       const folder = folderPath(query.stored);
@@ -25,7 +25,7 @@ export function storageHandlers(ctx: Pick<ServerContext, 'db' | 'files' | 'keys'
         case 'list':
           break;
       }
-      return storageView(ctx, principal, folder, pageOf(query));
+      return storageView(ctx, principal, folder, pageOf(query, ctx.config.listCountCap));
     },
   };
 }

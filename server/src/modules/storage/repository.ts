@@ -5,18 +5,18 @@
  * what the caller may see: every file of the company for its administrators; for anyone else
  * the files of the forms they may see (`forms/visibility.ts`) and the files they saved.
  */
-import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { offsetOf, type PageRequest } from '../../db/list-filters.js';
+import { listTotal, offsetOf, type ListTotal, type PageRequest } from '../../db/list-filters.js';
 import { rawRows } from '../../db/raw-rows.js';
 import { documents, forms, storedFiles } from '../../db/schema.js';
-import { formIdVisibleTo, formsVisibleTo, type Viewer } from '../forms/visibility.js';
+import { formIdVisibleToBeside, formsVisibleTo, type Viewer } from '../forms/visibility.js';
 
 export type StoredFileRecord = typeof storedFiles.$inferSelect;
 
 /** The stored files a person may see. */
 export function storedFilesVisibleTo(viewer: Viewer): SQL {
-  const ofTheirForms = formIdVisibleTo(viewer, storedFiles.formId);
+  const ofTheirForms = formIdVisibleToBeside(viewer, storedFiles.formId);
   return and(
     eq(storedFiles.companyId, viewer.companyId),
     ofTheirForms ? or(eq(storedFiles.createdById, viewer.userId), ofTheirForms) : undefined,
@@ -28,9 +28,8 @@ export async function folderFiles(
   viewer: Viewer,
   folder: string,
   page: PageRequest,
-): Promise<{ total: number; rows: StoredFileRecord[] }> {
+): Promise<ListTotal & { rows: StoredFileRecord[] }> {
   const where = and(storedFilesVisibleTo(viewer), eq(storedFiles.folder, folder));
-  const [totals] = await db.select({ n: count() }).from(storedFiles).where(where);
   const rows = await db
     .select()
     .from(storedFiles)
@@ -38,7 +37,18 @@ export async function folderFiles(
     .orderBy(desc(storedFiles.createdAt), desc(storedFiles.id))
     .limit(page.limit)
     .offset(offsetOf(page));
-  return { total: totals?.n ?? 0, rows };
+  return {
+    ...(await listTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(storedFiles)
+        .where(where),
+      page,
+      rows.length,
+    )),
+    rows,
+  };
 }
 
 /** The names of the folders directly inside `folder` ('' for the root) that hold a file the person may see, alphabetically. */

@@ -6,13 +6,13 @@ import { pageOf, searchWords } from '../../db/list-filters.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
 import { listDocuments } from './repository.js';
 
-export function supportingDocumentsHandlers(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>): Pick<Handlers, 'listSupportingDocuments'> {
+export function supportingDocumentsHandlers(ctx: Pick<ServerContext, 'db' | 'keys' | 'now' | 'config'>): Pick<Handlers, 'listSupportingDocuments'> {
   return {
     async listSupportingDocuments({ query, principal }) {
-      const page = pageOf(query);
+      const page = pageOf(query, ctx.config.listCountCap);
       const filters = query.filters ?? {};
       const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-      const { total, rows } = await listDocuments(ctx.db, principal, {
+      const { rows, ...total } = await listDocuments(ctx.db, principal, {
         ...page,
         search: searchWords(filters.search),
         template: filters.template,
@@ -24,8 +24,9 @@ export function supportingDocumentsHandlers(ctx: Pick<ServerContext, 'db' | 'key
       });
       const now = ctx.now();
       return {
-        ...page,
-        total,
+        page: page.page,
+        limit: page.limit,
+        ...total,
         data: rows.map((row) => ({
           id: row.id,
           name: row.name,

@@ -5,9 +5,9 @@
  * database; and the rows of the files attached to a form as its answers keep them
  * (`forms/documents.ts`).
  */
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { containsPattern, dayRange, offsetOf, type PageRequest } from '../../db/list-filters.js';
+import { containsPattern, dayRange, listTotal, offsetOf, type ListTotal, type PageRequest } from '../../db/list-filters.js';
 import { documentSearchText, formSearchText } from '../../db/search-texts.js';
 import { documents, forms } from '../../db/schema.js';
 import { formsVisibleTo, type Viewer } from '../forms/visibility.js';
@@ -45,7 +45,7 @@ const sorts = {
   mime: documents.mime,
 } as const;
 
-export async function listDocuments(db: Database, viewer: Viewer, query: DocumentQuery): Promise<{ total: number; rows: DocumentRow[] }> {
+export async function listDocuments(db: Database, viewer: Viewer, query: DocumentQuery): Promise<ListTotal & { rows: DocumentRow[] }> {
   const { companyId } = viewer;
   const pattern = query.search ? containsPattern(query.search) : null;
   const where = and(
@@ -67,7 +67,6 @@ export async function listDocuments(db: Database, viewer: Viewer, query: Documen
   const joined = and(eq(forms.id, documents.formId), eq(forms.companyId, documents.companyId));
   const column = sorts[(query.sort ?? 'uploaded_at') as keyof typeof sorts] ?? documents.uploadedAt;
   const by = (query.order ?? (column === documents.uploadedAt ? 'desc' : 'asc')) === 'asc' ? asc : desc;
-  const [totals] = await db.select({ n: count() }).from(documents).innerJoin(forms, joined).where(where);
   const rows = await db
     .select({
       id: documents.id,
@@ -87,7 +86,12 @@ export async function listDocuments(db: Database, viewer: Viewer, query: Documen
     .orderBy(by(column), by(documents.id))
     .limit(query.limit)
     .offset(offsetOf(query));
-  return { total: totals?.n ?? 0, rows };
+  const matching = db
+    .select({ one: sql`1` })
+    .from(documents)
+    .innerJoin(forms, joined)
+    .where(where);
+  return { ...(await listTotal(db, matching, query, rows.length)), rows };
 }
 
 export type DocumentRecord = typeof documents.$inferSelect;

@@ -11,6 +11,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
+import { pageOf } from '../../db/list-filters.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
 import { notFound, type RefusalBodies } from '../../http/errors.js';
 import { uploadedFile } from '../../http/uploads.js';
@@ -22,7 +23,7 @@ import { findTemplate, listing, listManaged, summaries, type TemplateRecord } fr
 import { stepsOf } from './steps.js';
 import { saveTemplate } from './save-template.js';
 
-type TemplatesContext = Pick<ServerContext, 'db' | 'now' | 'keys' | 'files' | 'fileWork'>;
+type TemplatesContext = Pick<ServerContext, 'db' | 'now' | 'keys' | 'files' | 'fileWork' | 'config'>;
 
 type TemplateHandlers = Pick<Handlers, 'manageTemplates' | 'getTemplate' | 'listTemplateSummaries' | 'listTemplateListing' | 'manageTemplatePdf'>;
 
@@ -43,13 +44,11 @@ export function detailOf(ctx: Pick<ServerContext, 'keys' | 'now'>, template: Tem
 }
 
 /** A page of the company's templates, as Manage Templates lists them. */
-async function managedPage(db: Database, principal: Principal, request: ManageTemplatesRequest) {
-  const pageNumber = request.page ?? 1;
-  const limit = request.limit ?? 25;
+async function managedPage(db: Database, principal: Principal, request: ManageTemplatesRequest, countCap: number) {
+  const paging = pageOf(request, countCap);
   const filters = request.filters ?? {};
-  const { total, rows } = await listManaged(db, principal.companyId, {
-    page: pageNumber,
-    limit,
+  const { rows, ...total } = await listManaged(db, principal.companyId, {
+    ...paging,
     search: filters.search,
     status: filters.status,
     from: filters.from,
@@ -67,7 +66,7 @@ async function managedPage(db: Database, principal: Principal, request: ManageTe
     created_at: template.createdAt.toISOString(),
     updated_at: template.updatedAt.toISOString(),
   }));
-  return { page: pageNumber, limit, total, data };
+  return { page: paging.page, limit: paging.limit, ...total, data };
 }
 
 /** Runs what `functions` asks; answers the id of the template it made or changed, when one. */
@@ -94,7 +93,7 @@ export function templatesHandlers(ctx: TemplatesContext): TemplateHandlers {
     async manageTemplates(request): Promise<ManageTemplatesResponse> {
       const { principal, body } = request;
       const id = await manage(ctx, principal, body, request);
-      return { code: 1, message: '', ...(id !== undefined ? { id } : {}), ...(await managedPage(ctx.db, principal, body)) };
+      return { code: 1, message: '', ...(id !== undefined ? { id } : {}), ...(await managedPage(ctx.db, principal, body, ctx.config.listCountCap)) };
     },
     async getTemplate({ principal, body }) {
       const template = await findTemplate(ctx.db, principal.companyId, body.id);
@@ -131,9 +130,12 @@ export function templatesHandlers(ctx: TemplatesContext): TemplateHandlers {
 }
 
 /** The refusals of template changes: the page of templates, or no template, beside the reason. */
-export function templatesRefusalBodies(ctx: Pick<ServerContext, 'db'>): RefusalBodies {
+export function templatesRefusalBodies(ctx: Pick<ServerContext, 'db' | 'config'>): RefusalBodies {
   return {
-    manageTemplates: async (refusal, request) => ({ ...refusal, ...(await managedPage(ctx.db, request.principal, request.body)) }),
+    manageTemplates: async (refusal, request) => ({
+      ...refusal,
+      ...(await managedPage(ctx.db, request.principal, request.body, ctx.config.listCountCap)),
+    }),
     manageTemplatePdf: (refusal) => ({ ...refusal, template: null }),
   };
 }

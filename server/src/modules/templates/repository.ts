@@ -1,7 +1,8 @@
 /** The queries of templates and their categories; every one bounded by the company. */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { listTotal, offsetOf, type PageRequest } from '../../db/list-filters.js';
 import { categories, forms, templates } from '../../db/schema.js';
 
 export type TemplateRecord = typeof templates.$inferSelect;
@@ -20,9 +21,7 @@ export async function findTemplate(db: Database, companyId: number, id: number):
   return row ? { ...row.template, category: row.category ?? '' } : undefined;
 }
 
-export interface ManagedQuery {
-  page: number;
-  limit: number;
+export interface ManagedQuery extends PageRequest {
   search?: string | undefined;
   status?: string | undefined;
   from?: string | undefined;
@@ -56,7 +55,6 @@ export async function listManaged(db: Database, companyId: number, query: Manage
   );
   const column = sortable[query.sort ?? ''] ?? templates.updatedAt;
   const direction = query.order === 'asc' ? asc(column) : query.order === 'desc' || !query.sort ? desc(column) : asc(column);
-  const [total] = await db.select({ n: count() }).from(templates).leftJoin(categories, eq(categories.id, templates.categoryId)).where(where);
   const rows = await db
     .select({ template: templates, category: categories.name, uses, fields: fieldCount })
     .from(templates)
@@ -64,8 +62,13 @@ export async function listManaged(db: Database, companyId: number, query: Manage
     .where(where)
     .orderBy(direction, desc(templates.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { total: total?.n ?? 0, rows };
+    .offset(offsetOf(query));
+  const matching = db
+    .select({ one: sql`1` })
+    .from(templates)
+    .leftJoin(categories, eq(categories.id, templates.categoryId))
+    .where(where);
+  return { ...(await listTotal(db, matching, query, rows.length)), rows };
 }
 
 /** The active templates whose title or category matches the words (Template List). */

@@ -5,6 +5,7 @@
 import { appCodes, type CodeResult, type UserRow } from '@formsign/sdk/contract';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
+import { pageOf } from '../../db/list-filters.js';
 import { changeUser } from './change-user.js';
 import { deleteUser } from './delete-user.js';
 import { inviteUsers } from './invite-users.js';
@@ -34,18 +35,16 @@ const commandDone: CodeResult = { code: 1, message: appCodes.runUserCommand['1']
 export function usersHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config'>): UsersHandlers {
   return {
     async listUsers({ body, principal }) {
-      const page = body?.page ?? 1;
-      const limit = body?.limit ?? 25;
+      const paging = pageOf(body ?? {}, ctx.config.listCountCap);
       const filters = body?.filters ?? {};
-      const { total, rows } = await listCompanyUsers(ctx, principal, {
-        page,
-        limit,
+      const { rows, ...total } = await listCompanyUsers(ctx, principal, {
+        ...paging,
         search: filters.search,
         status: filters.status,
         sort: filters.sort,
         order: filters.order,
       });
-      return { page, limit, total, data: rows.map(userRow) };
+      return { page: paging.page, limit: paging.limit, ...total, data: rows.map(userRow) };
     },
     async inviteUsers(request) {
       return { results: await inviteUsers(ctx, request.principal, request.body.users, { ip: request.ip, userAgent: request.userAgent }) };

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { listTotal, offsetOf, type ListTotal, type PageRequest } from '../../db/list-filters.js';
 import { users } from '../../db/schema.js';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -105,9 +106,7 @@ function statusFilter(status: string | undefined): SQL | undefined {
   }
 }
 
-export interface UserQuery {
-  page: number;
-  limit: number;
+export interface UserQuery extends PageRequest {
   search?: string | undefined;
   status?: string | undefined;
   sort?: string | undefined;
@@ -124,7 +123,7 @@ const sortable = {
 } as const;
 
 /** A page of a company's users, searched by name and email, filtered by status. */
-export async function listUsers(db: Database, companyId: number, query: UserQuery): Promise<{ total: number; rows: UserRecord[] }> {
+export async function listUsers(db: Database, companyId: number, query: UserQuery): Promise<ListTotal & { rows: UserRecord[] }> {
   const words = (query.search ?? '').trim();
   const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = and(
@@ -136,15 +135,19 @@ export async function listUsers(db: Database, companyId: number, query: UserQuer
   );
   const column = sortable[(query.sort ?? 'id') as keyof typeof sortable] ?? users.id;
   const direction = query.order === 'desc' ? desc(column) : asc(column);
-  const [totals] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(direction, asc(users.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { total: totals?.n ?? 0, rows };
+  const rows = await db.select().from(users).where(where).orderBy(direction, asc(users.id)).limit(query.limit).offset(offsetOf(query));
+  return {
+    ...(await listTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(where),
+      query,
+      rows.length,
+    )),
+    rows,
+  };
 }
 
 /** How many administrators a company has who are not blocked. */

@@ -7,6 +7,8 @@ import { formatDate } from '../../lists/format.ts';
 
 export interface AppliedFiltersProps {
   total: number;
+  /** False when `total` is a lower bound (the server counted up to its cap); true by default. */
+  totalExact?: boolean;
   /** One row, several rows: "event", "events". */
   noun: [string, string];
   filters: ListFilters;
@@ -25,11 +27,11 @@ function describe(filters: ListFilters, eventLabel: (event: string) => string): 
   return parts;
 }
 
-export function AppliedFilters({ total, noun, filters, eventLabel = (event) => event }: AppliedFiltersProps) {
+export function AppliedFilters({ total, totalExact = true, noun, filters, eventLabel = (event) => event }: AppliedFiltersProps) {
   const parts = describe(filters, eventLabel);
   return (
     <p className="list-summary" role="status">
-      {total === 1 ? `1 ${noun[0]}` : `${total} ${noun[1]}`}
+      {!totalExact ? `More than ${total.toLocaleString('en-GB')} ${noun[1]}` : total === 1 ? `1 ${noun[0]}` : `${total} ${noun[1]}`}
       {parts.length > 0 ? `, ${parts.join(', ')}` : ''}
     </p>
   );

@@ -14,7 +14,7 @@ import { useDataGroup } from '../../../lists/use-data-group.ts';
 import { useNotify } from '../../../shell/notifications.tsx';
 import { folderName } from './folder-path.ts';
 
-const noForms: CompletedFormPage = { page: 1, limit: 100, total: 0, data: [] };
+const noForms: CompletedFormPage = { page: 1, limit: 100, total: 0, total_exact: true, data: [] };
 
 /**
  * `browsing`: the folder and page on show, so the save answers that page as it is afterwards

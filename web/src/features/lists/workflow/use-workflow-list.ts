@@ -20,6 +20,8 @@ export interface WorkflowList {
   /** The last failure's text, in the catalogue's words. */
   message: string | null;
   total: number;
+  /** False when `total` is a lower bound. */
+  totalExact: boolean;
   refetch(): void;
   /** Resolves once the review is recorded; rejects with the failure's text. */
   review(review: WorkflowReview): Promise<void>;
@@ -39,6 +41,7 @@ export function useWorkflowList(params: WorkflowParams): WorkflowList {
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const message = useSelector(actor, (snapshot) => snapshot.context.message);
   const total = useSelector(actor, (snapshot) => snapshot.context.total);
+  const totalExact = useSelector(actor, (snapshot) => snapshot.context.totalExact);
 
   const refetch = useParamsEffect(params, (current) => actor.send({ type: 'workflow.fetch', params: current }));
 
@@ -76,5 +79,5 @@ export function useWorkflowList(params: WorkflowParams): WorkflowList {
     [actor, refetch],
   );
 
-  return { loading, items, error, message, total, refetch, review };
+  return { loading, items, error, message, total, totalExact, refetch, review };
 }
