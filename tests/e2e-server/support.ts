@@ -42,14 +42,17 @@ async function readOutbox(): Promise<Mail[]> {
   );
 }
 
-/** The newest message to `to` (waiting for it to arrive). */
-export async function mailTo(to: string, subject?: RegExp): Promise<Mail> {
+/** The newest mail to `to` (with a subject like `subject`), waiting for one; a mail other than `besides` when given (a second mail of the same kind). */
+export async function mailTo(to: string, subject?: RegExp, besides?: Mail): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
       async () => {
         const all = await readOutbox();
-        found = all.filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && (!subject || subject.test(mail.subject))).at(-1);
+        found = all
+          .filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && (!subject || subject.test(mail.subject)))
+          .filter((mail) => !besides || mail.text !== besides.text)
+          .at(-1);
         return found !== undefined;
       },
       { timeout: 10_000 },
