@@ -8,7 +8,7 @@
 import type { FormField } from '@formsign/sdk';
 import { useMemo, useRef, type CSSProperties } from 'react';
 import { fittedSize } from './document-fields.ts';
-import { answerId, fileNameOf, maxFileBytes } from './signing-field.tsx';
+import { answerId, fileNameOf, maxFileBytes, readFile } from './signing-field.tsx';
 import type { Answer, Signature } from './signing-answers.ts';
 
 interface Box {
@@ -61,21 +61,6 @@ interface MineProps {
   /** Opens the signature dialog for this field. */
   onSign(): void;
   onFocus(): void;
-}
-
-function readFile(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      resolve(
-        String(reader.result).replace(
-          /^data:([^;,]*)/,
-          (_all, type: string) => `data:${type || 'application/octet-stream'};name=${encodeURIComponent(file.name)}`,
-        ),
-      );
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** The signer's own field, in its box. */

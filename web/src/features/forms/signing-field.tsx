@@ -45,7 +45,7 @@ const inputTypes = { text: 'text', number: 'text', date: 'date', email: 'email' 
 export const maxFileBytes = 5 * 1024 * 1024;
 
 /** A file as the form sends it: a data URL that names it (`data:<type>;name=<name>;base64,...`). */
-function readFile(file: File): Promise<string> {
+export function readFile(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () =>
