@@ -9,7 +9,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const template = await buildTemplate(testDatabaseKind());
+  // A global setup runs in the main process, where the project's `env` is not set: the kind of
+  // database is read from the project's own configuration, or every project would build the
+  // template of the main process's environment.
+  const template = await buildTemplate(testDatabaseKind(project.config.env));
   project.provide('formsignTemplate', template);
   return () => dropTemplate(template);
 }

@@ -36,8 +36,8 @@ export interface TemplateRef {
   secret: string;
 }
 
-export function testDatabaseKind(): TestDatabaseKind {
-  return process.env['FORMSIGN_TEST_DB'] === 'postgres' ? 'postgres' : 'embedded';
+export function testDatabaseKind(env: Record<string, unknown> = process.env): TestDatabaseKind {
+  return env['FORMSIGN_TEST_DB'] === 'postgres' ? 'postgres' : 'embedded';
 }
 
 function databaseUrl(name?: string): string {
