@@ -23,7 +23,7 @@ import type { JobData, JobName } from '../../src/jobs/job.js';
 import { serverJobs } from '../../src/jobs-list.js';
 import { loadSigningIdentity } from '../../src/sealing/certificates.js';
 import { once } from '../../src/server.js';
-import { cloneTemplate, testPasswordCost } from './test-databases.js';
+import { cloneTemplate, testDatabaseKind, testPasswordCost } from './test-databases.js';
 import { testJobs, type TestJobs } from './test-jobs.js';
 
 const document = loadDocument();
@@ -127,6 +127,8 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
 
   beforeAll(async () => {
     const template = inject('formsignTemplate');
+    // The run's database is the one its project names: a run said to be on PostgreSQL is.
+    if (template.kind !== testDatabaseKind()) throw new Error(`This run is on ${testDatabaseKind()}, but its template is ${template.kind}.`);
     const database = await cloneTemplate(template);
     // The jobs' handlers are made with the context below, which queues them.
     const jobs: TestJobs = await testJobs(
