@@ -12,7 +12,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import qs from 'qs';
 import type { OperationId } from '@formsign/sdk/contract';
 import type { Handlers, HandlerRequest } from './contract/handler-types.js';
-import { indexOperations, type OperationIndex, type OperationRules } from './contract/operation-index.js';
+import { contractIndex, type OperationIndex, type OperationRules } from './contract/operation-index.js';
 import { contractValidatorCompiler } from './contract/validation.js';
 import type { ServerContext } from './context.js';
 import { installErrorHandling, refusalAnswer, type RefusalBodies } from './http/errors.js';
@@ -48,7 +48,7 @@ export function checkHandlers(index: OperationIndex, handlers: Partial<Handlers>
 }
 
 export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Promise<FastifyInstance> {
-  const index = options.index ?? indexOperations();
+  const index = options.index ?? contractIndex();
   const handlers = options.handlers ?? createHandlers(ctx);
   const refusalBodies = options.refusalBodies ?? areaRefusalBodies(ctx);
   checkHandlers(index, handlers);

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openEmbeddedInMemory, type OpenDatabase } from '../src/db/database.js';
+import { EmbeddedThread } from '../src/db/embedded-thread.js';
 import { isUniqueViolation } from '../src/db/errors.js';
 import { rawRows } from '../src/db/raw-rows.js';
 import { testDatabaseKind } from './support/test-databases.js';
@@ -98,5 +99,25 @@ describe.runIf(testDatabaseKind() === 'embedded')('the embedded database in its 
   it('refuses queries once closed', async () => {
     await database.close();
     await expect(database.query('select 1')).rejects.toThrow(/closed/);
+  });
+
+  it('gives a thread whose database was closed a new one from a dump, and only then', async () => {
+    const dump = async () => {
+      const file = await readFile(inject('formsignTemplate').location);
+      return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+    };
+    const thread = await EmbeddedThread.start({ dump: await dump() });
+    try {
+      await thread.query('create table kept (id int)');
+      await expect(thread.load(await dump())).rejects.toThrow(/close it before loading another/);
+      await thread.closeDatabase();
+      await expect(thread.query('select 1')).rejects.toThrow(/not open/);
+      await thread.load(await dump());
+      // The template again: what the first database made is not there.
+      expect((await thread.query("select to_regclass('kept') as kept")).rows).toEqual([{ kept: null }]);
+      expect((await thread.query('select count(*)::int as n from users')).rows).toEqual([{ n: expect.any(Number) }]);
+    } finally {
+      await thread.close();
+    }
   });
 });

@@ -62,6 +62,13 @@ export interface OperationIndex {
   ids: readonly OperationId[];
 }
 
+let contract: OperationIndex | undefined;
+
+/** The contract's operations, read once per process: the document does not change while it runs. */
+export function contractIndex(): OperationIndex {
+  return (contract ??= indexOperations());
+}
+
 export function indexOperations(document: OpenApiDocument = loadDocument()): OperationIndex {
   const byId = new Map<OperationId, OperationRules>();
   for (const { method, path, operation } of operationsOf(document)) {

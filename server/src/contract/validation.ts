@@ -5,7 +5,7 @@
  * headers arrive as text and are converted to the types the contract gives them.
  */
 import { createRequire } from 'node:module';
-import { Ajv2020, type Options } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
@@ -19,11 +19,26 @@ function validator(options: Options): Ajv2020 {
   return ajv;
 }
 
+/**
+ * The checks of the contract's schemas, made once per process: compiling them is most of what
+ * building the app costs, and every app of the process (the tests build one per file) checks
+ * the same schemas. Keyed by the schema itself, as text, and by how it is checked.
+ */
+const checks = new Map<string, ValidateFunction>();
+let validators: { body: Ajv2020; text: Ajv2020 } | undefined;
+
 export function contractValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const bodies = validator({ coerceTypes: false });
-  const texts = validator({ coerceTypes: 'array' });
+  validators ??= { body: validator({ coerceTypes: false }), text: validator({ coerceTypes: 'array' }) };
+  const { body, text } = validators;
   return ({ schema, httpPart }) => {
-    // Fastify reads a failed check's `errors`, as Ajv leaves them.
-    return (httpPart === 'body' ? bodies : texts).compile(schema as object);
+    const kind = httpPart === 'body' ? 'body' : 'text';
+    const key = `${kind} ${JSON.stringify(schema)}`;
+    let check = checks.get(key);
+    if (!check) {
+      // Fastify reads a failed check's `errors`, as Ajv leaves them.
+      check = (kind === 'body' ? body : text).compile(schema as object);
+      checks.set(key, check);
+    }
+    return check;
   };
 }

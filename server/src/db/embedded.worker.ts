@@ -43,6 +43,11 @@ const transactions = new Map<number, OpenTransaction>();
 
 /** A request's result, or why it failed; a transaction's end answers once PGlite has committed or rolled back. */
 async function handle(request: EmbeddedRequest): Promise<unknown> {
+  if (request.op === 'load') {
+    if (client) throw new Error('The embedded database is open: close it before loading another.');
+    await open(request.dump);
+    return null;
+  }
   if (!client) throw new Error('The embedded database is not open.');
   switch (request.op) {
     case 'query': {
@@ -113,14 +118,14 @@ class RolledBack extends Error {}
 
 const endings = new Map<number, Promise<void>>();
 
-async function open(): Promise<void> {
-  const options = dump ? { loadDataDir: new Blob([dump]) } : {};
+async function open(from?: ArrayBuffer): Promise<void> {
+  const options = from ? { loadDataDir: new Blob([from]) } : {};
   const opened = newEmbeddedClient(dataDir, options);
   await opened.waitReady;
   client = opened;
 }
 
-open().then(
+open(dump).then(
   () => port.postMessage({ id: 0, ok: true, result: null } satisfies EmbeddedReply),
   (error: unknown) => port.postMessage({ id: 0, ok: false, error: describe(error) } satisfies EmbeddedReply),
 );

@@ -10,15 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keysFrom } from '../../src/auth/keys.js';
 import { passwords, type PasswordCost } from '../../src/auth/passwords.js';
-import {
-  embedded,
-  migrateDatabase,
-  newEmbeddedClient,
-  openEmbeddedInMemory,
-  openPostgres,
-  withPostgresClient,
-  type OpenDatabase,
-} from '../../src/db/database.js';
+import { embedded, migrateDatabase, newEmbeddedClient, openPostgres, withPostgresClient, type OpenDatabase } from '../../src/db/database.js';
+import { EmbeddedThread } from '../../src/db/embedded-thread.js';
 import { loadSigningIdentity } from '../../src/sealing/certificates.js';
 import { seedFirstStart } from '../../src/seed/first-start.js';
 import { seedFixtures } from './fixtures.js';
@@ -83,12 +76,22 @@ export async function dropTemplate(template: TemplateRef): Promise<void> {
   await withPostgresClient(databaseUrl(), (client) => client.query(`drop database if exists ${template.location} with (force)`));
 }
 
+/** Threads of the embedded database whose copy was closed: starting a thread costs more than loading a copy. */
+const idleThreads: EmbeddedThread[] = [];
+
 /** A fresh copy of the template, dropped when closed. */
 export async function cloneTemplate(template: TemplateRef): Promise<OpenDatabase> {
   if (template.kind === 'embedded') {
-    // In its own thread, as the server runs it.
-    const dump = await readFile(template.location);
-    return openEmbeddedInMemory(dump.buffer.slice(dump.byteOffset, dump.byteOffset + dump.byteLength));
+    // In its own thread, as the server runs it; a thread whose copy was closed takes the next.
+    const file = await readFile(template.location);
+    const dump = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+    const idle = idleThreads.pop();
+    const thread = idle ?? (await EmbeddedThread.start({ dump }));
+    if (idle) await idle.load(dump);
+    return embedded(thread, async () => {
+      await thread.closeDatabase();
+      idleThreads.push(thread);
+    });
   }
   const name = `formsign_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withPostgresClient(databaseUrl(), (client) => client.query(`create database ${name} template ${template.location}`));
