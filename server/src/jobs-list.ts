@@ -12,12 +12,18 @@ import { passwordResetJob } from './modules/auth/password-reset.job.js';
 import { pruneChallengesJob } from './modules/auth/prune-challenges.job.js';
 import { formSeals } from './modules/forms/seal-input.js';
 import { deliverFormJob } from './modules/integrations/deliver-form.job.js';
+import { keepSealedFormJob } from './modules/storage/keep-sealed-form.job.js';
 import { sealFormJob } from './sealing/seal-form.job.js';
 
 export const allJobs: readonly AnyJob<JobContext>[] = [
-  // A sealed form is then delivered through its template's integrations.
-  sealFormJob<JobContext>(formSeals, (ctx, formId) => ctx.jobs.enqueue('deliver-form', { formId })),
+  // A sealed form is then delivered through its template's integrations, and saved to
+  // Documents when its company saves every completed form there.
+  sealFormJob<JobContext>(formSeals, async (ctx, formId) => {
+    await ctx.jobs.enqueue('deliver-form', { formId });
+    await ctx.jobs.enqueue('keep-sealed-form', { formId });
+  }),
   deliverFormJob,
+  keepSealedFormJob,
   sendMailJob,
   passwordResetJob,
   pruneAttemptsJob,

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/auth/principal.js';
 import { formRecipients, users } from '../src/db/schema.js';
+import { hasCopyIn } from '../src/modules/storage/repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
 import { capturingDatabase, planOf, sequentialScans, type CapturingDatabase } from './support/query-capture.js';
@@ -90,4 +91,13 @@ describe('the plans of the list queries', () => {
     expect(queries).toBeGreaterThan(100);
     expect(found).toEqual([]);
   }, 120_000);
+
+  it("find a form's copy saved to Documents when it was sealed through an index", async () => {
+    await hasCopyIn(capture.db, 1, 'Completed forms/Leave Request');
+    const [query] = capture.take();
+    if (!query) throw new Error('No query was made.');
+    const plan = await planOf(capture.db, query, { noSeqScan: true });
+    expect(sequentialScans(plan)).toEqual([]);
+    expect(plan).toContain('stored_files_form_idx');
+  });
 });

@@ -60,9 +60,10 @@ describe('a completed form', () => {
     expect(text).toContain('From address 198.51.100.23');
     expect(text).toContain(`SHA-256 of the document's pages: ${form?.originalSha256}`);
     expect(text).toContain('Audit trail');
-    for (const event of ['created', 'sent', 'opened', 'completed']) expect(text).toMatch(new RegExp(`UTC\\s+${event}\\s`));
+    // Each event at its minute in the company's time zone (London's, GMT or summer time).
+    for (const event of ['created', 'sent', 'opened', 'completed']) expect(text).toMatch(new RegExp(`\\d{2}:\\d{2} GMT(\\+1)?\\s+${event}\\s`));
     // The signature's event says the signer gave their consent.
-    expect(text).toMatch(/UTC\s+signed, agreeing that the electronic signature is legally binding\s/);
+    expect(text).toMatch(/GMT(\+1)?\s+signed, agreeing that the electronic signature is legally binding\s/);
     expect(text).toContain('Agreed: "By signing, I agree that my electronic signature is legally binding".');
 
     // One changed byte inside the signed range (the document's title, in its information): no longer valid.

@@ -18,7 +18,7 @@ test.describe('Users', () => {
       'Head Office',
       'On',
       'Active',
-      '6 Nov 2026, 10:33',
+      '06/11/2026 10:33',
       /Actions/,
     ]);
     const emily = page.getByRole('row', { name: /Emily Clarke/ });

@@ -22,7 +22,7 @@ test.describe('Manage Template', () => {
     const table = page.getByRole('table', { name: 'Templates' });
     await expect(table.getByRole('row')).toHaveCount(15);
     const incident = table.getByRole('row', { name: /Incident Report/ });
-    for (const text of ['Health and Safety', 'Active', '34', '23', '28 Dec 2025', '1 Nov 2026']) await expect(incident).toContainText(text);
+    for (const text of ['Health and Safety', 'Active', '34', '23', '28/12/2025', '01/11/2026']) await expect(incident).toContainText(text);
     await expect(table.getByRole('row', { name: /Expense Claim/ })).toContainText('Archived');
     await expect(table.getByRole('columnheader', { name: 'Template', exact: true })).toHaveAttribute('aria-sort', 'ascending');
     await expect(page.getByLabel('Status')).toHaveValue('active');

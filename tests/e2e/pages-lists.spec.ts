@@ -552,10 +552,10 @@ test.describe('Documents (/mystorage)', () => {
     await expect(dataRows(table(page))).toHaveCount(16);
     await expect(page.getByRole('progressbar', { name: 'Storage' })).toHaveAttribute('aria-valuenow', '24');
     await expect(page.getByText('of 5.0 GB used (24%)')).toBeVisible();
-    await expect(page.getByText('Completed forms are saved here automatically.')).toBeVisible();
+    await expect(page.getByText('Each completed form is saved automatically, once it is sealed, to the folder Completed forms')).toBeVisible();
     const first = rowWith(table(page), 'Incident Report NWC-2026-1400.pdf');
     await expect(first).toContainText('1.9 MB');
-    await expect(first).toContainText('20 Nov 2026');
+    await expect(first).toContainText('20/11/2026');
     await expect(first.getByRole('link', { name: 'Download Incident Report NWC-2026-1400.pdf' })).toHaveAttribute(
       'download',
       'Incident Report NWC-2026-1400.pdf',
@@ -662,7 +662,7 @@ test.describe('Template List (/listing)', () => {
     await expect(incident).toContainText('Health and Safety');
     await expect(incident).toContainText('Record what happened, who was involved and what was done.');
     await expect(incident).toContainText('7');
-    await expect(incident).toContainText('25 Oct 2026');
+    await expect(incident).toContainText('25/10/2026');
     await page.getByRole('link', { name: 'Fill in Leave Request' }).click();
     await expect(page).toHaveURL(/\/open-signing\/3006$/);
   });

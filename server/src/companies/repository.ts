@@ -10,13 +10,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { companies, type CompanySettings } from '../db/schema.js';
+import { dateStyleOf, knownTimeZone, type DateStyle } from './dates.js';
+
+export { fallbackTimeZone, knownTimeZone } from './dates.js';
 
 export type CompanyRecord = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
 export type CompanyChange = Partial<Pick<NewCompany, 'name' | 'address' | 'phone' | 'email' | 'vatNumber' | 'settings'>>;
-
-/** The time zone every date of an organisation is counted in when its settings name none it can use. */
-export const fallbackTimeZone = 'UTC';
 
 export async function findCompany(db: Database, id: number): Promise<CompanyRecord | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
@@ -34,20 +34,14 @@ export async function companySettings(db: Database, id: number): Promise<Company
   return row?.settings ?? null;
 }
 
-/** A zone name the runtime knows, or the fallback. */
-export function knownTimeZone(zone: string | undefined | null): string {
-  if (!zone) return fallbackTimeZone;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return zone;
-  } catch {
-    return fallbackTimeZone;
-  }
-}
-
 /** The organisation's time zone, in which the lists' day filters and the reports' months are counted. */
 export async function companyTimeZone(db: Database, id: number): Promise<string> {
   return knownTimeZone((await companySettings(db, id))?.timezone);
+}
+
+/** How the organisation writes its dates now (a sealed PDF keeps the style of its sealing). */
+export async function companyDateStyle(db: Database, id: number): Promise<DateStyle> {
+  return dateStyleOf(await companySettings(db, id));
 }
 
 export async function insertCompany(db: Database, values: NewCompany): Promise<CompanyRecord> {

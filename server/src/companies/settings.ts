@@ -1,4 +1,4 @@
-/** A company's settings: the defaults of a new organisation, and the FAQ address every company shares. */
+/** A company's settings: the defaults of a new organisation, the languages it may choose, and the FAQ address every company shares. */
 import type { Settings } from '@formsign/sdk/contract';
 import type { CompanySettings } from '../db/schema.js';
 
@@ -13,6 +13,12 @@ export function defaultSettings(): CompanySettings {
     storage_auto_save: true,
   };
 }
+
+/**
+ * The languages the app is written in, which a company may choose: its mails and signing
+ * pages exist only in these. English only, until the app is translated.
+ */
+export const appLanguages: readonly string[] = ['en'];
 
 /** The settings as the contract answers them. */
 export function settingsView(settings: CompanySettings, faqUrl: string): Settings {

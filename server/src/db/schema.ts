@@ -686,7 +686,11 @@ export const storedFiles = pgTable(
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (table) => [index('stored_files_company_folder_idx').on(table.companyId, table.folder, table.createdAt)],
+  (table) => [
+    index('stored_files_company_folder_idx').on(table.companyId, table.folder, table.createdAt),
+    // A form's copies in Documents (the one saved automatically when it was sealed is looked up by it).
+    index('stored_files_form_idx').on(table.formId, table.folder),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------

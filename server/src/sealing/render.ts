@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PDF, rgb, Standard14Font, type PDFImage, type PDFPage } from '@libpdf/core';
+import { formatDate, formatDay, type DateStyle } from '../companies/dates.js';
 import type { FieldDefinition, FieldValue } from '../db/schema.js';
 
 const a4 = { width: 595.28, height: 841.89 };
@@ -75,10 +76,13 @@ export interface RenderInput {
   sealedBy: { commonName: string; fingerprint: string };
   /** Where anyone checks the sealed document (the instance's `/verify` page). */
   verifyUrl: string;
+  /** How the organisation writes dates, as it did when the document was rendered. */
+  dates: DateStyle;
 }
 
-function utc(date: Date | null): string {
-  return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '-';
+/** A moment as the organisation writes it, with the time and the zone. */
+function when(date: Date | null, style: DateStyle): string {
+  return date ? formatDate(date, style, { time: true }) : '-';
 }
 
 /** A running column of text over as many A4 pages as it takes. */
@@ -162,9 +166,10 @@ class Writer {
   }
 }
 
-function shown(field: FieldDefinition, value: FieldValue | undefined): string {
+function shown(field: FieldDefinition, value: FieldValue | undefined, style: DateStyle): string {
   if (value === undefined || value === null || value === '') return 'Not answered';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (field.type === 'date' && typeof value === 'string') return formatDay(value, style.format);
   return String(value);
 }
 
@@ -202,14 +207,17 @@ function renderFields(pdf: PDF, input: DocumentInput, fields: readonly FieldDefi
   const writer = new Writer(pdf);
   writer.text(input.title, { font: 'Helvetica-Bold', size: 18, gap: 2 });
   writer.text(`${input.reference} - ${input.template} - ${input.company}`, { color: muted, gap: 2 });
-  writer.text(`Sent by ${input.sender} on ${utc(input.sentAt)}; ${input.completedAt ? `completed ${utc(input.completedAt)}` : 'not yet complete'}.`, {
-    color: muted,
-  });
+  writer.text(
+    `Sent by ${input.sender} on ${when(input.sentAt, input.dates)}; ${input.completedAt ? `completed ${when(input.completedAt, input.dates)}` : 'not yet complete'}.`,
+    {
+      color: muted,
+    },
+  );
   writer.rule();
   for (const field of fields) {
     writer.text(field.label, { font: 'Helvetica-Bold', size: 10, gap: 2 });
     if (field.type === 'signature') writeSignature(writer, pdf, signerOf(field, input.recipients));
-    else writer.text(shown(field, input.values[field.name]), { size: 11, gap: 10 });
+    else writer.text(shown(field, input.values[field.name], input.dates), { size: 11, gap: 10 });
   }
 }
 
@@ -242,7 +250,7 @@ function drawPlacements(pdf: PDF, input: DocumentInput): FieldDefinition[] {
       continue;
     }
     const size = Math.max(6, Math.min(11, place.height * 0.7));
-    const text = printable(shown(field, input.values[field.name]));
+    const text = printable(shown(field, input.values[field.name], input.dates));
     page.drawText(text, {
       x: place.x + 2,
       y: place.y + Math.max(2, (place.height - size) / 2),
@@ -259,7 +267,10 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
   const writer = new Writer(pdf);
   writer.text('Certificate of completion', { font: 'Helvetica-Bold', size: 18, gap: 2 });
   writer.text(`${input.title} (${input.reference})`, { size: 11, gap: 2 });
-  writer.text(`Sent by ${input.sender} of ${input.company} on ${utc(input.sentAt)}; completed ${utc(input.completedAt)}.`, { color: muted, gap: 2 });
+  writer.text(
+    `Sent by ${input.sender} of ${input.company} on ${when(input.sentAt, input.dates)}; completed ${when(input.completedAt, input.dates)}.`,
+    { color: muted, gap: 2 },
+  );
   writer.text(`SHA-256 of the document's pages: ${documentSha256}`, { color: muted, size: 8, gap: 2 });
   writer.text(`Sealed by "${input.sealedBy.commonName}", certificate SHA-256 fingerprint ${input.sealedBy.fingerprint}.`, {
     color: muted,
@@ -272,7 +283,7 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
     writer.text(`${recipient.order}. ${recipient.name} <${recipient.email}>`, { font: 'Helvetica-Bold', size: 11, gap: 2 });
     const did = recipient.action === 'approve' ? 'Approved' : recipient.action === 'fill' ? 'Filled in' : 'Signed';
     writer.text(
-      `${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : recipient.status === 'declined' ? 'Declined' : did} on ${utc(recipient.actedAt)}; opened ${utc(recipient.openedAt)}.`,
+      `${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : recipient.status === 'declined' ? 'Declined' : did} on ${when(recipient.actedAt, input.dates)}; opened ${when(recipient.openedAt, input.dates)}.`,
       { gap: 2 },
     );
     writer.text(`From address ${recipient.ip || 'unknown'}; device: ${recipient.userAgent || 'unknown'}.`, { color: muted, size: 8, gap: 2 });
@@ -292,7 +303,10 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
   writer.text(`Every step of ${input.reference}, oldest first.`, { color: muted });
   writer.rule();
   for (const event of input.events) {
-    writer.text(`${utc(event.at)}  ${event.event}  ${event.actor || 'formsign'}${event.ip ? `  (${event.ip})` : ''}`, { size: 9, gap: 1 });
+    writer.text(`${when(event.at, input.dates)}  ${event.event}  ${event.actor || 'formsign'}${event.ip ? `  (${event.ip})` : ''}`, {
+      size: 9,
+      gap: 1,
+    });
   }
 }
 

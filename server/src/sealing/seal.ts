@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { recordEvent } from '../audit/audit.js';
-import { companyName } from '../companies/repository.js';
+import { companyDateStyle, companyName } from '../companies/repository.js';
 import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
 import { FileWorkRefused } from '../files/file-work.js';
@@ -55,7 +55,7 @@ export interface SealDocument {
   /** The PDF it was sent with, in the file store (the template's may have been replaced since). */
   pdfKey: string | null;
   /** What the sealed PDF shows; events by their audit names. */
-  render: Omit<RenderInput, 'company' | 'templatePdf' | 'sealedBy' | 'verifyUrl'>;
+  render: Omit<RenderInput, 'company' | 'templatePdf' | 'sealedBy' | 'verifyUrl' | 'dates'>;
 }
 
 /** The seal of a document, as recorded. */
@@ -92,6 +92,8 @@ async function sealedPdfOf(ctx: SealContext, document: SealDocument): Promise<{ 
     templatePdf: document.pdfKey ? await ctx.files.get(document.pdfKey) : null,
     sealedBy: { commonName: identity.commonName, fingerprint: identity.fingerprint },
     verifyUrl: `${ctx.config.publicUrl}/verify`,
+    // The organisation's date format now, at sealing: the sealed file never changes after.
+    dates: await companyDateStyle(ctx.db, document.companyId),
   };
   // Made in a file worker: the template's PDF and the drawn signatures are read there. The
   // timestamp authority is reached through the guarded client, like every other system.

@@ -6,6 +6,7 @@
  */
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import { useDateStyle } from './format.ts';
 import { pagerOf } from './pager.ts';
 import type { ListQuery } from './use-list-query.ts';
 import { pageSizes } from './use-list-query.ts';
@@ -84,6 +85,8 @@ export function DataTable<TRow extends RowData>({
   const page = query?.page ?? 1;
   const limit = query?.limit ?? Math.max(rows.length, 1);
   const pager = pagerOf({ page, limit, total, totalExact, rowsOnPage: rows.length });
+  // The cells show dates in the company's style: a new style draws the rows again.
+  const dates = useDateStyle();
 
   return (
     <div className="table-wrap" aria-busy={loading}>
@@ -117,7 +120,7 @@ export function DataTable<TRow extends RowData>({
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody key={`${dates.format} ${dates.timeZone}`}>
           {loading && rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length}>

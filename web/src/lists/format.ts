@@ -1,24 +1,135 @@
-/** How lists show dates, sizes and statuses. */
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
-const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/**
+ * How the app shows dates, sizes and statuses. Every date goes through `formatDate` or
+ * `formatDateTime`, written as the company's settings say (`date_format`, in its `timezone`):
+ * the style is set once the signed-in person's settings load (`dates/date-style.tsx`) and kept
+ * for the next visit; until then, and for someone signed out, the default settings' style.
+ */
+import type { Settings } from '@formsign/sdk';
+import { useSyncExternalStore } from 'react';
 
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? value : dateTime.format(parsed);
+export type DateFormat = Settings['date_format'];
+
+/** A company's way of writing dates. */
+export interface DateStyle {
+  format: DateFormat;
+  timeZone: string;
 }
 
-export function formatDate(value: string | null | undefined): string {
+/** The style of a new company's settings. */
+export const defaultDateStyle: DateStyle = { format: 'DD/MM/YYYY', timeZone: 'Europe/London' };
+
+const formats: readonly DateFormat[] = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'];
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The style the settings give: an unknown format or a zone the browser lacks falls back to the defaults'. */
+export function dateStyleOf(settings: { date_format?: string; timezone?: string } | null | undefined): DateStyle {
+  const format = formats.find((known) => known === settings?.date_format) ?? defaultDateStyle.format;
+  let timeZone = settings?.timezone || defaultDateStyle.timeZone;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+  } catch {
+    timeZone = 'UTC';
+  }
+  return { format, timeZone };
+}
+
+function partsIn(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function dayIn(year: string, month: string, day: string, format: DateFormat): string {
+  return format === 'YYYY-MM-DD' ? `${year}-${month}-${day}` : format === 'MM/DD/YYYY' ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
+}
+
+/**
+ * A date (an ISO timestamp, or a calendar day `YYYY-MM-DD`) in the style given: the day in the
+ * company's format, with the hour and minute when `time` is asked. A calendar day is that day,
+ * whatever the zone. '—' for none; text that is no date, as it is.
+ */
+export function formatDateIn(value: string | null | undefined, style: DateStyle, options: { time?: boolean } = {}): string {
+  if (!value) return '—';
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) return dayIn(day[1] ?? '', day[2] ?? '', day[3] ?? '', style.format);
+  const parsed = new Date(value);
+  if (Number.isNaN(parsed.getTime())) return value;
+  const parts = Object.fromEntries(
+    partsIn(style.timeZone)
+      .formatToParts(parsed)
+      .map((part) => [part.type, part.value]),
+  );
+  const text = dayIn(parts['year'] ?? '', parts['month'] ?? '', parts['day'] ?? '', style.format);
+  return options.time ? `${text} ${parts['hour'] ?? ''}:${parts['minute'] ?? ''}` : text;
+}
+
+const storageKey = 'formsign.dateStyle';
+let current: DateStyle = remembered();
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function remembered(): DateStyle {
+  try {
+    return dateStyleOf(JSON.parse(globalThis.localStorage?.getItem(storageKey) ?? 'null') as { date_format?: string; timezone?: string } | null);
+  } catch {
+    return defaultDateStyle;
+  }
+}
+
+/** Sets the style every date is shown in (the company's settings, loaded or just saved). */
+export function setDateStyle(settings: Pick<Settings, 'date_format' | 'timezone'>): void {
+  const next = dateStyleOf(settings);
+  try {
+    globalThis.localStorage?.setItem(storageKey, JSON.stringify({ date_format: next.format, timezone: next.timeZone }));
+  } catch {
+    // A browser that keeps nothing shows the defaults until the settings load next time.
+  }
+  if (next.format === current.format && next.timeZone === current.timeZone) return;
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/** The style dates are shown in now; a component that shows dates calls it to show them again when it changes. */
+export function useDateStyle(): DateStyle {
+  return useSyncExternalStore(subscribe, () => current);
+}
+
+/** A moment, or a calendar day, in the company's style, with the time. */
+export function formatDateTime(value: string | null | undefined): string {
+  return formatDateIn(value, current, { time: true });
+}
+
+/** The time of day of a moment, in the company's time zone: `09:04`. */
+export function formatTime(value: string | null | undefined): string {
   if (!value) return '—';
   const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? value : date.format(parsed);
+  if (Number.isNaN(parsed.getTime())) return value;
+  const parts = Object.fromEntries(
+    partsIn(current.timeZone)
+      .formatToParts(parsed)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts['hour'] ?? ''}:${parts['minute'] ?? ''}`;
+}
+
+/** A moment, or a calendar day, in the company's style. */
+export function formatDate(value: string | null | undefined): string {
+  return formatDateIn(value, current);
 }
 
 export function formatBytes(bytes: number): string {

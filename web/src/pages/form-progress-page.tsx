@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { FormError, FormSuccess } from '../components/form-error.tsx';
 import { FormStatusBadge } from '../features/lists/workflow/form-status.tsx';
 import { TemplateLoadState } from '../features/forms/template-steps.tsx';
-import { formatDateTime, humanize } from '../lists/format.ts';
+import { formatDateTime, humanize, useDateStyle } from '../lists/format.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/lists.css';
@@ -27,6 +27,8 @@ function when(value: string | null): string {
 }
 
 function Recipients({ progress }: { progress: FormProgress }) {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   return (
     <div className="table-scroll">
       <table className="table">
@@ -149,6 +151,8 @@ function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; 
 }
 
 export default function FormProgressPage() {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   const { id: address } = useParams();
   const formId = Number(address);
   const headingId = useId();

@@ -12,7 +12,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
-import { formatDate, formatDateTime } from '../lists/format.ts';
+import { formatDate, formatDateTime, useDateStyle } from '../lists/format.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { formatNumber } from '../features/operations/chart-data.ts';
 import { LoadingState } from '../features/operations/loading-state.tsx';
@@ -184,6 +184,8 @@ function RecordPicker({ oids, chosen, onPreview }: { oids: string[]; chosen: str
 }
 
 function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   const url = useUrlState();
   const source = useDataGroup(
     'prepopulationSource',

@@ -12,7 +12,7 @@ import { Link, useParams } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { StatusPage } from '../components/status-page.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
-import { formatDate, formatDateTime } from '../lists/format.ts';
+import { formatDate, formatDateTime, useDateStyle } from '../lists/format.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { CaseStatusBadge, FormStatusBadge } from '../features/operations/case-status.tsx';
 import { formatNumber } from '../features/operations/chart-data.ts';
@@ -83,6 +83,8 @@ function TenantMissing({ message }: { message: string }) {
 }
 
 function TenantDetails({ tenant }: { tenant: Tenant }) {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   return (
     <>
       <Link className="ops-back" to="/dsm">

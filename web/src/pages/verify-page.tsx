@@ -9,7 +9,7 @@ import { useState, type DragEvent } from 'react';
 import { api } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { FormError } from '../components/form-error.tsx';
-import { formatDateTime } from '../lists/format.ts';
+import { formatDateTime, useDateStyle } from '../lists/format.ts';
 import '../styles/forms.css';
 
 const verdictTitles: Record<Verification['verdict'], string> = {
@@ -27,6 +27,8 @@ const verdictTones: Record<Verification['verdict'], string> = {
 const actionWords: Record<'signed' | 'filled' | 'approved', string> = { signed: 'Signed', filled: 'Filled in', approved: 'Approved' };
 
 function VerdictCard({ result, fileName }: { result: Verification; fileName: string }) {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   const { form } = result;
   return (
     <section className="card verify__result" aria-labelledby="verdict-title" data-verdict={result.verdict}>

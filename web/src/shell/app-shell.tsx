@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useCurrentRoute } from '../routes/current-route.ts';
 import { useViewer } from '../session/session.tsx';
+import { useCompanyDateStyle } from './company-date-style.ts';
 import { drawerQuery } from './drawer.ts';
 import { useShellExtras } from './shell-extras.ts';
 import { usePageTitle } from './page-title.tsx';
@@ -43,6 +44,7 @@ export function AppShell() {
   const drawer = useDrawer();
   // The side menu and the top bar's signed-in actions: only for signed-in people, once the first page has painted.
   const extras = useShellExtras(viewer !== null);
+  useCompanyDateStyle(viewer !== null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const showMenu = route.sideMenu && viewer !== null;
   const translation = route.translation ? <TranslationWidget /> : null;

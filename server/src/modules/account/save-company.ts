@@ -3,6 +3,7 @@ import { emailPattern, type CompanyUpdate } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { findCompany, updateCompany, type CompanyChange, type CompanyRecord } from '../../companies/repository.js';
+import { appLanguages } from '../../companies/settings.js';
 import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { failureTexts } from '../../http/texts.js';
@@ -24,7 +25,13 @@ function changeOf(data: CompanyUpdate, before: CompanyRecord): CompanyChange {
     if (email && !emailPattern.test(email)) throw new AppError(AppErrorCode.InvalidInput, 'Please enter a valid email address.');
     change.email = email;
   }
-  if (data.settings) change.settings = { ...before.settings, ...data.settings };
+  if (data.settings) {
+    const { language } = data.settings;
+    // A language the app is not written in would change nothing; one kept from before stands.
+    if (language !== undefined && language !== before.settings.language && !appLanguages.includes(language))
+      throw new AppError(AppErrorCode.InvalidInput, 'formsign is available in English only for now. Please choose English as the language.');
+    change.settings = { ...before.settings, ...data.settings };
+  }
   return change;
 }
 

@@ -1,4 +1,5 @@
 /** The emails of a form's life: your turn to sign or approve, a reminder, completed, sent back, declined, withdrawn. */
+import { formatDate, type DateStyle } from '../../companies/dates.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { message as mail } from '../../mail/messages.js';
 
@@ -9,9 +10,11 @@ export interface FormMailFacts {
   company: string;
   message: string;
   expiresAt: Date | null;
+  /** How the form's organisation writes dates. */
+  dates: DateStyle;
 }
 
-const until = (date: Date | null) => (date ? ` The link works until ${date.toISOString().slice(0, 10)}.` : '');
+const until = (date: Date | null, style: DateStyle) => (date ? ` The link works until ${formatDate(date, style, { time: true })}.` : '');
 
 export function yourTurnMail(
   form: FormMailFacts,
@@ -26,7 +29,7 @@ export function yourTurnMail(
     subject,
     [
       `Hello ${recipient.name},`,
-      `${form.sender} of ${form.company} asks you to ${asked} the form "${form.title}" (${form.reference}).${until(form.expiresAt)}`,
+      `${form.sender} of ${form.company} asks you to ${asked} the form "${form.title}" (${form.reference}).${until(form.expiresAt, form.dates)}`,
       ...(form.message ? [`Their note: ${form.message}`] : []),
       ...(recipient.action === 'approve' ? ['You will be asked to log in to formsign first.'] : []),
     ],

@@ -74,7 +74,7 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
   const template = await findTemplate(ctx.db, principal.companyId, Number(request.id));
   if (!template || template.status !== 'active') throw invalidLink();
   const fields = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
-  const { typedSignature } = await signingCompany(ctx, principal.companyId);
+  const { typedSignature, dates } = await signingCompany(ctx, principal.companyId);
   const signature = checkedSignature(request.signature, typedSignature);
   const values = answersNow(fields, request.values, signature, principal.displayName);
   const me: RenderedRecipient = {
@@ -99,6 +99,7 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
     values,
     recipients: [me],
     templatePdf: template.pdfKey ? await ctx.files.get(template.pdfKey) : null,
+    dates,
   });
 }
 
@@ -119,7 +120,7 @@ export async function previewSigningForm(ctx: PreviewContext, request: SigningPr
   if (!found) throw invalidLink();
   const shown = form.fields.filter((field) => field.step === 0 || stepOfField(field) <= recipient.order);
   const mine = recipient.action === 'approve' ? [] : editableFields(form, recipient);
-  const { typedSignature } = await signingCompany(ctx, form.companyId);
+  const { typedSignature, dates } = await signingCompany(ctx, form.companyId);
   const signature = recipient.action === 'approve' ? null : checkedSignature(request.signature, typedSignature);
   const values: Record<string, FieldValue> = {};
   for (const field of shown) if (form.values[field.name] !== undefined) values[field.name] = form.values[field.name] ?? null;
@@ -149,5 +150,6 @@ export async function previewSigningForm(ctx: PreviewContext, request: SigningPr
     values,
     recipients,
     templatePdf: form.pdfKey ? await ctx.files.get(form.pdfKey) : null,
+    dates,
   });
 }

@@ -14,7 +14,7 @@ import { recipientLink } from './links.js';
 import { declinedMail, sentBackMail, yourTurnMail, type FormMailFacts } from './notify.js';
 import { recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
 import { cancelPlaces, lockForm, openPlace, writeFormProgress } from './steps-repository.js';
-import { companyName } from '../../companies/repository.js';
+import { companyDateStyle, companyName } from '../../companies/repository.js';
 
 export type { FormRecord, RecipientRecord } from './repository.js';
 
@@ -46,6 +46,7 @@ export function currentStepOf(recipients: readonly Pick<RecipientRecord, 'status
 export async function mailFacts(db: Database, form: FormRecord): Promise<FormMailFacts> {
   const company = await companyName(db, form.companyId);
   return {
+    dates: await companyDateStyle(db, form.companyId),
     title: form.title,
     reference: form.reference,
     sender: form.senderName,

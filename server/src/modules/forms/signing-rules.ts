@@ -7,6 +7,7 @@ import type { SigningForm, SigningReceipt, WebSigningRequest, WebSigningResponse
 import type { ServerContext } from '../../context.js';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { dateStyleOf, type DateStyle } from '../../companies/dates.js';
 import { findCompany } from '../../companies/repository.js';
 import { fieldOf } from '../templates/field-shapes.js';
 import { stepOfField } from '../templates/steps.js';
@@ -85,10 +86,13 @@ export function editableFields(form: FormRecord, recipient: RecipientRecord): Fi
 }
 
 /** The company a form is of, as a signer meets it: its name, and whether a typed name signs. */
-export async function signingCompany(ctx: Pick<ServerContext, 'db'>, companyId: number): Promise<{ name: string | null; typedSignature: boolean }> {
+export async function signingCompany(
+  ctx: Pick<ServerContext, 'db'>,
+  companyId: number,
+): Promise<{ name: string | null; typedSignature: boolean; dates: DateStyle }> {
   const company = await findCompany(ctx.db, companyId);
   // The setting is on unless the company turned it off.
-  return { name: company?.name ?? null, typedSignature: company?.settings.allow_typed_signature !== false };
+  return { name: company?.name ?? null, typedSignature: company?.settings.allow_typed_signature !== false, dates: dateStyleOf(company?.settings) };
 }
 
 /**

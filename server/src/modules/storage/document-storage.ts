@@ -21,6 +21,11 @@ export const storageQuota = 5 * 1024 * 1024 * 1024;
 
 const invalidFolder = 'This folder name is not valid.';
 
+/** Whether `size` more bytes fit in the company's quota. */
+export async function hasRoomFor(db: Database, companyId: number, size: number): Promise<boolean> {
+  return (await bytesUsed(db, companyId)) + size <= storageQuota;
+}
+
 /**
  * A folder path as kept: names separated by `/`, each trimmed, none empty, `.` or `..`, at
  * most 100 characters, no control characters; at most 10 deep. '' is the root.
@@ -75,7 +80,7 @@ export interface NewFile {
  * free in the folder.
  */
 export async function keepFile(ctx: Pick<ServerContext, 'files'>, tx: Database, file: NewFile): Promise<StoredFileRecord> {
-  if ((await bytesUsed(tx, file.companyId)) + file.bytes.length > storageQuota)
+  if (!(await hasRoomFor(tx, file.companyId, file.bytes.length)))
     throw badRequest('There is not enough storage left for this file. Delete some files and try again.');
   const extension = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1]?.toLowerCase();
   const key = `storage/${file.companyId}/${randomUUID()}${extension ? `.${extension}` : ''}`;

@@ -120,3 +120,37 @@ export async function findVisibleForm(db: Database, viewer: Viewer, id: number):
     .where(and(formsVisibleTo(viewer), eq(forms.id, id), isNull(forms.deletedAt)));
   return row;
 }
+
+/** Whether the form has a copy in the folder already (the one saved when it was sealed). */
+export async function hasCopyIn(db: Database, formId: number, folder: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.formId, formId), eq(storedFiles.folder, folder)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface SealedFormToKeep extends FormToKeep {
+  companyId: number;
+  completedAt: Date | null;
+  sealedAt: Date | null;
+}
+
+/** A form as its copy in Documents is made when it is sealed (none when deleted). */
+export async function sealedFormToKeep(db: Database, id: number): Promise<SealedFormToKeep | undefined> {
+  const [row] = await db
+    .select({
+      id: forms.id,
+      companyId: forms.companyId,
+      reference: forms.reference,
+      title: forms.title,
+      status: forms.status,
+      sealedKey: forms.sealedKey,
+      completedAt: forms.completedAt,
+      sealedAt: forms.sealedAt,
+    })
+    .from(forms)
+    .where(and(eq(forms.id, id), isNull(forms.deletedAt)));
+  return row;
+}

@@ -6,10 +6,10 @@
  * `error` text and keeps what was chosen.
  */
 import { contractLimits, type Settings, type SettingsUpdate } from '@formsign/sdk';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
-import { useStrings } from '../../shell/strings.tsx';
+import { setDateStyle } from '../../lists/format.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 
@@ -17,9 +17,18 @@ import { useCheckedForm } from './use-checked-form.ts';
 export type SettingsDraft = Omit<Settings, 'faq_url' | 'reminder_days' | 'retention_days'> & { reminder_days: string; retention_days: string };
 type Draft = SettingsDraft;
 
+/**
+ * The languages the app is written in, which a company may choose (the server refuses any
+ * other): English, until the app is translated. The translation widget's languages translate
+ * the menus only.
+ */
+const companyLanguages = [{ code: 'en', name: 'English' }] as const;
+
 export function settingsDraft(settings: Settings): SettingsDraft {
   const { faq_url: _faq, ...chosen } = settings;
-  return { ...chosen, reminder_days: String(settings.reminder_days), retention_days: String(settings.retention_days) };
+  // A language kept from before the app offered only its own shows (and is saved) as English.
+  const language = companyLanguages.some((offered) => offered.code === settings.language) ? settings.language : 'en';
+  return { ...chosen, language, reminder_days: String(settings.reminder_days), retention_days: String(settings.retention_days) };
 }
 
 const dateFormats: Record<Settings['date_format'], string> = {
@@ -50,14 +59,6 @@ function timeZones(current: string): string[] {
   return all.includes(current) ? all : [current, ...all];
 }
 
-function languageName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 function retentionInWords(days: number | null): string {
   if (days === null) return 'From 30 days to ten years (3650 days).';
   const years = days / 365;
@@ -79,10 +80,8 @@ export function CompanySettingsForm({
   onDraft(draft: SettingsDraft): void;
 }) {
   const id = useId();
-  const { languages } = useStrings();
   const save = useMutation((update: SettingsUpdate, options) => api.account.saveCompany({ settings: update }, options));
   const zones = useMemo(() => timeZones(settings.timezone), [settings.timezone]);
-  const offered = languages.length ? languages : [{ code: settings.language, name: languageName(settings.language) }];
   const form = useCheckedForm(
     () => problemOf(draft),
     save,
@@ -98,6 +97,11 @@ export function CompanySettingsForm({
       }),
   );
   const { problem } = form;
+  // Saved, the company's dates are shown in the new style at once.
+  const saved = save.result;
+  useEffect(() => {
+    if (saved) setDateStyle(saved.settings);
+  }, [saved]);
 
   const set = <K extends keyof Draft>(field: K, value: Draft[K]): void => {
     form.edited();
@@ -149,7 +153,7 @@ export function CompanySettingsForm({
             <div className="field">
               <label htmlFor={`${id}-language`}>Language</label>
               <select id={`${id}-language`} className="select" value={draft.language} onChange={(event) => set('language', event.target.value)}>
-                {offered.map((language) => (
+                {companyLanguages.map((language) => (
                   <option key={language.code} value={language.code}>
                     {language.name}
                   </option>

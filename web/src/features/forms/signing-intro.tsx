@@ -1,6 +1,6 @@
 /** The top of a form opened from a link: its title, who sent it, their note, who it is for and by when. */
 import type { SigningForm } from '@formsign/sdk';
-import { formatDateTime } from '../../lists/format.ts';
+import { formatDateTime, useDateStyle } from '../../lists/format.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
 
 export type SigningMode = 'sign' | 'fill' | 'review';
@@ -19,6 +19,8 @@ const stepWord: Record<SigningMode, string> = {
 };
 
 export function SigningIntro({ form, mode }: { form: SigningForm; mode: SigningMode }) {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   return (
     <header className="card signing__intro">
       <p className="signing__kicker">{kicker[mode]}</p>

@@ -3,7 +3,7 @@
  * filters as it understood them, in words.
  */
 import type { ListFilters } from '@formsign/sdk';
-import { formatDate } from '../../lists/format.ts';
+import { formatDate, useDateStyle } from '../../lists/format.ts';
 
 export interface AppliedFiltersProps {
   total: number;
@@ -28,6 +28,8 @@ function describe(filters: ListFilters, eventLabel: (event: string) => string): 
 }
 
 export function AppliedFilters({ total, totalExact = true, noun, filters, eventLabel = (event) => event }: AppliedFiltersProps) {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   const parts = describe(filters, eventLabel);
   return (
     <p className="list-summary" role="status">

@@ -1,3 +1,5 @@
+import { formatDate } from '../../lists/format.ts';
+
 /** Days as the date inputs and the time-and-attendance calls take them: `YYYY-MM-DD`, in the person's own time zone. */
 function isoDay(date: Date): string {
   const month = String(date.getMonth() + 1).padStart(2, '0');
@@ -21,18 +23,13 @@ export function isDay(value: string | null | undefined): value is string {
   return !Number.isNaN(date.getTime()) && isoDay(date) === value;
 }
 
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
 
-/** The time of day of an ISO date-time: `09:04`. */
-export function formatTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? value : time.format(parsed);
-}
+/** The time of day of an ISO date-time, in the company's time zone (`09:04`): the one date formatter's. */
+export { formatTime } from '../../lists/format.ts';
 
-/** A day for a heading: `Friday 20 November 2026`. */
+/** A day for a heading, its date in the company's style: `Friday 20/11/2026`. */
 export function formatLongDay(value: string): string {
   const parsed = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? value : longDay.format(parsed);
+  return Number.isNaN(parsed.getTime()) ? value : `${weekday.format(parsed)} ${formatDate(value)}`;
 }

@@ -1,7 +1,7 @@
 /** Time entries (who came in or went out, when, and who recorded it), newest first. */
 import type { TnaEntry } from '@formsign/sdk';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
-import { formatDate } from '../../lists/format.ts';
+import { formatDate, useDateStyle } from '../../lists/format.ts';
 import { formatTime } from './calendar-dates.ts';
 
 const columns: ListColumn<TnaEntry>[] = [
@@ -36,6 +36,8 @@ export interface TimeEntriesTableProps {
 }
 
 export function TimeEntriesTable({ caption, entries, loading, error, onRetry, empty }: TimeEntriesTableProps) {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   // The day of each entry only matters when the entries span more than one day.
   const oneDay = new Set(entries.map((entry) => formatDate(entry.at))).size <= 1;
   const shown = oneDay ? columnsOfOneDay : columns;

@@ -1,6 +1,6 @@
 /** The time-and-attendance report: hours worked, visits and late arrivals per person or per day, with totals. */
 import type { TnaReport } from '@formsign/sdk';
-import { formatDate } from '../../lists/format.ts';
+import { formatDate, useDateStyle } from '../../lists/format.ts';
 import { formatNumber, sum } from './chart-data.ts';
 
 export function reportKey(report: TnaReport, key: string): string {
@@ -8,6 +8,8 @@ export function reportKey(report: TnaReport, key: string): string {
 }
 
 export function TimeReportTable({ report, caption }: { report: TnaReport; caption: string }) {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   const hours = sum(report.rows.map((row) => row.staff_hours));
   const visits = sum(report.rows.map((row) => row.visits));
   const late = sum(report.rows.map((row) => row.late_arrivals));

@@ -5,7 +5,7 @@
 import type { PendingForm } from '@formsign/sdk';
 import { api } from '../../../api/client.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
-import { formatDateTime } from '../../../lists/format.ts';
+import { formatDateTime, useDateStyle } from '../../../lists/format.ts';
 import { useNotify } from '../../../shell/notifications.tsx';
 import { CommentDialog } from '../comment-dialog.tsx';
 
@@ -20,6 +20,8 @@ export interface SendBackDialogProps {
 }
 
 export function SendBackDialog({ form, open, page, limit, onClose, onSent }: SendBackDialogProps) {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   const notify = useNotify();
   const send = useMutation((comment: string, options) => api.forms.pending({ page, limit, disapprove: form.id, comment }, options), {
     onSuccess: () => {

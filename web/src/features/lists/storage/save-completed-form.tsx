@@ -9,7 +9,7 @@ import { api } from '../../../api/client.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { ListFailure } from '../../../lists/data-table.tsx';
-import { formatDate } from '../../../lists/format.ts';
+import { formatDate, useDateStyle } from '../../../lists/format.ts';
 import { useDataGroup } from '../../../lists/use-data-group.ts';
 import { useNotify } from '../../../shell/notifications.tsx';
 import { folderName } from './folder-path.ts';
@@ -29,6 +29,8 @@ export function SaveCompletedForm({
   browsing: StorageQuery;
   onSaved(storage: StorageResponse): void;
 }) {
+  // Dates in the company's style, shown again when it changes.
+  useDateStyle();
   const id = useId();
   const notify = useNotify();
   const forms = useDataGroup('completed-to-save', noForms, (params, options) => api.forms.completed(params, options), { page: 1, limit: 100 });

@@ -26,7 +26,8 @@ export function StorageUsage({ used, quota, autoSave }: { used: number; quota: n
       </p>
       {autoSave ? (
         <p className="muted">
-          <span className="badge badge--success">Automatic saving on</span> Completed forms are saved here automatically.
+          <span className="badge badge--success">Automatic saving on</span> Each completed form is saved automatically, once it is sealed, to the
+          folder Completed forms, in a folder named after the form.
         </p>
       ) : (
         <p className="muted">

@@ -1,0 +1,1 @@
+CREATE INDEX "stored_files_form_idx" ON "stored_files" USING btree ("form_id","folder");

@@ -1,0 +1,18 @@
+/**
+ * The company's way of writing dates, loaded for a signed-in person once the page has painted
+ * (`GET /fetch-settings`, which everyone of the company may read) and handed to the one date
+ * formatter (`lists/format.ts`), which shows every date again in it. A failed load leaves the
+ * style already kept.
+ */
+import { useEffect } from 'react';
+import { api } from '../api/client.ts';
+import { setDateStyle } from '../lists/format.ts';
+
+export function useCompanyDateStyle(signedIn: boolean): void {
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    api.settings.get({ signal: controller.signal }).then(setDateStyle, () => undefined);
+    return () => controller.abort();
+  }, [signedIn]);
+}
