@@ -32,8 +32,19 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 
 export function filesHandlers(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>): Pick<Handlers, 'downloadFile'> {
   return {
-    async downloadFile({ query, reply }) {
-      const { bytes, name } = await downloadFile(ctx, query);
+    async downloadFile({ query, reply, raw }) {
+      const header = (name: string): string | undefined => {
+        const value = raw.headers[name];
+        return Array.isArray(value) ? value.join(',') : value;
+      };
+      const file = await downloadFile(ctx, query, { range: header('range'), ifRange: header('if-range') });
+      const { name } = file;
+      reply.header('Accept-Ranges', 'bytes').header('ETag', file.etag);
+      if (file.kind === 'unsatisfiable') {
+        reply.code(416).header('Content-Range', `bytes */${file.size}`);
+        return '' as unknown as string;
+      }
+      if (file.kind === 'part') reply.code(206).header('Content-Range', `bytes ${file.start}-${file.end}/${file.size}`);
       reply
         .type(mimeOf(name.includes('.') ? name : query.key))
         .header(
@@ -41,7 +52,7 @@ export function filesHandlers(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>
           contentDisposition(!query.download && (mimeOf(name) === 'application/pdf' || name.endsWith('.vtt')) ? 'inline' : 'attachment', name),
         )
         .header('Cache-Control', 'private, max-age=300');
-      return bytes as unknown as string;
+      return file.bytes as unknown as string;
     },
   };
 }
