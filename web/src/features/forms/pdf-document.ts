@@ -53,6 +53,22 @@ export function preloadPdf(): void {
 }
 
 /**
+ * Where pdf.js finds the files some PDFs need (fonts not embedded, CJK character maps, image
+ * decoders, colour profiles): on the app's own origin, where the build puts them
+ * (web/vite.config.ts), never another site.
+ */
+function dataFiles(version: string) {
+  const folder = `/assets/pdfjs-${version}/`;
+  return {
+    standardFontDataUrl: `${folder}standard_fonts/`,
+    cMapUrl: `${folder}cmaps/`,
+    cMapPacked: true,
+    wasmUrl: `${folder}wasm/`,
+    iccUrl: `${folder}iccs/`,
+  };
+}
+
+/**
  * The PDF at a (signed, same-origin) address, opened for showing its pages: pdf.js reads it
  * as a stream and asks for the parts a page needs by range, so nothing waits for the whole
  * file (a server without ranges sends it whole, and it is read as it comes).
@@ -62,6 +78,7 @@ export async function openPdf(url: string, signal: AbortSignal): Promise<PDFDocu
   signal.throwIfAborted();
   const task = library.getDocument({
     url,
+    ...dataFiles(library.version),
     withCredentials: false,
     rangeChunkSize,
     disableAutoFetch: true,
@@ -80,7 +97,7 @@ export async function openPdf(url: string, signal: AbortSignal): Promise<PDFDocu
 }
 
 function opened(library: Awaited<ReturnType<typeof pdfjs>>, data: Uint8Array, signal: AbortSignal): Promise<PDFDocumentProxy> {
-  const task = library.getDocument({ data, isEvalSupported: false, enableXfa: false });
+  const task = library.getDocument({ data, ...dataFiles(library.version), isEvalSupported: false, enableXfa: false });
   signal.addEventListener('abort', () => void task.destroy(), { once: true });
   return task.promise;
 }
