@@ -2604,6 +2604,21 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
+        /** @description The range asked for starts past the end of the file; none of its bytes are sent. */
+        RangeNotSatisfiable: {
+            headers: {
+                /**
+                 * @description How long the file is.
+                 * @example bytes *\/1048576
+                 */
+                "Content-Range"?: string;
+                "Accept-Ranges": components["headers"]["AcceptRanges"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
         /** @description A file's signed address was changed or has expired. */
         DownloadExpired: {
             headers: {
@@ -4424,19 +4439,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["DownloadExpired"];
             404: components["responses"]["NotFound"];
-            /** @description The range asked for starts past the end of the file; nothing is sent. */
-            416: {
-                headers: {
-                    /**
-                     * @description How long the file is.
-                     * @example bytes *\/1048576
-                     */
-                    "Content-Range"?: string;
-                    "Accept-Ranges": components["headers"]["AcceptRanges"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            416: components["responses"]["RangeNotSatisfiable"];
             500: components["responses"]["ServerError"];
         };
     };

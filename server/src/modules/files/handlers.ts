@@ -14,6 +14,9 @@ const mimes: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
+/** The 416 answer's text (the contract's example `pastTheEnd`). */
+const pastTheEnd = 'That part of the file is past its end. Please reload the page and try again.';
+
 export function mimeOf(name: string): string {
   return mimes[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
@@ -41,8 +44,8 @@ export function filesHandlers(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>
       const { name } = file;
       reply.header('Accept-Ranges', 'bytes').header('ETag', file.etag);
       if (file.kind === 'unsatisfiable') {
-        reply.code(416).header('Content-Range', `bytes */${file.size}`);
-        return '' as unknown as string;
+        reply.code(416).header('Content-Range', `bytes */${file.size}`).type('application/json');
+        return JSON.stringify({ message: pastTheEnd });
       }
       if (file.kind === 'part') reply.code(206).header('Content-Range', `bytes ${file.start}-${file.end}/${file.size}`);
       reply
