@@ -1,4 +1,7 @@
 import react from '@vitejs/plugin-react';
+import { cpSync, createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import { bootScript, type PageScripts } from './src/prerender/boot-script.js';
@@ -53,6 +56,42 @@ function pageChunkManifest(): Plugin {
         }
         return [{ tag: 'script', attrs: { type: 'application/json', id: 'page-chunks' }, children: JSON.stringify(files), injectTo: 'head' }];
       },
+    },
+  };
+}
+
+/** Where pdf.js's own data files are: the folder of its package. */
+const pdfjsFolder = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const pdfjsVersion = (JSON.parse(readFileSync(join(pdfjsFolder, 'package.json'), 'utf8')) as { version: string }).version;
+/** What pdf.js fetches for some PDFs: the 14 standard fonts, CJK character maps, its decoders (wasm) and colour profiles. */
+const pdfjsData = ['standard_fonts', 'cmaps', 'wasm', 'iccs'];
+
+/**
+ * pdf.js's data files, served by the app itself under `/assets/pdfjs-<version>/` (the folder
+ * `src/features/forms/pdf-document.ts` names): a PDF whose fonts are not embedded is drawn
+ * with the right ones, and nothing is asked of another site. The version in the path lets
+ * them be kept as long as the hashed files.
+ */
+function pdfjsDataFiles(): Plugin {
+  const prefix = `/assets/pdfjs-${pdfjsVersion}/`;
+  let outDir = '';
+  return {
+    name: 'formsign-pdfjs-data',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const path = request.url?.split('?')[0] ?? '';
+        if (!path.startsWith(prefix)) return next();
+        const file = resolve(pdfjsFolder, `.${decodeURIComponent(path.slice(prefix.length - 1))}`);
+        const inside = relative(pdfjsFolder, file);
+        if (!pdfjsData.includes(inside.split(sep)[0] ?? '') || !existsSync(file) || !statSync(file).isFile()) return next();
+        createReadStream(file).pipe(response);
+      });
+    },
+    writeBundle() {
+      for (const folder of pdfjsData) cpSync(join(pdfjsFolder, folder), join(outDir, prefix, folder), { recursive: true });
     },
   };
 }
@@ -158,7 +197,7 @@ function prerenderedLogin(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), xsrfPair(), pageChunkManifest(), prerenderedLogin()],
+  plugins: [react(), xsrfPair(), pageChunkManifest(), prerenderedLogin(), pdfjsDataFiles()],
   resolve: { conditions: ['@formsign/source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['@formsign/source', ...defaultServerConditions] } },
   server: {

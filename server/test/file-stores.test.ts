@@ -72,6 +72,21 @@ describe.each(stores)('the file store %s', (_name, make) => {
     expect(sha256(back ?? Buffer.alloc(0))).toBe(sha256(large));
   });
 
+  it('reads only the bytes asked for, and tags each version of a file apart', async () => {
+    await store.put('forms/2/template-0c.pdf', everyByte, 'application/pdf');
+    const version = await store.stat('forms/2/template-0c.pdf');
+    expect(version?.size).toBe(everyByte.length);
+    expect(version?.etag).toMatch(/^"[^"]+"$/);
+    expect(Buffer.compare((await store.getRange('forms/2/template-0c.pdf', 1000, 1999)) ?? Buffer.alloc(0), everyByte.subarray(1000, 2000))).toBe(0);
+    expect((await store.getRange('forms/2/template-0c.pdf', 4095, 4095))?.[0]).toBe(255);
+    await store.put('forms/2/template-0c.pdf', everyByte.subarray(0, 100), 'application/pdf');
+    const again = await store.stat('forms/2/template-0c.pdf');
+    expect(again?.size).toBe(100);
+    expect(again?.etag).not.toBe(version?.etag);
+    expect(await store.stat('forms/2/none.pdf')).toBeNull();
+    expect(await store.getRange('forms/2/none.pdf', 0, 9)).toBeNull();
+  });
+
   it('replaces a file put again under its key', async () => {
     await store.put('subtitles/7/en.vtt', Buffer.from('WEBVTT\n\nfirst'), 'text/vtt');
     await store.put('subtitles/7/en.vtt', Buffer.from('WEBVTT\n\nsecond'), 'text/vtt');

@@ -48,6 +48,12 @@ export const contentTypes: Record<string, string> = {
   '.vtt': 'text/vtt; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
+  // pdf.js's data files (web/vite.config.ts): fonts, character maps, decoders and colour profiles.
+  '.ttf': 'font/ttf',
+  '.pfb': 'application/x-font-type1',
+  '.bcmap': 'application/octet-stream',
+  '.wasm': 'application/wasm',
+  '.icc': 'application/vnd.iccprofile',
   '.webmanifest': 'application/manifest+json',
 };
 

@@ -92,7 +92,7 @@ describe('the error catalogue lives in the contract', () => {
               : // The document before signing answers as the signing call does, and busy while many are being made.
                 path === '/signing-preview'
                 ? /Signing|ServiceUnavailable$/
-                : /(BadRequest|Unauthorized|Forbidden|DownloadExpired|NotFound|TooManyRequests|ServerError|ServiceUnavailable)$/;
+                : /(BadRequest|Unauthorized|Forbidden|DownloadExpired|RangeNotSatisfiable|NotFound|TooManyRequests|ServerError|ServiceUnavailable)$/;
         expect(ref, `${method} ${path} ${status}`).toMatch(expected);
       }
     }

@@ -1116,6 +1116,13 @@ export interface paths {
          *     a subtitle track) comes as a signed address of this call, valid for a while, so that a
          *     link or a `<track>` can fetch it without the token. An address that was changed or
          *     has expired is refused.
+         *
+         *     A viewer may ask for one part of the file (RFC 9110): `Range: bytes=a-b`, `bytes=a-`
+         *     (from byte a to the end) or `bytes=-n` (the last n bytes) is answered 206 with those
+         *     bytes and `Content-Range`; a range that starts past the end, 416 with
+         *     `Content-Range: bytes *\/<length>`. Several ranges, another unit or a malformed header
+         *     are answered with the whole file, and so is an `If-Range` that is not the file's
+         *     current `ETag` (the file changed since the viewer's first part).
          */
         get: operations["downloadFile"];
         put?: never;
@@ -2597,6 +2604,21 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
+        /** @description The range asked for starts past the end of the file; none of its bytes are sent. */
+        RangeNotSatisfiable: {
+            headers: {
+                /**
+                 * @description How long the file is.
+                 * @example bytes *\/1048576
+                 */
+                "Content-Range"?: string;
+                "Accept-Ranges": components["headers"]["AcceptRanges"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
         /** @description A file's signed address was changed or has expired. */
         DownloadExpired: {
             headers: {
@@ -2739,6 +2761,16 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description A part of the file may be asked for by bytes (`Range`).
+         * @example bytes
+         */
+        AcceptRanges: "bytes";
+        /**
+         * @description The file's version; an `If-Range` naming it gets the part asked for while the file is unchanged.
+         * @example "5e1a-18c2f0d3a1b"
+         */
+        FileETag: string;
         /**
          * @description The session's access token.
          * @example at.eyJzdWIiOiIxMDAxIiwic2NvcGUiOiJmb3Jtc2lnbiJ9.mock
@@ -4378,6 +4410,26 @@ export interface operations {
                 headers: {
                     /** @description Names the file. */
                     "Content-Disposition"?: string;
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    ETag: components["headers"]["FileETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The part of the file the `Range` header asked for. */
+            206: {
+                headers: {
+                    /**
+                     * @description Which bytes of how many these are.
+                     * @example bytes 0-65535/1048576
+                     */
+                    "Content-Range"?: string;
+                    /** @description Names the file. */
+                    "Content-Disposition"?: string;
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    ETag: components["headers"]["FileETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4387,6 +4439,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["DownloadExpired"];
             404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -3,9 +3,17 @@
  * `<data>/files` by default; an S3-compatible store when `FORMSIGN_S3_*` is set (several
  * machines then share the files). Keys are paths such as `forms/12/sealed.pdf`.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+/** What a file is now: its length, and a strong entity tag that changes whenever its bytes do. */
+export interface FileVersion {
+  size: number;
+  /** Quoted, as HTTP sends it: `"5e1a-18c2f"`. */
+  etag: string;
+}
 
 export interface FileStore {
   /** Where files go, for the start-up log. */
@@ -13,6 +21,13 @@ export interface FileStore {
   put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
   /** The file, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
+  /** The file's length and version, or null when there is none; nothing of its bytes is read. */
+  stat(key: string): Promise<FileVersion | null>;
+  /**
+   * Bytes `start` to `end` (both included, within the file) of the file, or null when there is
+   * none. Only those bytes are read: a viewer paging through a large PDF costs what it reads.
+   */
+  getRange(key: string, start: number, end: number): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -20,6 +35,8 @@ export interface FileStore {
 export function isValidKey(key: string): boolean {
   return key.length > 0 && key.length <= 300 && key.split('/').every((part) => /^[\w.-]+$/.test(part) && part !== '.' && part !== '..');
 }
+
+const missing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 function checked(key: string): string {
   if (!isValidKey(key)) throw new Error(`Not a file key: ${key}`);
@@ -45,8 +62,39 @@ export function diskFileStore(folder: string): FileStore {
       try {
         return await readFile(pathOf(key));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (missing(error)) return null;
         throw error;
+      }
+    },
+    async stat(key) {
+      try {
+        // Length and change time to the nanosecond: a file written again gets another tag.
+        const found = await stat(pathOf(key), { bigint: true });
+        return { size: Number(found.size), etag: `"${found.size.toString(16)}-${found.mtimeNs.toString(16)}"` };
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async getRange(key, start, end) {
+      let file;
+      try {
+        file = await open(pathOf(key), 'r');
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+      try {
+        const bytes = Buffer.alloc(end - start + 1);
+        let read = 0;
+        while (read < bytes.length) {
+          const { bytesRead } = await file.read(bytes, read, bytes.length - read, start + read);
+          if (bytesRead === 0) break;
+          read += bytesRead;
+        }
+        return bytes.subarray(0, read);
+      } finally {
+        await file.close();
       }
     },
     async delete(key) {
@@ -57,14 +105,22 @@ export function diskFileStore(folder: string): FileStore {
 
 /** Files kept in memory (the tests). */
 export function memoryFileStore(): FileStore & { keys(): string[] } {
-  const files = new Map<string, Buffer>();
+  const files = new Map<string, { bytes: Buffer; etag: string }>();
   return {
     description: 'memory',
     async put(key, bytes) {
-      files.set(checked(key), Buffer.from(bytes));
+      const copy = Buffer.from(bytes);
+      files.set(checked(key), { bytes: copy, etag: `"${createHash('sha256').update(copy).digest('hex').slice(0, 32)}"` });
     },
     async get(key) {
-      return files.get(key) ?? null;
+      return files.get(key)?.bytes ?? null;
+    },
+    async stat(key) {
+      const file = files.get(key);
+      return file ? { size: file.bytes.length, etag: file.etag } : null;
+    },
+    async getRange(key, start, end) {
+      return files.get(key)?.bytes.subarray(start, end + 1) ?? null;
     },
     async delete(key) {
       files.delete(key);
@@ -104,6 +160,11 @@ export function s3FileStore(settings: S3Settings): FileStore & { close(): void }
   });
   const prefix = settings.prefix ? `${settings.prefix.replace(/\/+$/, '')}/` : '';
   const object = (key: string) => ({ Bucket: settings.bucket, Key: `${prefix}${checked(key)}` });
+  const notThere = (error: unknown): boolean =>
+    error instanceof NoSuchKey ||
+    (error as { name?: string }).name === 'NoSuchKey' ||
+    (error as { name?: string }).name === 'NotFound' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
   return {
     description: `the bucket ${settings.bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}${prefix ? `, under ${prefix}` : ''}`,
     async put(key, bytes, mime) {
@@ -114,12 +175,31 @@ export function s3FileStore(settings: S3Settings): FileStore & { close(): void }
         const answer = await client.send(new GetObjectCommand(object(key)));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (error) {
-        if (
-          error instanceof NoSuchKey ||
-          (error as { name?: string }).name === 'NoSuchKey' ||
-          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
-        )
-          return null;
+        if (notThere(error)) return null;
+        throw error;
+      }
+    },
+    async stat(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand(object(key)));
+        // The bucket's own entity tag (quoted already); a service without one gets the length and date.
+        const etag =
+          head.ETag && !head.ETag.startsWith('W/')
+            ? head.ETag
+            : `"${(head.ContentLength ?? 0).toString(16)}-${head.LastModified?.getTime().toString(16) ?? '0'}"`;
+        return { size: head.ContentLength ?? 0, etag };
+      } catch (error) {
+        if (notThere(error)) return null;
+        throw error;
+      }
+    },
+    async getRange(key, start, end) {
+      try {
+        // The bucket sends only these bytes (GetObject's Range).
+        const answer = await client.send(new GetObjectCommand({ ...object(key), Range: `bytes=${start}-${end}` }));
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
+      } catch (error) {
+        if (notThere(error)) return null;
         throw error;
       }
     },

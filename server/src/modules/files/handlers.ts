@@ -14,6 +14,9 @@ const mimes: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
+/** The 416 answer's text (the contract's example `pastTheEnd`). */
+const pastTheEnd = 'That part of the file is past its end. Please reload the page and try again.';
+
 export function mimeOf(name: string): string {
   return mimes[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
@@ -32,8 +35,19 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 
 export function filesHandlers(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>): Pick<Handlers, 'downloadFile'> {
   return {
-    async downloadFile({ query, reply }) {
-      const { bytes, name } = await downloadFile(ctx, query);
+    async downloadFile({ query, reply, raw }) {
+      const header = (name: string): string | undefined => {
+        const value = raw.headers[name];
+        return Array.isArray(value) ? value.join(',') : value;
+      };
+      const file = await downloadFile(ctx, query, { range: header('range'), ifRange: header('if-range') });
+      const { name } = file;
+      reply.header('Accept-Ranges', 'bytes').header('ETag', file.etag);
+      if (file.kind === 'unsatisfiable') {
+        reply.code(416).header('Content-Range', `bytes */${file.size}`).type('application/json');
+        return JSON.stringify({ message: pastTheEnd });
+      }
+      if (file.kind === 'part') reply.code(206).header('Content-Range', `bytes ${file.start}-${file.end}/${file.size}`);
       reply
         .type(mimeOf(name.includes('.') ? name : query.key))
         .header(
@@ -41,7 +55,7 @@ export function filesHandlers(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>
           contentDisposition(!query.download && (mimeOf(name) === 'application/pdf' || name.endsWith('.vtt')) ? 'inline' : 'attachment', name),
         )
         .header('Cache-Control', 'private, max-age=300');
-      return bytes as unknown as string;
+      return file.bytes as unknown as string;
     },
   };
 }

@@ -86,14 +86,18 @@ export function DocumentViewer({ pdf, label, overlay }: DocumentViewerProps) {
   const [width, setWidth] = useState(0);
   const [zoom, setZoom] = useState(1);
   const [known, setKnown] = useState<ReadonlyMap<number, PdfPageSize>>(new Map());
-  const [fallback, setFallback] = useState<PdfPageSize>({ width: 595.28, height: 841.89 });
+  const [fallback, setFallback] = useState<PdfPageSize | null>(null);
   useEffect(() => {
     let live = true;
-    // The first page's size stands for the pages not read yet, so the page keeps its length as they are drawn.
-    void pdf.getPage(1).then((page) => {
-      const viewport = page.getViewport({ scale: 1 });
-      if (live) setFallback({ width: viewport.width, height: viewport.height });
-    });
+    // The first page's size stands for the pages not read yet, so the page keeps its length as they are drawn;
+    // no page box is laid out before it is known, so none changes size when the first is drawn.
+    void pdf.getPage(1).then(
+      (page) => {
+        const viewport = page.getViewport({ scale: 1 });
+        if (live) setFallback({ width: viewport.width, height: viewport.height });
+      },
+      () => live && setFallback({ width: 595.28, height: 841.89 }),
+    );
     return () => {
       live = false;
     };
@@ -115,7 +119,7 @@ export function DocumentViewer({ pdf, label, overlay }: DocumentViewerProps) {
         return new Map(current).set(number, size);
       }),
   );
-  const sizes = sizesFor(pdf.numPages, known, fallback);
+  const sizes = fallback ? sizesFor(pdf.numPages, known, fallback) : [];
   const place = zooms.indexOf(zoom as (typeof zooms)[number]);
   return (
     <section className="doc-viewer" aria-label={label}>
@@ -148,9 +152,9 @@ export function DocumentViewer({ pdf, label, overlay }: DocumentViewerProps) {
           {pdf.numPages} {pdf.numPages === 1 ? 'page' : 'pages'}
         </span>
       </div>
-      {/* Until its width is measured, the room of a page (as while the document opened), so what follows does not jump. */}
-      <div ref={box} className="doc-viewer__pages" style={width > 0 ? undefined : { minHeight: '70vh' }}>
-        {width > 0
+      {/* Until its width and the first page's size are known, the room of a page (as while the document opened), so what follows does not jump. */}
+      <div ref={box} className="doc-viewer__pages" style={width > 0 && fallback ? undefined : { minHeight: '70vh' }}>
+        {width > 0 && fallback
           ? sizes.map((size, index) => {
               const scale = ((width - 2) * zoom) / size.width;
               return (

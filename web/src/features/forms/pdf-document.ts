@@ -2,18 +2,32 @@
  * A PDF opened with pdf.js, which is loaded only here, when the template editor or a signing
  * page shows one (so no other page's scripts carry it). Its worker is a file of the build, served from the
  * app's own origin; nothing is evaluated from strings (`isEvalSupported: false`), so the app's
- * Content-Security-Policy needs no exception.
+ * Content-Security-Policy needs no exception. A PDF at an address is read by parts (HTTP
+ * ranges, `/api/file` answers them): the first page is drawn once the bytes it needs have
+ * arrived, however the file is laid out (linearized or not), and the rest only as pages are
+ * shown.
  */
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 export type { PDFDocumentProxy };
 
+/** The bytes of one range request: a page's objects usually fit in one or two. */
+export const rangeChunkSize = 65_536;
+
+let worker: Worker | null = null;
+
+/** The one worker of every document of the page, started as soon as a page may show a PDF. */
+function startWorker(): Worker | null {
+  if (!worker && typeof Worker === 'function') worker = new Worker(workerUrl, { type: 'module' });
+  return worker;
+}
+
 async function load() {
-  const [library, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
-  if (library.GlobalWorkerOptions.workerSrc !== worker.default) library.GlobalWorkerOptions.workerSrc = worker.default;
-  // One worker for every document of the page, started now: it loads while the PDF is fetched.
-  if (!library.GlobalWorkerOptions.workerPort && typeof Worker === 'function')
-    library.GlobalWorkerOptions.workerPort = new Worker(worker.default, { type: 'module' });
+  const started = startWorker();
+  const library = await import('pdfjs-dist');
+  if (library.GlobalWorkerOptions.workerSrc !== workerUrl) library.GlobalWorkerOptions.workerSrc = workerUrl;
+  if (!library.GlobalWorkerOptions.workerPort && started) library.GlobalWorkerOptions.workerPort = started;
   return library;
 }
 
@@ -29,8 +43,8 @@ function pdfjs(): ReturnType<typeof load> {
 }
 
 /**
- * Starts loading pdf.js before the document is known: a signing page asks while its form is
- * being read, so the library arrives with the form instead of after it.
+ * Starts the worker and loading pdf.js before the document is known: a signing page asks
+ * while its form is being read, so both arrive with the form instead of after it.
  */
 export function preloadPdf(): void {
   void pdfjs().catch(() => {
@@ -38,15 +52,52 @@ export function preloadPdf(): void {
   });
 }
 
-/** The PDF at a (signed, same-origin) address, opened for showing its pages. */
+/**
+ * Where pdf.js finds the files some PDFs need (fonts not embedded, CJK character maps, image
+ * decoders, colour profiles): on the app's own origin, where the build puts them
+ * (web/vite.config.ts), never another site.
+ */
+function dataFiles(version: string) {
+  const folder = `/assets/pdfjs-${version}/`;
+  return {
+    standardFontDataUrl: `${folder}standard_fonts/`,
+    cMapUrl: `${folder}cmaps/`,
+    cMapPacked: true,
+    wasmUrl: `${folder}wasm/`,
+    iccUrl: `${folder}iccs/`,
+  };
+}
+
+/**
+ * The PDF at a (signed, same-origin) address, opened for showing its pages: pdf.js reads it
+ * as a stream and asks for the parts a page needs by range, so nothing waits for the whole
+ * file (a server without ranges sends it whole, and it is read as it comes).
+ */
 export async function openPdf(url: string, signal: AbortSignal): Promise<PDFDocumentProxy> {
-  const [library, response] = await Promise.all([pdfjs(), fetch(url, { signal, credentials: 'same-origin' })]);
-  if (!response.ok) throw new Error(`The PDF could not be fetched (${response.status}).`);
-  return opened(library, new Uint8Array(await response.arrayBuffer()), signal);
+  const library = await pdfjs();
+  signal.throwIfAborted();
+  const task = library.getDocument({
+    url,
+    ...dataFiles(library.version),
+    withCredentials: false,
+    rangeChunkSize,
+    disableAutoFetch: true,
+    disableStream: false,
+    isEvalSupported: false,
+    enableXfa: false,
+  });
+  signal.addEventListener('abort', () => void task.destroy(), { once: true });
+  try {
+    return await task.promise;
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status > 0) throw new Error(`The PDF could not be fetched (${status}).`);
+    throw error;
+  }
 }
 
 function opened(library: Awaited<ReturnType<typeof pdfjs>>, data: Uint8Array, signal: AbortSignal): Promise<PDFDocumentProxy> {
-  const task = library.getDocument({ data, isEvalSupported: false, enableXfa: false });
+  const task = library.getDocument({ data, ...dataFiles(library.version), isEvalSupported: false, enableXfa: false });
   signal.addEventListener('abort', () => void task.destroy(), { once: true });
   return task.promise;
 }

@@ -15,6 +15,7 @@ import { api } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { inspectOption } from '../../session/inspection.ts';
 import { FieldCard } from './field-card.tsx';
+import { RecipientPlaces } from './recipient-places.tsx';
 import { blankField, editableField, fieldProblems, formFields, type EditableField } from './template-fields.ts';
 import { fromRequest, templateSaveMachine } from '@formsign/machines';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
@@ -44,7 +45,7 @@ function withoutPlacement(field: EditableField): EditableField {
 const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
 
 export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
-  const steps = template.steps?.length ? template.steps : oneSigner;
+  const [steps, setSteps] = useState<readonly TemplateStep[]>(() => (template.steps?.length ? template.steps : oneSigner));
   const [fields, setFields] = useState<EditableField[]>(() => template.fields.map(editableField));
   const [pdf, setPdf] = useState<TemplatePdf>({ url: template.pdf ?? null, pages: template.pdf_pages ?? [] });
   const [loaded] = useState(() => JSON.stringify(template.fields.map(editableField).map((field) => ({ ...field, key: '' }))));
@@ -138,9 +139,10 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
         <h2 id="fields-title">Fields</h2>
         <p className="muted">
           The questions of the form, in the order people answer them. The label is the question the signer reads; the name is the key the answer is
-          stored under, and each field needs its own. Each field is answered by one of the template&apos;s recipients (set in step 3), or by the
-          sender when sending.
+          stored under, and each field needs its own. Each field is answered by one of the template&apos;s recipients&apos; places, or by the sender
+          when sending: add a place below to give it fields; step 3 says what each place does and whom it goes to.
         </p>
+        <RecipientPlaces template={template} steps={steps} disabled={saving} onAdded={setSteps} />
         {problemFields.length > 0 || empty ? (
           <div className="alert alert--error problem-summary" ref={summary} tabIndex={-1} aria-labelledby="fields-problems-title">
             <div className="alert__body">
