@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/auth/principal.js';
 import { formRecipients, users } from '../src/db/schema.js';
+import { dueReminders } from '../src/modules/forms/repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
 import { capturingDatabase, planOf, sequentialScans, type CapturingDatabase } from './support/query-capture.js';
@@ -19,11 +20,13 @@ const watched = new Set(['forms', 'form_recipients', 'audit_events']);
 
 let viewers: ListViewers;
 let capture: CapturingDatabase;
+let plansCompany = 0;
 
 beforeAll(async () => {
   const db = server.ctx.db;
   const { companyId, adminId } = await createOrganisation(db, server.ctx.passwords, 'Plan Street Ltd', 'plans');
   const [basic] = await db.select({ id: users.id }).from(users).where(eq(users.name, 'plans.basic'));
+  plansCompany = companyId;
   const templateId = await insertTemplate(db, companyId, 'Leave Request');
   const statuses = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'completed', 'cancelled'] as const;
   for (let i = 0; i < 24; i += 1) {
@@ -90,4 +93,16 @@ describe('the plans of the list queries', () => {
     expect(queries).toBeGreaterThan(100);
     expect(found).toEqual([]);
   }, 120_000);
+});
+
+describe('the plans of the scheduled jobs', () => {
+  it("find a company's due reminders through the index that holds them", async () => {
+    const day = 24 * 60 * 60_000;
+    await dueReminders(capture.db, plansCompany, new Date(), 3 * day, 500);
+    const [query] = capture.take();
+    if (!query) throw new Error('No query.');
+    const plan = await planOf(capture.db, query, { noSeqScan: true });
+    expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
+    expect(plan).toContain('form_recipients_reminder_idx');
+  });
 });

@@ -1579,6 +1579,11 @@ export interface components {
             reminders: number;
             /** Format: date-time */
             last_reminded_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the company's automatic reminder (its settings' `reminder_days`) next mails this waiting recipient; null when none will before the form expires, or reminders are off.
+             */
+            next_reminder_at: string | null;
             comment: string;
             /** @description The form waits for this recipient. */
             next: boolean;

@@ -229,3 +229,37 @@ export async function findRecipient(db: Database, recipientId: number): Promise<
   const [row] = await db.select().from(formRecipients).where(eq(formRecipients.id, recipientId));
   return row;
 }
+
+/** The statuses of a form that waits for its recipients. */
+const waitingStatuses: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval'];
+
+/** A form expires at most a year and a day after it was sent (`expiryOf`): a place mailed longer ago is of an expired form. */
+const longestWait = 367 * 24 * 60 * 60_000;
+
+/** When an open place was last mailed its link: its first mail, or its last reminder. */
+export const lastMailed = sql`coalesce(${formRecipients.lastRemindedAt}, ${formRecipients.notifiedAt})`;
+
+/**
+ * The open places of the company's waiting, unexpired forms last mailed at least `gapMs` ago,
+ * longest waiting first (the automatic reminders). Read from `form_recipients_reminder_idx`,
+ * bounded below by the longest a form can wait, so the places of long-expired forms are not read.
+ */
+export async function dueReminders(db: Database, companyId: number, now: Date, gapMs: number, limit: number) {
+  return db
+    .select({ recipientId: formRecipients.id, form: forms })
+    .from(formRecipients)
+    .innerJoin(forms, eq(forms.id, formRecipients.formId))
+    .where(
+      and(
+        eq(formRecipients.companyId, companyId),
+        eq(formRecipients.status, 'open'),
+        sql`${lastMailed} <= ${new Date(now.getTime() - gapMs).toISOString()}::timestamptz`,
+        sql`${lastMailed} > ${new Date(now.getTime() - longestWait).toISOString()}::timestamptz`,
+        inArray(forms.status, waitingStatuses),
+        isNull(forms.deletedAt),
+        sql`(${forms.expiresAt} is null or ${forms.expiresAt} > ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(asc(lastMailed), asc(formRecipients.id))
+    .limit(limit);
+}
