@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/auth/principal.js';
 import { formRecipients, users } from '../src/db/schema.js';
-import { dueReminders } from '../src/modules/forms/repository.js';
+import { countFormsToRemove, dueReminders, formsToRemove } from '../src/modules/forms/repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
 import { capturingDatabase, planOf, sequentialScans, type CapturingDatabase } from './support/query-capture.js';
@@ -104,5 +104,17 @@ describe('the plans of the scheduled jobs', () => {
     const plan = await planOf(capture.db, query, { noSeqScan: true });
     expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
     expect(plan).toContain('form_recipients_reminder_idx');
+  });
+
+  it("find and count a company's forms past retention through the index that holds them", async () => {
+    await formsToRemove(capture.db, plansCompany, new Date(), 200);
+    await countFormsToRemove(capture.db, plansCompany, new Date(), 1000);
+    const queries = capture.take();
+    expect(queries).toHaveLength(2);
+    for (const query of queries) {
+      const plan = await planOf(capture.db, query, { noSeqScan: true });
+      expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
+      expect(plan).toContain('forms_retention_idx');
+    }
   });
 });

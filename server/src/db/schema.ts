@@ -253,6 +253,7 @@ export type AuditEvent =
   | 'device-unblocked'
   | 'device-removed'
   | 'reminded'
+  | 'data-removed'
   | 'cancelled'
   | 'sealed'
   | 'delivered'

@@ -24,6 +24,9 @@ function changeOf(data: CompanyUpdate, before: CompanyRecord): CompanyChange {
     if (email && !emailPattern.test(email)) throw new AppError(AppErrorCode.InvalidInput, 'Please enter a valid email address.');
     change.email = email;
   }
+  const retention = data.settings?.retention_days;
+  if (retention !== undefined && retention > 0 && retention < 30)
+    throw new AppError(AppErrorCode.InvalidInput, 'Keep ended forms for 30 days or more, or enter 0 to keep them for ever.');
   if (data.settings) change.settings = { ...before.settings, ...data.settings };
   return change;
 }

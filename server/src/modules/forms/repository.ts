@@ -13,7 +13,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { listTotal, offsetOf, type PageRequest } from '../../db/list-filters.js';
 import { formSearchText } from '../../db/search-texts.js';
-import { formRecipients, forms, templates, type FormStatus } from '../../db/schema.js';
+import { formEnd, formRecipients, forms, templates, type FormStatus } from '../../db/schema.js';
 import { escapeLike } from '../templates/repository.js';
 import { formsVisibleTo } from './visibility.js';
 
@@ -262,4 +262,42 @@ export async function dueReminders(db: Database, companyId: number, now: Date, g
     )
     .orderBy(asc(lastMailed), asc(formRecipients.id))
     .limit(limit);
+}
+
+/**
+ * The company's forms that ended (completed, withdrawn, or expired while waiting) before
+ * `cutoff` and still keep their data, read from `forms_retention_idx`: retention removes them.
+ */
+function endedBefore(companyId: number, cutoff: Date): SQL | undefined {
+  return and(
+    eq(forms.companyId, companyId),
+    isNull(forms.deletedAt),
+    isNull(forms.dataRemovedAt),
+    inArray(forms.status, ['completed', 'cancelled', 'sent', 'in_progress', 'awaiting_approval']),
+    sql`${formEnd(forms)} < ${cutoff.toISOString()}::timestamptz`,
+  );
+}
+
+/** Some forms whose data retention removes now, oldest first. */
+export async function formsToRemove(db: Database, companyId: number, cutoff: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: forms.id })
+    .from(forms)
+    .where(endedBefore(companyId, cutoff))
+    .orderBy(asc(formEnd(forms)), asc(forms.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** How many forms retention would remove at `cutoff`, counting at most `cap` + 1. */
+export async function countFormsToRemove(db: Database, companyId: number, cutoff: Date, cap: number): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(
+    db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(endedBefore(companyId, cutoff))
+      .limit(cap + 1)
+      .as('ended'),
+  );
+  return row?.count ?? 0;
 }
