@@ -10,6 +10,8 @@ import { bindJobs, type AnyJob, type RunnableJob } from './jobs/job.js';
 import { sendMailJob } from './mail/send-mail.job.js';
 import { passwordResetJob } from './modules/auth/password-reset.job.js';
 import { pruneChallengesJob } from './modules/auth/prune-challenges.job.js';
+import { applyRetentionJob } from './modules/forms/apply-retention.job.js';
+import { remindWaitingJob } from './modules/forms/remind-waiting.job.js';
 import { formSeals } from './modules/forms/seal-input.js';
 import { deliverFormJob } from './modules/integrations/deliver-form.job.js';
 import { keepSealedFormJob } from './modules/storage/keep-sealed-form.job.js';
@@ -29,6 +31,8 @@ export const allJobs: readonly AnyJob<JobContext>[] = [
   pruneAttemptsJob,
   pruneChallengesJob,
   refreshStatisticsJob,
+  remindWaitingJob,
+  applyRetentionJob,
 ];
 
 /** The jobs with the context they run in. */

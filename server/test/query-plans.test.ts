@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/auth/principal.js';
 import { formRecipients, users } from '../src/db/schema.js';
+import { countFormsToRemove, dueReminders, formsToRemove } from '../src/modules/forms/repository.js';
 import { hasCopyIn } from '../src/modules/storage/repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
@@ -20,11 +21,13 @@ const watched = new Set(['forms', 'form_recipients', 'audit_events']);
 
 let viewers: ListViewers;
 let capture: CapturingDatabase;
+let plansCompany = 0;
 
 beforeAll(async () => {
   const db = server.ctx.db;
   const { companyId, adminId } = await createOrganisation(db, server.ctx.passwords, 'Plan Street Ltd', 'plans');
   const [basic] = await db.select({ id: users.id }).from(users).where(eq(users.name, 'plans.basic'));
+  plansCompany = companyId;
   const templateId = await insertTemplate(db, companyId, 'Leave Request');
   const statuses = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'completed', 'cancelled'] as const;
   for (let i = 0; i < 24; i += 1) {
@@ -99,5 +102,29 @@ describe('the plans of the list queries', () => {
     const plan = await planOf(capture.db, query, { noSeqScan: true });
     expect(sequentialScans(plan)).toEqual([]);
     expect(plan).toContain('stored_files_form_idx');
+  });
+});
+
+describe('the plans of the scheduled jobs', () => {
+  it("find a company's due reminders through the index that holds them", async () => {
+    const day = 24 * 60 * 60_000;
+    await dueReminders(capture.db, plansCompany, new Date(), 3 * day, 500);
+    const [query] = capture.take();
+    if (!query) throw new Error('No query.');
+    const plan = await planOf(capture.db, query, { noSeqScan: true });
+    expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
+    expect(plan).toContain('form_recipients_reminder_idx');
+  });
+
+  it("find and count a company's forms past retention through the index that holds them", async () => {
+    await formsToRemove(capture.db, plansCompany, new Date(), 200);
+    await countFormsToRemove(capture.db, plansCompany, new Date(), 1000);
+    const queries = capture.take();
+    expect(queries).toHaveLength(2);
+    for (const query of queries) {
+      const plan = await planOf(capture.db, query, { noSeqScan: true });
+      expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
+      expect(plan).toContain('forms_retention_idx');
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Scheduled housekeeping: counted attempts and second-factor tickets older than a day are
+ * Scheduled housekeeping (and the forms' automatic reminders and retention, tested in their own files): counted attempts and second-factor tickets older than a day are
  * forgotten every hour; without autovacuum, tables that changed are analyzed every ten minutes. The tests move the server's clock and run the job at once; the real
  * queue is checked to hold each job's schedule and retry policy as its file declares them.
  */
@@ -114,9 +114,11 @@ describe('the queue keeps what each job declares', () => {
     const schedules = async (queue: RunningQueue) =>
       (await queue.boss.getSchedules()).map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name));
     expect(await schedules(first)).toEqual([
+      { name: 'apply-retention', cron: '0 3 * * *' },
       { name: 'prune-attempts', cron: '0 * * * *' },
       { name: 'prune-challenges', cron: '0 * * * *' },
       { name: 'refresh-statistics', cron: '*/10 * * * *' },
+      { name: 'remind-waiting', cron: '0 * * * *' },
     ]);
     await first.stop();
     running.splice(running.indexOf(first), 1);
@@ -126,14 +128,22 @@ describe('the queue keeps what each job declares', () => {
       idleJobs().filter((job) => job.name !== 'prune-challenges'),
       false,
     );
-    expect((await schedules(queueOnly)).map((schedule) => schedule.name)).toEqual(['prune-attempts', 'prune-challenges', 'refresh-statistics']);
+    expect((await schedules(queueOnly)).map((schedule) => schedule.name)).toEqual([
+      'apply-retention',
+      'prune-attempts',
+      'prune-challenges',
+      'refresh-statistics',
+      'remind-waiting',
+    ]);
     await queueOnly.stop();
     running.splice(running.indexOf(queueOnly), 1);
 
     const without = await startQueue(idleJobs().filter((job) => job.name !== 'prune-challenges'));
     expect(await schedules(without)).toEqual([
+      { name: 'apply-retention', cron: '0 3 * * *' },
       { name: 'prune-attempts', cron: '0 * * * *' },
       { name: 'refresh-statistics', cron: '*/10 * * * *' },
+      { name: 'remind-waiting', cron: '0 * * * *' },
     ]);
   }, 30_000);
 

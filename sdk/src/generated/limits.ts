@@ -72,7 +72,7 @@ export const contractLimits = {
   'SetNewPasswordRequest.timestamp': { minLength: 1 },
   'SetNewPasswordRequest.userId': { minLength: 1 },
   'SettingsUpdate.reminder_days': { minimum: 0, maximum: 60 },
-  'SettingsUpdate.retention_days': { minimum: 30, maximum: 3650 },
+  'SettingsUpdate.retention_days': { minimum: 0, maximum: 3650 },
   'SigningPreviewRequest.id': { minLength: 1, maxLength: 100 },
   'SigningPreviewRequest.signature.value': { maxLength: 500000 },
   'SigningPreviewRequest.token': { maxLength: 200 },

@@ -1479,8 +1479,13 @@ export interface components {
             completed_at: string;
             /** @description How many people signed. */
             signers: number;
-            /** @description The signed PDF. */
+            /** @description The signed PDF; empty once retention removed it. */
             pdf: string;
+            /**
+             * Format: date-time
+             * @description Present when the company's retention removed the form's answers and files (its reference, title and dates stay).
+             */
+            data_removed_at?: string;
         };
         CompletedFormPage: components["schemas"]["Pagination"] & {
             data: components["schemas"]["CompletedForm"][];
@@ -1586,6 +1591,11 @@ export interface components {
             reminders: number;
             /** Format: date-time */
             last_reminded_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the company's automatic reminder (its settings' `reminder_days`) next mails this waiting recipient; null when none will before the form expires, or reminders are off.
+             */
+            next_reminder_at: string | null;
             comment: string;
             /** @description The form waits for this recipient. */
             next: boolean;
@@ -2221,12 +2231,29 @@ export interface components {
             language: string;
             /** @description Days before an unsigned form is reminded; 0 for never. */
             reminder_days: number;
-            /** @description Days completed forms are kept. */
+            /** @description Days an ended form (completed, withdrawn or expired) keeps its answers and files; 0 keeps them for ever, otherwise at least 30. */
             retention_days: number;
             allow_typed_signature: boolean;
             storage_auto_save: boolean;
             /** @description The external help FAQ page. */
             faq_url: string;
+            /** @description `fetchSettings`: what the next daily retention run removes; null when `retention_days` is 0. */
+            next_removal?: null | {
+                /** @description The forms whose answers and files it removes (counted up to a cap). */
+                forms: number;
+                /** @description False when there are more than `forms`. */
+                exact: boolean;
+                /**
+                 * Format: date-time
+                 * @description The forms that ended before this.
+                 */
+                ended_before: string;
+                /**
+                 * Format: date-time
+                 * @description When the run happens.
+                 */
+                at: string;
+            };
         };
         SettingsUpdate: {
             timezone?: string;
@@ -2234,6 +2261,7 @@ export interface components {
             date_format?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD";
             language?: string;
             reminder_days?: number;
+            /** @description 0 keeps ended forms for ever; otherwise at least 30. */
             retention_days?: number;
             allow_typed_signature?: boolean;
             storage_auto_save?: boolean;

@@ -5,7 +5,7 @@
  * last hour). The reports that read the trail (the action records, the system log, the form
  * audit, a seal's history) are their areas' queries.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { rawRows } from '../db/raw-rows.js';
 import { auditEvents, type AuditEvent } from '../db/schema.js';
@@ -14,6 +14,14 @@ export type NewAuditEvent = typeof auditEvents.$inferInsert;
 
 export async function insertAuditEvent(db: Database, event: NewAuditEvent): Promise<void> {
   await db.insert(auditEvents).values(event);
+}
+
+/**
+ * Keeps of a form's trail only what happened, when and by whom: the addresses, browsers and
+ * details (addresses mailed, answers' places, comments) go, when retention removes the form's data.
+ */
+export async function trimFormEvents(db: Database, formId: number): Promise<void> {
+  await db.update(auditEvents).set({ ip: '', userAgent: '', details: {} }).where(eq(auditEvents.formId, formId));
 }
 
 export interface RecentEvents {

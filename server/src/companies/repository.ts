@@ -29,6 +29,11 @@ export async function companyName(db: Database, id: number): Promise<string | nu
   return row?.name ?? null;
 }
 
+/** Every organisation's settings, for the jobs that act on them (automatic reminders, retention). */
+export async function everyCompanySettings(db: Database): Promise<{ id: number; settings: CompanySettings }[]> {
+  return db.select({ id: companies.id, settings: companies.settings }).from(companies).orderBy(companies.id);
+}
+
 export async function companySettings(db: Database, id: number): Promise<CompanySettings | null> {
   const [row] = await db.select({ settings: companies.settings }).from(companies).where(eq(companies.id, id));
   return row?.settings ?? null;

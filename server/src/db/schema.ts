@@ -253,6 +253,7 @@ export type AuditEvent =
   | 'device-unblocked'
   | 'device-removed'
   | 'reminded'
+  | 'data-removed'
   | 'cancelled'
   | 'sealed'
   | 'delivered'
@@ -427,6 +428,14 @@ function listIndexes(
   });
 }
 
+/**
+ * When a form ended: completed, withdrawn (its last change), or, still waiting, its expiry. The
+ * retention of the company's settings counts from it; the same expression is `forms_retention_idx`'s.
+ */
+export function formEnd(table: { status: AnyPgColumn; completedAt: AnyPgColumn; updatedAt: AnyPgColumn; expiresAt: AnyPgColumn }): SQL {
+  return sql`(case when ${table.status} = 'completed' then ${table.completedAt} when ${table.status} = 'cancelled' then ${table.updatedAt} else ${table.expiresAt} end)`;
+}
+
 export type FormStatus = 'draft' | 'sent' | 'in_progress' | 'awaiting_approval' | 'disapproved' | 'declined' | 'completed' | 'cancelled';
 
 export const forms = pgTable(
@@ -469,6 +478,8 @@ export const forms = pgTable(
     sealedSha256: text('sealed_sha256'),
     sealedAt: at('sealed_at'),
     deletedAt: at('deleted_at'),
+    /** When the company's retention removed its answers and files (the form itself, its trail and its seal's checksums stay). */
+    dataRemovedAt: at('data_removed_at'),
   },
   (table) => [
     uniqueIndex('forms_company_reference_key').on(table.companyId, table.reference),
@@ -524,6 +535,13 @@ export const forms = pgTable(
     index('forms_waiting_idx')
       .on(table.id, table.expiresAt, table.sentAt)
       .where(sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval')`),
+    // Retention: a company's ended forms whose data are still kept, by when they ended
+    // (`formEnd`: completed, withdrawn, or past their expiry), read from the index alone.
+    index('forms_retention_idx')
+      .on(table.companyId, formEnd(table))
+      .where(
+        sql`${table.deletedAt} is null and ${table.dataRemovedAt} is null and ${table.status} in ('completed', 'cancelled', 'sent', 'in_progress', 'awaiting_approval')`,
+      ),
     // Searching words in references, titles and senders' names (pg_trgm).
     index('forms_search_idx').using('gin', sql`(${table.reference} || ' ' || ${table.title} || ' ' || ${table.senderName}) gin_trgm_ops`),
   ],
@@ -636,6 +654,11 @@ export const formRecipients = pgTable(
     index('form_recipients_user_idx').on(table.userId, table.status),
     // The forms a person takes part in (who sees what) and their open places, from the index alone.
     index('form_recipients_user_form_idx').on(table.userId, table.companyId, table.formId, table.status),
+    // Automatic reminders: a company's open places by when they were last mailed their link
+    // (`forms/remind-waiting.job.ts`), so the places due are read from the index alone.
+    index('form_recipients_reminder_idx')
+      .on(table.companyId, sql`coalesce(${table.lastRemindedAt}, ${table.notifiedAt})`)
+      .where(sql`${table.status} = 'open'`),
   ],
 );
 

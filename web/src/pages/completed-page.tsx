@@ -1,14 +1,15 @@
 /**
  * Completed forms (`/completed`, `GET /completed-forms`): every signed form, newest first,
  * with search, a date range, a template filter and sorting, the view kept in the URL. Each
- * form's signed PDF opens in a new tab, and can be saved into Documents.
+ * form's signed PDF opens in a new tab, and can be saved into Documents; a form whose answers and
+ * files the company's retention removed stays listed, saying when they were removed.
  */
 import type { CompletedForm, CompletedFormPage } from '@formsign/sdk';
 import { api } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
-import { formatDateTime } from '../lists/format.ts';
+import { formatDate, formatDateTime } from '../lists/format.ts';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import { TemplateFilter } from '../lists/template-filter.tsx';
@@ -40,18 +41,21 @@ const columns: ListColumn<CompletedForm>[] = [
     id: 'actions',
     header: 'Actions',
     enableSorting: false,
-    cell: ({ row }) => (
-      <div className="form-actions" style={{ marginTop: 0 }}>
-        {row.original.pdf ? (
-          <a className="button button--small" href={row.original.pdf} target="_blank" rel="noopener noreferrer">
-            PDF<span className="visually-hidden"> of {row.original.reference} (opens in a new tab)</span>
-          </a>
-        ) : (
-          <span className="muted">PDF being sealed</span>
-        )}
-        <SaveToDocuments form={row.original} />
-      </div>
-    ),
+    cell: ({ row }) =>
+      row.original.data_removed_at ? (
+        <span className="muted">Removed on {formatDate(row.original.data_removed_at)} (retention)</span>
+      ) : (
+        <div className="form-actions" style={{ marginTop: 0 }}>
+          {row.original.pdf ? (
+            <a className="button button--small" href={row.original.pdf} target="_blank" rel="noopener noreferrer">
+              PDF<span className="visually-hidden"> of {row.original.reference} (opens in a new tab)</span>
+            </a>
+          ) : (
+            <span className="muted">PDF being sealed</span>
+          )}
+          <SaveToDocuments form={row.original} />
+        </div>
+      ),
   },
 ];
 

@@ -1,6 +1,6 @@
 /**
  * A sent form's progress (`/workflow/{id}`, designed): who has acted and when, who is next,
- * the reminders sent (`GET /form-progress`); the sender or an administrator reminds the next
+ * the reminders sent and when the automatic one next goes (`GET /form-progress`); the sender or an administrator reminds the next
  * recipient or withdraws the form (`POST /form-progress`, asking first). A form sent back or
  * declined says by whom and why, and its sender corrects the places still to be done (who
  * they go to) and the note, then sends it on again from the place that stopped it. A
@@ -62,6 +62,7 @@ function Recipients({ progress }: { progress: FormProgress }) {
               <td>
                 {recipient.reminders}
                 {recipient.last_reminded_at ? <span className="muted"> (last {when(recipient.last_reminded_at)})</span> : null}
+                {recipient.next_reminder_at ? <span className="cell-email">Next automatic reminder {when(recipient.next_reminder_at)}</span> : null}
               </td>
             </tr>
           ))}

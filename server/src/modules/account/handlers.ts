@@ -12,6 +12,7 @@ import { saveProfile } from './save-profile.js';
 import { saveCompany } from './save-company.js';
 import { countUnusedEnvelopes, readAccount, readCompany } from './read-account.js';
 import { settingsView } from '../../companies/settings.js';
+import { nextRemoval } from '../forms/apply-retention.job.js';
 import type { CompanyRecord } from '../../companies/repository.js';
 
 type AccountHandlers = Pick<Handlers, 'getAccount' | 'updateProfile' | 'confirmEmail' | 'saveCompany' | 'countUnusedEnvelopes' | 'fetchSettings'>;
@@ -75,7 +76,17 @@ export function accountHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' |
     },
 
     async fetchSettings({ principal }) {
-      return settingsView((await readCompany(ctx, principal)).settings, faqUrl);
+      const { settings } = await readCompany(ctx, principal);
+      const next = await nextRemoval(ctx, principal.companyId, settings, ctx.config.listCountCap);
+      return {
+        ...settingsView(settings, faqUrl),
+        next_removal: next && {
+          forms: Math.min(next.forms, ctx.config.listCountCap),
+          exact: next.forms <= ctx.config.listCountCap,
+          ended_before: next.endedBefore.toISOString(),
+          at: next.at.toISOString(),
+        },
+      };
     },
   };
 }

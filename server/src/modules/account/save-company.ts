@@ -26,10 +26,12 @@ function changeOf(data: CompanyUpdate, before: CompanyRecord): CompanyChange {
     change.email = email;
   }
   if (data.settings) {
-    const { language } = data.settings;
+    const { language, retention_days: retention } = data.settings;
     // A language the app is not written in would change nothing; one kept from before stands.
     if (language !== undefined && language !== before.settings.language && !appLanguages.includes(language))
       throw new AppError(AppErrorCode.InvalidInput, 'formsign is available in English only for now. Please choose English as the language.');
+    if (retention !== undefined && retention > 0 && retention < 30)
+      throw new AppError(AppErrorCode.InvalidInput, 'Keep ended forms for 30 days or more, or enter 0 to keep them for ever.');
     change.settings = { ...before.settings, ...data.settings };
   }
   return change;

@@ -21,7 +21,8 @@ export async function formToSeal(db: Database, formId: number): Promise<FormToSe
     .select({ form: forms, template: templates.title })
     .from(forms)
     .innerJoin(templates, eq(templates.id, forms.templateId))
-    .where(eq(forms.id, formId));
+    // A form whose data retention removed has nothing left to seal.
+    .where(and(eq(forms.id, formId), isNull(forms.dataRemovedAt)));
   if (!row) return null;
   const recipients = await db.select().from(formRecipients).where(eq(formRecipients.formId, formId)).orderBy(asc(formRecipients.order));
   const events = await db
@@ -55,7 +56,7 @@ export async function unsealedForms(db: Database): Promise<number[]> {
   const rows = await db
     .select({ id: forms.id })
     .from(forms)
-    .where(and(eq(forms.status, 'completed'), isNull(forms.sealedKey), isNull(forms.deletedAt)))
+    .where(and(eq(forms.status, 'completed'), isNull(forms.sealedKey), isNull(forms.deletedAt), isNull(forms.dataRemovedAt)))
     .limit(10_000);
   return rows.map((row) => row.id);
 }
@@ -73,4 +74,24 @@ export async function sealedFormWith(
     .where(and(eq(formRecipients.formId, form.id), inArray(formRecipients.status, ['signed', 'filled', 'approved'])))
     .orderBy(asc(formRecipients.order));
   return { form, signers };
+}
+
+/**
+ * Removes a form's answers, its sealed PDF's key and its recipients' details but their names,
+ * steps and times (what `/verify` names), under the form's row lock; answers the form as it was
+ * (its sealed PDF's key), or nothing when it is gone or its data were removed already.
+ */
+export async function removeFormData(tx: Database, formId: number, now: Date): Promise<FormRecord | undefined> {
+  const [form] = await tx
+    .select()
+    .from(forms)
+    .where(and(eq(forms.id, formId), isNull(forms.dataRemovedAt)))
+    .for('update');
+  if (!form) return undefined;
+  await tx.update(forms).set({ values: {}, message: '', sealedKey: null, dataRemovedAt: now }).where(eq(forms.id, formId));
+  await tx
+    .update(formRecipients)
+    .set({ draft: null, signature: null, comment: '', email: '', ip: '', userAgent: '' })
+    .where(eq(formRecipients.formId, formId));
+  return form;
 }

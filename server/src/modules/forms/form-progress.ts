@@ -5,9 +5,31 @@ import type { ServerContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { sealedPdfUrl } from './links.js';
 import { closedStatuses } from './managed-form.js';
-import { recipientsOf, visibleForm } from './repository.js';
+import { companySettings } from '../../companies/repository.js';
+import { reminderDays } from './remind-waiting.job.js';
+import { recipientsOf, visibleForm, type FormRecord, type RecipientRecord } from './repository.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+const hour = 60 * 60_000;
+
+/**
+ * When the hourly automatic reminder (`remind-waiting.job.ts`) next mails a waiting place: the
+ * first run on the hour at least `days` after its last mail, and not before the next run; none
+ * when reminders are off or the form expires first.
+ */
+export function nextReminder(
+  form: Pick<FormRecord, 'expiresAt'>,
+  place: Pick<RecipientRecord, 'lastRemindedAt' | 'notifiedAt'>,
+  days: number,
+  now: Date,
+): Date | null {
+  const mailed = place.lastRemindedAt ?? place.notifiedAt;
+  if (days === 0 || !mailed) return null;
+  const due = Math.max(mailed.getTime() + days * 24 * hour, now.getTime() + 1);
+  const run = new Date(Math.ceil(due / hour) * hour);
+  return form.expiresAt && run.getTime() >= form.expiresAt.getTime() ? null : run;
+}
 
 /** The progress of a form the person sees. */
 export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, principal: Principal, formId: number): Promise<FormProgress> {
@@ -16,6 +38,7 @@ export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now
   const { form } = found;
   const recipients = await recipientsOf(ctx.db, form.id);
   const next = closedStatuses.has(form.status) ? [] : recipients.filter((recipient) => recipient.status === 'open');
+  const days = reminderDays(await companySettings(ctx.db, form.companyId));
   return {
     id: form.id,
     reference: form.reference,
@@ -40,6 +63,7 @@ export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now
       acted_at: iso(recipient.actedAt),
       reminders: recipient.remindersSent,
       last_reminded_at: iso(recipient.lastRemindedAt),
+      next_reminder_at: iso(next.some((open) => open.id === recipient.id) ? nextReminder(form, recipient, days, ctx.now()) : null),
       comment: recipient.comment,
       next: next.some((open) => open.id === recipient.id),
     })),

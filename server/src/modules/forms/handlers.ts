@@ -120,6 +120,7 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
           completed_at: (form.completedAt ?? form.updatedAt).toISOString(),
           signers: Number(signers),
           pdf: sealedPdfUrl(ctx, form) ?? '',
+          ...(form.dataRemovedAt ? { data_removed_at: form.dataRemovedAt.toISOString() } : {}),
         })),
       };
     },

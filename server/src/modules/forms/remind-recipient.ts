@@ -2,13 +2,12 @@
  * Reminding a recipient whose turn is open (the one named by their place, else the first open
  * one): their link is mailed again, at most once an hour for each recipient.
  */
-import type { Origin } from '../../audit/audit.js';
-import { recordEvent } from '../../audit/audit.js';
+import { recordEvent, type EventRecord, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { formToManage, nothingToDo } from './managed-form.js';
 import { mailFacts, queueMail, turnMails, type FormsContext } from './progression.js';
-import { findRecipient, recipientsOf } from './repository.js';
+import { findRecipient, recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
 import { takeReminder } from './steps-repository.js';
 
 /** A recipient is reminded at most once in this long. */
@@ -28,6 +27,36 @@ function tooSoon(name: string, last: Date, now: Date): AppError {
 
 const notWaiting = (name: string): AppError => nothingToDo(`${name} is not waiting to act: there is no one to remind.`);
 
+/**
+ * Mails an open place its link again and records it in the form's trail, in one transaction,
+ * when its last reminder (or its first mail) is at least `gapMs` old: the one reminder of a
+ * person by hand and of the automatic reminders (`remind-waiting.job.ts`). Answers the place
+ * reminded, or nothing when it is not open or was reminded within the gap.
+ */
+export async function sendReminder(
+  ctx: FormsContext,
+  form: FormRecord,
+  recipientId: number,
+  how: { actor: EventRecord['actor']; origin?: Origin; gapMs: number; automatic?: boolean },
+): Promise<RecipientRecord | undefined> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await takeReminder(tx, recipientId, now, how.gapMs, how.automatic);
+    if (!row) return undefined;
+    await recordEvent(tx, {
+      event: 'reminded',
+      companyId: form.companyId,
+      actor: how.actor,
+      target: form.reference,
+      formId: form.id,
+      ...(how.origin ? { origin: how.origin } : {}),
+      details: { order: row.order, to: row.email, ...(how.automatic ? { automatic: true } : {}) },
+    });
+    await queueMail(ctx, tx, turnMails(ctx, await mailFacts(tx, form), [row], true));
+    return row;
+  });
+}
+
 /** Reminds the recipient of the place `order` (else the first open one); answers what the sender reads. */
 export async function remindRecipient(
   ctx: FormsContext,
@@ -44,21 +73,7 @@ export async function remindRecipient(
   if (!target) throw nothingToDo();
   if (target.status !== 'open') throw notWaiting(target.name);
   // At most one reminder an hour: taken with the reminder itself, so requests made together send one.
-  const reminded = await ctx.db.transaction(async (tx) => {
-    const row = await takeReminder(tx, target.id, now, reminderGap);
-    if (!row) return undefined;
-    await recordEvent(tx, {
-      event: 'reminded',
-      companyId: form.companyId,
-      actor: principal,
-      target: form.reference,
-      formId: form.id,
-      origin,
-      details: { order: target.order, to: target.email },
-    });
-    await queueMail(ctx, tx, turnMails(ctx, await mailFacts(tx, form), [row], true));
-    return row;
-  });
+  const reminded = await sendReminder(ctx, form, target.id, { actor: principal, origin, gapMs: reminderGap });
   if (!reminded) {
     const current = await findRecipient(ctx.db, target.id);
     if (!current?.lastRemindedAt || current.status !== 'open') throw notWaiting(target.name);

@@ -13,7 +13,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { listTotal, offsetOf, type PageRequest } from '../../db/list-filters.js';
 import { formSearchText } from '../../db/search-texts.js';
-import { formRecipients, forms, templates, type FormStatus } from '../../db/schema.js';
+import { formEnd, formRecipients, forms, templates, type FormStatus } from '../../db/schema.js';
 import { escapeLike } from '../templates/repository.js';
 import { formsVisibleTo } from './visibility.js';
 
@@ -228,4 +228,76 @@ export async function firstOpenName(db: Database, formId: number): Promise<strin
 export async function findRecipient(db: Database, recipientId: number): Promise<RecipientRecord | undefined> {
   const [row] = await db.select().from(formRecipients).where(eq(formRecipients.id, recipientId));
   return row;
+}
+
+/** The statuses of a form that waits for its recipients. */
+const waitingStatuses: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval'];
+
+/** A form expires at most a year and a day after it was sent (`expiryOf`): a place mailed longer ago is of an expired form. */
+const longestWait = 367 * 24 * 60 * 60_000;
+
+/** When an open place was last mailed its link: its first mail, or its last reminder. */
+export const lastMailed = sql`coalesce(${formRecipients.lastRemindedAt}, ${formRecipients.notifiedAt})`;
+
+/**
+ * The open places of the company's waiting, unexpired forms last mailed at least `gapMs` ago,
+ * longest waiting first (the automatic reminders). Read from `form_recipients_reminder_idx`,
+ * bounded below by the longest a form can wait, so the places of long-expired forms are not read.
+ */
+export async function dueReminders(db: Database, companyId: number, now: Date, gapMs: number, limit: number) {
+  return db
+    .select({ recipientId: formRecipients.id, form: forms })
+    .from(formRecipients)
+    .innerJoin(forms, eq(forms.id, formRecipients.formId))
+    .where(
+      and(
+        eq(formRecipients.companyId, companyId),
+        eq(formRecipients.status, 'open'),
+        sql`${lastMailed} <= ${new Date(now.getTime() - gapMs).toISOString()}::timestamptz`,
+        sql`${lastMailed} > ${new Date(now.getTime() - longestWait).toISOString()}::timestamptz`,
+        inArray(forms.status, waitingStatuses),
+        isNull(forms.deletedAt),
+        sql`(${forms.expiresAt} is null or ${forms.expiresAt} > ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(asc(lastMailed), asc(formRecipients.id))
+    .limit(limit);
+}
+
+/**
+ * The company's forms that ended (completed, withdrawn, or expired while waiting) before
+ * `cutoff` and still keep their data, read from `forms_retention_idx`: retention removes them.
+ */
+function endedBefore(companyId: number, cutoff: Date): SQL | undefined {
+  return and(
+    eq(forms.companyId, companyId),
+    isNull(forms.deletedAt),
+    isNull(forms.dataRemovedAt),
+    inArray(forms.status, ['completed', 'cancelled', 'sent', 'in_progress', 'awaiting_approval']),
+    sql`${formEnd(forms)} < ${cutoff.toISOString()}::timestamptz`,
+  );
+}
+
+/** Some forms whose data retention removes now, oldest first. */
+export async function formsToRemove(db: Database, companyId: number, cutoff: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: forms.id })
+    .from(forms)
+    .where(endedBefore(companyId, cutoff))
+    .orderBy(asc(formEnd(forms)), asc(forms.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** How many forms retention would remove at `cutoff`, counting at most `cap` + 1. */
+export async function countFormsToRemove(db: Database, companyId: number, cutoff: Date, cap: number): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(
+    db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(endedBefore(companyId, cutoff))
+      .limit(cap + 1)
+      .as('ended'),
+  );
+  return row?.count ?? 0;
 }

@@ -41,7 +41,15 @@ export async function takeStep(tx: Database, recipientId: number, changes: Parti
  * taken with the reminder itself, so requests made together send one. Answers the recipient
  * reminded, or nothing.
  */
-export async function takeReminder(tx: Database, recipientId: number, now: Date, gapMs: number): Promise<RecipientRecord | undefined> {
+export async function takeReminder(
+  tx: Database,
+  recipientId: number,
+  now: Date,
+  gapMs: number,
+  /** Counted from the place's last mail (its first one, or a reminder) rather than its last reminder only. */
+  fromLastMail = false,
+): Promise<RecipientRecord | undefined> {
+  const since = new Date(now.getTime() - gapMs);
   const [row] = await tx
     .update(formRecipients)
     .set({ remindersSent: sql`${formRecipients.remindersSent} + 1`, lastRemindedAt: now })
@@ -49,7 +57,9 @@ export async function takeReminder(tx: Database, recipientId: number, now: Date,
       and(
         eq(formRecipients.id, recipientId),
         eq(formRecipients.status, 'open'),
-        or(isNull(formRecipients.lastRemindedAt), lte(formRecipients.lastRemindedAt, new Date(now.getTime() - gapMs))),
+        fromLastMail
+          ? sql`coalesce(${formRecipients.lastRemindedAt}, ${formRecipients.notifiedAt}) <= ${since.toISOString()}::timestamptz`
+          : or(isNull(formRecipients.lastRemindedAt), lte(formRecipients.lastRemindedAt, since)),
       ),
     )
     .returning();

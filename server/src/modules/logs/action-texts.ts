@@ -37,6 +37,7 @@ export const actionTexts: Record<AuditEvent, string> = {
   'device-unblocked': 'Unblocked device',
   'device-removed': 'Removed device',
   reminded: 'Sent a reminder',
+  'data-removed': "Removed the form's answers and files (retention)",
   cancelled: 'Cancelled form',
   sealed: 'Sealed PDF',
   delivered: 'Delivered form',

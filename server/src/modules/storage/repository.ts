@@ -110,12 +110,20 @@ export interface FormToKeep {
   title: string;
   status: string;
   sealedKey: string | null;
+  dataRemovedAt: Date | null;
 }
 
 /** A form the person may see that is not deleted. */
 export async function findVisibleForm(db: Database, viewer: Viewer, id: number): Promise<FormToKeep | undefined> {
   const [row] = await db
-    .select({ id: forms.id, reference: forms.reference, title: forms.title, status: forms.status, sealedKey: forms.sealedKey })
+    .select({
+      id: forms.id,
+      reference: forms.reference,
+      title: forms.title,
+      status: forms.status,
+      sealedKey: forms.sealedKey,
+      dataRemovedAt: forms.dataRemovedAt,
+    })
     .from(forms)
     .where(and(formsVisibleTo(viewer), eq(forms.id, id), isNull(forms.deletedAt)));
   return row;
@@ -149,6 +157,7 @@ export async function sealedFormToKeep(db: Database, id: number): Promise<Sealed
       sealedKey: forms.sealedKey,
       completedAt: forms.completedAt,
       sealedAt: forms.sealedAt,
+      dataRemovedAt: forms.dataRemovedAt,
     })
     .from(forms)
     .where(and(eq(forms.id, id), isNull(forms.deletedAt)));

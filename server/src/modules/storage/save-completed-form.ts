@@ -21,6 +21,8 @@ export async function saveCompletedForm(
   const form = await findVisibleForm(ctx.db, principal, formId);
   if (!form) throw notFound();
   if (form.status !== 'completed') throw badRequest('Only completed forms can be saved to Documents.');
+  if (form.dataRemovedAt)
+    throw badRequest("This form's answers and PDF were removed after your company's retention period: there is nothing to save.");
   const bytes = form.sealedKey ? await ctx.files.get(form.sealedKey) : null;
   if (!bytes) throw badRequest('This form has no PDF yet.');
   return ctx.db.transaction(async (tx) => {

@@ -128,3 +128,8 @@ export async function keysStillNamed(db: Database, formId: number, keys: readonl
     .where(and(eq(documents.formId, formId), inArray(documents.fileKey, [...keys])));
   return new Set(named.map((row) => row.fileKey));
 }
+
+/** Every document of a form: its files go with them when retention removes the form's data. */
+export async function documentsOfForm(db: Database, formId: number): Promise<Pick<DocumentRecord, 'id' | 'fileKey'>[]> {
+  return db.select({ id: documents.id, fileKey: documents.fileKey }).from(documents).where(eq(documents.formId, formId));
+}

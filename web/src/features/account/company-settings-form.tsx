@@ -11,10 +11,14 @@ import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { setDateStyle } from '../../lists/format.ts';
 import { useMutation } from '../../api/use-mutation.ts';
+import { nextRemovalInWords, retentionChoice, retentionInWords } from './retention-words.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 
 /** What the person is choosing: the settings, with the day counts as typed. */
-export type SettingsDraft = Omit<Settings, 'faq_url' | 'reminder_days' | 'retention_days'> & { reminder_days: string; retention_days: string };
+export type SettingsDraft = Omit<Settings, 'faq_url' | 'next_removal' | 'reminder_days' | 'retention_days'> & {
+  reminder_days: string;
+  retention_days: string;
+};
 type Draft = SettingsDraft;
 
 /**
@@ -25,7 +29,7 @@ type Draft = SettingsDraft;
 const companyLanguages = [{ code: 'en', name: 'English' }] as const;
 
 export function settingsDraft(settings: Settings): SettingsDraft {
-  const { faq_url: _faq, ...chosen } = settings;
+  const { faq_url: _faq, next_removal: _next, ...chosen } = settings;
   // A language kept from before the app offered only its own shows (and is saved) as English.
   const language = companyLanguages.some((offered) => offered.code === settings.language) ? settings.language : 'en';
   return { ...chosen, language, reminder_days: String(settings.reminder_days), retention_days: String(settings.retention_days) };
@@ -49,22 +53,14 @@ function whole(value: string, [min, max]: readonly [number, number]): number | n
 function problemOf(draft: Draft): { field: 'reminder_days' | 'retention_days'; text: string } | null {
   if (whole(draft.reminder_days, limits.reminder) === null)
     return { field: 'reminder_days', text: 'Enter a number of days from 0 to 60 for reminders (0 turns them off).' };
-  if (whole(draft.retention_days, limits.retention) === null)
-    return { field: 'retention_days', text: 'Enter a number of days from 30 to 3650 (ten years) for keeping completed forms.' };
+  if (whole(draft.retention_days, limits.retention) === null || retentionChoice(draft.retention_days) === null)
+    return { field: 'retention_days', text: 'Enter 0 to keep ended forms for ever, or a number of days from 30 to 3650 (ten years).' };
   return null;
 }
 
 function timeZones(current: string): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return all.includes(current) ? all : [current, ...all];
-}
-
-function retentionInWords(days: number | null): string {
-  if (days === null) return 'From 30 days to ten years (3650 days).';
-  const years = days / 365;
-  return years >= 1
-    ? `About ${years.toFixed(years % 1 < 0.05 ? 0 : 1)} ${years < 1.05 ? 'year' : 'years'}.`
-    : `About ${Math.round(days / 30)} months.`;
 }
 
 /** The form; its draft is held by the page, so switching tabs keeps what was chosen. */
@@ -102,6 +98,7 @@ export function CompanySettingsForm({
   useEffect(() => {
     if (saved) setDateStyle(saved.settings);
   }, [saved]);
+  const removal = nextRemovalInWords(settings.next_removal);
 
   const set = <K extends keyof Draft>(field: K, value: Draft[K]): void => {
     form.edited();
@@ -179,11 +176,12 @@ export function CompanySettingsForm({
                 onChange={(event) => set('reminder_days', event.target.value)}
               />
               <span id={`${id}-reminders-hint`} className="field__hint">
-                Unsigned forms are reminded after this many days. 0 turns reminders off.
+                A recipient whose turn has waited this many days is reminded, and again every as many days until the form expires. 0 turns automatic
+                reminders off.
               </span>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-retention`}>Keep completed forms for (days)</label>
+              <label htmlFor={`${id}-retention`}>Keep ended forms for (days)</label>
               <input
                 id={`${id}-retention`}
                 className="input"
@@ -197,7 +195,9 @@ export function CompanySettingsForm({
                 onChange={(event) => set('retention_days', event.target.value)}
               />
               <span id={`${id}-retention-hint`} className="field__hint">
-                {retentionInWords(whole(draft.retention_days, limits.retention))} Older completed forms are deleted.
+                {retentionInWords(retentionChoice(draft.retention_days))} Then the answers and files of a completed, withdrawn or expired form are
+                removed; its reference, dates and seal stay.
+                {removal ? <span className="field__hint">{removal}</span> : null}
               </span>
             </div>
           </div>

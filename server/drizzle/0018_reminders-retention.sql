@@ -1,0 +1,3 @@
+ALTER TABLE "forms" ADD COLUMN "data_removed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "form_recipients_reminder_idx" ON "form_recipients" USING btree ("company_id",coalesce("last_reminded_at", "notified_at")) WHERE "form_recipients"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "forms_retention_idx" ON "forms" USING btree ("company_id",(case when "status" = 'completed' then "completed_at" when "status" = 'cancelled' then "updated_at" else "expires_at" end)) WHERE "forms"."deleted_at" is null and "forms"."data_removed_at" is null and "forms"."status" in ('completed', 'cancelled', 'sent', 'in_progress', 'awaiting_approval');
