@@ -2426,7 +2426,7 @@ export interface components {
             /** @description The organisation receiving the envelopes. */
             company: number;
             envelopes: number;
-            /** @description Why */
+            /** @description Why, for the trail (an invoice paid by bank transfer, a trial). */
             reason: string;
         };
         EnvelopesGranted: {
