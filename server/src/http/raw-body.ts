@@ -19,6 +19,6 @@ export function keepRawJsonBody(app: FastifyInstance, paths: readonly string[]):
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (keep.has(request.routeOptions.url ?? '')) request.rawBody = String(body);
-    parseJson(request, String(body), done);
+    void parseJson(request, String(body), done);
   });
 }
