@@ -16,6 +16,8 @@ const config = readConfig({
   FORMSIGN_PUBLIC_URL: `http://localhost:${e2eServerPort}`,
   FORMSIGN_WEB_ROOT: process.env.E2E_DIST ?? fileURLToPath(new URL('../web/dist', import.meta.url)),
   LOG_LEVEL: 'warn',
+  // The demo's envelopes are bought through the test provider, which takes no money.
+  FORMSIGN_PAYMENTS: 'test',
 });
 // The browser tests sign in many times a minute from one address: no request rate limits here
 // (the server suite tests them).

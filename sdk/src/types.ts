@@ -51,6 +51,12 @@ export type Product = Schemas['Product'];
 export type CheckoutSession = Schemas['CheckoutSession'];
 export type PurchaseStatus = Schemas['PurchaseStatus'];
 export type ProductsResponse = Schemas['ProductsResponse'];
+export type ProductList = Schemas['ProductList'];
+export type PaymentsMode = ProductList['payments'];
+export type GrantEnvelopesRequest = Schemas['GrantEnvelopesRequest'];
+export type EnvelopesGranted = Schemas['EnvelopesGranted'];
+export type StripeEvent = Schemas['StripeEvent'];
+export type StripeEventReceived = Schemas['StripeEventReceived'];
 
 // Strings and tutorials
 export type Strings = Schemas['Strings'];

@@ -307,7 +307,8 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
   },
   async manageProducts() {
     const products = await client.account.products();
-    expect(products).toEqual((example('manageProducts') as { data: unknown }).data);
+    expect(products).toEqual(example('manageProducts'));
+    expect(products.payments).toBe('stripe');
     // The mock answers each question with its own example (x-mock-examples); Prefer picks another.
     const checkout = await client.account.checkout({ product: 'env-250', quantity: 1 });
     expect(checkout).toEqual(example('manageProducts', 'checkout'));
@@ -316,6 +317,19 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(status.status).toBe('complete');
     const open = await client.account.purchaseStatus('cs_test_a1B2c3D4e5', { headers: { Prefer: 'example=open' } });
     expect(open.status).toBe('open');
+  },
+  async grantEnvelopes() {
+    const granted = await client.account.grantEnvelopes({ company: 2, envelopes: 100, reason: 'Invoice 2026-0142 paid by bank transfer' });
+    expect(granted).toEqual(example('grantEnvelopes'));
+  },
+  async receiveStripeEvent() {
+    const event = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_a1B2c3D4e5' } },
+    });
+    expect(await client.account.deliverStripeEvent(event, 't=1795000000,v1=00')).toEqual({ received: true });
   },
   async webSigning() {
     const data = await client.signing.call({

@@ -19,6 +19,7 @@ import { installErrorHandling, refusalAnswer, type RefusalBodies } from './http/
 import { defaultRateLimits, installRateLimits, type RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
 import { installBodyGuard } from './http/body-guard.js';
+import { keepRawJsonBody } from './http/raw-body.js';
 import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
 import { createHandlers, refusalBodies as areaRefusalBodies } from './handlers.js';
@@ -73,6 +74,8 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   await app.register(cookie);
+  // Stripe signs its events' bodies as sent.
+  keepRawJsonBody(app, [`${index.document.servers[0]?.url ?? '/api'}/payments/stripe/events`]);
   await app.register(formbody, { parser: (text) => qs.parse(text, { depth: 1, parameterLimit: 50 }) });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -41,6 +41,28 @@ describe('the configuration', () => {
     expect(config).toMatchObject({ demo: false, firstAdmin: { name: 'root', email: 'root@example.org', password: 'a-long-secret' } });
   });
 
+  it('takes payments with Stripe given both its keys, with the test provider only when FORMSIGN_PAYMENTS=test, and otherwise not at all', () => {
+    expect(readConfig({}).payments).toEqual({ kind: 'none' });
+    expect(readConfig({ FORMSIGN_DEMO: '1' }).payments).toEqual({ kind: 'none' });
+    expect(readConfig({ FORMSIGN_PAYMENTS: 'test' }).payments).toEqual({ kind: 'test' });
+    const stripe = readConfig({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments;
+    expect(stripe).toMatchObject({ kind: 'stripe', secretKey: 'sk_live_1', webhookSecret: 'whsec_1' });
+    expect(stripe.kind === 'stripe' ? stripe.apiUrl.href : null).toBe('https://api.stripe.com/');
+    expect(() => readConfig({ FORMSIGN_PAYMENTS: 'free' })).toThrow(
+      'FORMSIGN_PAYMENTS is "test" (the test provider, which takes no money) or unset; it is "free".',
+    );
+    expect(() => readConfig({ STRIPE_SECRET_KEY: 'sk_live_1' })).toThrow(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take payments with Stripe, or neither.',
+    );
+    expect(() => readConfig({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', FORMSIGN_PAYMENTS: 'test' })).toThrow(
+      'FORMSIGN_PAYMENTS=test and the Stripe keys are both set: choose one way of taking payments.',
+    );
+    // Stripe's API is reached as any other system is: this machine only when allowed.
+    const local = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: 'http://127.0.0.1:12111' };
+    expect(() => readConfig(local)).toThrow('STRIPE_API_URL: 127.0.0.1 is this server itself (a loopback address)');
+    expect(readConfig({ ...local, FORMSIGN_OUTBOUND_ALLOW: '127.0.0.1' }).payments).toMatchObject({ kind: 'stripe' });
+  });
+
   it('is listed in the README, variable for variable', () => {
     const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
     const read = new Set([...source.matchAll(/env(?:\[|, )'([A-Z0-9_]+)'/g)].map((match) => match[1]));

@@ -61,7 +61,16 @@ export interface ServerConfig {
    * search of 100,000 forms), for a number no one pages through.
    */
   listCountCap: number;
+  /**
+   * How envelopes are paid for: Stripe Checkout (`STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`,
+   * with `STRIPE_API_URL` for a stand-in of Stripe's API), the test provider that takes no money
+   * (`FORMSIGN_PAYMENTS=test`: the demo and the tests), or none: the instance's super user grants
+   * envelopes to organisations.
+   */
+  payments: PaymentsSettings;
 }
+
+export type PaymentsSettings = { kind: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: URL } | { kind: 'test' } | { kind: 'none' };
 
 type Env = Record<string, string | undefined>;
 
@@ -141,6 +150,26 @@ function tsaUrl(env: Env, allow: OutboundAllow): string | undefined {
   return url;
 }
 
+/** Stripe when both its keys are set, the test provider when asked for by name, else none. */
+function payments(env: Env, allow: OutboundAllow): PaymentsSettings {
+  const secretKey = text(env, 'STRIPE_SECRET_KEY');
+  const webhookSecret = text(env, 'STRIPE_WEBHOOK_SECRET');
+  const mode = text(env, 'FORMSIGN_PAYMENTS');
+  if (mode !== undefined && mode !== 'test')
+    throw new Error(`FORMSIGN_PAYMENTS is "test" (the test provider, which takes no money) or unset; it is "${mode}".`);
+  if (Boolean(secretKey) !== Boolean(webhookSecret))
+    throw new Error('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take payments with Stripe, or neither.');
+  if (secretKey && webhookSecret) {
+    if (mode === 'test') throw new Error('FORMSIGN_PAYMENTS=test and the Stripe keys are both set: choose one way of taking payments.');
+    const raw = text(env, 'STRIPE_API_URL') ?? 'https://api.stripe.com';
+    const refusal = literalRefusal(raw, allow);
+    if (refusal) throw new Error(`STRIPE_API_URL: ${refusal} List it in FORMSIGN_OUTBOUND_ALLOW to reach it.`);
+    const apiUrl = new URL(raw);
+    return { kind: 'stripe', secretKey, webhookSecret, apiUrl };
+  }
+  return mode === 'test' ? { kind: 'test' } : { kind: 'none' };
+}
+
 export function readConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const outboundAllow = parseOutboundAllow(text(env, 'FORMSIGN_OUTBOUND_ALLOW'));
@@ -169,5 +198,6 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     supportEmail: supportEmail(env),
     s3: s3Settings(env),
     listCountCap: integer(env, 'FORMSIGN_LIST_COUNT_CAP', 1_000, 1, 10_000_000),
+    payments: payments(env, outboundAllow),
   };
 }

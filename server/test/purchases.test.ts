@@ -30,7 +30,7 @@ async function stored(sessionId: string) {
 }
 
 describe('envelope products', () => {
-  it('are the packs on offer, in pence, for everyone', async () => {
+  it('are the packs on offer, in pence, for everyone, with the test provider only as the suite asks for it (FORMSIGN_PAYMENTS=test)', async () => {
     const { token } = await server.signIn('demo.basic');
     for (const body of [undefined, { action: 'list' }]) {
       expect((await server.call('/products', { token, ...(body ? { body } : {}) })).body).toEqual({
@@ -39,6 +39,7 @@ describe('envelope products', () => {
           { id: 'env-250', name: '250 envelopes', envelopes: 250, price: 14900, currency: 'gbp' },
           { id: 'env-1000', name: '1000 envelopes', envelopes: 1000, price: 49900, currency: 'gbp' },
         ],
+        payments: 'test',
       });
     }
   });
@@ -72,13 +73,15 @@ describe('buying envelopes', () => {
       amount: 29800,
       currency: 'gbp',
       email: 'demo.admin@northwindcare.example',
+      test_payment: true,
     });
     expect(await envelopes(token)).toMatchObject({ envelopes: before.envelopes + 500, unused_envelopes: before.unused_envelopes + 500 });
-    // The receipt the page says was sent, was.
-    const receipts = server.mail.filter((mail) => mail.subject === 'Your receipt: 500 envelopes');
+    // The receipt the page says was sent, was, and says that no money was taken.
+    const receipts = server.mail.filter((mail) => mail.subject === 'Your receipt (test payment): 500 envelopes');
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ to: 'demo.admin@northwindcare.example' });
-    expect(receipts[0]?.text).toContain('Amount paid: £298.00.');
+    expect(receipts[0]?.text).toContain('Test payment: no money was taken. Amount: £298.00.');
+    expect(receipts[0]?.text).not.toContain('Amount paid');
     expect(receipts[0]?.text).toContain(`Payment reference: ${started.body.session_id}.`);
     const counted = await server.call('/envelopes', {
       token,
@@ -103,7 +106,7 @@ describe('buying envelopes', () => {
     const started = await checkout(token, 'env-50');
     const answers = await Promise.all([1, 2, 3, 4].map(() => status(token, started.body.session_id)));
     expect(answers.map((answer) => answer.body.status)).toEqual(['complete', 'complete', 'complete', 'complete']);
-    expect(server.mail.filter((mail) => mail.subject === 'Your receipt: 50 envelopes')).toHaveLength(1);
+    expect(server.mail.filter((mail) => mail.subject === 'Your receipt (test payment): 50 envelopes')).toHaveLength(1);
     expect(await envelopes(token)).toMatchObject({ envelopes: before.envelopes + 50 });
     const completions = await server.ctx.db
       .select()
@@ -152,6 +155,7 @@ describe('buying envelopes', () => {
       amount: 49900,
       currency: 'gbp',
       email: 'demo.admin@northwindcare.example',
+      test_payment: true,
     });
     expect((await status(later.token, started.body.session_id)).body.status).toBe('expired');
     expect(await envelopes(later.token)).toMatchObject({ envelopes: before.envelopes });

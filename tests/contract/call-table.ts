@@ -72,6 +72,8 @@ export const callTable: readonly CallRow[] = [
  * for the `/confirm-email` page, and the help page's contact form.
  */
 export const designedOperations: readonly { method: 'get' | 'post'; path: string }[] = [
+  { method: 'post', path: '/grant-envelopes' },
+  { method: 'post', path: '/payments/stripe/events' },
   { method: 'post', path: '/register' },
   { method: 'post', path: '/activate' },
   { method: 'post', path: '/confirm-email' },
@@ -118,8 +120,9 @@ export const statedResponses: readonly { method: 'get' | 'post'; path: string; f
 /** The login response headers the client reads: the session's tokens. */
 export const loginHeaders = ['access-token', 'id-token', 'refresh-token'] as const;
 
-/** Operations open to anonymous callers: signing in, registering, passwords, strings, signing by link and its document, verifying. */
+/** Operations open to anonymous callers: signing in, registering, passwords, strings, signing by link and its document, verifying, Stripe's signed events. */
 export const publicOperations = [
+  '/payments/stripe/events',
   '/login',
   '/login-mfa',
   '/refresh',

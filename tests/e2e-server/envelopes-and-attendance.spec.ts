@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { linkIn, mailTo, signIn } from './support.ts';
 
 test.describe('buying envelopes', () => {
-  test('a new organisation buys a pack through the test payment page, and the header counter goes up', async ({ page }) => {
+  test('a new organisation buys a pack through the test payment page, which says it is one, and the header counter goes up', async ({ page }) => {
     const stamp = Date.now().toString(36);
     const login = `seaside.${stamp}`;
     const email = `owner.${stamp}@seasidecare.example`;
@@ -31,19 +31,22 @@ test.describe('buying envelopes', () => {
     await expect(page).toHaveURL(/\/account\?tab=2$/);
     const pack = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '50 envelopes', exact: true }) });
     await expect(pack).toContainText('£39.00');
-    await pack.getByRole('button', { name: 'Buy 50 envelopes' }).click();
+    // The server runs the test provider (FORMSIGN_PAYMENTS=test): every page showing it says so.
+    await expect(page.getByText('Test payments: this site takes no money.')).toBeVisible();
+    await pack.getByRole('button', { name: 'Buy (test payment) 50 envelopes' }).click();
 
     await expect(page).toHaveURL(/\/checkout\/return\?session_id=cs_test_[\w-]+$/);
-    await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test payment received' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'envelopes have been added' })).toHaveText(
-      '50 envelopes have been added to your company. Thank you for your purchase.',
+      '50 envelopes have been added to your company. This was a test payment: no money was taken.',
     );
+    await expect(page.getByText('Amount (test payment: no money taken)')).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expect(counter).toHaveAccessibleName(/^60 envelopes left/);
 
     // Coming back to the same address adds nothing more.
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test payment received' })).toBeVisible();
     await expect(counter).toHaveAccessibleName(/^60 envelopes left/);
     await page.getByRole('link', { name: 'Back to your envelopes' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('unused of 60 envelopes');

@@ -387,6 +387,25 @@ test.describe('My Account', () => {
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
   });
 
+  test('where the site sells no envelopes, says whom to ask instead of offering a checkout', async ({ page }) => {
+    await page.route(
+      (url) => url.pathname === '/api/products',
+      async (route) => {
+        if (actionOf(route.request()) !== 'list') return route.continue();
+        const answer = await (await route.fetch()).json();
+        return route.fulfill({ json: { ...answer, payments: 'none' } });
+      },
+    );
+    await page.goto('/account?tab=2');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { name: 'More envelopes' })).toBeVisible();
+    await expect(panel).toContainText(
+      'Envelopes are not sold online on this site. Ask the people who run formsign for your organisation to add envelopes',
+    );
+    await expect(panel.getByRole('link', { name: 'Help, Contact Us' })).toHaveAttribute('href', '/help');
+    await expect(panel.getByRole('button', { name: /^Buy/ })).toHaveCount(0);
+  });
+
   test('a checkout address outside this site and the trusted payment providers is not followed', async ({ page }) => {
     await page.route(
       (url) => url.pathname === '/api/products',

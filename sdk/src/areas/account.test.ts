@@ -65,16 +65,36 @@ describe('account.countUnusedEnvelopes', () => {
 describe('account products', () => {
   const product = { id: 'env-250', name: '250 envelopes', envelopes: 250, price: 14900, currency: 'gbp' };
   const session = { session_id: 'cs_1', url: '/checkout/return?session_id=cs_1' };
-  const status = { status: 'complete', product: 'env-250', envelopes: 250, amount: 14900, currency: 'gbp', email: 'o@n.example' };
+  const status = {
+    status: 'complete',
+    product: 'env-250',
+    envelopes: 250,
+    amount: 14900,
+    currency: 'gbp',
+    email: 'o@n.example',
+    test_payment: false,
+  };
 
   it('lists, checks out and asks the status with the right action', async () => {
-    const answers = [{ data: [product] }, session, status];
+    const answers = [
+      { data: [product], payments: 'stripe' },
+      session,
+      status,
+      { company: 2, name: 'Harbour', envelopes: 600, unused_envelopes: 412 },
+    ];
     const { client, server } = fakeClient(() => json(answers.shift()));
-    await expect(client.account.products()).resolves.toEqual([product]);
+    await expect(client.account.products()).resolves.toEqual({ data: [product], payments: 'stripe' });
     await expect(client.account.checkout({ product: 'env-250', quantity: 2 })).resolves.toEqual(session);
     await expect(client.account.purchaseStatus('cs_1')).resolves.toEqual(status);
+    await expect(client.account.grantEnvelopes({ company: 2, envelopes: 100, reason: 'Invoice 142' })).resolves.toMatchObject({ envelopes: 600 });
     const bodies = await Promise.all(server.requests.map((request) => request.json()));
-    expect(bodies).toEqual([{ action: 'list' }, { action: 'checkout', product: 'env-250', quantity: 2 }, { action: 'status', session_id: 'cs_1' }]);
+    expect(bodies).toEqual([
+      { action: 'list' },
+      { action: 'checkout', product: 'env-250', quantity: 2 },
+      { action: 'status', session_id: 'cs_1' },
+      { company: 2, envelopes: 100, reason: 'Invoice 142' },
+    ]);
+    expect(server.requests[3]?.url).toMatch(/\/api\/grant-envelopes$/);
   });
 
   it('rejects an answer of the wrong shape', async () => {

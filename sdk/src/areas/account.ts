@@ -8,11 +8,15 @@ import type {
   CodeResult,
   CompanySaved,
   CompanyUpdate,
-  Product,
+  EnvelopesGranted,
+  GrantEnvelopesRequest,
+  ProductList,
   ProductsResponse,
   ProfileSaved,
   ProfileUpdate,
   PurchaseStatus,
+  StripeEvent,
+  StripeEventReceived,
 } from '../types.js';
 
 export interface AccountApi {
@@ -29,9 +33,18 @@ export interface AccountApi {
   saveCompany(data: CompanyUpdate, options?: CallOptions): Promise<CompanySaved>;
   /** The company's unused envelopes. Needs the token (sent as a form field); rejects with a 401 without one. */
   countUnusedEnvelopes(options?: CallOptions): Promise<number>;
-  products(options?: CallOptions): Promise<Product[]>;
+  /** The packs on offer and how this site takes payment (`stripe`, `test`, or `none`: envelopes are granted, not sold). */
+  products(options?: CallOptions): Promise<ProductList>;
   checkout(order: { product: string; quantity?: number }, options?: CallOptions): Promise<CheckoutSession>;
   purchaseStatus(sessionId: string, options?: CallOptions): Promise<PurchaseStatus>;
+  /** Grants envelopes to an organisation without a payment (a super user of the instance's own organisation). */
+  grantEnvelopes(grant: GrantEnvelopesRequest, options?: CallOptions): Promise<EnvelopesGranted>;
+  /**
+   * Delivers an event as Stripe does: its body exactly as given (the signature is of these
+   * bytes) with its `Stripe-Signature`. For tools that replay Stripe's events; the server acts
+   * only on an event Stripe signed.
+   */
+  deliverStripeEvent(payload: string, signature: string, options?: CallOptions): Promise<StripeEventReceived>;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -72,7 +85,7 @@ export function accountApi({ api, send, token }: Transport): AccountApi {
     },
     async products(options) {
       const body = await manageProducts({ action: 'list' }, options);
-      return narrow<{ data: Product[] }>(body, (b) => Array.isArray(b.data)).data;
+      return narrow<ProductList>(body, (b) => Array.isArray(b.data) && typeof b.payments === 'string');
     },
     async checkout({ product, quantity }, options) {
       const body = await manageProducts({ action: 'checkout', product, quantity }, options);
@@ -82,5 +95,13 @@ export function accountApi({ api, send, token }: Transport): AccountApi {
       const body = await manageProducts({ action: 'status', session_id: sessionId }, options);
       return narrow<PurchaseStatus>(body, (b) => typeof b.status === 'string' && typeof b.envelopes === 'number');
     },
+    grantEnvelopes: (grant, options) => send((init) => api.POST('/grant-envelopes', { ...init, body: grant }), options),
+    deliverStripeEvent: (payload, signature, options) =>
+      send((init) => {
+        const headers = new Headers(init.headers as HeadersInput | undefined);
+        headers.set('Stripe-Signature', signature);
+        headers.set('Content-Type', 'application/json');
+        return api.POST('/payments/stripe/events', { ...init, headers, body: JSON.parse(payload) as StripeEvent, bodySerializer: () => payload });
+      }, options),
   };
 }

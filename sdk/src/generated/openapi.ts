@@ -1002,11 +1002,69 @@ export interface paths {
         put?: never;
         /**
          * Envelope products, checkout and the outcome of a purchase
-         * @description `list` (the default) answers the products on offer; `checkout` starts a purchase and
-         *     answers where to pay (the payment page returns to `/checkout/return?session_id=...`);
-         *     `status` answers the outcome of a purchase by its session or payment id.
+         * @description `list` (the default) answers the products on offer and how this site takes payment
+         *     (`payments`: `stripe`, `test` for the test provider that takes no money, or `none`);
+         *     `checkout` starts a purchase and answers where to pay (the payment page returns to
+         *     `/checkout/return?session_id=...`), refused (400) where this site takes no payment,
+         *     in words that say whom to ask; `status` answers the outcome of a purchase by its
+         *     session or payment id. A Stripe purchase stays `open` until Stripe's signed
+         *     `checkout.session.completed` event has arrived (`receiveStripeEvent`); a test
+         *     provider's purchase says so (`test_payment`).
          */
         post: operations["manageProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/grant-envelopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant envelopes to an organisation without a payment
+         * @description Where this site takes no payment, the people who run it add envelopes to an
+         *     organisation that asked for them. Only a super user of the instance's own organisation
+         *     (the first, made when the site was set up) may; a super user of any other organisation
+         *     is refused (403). The grant and its reason are recorded in the trail of the
+         *     organisation receiving it (and of the granting one). Answers the organisation's
+         *     envelopes after the grant.
+         */
+        post: operations["grantEnvelopes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/stripe/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events (webhook)
+         * @description Stripe sends its events here, signed (`Stripe-Signature`, with the endpoint's signing
+         *     secret `STRIPE_WEBHOOK_SECRET`); nothing else calls it. The signature is checked
+         *     against the body exactly as received, and an event not signed so (or older than five
+         *     minutes) is refused (400) and changes nothing. Each event is handled once, by its id:
+         *     a retry or a replay changes nothing more. `checkout.session.completed` (paid) and
+         *     `checkout.session.async_payment_succeeded` complete the purchase of their session
+         *     (its envelopes added, its receipt mailed); `checkout.session.expired` expires it;
+         *     other events are acknowledged and ignored. Refused (400) where this site does not take
+         *     payments with Stripe.
+         */
+        post: operations["receiveStripeEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2391,6 +2449,38 @@ export interface components {
         };
         ProductList: {
             data: components["schemas"]["Product"][];
+            /**
+             * @description How this site takes payment: `stripe` (Stripe Checkout), `test` (the test provider,
+             *     which takes no money: every page showing its purchases says "test payment"), or
+             *     `none` (envelopes are not sold: the people who run the site grant them).
+             * @enum {string}
+             */
+            payments: "stripe" | "test" | "none";
+        };
+        GrantEnvelopesRequest: {
+            /** @description The organisation receiving the envelopes. */
+            company: number;
+            envelopes: number;
+            /** @description Why, for the trail (an invoice paid by bank transfer, a trial). */
+            reason: string;
+        };
+        EnvelopesGranted: {
+            company: number;
+            name: string;
+            /** @description The envelopes the organisation has had in all. */
+            envelopes: number;
+            unused_envelopes: number;
+        };
+        /** @description A Stripe event as Stripe sends it; only its signature makes it one. */
+        StripeEvent: {
+            id: string;
+            object?: string;
+            type: string;
+            data?: Record<string, never>;
+        };
+        StripeEventReceived: {
+            /** @constant */
+            received: true;
         };
         CheckoutSession: {
             session_id: string;
@@ -2406,6 +2496,8 @@ export interface components {
             amount: number;
             currency: string;
             email: string;
+            /** @description Made with the test provider, which takes no money: shown as a test payment. */
+            test_payment: boolean;
         };
         ProductsResponse: components["schemas"]["ProductList"] | components["schemas"]["CheckoutSession"] | components["schemas"]["PurchaseStatus"];
         WebSigningRequest: {
@@ -2554,6 +2646,24 @@ export interface components {
                 "application/json": components["schemas"]["GenericError"];
             };
         };
+        /** @description No such organisation, or no reason given. */
+        GrantEnvelopesBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
+        /** @description The event is not signed by Stripe, or this site does not take payments with Stripe. */
+        StripeEventBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
         /** @description The file is missing, is not a PDF, is larger than 25 MB, or needs more time or memory to read than one file may take. */
         VerifyBadRequest: {
             headers: {
@@ -2641,6 +2751,15 @@ export interface components {
                  */
                 "Content-Range"?: string;
                 "Accept-Ranges": components["headers"]["AcceptRanges"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
+        /** @description Not a super user of the instance's own organisation. */
+        GrantEnvelopesForbidden: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -4309,6 +4428,63 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    grantEnvelopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantEnvelopesRequest"];
+            };
+        };
+        responses: {
+            /** @description The organisation's envelopes after the grant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopesGranted"];
+                };
+            };
+            400: components["responses"]["GrantEnvelopesBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GrantEnvelopesForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Stripe's signature of the body (`t=...,v1=...`). */
+                "Stripe-Signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was received (and handled, or seen before, or of a kind this site ignores). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeEventReceived"];
+                };
+            };
+            400: components["responses"]["StripeEventBadRequest"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -54,6 +54,8 @@ export const operations = {
   updateProfile: { method: 'put', path: '/user', tag: 'Account', public: false, roles: [] },
   saveCompany: { method: 'post', path: '/user', tag: 'Account', public: false, roles: ['admin', 'personal'] },
   manageProducts: { method: 'post', path: '/products', tag: 'Account', public: false, roles: [] },
+  grantEnvelopes: { method: 'post', path: '/grant-envelopes', tag: 'Account', public: false, roles: ['super'] },
+  receiveStripeEvent: { method: 'post', path: '/payments/stripe/events', tag: 'Account', public: true, roles: [] },
   webSigning: { method: 'post', path: '/websigning', tag: 'Signing', public: true, roles: [] },
   signingPreview: { method: 'post', path: '/signing-preview', tag: 'Signing', public: true, roles: [] },
   verifyDocument: { method: 'post', path: '/verify', tag: 'Signing', public: true, roles: [] },

@@ -16,6 +16,13 @@ const signing = {
   uuid: '0b6f1a9e',
 };
 
+const stripeEvent = JSON.stringify({
+  id: 'evt_1QaBcD2eFgHiJkLm',
+  object: 'event',
+  type: 'checkout.session.completed',
+  data: { object: { id: 'cs_test_a1B2c3D4e5', object: 'checkout.session', payment_status: 'paid', amount_total: 14900, currency: 'gbp' } },
+});
+
 export const operationCalls: { [Id in OperationId]: OperationCall } = {
   login: (c, o) => c.auth.login({ name: 'olivia.bennett', password: 'correct-horse-battery' }, o),
   verifySecondFactor: (c, o) => c.auth.verifySecondFactor({ ticket: 'mfa_3kQ9vT2xW7pL0aZ5', action: 'verify', code: '492038' }, o),
@@ -85,6 +92,9 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
     c.account.confirmEmail({ key: '1001.1795000000.b2xpdmlhLmJlbm5ldHRAbWFpbC5leGFtcGxl.Q2hhbmdlT2ZBZGRyZXNzU2lnbmF0dXJlMDAw' }, o),
   saveCompany: (c, o) => c.account.saveCompany({ email: 'office@northwindcare.example' }, o),
   manageProducts: (c, o) => c.account.products(o),
+  grantEnvelopes: (c, o) => c.account.grantEnvelopes({ company: 2, envelopes: 100, reason: 'Invoice 2026-0142 paid by bank transfer' }, o),
+  receiveStripeEvent: (c, o) =>
+    c.account.deliverStripeEvent(stripeEvent, 't=1795000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd', o),
   webSigning: (c, o) => c.signing.call(signing, o),
   signingPreview: (c, o) => c.signing.preview({ id: signing.id, token: signing.token }, o),
   verifyDocument: (c, o) => c.signing.verify(new File(['%PDF-1.7\n'], 'document.pdf', { type: 'application/pdf' }), o),

@@ -7,7 +7,7 @@
  * when it names none or one the runtime does not know (a report counted in UTC rather than
  * failing).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { companies, type CompanySettings } from '../db/schema.js';
 import { dateStyleOf, knownTimeZone, type DateStyle } from './dates.js';
@@ -86,4 +86,10 @@ export async function useEnvelope(db: Database, id: number): Promise<{ unused: n
     .where(and(eq(companies.id, id), sql`${companies.envelopesBought} > ${companies.envelopesUsed}`))
     .returning({ unused: sql<number>`${companies.envelopesBought} - ${companies.envelopesUsed}`, name: companies.name });
   return row ?? null;
+}
+
+/** The instance's own organisation: the first made (at first start), whose super users run the instance. */
+export async function instanceCompanyId(db: Database): Promise<number | null> {
+  const [row] = await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)).limit(1);
+  return row?.id ?? null;
 }

@@ -262,6 +262,7 @@ export type AuditEvent =
   | 'file-saved'
   | 'file-deleted'
   | 'purchase'
+  | 'envelopes-granted'
   | 'settings-saved'
   | 'time-recorded'
   | 'subtitle-saved'
@@ -741,6 +742,17 @@ export const purchases = pgTable(
   },
   (table) => [uniqueIndex('purchases_session_key').on(table.sessionId), index('purchases_company_idx').on(table.companyId, table.createdAt)],
 );
+
+/**
+ * The payment provider's events already handled (Stripe's `evt_...` ids): an event delivered
+ * again (Stripe retries, or a replay) finds its id here and changes nothing.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text().notNull(),
+  type: text().notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ---------------------------------------------------------------------------------------
 // Tutorials and translations.

@@ -113,6 +113,8 @@ export interface TestServerOptions {
   rateLimits?: RateLimits;
   /** Make mail fail, to reach the delivery-failure outcomes. */
   mailFails?: () => boolean;
+  /** Environment variables read into the configuration beside the suite's own (`FORMSIGN_PAYMENTS=test`, which `undefined` removes). */
+  env?: Record<string, string | undefined>;
 }
 
 const generousLimits: RateLimits = {};
@@ -136,7 +138,10 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       () => jobList,
       (error, name) => server.failedJobs.push({ name, error }),
     );
-    const config = { ...readConfig({ FORMSIGN_SECRET: template.secret, FORMSIGN_PUBLIC_URL: 'http://formsign.test' }), demo: false };
+    const config = {
+      ...readConfig({ FORMSIGN_SECRET: template.secret, FORMSIGN_PUBLIC_URL: 'http://formsign.test', FORMSIGN_PAYMENTS: 'test', ...options.env }),
+      demo: false,
+    };
     // What the mail server receives: the messages sent so far.
     const mailer: Mail = {
       async send(message) {

@@ -46,6 +46,7 @@ export const actionTexts: Record<AuditEvent, string> = {
   'file-saved': 'Saved file',
   'file-deleted': 'Deleted file',
   purchase: 'Bought envelopes',
+  'envelopes-granted': 'Granted envelopes',
   'settings-saved': 'Saved settings',
   'time-recorded': 'Recorded time',
   'subtitle-saved': 'Saved subtitles',

@@ -1,10 +1,9 @@
 /**
  * How envelopes are paid for: a payment provider starts a checkout (a page where the buyer
  * pays, which sends them back to `/checkout/return?session_id=...`) and says what became of
- * it. The server ships a test provider, which takes no money: its checkout page is the return
- * page itself, and a checkout is paid as soon as it is asked about. A real provider (Stripe's
- * Checkout Sessions: `cs_...` ids, a hosted page, a session's `status`) fits the same
- * interface.
+ * it. Stripe Checkout is the real one (`stripe-provider.ts`); the test provider takes no money
+ * (its checkout page is the return page itself, and a checkout is paid as soon as it is asked
+ * about) and runs only with `FORMSIGN_PAYMENTS=test`, for the demo and the tests.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -17,6 +16,8 @@ export interface CheckoutOrder {
   currency: string;
   /** Who receives the receipt. */
   email: string;
+  /** The organisation buying. */
+  companyId: number;
 }
 
 export interface StartedCheckout {

@@ -13,15 +13,19 @@ import type { PurchaseRecord } from './repository.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 
 export interface Payments {
-  /** The provider new checkouts go to. */
-  current: PaymentProvider;
-  /** Every provider purchases were made with, by name. */
+  /** The provider new checkouts go to; none when envelopes are granted instead of sold. */
+  current: PaymentProvider | null;
+  /** The providers whose open purchases may still be settled, by name: only the one configured, so a switch from the test provider never completes its checkouts for free. */
   byName: ReadonlyMap<string, PaymentProvider>;
 }
 
-export function paymentsWith(current: PaymentProvider, ...others: PaymentProvider[]): Payments {
-  return { current, byName: new Map([current, ...others].map((provider) => [provider.name, provider])) };
+export function paymentsWith(current: PaymentProvider | null): Payments {
+  return { current, byName: new Map(current ? [[current.name, current]] : []) };
 }
+
+/** What a checkout without a payment provider is told, in the words of the envelopes page. */
+export const noPaymentsText =
+  'Envelopes are not sold online on this site. Ask the people who run formsign for your organisation to add envelopes: write to them from Help, Contact Us.';
 
 export function administratorsOnly(principal: Principal): void {
   if (!principal.admin) throw new AppError(AppErrorCode.Forbidden, failureTexts.forbidden);
@@ -35,5 +39,6 @@ export function statusOf(purchase: PurchaseRecord): PurchaseStatus {
     amount: purchase.amount,
     currency: purchase.currency,
     email: purchase.email,
+    test_payment: purchase.provider === 'test',
   };
 }

@@ -1,7 +1,7 @@
-/** The queries of purchases: each bounded by the company that bought. */
+/** The queries of purchases (each bounded by the company that bought, but for the provider's own events) and of the provider's events handled. */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { purchases } from '../../db/schema.js';
+import { paymentEvents, purchases } from '../../db/schema.js';
 
 export type PurchaseRecord = typeof purchases.$inferSelect;
 
@@ -31,4 +31,19 @@ export async function settleOpenPurchase(db: Database, id: number, status: 'comp
     .where(and(eq(purchases.id, id), eq(purchases.status, 'open')))
     .returning();
   return row;
+}
+
+/** A purchase by its provider's session id, whichever company made it (for the provider's own events). */
+export async function findPurchaseBySession(db: Database, sessionId: string): Promise<PurchaseRecord | undefined> {
+  const [row] = await db.select().from(purchases).where(eq(purchases.sessionId, sessionId));
+  return row;
+}
+
+/** Records that the provider's event was handled: true the first time, false for an event seen before (a retry or a replay). */
+export async function recordPaymentEvent(
+  db: Database,
+  event: { eventId: string; provider: string; type: string; receivedAt: Date },
+): Promise<boolean> {
+  const rows = await db.insert(paymentEvents).values(event).onConflictDoNothing().returning({ eventId: paymentEvents.eventId });
+  return rows.length > 0;
 }

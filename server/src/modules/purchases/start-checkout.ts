@@ -1,11 +1,15 @@
-/** Starting a checkout of an envelope pack with the payment provider (administrators): recorded as an open purchase. */
+/**
+ * Starting a checkout of an envelope pack with the payment provider (administrators): recorded
+ * as an open purchase. Without a provider the checkout is refused in words that say how to get
+ * envelopes instead.
+ */
 import type { CheckoutSession } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { findPack } from './products.js';
-import { administratorsOnly, type Payments } from './purchases.js';
+import { administratorsOnly, noPaymentsText, type Payments } from './purchases.js';
 import { insertPurchase } from './repository.js';
 
 export async function startCheckout(
@@ -22,12 +26,14 @@ export async function startCheckout(
   const quantity = order.quantity ?? 1;
   const amount = pack.price * quantity;
   const provider = payments.current;
+  if (!provider) throw badRequest(noPaymentsText);
   const started = await provider.startCheckout({
     product: { id: pack.id, name: pack.name },
     quantity,
     amount,
     currency: pack.currency,
     email: principal.email,
+    companyId: principal.companyId,
   });
   await ctx.db.transaction(async (tx) => {
     await insertPurchase(tx, {

@@ -2,10 +2,13 @@
  * Envelopes (administrators): how many of the company's envelopes are left (`POST /envelopes`,
  * of the company's total), the packs on offer (`POST /products`) and buying more: checkout
  * answers where to pay, and the browser goes there with a full navigation. The payment page
- * comes back to `/checkout/return`.
+ * comes back to `/checkout/return`. Where the site takes no payment (`payments: none`) no pack
+ * is offered for sale: the page says whom to ask instead. With the test provider every offer
+ * says it is a test payment, which takes no money.
  */
 import { envelopeLevel } from '@formsign/machines';
-import { contractLimits, errorTexts, type Product } from '@formsign/sdk';
+import { contractLimits, errorTexts, type Product, type ProductList } from '@formsign/sdk';
+import { Link } from 'react-router-dom';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { paymentOrigins } from '../../config.ts';
@@ -17,7 +20,7 @@ import { formatMoney } from './money.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 
 const maxQuantity = contractLimits['ProductsRequest.quantity'].maximum;
-const noProducts: Product[] = [];
+const noProducts: ProductList | null = null;
 
 function EnvelopeBalance({ total }: { total: number }) {
   const id = useId();
@@ -57,7 +60,19 @@ function EnvelopeBalance({ total }: { total: number }) {
   );
 }
 
-function ProductOffer({ product, busy, disabled, onBuy }: { product: Product; busy: boolean; disabled: boolean; onBuy(quantity: number): void }) {
+function ProductOffer({
+  product,
+  test,
+  busy,
+  disabled,
+  onBuy,
+}: {
+  product: Product;
+  test: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onBuy(quantity: number): void;
+}) {
   const id = useId();
   const [quantity, setQuantity] = useState('1');
   const number = Number(quantity);
@@ -99,7 +114,7 @@ function ProductOffer({ product, busy, disabled, onBuy }: { product: Product; bu
           </span>
         </div>
         <button type="submit" className="button" disabled={disabled}>
-          {busy ? 'Opening payment…' : 'Buy'}
+          {busy ? 'Opening payment…' : test ? 'Buy (test payment)' : 'Buy'}
           <span className="visually-hidden"> {product.name}</span>
         </button>
       </form>
@@ -127,9 +142,10 @@ function EnvelopeProducts() {
     setRefused(session !== undefined);
     setBuying(null);
   };
+  const list = products.data;
   return (
     <section className="account-section" aria-labelledby={`${id}-heading`} aria-busy={products.loading}>
-      <h2 id={`${id}-heading`}>Buy envelopes</h2>
+      <h2 id={`${id}-heading`}>{list?.payments === 'none' ? 'More envelopes' : 'Buy envelopes'}</h2>
       <FormError message={checkout.error ?? (refused ? errorTexts.unexpected : null)} />
       {products.error ? <ListFailure message={products.message ?? ''} onRetry={products.refetch} /> : null}
       {products.loading ? (
@@ -137,23 +153,36 @@ function EnvelopeProducts() {
           Loading…
         </div>
       ) : null}
-      {!products.loading && !products.error && products.data.length === 0 ? (
+      {list?.payments === 'none' ? (
+        <p className="card empty-state">
+          Envelopes are not sold online on this site. Ask the people who run formsign for your organisation to add envelopes: write to them from{' '}
+          <Link to="/help">Help, Contact Us</Link>.
+        </p>
+      ) : null}
+      {list && list.payments !== 'none' && !products.loading && !products.error && list.data.length === 0 ? (
         <p className="card empty-state">No envelope packs are on offer right now. Please contact support to buy envelopes.</p>
       ) : null}
-      <ul className="products">
-        {products.data.map((product) => (
-          <ProductOffer
-            key={product.id}
-            product={product}
-            busy={buying === product.id}
-            disabled={buying !== null}
-            onBuy={(quantity) => void buy(product, quantity)}
-          />
-        ))}
-      </ul>
-      <p className="account-hint account-note">
-        Payments are taken securely by our payment provider. Envelopes are added as soon as the payment is complete.
-      </p>
+      {list && list.payments !== 'none' ? (
+        <>
+          <ul className="products">
+            {list.data.map((product) => (
+              <ProductOffer
+                key={product.id}
+                product={product}
+                test={list.payments === 'test'}
+                busy={buying === product.id}
+                disabled={buying !== null}
+                onBuy={(quantity) => void buy(product, quantity)}
+              />
+            ))}
+          </ul>
+          <p className="account-hint account-note">
+            {list.payments === 'test'
+              ? 'Test payments: this site takes no money. Envelopes are added as soon as you come back from the test payment page.'
+              : 'Payments are taken securely by our payment provider. Envelopes are added as soon as the payment is complete.'}
+          </p>
+        </>
+      ) : null}
     </section>
   );
 }

@@ -3,7 +3,8 @@
  * (`/checkout/return`, `/stripe-completion`): `POST /products { action: status }` says whether
  * it is complete (envelopes added, amount paid), still open (processing: check again) or
  * expired; a payment the provider reports as failed says so. A link goes back to the
- * envelopes tab. A return link without its payment reference is a clear error.
+ * envelopes tab. A return link without its payment reference is a clear error. A purchase made
+ * with the test provider says it was a test payment, which took no money.
  */
 import type { PurchaseStatus } from '@formsign/sdk';
 import { useEffect, type ReactNode } from 'react';
@@ -58,7 +59,7 @@ function Receipt({ purchase, reference }: { purchase: PurchaseStatus; reference:
         </div>
       ) : null}
       <div>
-        <dt>{complete ? 'Amount paid' : 'Amount'}</dt>
+        <dt>{purchase.test_payment ? 'Amount (test payment: no money taken)' : complete ? 'Amount paid' : 'Amount'}</dt>
         <dd>{formatMoney(purchase.amount, purchase.currency)}</dd>
       </div>
       {complete && purchase.email ? (
@@ -104,14 +105,17 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
     return (
       <OutcomeCard
         tone="success"
-        heading="Payment received"
+        heading={purchase.test_payment ? 'Test payment received' : 'Payment received'}
         actions={
           <Link className="button" to={envelopesHref}>
             Back to your envelopes
           </Link>
         }
       >
-        <p role="status">{purchase.envelopes.toLocaleString('en-GB')} envelopes have been added to your company. Thank you for your purchase.</p>
+        <p role="status">
+          {purchase.envelopes.toLocaleString('en-GB')} envelopes have been added to your company.{' '}
+          {purchase.test_payment ? 'This was a test payment: no money was taken.' : 'Thank you for your purchase.'}
+        </p>
         <Receipt purchase={purchase} reference={reference} />
       </OutcomeCard>
     );
@@ -136,7 +140,7 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
     return (
       <OutcomeCard
         tone="info"
-        heading="Your payment is still being processed"
+        heading={purchase.test_payment ? 'Your test payment is still being processed' : 'Your payment is still being processed'}
         actions={
           <>
             <button type="button" className="button" onClick={status.refetch} disabled={status.loading}>
