@@ -229,3 +229,8 @@ export async function findRecipient(db: Database, recipientId: number): Promise<
   const [row] = await db.select().from(formRecipients).where(eq(formRecipients.id, recipientId));
   return row;
 }
+
+/** Files a form on a case, or takes it off (null). */
+export async function setFormTenant(db: Database, formId: number, tenantId: number | null): Promise<void> {
+  await db.update(forms).set({ tenantId }).where(eq(forms.id, formId));
+}
