@@ -230,7 +230,7 @@ function NewTenant() {
         <span aria-hidden="true">←</span> All tenants
       </Link>
       <h2>Open a case</h2>
-      <TenantForm tenant={null} onSaved={(saved) => navigate(`/tenant/${saved.id}`)} onCancel={() => navigate('/dsm')} />
+      <TenantForm tenant={null} onSaved={(saved) => void navigate(`/tenant/${saved.id}`)} onCancel={() => void navigate('/dsm')} />
     </div>
   );
 }

@@ -78,7 +78,11 @@ const detailTexts: Partial<Record<AuditEvent, (details: Record<string, unknown>)
   'settings-saved': (details) =>
     details['area'] === 'strings'
       ? 'Changed interface wording'
-      : details['area'] === 'integration' ? (details['change'] === 'deleted' ? 'Deleted form integration' : 'Saved form integration') : null,
+      : details['area'] === 'integration'
+        ? details['change'] === 'deleted'
+          ? 'Deleted form integration'
+          : 'Saved form integration'
+        : null,
   system: (details) => (typeof details['message'] === 'string' && details['message'] !== '' ? details['message'] : null),
 };
 

@@ -7,7 +7,7 @@
  * the first three, only a super user makes a super user, and nobody raises their own role).
  * Nobody blocks themselves. Deleting: `delete-user.ts`.
  */
-import { roleOfFlags, roleStanding, type Role, type UserCommand } from '@formsign/sdk/contract';
+import { roleStanding, type Role, type UserCommand } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { endAllSessionsOf } from '../../auth/session-repository.js';
