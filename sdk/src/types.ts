@@ -60,6 +60,7 @@ export type StripeEventReceived = Schemas['StripeEventReceived'];
 
 // Strings and tutorials
 export type Strings = Schemas['Strings'];
+export type StringsChange = Schemas['StringsChange'];
 export type TutorialItem = Schemas['TutorialItem'];
 export type SubtitleTrack = Schemas['SubtitleTrack'];
 /** The subtitle track saved by `tutorials.saveSubtitle`, sent as JSON in the `data` field. */
@@ -165,6 +166,11 @@ export type TenantList = Schemas['TenantList'];
 export type Tenant = Schemas['Tenant'];
 export type Person = Schemas['Person'];
 export type PeopleList = Schemas['PeopleList'];
+export type TenantInput = Schemas['TenantInput'];
+export type TenantNoteInput = Schemas['TenantNoteInput'];
+export type TenantNote = Schemas['TenantNote'];
+export type FileFormRequest = Schemas['FileFormRequest'];
+export type FormCase = Schemas['FormCase'];
 
 // Settings
 export type Settings = Schemas['Settings'];

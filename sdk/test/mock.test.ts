@@ -81,6 +81,9 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     const unused: number = await client.account.countUnusedEnvelopes();
     expect(unused).toBe((example('countUnusedEnvelopes') as { unused: number }).unused);
   },
+  async saveStrings() {
+    expect(await client.strings.save({ language: 'en', strings: { 'Case Management': 'Tenancies' } })).toEqual(example('saveStrings'));
+  },
   async getStrings() {
     const strings = await client.strings.get(42);
     expect(strings).toEqual(example('getStrings'));
@@ -262,6 +265,16 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     const tenant = await client.cases.tenant(6001);
     expect(tenant).toEqual(example('getTenant'));
     expect(tenant.forms).toBeInstanceOf(Array);
+  },
+  async saveTenant() {
+    const tenant = await client.cases.save({ name: 'Margaret Ellis', address: '23 Harbour Street, Bristol BS1 4QA', phone: '', email: '', status: 'open' });
+    expect(tenant).toEqual(example('saveTenant'));
+  },
+  async addTenantNote() {
+    expect(await client.cases.addNote({ tenant: 6001, text: 'Visited; the boiler is fixed.' })).toEqual(example('addTenantNote'));
+  },
+  async fileFormOnCase() {
+    expect(await client.cases.fileForm({ form: 8301, tenant: 6001 })).toEqual(example('fileFormOnCase'));
   },
   async listPeople() {
     const people = await client.cases.people();

@@ -134,3 +134,128 @@ describe('the people who work cases', () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 });
+
+async function userOf(login: string) {
+  const [row] = await server.ctx.db.select().from(users).where(eq(users.name, login));
+  if (!row) throw new Error(`No user ${login}`);
+  return row;
+}
+
+/** A form of the company sent by `login`, for filing. */
+async function formSentBy(login: string, reference: string): Promise<number> {
+  const sender = await userOf(login);
+  const [template] = await server.ctx.db
+    .insert(templates)
+    .values({ companyId: sender.companyId, title: 'Repair Request' })
+    .returning({ id: templates.id });
+  const [form] = await server.ctx.db
+    .insert(forms)
+    .values({
+      companyId: sender.companyId,
+      templateId: template?.id ?? 0,
+      senderId: sender.id,
+      reference,
+      title: `Repair ${reference}`,
+      status: 'sent',
+      senderName: login,
+      fields: [],
+    })
+    .returning({ id: forms.id });
+  return form?.id ?? 0;
+}
+
+const newCase = {
+  name: 'Nadia Kowalski',
+  address: '5 Mill Lane, Bristol BS3 1AA',
+  phone: '+44 117 496 0100',
+  email: 'nadia.k@mail.example',
+  status: 'open',
+};
+
+describe('a case from nothing', () => {
+  it('is opened, assigned, noted, given a form and closed by an administrator; the caseworker then works it', async () => {
+    const { token } = await server.signIn('demo.admin');
+    const basic = await userOf('demo.basic');
+    const opened = await server.call('/save-tenant', { token, body: { ...newCase, caseworker_id: basic.id, notes: 'Speaks Polish.' } });
+    expect(opened.status).toBe(200);
+    const id = opened.body.id;
+    expect(opened.body).toMatchObject({ ...newCase, caseworker_id: basic.id, notes: 'Speaks Polish.', case_notes: [], forms: [], open_cases: 0 });
+    expect(opened.body.opened_at).toBe(server.clock.now().toISOString().slice(0, 10));
+    expect((await tenants(token)).map((tenant) => tenant.name)).toContain('Nadia Kowalski');
+
+    // The caseworker sees the case they hold, notes it, and files a form they sent on it.
+    const caseworker = await server.signIn('demo.basic');
+    expect((await tenants(caseworker.token)).map((tenant) => tenant.id)).toContain(id);
+    const before = server.clock.now().getTime();
+    const noted = await server.call('/add-tenant-note', { token: caseworker.token, body: { tenant: id, text: '  Visited; the boiler is fixed.  ' } });
+    expect(noted.status).toBe(200);
+    expect(noted.body.case_notes).toEqual([
+      { id: expect.any(Number), author: expect.any(String), text: 'Visited; the boiler is fixed.', at: expect.any(String) },
+    ]);
+    expect(Date.parse(noted.body.case_notes[0].at)).toBeGreaterThanOrEqual(before);
+    expect(noted.body.case_notes[0].author).toBe(`${basic.firstName} ${basic.lastName}`.trim() || basic.name);
+    const formId = await formSentBy('demo.basic', 'NWC-F-0001');
+    expect(await server.call('/file-form', { token: caseworker.token, body: { form: formId, tenant: id } })).toMatchObject({
+      status: 200,
+      body: { form: formId, tenant: { id, name: 'Nadia Kowalski' } },
+    });
+    const progress = await server.call('/form-progress', { method: 'GET', token: caseworker.token, query: `id=${formId}` });
+    expect(progress.body.tenant).toEqual({ id, name: 'Nadia Kowalski' });
+    const read = await server.call('/get-tenant', { token, body: { id } });
+    expect(read.body).toMatchObject({ open_cases: 1, forms: [{ id: formId, reference: 'NWC-F-0001' }] });
+
+    // Closed, with nothing lost; taken off the case again.
+    const closed = await server.call('/save-tenant', { token, body: { ...newCase, id, status: 'closed', caseworker_id: basic.id } });
+    expect(closed.body).toMatchObject({ status: 'closed', notes: 'Speaks Polish.', case_notes: [{ text: 'Visited; the boiler is fixed.' }] });
+    expect((await server.call('/file-form', { token, body: { form: formId, tenant: null } })).body).toEqual({ form: formId, tenant: null });
+    expect((await server.call('/get-tenant', { token, body: { id } })).body.forms).toEqual([]);
+  });
+
+  it("refuses another company's case, caseworker and form, and bad values, in words", async () => {
+    const { token } = await server.signIn('demo.admin');
+    const grace = await server.signIn(otherCompany.admin, 'harbour-pass-1');
+    const tom = await userOf(otherCompany.basic);
+    const margaret = (await tenants(token)).find((tenant) => tenant.name === 'Margaret Ellis');
+
+    expect(await server.call('/save-tenant', { token, body: { ...newCase, caseworker_id: tom.id } })).toMatchObject({
+      status: 400,
+      body: { message: 'The caseworker must be a user of your company.' },
+    });
+    expect((await server.call('/save-tenant', { token: grace.token, body: { ...newCase, id: margaret.id } })).status).toBe(404);
+    expect((await server.call('/add-tenant-note', { token: grace.token, body: { tenant: margaret.id, text: 'Mine now' } })).status).toBe(404);
+    const theirs = await server.call('/save-tenant', { token: grace.token, body: { ...newCase, name: 'Harbour tenant' } });
+    expect(theirs.status).toBe(200);
+    const ours = await formSentBy('demo.admin', 'NWC-F-0002');
+    expect((await server.call('/file-form', { token, body: { form: ours, tenant: theirs.body.id } })).status).toBe(404);
+    expect((await server.call('/file-form', { token: grace.token, body: { form: ours, tenant: theirs.body.id } })).status).toBe(404);
+    expect((await server.call('/get-tenant', { token, body: { id: margaret.id } })).body.name).toBe('Margaret Ellis');
+
+    expect((await server.call('/save-tenant', { token, body: { ...newCase, name: '   ' } })).body.message).toBe('Give the tenant a name.');
+    expect((await server.call('/save-tenant', { token, body: { ...newCase, email: 'not-an-address' } })).body.message).toBe(
+      'The email address is not valid.',
+    );
+    expect((await server.call('/add-tenant-note', { token, body: { tenant: margaret.id, text: 'x'.repeat(2001) } })).status).toBe(400);
+    expect((await server.call('/add-tenant-note', { token, body: { tenant: margaret.id, text: '   ' } })).body.message).toBe(
+      'Write the note before adding it.',
+    );
+  });
+
+  it('is opened and changed only by administrators; a caseworker notes and files only on cases they hold', async () => {
+    const basic = await server.signIn('demo.basic');
+    const personal = await server.signIn('demo.personal');
+    expect((await server.call('/save-tenant', { token: basic.token, body: newCase })).status).toBe(403);
+    expect((await server.call('/save-tenant', { token: personal.token, body: newCase })).status).toBe(403);
+    expect((await server.call('/add-tenant-note', { token: personal.token, body: { tenant: 1, text: 'Hello' } })).status).toBe(403);
+
+    const { token } = await server.signIn('demo.admin');
+    const held = await userOf('ruby.scott');
+    const notHers = (await server.call('/save-tenant', { token, body: { ...newCase, caseworker_id: held.id } })).body.id;
+    expect((await server.call('/add-tenant-note', { token: basic.token, body: { tenant: notHers, text: 'Hello' } })).status).toBe(404);
+    const own = await formSentBy('demo.basic', 'NWC-F-0003');
+    expect((await server.call('/file-form', { token: basic.token, body: { form: own, tenant: notHers } })).status).toBe(404);
+    // Nor may they file a form on it while sending.
+    const someoneElses = await formSentBy('amelia.hughes', 'NWC-F-0004');
+    const mine = (await server.call('/save-tenant', { token, body: { ...newCase, caseworker_id: (await userOf('demo.basic')).id } })).body.id;
+    expect((await server.call('/file-form', { token: basic.token, body: { form: someoneElses, tenant: mine } })).status).toBe(404);
+  });
+});

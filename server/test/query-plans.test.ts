@@ -17,7 +17,7 @@ import { capturingDatabase, planOf, sequentialScans, type CapturingDatabase } fr
 import { useTestServer } from './support/test-server.js';
 
 const server = useTestServer();
-const watched = new Set(['forms', 'form_recipients', 'audit_events']);
+const watched = new Set(['forms', 'form_recipients', 'audit_events', 'tenant_notes']);
 
 let viewers: ListViewers;
 let capture: CapturingDatabase;

@@ -6,7 +6,7 @@
  * sign-in, their role, their devices).
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { devices, templates, users } from '../src/db/schema.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
@@ -128,5 +128,53 @@ describe('nobody below a super user acts on a super user', () => {
       .returning();
     expect((await command(token, { id: other?.id, email: other?.email, type: 'mfa', value: 2 })).body.code).toBe(1);
     expect(await userRow('second.super')).toMatchObject({ mfa: false });
+  });
+});
+
+describe('giving roles', () => {
+  // The administrator signs in with a password alone here (a test above turns their two-factor sign-in on).
+  beforeEach(async () => {
+    await server.ctx.db.update(users).set({ mfa: false, forceMfa: false }).where(eq(users.name, 'demo.admin'));
+  });
+
+  it('an administrator makes a user a personal administrator and back; the role takes effect at once', async () => {
+    const { token } = await server.signIn('demo.admin');
+    const basic = await userRow('demo.basic');
+    expect((await command(token, { id: basic.id, email: basic.email, type: 'role', value: 'personal' })).body.code).toBe(1);
+    expect(await userRow('demo.basic')).toMatchObject({ role: 'admin', personal: true, isSuper: false });
+    const listed = await server.call('/users', { token, body: { filters: { search: basic.email } } });
+    expect(listed.body.data[0].role).toBe('personal');
+    const promoted = await server.signIn('demo.basic');
+    expect((await server.call('/fetch-formaudit', { method: 'GET', token: promoted.token })).status).toBe(200);
+    expect((await server.call('/users', { token: promoted.token, body: {} })).status).toBe(403);
+    expect((await command(token, { id: basic.id, email: basic.email, type: 'role', value: 'basic' })).body.code).toBe(1);
+    expect(await userRow('demo.basic')).toMatchObject({ role: 'basic', personal: false });
+    expect((await server.call('/fetch-formaudit', { method: 'GET', token: promoted.token })).status).toBe(403);
+  });
+
+  it('only a super user makes a super user; nobody raises their own role; another company’s user is not found', async () => {
+    const admin = await server.signIn('demo.admin');
+    const basic = await userRow('demo.basic');
+    const self = await userRow('demo.admin');
+    expect(await command(admin.token, { id: basic.id, email: basic.email, type: 'role', value: 'super' })).toMatchObject({
+      body: { code: -1, message: 'Only a super user can make a super user.' },
+    });
+    expect(await command(admin.token, { id: self.id, email: self.email, type: 'role', value: 'super' })).toMatchObject({ body: { code: -1 } });
+    expect((await userRow('demo.basic')).isSuper).toBe(false);
+    expect((await command(admin.token, { id: basic.id, email: basic.email, type: 'role', value: 'owner' })).body.code).toBe(-1);
+
+    const personal = await userRow('demo.personal');
+    const personalSession = await server.signIn('demo.personal');
+    expect((await command(personalSession.token, { id: personal.id, email: personal.email, type: 'role', value: 'admin' })).status).toBe(403);
+
+    const tom = await userRow('tom.reid');
+    expect((await command(admin.token, { id: tom.id, email: tom.email, type: 'role', value: 'personal' })).status).toBe(404);
+
+    const superUser = await server.signIn('demo.super');
+    expect((await command(superUser.token, { id: basic.id, email: basic.email, type: 'role', value: 'super' })).body.code).toBe(1);
+    expect(await userRow('demo.basic')).toMatchObject({ role: 'admin', isSuper: true });
+    // Now a super user: an administrator can no longer change them.
+    expect((await command(admin.token, { id: basic.id, email: basic.email, type: 'role', value: 'basic' })).body.code).toBe(-1);
+    expect((await command(superUser.token, { id: basic.id, email: basic.email, type: 'role', value: 'basic' })).body.code).toBe(1);
   });
 });

@@ -246,6 +246,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/save-strings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the company's wording of the interface in one language
+         * @description Each key is an English text of the interface; its value the company's text for it in
+         *     `language`, or null to go back to the interface's own. Answers the company's strings
+         *     as `/get-strings` gives them.
+         */
+        post: operations["saveStrings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/video-tutorial": {
         parameters: {
             query?: never;
@@ -682,8 +704,11 @@ export interface paths {
          * @description `type` names the command. `delete` removes the user. `mfa` takes a numeric `value`:
          *     1 turns mfa on (force_mfa No), 2 turns it off (force_mfa No), 3 turns it off and
          *     forces the user to set it up (force_mfa Yes). Any other `type` is the name of the
-         *     field set to `value`; changing `class` empties `unit`. Only a super user changes a
-         *     super user: anyone else is refused with code -1 and a `message` that says so.
+         *     field set to `value`; changing `class` empties `unit`. `role` takes `basic`,
+         *     `personal` (a personal administrator), `admin` or `super`: an administrator gives the
+         *     first three, only a super user makes a super user, and nobody raises their own role.
+         *     Only a super user changes a super user: anyone else is refused with code -1 and a
+         *     `message` that says so.
          */
         post: operations["runUserCommand"];
         delete?: never;
@@ -879,6 +904,72 @@ export interface paths {
         put?: never;
         /** Get one tenant's case */
         post: operations["getTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/save-tenant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a tenant's case, or change it
+         * @description Without `id` a new tenant's case is opened (today, unless `opened_at` says otherwise);
+         *     with it the case is changed. Closing a case is setting `status` to `closed`. The
+         *     caseworker (`caseworker_id`) must be a user of the company; `null` leaves the case
+         *     with nobody. Answers the case as `/get-tenant` reads it.
+         */
+        post: operations["saveTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/add-tenant-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a note to a tenant's case
+         * @description The note is kept with its author and time. An administrator notes any case of the
+         *     company; anyone else the cases they hold as caseworker. Answers the case.
+         */
+        post: operations["addTenantNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/file-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a form on a tenant's case, or take it off
+         * @description Files a form already sent on a case (`tenant`), or takes it off its case (`tenant`
+         *     null). An administrator files any form of the company on any of its cases; anyone
+         *     else a form they may see on a case they hold.
+         */
+        post: operations["fileFormOnCase"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1496,6 +1587,13 @@ export interface components {
                 };
             };
         };
+        StringsChange: {
+            language: string;
+            /** @description Per English text (at most 500 characters), the company's text, or null for the interface's own. */
+            strings: {
+                [key: string]: string | null;
+            };
+        };
         TutorialItem: {
             /** @description The page key the tutorial belongs to, or `general`. */
             path: string;
@@ -1676,6 +1774,11 @@ export interface components {
             recipients: components["schemas"]["RecipientProgress"][];
             /** @description The sealed PDF (a signed address), once there is one. */
             pdf: string | null;
+            /** @description The case the form is filed on, when the person may see it. */
+            tenant?: {
+                id: number;
+                name: string;
+            } | null;
         };
         FormProgressAction: {
             id: number;
@@ -2029,6 +2132,11 @@ export interface components {
             status?: "active" | "invited" | "blocked";
             /** Format: date-time */
             last_login?: string | null;
+            /**
+             * @description What the person may do: a basic user, a personal administrator, an administrator or a super user.
+             * @enum {string}
+             */
+            role?: "basic" | "personal" | "admin" | "super";
         };
         UsersRequest: {
             page?: number;
@@ -2262,6 +2370,10 @@ export interface components {
             /** Format: date */
             opened_at: string;
             notes: string;
+            /** @description The caseworker's user id. */
+            caseworker_id?: number | null;
+            /** @description The notes added to the case, the latest first. */
+            case_notes?: components["schemas"]["TenantNote"][];
             /** @description The forms filed on the case. */
             forms: {
                 id: number;
@@ -2271,6 +2383,49 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
             }[];
+        };
+        TenantInput: {
+            /** @description The case changed; a new case when absent. */
+            id?: number;
+            name: string;
+            address: string;
+            phone: string;
+            /** @description Empty, or an email address. */
+            email: string;
+            /** @enum {string} */
+            status: "open" | "monitoring" | "closed";
+            /** @description A user of the company; null for nobody. */
+            caseworker_id?: number | null;
+            /**
+             * Format: date
+             * @description When the case opened; today for a new case when absent.
+             */
+            opened_at?: string;
+            /** @description What everyone working the case should know. */
+            notes?: string;
+        };
+        TenantNoteInput: {
+            tenant: number;
+            text: string;
+        };
+        TenantNote: {
+            id: number;
+            author: string;
+            text: string;
+            /** Format: date-time */
+            at: string;
+        };
+        FileFormRequest: {
+            form: number;
+            /** @description The case; null takes the form off its case. */
+            tenant: number | null;
+        };
+        FormCase: {
+            form: number;
+            tenant: {
+                id: number;
+                name: string;
+            } | null;
         };
         Person: {
             id: number;
@@ -3238,6 +3393,34 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    saveStrings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StringsChange"];
+            };
+        };
+        responses: {
+            /** @description The company's languages and strings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Strings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -4212,6 +4395,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    saveTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantInput"];
+            };
+        };
+        responses: {
+            /** @description The case as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addTenantNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The case with the note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    fileFormOnCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileFormRequest"];
+            };
+        };
+        responses: {
+            /** @description Where the form is filed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormCase"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -46,6 +46,7 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
     c.auth.setNewPassword({ userId: '1001', timestamp: '1795000000', hashedPassword: '9b2e7c4d1a8f3e6b5c0d', password: 'a-much-better-secret' }, o),
   countUnusedEnvelopes: (c, o) => c.account.countUnusedEnvelopes(o),
   getStrings: (c, o) => c.strings.get(42, o),
+  saveStrings: (c, o) => c.strings.save({ language: 'en', strings: { Dashboard: null } }, o),
   listVideoTutorials: (c, o) => c.tutorials.videos(o),
   listPdfTutorials: (c, o) => c.tutorials.pdfs(o),
   saveSubtitle: (c, o) =>
@@ -83,6 +84,9 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   listTenants: (c, o) => c.cases.tenants(o),
   getTenant: (c, o) => c.cases.tenant(6001, o),
   listPeople: (c, o) => c.cases.people(o),
+  saveTenant: (c, o) => c.cases.save({ name: 'Margaret Ellis', address: '', phone: '', email: '', status: 'open' }, o),
+  addTenantNote: (c, o) => c.cases.addNote({ tenant: 6001, text: 'Visited.' }, o),
+  fileFormOnCase: (c, o) => c.cases.fileForm({ form: 8301, tenant: 6001 }, o),
   fetchSettings: (c, o) => c.settings.get(o),
   manageCategories: (c, o) => c.settings.categories(undefined, o),
   manageGroups: (c, o) => c.settings.groups({ action: 'list' }, o),

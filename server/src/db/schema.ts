@@ -267,6 +267,9 @@ export type AuditEvent =
   | 'time-recorded'
   | 'subtitle-saved'
   | 'support-message'
+  | 'case-saved'
+  | 'case-noted'
+  | 'form-filed'
   | 'system';
 
 /**
@@ -948,4 +951,20 @@ export const tenants = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [index('tenants_company_idx').on(table.companyId, table.updatedAt)],
+);
+
+/** A note added to a tenant's case: who wrote it (their name kept as it was) and when. */
+export const tenantNotes = pgTable(
+  'tenant_notes',
+  {
+    id: id(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    author: text().notNull(),
+    text: text().notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (table) => [index('tenant_notes_tenant_idx').on(table.tenantId, table.at)],
 );

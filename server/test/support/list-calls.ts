@@ -10,6 +10,7 @@ import type { Database } from '../../src/db/database.js';
 import { searchWords } from '../../src/db/list-filters.js';
 import { submissionsSelection, queryDatabase } from '../../src/modules/database/form-database.js';
 import { submissionBatch } from '../../src/modules/database/repository.js';
+import { formsOfTenant, notesOfTenant } from '../../src/modules/cases/repository.js';
 import { listCompleted, listPending, listWorkflow } from '../../src/modules/forms/repository.js';
 import { listFormAuditEvents, listLogRecords } from '../../src/modules/logs/repository.js';
 import { folderFiles } from '../../src/modules/storage/repository.js';
@@ -104,6 +105,7 @@ export function listCalls({ admin, basic, templateId, deepPage }: ListViewers): 
     for (const [label, query] of formAudit) add(`fetch-formaudit (${who}, ${label})`, (db) => listFormAuditEvents(db, principal, query));
     add(`get-alldocuments (${who})`, (db) => listDocuments(db, principal, { page: 1, limit: 20, countCap, search: null, timeZone }));
     add(`get-alldocuments (${who}, search)`, (db) => listDocuments(db, principal, { page: 1, limit: 20, countCap, search: 'Leave', timeZone }));
+    add(`get-tenant forms (${who})`, (db) => formsOfTenant(db, principal, 1));
     add(`manage-storage (${who})`, (db) => folderFiles(db, principal, '', { page: 1, limit: 20, countCap }));
   }
   for (const source of ['user', 'system'] as const) {
@@ -123,6 +125,7 @@ export function listCalls({ admin, basic, templateId, deepPage }: ListViewers): 
       );
     }
   }
+  add('get-tenant notes', (db) => notesOfTenant(db, 1));
   add('users', (db) => listUsers(db, admin.companyId, { page: 1, limit: 20, countCap }));
   add('users (search)', (db) => listUsers(db, admin.companyId, { page: 1, limit: 20, countCap, search: 'bench' }));
   return calls;

@@ -4,7 +4,7 @@
  * and open cases, linking to `/tenant/{id}`), and Caseworkers (`POST /get-people`: who works
  * cases and how many, linking to their tenants). The endpoint takes no filters, so the search
  * (name, address, caseworker), the status filter, sorting and paging run in the browser, and
- * stay in the URL like every list's view.
+ * stay in the URL like every list's view. An administrator opens a case from here (`/tenant/new`).
  */
 import type { Person, PeopleList, TenantList, TenantSummary } from '@formsign/sdk';
 import { useId } from 'react';
@@ -20,6 +20,7 @@ import { CaseStatusBadge, caseStatuses } from '../features/operations/case-statu
 import { formatNumber, sum } from '../features/operations/chart-data.ts';
 import '../styles/operations.css';
 import { EmailAddress } from '../components/email-address.tsx';
+import { useViewer } from '../session/session.tsx';
 
 const noTenants: TenantList = { data: [] };
 const noPeople: PeopleList = { data: [] };
@@ -80,6 +81,8 @@ function StatusFilter({ query }: { query: ListQuery }) {
 }
 
 function TenantsPanel() {
+  const viewer = useViewer();
+  const manages = Boolean(viewer?.isAdmin && !viewer.isPersonal);
   const query = useListQuery();
   const tenants = useDataGroup('tenants', noTenants, (_params: null, options) => api.cases.tenants(options), null);
   const all = tenants.data.data;
@@ -103,6 +106,13 @@ function TenantsPanel() {
             </div>
           ))}
         </dl>
+      ) : null}
+      {manages ? (
+        <div className="form-actions">
+          <Link className="button" to="/tenant/new">
+            Open a case
+          </Link>
+        </div>
       ) : null}
       <FilterBar query={query} dates={false} searchLabel="Search tenants">
         <StatusFilter query={query} />

@@ -6,7 +6,7 @@
  * they go to) and the note, then sends it on again from the place that stopped it. A
  * complete form's signed PDF is downloaded.
  */
-import type { FormProgress, FormProgressAction, RecipientProgress } from '@formsign/sdk';
+import type { FileFormRequest, FormProgress, FormProgressAction, RecipientProgress } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../api/client.ts';
@@ -18,6 +18,9 @@ import { TemplateLoadState } from '../features/forms/template-steps.tsx';
 import { formatDateTime, humanize, useDateStyle } from '../lists/format.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { useReportedTitle } from '../shell/page-title.tsx';
+import { CasePicker } from '../components/case-picker.tsx';
+import { useViewer } from '../session/session.tsx';
+import { seesPage } from '../routes/access.ts';
 import '../styles/lists.css';
 
 const acts: Record<RecipientProgress['action'], string> = { sign: 'Signs', fill: 'Fills in', approve: 'Approves' };
@@ -151,9 +154,46 @@ function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; 
   );
 }
 
+/** The case the form is filed on, changed here by whoever works cases (not a personal administrator). */
+function CaseFiling({ form, onFiled }: { form: FormProgress; onFiled(tenant: FormProgress['tenant']): void }) {
+  const current = form.tenant?.id ?? null;
+  const [chosen, setChosen] = useState<number | null>(current);
+  const file = useMutation((request: FileFormRequest, options) => api.cases.fileForm(request, options), {
+    onSuccess: (result) => onFiled(result.tenant),
+  });
+  return (
+    <form
+      className="case-filing"
+      aria-label="Case"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void file.run({ form: form.id, tenant: chosen });
+      }}
+    >
+      <p>
+        {form.tenant ? (
+          <>
+            Filed on the case of <Link to={`/tenant/${form.tenant.id}`}>{form.tenant.name}</Link>.
+          </>
+        ) : (
+          'Not filed on a case.'
+        )}
+      </p>
+      <CasePicker value={chosen} onValue={setChosen} />
+      <FormError message={file.error} />
+      <div className="form-actions">
+        <button type="submit" className="button button--secondary" disabled={file.busy || chosen === current}>
+          {chosen === null ? 'Take it off the case' : 'File on this case'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 export default function FormProgressPage() {
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
+  const viewer = useViewer();
   const { id: address } = useParams();
   const formId = Number(address);
   const headingId = useId();
@@ -214,6 +254,9 @@ export default function FormProgressPage() {
           <FormError message={act.error} />
           <FormSuccess message={act.result?.message} />
           <Recipients progress={form} />
+          {seesPage('case-management-page', viewer) ? (
+            <CaseFiling key={form.id} form={form} onFiled={(tenant) => progress.set({ ...form, tenant })} />
+          ) : null}
           {stopped ? <SendAgain key={form.id} form={form} busy={act.busy} onSend={(action) => void act.run(action)} /> : null}
           <div className="form-actions">
             {open && next ? (

@@ -2,13 +2,20 @@
  * Tenant (`/tenant/{id}`, `POST /get-tenant`): one tenant's case. The specification shows no
  * content; designed as the tenant's details (status, address, phone and email as links,
  * caseworker, when the case opened, open cases, last update), the case notes, and the forms
- * filed on the case with their status, each opening the list that holds it. A tenant that
- * does not exist (404, or an address without a number) gets a clear message and a way back
- * to Case Management.
+ * filed on the case with their status, each opening the list that holds it. Designed too: an
+ * administrator opens a case (`/tenant/new`) and changes or closes it; whoever works the case
+ * adds notes, kept with their author and time. A tenant that does not exist (404, or an
+ * address without a number) gets a clear message and a way back to Case Management.
  */
 import type { Tenant } from '@formsign/sdk';
 import { ApiError } from '@formsign/sdk';
-import { Link, useParams } from 'react-router-dom';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { contractLimits } from '@formsign/sdk';
+import { useMutation } from '../api/use-mutation.ts';
+import { FormError } from '../components/form-error.tsx';
+import { TenantForm } from '../features/operations/tenant-form.tsx';
+import { useViewer } from '../session/session.tsx';
 import { api } from '../api/client.ts';
 import { StatusPage } from '../components/status-page.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
@@ -82,7 +89,61 @@ function TenantMissing({ message }: { message: string }) {
   );
 }
 
-function TenantDetails({ tenant }: { tenant: Tenant }) {
+/** The notes added to the case, the latest first, and a note to add. */
+function CaseNotes({ tenant, onChanged }: { tenant: Tenant; onChanged(tenant: Tenant): void }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const add = useMutation((note: { tenant: number; text: string }, options) => api.cases.addNote(note, options), {
+    onSuccess: (saved) => {
+      setText('');
+      onChanged(saved);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void add.run({ tenant: tenant.id, text });
+  };
+  const notes = tenant.case_notes ?? [];
+  return (
+    <>
+      {notes.length === 0 && !tenant.notes ? <p className="ops-quiet">No notes on this case.</p> : null}
+      <ul className="ops-note-list" aria-label="Case notes">
+        {notes.map((note) => (
+          <li key={note.id}>
+            <p className="ops-notes">{note.text}</p>
+            <p className="ops-quiet">
+              {note.author}, {formatDateTime(note.at)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={submit} aria-label="Add a note">
+        <div className="field">
+          <label htmlFor={id}>New note</label>
+          <textarea
+            id={id}
+            className="textarea"
+            value={text}
+            required
+            maxLength={contractLimits['TenantNoteInput.text']?.maxLength}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+        <FormError message={add.error} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={add.busy}>
+            Add the note
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function TenantDetails({ tenant, onChanged }: { tenant: Tenant; onChanged(tenant: Tenant): void }) {
+  const viewer = useViewer();
+  const manages = Boolean(viewer?.isAdmin && !viewer.isPersonal);
+  const [editing, setEditing] = useState(false);
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
   return (
@@ -90,10 +151,25 @@ function TenantDetails({ tenant }: { tenant: Tenant }) {
       <Link className="ops-back" to="/dsm">
         <span aria-hidden="true">←</span> All tenants
       </Link>
+      {editing ? (
+        <TenantForm
+          tenant={tenant}
+          onSaved={(saved) => {
+            setEditing(false);
+            onChanged(saved);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : null}
       <section className="card" aria-labelledby="tenant-heading">
         <div className="ops-section-head">
           <h2 id="tenant-heading">{tenant.name}</h2>
           <CaseStatusBadge status={tenant.status} />
+          {manages && !editing ? (
+            <button type="button" className="button button--secondary button--small" onClick={() => setEditing(true)}>
+              Change the case
+            </button>
+          ) : null}
         </div>
         <dl className="ops-details">
           <div>
@@ -128,7 +204,8 @@ function TenantDetails({ tenant }: { tenant: Tenant }) {
       </section>
       <section className="card" aria-labelledby="tenant-notes-heading">
         <h2 id="tenant-notes-heading">Notes</h2>
-        {tenant.notes ? <p className="ops-notes">{tenant.notes}</p> : <p className="ops-quiet">No notes on this case.</p>}
+        {tenant.notes ? <p className="ops-notes">{tenant.notes}</p> : null}
+        <CaseNotes tenant={tenant} onChanged={onChanged} />
       </section>
       <section aria-labelledby="tenant-forms-heading">
         <h2 id="tenant-forms-heading">Forms on the case</h2>
@@ -146,9 +223,29 @@ function TenantDetails({ tenant }: { tenant: Tenant }) {
   );
 }
 
+/** Opening a case: `/tenant/new`, an administrator's. */
+function NewTenant() {
+  const navigate = useNavigate();
+  return (
+    <div className="page">
+      <Link className="ops-back" to="/dsm">
+        <span aria-hidden="true">←</span> All tenants
+      </Link>
+      <h2>Open a case</h2>
+      <TenantForm tenant={null} onSaved={(saved) => void navigate(`/tenant/${saved.id}`)} onCancel={() => void navigate('/dsm')} />
+    </div>
+  );
+}
+
 export default function TenantPage() {
   const { id: idParam } = useParams();
+  if (idParam === 'new') return <NewTenant />;
+  return <TenantCase idParam={idParam} />;
+}
+
+function TenantCase({ idParam }: { idParam: string | undefined }) {
   const id = Number(idParam);
+  const [changed, setChanged] = useState<Tenant | null>(null);
   const valid = Number.isInteger(id) && id > 0;
   const answer = useDataGroup(
     'tenant',
@@ -176,7 +273,7 @@ export default function TenantPage() {
   if (answer.data.missing !== null || !answer.data.tenant) return <TenantMissing message={answer.data.missing || 'This tenant does not exist.'} />;
   return (
     <div className="page">
-      <TenantDetails tenant={answer.data.tenant} />
+      <TenantDetails tenant={changed && changed.id === id ? changed : answer.data.tenant} onChanged={setChanged} />
     </div>
   );
 }

@@ -16,7 +16,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { InvitePeople } from '../features/account/invite-people.tsx';
 import { ChangeClassDialog, EditUnitsDialog } from '../features/account/user-command-dialogs.tsx';
-import { mfaChoices, userColumns, type MfaCode, type UserDialog } from '../features/account/user-columns.tsx';
+import { mfaChoices, roleNames, userColumns, type MfaCode, type UserDialog, type UserRole } from '../features/account/user-columns.tsx';
+import { useViewer } from '../session/session.tsx';
 import { personName } from '../features/account/person-name.ts';
 import { defaultClasses, distinct, UserList } from '../features/account/user-list.ts';
 import { useUsersQuery } from '../features/account/use-users-query.ts';
@@ -65,6 +66,7 @@ function UsersView() {
   const error = UserList.useSelector((snapshot) => snapshot.context.error);
   const fetchFailed = UserList.useSelector((snapshot) => snapshot.matches('failed'));
   const [dialog, setDialog] = useState<UserDialog | null>(null);
+  const grantsSuper = useViewer()?.isSuper ?? false;
   const [inviting, setInviting] = useState(false);
   const { pending, message } = useCommandOutcome();
   const inviteButton = useRef<HTMLButtonElement>(null);
@@ -88,8 +90,10 @@ function UsersView() {
         block: (row: UserRow, blocked: boolean) =>
           send(row, 'status', blocked ? 'blocked' : 'active', blocked ? 'blocked, and signed out' : 'can log in again'),
         open: setDialog,
+        role: (row: UserRow, role: UserRole) => send(row, 'role', role, `now ${roleNames[role].toLowerCase()}`),
+        grantsSuper,
       }),
-    [send],
+    [send, grantsSuper],
   );
   const closeDialog = useCallback(() => {
     setDialog(null);

@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { administersCompany } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
-import { forms, tenants, users, type FormStatus } from '../../db/schema.js';
+import { forms, tenantNotes, tenants, users, type FormStatus } from '../../db/schema.js';
 import { formsVisibleTo, type Viewer } from '../forms/visibility.js';
 
 /** The statuses of a form that still needs someone to act: an open case. */
@@ -116,11 +116,45 @@ export async function caseworkers(db: Database, companyId: number) {
     .orderBy(desc(cases), asc(users.firstName), asc(users.lastName), asc(users.id));
 }
 
-/** Whether the case (tenant) is one of the company's. */
-export async function isCompanyTenant(db: Database, companyId: number, id: number): Promise<boolean> {
-  const [tenant] = await db
-    .select({ id: tenants.id })
-    .from(tenants)
-    .where(and(eq(tenants.id, id), eq(tenants.companyId, companyId)));
-  return tenant !== undefined;
+export type TenantFields = Pick<typeof tenants.$inferInsert, 'name' | 'address' | 'phone' | 'email' | 'status' | 'caseworkerId' | 'notes'> & {
+  openedAt?: string;
+};
+
+/** Opens a tenant's case; answers its id. */
+export async function insertTenant(db: Database, companyId: number, fields: TenantFields, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(tenants)
+    .values({ ...fields, companyId, openedAt: fields.openedAt ?? now.toISOString().slice(0, 10), updatedAt: now })
+    .returning({ id: tenants.id });
+  if (!row) throw new Error('The tenant was not stored.');
+  return row.id;
+}
+
+/** Changes a tenant of the company; whether there was one. */
+export async function updateTenant(db: Database, companyId: number, id: number, fields: Partial<TenantFields>, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(tenants)
+    .set({ ...fields, updatedAt: now })
+    .where(and(eq(tenants.id, id), eq(tenants.companyId, companyId)))
+    .returning({ id: tenants.id });
+  return rows.length > 0;
+}
+
+/** Marks a tenant's case changed now (a note, a form filed on it). */
+export async function touchTenant(db: Database, id: number, now: Date): Promise<void> {
+  await db.update(tenants).set({ updatedAt: now }).where(eq(tenants.id, id));
+}
+
+export async function insertTenantNote(db: Database, note: typeof tenantNotes.$inferInsert): Promise<void> {
+  await db.insert(tenantNotes).values(note);
+}
+
+/** The notes of a case, the latest first (at most `limit`). */
+export async function notesOfTenant(db: Database, tenantId: number, limit = 200) {
+  return db
+    .select({ id: tenantNotes.id, author: tenantNotes.author, text: tenantNotes.text, at: tenantNotes.at })
+    .from(tenantNotes)
+    .where(eq(tenantNotes.tenantId, tenantId))
+    .orderBy(desc(tenantNotes.at), desc(tenantNotes.id))
+    .limit(limit);
 }

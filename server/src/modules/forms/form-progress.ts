@@ -3,6 +3,7 @@ import type { FormProgress } from '@formsign/sdk/contract';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
+import { findTenant } from '../cases/repository.js';
 import { sealedPdfUrl } from './links.js';
 import { closedStatuses } from './managed-form.js';
 import { companySettings } from '../../companies/repository.js';
@@ -37,6 +38,8 @@ export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now
   if (!found) throw notFound();
   const { form } = found;
   const recipients = await recipientsOf(ctx.db, form.id);
+  // The case it is filed on, named only when the person may see that case.
+  const filedOn = form.tenantId === null ? undefined : await findTenant(ctx.db, principal, form.tenantId);
   const next = closedStatuses.has(form.status) ? [] : recipients.filter((recipient) => recipient.status === 'open');
   const days = reminderDays(await companySettings(ctx.db, form.companyId));
   return {
@@ -52,6 +55,7 @@ export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now
     expires_at: iso(form.expiresAt),
     completed_at: iso(form.completedAt),
     pdf: sealedPdfUrl(ctx, form),
+    tenant: filedOn ? { id: filedOn.tenant.id, name: filedOn.tenant.name } : null,
     recipients: recipients.map((recipient) => ({
       order: recipient.order,
       label: recipient.label,

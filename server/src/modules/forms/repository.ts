@@ -301,3 +301,8 @@ export async function countFormsToRemove(db: Database, companyId: number, cutoff
   );
   return row?.count ?? 0;
 }
+
+/** Files a form on a case, or takes it off (null). */
+export async function setFormTenant(db: Database, formId: number, tenantId: number | null): Promise<void> {
+  await db.update(forms).set({ tenantId }).where(eq(forms.id, formId));
+}

@@ -12,7 +12,7 @@ import type { Database } from '../../db/database.js';
 import type { FieldDefinition, StepDefinition } from '../../db/schema.js';
 import type { RefusalBody } from '../../http/errors.js';
 import { unusedEnvelopes } from '../../companies/repository.js';
-import { isCompanyTenant } from '../cases/repository.js';
+import { findTenant } from '../cases/repository.js';
 import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { findTemplate } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/steps.js';
@@ -75,8 +75,9 @@ export async function sendForm(ctx: FormsContext, principal: Principal, request:
     senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])),
   );
   const answers = checkAnswers(senderFields, { ...prefilled, ...request.values });
-  if (request.tenant && !(await isCompanyTenant(ctx.db, principal.companyId, request.tenant)))
-    throw formRefusal('-1', 'That case is not one of your company’s.');
+  // A case the sender may see: any of the company's for an administrator, else one they hold.
+  if (request.tenant && !(await findTenant(ctx.db, principal, request.tenant)))
+    throw formRefusal('-1', 'That case is not one of your company’s, or not one you work on.');
   const defaults = Object.fromEntries(
     fields.filter((field) => field.value !== undefined && stepOfField(field) !== 0).map((field) => [field.name, field.value ?? null]),
   );

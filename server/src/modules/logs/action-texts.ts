@@ -51,6 +51,9 @@ export const actionTexts: Record<AuditEvent, string> = {
   'time-recorded': 'Recorded time',
   'subtitle-saved': 'Saved subtitles',
   'support-message': 'Contacted support',
+  'case-saved': 'Saved case',
+  'case-noted': 'Added case note',
+  'form-filed': 'Filed form on case',
   system: 'System event',
 };
 
@@ -66,6 +69,8 @@ const detailTexts: Partial<Record<AuditEvent, (details: Record<string, unknown>)
         return 'Changed user units';
       case 'mfa':
         return 'Changed two-factor sign-in';
+      case 'role':
+        return 'Changed user role';
       default:
         return null;
     }
@@ -73,15 +78,21 @@ const detailTexts: Partial<Record<AuditEvent, (details: Record<string, unknown>)
   downloaded: (details) => (details['export'] === 'database' ? 'Exported database' : null),
   delivered: (details) => (details['status'] === 'failed' ? 'Delivery failed' : null),
   'settings-saved': (details) =>
-    details['area'] === 'integration' ? (details['change'] === 'deleted' ? 'Deleted form integration' : 'Saved form integration') : null,
+    details['area'] === 'strings'
+      ? 'Changed interface wording'
+      : details['area'] === 'integration'
+        ? details['change'] === 'deleted'
+          ? 'Deleted form integration'
+          : 'Saved form integration'
+        : null,
   system: (details) => (typeof details['message'] === 'string' && details['message'] !== '' ? details['message'] : null),
 };
 
 const variants: Partial<Record<AuditEvent, string[]>> = {
-  'user-changed': ['Blocked user', 'Unblocked user', 'Changed user class', 'Changed user units', 'Changed two-factor sign-in'],
+  'user-changed': ['Blocked user', 'Unblocked user', 'Changed user class', 'Changed user units', 'Changed two-factor sign-in', 'Changed user role'],
   downloaded: ['Exported database'],
   delivered: ['Delivery failed'],
-  'settings-saved': ['Saved form integration', 'Deleted form integration'],
+  'settings-saved': ['Saved form integration', 'Deleted form integration', 'Changed interface wording'],
 };
 
 export function actionText(event: AuditEvent, details: Record<string, unknown>): string {

@@ -3,15 +3,17 @@
  * (off), 3 (off, and set up at the next sign-in); and any other type sets that field: `class`
  * (which empties `unit` and gives the Administrator class its role), `unit`, `first_name`,
  * `last_name`, `phone`, and `status` (`blocked` blocks the person, ending their sessions now;
- * `active` unblocks). Nobody blocks themselves. Deleting: `delete-user.ts`.
+ * `active` unblocks); `role` (`basic`, `personal`, `admin`, `super`: an administrator gives
+ * the first three, only a super user makes a super user, and nobody raises their own role).
+ * Nobody blocks themselves. Deleting: `delete-user.ts`.
  */
-import type { UserCommand } from '@formsign/sdk/contract';
+import { roleStanding, type Role, type UserCommand } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { endAllSessionsOf } from '../../auth/session-repository.js';
 import type { ServerContext } from '../../context.js';
 import { AppErrorCode } from '../../errors/app-error.js';
-import { updateUser, type UserChange } from './repository.js';
+import { updateUser, type UserChange, type UserRecord } from './repository.js';
 import { commandRefused, commandTarget, lastAdministrator, leavesNoAdministrator, roleOfClass } from './user-rules.js';
 
 const mfaChanges: Record<number, UserChange> = {
@@ -19,6 +21,24 @@ const mfaChanges: Record<number, UserChange> = {
   2: { mfa: false, forceMfa: false },
   3: { mfa: false, forceMfa: true },
 };
+
+const roleChanges: Record<Role, UserChange> = {
+  basic: { role: 'basic', personal: false, isSuper: false },
+  personal: { role: 'admin', personal: true, isSuper: false },
+  admin: { role: 'admin', personal: false, isSuper: false },
+  super: { role: 'admin', personal: false, isSuper: true },
+};
+
+function isRole(value: UserCommand['value']): value is Role {
+  return typeof value === 'string' && Object.hasOwn(roleChanges, value);
+}
+
+/** Refuses a role the actor may not give: a super user's, by anyone else; a higher one to themselves. */
+function checkMayGiveRole(actor: Principal, user: UserRecord, role: Role): void {
+  if (role === 'super' && actor.role !== 'super') throw commandRefused('Only a super user can make a super user.', AppErrorCode.Forbidden);
+  if (user.id === actor.userId && roleStanding[role] > roleStanding[actor.role])
+    throw commandRefused('You cannot give yourself a higher role.', AppErrorCode.Forbidden);
+}
 
 function text(value: UserCommand['value'], max: number): string | null {
   return typeof value === 'string' && value.length <= max ? value.trim() : null;
@@ -48,6 +68,8 @@ function changeOf(command: UserCommand, now: Date): UserChange | null {
       const phone = text(value, 40);
       return phone === null ? null : { phone };
     }
+    case 'role':
+      return isRole(value) ? roleChanges[value] : null;
     case 'status':
       if (value === 'blocked') return { blockedAt: now };
       if (value === 'active') return { blockedAt: null };
@@ -63,6 +85,7 @@ export async function changeUser(ctx: Pick<ServerContext, 'db' | 'now'>, actor: 
     const user = await commandTarget(tx, actor, command);
     const change = changeOf(command, now);
     if (!change) throw commandRefused();
+    if (command.type === 'role' && isRole(command.value)) checkMayGiveRole(actor, user, command.value);
     if (change.blockedAt && user.id === actor.userId) throw commandRefused('You cannot block yourself.', AppErrorCode.Forbidden);
     if (await leavesNoAdministrator(tx, user, change)) throw commandRefused(lastAdministrator, AppErrorCode.Conflict);
     await updateUser(tx, user.id, change);

@@ -1,8 +1,8 @@
 /**
  * The Users operations: the company's people, invitations, and the commands on one person
- * (delete; mfa 1, 2, 3; block and unblock through `status`; class, units, names, phone).
+ * (delete; mfa 1, 2, 3; block and unblock through `status`; role; class, units, names, phone).
  */
-import { appCodes, type CodeResult, type UserRow } from '@formsign/sdk/contract';
+import { appCodes, roleOfFlags, type CodeResult, type UserRow } from '@formsign/sdk/contract';
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { pageOf } from '../../db/list-filters.js';
@@ -27,6 +27,7 @@ export function userRow(user: UserRecord): UserRow {
     phone: user.phone,
     status: statusOf(user),
     last_login: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+    role: roleOfFlags({ admin: user.role === 'admin', personal: user.personal, isSuper: user.isSuper }),
   };
 }
 

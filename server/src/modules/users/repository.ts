@@ -155,7 +155,7 @@ export async function activeAdministrators(db: Database, companyId: number): Pro
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.role, 'admin'), isNull(users.blockedAt)));
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'admin'), eq(users.personal, false), isNull(users.blockedAt)));
   return row?.n ?? 0;
 }
 

@@ -36,7 +36,11 @@ export async function commandTarget(db: Database, actor: Principal, command: Use
 
 /** Whether a change would leave the company without an administrator who can log in. */
 export async function leavesNoAdministrator(db: Database, user: UserRecord, change: UserChange): Promise<boolean> {
-  const wasActiveAdmin = user.role === 'admin' && !user.blockedAt;
-  const staysActiveAdmin = (change.role ?? user.role) === 'admin' && !(change.blockedAt !== undefined ? change.blockedAt : user.blockedAt);
+  // A personal administrator administers only their own paperwork: not the company's users.
+  const wasActiveAdmin = user.role === 'admin' && !user.personal && !user.blockedAt;
+  const staysActiveAdmin =
+    (change.role ?? user.role) === 'admin' &&
+    !(change.personal ?? user.personal) &&
+    !(change.blockedAt !== undefined ? change.blockedAt : user.blockedAt);
   return wasActiveAdmin && !staysActiveAdmin && (await activeAdministrators(db, user.companyId)) <= 1;
 }

@@ -27,7 +27,19 @@ export interface UserActionHandlers {
   /** Blocks the person (they can no longer sign in, and are signed out) or lets them in again. */
   block(row: UserRow, blocked: boolean): void;
   open(dialog: UserDialog): void;
+  /** Gives the person a role; `super` only offered to a super user (`grantsSuper`). */
+  role?(row: UserRow, role: UserRole): void;
+  grantsSuper?: boolean;
 }
+
+export type UserRole = NonNullable<UserRow['role']>;
+
+export const roleNames: Record<UserRole, string> = {
+  basic: 'Basic user',
+  personal: 'Personal administrator',
+  admin: 'Administrator',
+  super: 'Super user',
+};
 
 const statusBadge: Record<string, string> = { active: 'badge--success', invited: 'badge--info', blocked: 'badge--danger' };
 
@@ -61,6 +73,19 @@ function UserActions({ row, handlers }: { row: UserRow; handlers: UserActionHand
               {choice.label}
             </DropdownMenu.Item>
           ))}
+          {handlers.role ? (
+            <>
+              <DropdownMenu.Separator className="menu__separator" />
+              <DropdownMenu.Label className="menu__label">Role</DropdownMenu.Label>
+              {(Object.keys(roleNames) as UserRole[])
+                .filter((role) => role !== 'super' || handlers.grantsSuper)
+                .map((role) => (
+                  <DropdownMenu.Item key={role} className="menu__item" disabled={row.role === role} onSelect={() => handlers.role?.(row, role)}>
+                    Make {roleNames[role].toLowerCase()}
+                  </DropdownMenu.Item>
+                ))}
+            </>
+          ) : null}
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item className="menu__item" onSelect={() => handlers.open({ kind: 'class', row })}>
             Change class…
@@ -101,6 +126,7 @@ export function userColumns(handlers: UserActionHandlers): ListColumn<UserRow>[]
       ),
     },
     { id: 'class', accessorKey: 'class', header: 'Class' },
+    { id: 'role', header: 'Role', enableSorting: false, cell: ({ row }) => (row.original.role ? roleNames[row.original.role] : '') },
     {
       id: 'unit',
       accessorKey: 'unit',

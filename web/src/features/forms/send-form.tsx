@@ -18,6 +18,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
+import { CasePicker } from '../../components/case-picker.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
 import { SigningField } from './signing-field.tsx';
@@ -58,9 +59,11 @@ interface SendFormProps {
   template: TemplateDetail;
   /** The company's people (administrators); null when they cannot be listed. */
   people: readonly UserRow[] | null;
+  /** Whether the sender works cases, and so may file the form on one. */
+  filesOnCases?: boolean;
 }
 
-export function SendForm({ template, people }: SendFormProps) {
+export function SendForm({ template, people, filesOnCases = false }: SendFormProps) {
   const id = useId();
   const steps = template.steps?.length ? template.steps : oneSigner;
   const senderFields = useMemo<FormField[]>(() => template.fields.filter((field) => field.step === 0), [template.fields]);
@@ -73,6 +76,7 @@ export function SendForm({ template, people }: SendFormProps) {
   const [sequential, setSequential] = useState(template.sequential ?? true);
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(senderFields));
   const [message, setMessage] = useState('');
+  const [tenant, setTenant] = useState<number | null>(null);
   const [expires, setExpires] = useState(inDays(30));
   const [checked, setChecked] = useState(false);
   const send = useMutation((request: SendFormRequest, options) => api.workflow.send(request, options), {
@@ -101,6 +105,7 @@ export function SendForm({ template, people }: SendFormProps) {
       message: message.trim(),
       expires_at: expires,
       ...(values && Object.keys(values).length ? { values } : {}),
+      ...(tenant ? { tenant } : {}),
     });
   };
 
@@ -224,6 +229,7 @@ export function SendForm({ template, people }: SendFormProps) {
         <label htmlFor={`${id}-message`}>A note to the recipients</label>
         <textarea id={`${id}-message`} className="textarea" maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} />
       </div>
+      {filesOnCases ? <CasePicker value={tenant} onValue={setTenant} /> : null}
       <div className="field">
         <label htmlFor={`${id}-expires`}>The links work until</label>
         <input

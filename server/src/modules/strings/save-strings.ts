@@ -1,0 +1,35 @@
+/**
+ * An administrator's wording of the interface for their company, in one language: each
+ * English text of the interface gets the company's text, or (null) goes back to the
+ * interface's own. Bounded by the contract (texts, how many at once); the company is the
+ * administrator's own, never one named in the request.
+ */
+import type { StringsChange } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { removeTranslations, upsertTranslations } from './repository.js';
+
+export async function saveStrings(ctx: Pick<ServerContext, 'db'>, principal: Principal, change: StringsChange, origin: Origin): Promise<void> {
+  const set: { source: string; text: string }[] = [];
+  const reset: string[] = [];
+  for (const [source, text] of Object.entries(change.strings)) {
+    if (!source.trim()) throw new AppError(AppErrorCode.InvalidInput, 'Each text changed must name the interface text it replaces.');
+    if (text === null) reset.push(source);
+    else if (!text.trim()) throw new AppError(AppErrorCode.InvalidInput, `Give a text for “${source}”, or reset it to the default.`);
+    else set.push({ source, text: text.trim() });
+  }
+  await ctx.db.transaction(async (tx) => {
+    await upsertTranslations(tx, principal.companyId, change.language, set);
+    await removeTranslations(tx, principal.companyId, change.language, reset);
+    await recordEvent(tx, {
+      event: 'settings-saved',
+      companyId: principal.companyId,
+      actor: principal,
+      target: change.language,
+      origin,
+      details: { area: 'strings', language: change.language, changed: set.length, reset: reset.length },
+    });
+  });
+}

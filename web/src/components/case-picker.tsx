@@ -1,0 +1,45 @@
+/**
+ * The case a form is filed on: a choice among the tenants the person may see (their cases, or
+ * every case for an administrator), or none. Used when a form is sent and on its progress page.
+ */
+import type { TenantList } from '@formsign/sdk';
+import { useId } from 'react';
+import { api } from '../api/client.ts';
+import { useDataGroup } from '../lists/use-data-group.ts';
+
+const noTenants: TenantList = { data: [] };
+
+export function CasePicker({
+  value,
+  onValue,
+  label = 'File on case',
+}: {
+  value: number | null;
+  onValue(tenant: number | null): void;
+  label?: string;
+}) {
+  const id = useId();
+  const tenants = useDataGroup('tenants', noTenants, (_params: null, options) => api.cases.tenants(options), null);
+  const open = tenants.data.data.filter((tenant) => tenant.status !== 'closed' || tenant.id === value);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="select"
+        value={value ?? ''}
+        disabled={tenants.loading}
+        onChange={(event) => onValue(event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">No case</option>
+        {open.map((tenant) => (
+          <option key={tenant.id} value={tenant.id}>
+            {tenant.name}
+            {tenant.address ? ` (${tenant.address})` : ''}
+          </option>
+        ))}
+      </select>
+      {tenants.error ? <span className="field__hint">The cases could not be loaded: {tenants.message}</span> : null}
+    </div>
+  );
+}
