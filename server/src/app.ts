@@ -19,7 +19,7 @@ import { installErrorHandling, refusalAnswer, type RefusalBodies } from './http/
 import { defaultRateLimits, installRateLimits, type RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
 import { installBodyGuard } from './http/body-guard.js';
-import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf } from './http/uploads.js';
+import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf, removeStreamedFiles } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
 import { createHandlers, refusalBodies as areaRefusalBodies } from './handlers.js';
 
@@ -86,6 +86,9 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });
+  // A streamed upload's temporary file goes once the answer is sent, whatever the answer.
+  app.addHook('onResponse', async (request) => removeStreamedFiles(request));
+  app.addHook('onRequestAbort', async (request) => removeStreamedFiles(request));
   installErrorHandling(app, rulesOf);
   installSecurity(app, ctx, rulesOf);
   installBodyGuard(app, rulesOf);

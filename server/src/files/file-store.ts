@@ -3,7 +3,8 @@
  * `<data>/files` by default; an S3-compatible store when `FORMSIGN_S3_*` is set (several
  * machines then share the files). Keys are paths such as `forms/12/sealed.pdf`.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
@@ -11,6 +12,8 @@ export interface FileStore {
   /** Where files go, for the start-up log. */
   readonly description: string;
   put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
+  /** Stores the file at `path` (a large upload) without reading it whole into memory. */
+  putFile(key: string, path: string, mime: string): Promise<void>;
   /** The file, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
@@ -41,6 +44,11 @@ export function diskFileStore(folder: string): FileStore {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, bytes);
     },
+    async putFile(key, from) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      await copyFile(from, path);
+    },
     async get(key) {
       try {
         return await readFile(pathOf(key));
@@ -62,6 +70,9 @@ export function memoryFileStore(): FileStore & { keys(): string[] } {
     description: 'memory',
     async put(key, bytes) {
       files.set(checked(key), Buffer.from(bytes));
+    },
+    async putFile(key, path) {
+      files.set(checked(key), await readFile(path));
     },
     async get(key) {
       return files.get(key) ?? null;
@@ -108,6 +119,10 @@ export function s3FileStore(settings: S3Settings): FileStore & { close(): void }
     description: `the bucket ${settings.bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}${prefix ? `, under ${prefix}` : ''}`,
     async put(key, bytes, mime) {
       await client.send(new PutObjectCommand({ ...object(key), Body: bytes, ContentType: mime }));
+    },
+    async putFile(key, path, mime) {
+      const { size } = await stat(path);
+      await client.send(new PutObjectCommand({ ...object(key), Body: createReadStream(path), ContentLength: size, ContentType: mime }));
     },
     async get(key) {
       try {

@@ -1,10 +1,13 @@
 /** Downloading a file by its signed address (`GET /file`). */
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
+import { readsFromStart, recordSealedPdfDownload } from '../forms/record-download.js';
 import { downloadFile } from './download-file.js';
 
 const mimes: Record<string, string> = {
   pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
   vtt: 'text/vtt; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   png: 'image/png',
@@ -30,10 +33,12 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${plain}"; filename*=UTF-8''${encoded}`;
 }
 
-export function filesHandlers(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>): Pick<Handlers, 'downloadFile'> {
+export function filesHandlers(ctx: Pick<ServerContext, 'db' | 'files' | 'keys' | 'now'>): Pick<Handlers, 'downloadFile'> {
   return {
-    async downloadFile({ query, reply }) {
+    async downloadFile({ query, reply, raw, ip, userAgent }) {
       const { bytes, name } = await downloadFile(ctx, query);
+      // A sealed PDF's download is a step of its form's trail.
+      if (readsFromStart(raw.headers.range)) await recordSealedPdfDownload(ctx, query.key, { ip, userAgent });
       reply
         .type(mimeOf(name.includes('.') ? name : query.key))
         .header(
