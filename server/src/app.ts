@@ -86,8 +86,11 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });
-  // A streamed upload's temporary file goes once the answer is sent, whatever the answer.
-  app.addHook('onResponse', async (request) => removeStreamedFiles(request));
+  // A streamed upload's temporary file goes once the answer is made, whatever the answer.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await removeStreamedFiles(request);
+    return payload;
+  });
   app.addHook('onRequestAbort', async (request) => removeStreamedFiles(request));
   installErrorHandling(app, rulesOf);
   installSecurity(app, ctx, rulesOf);

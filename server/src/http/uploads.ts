@@ -7,7 +7,7 @@
  * handler can refuse it in its own words.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -83,8 +83,17 @@ export function multipartOptionsOf(id: OperationId | undefined): { limits: { fil
   return limit === undefined ? undefined : { limits: { fileSize: limit }, throwFileSizeLimit: false };
 }
 
+/** Where this process writes uploads as they arrive: a folder of its own in the system's temporary folder. */
+export const uploadsFolderPath = (): string => join(tmpdir(), `formsign-uploads-${process.pid}`);
+
+async function uploadsFolder(): Promise<string> {
+  const path = uploadsFolderPath();
+  await mkdir(path, { recursive: true });
+  return path;
+}
+
 async function streamUploadedFile(request: FastifyRequest, part: MultipartFile): Promise<void> {
-  const folder = await mkdtemp(join(tmpdir(), 'formsign-upload-'));
+  const folder = await mkdtemp(join(await uploadsFolder(), 'upload-'));
   const path = join(folder, 'file');
   const files = streamed.get(request) ?? new Map<string, StreamedFile>();
   // Noted before it is written, so that a failed upload's file is removed too.
