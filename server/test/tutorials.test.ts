@@ -301,7 +301,7 @@ describe("an organisation's own tutorials", () => {
     const [shared] = await server.ctx.db.select().from(tutorials).where(eq(tutorials.kind, 'pdf'));
     const { token } = await server.signIn('demo.admin');
     const noSuch = 'There is no such tutorial of your organisation. Please reload the page: it may have been removed.';
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { function: 'remove', kind: 'pdf', id },
       { function: 'save', kind: 'pdf', id, path: 'general', title: 'Ours now' },
       { function: 'remove', kind: 'pdf', id: String(shared?.id) },

@@ -3500,12 +3500,12 @@ export interface operations {
     };
     exportFormAudit: {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The file's type.
+                 * @description The file's type; CSV unless `pdf` is asked for.
                  * @example csv
                  */
-                format: "csv" | "pdf";
+                format?: "csv" | "pdf";
                 /** @description The filters, as `filters[search]=...&filters[from]=...`. */
                 filters?: components["parameters"]["Filters"];
             };

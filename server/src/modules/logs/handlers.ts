@@ -86,7 +86,10 @@ export function logsHandlers(ctx: Pick<ServerContext, 'db' | 'config' | 'now' | 
     async exportFormAudit({ query, principal, reply, ip, userAgent }) {
       const filters = understoodFilters(query.filters ?? {});
       const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-      const file = await exportFormAudit(ctx, principal, { ...filters, search: filters.search ?? null, timeZone }, query.format, { ip, userAgent });
+      const file = await exportFormAudit(ctx, principal, { ...filters, search: filters.search ?? null, timeZone }, query.format ?? 'csv', {
+        ip,
+        userAgent,
+      });
       reply.type(file.type).header('Content-Disposition', `attachment; filename="${file.name}"`).header('Cache-Control', 'no-store');
       // CSV is a stream: the file is written while its batches are read.
       return file.body as unknown as string;
