@@ -145,7 +145,8 @@ export function TutorialLibrary() {
       Promise.all([api.tutorials.videos(options), api.tutorials.pdfs(options)]).then(([videos, pdfs]) => ({ videos, pdfs })),
     null,
   );
-  if (tutorials.loading) {
+  // A refetch after a change keeps the page (and the manager's message) in place.
+  if (tutorials.loading && tutorials.data === noTutorials) {
     return (
       <div className="card spinner" role="status">
         Loading tutorials…
