@@ -60,7 +60,7 @@ export { stringsApi, type StringsApi } from './areas/strings.js';
 export { supportApi, type SupportApi } from './areas/support.js';
 export { templatesApi, type TemplatesApi } from './areas/templates.js';
 export { timeAttendanceApi, type TimeAttendanceApi } from './areas/time-attendance.js';
-export { tutorialsApi, type TutorialsApi } from './areas/tutorials.js';
+export { tutorialsApi, type TutorialSave, type TutorialsApi } from './areas/tutorials.js';
 export { usersApi, type UsersApi } from './areas/users.js';
 export { workflowApi, type WorkflowApi } from './areas/workflow.js';
 

@@ -185,6 +185,14 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(page).toEqual(example('listDatabaseForms'));
     expect(page.data[0]?.values).toEqual(expect.any(Object));
   },
+  async manageTutorial() {
+    const items = await client.tutorials.save({ kind: 'pdf', path: 'general', title: 'Staff handbook', file: new Blob(['%PDF-1.7\n']) });
+    expect(items).toEqual(example('manageTutorial'));
+  },
+  async exportFormAudit() {
+    const file = await client.forms.exportAudit('csv', { form: 42 });
+    expect(await file.text()).toBe(example('exportFormAudit'));
+  },
   async exportDatabase() {
     const csv: string = await client.database.export({ template: 3007, from: '2026-11-01' });
     expect(csv).toBe(example('exportDatabase'));

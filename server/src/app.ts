@@ -20,7 +20,7 @@ import { defaultRateLimits, installRateLimits, type RateLimits } from './http/ra
 import { installSecurity } from './http/security.js';
 import { installBodyGuard } from './http/body-guard.js';
 import { keepRawJsonBody } from './http/raw-body.js';
-import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf } from './http/uploads.js';
+import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf, removeStreamedFiles } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
 import { createHandlers, refusalBodies as areaRefusalBodies } from './handlers.js';
 
@@ -89,6 +89,12 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });
+  // A streamed upload's temporary file goes once the answer is made, whatever the answer.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await removeStreamedFiles(request);
+    return payload;
+  });
+  app.addHook('onRequestAbort', async (request) => removeStreamedFiles(request));
   installErrorHandling(app, rulesOf);
   installSecurity(app, ctx, rulesOf);
   installBodyGuard(app, rulesOf);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { completedRiskAssessment } from './support/completed-form.js';
 import { createOrganisation, insertAuditRows, insertForm, insertTemplate, organisationPassword } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
@@ -91,7 +92,7 @@ beforeAll(async () => {
     { companyId, formId: q2, event: 'disapproved', actor: 'Mia Manager', ip: '81.2.2.3', at: at('2025-03-14T15:00:00Z') },
     { companyId, formId: q3, event: 'created', actor: 'Ada Admin', userId: adminId, ip: '81.2.2.1', at: at('2025-03-15T09:00:00Z') },
   ]);
-  ids = { ...ids, q1Sent: trail[1] ?? 0, lease, q1, q2, q3 };
+  ids = { ...ids, q1Sent: trail[1] ?? 0, lease, q1, q2, q3, company: companyId };
   admin = (await server.signIn('quayside.admin', organisationPassword)).token;
 });
 
@@ -212,7 +213,7 @@ describe('the action records', () => {
 describe('the form audit', () => {
   it("lists the events of the company's forms with each form's reference and title, the query as understood", async () => {
     const answer = await audit({ ...march, search: '  ', order: 'desc' });
-    expect(answer.query).toEqual({ page: 1, limit: 25, total: 9, total_exact: true, filters: { ...march, order: 'desc' } });
+    expect(answer.query).toEqual({ page: 1, limit: 25, total: 10, total_exact: true, filters: { ...march, order: 'desc' } });
     expect(answer.forms.map((row: Json) => `${row.reference} ${row.event}`)).toEqual([
       'Q-3 created',
       'Q-2 disapproved',
@@ -220,10 +221,12 @@ describe('the form audit', () => {
       'Q-2 created',
       'Q-1 completed',
       'Q-1 signed',
+      'Q-1 saved',
       'Q-1 opened',
       'Q-1 sent',
       'Q-1 created',
     ]);
+    // The events the sealed PDF's trail lists (a draft saved among them); the delivery is the system's.
     expect(answer.forms[4]).toEqual({
       id: expect.any(Number),
       form_id: ids.q1,
@@ -246,22 +249,113 @@ describe('the form audit', () => {
   it('filters by event, template, words and days; sorts and pages', async () => {
     expect((await audit({ ...march, event: 'signed' })).forms.map((row: Json) => row.reference)).toEqual(['Q-1']);
     const lease = await audit({ ...march, template: ids.lease ?? 0 });
-    expect(lease.query.total).toBe(8);
+    expect(lease.query.total).toBe(9);
     expect(lease.query.filters).toEqual({ ...march, template: ids.lease });
     expect((await audit({ ...march, search: 'q-2' })).query.total).toBe(3);
-    expect((await audit({ ...march, search: 'Tenant' })).forms.map((row: Json) => row.event)).toEqual(['completed', 'signed', 'opened']);
+    expect((await audit({ ...march, search: 'Tenant' })).forms.map((row: Json) => row.event)).toEqual(['completed', 'signed', 'saved', 'opened']);
     expect((await audit({ ...march, search: '9 quay street' })).query.total).toBe(3);
     expect((await audit({ from: '2025-03-14', to: '2025-03-15' })).forms.map((row: Json) => row.event)).toEqual(['created', 'disapproved']);
     const byActor = await audit({ ...march, sort: 'actor', order: 'asc' }, { limit: 3 });
     expect(byActor.forms.map((row: Json) => row.actor)).toEqual(['Ada Admin', 'Ada Admin', 'Ada Admin']);
     const last = await audit({ ...march, sort: 'actor', order: 'asc' }, { page: 3, limit: 4 });
-    expect(last.forms.map((row: Json) => row.actor)).toEqual(['Tenant Tom']);
-    expect(last.query).toMatchObject({ page: 3, limit: 4, total: 9 });
+    expect(last.forms.map((row: Json) => row.actor)).toEqual(['Tenant Tom', 'Tenant Tom']);
+    expect(last.query).toMatchObject({ page: 3, limit: 4, total: 10 });
   });
 
   it("shows nothing of another organisation's forms, even asked by its template", async () => {
     const northwind = (await server.signIn('demo.admin')).token;
     expect((await audit({ search: 'Q-1' }, {}, northwind)).query.total).toBe(0);
     expect((await audit({ template: ids.lease ?? 0 }, {}, northwind)).forms).toEqual([]);
+  });
+});
+
+async function exported(format: 'csv' | 'pdf', filters: Record<string, string | number>, token = admin): Promise<Json> {
+  return server.call('/formaudit-export', { method: 'GET', token, query: `format=${format}&${queryOf({ filters })}` });
+}
+
+describe('the form audit export', () => {
+  it("writes one form's trail as CSV, oldest first, the events the list shows and nothing else", async () => {
+    const file = await exported('csv', { form: ids.q1 ?? 0 });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toContain('text/csv');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="formsign-audit-Q-1.csv"');
+    expect(file.text.split('\r\n')).toEqual([
+      'at,reference,title,event,actor,ip',
+      '2025-03-10T09:00:00.000Z,Q-1,Lease of 4 Dock Road,created,Ada Admin,81.2.2.1',
+      '2025-03-10T09:05:00.000Z,Q-1,Lease of 4 Dock Road,sent,Ada Admin,81.2.2.1',
+      '2025-03-11T10:00:00.000Z,Q-1,Lease of 4 Dock Road,opened,Tenant Tom,81.2.2.2',
+      '2025-03-11T10:05:00.000Z,Q-1,Lease of 4 Dock Road,saved,Tenant Tom,81.2.2.2',
+      '2025-03-11T10:10:00.000Z,Q-1,Lease of 4 Dock Road,signed,Tenant Tom,81.2.2.2',
+      '2025-03-12T08:00:00.000Z,Q-1,Lease of 4 Dock Road,completed,Tenant Tom,81.2.2.2',
+      '',
+    ]);
+    // The list takes the same filter.
+    expect((await audit({ form: ids.q1 ?? 0 })).query).toMatchObject({ total: 6, filters: { form: ids.q1 } });
+  });
+
+  it('writes a period across forms, and the export is recorded', async () => {
+    const file = await exported('csv', { from: '2025-03-13', to: '2025-03-15' });
+    expect(file.text.split('\r\n').map((line: string) => line.split(',').slice(1, 4).join(' '))).toEqual([
+      'reference title event',
+      'Q-2 Lease of 9 Quay Street created',
+      'Q-2 Lease of 9 Quay Street sent',
+      'Q-2 Lease of 9 Quay Street disapproved',
+      'Q-3 Inventory of 4 Dock Road created',
+      '',
+    ]);
+    const records = await logs({ search: 'Exported form audit' });
+    expect(records.data[0]).toMatchObject({ action: 'Exported form audit', target: '2025-03-13 to 2025-03-15', user: 'admin@quayside.example' });
+  });
+
+  it("draws a PDF of the trail; another organisation's form gives no event", async () => {
+    const file = await exported('pdf', { form: ids.q1 ?? 0 });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.raw.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const northwind = (await server.signIn('demo.admin')).token;
+    expect((await exported('csv', { form: ids.q1 ?? 0 }, northwind)).text).toBe('at,reference,title,event,actor,ip\r\n');
+  });
+
+  it('refuses a PDF of more events than it holds, asking for a shorter period', async () => {
+    await insertAuditRows(server.ctx.db, [
+      { companyId: ids.company ?? 0, formId: ids.q3, event: 'opened', actor: 'Tenant Tom', at: at('2025-05-01T09:00:00Z') },
+    ]);
+    const many = Array.from({ length: 2_000 }, (_, index) => ({
+      companyId: ids.company ?? 0,
+      formId: ids.q3,
+      event: 'opened' as const,
+      actor: 'Tenant Tom',
+      at: new Date(Date.parse('2025-05-02T09:00:00Z') + index * 1000),
+    }));
+    await insertAuditRows(server.ctx.db, many);
+    const refused = await exported('pdf', { from: '2025-05-01', to: '2025-05-31' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'More than 2,000 events match: an audit PDF holds at most 2,000. Please choose a shorter period, or export CSV.',
+    );
+    expect((await exported('pdf', { from: '2025-05-01', to: '2025-05-01' })).status).toBe(200);
+    const csv = await exported('csv', { from: '2025-05-01', to: '2025-05-31' });
+    expect(csv.text.split('\r\n')).toHaveLength(2_001 + 2);
+  });
+});
+
+describe('downloads of a sealed PDF', () => {
+  it('are events of its trail: four downloads today are four under "Downloaded", one read in ranges counted once', async () => {
+    const { id } = await completedRiskAssessment(server);
+    const token = (await server.signIn('demo.admin')).token;
+    const today = server.clock.now().toISOString().slice(0, 10);
+    const downloads = async () => (await audit({ event: 'downloaded', form: id, from: today, to: today }, {}, token)).forms as Json[];
+    expect(await downloads()).toEqual([]);
+    const completed = await server.call('/completed-forms', { method: 'GET', token, query: 'filters[search]=Risk' });
+    const pdf = (completed.body.data as Json[]).find((row) => row.id === id)?.pdf as string;
+    const url = new URL(pdf, 'http://formsign.test');
+    const download = (headers: Record<string, string> = {}) =>
+      server.call('/file', { method: 'GET', query: url.searchParams.toString(), headers, ip: '203.0.113.9' });
+    for (let time = 0; time < 3; time += 1) expect((await download()).status).toBe(200);
+    await download({ range: 'bytes=0-1023' });
+    await download({ range: 'bytes=1024-' });
+    const counted = await downloads();
+    expect(counted).toHaveLength(4);
+    expect(counted[0]).toMatchObject({ form_id: id, event: 'downloaded', actor: 'Someone with the download link', ip: '203.0.113.9' });
   });
 });

@@ -1,7 +1,9 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, companies, tutorials, users } from '../src/db/schema.js';
 import type { memoryFileStore } from '../src/files/file-store.js';
+import { uploadsFolderPath } from '../src/http/uploads.js';
 import { multipart } from './support/contract-requests.js';
 import { otherCompany } from './support/fixtures.js';
 import { useTestServer, type Json } from './support/test-server.js';
@@ -169,5 +171,146 @@ describe('the interface strings', () => {
     expect((await server.call('/get-strings', { query: `cid=${await companyIdOf(otherCompany.admin)}` })).body).toEqual(englishOnly);
     const [last] = await server.ctx.db.select({ id: companies.id }).from(companies).orderBy(companies.id);
     expect((await server.call('/get-strings', { query: `cid=${(last?.id ?? 0) + 1000}` })).body).toEqual(englishOnly);
+  });
+});
+
+/** A multipart body with text fields and, optionally, one file. */
+function upload(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }): { payload: Buffer; contentType: string } {
+  const boundary = '----formsign-tutorial-boundary';
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (file)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The first bytes of an MP4 file (an `ftyp` box), a WebM file (an EBML header of type webm) and a PDF, then some content. */
+const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), Buffer.alloc(4096, 7)]);
+const webm = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
+  Buffer.from('webm'),
+  Buffer.alloc(2048, 3),
+]);
+const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+
+async function tutorialCall(token: string, fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }): Promise<Json> {
+  const body = upload(fields, file);
+  return server.call('/tutorial', { token, payload: body.payload, contentType: body.contentType });
+}
+
+const uploadFolders = (): string[] => (existsSync(uploadsFolderPath()) ? readdirSync(uploadsFolderPath()) : []);
+
+describe("an organisation's own tutorials", () => {
+  it('are added by an administrator, served by signed address, retitled, moved, replaced and removed with their files', async () => {
+    const { token } = await server.signIn('demo.admin');
+    const added = await tutorialCall(
+      token,
+      { function: 'save', kind: 'video', path: 'dashboard', title: '  Reading   the dashboard ' },
+      { name: 'dash.mp4', type: 'video/mp4', bytes: mp4 },
+    );
+    expect(added.status).toBe(200);
+    const own = (added.body as Json[]).find((item) => item.id);
+    expect(own).toEqual({
+      id: expect.any(Number),
+      path: 'dashboard',
+      title: 'Reading the dashboard',
+      icon: '',
+      url: expect.stringMatching(/^\/api\/file\?key=tutorials%2F\d+%2F[0-9a-f]+\.mp4&exp=\d+&sig=/),
+      subtitle: [],
+    });
+    // The shared introduction comes first, as before; it has no id (no one changes it here).
+    expect((added.body as Json[]).map((item) => item.title)).toEqual(['Introduction to formsign', 'Reading the dashboard']);
+    const served = await download(own?.url);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('video/mp4');
+    expect(Buffer.compare(served.raw, mp4)).toBe(0);
+    // The temporary file of the upload is gone once the answer is sent.
+    expect(uploadFolders()).toEqual([]);
+
+    // Subtitles go with the uploaded video, by the address the list gave.
+    const track = await saveTrack(token, { video: own?.url, label: 'English', srclang: 'en', vtt: vtt('The dashboard.') });
+    expect(track.status).toBe(200);
+
+    const store = server.ctx.files as ReturnType<typeof memoryFileStore>;
+    const retitled = await tutorialCall(token, { function: 'save', kind: 'video', id: String(own?.id), path: 'general', title: 'The dashboard' });
+    expect((retitled.body as Json[]).find((item) => item.id === own?.id)).toMatchObject({ path: 'general', title: 'The dashboard', url: own?.url });
+    const replaced = await tutorialCall(
+      token,
+      { function: 'save', kind: 'video', id: String(own?.id), path: 'general', title: 'The dashboard' },
+      { name: 'dash.webm', type: 'application/octet-stream', bytes: webm },
+    );
+    const now = (replaced.body as Json[]).find((item) => item.id === own?.id);
+    expect(now?.url).toMatch(/\.webm&/);
+    expect(now?.subtitle.map((item: Json) => item.label)).toEqual(['English']);
+    expect((await download(own?.url)).status).toBe(404);
+    expect((await download(now?.url)).headers['content-type']).toBe('video/webm');
+
+    const removed = await tutorialCall(token, { function: 'remove', kind: 'video', id: String(own?.id) });
+    expect((removed.body as Json[]).map((item) => item.title)).toEqual(['Introduction to formsign']);
+    expect(store.keys().filter((key) => key.startsWith('tutorials/') || key.includes(`/${own?.id}/`))).toEqual([]);
+    const events = await server.ctx.db.select().from(auditEvents).where(eq(auditEvents.event, 'tutorial-saved'));
+    expect(events.map((event) => event.target)).toEqual(['Reading the dashboard', 'The dashboard', 'The dashboard']);
+  });
+
+  it('take a PDF of at most 20 MB and a video by what its bytes are, never its name, in words that say why', async () => {
+    const { token } = await server.signIn('demo.admin');
+    const refused = async (fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }): Promise<string> => {
+      const answer = await tutorialCall(token, fields, file);
+      expect(answer.status).toBe(400);
+      return answer.body.message;
+    };
+    const pdfFields = { function: 'save', kind: 'pdf', path: 'general', title: 'Handbook' };
+    expect(await refused(pdfFields, { name: 'handbook.pdf', type: 'application/pdf', bytes: mp4 })).toBe(
+      'This file is not a PDF. Please choose a PDF file.',
+    );
+    expect(await refused({ ...pdfFields, kind: 'video' }, { name: 'film.mp4', type: 'video/mp4', bytes: pdf })).toBe(
+      'This file is not an MP4 or WebM video. Please choose a video in one of these formats.',
+    );
+    expect(await refused(pdfFields, { name: 'big.pdf', type: 'application/pdf', bytes: Buffer.concat([pdf, Buffer.alloc(20 * 1024 * 1024)]) })).toBe(
+      'This PDF is larger than 20 MB. Please choose a smaller file.',
+    );
+    expect(await refused(pdfFields)).toBe('Please choose the PDF file.');
+    expect(await refused({ ...pdfFields, title: ' ' }, { name: 'h.pdf', type: 'application/pdf', bytes: pdf })).toBe(
+      'Please give the tutorial a title of up to 200 characters.',
+    );
+    expect(await refused({ ...pdfFields, path: '../etc' }, { name: 'h.pdf', type: 'application/pdf', bytes: pdf })).toBe(
+      'Please choose the page the tutorial belongs to.',
+    );
+    const store = server.ctx.files as ReturnType<typeof memoryFileStore>;
+    expect(store.keys().filter((key) => key.startsWith('tutorials/'))).toEqual([]);
+    const saved = await tutorialCall(token, pdfFields, { name: 'handbook.bin', type: 'application/octet-stream', bytes: pdf });
+    expect((saved.body as Json[]).find((item) => item.id)).toMatchObject({ title: 'Handbook', url: expect.stringMatching(/\.pdf&/) });
+    const basic = await server.signIn('demo.basic');
+    expect((await tutorialCall(basic.token, pdfFields, { name: 'h.pdf', type: 'application/pdf', bytes: pdf })).status).toBe(403);
+  });
+
+  it("are refused for another organisation's tutorial or the ones every organisation sees", async () => {
+    const grace = await server.signIn(otherCompany.admin, 'harbour-pass-1');
+    const theirs = await tutorialCall(
+      grace.token,
+      { function: 'save', kind: 'pdf', path: 'general', title: 'Harbour rules' },
+      { name: 'rules.pdf', type: 'application/pdf', bytes: pdf },
+    );
+    const id = String((theirs.body as Json[]).find((item) => item.id)?.id);
+    const [shared] = await server.ctx.db.select().from(tutorials).where(eq(tutorials.kind, 'pdf'));
+    const { token } = await server.signIn('demo.admin');
+    const noSuch = 'There is no such tutorial of your organisation. Please reload the page: it may have been removed.';
+    for (const fields of <Record<string, string>[]>[
+      { function: 'remove', kind: 'pdf', id },
+      { function: 'save', kind: 'pdf', id, path: 'general', title: 'Ours now' },
+      { function: 'remove', kind: 'pdf', id: String(shared?.id) },
+      { function: 'remove', kind: 'video', id },
+    ]) {
+      const answer = await tutorialCall(token, fields);
+      expect(answer).toMatchObject({ status: 400, body: { message: noSuch } });
+    }
+    expect((await server.call('/pdf-tutorial', { token: grace.token })).body.map((item: Json) => item.title)).toContain('Harbour rules');
+    expect((await server.call('/pdf-tutorial', { token })).body.map((item: Json) => item.title)).not.toContain('Harbour rules');
   });
 });

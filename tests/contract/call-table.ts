@@ -69,7 +69,8 @@ export const callTable: readonly CallRow[] = [
 /**
  * Operations the specification needs but does not list: the registration call (its path is
  * "not shown"), account activation for the `/activate` page, confirming a new email address
- * for the `/confirm-email` page, and the help page's contact form.
+ * for the `/confirm-email` page, the help page's contact form, the organisation's own
+ * tutorials (`/tutorial`) and the form audit's export (`/formaudit-export`).
  */
 export const designedOperations: readonly { method: 'get' | 'post'; path: string }[] = [
   { method: 'post', path: '/grant-envelopes' },
@@ -91,6 +92,8 @@ export const designedOperations: readonly { method: 'get' | 'post'; path: string
   { method: 'post', path: '/verify' },
   { method: 'post', path: '/template-pdf' },
   { method: 'post', path: '/signing-preview' },
+  { method: 'post', path: '/tutorial' },
+  { method: 'get', path: '/formaudit-export' },
 ];
 
 /** Response shapes the product states: the top-level fields each must have. */

@@ -4,6 +4,7 @@ import type {
   CompletedFormsQuery,
   FormAuditQuery,
   FormAuditResponse,
+  ListFilters,
   PendingFormPage,
   PendingFormsQuery,
   SupportingDocumentPage,
@@ -17,6 +18,8 @@ export interface FormsApi {
   pending(query?: PendingFormsQuery, options?: CallOptions): Promise<PendingFormPage>;
   supporting(query?: SupportingDocumentsQuery, options?: CallOptions): Promise<SupportingDocumentPage>;
   audit(query?: FormAuditQuery, options?: CallOptions): Promise<FormAuditResponse>;
+  /** The audit events matching the filters (one form's trail, a period), every one, as a CSV or PDF file. */
+  exportAudit(format: 'csv' | 'pdf', filters?: ListFilters, options?: CallOptions): Promise<Blob>;
 }
 
 export function formsApi({ api, send }: Transport): FormsApi {
@@ -25,5 +28,10 @@ export function formsApi({ api, send }: Transport): FormsApi {
     pending: (query = {}, options) => send((init) => api.GET('/pending-form', { ...init, params: { query } }), options),
     supporting: (query = {}, options) => send((init) => api.GET('/get-alldocuments', { ...init, params: { query } }), options),
     audit: (query = {}, options) => send((init) => api.GET('/fetch-formaudit', { ...init, params: { query } }), options),
+    exportAudit: (format, filters, options) =>
+      send(
+        (init) => api.GET('/formaudit-export', { ...init, params: { query: { format, ...(filters ? { filters } : {}) } }, parseAs: 'blob' }),
+        options,
+      ),
   };
 }

@@ -322,6 +322,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tutorial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add, replace or remove one of the organisation's tutorial videos or PDFs
+         * @description Sent as multipart. `function` is `save` or `remove`; `kind` is `video` or `pdf`. Saving
+         *     without `id` adds a tutorial (its `file` required); with `id` it changes the
+         *     organisation's own tutorial: its title, its page and, when a `file` comes, its file. A
+         *     video is an MP4 or WebM file of at most 200 MB, a PDF at most 20 MB; the type is read
+         *     from the file's first bytes, never its name. The file is written to the file store as it
+         *     arrives, never held whole in memory. Removing deletes the tutorial, its subtitle tracks
+         *     and its files. The tutorials every organisation sees cannot be changed. The answer is
+         *     the organisation's tutorials of that kind, as `/video-tutorial` or `/pdf-tutorial`
+         *     lists them.
+         */
+        post: operations["manageTutorial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/completed-forms": {
         parameters: {
             query?: never;
@@ -460,6 +488,31 @@ export interface paths {
         };
         /** List the audit trail of forms */
         get: operations["listFormAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/formaudit-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit trail of forms as CSV or PDF
+         * @description The events `/fetch-formaudit` lists with the same filters (one form's trail with
+         *     `filters[form]`, a period with `filters[from]` and `filters[to]`), every one of them
+         *     rather than a page, oldest first unless `filters[sort]` says otherwise. `format` is
+         *     `csv` (written while it is read, at most 100,000 events) or `pdf` (drawn like the
+         *     audit trail of a sealed PDF, at most 2,000 events). More events than that are refused
+         *     with a message asking for a shorter period. The export is itself recorded.
+         */
+        get: operations["exportFormAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1401,7 +1454,9 @@ export interface components {
              * @description Only audit events of this kind (the form audit).
              * @enum {string}
              */
-            event?: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "completed" | "downloaded" | "deleted";
+            event?: "created" | "sent" | "opened" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "completed" | "downloaded" | "deleted";
+            /** @description Only the events of this form (the form audit and its export). */
+            form?: number;
         };
         /**
          * Format: email
@@ -1602,6 +1657,8 @@ export interface components {
             /** @description A thumbnail URL. */
             icon: string;
             title: string;
+            /** @description The organisation's own tutorial, which its administrators may replace or remove (`/tutorial`); absent for the ones every organisation sees. */
+            id?: number;
             /** @description The subtitle tracks (videos); empty for PDFs. */
             subtitle: components["schemas"]["SubtitleTrack"][];
         };
@@ -1610,6 +1667,25 @@ export interface components {
             srclang: string;
             /** @description The WebVTT file. */
             src: string;
+        };
+        TutorialRequest: {
+            /**
+             * @description `save` adds a tutorial (no `id`) or changes one; `remove` deletes one.
+             * @enum {string}
+             */
+            function: "save" | "remove";
+            /** @enum {string} */
+            kind: "video" | "pdf";
+            /** @description The organisation's tutorial changed or removed (multipart fields are text). */
+            id?: string;
+            /** @description The page key the tutorial belongs to, or `general`. */
+            path?: string;
+            title?: string;
+            /**
+             * Format: binary
+             * @description The video (MP4 or WebM, at most 200 MB) or the PDF (at most 20 MB); required when adding.
+             */
+            file?: string;
         };
         SaveSubtitleRequest: {
             /** @constant */
@@ -1823,8 +1899,11 @@ export interface components {
             form_id: number;
             reference: string;
             title: string;
-            /** @enum {string} */
-            event: "created" | "sent" | "opened" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "completed" | "downloaded" | "deleted";
+            /**
+             * @description The events the audit trail of a sealed PDF lists: `saved` is a draft saved, `reminded` a reminder sent, `cancelled` the form withdrawn, `downloaded` its sealed PDF fetched.
+             * @enum {string}
+             */
+            event: "created" | "sent" | "opened" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "completed" | "downloaded" | "deleted";
             actor: string;
             /** Format: date-time */
             at: string;
@@ -3500,6 +3579,34 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    manageTutorial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TutorialRequest"];
+            };
+        };
+        responses: {
+            /** @description The tutorials of that kind after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialItem"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listCompletedForms: {
         parameters: {
             query?: {
@@ -3745,6 +3852,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FormAuditResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportFormAudit: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The file's type; CSV unless `pdf` is asked for.
+                 * @example csv
+                 */
+                format?: "csv" | "pdf";
+                /** @description The filters, as `filters[search]=...&filters[from]=...`. */
+                filters?: components["parameters"]["Filters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching events as a file. */
+            200: {
+                headers: {
+                    /**
+                     * @description Names the file.
+                     * @example attachment; filename="formsign-audit-2026-11-24.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -266,6 +266,8 @@ export type AuditEvent =
   | 'settings-saved'
   | 'time-recorded'
   | 'subtitle-saved'
+  | 'tutorial-saved'
+  | 'tutorial-deleted'
   | 'support-message'
   | 'case-saved'
   | 'case-noted'
@@ -770,6 +772,8 @@ export const tutorials = pgTable('tutorials', {
   icon: text().notNull().default(''),
   title: text().notNull(),
   position: integer().notNull().default(0),
+  /** The file an administrator uploaded (served by signed address); null for the files the app ships, at `url`. */
+  fileKey: text('file_key'),
 });
 
 /** A subtitle track a company saved for a tutorial video. */

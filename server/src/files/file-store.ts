@@ -4,7 +4,8 @@
  * machines then share the files). Keys are paths such as `forms/12/sealed.pdf`.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
@@ -19,6 +20,8 @@ export interface FileStore {
   /** Where files go, for the start-up log. */
   readonly description: string;
   put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
+  /** Stores the file at `path` (a large upload) without reading it whole into memory. */
+  putFile(key: string, path: string, mime: string): Promise<void>;
   /** The file, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   /** The file's length and version, or null when there is none; nothing of its bytes is read. */
@@ -57,6 +60,11 @@ export function diskFileStore(folder: string): FileStore {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, bytes);
+    },
+    async putFile(key, from) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      await copyFile(from, path);
     },
     async get(key) {
       try {
@@ -111,6 +119,9 @@ export function memoryFileStore(): FileStore & { keys(): string[] } {
     async put(key, bytes) {
       const copy = Buffer.from(bytes);
       files.set(checked(key), { bytes: copy, etag: `"${createHash('sha256').update(copy).digest('hex').slice(0, 32)}"` });
+    },
+    async putFile(key, path, mime) {
+      await this.put(key, await readFile(path), mime);
     },
     async get(key) {
       return files.get(key)?.bytes ?? null;
@@ -169,6 +180,10 @@ export function s3FileStore(settings: S3Settings): FileStore & { close(): void }
     description: `the bucket ${settings.bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}${prefix ? `, under ${prefix}` : ''}`,
     async put(key, bytes, mime) {
       await client.send(new PutObjectCommand({ ...object(key), Body: bytes, ContentType: mime }));
+    },
+    async putFile(key, path, mime) {
+      const { size } = await stat(path);
+      await client.send(new PutObjectCommand({ ...object(key), Body: createReadStream(path), ContentLength: size, ContentType: mime }));
     },
     async get(key) {
       try {

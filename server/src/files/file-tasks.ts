@@ -7,7 +7,7 @@
  */
 import { pdfPages } from './pdf-pages.js';
 import { sealsIn } from '../sealing/pdf-signatures.js';
-import { renderDocument, type DocumentInput } from '../sealing/render.js';
+import { renderAuditTrail, renderDocument, type AuditTrailInput, type DocumentInput } from '../sealing/render.js';
 import { sealedPdf, type SealedPdfInput } from '../sealing/sealed-pdf.js';
 
 export interface TaskTools {
@@ -24,6 +24,8 @@ export const fileTasks = {
   'sealed-pdf': (input: SealedPdfInput, tools: TaskTools) => sealedPdf(input, tools),
   /** A form's document as it will be sealed, shown to a signer before they sign (`POST /signing-preview`). */
   'document-preview': (input: DocumentInput) => renderDocument(input),
+  /** An exported audit trail of forms (`GET /formaudit-export`). */
+  'audit-trail-pdf': (input: AuditTrailInput) => renderAuditTrail(input),
 };
 
 export type FileTasks = typeof fileTasks;

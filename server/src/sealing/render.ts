@@ -310,6 +310,37 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
   }
 }
 
+/** An exported audit trail (`GET /formaudit-export`): what it covers and its events, oldest first. */
+export interface AuditTrailInput {
+  company: string;
+  /** What the trail covers, e.g. "NWC-2026-0042 Leave Request" or "1 to 24 November 2026". */
+  covers: string;
+  madeAt: Date;
+  /** How the organisation writes dates. */
+  dates: DateStyle;
+  events: { at: Date; reference: string; title: string; event: string; actor: string; ip: string }[];
+}
+
+/** An audit trail as a PDF, written like the audit-trail pages of a sealed PDF. */
+export async function renderAuditTrail(input: AuditTrailInput): Promise<Uint8Array> {
+  const pdf = PDF.create();
+  const writer = new Writer(pdf);
+  writer.text('Audit trail', { font: 'Helvetica-Bold', size: 18, gap: 2 });
+  writer.text(`${input.company}: ${input.covers}`, { size: 11, gap: 2 });
+  writer.text(`${input.events.length} ${input.events.length === 1 ? 'event' : 'events'}, oldest first; exported ${when(input.madeAt, input.dates)}.`, {
+    color: muted,
+  });
+  writer.rule();
+  for (const event of input.events) {
+    const form = `${event.reference}${event.title ? ` ${event.title}` : ''}`;
+    writer.text(`${when(event.at, input.dates)}  ${form}  ${event.event}  ${event.actor || 'formsign'}${event.ip ? `  (${event.ip})` : ''}`, { size: 9, gap: 1 });
+  }
+  pdf.setTitle(`Audit trail: ${input.covers}`);
+  pdf.setCreator('formsign');
+  pdf.setProducer('formsign');
+  return pdf.save();
+}
+
 export interface Rendered {
   /** The unsigned PDF: the document, the certificate page and the audit trail. */
   bytes: Uint8Array;

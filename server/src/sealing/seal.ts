@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { recordEvent } from '../audit/audit.js';
+import { formEventWords } from '../audit/form-events.js';
 import { companyDateStyle, companyName } from '../companies/repository.js';
 import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
@@ -25,21 +26,10 @@ const mailedLinkSeconds = 7 * 24 * 60 * 60;
 /** A seal made this long after the form was completed mails no one. */
 const announceWithinMs = 24 * 60 * 60 * 1000;
 
+/** The trail's words for its events; a signature given with consent says so. */
 const eventWords: Record<string, string> = {
-  created: 'created',
-  sent: 'sent',
-  opened: 'opened',
-  saved: 'saved a draft',
-  signed: 'signed',
+  ...formEventWords,
   'signed-with-consent': 'signed, agreeing that the electronic signature is legally binding',
-  approved: 'approved',
-  disapproved: 'sent back',
-  declined: 'declined',
-  resent: 'sent again',
-  completed: 'completed',
-  reminded: 'reminded',
-  cancelled: 'withdrew',
-  downloaded: 'downloaded',
 };
 
 export type SealOutcome = 'sealed' | 'already' | 'not-complete';

@@ -12,7 +12,7 @@ import { submissionsSelection, queryDatabase } from '../../src/modules/database/
 import { submissionBatch } from '../../src/modules/database/repository.js';
 import { formsOfTenant, notesOfTenant } from '../../src/modules/cases/repository.js';
 import { listCompleted, listPending, listWorkflow } from '../../src/modules/forms/repository.js';
-import { listFormAuditEvents, listLogRecords } from '../../src/modules/logs/repository.js';
+import { formAuditBatch, formAuditExceeds, listFormAuditEvents, listLogRecords } from '../../src/modules/logs/repository.js';
 import { folderFiles } from '../../src/modules/storage/repository.js';
 import { listDocuments } from '../../src/modules/supporting-documents/repository.js';
 import { listUsers } from '../../src/modules/users/repository.js';
@@ -103,6 +103,13 @@ export function listCalls({ admin, basic, templateId, deepPage }: ListViewers): 
       ['deep', { page: deepPage, limit: 20, countCap, search: null, timeZone }],
     ];
     for (const [label, query] of formAudit) add(`fetch-formaudit (${who}, ${label})`, (db) => listFormAuditEvents(db, principal, query));
+    ['form', 'dates'].forEach((label) => {
+      const filters = label === 'form' ? { search: null, form: 1, timeZone } : { search: null, ...range, timeZone };
+      add(`formaudit-export (${who}, ${label}, the count)`, (db) => formAuditExceeds(db, principal, filters, 2_000));
+      add(`formaudit-export (${who}, ${label}, a batch)`, (db) =>
+        formAuditBatch(db, principal, filters, { at: '2026-01-01T00:00:00Z', id: 1 }, 1_000),
+      );
+    });
     add(`get-alldocuments (${who})`, (db) => listDocuments(db, principal, { page: 1, limit: 20, countCap, search: null, timeZone }));
     add(`get-alldocuments (${who}, search)`, (db) => listDocuments(db, principal, { page: 1, limit: 20, countCap, search: 'Leave', timeZone }));
     add(`get-tenant forms (${who})`, (db) => formsOfTenant(db, principal, 1));

@@ -8,11 +8,16 @@
  * Designed where the specification is silent: each row shows the time, the form (reference and
  * title), the event as a badge, who did it and their IP address. The event filter travels as
  * `filters[event]=signed`. "Show trail" narrows the list to one form's
- * history (a search on its reference).
+ * history (a search on its reference). "Export CSV" and "Export PDF" download every event the
+ * filters match (`GET /formaudit-export`): one form's trail, a period; the server refuses more
+ * than a file holds, in words asking for a shorter period, shown as a notification.
  */
-import type { AuditEvent, FormAuditResponse } from '@formsign/sdk';
+import type { AuditEvent, FormAuditResponse, ListFilters } from '@formsign/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client.ts';
+import { useMutation } from '../api/use-mutation.ts';
+import { saveTextFile } from '../features/operations/save-text-file.ts';
+import { useNotify } from '../shell/notifications.tsx';
 import { AppliedFilters } from '../features/lists/applied-filters.tsx';
 import { AuditEventBadge, eventLabel, eventOptions } from '../features/lists/audit/audit-event.tsx';
 import { ShowTrailButton, TrailShower } from '../features/lists/audit/show-trail-button.tsx';
@@ -51,6 +56,43 @@ const columns: ListColumn<AuditEvent>[] = [
   { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <ShowTrailButton reference={row.original.reference} /> },
 ];
 
+/** The file's name: the trail's form or first day, as the server names it. */
+function exportName(filters: ListFilters, format: 'csv' | 'pdf'): string {
+  const what = filters.from ?? new Date().toISOString().slice(0, 10);
+  return `formsign-audit-${what}.${format}`;
+}
+
+function ExportButtons({ filters }: { filters: ListFilters }) {
+  const notify = useNotify();
+  const exporting = useMutation(
+    ({ format, chosen }: { format: 'csv' | 'pdf'; chosen: ListFilters }, options) => api.forms.exportAudit(format, chosen, options),
+    {
+      onSuccess: (file, { format, chosen }) => {
+        const name = exportName(chosen, format);
+        saveTextFile(file, name, format === 'csv' ? 'text/csv;charset=utf-8' : 'application/pdf');
+        notify({ type: 'info', title: 'Audit trail downloaded', description: `${name} holds the events these filters match.` });
+      },
+      onFailure: (message) => notify({ type: 'error', title: 'Could not export the audit trail', description: message }),
+    },
+  );
+  const run = (format: 'csv' | 'pdf') => void exporting.run({ format, chosen: filters });
+  return (
+    <div className="form-actions" role="group" aria-label="Export the audit trail">
+      <button type="button" className="button button--secondary" onClick={() => run('csv')} disabled={exporting.busy}>
+        Export CSV
+      </button>
+      <button type="button" className="button button--secondary" onClick={() => run('pdf')} disabled={exporting.busy}>
+        Export PDF
+      </button>
+      {exporting.busy ? (
+        <span className="muted" role="status">
+          Exporting…
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 export default function FormAuditPage() {
   const query = useListQuery();
   const audit = useDataGroup('formaudit', emptyAudit, (params, options) => api.forms.audit(params, options), {
@@ -80,6 +122,7 @@ export default function FormAuditPage() {
       <FilterBar key={filterBarKey} query={query} searchLabel="Search forms and people">
         <SelectFilter query={query} name="event" label="Event" all="All events" options={eventOptions} />
       </FilterBar>
+      <ExportButtons filters={query.filters} />
       {!audit.error && !(audit.loading && understood.total === 0) ? (
         <AppliedFilters
           total={understood.total}

@@ -1,10 +1,13 @@
 /** Downloading a file by its signed address (`GET /file`). */
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
+import { readsFromStart, recordSealedPdfDownload } from '../forms/record-download.js';
 import { downloadFile } from './download-file.js';
 
 const mimes: Record<string, string> = {
   pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
   vtt: 'text/vtt; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   png: 'image/png',
@@ -33,9 +36,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${plain}"; filename*=UTF-8''${encoded}`;
 }
 
-export function filesHandlers(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>): Pick<Handlers, 'downloadFile'> {
+export function filesHandlers(ctx: Pick<ServerContext, 'db' | 'files' | 'keys' | 'now'>): Pick<Handlers, 'downloadFile'> {
   return {
-    async downloadFile({ query, reply, raw }) {
+    async downloadFile({ query, reply, raw, ip, userAgent }) {
       const header = (name: string): string | undefined => {
         const value = raw.headers[name];
         return Array.isArray(value) ? value.join(',') : value;
@@ -47,6 +50,8 @@ export function filesHandlers(ctx: Pick<ServerContext, 'files' | 'keys' | 'now'>
         reply.code(416).header('Content-Range', `bytes */${file.size}`).type('application/json');
         return JSON.stringify({ message: pastTheEnd });
       }
+      // A sealed PDF's download is a step of its form's trail (once: a read in ranges counts its first).
+      if (readsFromStart(raw.headers.range)) await recordSealedPdfDownload(ctx, query.key, { ip, userAgent });
       if (file.kind === 'part') reply.code(206).header('Content-Range', `bytes ${file.start}-${file.end}/${file.size}`);
       reply
         .type(mimeOf(name.includes('.') ? name : query.key))

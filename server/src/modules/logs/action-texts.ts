@@ -50,6 +50,8 @@ export const actionTexts: Record<AuditEvent, string> = {
   'settings-saved': 'Saved settings',
   'time-recorded': 'Recorded time',
   'subtitle-saved': 'Saved subtitles',
+  'tutorial-saved': 'Saved tutorial',
+  'tutorial-deleted': 'Deleted tutorial',
   'support-message': 'Contacted support',
   'case-saved': 'Saved case',
   'case-noted': 'Added case note',
@@ -75,7 +77,8 @@ const detailTexts: Partial<Record<AuditEvent, (details: Record<string, unknown>)
         return null;
     }
   },
-  downloaded: (details) => (details['export'] === 'database' ? 'Exported database' : null),
+  downloaded: (details) =>
+    details['export'] === 'database' ? 'Exported database' : details['export'] === 'form-audit' ? 'Exported form audit' : null,
   delivered: (details) => (details['status'] === 'failed' ? 'Delivery failed' : null),
   'settings-saved': (details) =>
     details['area'] === 'strings'
@@ -90,7 +93,7 @@ const detailTexts: Partial<Record<AuditEvent, (details: Record<string, unknown>)
 
 const variants: Partial<Record<AuditEvent, string[]>> = {
   'user-changed': ['Blocked user', 'Unblocked user', 'Changed user class', 'Changed user units', 'Changed two-factor sign-in', 'Changed user role'],
-  downloaded: ['Exported database'],
+  downloaded: ['Exported database', 'Exported form audit'],
   delivered: ['Delivery failed'],
   'settings-saved': ['Saved form integration', 'Deleted form integration', 'Changed interface wording'],
 };

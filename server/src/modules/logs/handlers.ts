@@ -9,9 +9,10 @@ import type { ServerContext } from '../../context.js';
 import { companyTimeZone } from '../../companies/repository.js';
 import { pageOf, searchWords } from '../../db/list-filters.js';
 import { actionText } from './action-texts.js';
+import { exportFormAudit } from './export-form-audit.js';
 import { listFormAuditEvents, listLogRecords, type LogRow } from './repository.js';
 
-type LogsHandlers = Pick<Handlers, 'listLogs' | 'listFormAudit'>;
+type LogsHandlers = Pick<Handlers, 'listLogs' | 'listFormAudit' | 'exportFormAudit'>;
 
 export function logRecord(row: LogRow): LogRecord {
   return {
@@ -35,6 +36,7 @@ function understoodFilters(filters: ListFilters): ListFilters {
     ...(search ? { search } : {}),
     ...(filters.event ? { event: filters.event } : {}),
     ...(filters.template ? { template: filters.template } : {}),
+    ...(filters.form ? { form: filters.form } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
     ...(filters.sort && formAuditSorts.has(filters.sort) ? { sort: filters.sort } : {}),
@@ -42,7 +44,7 @@ function understoodFilters(filters: ListFilters): ListFilters {
   };
 }
 
-export function logsHandlers(ctx: Pick<ServerContext, 'db' | 'config'>): LogsHandlers {
+export function logsHandlers(ctx: Pick<ServerContext, 'db' | 'config' | 'now' | 'fileWork'>): LogsHandlers {
   return {
     async listLogs({ query, principal }) {
       const page = pageOf(query, ctx.config.listCountCap);
@@ -79,6 +81,18 @@ export function logsHandlers(ctx: Pick<ServerContext, 'db' | 'config'>): LogsHan
           ip: row.ip,
         })),
       };
+    },
+
+    async exportFormAudit({ query, principal, reply, ip, userAgent }) {
+      const filters = understoodFilters(query.filters ?? {});
+      const timeZone = await companyTimeZone(ctx.db, principal.companyId);
+      const file = await exportFormAudit(ctx, principal, { ...filters, search: filters.search ?? null, timeZone }, query.format ?? 'csv', {
+        ip,
+        userAgent,
+      });
+      reply.type(file.type).header('Content-Disposition', `attachment; filename="${file.name}"`).header('Cache-Control', 'no-store');
+      // CSV is a stream: the file is written while its batches are read.
+      return file.body as unknown as string;
     },
   };
 }

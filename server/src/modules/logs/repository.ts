@@ -11,6 +11,7 @@ import { auditSearchText, formSearchText } from '../../db/search-texts.js';
 import { auditEvents, forms, users, type AuditEvent } from '../../db/schema.js';
 import { formIdVisibleTo, type Viewer } from '../forms/visibility.js';
 import { actionTexts, eventsMatching } from './action-texts.js';
+import { formEventWords, formTrailEvents } from '../../audit/form-events.js';
 
 type Order = 'asc' | 'desc' | undefined;
 
@@ -113,24 +114,19 @@ export async function listLogRecords(db: Database, companyId: number, query: Log
   };
 }
 
-/** The events the form audit shows (the contract's `AuditEvent.event`). */
-export const formAuditEvents: readonly FormAuditEvent['event'][] = [
-  'created',
-  'sent',
-  'opened',
-  'signed',
-  'approved',
-  'disapproved',
-  'declined',
-  'resent',
-  'completed',
-  'downloaded',
-  'deleted',
-];
+/** The events the form audit shows (the contract's `AuditEvent.event`): the ones the sealed PDF's trail lists. */
+export const formAuditEvents: readonly FormAuditEvent['event'][] = formTrailEvents;
+// Every event the contract names has the sealed PDF's words.
+const contractEventsWorded: Record<FormAuditEvent['event'], string> = formEventWords;
+void contractEventsWorded;
+
+export type FormAuditFilters = Omit<FormAuditQuery, keyof PageRequest>;
 
 export interface FormAuditQuery extends PageRequest {
   event?: FormAuditEvent['event'] | undefined;
   template?: number | undefined;
+  /** One form's events. */
+  form?: number | undefined;
   search: string | null;
   from?: string | undefined;
   to?: string | undefined;
@@ -158,12 +154,12 @@ const formAuditSorts: Record<string, AnyColumn | SQL> = {
   actor: auditEvents.actor,
 };
 
-/** The audit trail of the forms the person may see (`forms/visibility.ts`): the company's for its administrators, a personal administrator's own. */
-export async function listFormAuditEvents(db: Database, viewer: Viewer, query: FormAuditQuery): Promise<ListTotal & { rows: FormAuditRow[] }> {
+/** The condition of the form audit's events: the filters, within the forms the person may see (`forms/visibility.ts`). */
+function formAuditWhere(db: Database, viewer: Viewer, query: FormAuditFilters): SQL | undefined {
   const { companyId } = viewer;
   const ofEvents = and(
     eq(auditEvents.companyId, companyId),
-    isNotNull(auditEvents.formId),
+    query.form ? eq(auditEvents.formId, query.form) : isNotNull(auditEvents.formId),
     formIdVisibleTo(viewer, auditEvents.formId),
     query.event ? eq(auditEvents.event, query.event) : inArray(auditEvents.event, [...formAuditEvents]),
     dayRange(auditEvents.at, query.timeZone, query.from, query.to),
@@ -174,14 +170,31 @@ export async function listFormAuditEvents(db: Database, viewer: Viewer, query: F
       .select({ id: forms.id })
       .from(forms)
       .where(and(eq(forms.companyId, companyId), condition));
-  const where = and(
+  return and(
     ofEvents,
     query.template ? inArray(auditEvents.formId, formsWhere(eq(forms.templateId, query.template))) : undefined,
     pattern
       ? or(sql`${auditEvents.formId} = any(array(${formsWhere(sql`${formSearchText} ilike ${pattern}`)}))`, sql`${auditSearchText} ilike ${pattern}`)
       : undefined,
   );
-  const joined = and(eq(forms.id, auditEvents.formId), eq(forms.companyId, auditEvents.companyId));
+}
+
+const formAuditColumns = {
+  id: auditEvents.id,
+  formId: sql<number>`${auditEvents.formId}`,
+  reference: sql<string>`coalesce(${forms.reference}, '')`,
+  title: sql<string>`coalesce(${forms.title}, '')`,
+  event: sql<FormAuditEvent['event']>`${auditEvents.event}`,
+  actor: auditEvents.actor,
+  at: auditEvents.at,
+  ip: auditEvents.ip,
+};
+
+const joinedForm = and(eq(forms.id, auditEvents.formId), eq(forms.companyId, auditEvents.companyId));
+
+/** The audit trail of the forms the person may see (`forms/visibility.ts`): the company's for its administrators, a personal administrator's own. */
+export async function listFormAuditEvents(db: Database, viewer: Viewer, query: FormAuditQuery): Promise<ListTotal & { rows: FormAuditRow[] }> {
+  const where = formAuditWhere(db, viewer, query);
   const sortColumn = formAuditSorts[query.sort ?? 'at'] ?? auditEvents.at;
   const sortOrder = direction(query.order, sortColumn === auditEvents.at ? 'desc' : 'asc');
   // Sorted by the events' own columns, the page's events are found first and only they are
@@ -195,18 +208,9 @@ export async function listFormAuditEvents(db: Database, viewer: Viewer, query: F
     .limit(query.limit)
     .offset(offsetOf(query));
   const rows = await db
-    .select({
-      id: auditEvents.id,
-      formId: sql<number>`${auditEvents.formId}`,
-      reference: sql<string>`coalesce(${forms.reference}, '')`,
-      title: sql<string>`coalesce(${forms.title}, '')`,
-      event: sql<FormAuditEvent['event']>`${auditEvents.event}`,
-      actor: auditEvents.actor,
-      at: auditEvents.at,
-      ip: auditEvents.ip,
-    })
+    .select(formAuditColumns)
     .from(auditEvents)
-    .leftJoin(forms, joined)
+    .leftJoin(forms, joinedForm)
     .where(bySortOfForms ? where : inArray(auditEvents.id, pageOfEvents))
     .orderBy(sortOrder(sortColumn), sortOrder(auditEvents.id))
     .limit(query.limit)
@@ -223,4 +227,45 @@ export async function listFormAuditEvents(db: Database, viewer: Viewer, query: F
     )),
     rows,
   };
+}
+
+/** Whether more than `cap` events match: counts at most `cap` + 1 of them. */
+export async function formAuditExceeds(db: Database, viewer: Viewer, query: FormAuditFilters, cap: number): Promise<boolean> {
+  const counted = db
+    .select({ one: sql`1` })
+    .from(auditEvents)
+    .where(formAuditWhere(db, viewer, query))
+    .limit(cap + 1)
+    .as('counted');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
+  return (row?.n ?? 0) > cap;
+}
+
+/** Where an export has read to: the last event's time as the database keeps it (to the microsecond), and its id. */
+export interface FormAuditCursor {
+  at: string;
+  id: number;
+}
+
+/** The next events of an export, oldest first, after the last one read (by time, then id). */
+export async function formAuditBatch(
+  db: Database,
+  viewer: Viewer,
+  query: FormAuditFilters,
+  after: FormAuditCursor | null,
+  size: number,
+): Promise<(FormAuditRow & { cursor: FormAuditCursor })[]> {
+  const rows = await db
+    .select({ ...formAuditColumns, atExact: sql<string>`${auditEvents.at}::text` })
+    .from(auditEvents)
+    .leftJoin(forms, joinedForm)
+    .where(
+      and(
+        formAuditWhere(db, viewer, query),
+        after ? sql`(${auditEvents.at}, ${auditEvents.id}) > (${after.at}::timestamptz, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id))
+    .limit(size);
+  return rows.map(({ atExact, ...row }) => ({ ...row, cursor: { at: atExact, id: row.id } }));
 }

@@ -10,7 +10,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { findTrackForUpdate, findVideo, saveTrack, tracksOf } from './repository.js';
-import { parseUpload, trackView } from './subtitles.js';
+import { parseUpload, trackView, uploadedFileKey } from './subtitles.js';
 
 export async function saveSubtitle(
   ctx: Pick<ServerContext, 'db' | 'now' | 'files' | 'log' | 'keys'>,
@@ -19,7 +19,7 @@ export async function saveSubtitle(
   origin: Origin,
 ): Promise<SubtitleTrack[]> {
   const upload = parseUpload(data);
-  const video = await findVideo(ctx.db, principal.companyId, upload.video);
+  const video = await findVideo(ctx.db, principal.companyId, upload.video, uploadedFileKey(upload.video));
   if (!video) throw badRequest('There is no such tutorial video.');
   const key = `subtitles/${principal.companyId}/${video.id}/${upload.srclang}-${randomBytes(6).toString('hex')}.vtt`;
   await ctx.files.put(key, Buffer.from(upload.vtt, 'utf8'), 'text/vtt');

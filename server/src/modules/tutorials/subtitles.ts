@@ -60,3 +60,10 @@ export function parseUpload(data: string): TrackUpload {
   if (Buffer.byteLength(vtt) > largestTrack) throw badRequest(`The subtitles file is too large: at most ${largestTrack / 1024} KB.`);
   return { video: video.trim(), label: label.trim(), srclang: tag, vtt };
 }
+
+/** The file key of an uploaded video, when the address given is the signed address a list answered for it (its key names it; the signature is not needed to name it). */
+export function uploadedFileKey(address: string): string | null {
+  if (!address.startsWith('/api/file?')) return null;
+  const key = new URLSearchParams(address.slice('/api/file?'.length)).get('key');
+  return key && key.startsWith('tutorials/') ? key : null;
+}

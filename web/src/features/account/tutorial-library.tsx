@@ -2,15 +2,18 @@
  * The tutorials (`POST /video-tutorial`, `POST /pdf-tutorial`), grouped by the page they
  * explain ("Getting started" for the general ones, then in the side menu's order). A video
  * plays in the page, with its subtitles; a PDF opens in a new tab. With no tutorials, or
- * when they cannot be loaded, the app's fallback video and PDF are offered.
+ * when they cannot be loaded, the app's fallback video and PDF are offered. An administrator
+ * also manages the organisation's own tutorials here (`tutorial-manager.tsx`).
  */
-import type { TutorialItem } from '@formsign/sdk';
+import { mayCall, roleOfFlags, type TutorialItem } from '@formsign/sdk';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { fallbackTutorials } from '../../config.ts';
 import { ListFailure } from '../../lists/data-table.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
 import { routes } from '../../routes/route-table.ts';
+import { useViewer } from '../../session/session.tsx';
+import { TutorialManager } from './tutorial-manager.tsx';
 
 interface Tutorials {
   videos: TutorialItem[];
@@ -131,6 +134,10 @@ function TutorialGuides({ pdfs }: { pdfs: TutorialItem[] }) {
 }
 
 export function TutorialLibrary() {
+  const viewer = useViewer();
+  const manages = viewer
+    ? mayCall(roleOfFlags({ admin: viewer.isAdmin, personal: viewer.isPersonal, isSuper: viewer.isSuper }), 'manageTutorial')
+    : false;
   const tutorials = useDataGroup(
     'tutorials',
     noTutorials,
@@ -138,7 +145,8 @@ export function TutorialLibrary() {
       Promise.all([api.tutorials.videos(options), api.tutorials.pdfs(options)]).then(([videos, pdfs]) => ({ videos, pdfs })),
     null,
   );
-  if (tutorials.loading) {
+  // A refetch after a change keeps the page (and the manager's message) in place.
+  if (tutorials.loading && tutorials.data === noTutorials) {
     return (
       <div className="card spinner" role="status">
         Loading tutorials…
@@ -153,6 +161,9 @@ export function TutorialLibrary() {
       {tutorials.error ? <ListFailure message={tutorials.message ?? ''} onRetry={tutorials.refetch} /> : null}
       <TutorialVideos videos={videos} />
       <TutorialGuides pdfs={pdfs} />
+      {manages && !tutorials.error ? (
+        <TutorialManager videos={tutorials.data.videos} pdfs={tutorials.data.pdfs} onChanged={tutorials.refetch} />
+      ) : null}
     </>
   );
 }

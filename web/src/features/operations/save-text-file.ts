@@ -1,5 +1,5 @@
 /** Hands text to the browser as a file download (a Blob behind an object URL). */
-export function saveTextFile(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+export function saveTextFile(text: string | Blob, fileName: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;

@@ -1,0 +1,28 @@
+/**
+ * The events of a form's trail: what the audit trail of its sealed PDF lists and what the form
+ * audit (`/fetch-formaudit` and its export) lists are one set, named here, each with the words
+ * the sealed PDF and the exported trail write for it.
+ */
+import type { AuditEvent } from '../db/schema.js';
+
+export const formEventWords = {
+  created: 'created',
+  sent: 'sent',
+  opened: 'opened',
+  saved: 'saved a draft',
+  signed: 'signed',
+  approved: 'approved',
+  disapproved: 'sent back',
+  declined: 'declined',
+  resent: 'sent again',
+  reminded: 'reminded',
+  cancelled: 'withdrew',
+  completed: 'completed',
+  downloaded: 'downloaded',
+  deleted: 'deleted',
+} as const satisfies Partial<Record<AuditEvent, string>>;
+
+export type FormTrailEvent = keyof typeof formEventWords;
+
+/** The events of a form's trail, in the order the form audit's filter offers them. */
+export const formTrailEvents = Object.keys(formEventWords) as FormTrailEvent[];
