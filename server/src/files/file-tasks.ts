@@ -5,6 +5,7 @@
  * plain data; the one that needs the network (the seal's timestamp) is given a `fetch` that
  * goes through the server's guarded client.
  */
+import { csvRecords, type CsvRecordsInput } from './csv-records.js';
 import { pdfPages } from './pdf-pages.js';
 import { sealsIn } from '../sealing/pdf-signatures.js';
 import { renderDocument, type DocumentInput } from '../sealing/render.js';
@@ -24,6 +25,8 @@ export const fileTasks = {
   'sealed-pdf': (input: SealedPdfInput, tools: TaskTools) => sealedPdf(input, tools),
   /** A form's document as it will be sealed, shown to a signer before they sign (`POST /signing-preview`). */
   'document-preview': (input: DocumentInput) => renderDocument(input),
+  /** The header and records of a data source's CSV, and its bad rows (`POST /prepopulation-upload`). */
+  'csv-records': (input: CsvRecordsInput) => csvRecords(input),
 };
 
 export type FileTasks = typeof fileTasks;

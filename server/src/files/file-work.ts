@@ -74,6 +74,7 @@ export const defaultTimeMs: Record<FileTaskName, number> = {
   'pdf-pages': 10_000,
   'sealed-pdf': 60_000,
   'document-preview': 20_000,
+  'csv-records': 20_000,
 };
 
 interface Task {

@@ -17,6 +17,7 @@ export const defaultUploadLimit = 2 * 1024 * 1024;
 export const uploadLimits: Partial<Record<OperationId, number>> = {
   manageTemplatePdf: 20 * 1024 * 1024,
   verifyDocument: 25 * 1024 * 1024,
+  uploadPrepopulationSource: 10 * 1024 * 1024,
 };
 
 export interface UploadedFile {
