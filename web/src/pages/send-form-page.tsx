@@ -47,7 +47,7 @@ function ChooseTemplate() {
   );
 }
 
-function SendTemplate({ templateId, listsPeople }: { templateId: number; listsPeople: boolean }) {
+function SendTemplate({ templateId, listsPeople, prefills }: { templateId: number; listsPeople: boolean; prefills: boolean }) {
   const template = useDataGroup('template', null as TemplateDetail | null, (id: number, options) => api.templates.get(id, options), templateId);
   const people = useDataGroup(
     'people',
@@ -67,7 +67,7 @@ function SendTemplate({ templateId, listsPeople }: { templateId: number; listsPe
             <p>Restore it in Manage Template to send forms from it.</p>
           </section>
         ) : (
-          <SendForm key={template.data.id} template={template.data} people={people.data} />
+          <SendForm key={template.data.id} template={template.data} people={people.data} prefills={prefills} />
         )
       ) : null}
     </>
@@ -80,7 +80,7 @@ export default function SendFormPage() {
   const id = templateId ? templateIdOf(templateId) : null;
   return (
     <div className="page page--narrow">
-      {typeof id === 'number' ? <SendTemplate key={id} templateId={id} listsPeople={seesPage('users-page', viewer)} /> : <ChooseTemplate />}
+      {typeof id === 'number' ? <SendTemplate key={id} templateId={id} listsPeople={seesPage('users-page', viewer)} prefills={seesPage('prepopulation-page', viewer)} /> : <ChooseTemplate />}
     </div>
   );
 }

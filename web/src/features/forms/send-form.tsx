@@ -20,6 +20,8 @@ import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
+import { prefilledAnswers } from './prefill-answers.ts';
+import { PrefillPicker } from './prefill-picker.tsx';
 import { SigningField } from './signing-field.tsx';
 import { answerProblems, initialAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
 
@@ -58,9 +60,11 @@ interface SendFormProps {
   template: TemplateDetail;
   /** The company's people (administrators); null when they cannot be listed. */
   people: readonly UserRow[] | null;
+  /** Offer "Pre-fill from <source>" (those who may read the records). */
+  prefills?: boolean;
 }
 
-export function SendForm({ template, people }: SendFormProps) {
+export function SendForm({ template, people, prefills = false }: SendFormProps) {
   const id = useId();
   const steps = template.steps?.length ? template.steps : oneSigner;
   const senderFields = useMemo<FormField[]>(() => template.fields.filter((field) => field.step === 0), [template.fields]);
@@ -75,6 +79,8 @@ export function SendForm({ template, people }: SendFormProps) {
   const [message, setMessage] = useState('');
   const [expires, setExpires] = useState(inDays(30));
   const [checked, setChecked] = useState(false);
+  // The record the sender's answers were filled from: sent as `refs`, so the fields others fill start from it too.
+  const [refs, setRefs] = useState('');
   const send = useMutation((request: SendFormRequest, options) => api.workflow.send(request, options), {
     onSuccess: () => announceEnvelopesChanged(),
   });
@@ -101,6 +107,7 @@ export function SendForm({ template, people }: SendFormProps) {
       message: message.trim(),
       expires_at: expires,
       ...(values && Object.keys(values).length ? { values } : {}),
+      ...(refs ? { refs } : {}),
     });
   };
 
@@ -130,6 +137,15 @@ export function SendForm({ template, people }: SendFormProps) {
       <h2 id={`${id}-title`}>Send “{template.title}”</h2>
       {template.description ? <p className="muted">{template.description}</p> : null}
       <FormError message={send.error} />
+      {prefills ? (
+        <PrefillPicker
+          templateId={template.id}
+          onPick={(picked) => {
+            setRefs(picked.ref);
+            setAnswers((current) => prefilledAnswers(senderFields, current, picked.fields));
+          }}
+        />
+      ) : null}
       <fieldset className="send-form__people">
         <legend>Recipients</legend>
         <ol className="recipient-places">
