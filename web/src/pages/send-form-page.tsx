@@ -80,7 +80,11 @@ export default function SendFormPage() {
   const id = templateId ? templateIdOf(templateId) : null;
   return (
     <div className="page page--narrow">
-      {typeof id === 'number' ? <SendTemplate key={id} templateId={id} listsPeople={seesPage('users-page', viewer)} prefills={seesPage('prepopulation-page', viewer)} /> : <ChooseTemplate />}
+      {typeof id === 'number' ? (
+        <SendTemplate key={id} templateId={id} listsPeople={seesPage('users-page', viewer)} prefills={seesPage('prepopulation-page', viewer)} />
+      ) : (
+        <ChooseTemplate />
+      )}
     </div>
   );
 }

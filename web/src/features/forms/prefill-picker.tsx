@@ -67,7 +67,7 @@ function RecordList({ source, onPick }: { source: PrepopulationSourceSummary; on
           Search
         </button>
       </div>
-      <FormError message={records.error ? records.message : pick.error ?? (pick.result?.error ? pick.result.message : null)} />
+      <FormError message={records.error ? records.message : (pick.error ?? (pick.result?.error ? pick.result.message : null))} />
       {records.loading ? (
         <p className="muted">Loading records…</p>
       ) : records.data.records.length === 0 ? (
@@ -132,7 +132,8 @@ export function PrefillPicker({ templateId, onPick }: { templateId: number; onPi
   const sources = useDataGroup(
     'prepopulationSources',
     [] as PrepopulationSourceSummary[],
-    (template: number, options) => api.prepopulation.fetch({}, options).then((answer) => answer.source.filter((source) => source.template_id === template)),
+    (template: number, options) =>
+      api.prepopulation.fetch({}, options).then((answer) => answer.source.filter((source) => source.template_id === template)),
     templateId,
   );
   const [open, setOpen] = useState<number | null>(null);
