@@ -84,6 +84,10 @@ export const designedOperations: readonly { method: 'get' | 'post'; path: string
   { method: 'post', path: '/form-progress' },
   { method: 'post', path: '/verify' },
   { method: 'post', path: '/template-pdf' },
+  { method: 'post', path: '/prepopulation-upload' },
+  { method: 'post', path: '/prepopulation-source' },
+  { method: 'get', path: '/prepopulation-records' },
+  { method: 'post', path: '/prepopulation-record' },
   { method: 'post', path: '/signing-preview' },
 ];
 

@@ -36,10 +36,11 @@ export interface PrepopulationApi {
 /** The multipart body of `/prepopulation-upload`: the file goes as itself, under the name it was chosen with. */
 function uploadForm(upload: PrepopulationUpload): FormData {
   const form = new FormData();
-  form.set('name', upload.name);
-  form.set('template', String(upload.template));
+  form.set('name', String(upload.name ?? ''));
+  form.set('template', String(upload.template ?? ''));
   if (upload.reference) form.set('reference', upload.reference);
-  form.set('file', upload.file, upload.file instanceof File ? upload.file.name : 'data.csv');
+  // A call without a file still goes out: the server says what is missing, in its words.
+  if (upload.file instanceof Blob) form.set('file', upload.file, upload.file instanceof File ? upload.file.name : 'data.csv');
   return form;
 }
 
@@ -51,7 +52,7 @@ export function prepopulationApi({ api, send }: Transport): PrepopulationApi {
         (init) =>
           api.POST('/prepopulation-upload', {
             ...init,
-            body: { name: upload.name, template: String(upload.template), file: '' },
+            body: { name: String(upload.name ?? ''), template: String(upload.template ?? ''), file: '' },
             bodySerializer: () => uploadForm(upload),
           }),
         options,
