@@ -148,6 +148,15 @@ export type IntegrationsQuery = Query<'manageIntegrations'>;
 export type PrepopulationSourceSummary = Schemas['PrepopulationSourceSummary'];
 export type PrepopulationResponse = Schemas['PrepopulationResponse'];
 export type PrepopulationQuery = Query<'fetchPrepopulation'>;
+export type PrepopulationUploadResult = Schemas['PrepopulationUploadResult'];
+export type PrepopulationProblem = Schemas['PrepopulationProblem'];
+export type PrepopulationSourceChange = Schemas['PrepopulationSourceChange'];
+export type PrepopulationSourceResult = Schemas['PrepopulationSourceResult'];
+export type PrepopulationDataRecord = Schemas['PrepopulationDataRecord'];
+export type PrepopulationRecordPage = Schemas['PrepopulationRecordPage'];
+export type PrepopulationRecordsQuery = Query<'listPrepopulationRecords'>;
+export type PrepopulationRecordChange = Schemas['PrepopulationRecordChange'];
+export type PrepopulationRecordResult = Schemas['PrepopulationRecordResult'];
 
 // Time and attendance
 export type Staff = Schemas['Staff'];

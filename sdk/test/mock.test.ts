@@ -246,6 +246,25 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(result).toEqual(example('fetchPrepopulation', 'record'));
     expect(result.error).toBe(false);
   },
+  async uploadPrepopulationSource() {
+    const file = new Blob(['Ref,Tenant\nT-1,Margaret Ellis\n'], { type: 'text/csv' });
+    const result = await client.prepopulation.upload({ name: 'Tenancies', template: 3010, file });
+    expect(result).toEqual(example('uploadPrepopulationSource'));
+    expect(result.code).toBe(1);
+  },
+  async managePrepopulationSource() {
+    const result = await client.prepopulation.manageSource({ function: 'rename', id: 3, name: 'Tenancies 2027' });
+    expect(result).toEqual(example('managePrepopulationSource'));
+  },
+  async listPrepopulationRecords() {
+    const result = await client.prepopulation.records({ id: 3 });
+    expect(result).toEqual(example('listPrepopulationRecords'));
+    expect(result.records[0]?.oid).toBe('T-0412');
+  },
+  async managePrepopulationRecord() {
+    const result = await client.prepopulation.manageRecord({ function: 'save', id: 3, oid: 'T-0412', values: { Rent: '900' } });
+    expect(result).toEqual(example('managePrepopulationRecord'));
+  },
   async listStaff() {
     const staff = await client.timeAttendance.staff();
     expect(staff).toEqual(example('listStaff'));

@@ -19,7 +19,7 @@ import { formsHandlers, formsRefusalBodies } from './modules/forms/handlers.js';
 import { groupsHandlers, groupsRefusalBodies } from './modules/groups/handlers.js';
 import { integrationsHandlers } from './modules/integrations/handlers.js';
 import { logsHandlers } from './modules/logs/handlers.js';
-import { prepopulationHandlers } from './modules/prepopulation/handlers.js';
+import { prepopulationHandlers, prepopulationRefusalBodies } from './modules/prepopulation/handlers.js';
 import { purchasesHandlers } from './modules/purchases/handlers.js';
 import { storageHandlers } from './modules/storage/handlers.js';
 import { stringsHandlers } from './modules/strings/handlers.js';
@@ -72,5 +72,6 @@ export function refusalBodies(ctx: ServerContext): RefusalBodies {
     ...devicesRefusalBodies(ctx),
     ...groupsRefusalBodies(ctx),
     ...categoriesRefusalBodies(ctx),
+    ...prepopulationRefusalBodies(),
   };
 }

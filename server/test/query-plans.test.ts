@@ -8,8 +8,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/auth/principal.js';
-import { formRecipients, users } from '../src/db/schema.js';
+import { listTotal } from '../src/db/list-filters.js';
+import { formRecipients, prepopulationRecords, prepopulationSources, users } from '../src/db/schema.js';
 import { countFormsToRemove, dueReminders, formsToRemove } from '../src/modules/forms/repository.js';
+import { pageOfRecords, recordsToCount, searchTextOf } from '../src/modules/prepopulation/repository.js';
 import { hasCopyIn } from '../src/modules/storage/repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
@@ -22,6 +24,7 @@ const watched = new Set(['forms', 'form_recipients', 'audit_events', 'tenant_not
 let viewers: ListViewers;
 let capture: CapturingDatabase;
 let plansCompany = 0;
+let sourceId = 0;
 
 beforeAll(async () => {
   const db = server.ctx.db;
@@ -70,6 +73,17 @@ beforeAll(async () => {
     role,
   });
   viewers = { admin: principal(adminId, 'admin'), basic: principal(basic?.id ?? 0, 'basic'), templateId, deepPage: 200 };
+  const [source] = await db
+    .insert(prepopulationSources)
+    .values({ companyId, name: 'Residents', templateId, headers: ['Ref', 'Name'], reference: 'Ref' })
+    .returning({ id: prepopulationSources.id });
+  sourceId = source?.id ?? 0;
+  await db.insert(prepopulationRecords).values(
+    Array.from({ length: 40 }, (_, i) => {
+      const values = { Ref: `R-${i}`, Name: `Resident ${i}` };
+      return { sourceId, oid: values.Ref, values, searchText: searchTextOf(values) };
+    }),
+  );
   capture = capturingDatabase(server.database);
 });
 
@@ -94,6 +108,24 @@ describe('the plans of the list queries', () => {
     expect(queries).toBeGreaterThan(100);
     expect(found).toEqual([]);
   }, 120_000);
+
+  it("read a data source's records through indexes, searched or not, deep in the list", async () => {
+    const found: string[] = [];
+    for (const words of [null, 'resident 1']) {
+      for (const page of [1, 200]) {
+        const request = { page, limit: 25, countCap: 1_000 };
+        const rows = await pageOfRecords(capture.db, sourceId, words, request);
+        await listTotal(capture.db, recordsToCount(capture.db, sourceId, words), request, rows.length);
+      }
+    }
+    const queries = capture.take();
+    expect(queries.length).toBe(8);
+    for (const query of queries) {
+      const plan = await planOf(capture.db, query, { noSeqScan: true });
+      if (sequentialScans(plan).includes('prepopulation_records')) found.push(`${query.sql}\n${plan}`);
+    }
+    expect(found).toEqual([]);
+  });
 
   it("find a form's copy saved to Documents when it was sealed through an index", async () => {
     await hasCopyIn(capture.db, 1, 'Completed forms/Leave Request');

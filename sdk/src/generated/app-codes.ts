@@ -156,6 +156,28 @@ export const appCodes = {
     /** A user with this email exists. */
     '-2': { outcome: 'failure', text: "User already exists." },
   },
+  uploadPrepopulationSource: {
+    /** The source was created with every record. */
+    '1': { outcome: 'success', text: "The data source has been created." },
+    /** Rows of the file are bad; nothing was saved. */
+    '-1': { outcome: 'failure', text: "Some rows cannot be loaded. Nothing was saved: correct them and upload the file again." },
+  },
+  managePrepopulationSource: {
+    /** The change was made. */
+    '1': { outcome: 'success', text: "The data source has been saved." },
+    /** A value is missing or not valid. */
+    '-1': { outcome: 'failure', text: "Parameter failed." },
+    /** The source is not the company's. */
+    '-2': { outcome: 'failure', text: "This data source does not exist." },
+  },
+  managePrepopulationRecord: {
+    /** The change was made. */
+    '1': { outcome: 'success', text: "The record has been saved." },
+    /** A value is missing or not valid. */
+    '-1': { outcome: 'failure', text: "Parameter failed." },
+    /** The record is not one of the company's sources'. */
+    '-2': { outcome: 'failure', text: "This record does not exist in the data source." },
+  },
   manageTimeEntries: {
     /** The entries were listed or the entry recorded. */
     '1': { outcome: 'success', text: "" },

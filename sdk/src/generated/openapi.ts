@@ -861,6 +861,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/prepopulation-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a data source from a CSV file
+         * @description An administrator names the source, picks the template it fills and sends a CSV file:
+         *     a header row, then at most 50,000 records, at most 10 MB. The reference column
+         *     (`reference`, the first column when not given) identifies each record. Every bad row
+         *     is answered with its number (the header is row 1) and what is wrong with it, and
+         *     nothing is saved while there is one (code -1, the first 1,000 listed, `problems_total`
+         *     counting them all). Values are kept as data: a value starting with = + - @ is text,
+         *     and is escaped wherever it is written to a CSV again. Columns whose header matches a
+         *     field's name or label fill that field until the mapping is changed. A file that is
+         *     not a CSV, is empty, or is over a limit is refused in words (400). The file is read
+         *     apart from other requests.
+         */
+        post: operations["uploadPrepopulationSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prepopulation-source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename a data source, map its columns to a template's fields, or delete it
+         * @description `rename` gives the source `name`; `map` makes it fill `template`, each field named in
+         *     `order` from the column given (a column the data has; a field left out is not
+         *     filled); `remove` deletes the source and its records. A source of another company is
+         *     refused as one that does not exist (code -2).
+         */
+        post: operations["managePrepopulationSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prepopulation-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a data source's records, searched in any column
+         * @description The records of source `id` in the order of their reference, those holding `search`
+         *     in any of their values when given. A source of another company is not found (404).
+         */
+        get: operations["listPrepopulationRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prepopulation-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change or delete a record of a data source
+         * @description `save` replaces the values of record `oid` of source `id` (its reference stays what it
+         *     is); `remove` deletes the record. A source of another company, or a record it does
+         *     not hold, is refused as one that does not exist (code -2).
+         */
+        post: operations["managePrepopulationRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staffget": {
         parameters: {
             query?: never;
@@ -2337,6 +2432,82 @@ export interface components {
             reference: string;
             /** @description When the data was last loaded (ISO 8601), or empty. */
             timestamp: string;
+        };
+        PrepopulationUploadRequest: {
+            /** @description The source's name. */
+            name: string;
+            /** @description The template it fills (multipart fields are text). */
+            template: string;
+            /** @description The header of the column identifying records; the first column when not given. */
+            reference?: string;
+            /**
+             * Format: binary
+             * @description The CSV (a file part): a header row and at most 50,000 rows, at most 10 MB; at most 50 columns, headers of at most 100 characters, values of at most 1,000.
+             */
+            file: string;
+        };
+        PrepopulationProblem: {
+            /** @description The row of the file (the header is row 1). */
+            row: number;
+            reason: string;
+        };
+        PrepopulationUploadResult: {
+            code: number;
+            message: string;
+            source: components["schemas"]["PrepopulationSourceSummary"] | null;
+            /** @description The bad rows, in the file's order (the first 1,000). */
+            problems: components["schemas"]["PrepopulationProblem"][];
+            problems_total: number;
+        };
+        PrepopulationSourceChange: {
+            /** @enum {string} */
+            function: "rename" | "map" | "remove";
+            id: number;
+            /** @description For `rename`. */
+            name?: string;
+            /** @description For `map`: the template filled. */
+            template?: number;
+            /** @description For `map`: for each field name, the header that fills it. */
+            order?: {
+                [key: string]: string;
+            };
+        };
+        PrepopulationSourceResult: {
+            code: number;
+            message: string;
+            source: components["schemas"]["PrepopulationSourceSummary"] | null;
+        };
+        PrepopulationDataRecord: {
+            /** @description The record id: its value in the reference column. */
+            oid: string;
+            /** @description For each header, the record's value. */
+            values: {
+                [key: string]: string;
+            };
+        };
+        PrepopulationRecordPage: {
+            page: number;
+            limit: number;
+            total: number;
+            total_exact: boolean;
+            headers: string[];
+            reference: string;
+            records: components["schemas"]["PrepopulationDataRecord"][];
+        };
+        PrepopulationRecordChange: {
+            /** @enum {string} */
+            function: "save" | "remove";
+            id: number;
+            oid: string;
+            /** @description For `save`: for each header changed, its new value. */
+            values?: {
+                [key: string]: string;
+            };
+        };
+        PrepopulationRecordResult: {
+            code: number;
+            message: string;
+            record: components["schemas"]["PrepopulationDataRecord"] | null;
         };
         Staff: {
             id: number;
@@ -4382,6 +4553,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PrepopulationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadPrepopulationSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PrepopulationUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The source created, or the bad rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrepopulationUploadResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    managePrepopulationSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrepopulationSourceChange"];
+            };
+        };
+        responses: {
+            /** @description The outcome, and the source as it is after it (null once deleted). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrepopulationSourceResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPrepopulationRecords: {
+        parameters: {
+            query: {
+                /** @description The source. */
+                id: number;
+                /** @description Words any value of a record holds. */
+                search?: string;
+                /** @description The page wanted, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrepopulationRecordPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    managePrepopulationRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrepopulationRecordChange"];
+            };
+        };
+        responses: {
+            /** @description The outcome, and the record as it is after it (null once deleted). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrepopulationRecordResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

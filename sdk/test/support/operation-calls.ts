@@ -79,6 +79,11 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   listLogs: (c, o) => c.logs.list({ filters: { source: 'system' } }, o),
   manageIntegrations: (c, o) => c.integrations.manage({ action: 'fields', id: 3001, sid: 7 }, o),
   fetchPrepopulation: (c, o) => c.prepopulation.fetch({ id: 1 }, o),
+  uploadPrepopulationSource: (c, o) =>
+    c.prepopulation.upload({ name: 'Tenancies', template: 3010, file: new Blob(['Ref,Tenant\nT-1,Margaret Ellis\n'], { type: 'text/csv' }) }, o),
+  managePrepopulationSource: (c, o) => c.prepopulation.manageSource({ function: 'rename', id: 3, name: 'Tenancies 2027' }, o),
+  listPrepopulationRecords: (c, o) => c.prepopulation.records({ id: 3 }, o),
+  managePrepopulationRecord: (c, o) => c.prepopulation.manageRecord({ function: 'remove', id: 3, oid: 'T-0412' }, o),
   listStaff: (c, o) => c.timeAttendance.staff(o),
   listVisitors: (c, o) => c.timeAttendance.visitors(o),
   manageTimeEntries: (c, o) => c.timeAttendance.entries({ action: 'record', kind: 'staff', person: 4001, direction: 'in', note: '' }, o),

@@ -892,8 +892,14 @@ export const prepopulationRecords = pgTable(
     /** The record's id: its value in the reference column. */
     oid: text().notNull(),
     values: jsonb().$type<Record<string, string>>().notNull(),
+    /** Every value, lower-cased and joined by line breaks: what searching records matches (`prepopulationSearchText`). */
+    searchText: text('search_text').notNull().default(''),
   },
-  (table) => [uniqueIndex('prepopulation_records_key').on(table.sourceId, table.oid)],
+  (table) => [
+    uniqueIndex('prepopulation_records_key').on(table.sourceId, table.oid),
+    // Searching words in any value of a record (pg_trgm).
+    index('prepopulation_records_search_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
  * plain data; the one that needs the network (the seal's timestamp) is given a `fetch` that
  * goes through the server's guarded client.
  */
+import { csvRecords, type CsvRecordsInput } from './csv-records.js';
 import { pdfPages } from './pdf-pages.js';
 import { sealsIn } from '../sealing/pdf-signatures.js';
 import { renderAuditTrail, renderDocument, type AuditTrailInput, type DocumentInput } from '../sealing/render.js';
@@ -26,6 +27,8 @@ export const fileTasks = {
   'document-preview': (input: DocumentInput) => renderDocument(input),
   /** An exported audit trail of forms (`GET /formaudit-export`). */
   'audit-trail-pdf': (input: AuditTrailInput) => renderAuditTrail(input),
+  /** The header and records of a data source's CSV, and its bad rows (`POST /prepopulation-upload`). */
+  'csv-records': (input: CsvRecordsInput) => csvRecords(input),
 };
 
 export type FileTasks = typeof fileTasks;

@@ -75,6 +75,7 @@ export const defaultTimeMs: Record<FileTaskName, number> = {
   'sealed-pdf': 60_000,
   'document-preview': 20_000,
   'audit-trail-pdf': 20_000,
+  'csv-records': 20_000,
 };
 
 interface Task {

@@ -23,6 +23,7 @@ export const uploadLimits: Partial<Record<OperationId, number>> = {
   manageTemplatePdf: 20 * 1024 * 1024,
   verifyDocument: 25 * 1024 * 1024,
   manageTutorial: 200 * 1024 * 1024,
+  uploadPrepopulationSource: 10 * 1024 * 1024,
 };
 
 /**

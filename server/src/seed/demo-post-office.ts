@@ -6,6 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
+import { searchTextOf } from '../modules/prepopulation/repository.js';
 import { deliveries, forms, integrations, prepopulationRecords, prepopulationSources, templates, type FieldDefinition } from '../db/schema.js';
 import type { DemoContext } from './demo-areas.js';
 
@@ -80,6 +81,7 @@ export async function seedDemoPostOffice(tx: Database, demo: DemoContext): Promi
       sourceId: source.id,
       oid: ref,
       values: { TenancyRef: ref, Tenant: tenant, Address: address, Start: start, Rent: String(rent), Email: email },
+      searchText: searchTextOf({ TenancyRef: ref, Tenant: tenant, Address: address, Start: start, Rent: String(rent), Email: email }),
     })),
   );
 

@@ -9,13 +9,17 @@
  */
 import type { FormField, PrepopulationResponse, PrepopulationSourceSummary } from '@formsign/sdk';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
 import { formatDate, formatDateTime, useDateStyle } from '../lists/format.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { formatNumber } from '../features/operations/chart-data.ts';
 import { LoadingState } from '../features/operations/loading-state.tsx';
+import { ColumnMapping } from '../features/prepopulation/column-mapping.tsx';
+import { SourceRecords } from '../features/prepopulation/source-records.tsx';
+import { SourceSettings } from '../features/prepopulation/source-settings.tsx';
+import { UploadSource } from '../features/prepopulation/upload-source.tsx';
 import { useUrlState } from '../features/operations/use-url-state.ts';
 import '../styles/operations.css';
 
@@ -63,6 +67,7 @@ const sourceColumns: ListColumn<PrepopulationSourceSummary>[] = [
 ];
 
 function SourceList() {
+  const navigate = useNavigate();
   const sources = useDataGroup('prepopulationSources', emptyAnswer, (_params: null, options) => api.prepopulation.fetch({}, options), null);
   const failure = sources.error ? sources.message : sources.data.error ? sources.data.message : null;
   return (
@@ -82,6 +87,7 @@ function SourceList() {
         empty="No data sources yet."
         getRowId={(row) => String(row.id)}
       />
+      <UploadSource onCreated={(id) => void navigate(`/pforms?source=${id}`)} />
     </section>
   );
 }
@@ -187,6 +193,7 @@ function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
   const url = useUrlState();
+  const navigate = useNavigate();
   const source = useDataGroup(
     'prepopulationSource',
     emptyAnswer,
@@ -257,6 +264,7 @@ function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
             <dd>{answer.timestamp ? formatDateTime(answer.timestamp) : 'Not loaded yet'}</dd>
           </div>
         </dl>
+        <SourceSettings key={summary.name} sourceId={id} name={summary.name} onRenamed={source.refetch} onRemoved={() => void navigate('/pforms')} />
       </section>
       <section className="card" aria-labelledby="prepopulation-order-heading">
         <h2 id="prepopulation-order-heading">Which data fills each field</h2>
@@ -274,6 +282,19 @@ function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
         ) : (
           <p className="ops-quiet">No data loaded yet.</p>
         )}
+        <h3 className="ops-spaced">Change the mapping</h3>
+        <ColumnMapping
+          key={`${summary.template_id}:${JSON.stringify(answer.order)}`}
+          sourceId={id}
+          templateId={summary.template_id}
+          headers={answer.headers}
+          order={answer.order}
+          onSaved={source.refetch}
+        />
+      </section>
+      <section className="card" aria-labelledby="prepopulation-records-heading">
+        <h2 id="prepopulation-records-heading">Records</h2>
+        <SourceRecords sourceId={id} onChanged={source.refetch} />
       </section>
       <section className="card" aria-labelledby="prepopulation-preview-heading">
         <h2 id="prepopulation-preview-heading">Preview a record</h2>

@@ -47,7 +47,17 @@ function ChooseTemplate() {
   );
 }
 
-function SendTemplate({ templateId, listsPeople, worksCases }: { templateId: number; listsPeople: boolean; worksCases: boolean }) {
+function SendTemplate({
+  templateId,
+  listsPeople,
+  worksCases,
+  prefills,
+}: {
+  templateId: number;
+  listsPeople: boolean;
+  worksCases: boolean;
+  prefills: boolean;
+}) {
   const template = useDataGroup('template', null as TemplateDetail | null, (id: number, options) => api.templates.get(id, options), templateId);
   const people = useDataGroup(
     'people',
@@ -67,7 +77,7 @@ function SendTemplate({ templateId, listsPeople, worksCases }: { templateId: num
             <p>Restore it in Manage Template to send forms from it.</p>
           </section>
         ) : (
-          <SendForm key={template.data.id} template={template.data} people={people.data} filesOnCases={worksCases} />
+          <SendForm key={template.data.id} template={template.data} people={people.data} filesOnCases={worksCases} prefills={prefills} />
         )
       ) : null}
     </>
@@ -81,7 +91,13 @@ export default function SendFormPage() {
   return (
     <div className="page page--narrow">
       {typeof id === 'number' ? (
-        <SendTemplate key={id} templateId={id} listsPeople={seesPage('users-page', viewer)} worksCases={seesPage('case-management-page', viewer)} />
+        <SendTemplate
+          key={id}
+          templateId={id}
+          listsPeople={seesPage('users-page', viewer)}
+          worksCases={seesPage('case-management-page', viewer)}
+          prefills={seesPage('prepopulation-page', viewer)}
+        />
       ) : (
         <ChooseTemplate />
       )}

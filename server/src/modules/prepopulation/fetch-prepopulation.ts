@@ -5,11 +5,12 @@
  * with `id` and `oid` one record's values in the template's fields (`refs` limiting the
  * fields). A source or record that is not the company's answers `error: true` and says so.
  */
-import type { FormField, PrepopulationQuery, PrepopulationResponse, PrepopulationSourceSummary } from '@formsign/sdk/contract';
+import type { FormField, PrepopulationQuery, PrepopulationResponse } from '@formsign/sdk/contract';
 import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import type { FieldDefinition } from '../../db/schema.js';
 import { valueFor } from './prefill.js';
+import { summary } from './summary.js';
 import { findRecord, findSource, listSources, recordIds, type SourceRecord } from './repository.js';
 
 /** Record ids answered for one source (a picker, not an export). */
@@ -30,17 +31,6 @@ const empty: Omit<PrepopulationResponse, 'type'> = {
 
 export const unknownSource = 'This data source does not exist.';
 export const unknownRecord = 'This record does not exist in the data source.';
-
-function summary(source: SourceRecord): PrepopulationSourceSummary {
-  return {
-    id: source.id,
-    name: source.name,
-    template_id: source.templateId,
-    template: source.template,
-    records: source.records,
-    updated_at: (source.loadedAt ?? source.updatedAt).toISOString(),
-  };
-}
 
 /** A template field as the contract shows it (files are not filled in advance, so not shown). */
 function formField(field: FieldDefinition): FormField | null {

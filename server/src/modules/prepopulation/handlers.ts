@@ -1,10 +1,38 @@
-/** Pre-population (`/fetch-prepopulation`): the company's data sources, one source, or one record's values. */
+/**
+ * Pre-population: the company's data sources, one source, or one record's values
+ * (`/fetch-prepopulation`); creating a source from a CSV file, renaming, mapping and deleting
+ * one; a page of its records, changing and deleting one. A refused change answers without
+ * a source or record (`prepopulationRefusalBodies`).
+ */
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
+import type { RefusalBodies } from '../../http/errors.js';
+import { uploadedFile } from '../../http/uploads.js';
 import { fetchPrepopulation } from './fetch-prepopulation.js';
+import { listRecords } from './list-records.js';
+import { manageRecord } from './manage-record.js';
+import { manageSource } from './manage-source.js';
+import { uploadSource } from './upload-source.js';
 
-export function prepopulationHandlers(ctx: Pick<ServerContext, 'db'>): Pick<Handlers, 'fetchPrepopulation'> {
+type PrepopulationHandlers = Pick<
+  Handlers,
+  'fetchPrepopulation' | 'uploadPrepopulationSource' | 'managePrepopulationSource' | 'listPrepopulationRecords' | 'managePrepopulationRecord'
+>;
+
+export function prepopulationHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'fileWork' | 'config'>): PrepopulationHandlers {
   return {
     fetchPrepopulation: ({ query, principal }) => fetchPrepopulation(ctx.db, principal, query),
+    uploadPrepopulationSource: (request) => uploadSource(ctx, request.principal, request.body, uploadedFile(request.raw, 'file'), request),
+    managePrepopulationSource: ({ body, principal, ip, userAgent }) => manageSource(ctx, principal, body, { ip, userAgent }),
+    listPrepopulationRecords: ({ query, principal }) => listRecords(ctx, principal, query),
+    managePrepopulationRecord: ({ body, principal, ip, userAgent }) => manageRecord(ctx, principal, body, { ip, userAgent }),
+  };
+}
+
+/** A refused change answers with its code and why, and no source or record. */
+export function prepopulationRefusalBodies(): Pick<RefusalBodies, 'managePrepopulationSource' | 'managePrepopulationRecord'> {
+  return {
+    managePrepopulationSource: (refusal) => ({ ...refusal, source: null }),
+    managePrepopulationRecord: (refusal) => ({ ...refusal, record: null }),
   };
 }

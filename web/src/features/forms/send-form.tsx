@@ -21,6 +21,8 @@ import { useMutation } from '../../api/use-mutation.ts';
 import { CasePicker } from '../../components/case-picker.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
+import { prefilledAnswers } from './prefill-answers.ts';
+import { PrefillPicker } from './prefill-picker.tsx';
 import { SigningField } from './signing-field.tsx';
 import { answerProblems, initialAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
 
@@ -61,9 +63,11 @@ interface SendFormProps {
   people: readonly UserRow[] | null;
   /** Whether the sender works cases, and so may file the form on one. */
   filesOnCases?: boolean;
+  /** Offer "Pre-fill from <source>" (those who may read the records). */
+  prefills?: boolean;
 }
 
-export function SendForm({ template, people, filesOnCases = false }: SendFormProps) {
+export function SendForm({ template, people, filesOnCases = false, prefills = false }: SendFormProps) {
   const id = useId();
   const steps = template.steps?.length ? template.steps : oneSigner;
   const senderFields = useMemo<FormField[]>(() => template.fields.filter((field) => field.step === 0), [template.fields]);
@@ -79,6 +83,8 @@ export function SendForm({ template, people, filesOnCases = false }: SendFormPro
   const [tenant, setTenant] = useState<number | null>(null);
   const [expires, setExpires] = useState(inDays(30));
   const [checked, setChecked] = useState(false);
+  // The record the sender's answers were filled from: sent as `refs`, so the fields others fill start from it too.
+  const [refs, setRefs] = useState('');
   const send = useMutation((request: SendFormRequest, options) => api.workflow.send(request, options), {
     onSuccess: () => announceEnvelopesChanged(),
   });
@@ -106,6 +112,7 @@ export function SendForm({ template, people, filesOnCases = false }: SendFormPro
       expires_at: expires,
       ...(values && Object.keys(values).length ? { values } : {}),
       ...(tenant ? { tenant } : {}),
+      ...(refs ? { refs } : {}),
     });
   };
 
@@ -135,6 +142,15 @@ export function SendForm({ template, people, filesOnCases = false }: SendFormPro
       <h2 id={`${id}-title`}>Send “{template.title}”</h2>
       {template.description ? <p className="muted">{template.description}</p> : null}
       <FormError message={send.error} />
+      {prefills ? (
+        <PrefillPicker
+          templateId={template.id}
+          onPick={(picked) => {
+            setRefs(picked.ref);
+            setAnswers((current) => prefilledAnswers(senderFields, current, picked.fields));
+          }}
+        />
+      ) : null}
       <fieldset className="send-form__people">
         <legend>Recipients</legend>
         <ol className="recipient-places">

@@ -1,0 +1,3 @@
+ALTER TABLE "prepopulation_records" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
+UPDATE "prepopulation_records" SET "search_text" = coalesce((SELECT lower(string_agg("value", E'\n')) FROM jsonb_each_text("prepopulation_records"."values")), '');--> statement-breakpoint
+CREATE INDEX "prepopulation_records_search_idx" ON "prepopulation_records" USING gin ("search_text" gin_trgm_ops);

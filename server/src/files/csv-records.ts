@@ -1,0 +1,165 @@
+/**
+ * Reading a data source's CSV (`POST /prepopulation-upload`), in a file worker: RFC 4180
+ * (commas, fields quoted with doubled quotes inside, CRLF or LF line ends), UTF-8 with or
+ * without a byte order mark. The first row is the header. Every row that cannot be a record
+ * is answered with its number and what is wrong with it; values are kept as they are written
+ * (a value starting with = + - @ is text: `database/csv.ts` escapes it when written again).
+ */
+
+export const csvLimits = {
+  rows: 50_000,
+  columns: 50,
+  header: 100,
+  value: 1_000,
+} as const;
+
+export interface CsvRecordsInput {
+  bytes: Uint8Array;
+  /** The header of the column identifying records; the first when empty. */
+  reference: string;
+}
+
+export interface CsvProblem {
+  /** The row of the file, the header being row 1. */
+  row: number;
+  reason: string;
+}
+
+export type CsvRecordsOutput =
+  | { refused: string }
+  | {
+      headers: string[];
+      reference: string;
+      /** Each record's values, in the order of `headers`. */
+      records: string[][];
+      problems: CsvProblem[];
+    };
+
+/** The rows of the text, each with the line it starts on; a quote left open ends the text as an error. */
+function* rowsOf(text: string): Generator<{ line: number; cells: string[]; unclosed: boolean }> {
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let startLine = 1;
+  let i = 0;
+  let rowHasContent = false;
+  while (i < text.length) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else {
+        if (char === '\n') line += 1;
+        cell += char;
+      }
+      i += 1;
+      continue;
+    }
+    if (char === '"' && cell === '') {
+      quoted = true;
+      rowHasContent = true;
+    } else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+      rowHasContent = true;
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      cells.push(cell);
+      if (rowHasContent || cells.length > 1 || cells[0] !== '') yield { line: startLine, cells, unclosed: false };
+      cells = [];
+      cell = '';
+      rowHasContent = false;
+      line += 1;
+      startLine = line;
+    } else {
+      cell += char;
+      rowHasContent = true;
+    }
+    i += 1;
+  }
+  if (quoted) {
+    cells.push(cell);
+    yield { line: startLine, cells, unclosed: true };
+    return;
+  }
+  if (rowHasContent || cell !== '') {
+    cells.push(cell);
+    yield { line: startLine, cells, unclosed: false };
+  }
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+export function csvRecords(input: CsvRecordsInput): CsvRecordsOutput {
+  let text: string;
+  try {
+    text = decoder.decode(input.bytes);
+  } catch {
+    return { refused: 'This file is not a CSV file in UTF-8 text.' };
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.includes('\u0000')) return { refused: 'This file is not a CSV file in UTF-8 text.' };
+  const rows = rowsOf(text);
+  const first = rows.next();
+  if (first.done) return { refused: 'This file is empty: it needs a header row and at least one record.' };
+  const headers = first.value.cells.map((header) => header.trim());
+  if (first.value.unclosed) return { refused: 'The header row has a quote that is never closed.' };
+  if (headers.length > csvLimits.columns)
+    return { refused: `The file has ${headers.length} columns; a data source takes at most ${csvLimits.columns}.` };
+  const seen = new Set<string>();
+  for (const [index, header] of headers.entries()) {
+    if (header === '') return { refused: `Column ${index + 1} of the header row has no name.` };
+    if (header.length > csvLimits.header) return { refused: `Column ${index + 1} of the header row is longer than ${csvLimits.header} characters.` };
+    if (seen.has(header)) return { refused: `The header row names the column ${header} twice.` };
+    seen.add(header);
+  }
+  const reference = input.reference.trim() || (headers[0] ?? '');
+  const referenceIndex = headers.indexOf(reference);
+  if (referenceIndex < 0) return { refused: `The header row has no column ${reference} to identify records by.` };
+
+  const records: string[][] = [];
+  const problems: CsvProblem[] = [];
+  const rowOfOid = new Map<string, number>();
+  let count = 0;
+  for (const { cells, unclosed } of rows) {
+    count += 1;
+    if (count > csvLimits.rows)
+      return { refused: `The file has more than ${csvLimits.rows.toLocaleString('en-GB')} records; a data source takes at most that many.` };
+    // Numbered as a spreadsheet shows them: the header is row 1, each record the next.
+    const row = count + 1;
+    if (unclosed) {
+      problems.push({ row, reason: 'A quote on this row is never closed.' });
+      break;
+    }
+    if (cells.length !== headers.length) {
+      problems.push({ row, reason: `It has ${cells.length} value${cells.length === 1 ? '' : 's'}; the header has ${headers.length} columns.` });
+      continue;
+    }
+    const long = cells.findIndex((cell) => cell.length > csvLimits.value);
+    if (long >= 0) {
+      problems.push({ row, reason: `Its ${headers[long]} is longer than ${csvLimits.value.toLocaleString('en-GB')} characters.` });
+      continue;
+    }
+    const oid = (cells[referenceIndex] ?? '').trim();
+    if (oid === '') {
+      problems.push({ row, reason: `Its ${reference} is empty: each record needs one.` });
+      continue;
+    }
+    const earlier = rowOfOid.get(oid);
+    if (earlier !== undefined) {
+      problems.push({ row, reason: `Its ${reference} ${oid} is already used on row ${earlier}.` });
+      continue;
+    }
+    rowOfOid.set(oid, row);
+    cells[referenceIndex] = oid;
+    records.push(cells);
+  }
+  if (count === 0) return { refused: 'This file is empty: it needs a header row and at least one record.' };
+  return { headers, reference, records, problems };
+}

@@ -1,0 +1,82 @@
+/**
+ * Pre-population from zero, as an administrator makes it: a template whose sender answers
+ * the tenant's name and rent, a CSV of tenancies uploaded (a bad file first, its bad row
+ * shown, nothing saved), its columns mapped to the template's fields, and a form sent
+ * pre-filled from a record picked by searching, one answer changed before sending.
+ */
+import { expect, test } from '@playwright/test';
+import { signIn } from './support.ts';
+
+test('a CSV becomes a data source, is mapped to a template, and fills a form as it is sent', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const title = `Lease ${stamp}`;
+  const source = `Leases ${stamp}`;
+  await signIn(page, 'demo.admin');
+
+  // A template: the sender answers the tenant's name and the rent, the tenant signs.
+  await page.goto('/template/edit/new/step1');
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Save and continue to fields' }).click();
+  await expect(page).toHaveURL(/\/step2$/);
+  await page.getByRole('button', { name: '+ Add a field' }).click();
+  await page.getByLabel('Label').nth(0).fill('Tenant name');
+  await page.getByLabel('Answered by').nth(0).selectOption('0');
+  await page.getByRole('button', { name: '+ Add a field' }).click();
+  await page.getByLabel('Label').nth(1).fill('Monthly rent');
+  await page.getByLabel('Answered by').nth(1).selectOption('0');
+  await page.getByRole('button', { name: '+ Add a field' }).click();
+  await page.getByLabel('Label').nth(2).fill('Tenant signature');
+  await page.getByLabel('Type').nth(2).selectOption('signature');
+  await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
+  await expect(page).toHaveURL(/\/step3$/);
+  await page.getByLabel('Place 1: label').fill('Tenant');
+  await page.getByRole('button', { name: 'Save the template' }).click();
+  await expect(page).toHaveURL(/\/template$/);
+
+  // A file with a bad row is refused, row by row, and nothing is saved.
+  await page.goto('/pforms');
+  await page.getByLabel('Name', { exact: true }).fill(source);
+  await page.getByLabel('Fills in').selectOption({ label: title });
+  const file = page.getByLabel('CSV file', { exact: true });
+  await file.setInputFiles({ name: 'leases.csv', mimeType: 'text/csv', buffer: Buffer.from('Ref,Tenant,Rent\nL-1,Margaret Ellis\n') });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const bad = page.getByRole('table', { name: 'Rows that cannot be loaded' });
+  await expect(bad.getByRole('row').filter({ hasText: 'It has 2 values; the header has 3 columns.' })).toContainText('2');
+  await expect(page.getByRole('table', { name: 'Data sources' })).not.toContainText(source);
+
+  // The corrected file makes the source; what was typed was kept.
+  await file.setInputFiles({
+    name: 'leases.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Ref,Tenant,Rent\nL-1,Margaret Ellis,875\nL-2,=HYPERLINK("x"),920\nL-3,David Okonkwo,720\n'),
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('heading', { name: source })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Records' })).toContainText('=HYPERLINK("x")');
+
+  // Its columns are mapped to the template's fields.
+  await page.getByLabel('Tenant name', { exact: true }).selectOption('Tenant');
+  await page.getByLabel('Monthly rent', { exact: true }).selectOption('Rent');
+  await page.getByRole('button', { name: 'Save the mapping' }).click();
+  const order = page.getByRole('table', { name: 'Which data column fills each field' });
+  await expect(order.getByRole('row').filter({ hasText: 'Tenant name' })).toContainText('Tenant');
+  await expect(order.getByRole('row').filter({ hasText: 'Monthly rent' })).toContainText('Rent');
+
+  // Sending: a record picked by searching fills the sender's answers, which can still change.
+  await page.goto(`/listing?search=${encodeURIComponent(title)}`);
+  await page.getByRole('link', { name: `Send ${title}` }).click();
+  await page.getByRole('button', { name: `Pre-fill from ${source}` }).click();
+  await page.getByLabel(`Search the records of ${source}`).fill('okonkwo');
+  await page.getByLabel(`Search the records of ${source}`).press('Enter');
+  await expect(page.getByRole('button', { name: 'Use L-1' })).toBeHidden();
+  await page.getByRole('button', { name: 'Use L-3' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Filled in from ${source}, record L-3.` })).toBeVisible();
+  await expect(page.getByLabel('Tenant name', { exact: true })).toHaveValue('David Okonkwo');
+  await expect(page.getByLabel('Monthly rent', { exact: true })).toHaveValue('720');
+  await page.getByLabel('Monthly rent', { exact: true }).fill('750');
+  await page.getByLabel('Name', { exact: true }).fill('David Okonkwo');
+  await page.getByLabel('Email', { exact: true }).fill('david.okonkwo@mail.example');
+  await page.getByRole('button', { name: 'Send the form' }).click();
+  await expect(page.getByRole('heading', { name: /^Sent: / })).toBeVisible();
+});

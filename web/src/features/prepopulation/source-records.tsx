@@ -1,0 +1,203 @@
+/**
+ * A data source's records (`GET /prepopulation-records`), searched in any column and paged,
+ * each changed in place or deleted (`POST /prepopulation-record`); its reference stays. A
+ * refused save keeps what was typed.
+ */
+import type { PrepopulationDataRecord, PrepopulationRecordPage } from '@formsign/sdk';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { useMutation } from '../../api/use-mutation.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { useDataGroup } from '../../lists/use-data-group.ts';
+
+const pageSize = 25;
+const noRecords: PrepopulationRecordPage = { page: 1, limit: pageSize, total: 0, total_exact: true, headers: [], reference: '', records: [] };
+
+function RecordEditor({
+  sourceId,
+  record,
+  headers,
+  reference,
+  onDone,
+}: {
+  sourceId: number;
+  record: PrepopulationDataRecord;
+  headers: string[];
+  reference: string;
+  onDone(saved: boolean): void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState<Record<string, string>>(() => ({ ...record.values }));
+  const save = useMutation(
+    (next: Record<string, string>, options) =>
+      api.prepopulation.manageRecord({ function: 'save', id: sourceId, oid: record.oid, values: next }, options),
+    { onSuccess: () => onDone(true) },
+  );
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const { [reference]: _reference, ...changed } = values;
+    void save.run(changed);
+  };
+  return (
+    <form className="card" noValidate onSubmit={submit} aria-label={`Record ${record.oid}`} aria-busy={save.busy}>
+      <FormError message={save.error} />
+      {headers
+        .filter((header) => header !== reference)
+        .map((header) => (
+          <div className="field" key={header}>
+            <label htmlFor={`${id}-${header}`}>{header}</label>
+            <input
+              id={`${id}-${header}`}
+              className="input"
+              maxLength={1000}
+              value={values[header] ?? ''}
+              onChange={(event) => setValues((current) => ({ ...current, [header]: event.target.value }))}
+            />
+          </div>
+        ))}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={save.busy}>
+          {save.busy ? 'Saving…' : 'Save the record'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => onDone(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function SourceRecords({ sourceId, onChanged }: { sourceId: number; onChanged(): void }) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState({ id: sourceId, search: '', page: 1 });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const records = useDataGroup(
+    'prepopulationRecords',
+    noRecords,
+    (params: typeof query, options) =>
+      api.prepopulation.records({ id: params.id, page: params.page, limit: pageSize, ...(params.search ? { search: params.search } : {}) }, options),
+    query,
+  );
+  const remove = useMutation((oid: string, options) => api.prepopulation.manageRecord({ function: 'remove', id: sourceId, oid }, options), {
+    onSuccess: () => {
+      records.refetch();
+      onChanged();
+    },
+  });
+  const { headers, reference } = records.data;
+  const shown = headers.slice(0, 5);
+  const search = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    setQuery({ id: sourceId, search: typed.trim(), page: 1 });
+  };
+  const editedRecord = records.data.records.find((record) => record.oid === editing);
+  return (
+    <div>
+      <form className="toolbar" role="search" onSubmit={search}>
+        <div className="field">
+          <label htmlFor={`${id}-search`}>Search the records</label>
+          <input
+            id={`${id}-search`}
+            className="input"
+            type="search"
+            maxLength={200}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--secondary">
+          Search
+        </button>
+      </form>
+      <FormError message={records.error ? records.message : remove.error} />
+      {editedRecord ? (
+        <RecordEditor
+          key={editedRecord.oid}
+          sourceId={sourceId}
+          record={editedRecord}
+          headers={headers}
+          reference={reference}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) records.refetch();
+          }}
+        />
+      ) : null}
+      {records.loading ? (
+        <p className="ops-quiet">Loading records…</p>
+      ) : records.data.records.length === 0 ? (
+        <p className="ops-quiet">{query.search ? 'No record holds these words.' : 'This source holds no records.'}</p>
+      ) : (
+        <table className="table">
+          <caption className="visually-hidden">Records</caption>
+          <thead>
+            <tr>
+              {shown.map((header) => (
+                <th key={header} scope="col">
+                  {header}
+                </th>
+              ))}
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.data.records.map((record) => (
+              <tr key={record.oid}>
+                {shown.map((header) => (
+                  <td key={header}>{record.values[header] ?? ''}</td>
+                ))}
+                <td>
+                  <button type="button" className="button button--small button--secondary" onClick={() => setEditing(record.oid)}>
+                    Edit {record.oid}
+                  </button>{' '}
+                  <button type="button" className="button button--small button--ghost" onClick={() => setRemoving(record.oid)}>
+                    Delete {record.oid}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="toolbar">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={query.page <= 1 || records.loading}
+          onClick={() => setQuery((current) => ({ ...current, page: current.page - 1 }))}
+        >
+          Previous
+        </button>
+        <span className="ops-quiet">
+          Page {query.page}
+          {records.data.total_exact ? ` of ${Math.max(1, Math.ceil(records.data.total / pageSize))}` : ''}
+        </span>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={records.data.records.length < pageSize || records.loading}
+          onClick={() => setQuery((current) => ({ ...current, page: current.page + 1 }))}
+        >
+          Next
+        </button>
+      </div>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Delete record ${removing ?? ''}?`}
+        confirmLabel="Delete the record"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) void remove.run(removing);
+          setRemoving(null);
+        }}
+      >
+        Forms already filled from it keep their values.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** Renaming and deleting a data source (`POST /prepopulation-source`); a refused rename keeps what was typed. */
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { useMutation } from '../../api/use-mutation.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormError } from '../../components/form-error.tsx';
+
+export function SourceSettings({ sourceId, name, onRenamed, onRemoved }: { sourceId: number; name: string; onRenamed(): void; onRemoved(): void }) {
+  const id = useId();
+  const [typed, setTyped] = useState(name);
+  const [confirming, setConfirming] = useState(false);
+  const rename = useMutation((next: string, options) => api.prepopulation.manageSource({ function: 'rename', id: sourceId, name: next }, options), {
+    onSuccess: onRenamed,
+  });
+  const remove = useMutation((_none: null, options) => api.prepopulation.manageSource({ function: 'remove', id: sourceId }, options), {
+    onSuccess: onRemoved,
+  });
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    void rename.run(typed.trim());
+  };
+  return (
+    <form className="toolbar" noValidate onSubmit={submit} aria-busy={rename.busy || remove.busy}>
+      <FormError message={rename.error ?? remove.error} />
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} className="input" maxLength={120} value={typed} onChange={(event) => setTyped(event.target.value)} />
+      </div>
+      <button type="submit" className="button button--secondary" disabled={rename.busy || !typed.trim()}>
+        Rename
+      </button>
+      <button type="button" className="button button--ghost" disabled={remove.busy} onClick={() => setConfirming(true)}>
+        Delete the data source
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${name}?`}
+        confirmLabel="Delete the data source"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void remove.run(null);
+        }}
+      >
+        Its records are deleted with it. Forms already filled from it keep their values.
+      </ConfirmDialog>
+    </form>
+  );
+}
