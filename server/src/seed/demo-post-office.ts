@@ -85,7 +85,7 @@ export async function seedDemoPostOffice(tx: Database, demo: DemoContext): Promi
 
   const wanted: {
     title: string;
-    source: 'email' | 'sftp' | 'sharepoint' | 'webhook';
+    source: 'email' | 'sftp' | 'webhook';
     type: 'pdf' | 'csv' | 'both';
     recipient: string;
     map: Record<string, string>;
@@ -93,9 +93,9 @@ export async function seedDemoPostOffice(tx: Database, demo: DemoContext): Promi
   }[] = [
     {
       title: 'Tenancy Agreement',
-      source: 'sharepoint',
+      source: 'webhook',
       type: 'both',
-      recipient: 'Housing/Tenancies',
+      recipient: 'https://housing.northwindcare.example/hooks/tenancies',
       map: { tenant_name: 'TenantName', property_address: 'Property', start_date: 'StartDate', monthly_rent: 'Rent' },
       daysAgo: 30,
     },
