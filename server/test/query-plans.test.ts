@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/auth/principal.js';
 import { formRecipients, users } from '../src/db/schema.js';
+import { deliveredThrough, findDelivery, listDeliveries } from '../src/modules/integrations/repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
 import { capturingDatabase, planOf, sequentialScans, type CapturingDatabase } from './support/query-capture.js';
@@ -90,4 +91,22 @@ describe('the plans of the list queries', () => {
     expect(queries).toBeGreaterThan(100);
     expect(found).toEqual([]);
   }, 120_000);
+});
+
+describe('the plans of the deliveries', () => {
+  it("read an integration's page of deliveries, one attempt and a form's deliveries through indexes", async () => {
+    await listDeliveries(capture.db, 7, { page: 3, limit: 25, countCap: 1000 });
+    await findDelivery(capture.db, 7, 41);
+    await deliveredThrough(capture.db, 5120, [7, 8]);
+    const queries = capture.take();
+    expect(queries.length).toBeGreaterThanOrEqual(4);
+    const found: string[] = [];
+    for (const query of queries) {
+      const plan = await planOf(capture.db, query, { noSeqScan: true });
+      for (const table of sequentialScans(plan).filter((name) => name === 'deliveries' || name === 'forms'))
+        found.push(`a sequential scan of ${table} in\n${query.sql}\n${plan}`);
+      if (/order by/i.test(query.sql)) expect(plan, query.sql).toContain('deliveries_integration_at_idx');
+    }
+    expect(found).toEqual([]);
+  });
 });

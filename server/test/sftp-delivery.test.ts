@@ -6,16 +6,17 @@
  * never reaches an answer, the audit trail or a log line.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { auditEvents, deliveries, forms, integrations } from '../src/db/schema.js';
 import { outboundClient } from '../src/http/outbound.js';
-import { hostKeyFingerprint } from '../src/modules/integrations/sftp.js';
+import { hostKeyFingerprint } from '../src/http/sftp.js';
 import { createOrganisation, insertForm, insertTemplate, organisationPassword } from './support/form-rows.js';
 import { useTestServer, type Answer, type CallOptions, type Json } from './support/test-server.js';
 
@@ -159,7 +160,10 @@ afterAll(async () => {
 });
 
 const integrationsCall = (query: Record<string, string | number>): Promise<Answer> =>
-  call('/fetch-integratedforms', { method: 'GET', query: new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString() });
+  call('/fetch-integratedforms', {
+    method: 'GET',
+    query: new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+  });
 
 describe('an SFTP integration', () => {
   it('refuses an address with a user name or password in it, and a server off the allowed networks', async () => {
@@ -207,7 +211,15 @@ describe('an SFTP integration', () => {
     const first = await call('/integration-deliveries', { method: 'GET', query: `sid=${sid}` });
     expect(first.body).toMatchObject({
       total: 1,
-      data: [{ form_id: formId, reference: 'TS-SFTP-1', status: 'failed', files: [], detail: 'Delivery failed: 127.0.0.1 refused the user name, password or key.' }],
+      data: [
+        {
+          form_id: formId,
+          reference: 'TS-SFTP-1',
+          status: 'failed',
+          files: [],
+          detail: 'Delivery failed: 127.0.0.1 refused the user name, password or key.',
+        },
+      ],
     });
     // Met on the first connection: pinned.
     const pinned = fingerprintOf(sftp.hostKey);
@@ -302,5 +314,47 @@ describe('host key fingerprints', () => {
     if (parsed instanceof Error || Array.isArray(parsed)) throw new Error('The key did not parse.');
     expect(hostKeyFingerprint(parsed.getPublicSSH())).toBe(fingerprintOf(key.private));
     expect(hostKeyFingerprint(parsed.getPublicSSH())).toMatch(/^SHA256:[A-Za-z0-9+/]{43} \(ED25519\)$/);
+  });
+});
+
+describe('the migration that ends SharePoint and addresses with a password', () => {
+  it("removes SharePoint integrations with a system log line, moves an address's user name to its own field and drops its password from the trail", async () => {
+    const db = server.ctx.db;
+    const { companyId } = await createOrganisation(db, server.ctx.passwords, 'Legacy Post Ltd', 'legacypost');
+    const template = await insertTemplate(db, companyId, 'Tenancy Agreement', fields);
+    await db.execute(
+      sql`insert into integrations (company_id, template_id, source, type, recipient) values
+          (${companyId}, ${template}, 'sharepoint', 'both', 'Housing/Tenancies'),
+          (${companyId}, ${template}, 'sftp', 'csv', 'sftp://payroll:s3cret-pw@files.example:2222/in')`,
+    );
+    await db.insert(auditEvents).values({
+      companyId,
+      actor: 'system',
+      source: 'system',
+      event: 'delivered',
+      target: 'Tenancy Agreement TA-1 to sftp://payroll:s3cret-pw@files.example:2222/in',
+      details: { recipient: 'sftp://payroll:s3cret-pw@files.example:2222/in' },
+    });
+    const migration = readFileSync(new URL('../drizzle/0017_integration-credentials-deliveries.sql', import.meta.url), 'utf8');
+    const data = migration.slice(migration.indexOf('-- SharePoint is no longer offered'));
+    for (const statement of data.split('--> statement-breakpoint')) if (statement.trim()) await db.execute(sql.raw(statement));
+
+    const left = await db.select().from(integrations).where(eq(integrations.companyId, companyId));
+    expect(left.map((row) => [row.source, row.recipient, row.username, row.credentials])).toEqual([
+      ['sftp', 'sftp://files.example:2222/in', 'payroll', null],
+    ]);
+    const trail = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, companyId)));
+    expect(JSON.stringify(trail)).not.toContain('s3cret-pw');
+    expect(trail.map((row) => row.target)).toContain('Tenancy Agreement TA-1 to sftp://files.example:2222/in');
+    const token = (await server.signIn('legacypost.admin', organisationPassword)).token;
+    const logs = await server.call('/fetch-logs', { method: 'GET', token, query: 'filters[source]=system' });
+    expect(logs.body.data.map((row: Json) => [row.action, row.target, row.level])).toContainEqual([
+      'SharePoint integration removed: SharePoint is no longer offered',
+      'Form integration of Tenancy Agreement',
+      'warning',
+    ]);
   });
 });

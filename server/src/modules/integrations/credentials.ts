@@ -5,7 +5,7 @@
  */
 import type { Keys } from '../../auth/keys.js';
 import type { IntegrationRecord } from './repository.js';
-import type { SftpSignIn } from './sftp.js';
+import type { SftpSignIn } from '../../http/sftp.js';
 
 interface Kept {
   password?: string;

@@ -25,7 +25,7 @@ import { isDataField } from '../database/submissions.js';
 import { findForm } from '../forms/completed-forms-repository.js';
 import { credentialsOf } from './credentials.js';
 import { deliveredThrough, pinHostKey, recordDelivery, templateIntegrations, type IntegrationRecord } from './repository.js';
-import { sftpTarget, uploadBySftp } from './sftp.js';
+import { sftpTarget, uploadBySftp } from '../../http/sftp.js';
 
 /** What a delivery uses of the server. */
 export type DeliveryContext = Pick<ServerContext, 'db' | 'mail' | 'files' | 'outbound' | 'now' | 'keys'>;

@@ -18,7 +18,7 @@ import type { Keys } from '../../auth/keys.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { credentialFlags } from './credentials.js';
-import { sftpTarget } from './sftp.js';
+import { sftpTarget } from '../../http/sftp.js';
 import { isDataField } from '../database/submissions.js';
 import { findIntegration, findTemplate, findTemplateIntegration, type IntegrationRecord, type TemplateRecord } from './repository.js';
 

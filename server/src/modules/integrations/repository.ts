@@ -157,11 +157,7 @@ const deliveryColumns = {
 };
 
 /** A page of an integration's deliveries, newest first (`deliveries_integration_at_idx`). */
-export async function listDeliveries(
-  db: Database,
-  integrationId: number,
-  page: PageRequest,
-): Promise<{ rows: DeliveryRecord[]; total: ListTotal }> {
+export async function listDeliveries(db: Database, integrationId: number, page: PageRequest): Promise<{ rows: DeliveryRecord[]; total: ListTotal }> {
   const rows = await db
     .select(deliveryColumns)
     .from(deliveries)

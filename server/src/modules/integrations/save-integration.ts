@@ -15,7 +15,7 @@ import {
   templateOf,
 } from './integration-rules.js';
 import { insertIntegration, updateIntegration } from './repository.js';
-import { sftpTarget } from './sftp.js';
+import { sftpTarget } from '../../http/sftp.js';
 
 /** Saves an integration (`save`): a new one, or the one `sid` names or the template has for the destination. */
 export async function saveIntegration(
@@ -33,8 +33,7 @@ export async function saveIntegration(
   if (problem) throw badRequest(problem);
   // Where the server itself sends (a webhook, an SFTP server): an address on the public internet, unless the operator allows it.
   const sftp = source === 'sftp' ? sftpTarget(recipient) : null;
-  const refusal =
-    source === 'webhook' ? await ctx.outbound.refusal(recipient) : sftp ? await ctx.outbound.hostRefusal(sftp.host) : null;
+  const refusal = source === 'webhook' ? await ctx.outbound.refusal(recipient) : sftp ? await ctx.outbound.hostRefusal(sftp.host) : null;
   if (refusal) throw badRequest(refusal);
   const fields = mappableFields(template);
   const map = query.data !== undefined ? parseMap(query.data, fields) : (existing?.map ?? {});

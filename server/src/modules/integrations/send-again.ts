@@ -23,11 +23,7 @@ export function deliveryView(row: DeliveryRecord): Delivery {
   };
 }
 
-export async function sendDeliveryAgain(
-  ctx: DeliveryContext,
-  principal: Principal,
-  request: { sid: number; delivery: number },
-): Promise<Delivery> {
+export async function sendDeliveryAgain(ctx: DeliveryContext, principal: Principal, request: { sid: number; delivery: number }): Promise<Delivery> {
   const item = await findIntegration(ctx.db, principal.companyId, request.sid);
   if (!item) throw badRequest(unknownIntegration);
   const attempt = await findDelivery(ctx.db, item.id, request.delivery);

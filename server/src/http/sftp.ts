@@ -1,5 +1,6 @@
 /**
- * Uploading a delivery's files to an SFTP server (`sftp://host[:port]/folder`). The host is
+ * Uploading a delivery's files to an SFTP server (beside the guarded client: the one other
+ * place the server opens a connection to a system an administrator names) (`sftp://host[:port]/folder`). The host is
  * resolved and checked by the guarded client as a webhook's is (the public internet only,
  * unless the operator allows more) and the connection goes to the address checked. The
  * server's host key is pinned on first use: a later key that differs refuses the delivery.
@@ -7,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import SftpClient from 'ssh2-sftp-client';
-import { OutboundError, type OutboundClient } from '../../http/outbound.js';
+import { OutboundError, type OutboundClient } from './outbound.js';
 
 export const sftpTimeoutMs = 20_000;
 /** The most a delivery uploads (a sealed PDF of the largest template and its data). */
@@ -45,7 +46,8 @@ export function hostKeyFingerprint(key: Buffer): string {
   const digest = createHash('sha256').update(key).digest('base64').replace(/=+$/, '');
   const length = key.length >= 4 ? key.readUInt32BE(0) : 0;
   const name = key.subarray(4, 4 + Math.min(length, 64)).toString('latin1');
-  const type = name === 'ssh-ed25519' ? 'ED25519' : name === 'ssh-rsa' ? 'RSA' : name.startsWith('ecdsa-') ? 'ECDSA' : name.toUpperCase() || 'UNKNOWN';
+  const type =
+    name === 'ssh-ed25519' ? 'ED25519' : name === 'ssh-rsa' ? 'RSA' : name.startsWith('ecdsa-') ? 'ECDSA' : name.toUpperCase() || 'UNKNOWN';
   return `SHA256:${digest} (${type})`;
 }
 
@@ -83,13 +85,13 @@ function reasonOf(error: unknown, host: string): string {
   const code = (error as { code?: string } | null)?.code;
   const level = (error as { level?: string } | null)?.level;
   const message = error instanceof Error ? error.message : String(error);
-  if (level === 'client-authentication' || /authentication methods failed/i.test(message))
-    return `${host} refused the user name, password or key.`;
+  if (level === 'client-authentication' || /authentication methods failed/i.test(message)) return `${host} refused the user name, password or key.`;
   if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return `${host} could not be reached (the connection was refused).`;
   if (code === 'ECONNRESET' || /ECONNRESET/.test(message)) return `${host} could not be reached (the connection was reset).`;
   if (/No such file/i.test(message) || code === 'ENOENT' || code === '2') return `the folder does not exist on ${host}.`;
   if (/Permission denied/i.test(message) || code === '3') return `${host} did not allow the upload (permission denied).`;
-  if (/Cannot parse privateKey|Unsupported key format|Encrypted private OpenSSH key/i.test(message)) return 'the private key saved could not be read.';
+  if (/Cannot parse privateKey|Unsupported key format|Encrypted private OpenSSH key/i.test(message))
+    return 'the private key saved could not be read.';
   return `${host} could not be reached (the connection failed).`;
 }
 
