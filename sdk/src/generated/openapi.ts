@@ -2111,7 +2111,7 @@ export interface components {
             /** @enum {string} */
             status: "delivered" | "failed";
             files: string[];
-            /** @description What happened */
+            /** @description What happened, in words an administrator reads. */
             detail: string;
         };
         DeliveryPage: components["schemas"]["Pagination"] & {
