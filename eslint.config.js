@@ -76,8 +76,12 @@ const outboundPaths = [
     message: `${outboundMessage} The timestamp authority is made in one place, with the guarded fetch.`,
   },
 ];
-/** The modules that may: the guarded client itself, and the one place the timestamp authority's client is made with its fetch. */
-const outboundHomes = ['server/src/http/outbound.ts', 'server/src/sealing/sealed-pdf.ts'];
+/**
+ * The modules that may: the guarded client itself, the SFTP uploads (which connect only to the
+ * address the guarded client checked), and the one place the timestamp authority's client is
+ * made with its fetch.
+ */
+const outboundHomes = ['server/src/http/outbound.ts', 'server/src/http/sftp.ts', 'server/src/sealing/sealed-pdf.ts'];
 
 const boundaries = Object.entries(allowed).flatMap(([pkg, may]) => {
   const denied = packages.filter((other) => other !== pkg && !may.includes(other));

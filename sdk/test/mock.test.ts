@@ -240,6 +240,19 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(result).toEqual(example('manageIntegrations'));
     expect(result.forms[0]?.source).toEqual(expect.any(String));
   },
+  async setIntegrationCredentials() {
+    const integration = await client.integrations.setCredentials({ sid: 2, username: 'formsign', password: 'correct horse battery staple' });
+    expect(integration).toEqual(example('setIntegrationCredentials'));
+    expect(integration).not.toHaveProperty('password');
+  },
+  async listIntegrationDeliveries() {
+    const page = await client.integrations.deliveries({ sid: 2, page: 1, limit: 25 });
+    expect(page).toEqual(example('listIntegrationDeliveries'));
+  },
+  async sendDeliveryAgain() {
+    const attempt = await client.integrations.sendAgain(2, 41);
+    expect(attempt).toEqual(example('sendDeliveryAgain'));
+  },
   async fetchPrepopulation() {
     // One record (`oid`): the mock answers the example of a record.
     const result = await client.prepopulation.fetch({ id: 1, oid: 'T-1001', refs: 'name,address' });

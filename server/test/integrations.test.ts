@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { readConfig } from '../src/config.js';
-import { deliveries, forms, storedFiles } from '../src/db/schema.js';
+import { deliveries, forms } from '../src/db/schema.js';
 import { outboundClient } from '../src/http/outbound.js';
 import { deliverForm } from '../src/modules/integrations/deliver-form.js';
 import {
@@ -155,6 +155,10 @@ describe('form integration settings', () => {
         type: 'both',
         recipient: 'payroll@post.example',
         updated_at: expect.any(String),
+        username: '',
+        has_password: false,
+        has_private_key: false,
+        host_key: null,
       },
     ]);
     expect((await integrations({ action: 'fields', id: sheets.templateId, sid })).body).toMatchObject({
@@ -233,7 +237,7 @@ describe('form integration settings', () => {
   });
 
   it('delete an integration; the answer is the list afterwards', async () => {
-    const made = await integrations({ action: 'save', id: expenseId, source: 'sharepoint', type: 'csv', recipient: 'Finance/Claims' });
+    const made = await integrations({ action: 'save', id: expenseId, source: 'sftp', type: 'csv', recipient: `sftp://127.0.0.1/claims` });
     const deleted = await integrations({ action: 'delete', sid: made.body.sid });
     expect(deleted.body).toMatchObject({ message: 'The integration has been deleted.', type: 'delete' });
     expect(deleted.body.forms.map((item: Json) => item.sid)).not.toContain(made.body.sid);
@@ -243,12 +247,17 @@ describe('form integration settings', () => {
     expect(await integrations({ action: 'delete' })).toMatchObject({ status: 400, body: { message: 'Choose the integration to delete.' } });
   });
 
-  it('are set up in the demo organisation: its tenancy agreements go to SharePoint', async () => {
+  it('are set up in the demo organisation: its tenancy agreements go to a webhook, and SharePoint is not offered', async () => {
     const northwind = (await server.signIn('demo.admin')).token;
     const list = await integrations({}, northwind);
     expect(list.body.forms).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ title: 'Tenancy Agreement', source: 'sharepoint', type: 'both', recipient: 'Housing/Tenancies' }),
+        expect.objectContaining({
+          title: 'Tenancy Agreement',
+          source: 'webhook',
+          type: 'both',
+          recipient: 'https://housing.northwindcare.example/hooks/tenancies',
+        }),
       ]),
     );
     const tenancy = list.body.forms.find((item: Json) => item.title === 'Tenancy Agreement');
@@ -258,6 +267,9 @@ describe('form integration settings', () => {
       start_date: 'StartDate',
       monthly_rent: 'Rent',
     });
+    expect(
+      (await integrations({ action: 'save', id: tenancy.template_id, source: 'sharepoint', recipient: 'Housing/Tenancies' }, northwind)).status,
+    ).toBe(400);
   });
 
   it('are for administrators only (403)', async () => {
@@ -267,7 +279,7 @@ describe('form integration settings', () => {
 });
 
 describe('delivering a completed form', () => {
-  it("applies each integration's map and delivers by email, webhook and the Post Office folder; records each once", async () => {
+  it("applies each integration's map and delivers by email and webhook; records each once", async () => {
     await integrations({
       action: 'save',
       id: sheets.templateId,
@@ -284,7 +296,6 @@ describe('delivering a completed form', () => {
       recipient: `${hook.url}/hooks/timesheets`,
       data: JSON.stringify({ employee: 'name', approved: 'ok' }),
     });
-    await integrations({ action: 'save', id: sheets.templateId, source: 'sftp', type: 'both', recipient: 'sftp://payroll.post.example/incoming' });
     const form = sheets.submissions[0];
     if (!form) throw new Error('No submission.');
     const mailBefore = server.mail.length;
@@ -293,7 +304,6 @@ describe('delivering a completed form', () => {
     expect(outcomes.map((outcome) => [outcome.source, outcome.status, outcome.files])).toEqual([
       ['email', 'delivered', ['TS-2026-100.pdf', 'TS-2026-100.csv']],
       ['webhook', 'delivered', ['TS-2026-100.csv']],
-      ['sftp', 'delivered', ['TS-2026-100.pdf', 'TS-2026-100.csv']],
     ]);
 
     // Email: both files attached, the data under the receiving system's names.
@@ -323,38 +333,18 @@ describe('delivering a completed form', () => {
       },
     });
 
-    // SFTP is not connected from this server: the files are kept in Documents, and the delivery says so.
-    expect(outcomes[2]?.detail).toBe(
-      'SFTP is not connected from this server: the files were kept in Documents, folder Post Office/Timesheet Approval, for sftp://payroll.post.example/incoming.',
-    );
-    const kept = await server.call('/manage-storage', { method: 'GET', token: admin, query: 'stored=Post Office/Timesheet Approval' });
-    expect(kept.body.files.map((file: Json) => [file.name, file.size])).toEqual(
-      expect.arrayContaining([
-        ['TS-2026-100.pdf', sealed.length],
-        ['TS-2026-100.csv', expect.any(Number)],
-      ]),
-    );
-    const csv = kept.body.files.find((file: Json) => file.name === 'TS-2026-100.csv');
-    const download = await server.call('/file', { method: 'GET', query: new URL(csv.url, 'http://formsign.test').searchParams.toString() });
-    expect(download.text.split('\r\n')[0]).toBe('employee,site,hours,week_ending,approved,notes');
-
     // Recorded in deliveries and in the system log.
     const rows = await server.ctx.db.select().from(deliveries).where(eq(deliveries.formId, form.id));
-    expect(rows.map((row) => row.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect(rows.map((row) => row.status)).toEqual(['delivered', 'delivered']);
     const log = await server.call('/fetch-logs', { method: 'GET', token: admin, query: 'filters[source]=system&filters[search]=TS-2026-100' });
-    expect(log.body.data.map((row: Json) => row.action)).toEqual(['Delivered form', 'Delivered form', 'Delivered form']);
+    expect(log.body.data.map((row: Json) => row.action)).toEqual(['Delivered form', 'Delivered form']);
     expect(log.body.data.map((row: Json) => row.target)).toContain('Timesheet Approval TS-2026-100 to payroll@post.example');
 
     // A second call does nothing.
     const second = await deliverForm(server.ctx, form.id);
-    expect(second.map((outcome) => outcome.status)).toEqual(['skipped', 'skipped', 'skipped']);
+    expect(second.map((outcome) => outcome.status)).toEqual(['skipped', 'skipped']);
     expect(server.mail.length).toBe(mailBefore + 1);
     expect(hook.received).toHaveLength(1);
-    const files = await server.ctx.db
-      .select()
-      .from(storedFiles)
-      .where(and(eq(storedFiles.formId, form.id), eq(storedFiles.folder, 'Post Office/Timesheet Approval')));
-    expect(files).toHaveLength(2);
   });
 
   it('records a failure and tries again on the next call; a PDF that does not exist yet is a failure', async () => {
@@ -370,8 +360,8 @@ describe('delivering a completed form', () => {
     hook.status = 503;
     const first = await deliverForm(server.ctx, expenseForm);
     expect(first.map((outcome) => [outcome.source, outcome.status, outcome.detail])).toEqual([
-      ['webhook', 'failed', 'The webhook answered 503.'],
-      ['email', 'failed', 'The form has no sealed PDF yet.'],
+      ['webhook', 'failed', 'Delivery failed: the webhook answered 503.'],
+      ['email', 'failed', 'Delivery failed: the form has no sealed PDF yet.'],
     ]);
     const log = await server.call('/fetch-logs', { method: 'GET', token: admin, query: 'filters[source]=system&filters[search]=EX-1' });
     expect(log.body.data.map((row: Json) => [row.action, row.level])).toEqual([
@@ -382,14 +372,17 @@ describe('delivering a completed form', () => {
     const second = await deliverForm(server.ctx, expenseForm);
     expect(second.map((outcome) => outcome.status)).toEqual(['delivered', 'failed']);
     expect(hook.received.at(-1)?.body.data).toEqual({ Amount: 42.5 });
+    // Each attempt is kept: the webhook's failure and its success, the email's two failures.
     const rows = await server.ctx.db
       .select({ status: deliveries.status, detail: deliveries.detail })
       .from(deliveries)
       .where(eq(deliveries.formId, expenseForm));
+    expect(rows).toHaveLength(4);
     expect(rows).toEqual(
       expect.arrayContaining([
+        { status: 'failed', detail: 'Delivery failed: the webhook answered 503.' },
         { status: 'delivered', detail: expect.stringMatching(/^Posted to /) },
-        { status: 'failed', detail: 'The form has no sealed PDF yet.' },
+        { status: 'failed', detail: 'Delivery failed: the form has no sealed PDF yet.' },
       ]),
     );
   });
@@ -431,7 +424,7 @@ describe('delivering a completed form', () => {
         .digest('hex'),
     ).toBe(form?.sealedSha256);
     expect(server.failedJobs.splice(0).map(({ name, error }) => [name, (error as Error).message])).toEqual([
-      ['deliver-form', "1 of the form's integrations did not deliver: The webhook answered 503."],
+      ['deliver-form', "1 of the form's integrations did not deliver: Delivery failed: the webhook answered 503."],
     ]);
 
     hook.status = 200;

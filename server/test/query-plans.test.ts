@@ -11,6 +11,7 @@ import type { Principal } from '../src/auth/principal.js';
 import { listTotal } from '../src/db/list-filters.js';
 import { formRecipients, prepopulationRecords, prepopulationSources, users } from '../src/db/schema.js';
 import { countFormsToRemove, dueReminders, formsToRemove } from '../src/modules/forms/repository.js';
+import { deliveredThrough, findDelivery, listDeliveries } from '../src/modules/integrations/repository.js';
 import { pageOfRecords, recordsToCount, searchTextOf } from '../src/modules/prepopulation/repository.js';
 import { hasCopyIn } from '../src/modules/storage/repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
@@ -158,5 +159,23 @@ describe('the plans of the scheduled jobs', () => {
       expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
       expect(plan).toContain('forms_retention_idx');
     }
+  });
+});
+
+describe('the plans of the deliveries', () => {
+  it("read an integration's page of deliveries, one attempt and a form's deliveries through indexes", async () => {
+    await listDeliveries(capture.db, 7, { page: 3, limit: 25, countCap: 1000 });
+    await findDelivery(capture.db, 7, 41);
+    await deliveredThrough(capture.db, 5120, [7, 8]);
+    const queries = capture.take();
+    expect(queries.length).toBeGreaterThanOrEqual(4);
+    const found: string[] = [];
+    for (const query of queries) {
+      const plan = await planOf(capture.db, query, { noSeqScan: true });
+      for (const table of sequentialScans(plan).filter((name) => name === 'deliveries' || name === 'forms'))
+        found.push(`a sequential scan of ${table} in\n${query.sql}\n${plan}`);
+      if (/order by/i.test(query.sql)) expect(plan, query.sql).toContain('deliveries_integration_at_idx');
+    }
+    expect(found).toEqual([]);
   });
 });

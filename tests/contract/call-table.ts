@@ -98,6 +98,9 @@ export const designedOperations: readonly { method: 'get' | 'post'; path: string
   { method: 'post', path: '/signing-preview' },
   { method: 'post', path: '/tutorial' },
   { method: 'get', path: '/formaudit-export' },
+  { method: 'post', path: '/integration-credentials' },
+  { method: 'get', path: '/integration-deliveries' },
+  { method: 'post', path: '/integration-deliveries' },
 ];
 
 /** Response shapes the product states: the top-level fields each must have. */

@@ -54,7 +54,7 @@ test.describe('the Post Office', () => {
     await signIn(page, 'demo.admin');
     await page.goto('/iforms');
     const list = page.getByRole('table', { name: 'Integrations' });
-    await expect(list.getByRole('row').filter({ hasText: 'Housing/Tenancies' })).toContainText('Tenancy Agreement');
+    await expect(list.getByRole('row').filter({ hasText: 'housing.northwindcare.example/hooks/tenancies' })).toContainText('Tenancy Agreement');
 
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Tenancy Agreement' });
     await page.getByLabel('Send completed forms to').selectOption({ label: 'Email' });
@@ -69,6 +69,27 @@ test.describe('the Post Office', () => {
     await page.reload();
     await expect(page.getByLabel('Monthly rent: name in the receiving system')).toHaveValue('RentPcm');
     await expect(page.getByLabel('Email address', { exact: true })).toHaveValue('lettings@northwindcare.example');
+  });
+
+  test("the administrator reads the SFTP integration's last deliveries and sends the failed one again", async ({ page }) => {
+    await signIn(page, 'demo.admin');
+    await page.goto('/iforms');
+    await page.getByRole('button', { name: 'Edit the integration of Timesheet Approval' }).click();
+    const deliveries = page.getByRole('table', { name: 'Last deliveries of Timesheet Approval' });
+    const failedText = 'Delivery failed: no user name and password or key is saved for this server.';
+    const failed = deliveries.getByRole('row').filter({ hasText: failedText });
+    await expect(failed.first()).toContainText('Failed');
+    await expect(deliveries.getByRole('row').filter({ hasText: 'Delivered when the form was completed.' }).first()).toContainText('Delivered');
+    await expect(page.getByText('No password or key is kept yet.')).toBeVisible();
+    // The queue may have tried it again since the server started: count the attempts first.
+    const before = await failed.count();
+    await failed
+      .first()
+      .getByRole('button', { name: /Send again/ })
+      .click();
+    // Tried again now: still no sign-in saved, so the new attempt failed too, and is listed.
+    await expect(page.getByText(/ was not delivered/).first()).toBeVisible();
+    await expect.poll(() => failed.count()).toBeGreaterThan(before);
   });
 
   test('the administrator previews what a tenancy record fills in', async ({ page }) => {

@@ -402,7 +402,7 @@ test.describe('Actions Records (/actionlogs)', () => {
     expect(queryOf(await call, 'filters[source]')).toBe('system');
     const table = page.getByRole('table', { name: 'System log' });
     await expect(dataRows(table)).toHaveCount(12);
-    await expect(rowWith(table, 'SharePoint upload failed').first()).toContainText('Error');
+    await expect(rowWith(table, 'SFTP upload failed').first()).toContainText('Error');
     await expect(rowWith(table, 'Email delivery retried').first()).toContainText('Warning');
     await expect(table.getByRole('columnheader', { name: 'Level' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Log' }).getByRole('link', { name: 'System log' })).toHaveAttribute('aria-current', 'page');

@@ -826,11 +826,61 @@ export interface paths {
          *     leads to this server, a private network, a link-local address (such as a cloud
          *     metadata service) or any other address off the public internet is refused when it is
          *     saved (400, saying why) and again when a form is delivered, unless the server's
-         *     operator allows the host (`FORMSIGN_OUTBOUND_ALLOW`).
+         *     operator allows the host (`FORMSIGN_OUTBOUND_ALLOW`); an SFTP server's host likewise.
+         *     An SFTP recipient is `sftp://host[:port]/folder` without a user name or password in it:
+         *     the sign-in is saved apart (`setIntegrationCredentials`).
          */
         get: operations["manageIntegrations"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integration-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save an SFTP integration's sign-in
+         * @description Keeps the user name and the password or private key an SFTP integration signs in with,
+         *     encrypted with the instance's secret. The answer is the integration as listed: the
+         *     password and key are never answered, `has_password` and `has_private_key` say they are kept.
+         */
+        post: operations["setIntegrationCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integration-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An integration's last deliveries
+         * @description Every attempt to deliver a form through the integration, newest first.
+         */
+        get: operations["listIntegrationDeliveries"];
+        put?: never;
+        /**
+         * Send a failed delivery again
+         * @description Delivers the form of a failed delivery through its integration again, now, and answers
+         *     the new attempt (delivered or failed, with what happened). A delivery that succeeded, or
+         *     whose form was delivered through the integration since, is refused (400).
+         */
+        post: operations["sendDeliveryAgain"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2368,7 +2418,11 @@ export interface components {
          * @description Where completed forms are delivered.
          * @enum {string}
          */
-        IntegrationSource: "email" | "sftp" | "sharepoint" | "webhook";
+        IntegrationSource: "email" | "sftp" | "webhook";
+        /**
+         * @description An integration. Its credentials (an SFTP server's password or private key) are never
+         *     answered once saved: `has_password` and `has_private_key` say whether one is kept.
+         */
         Integration: {
             sid: number;
             template_id: number;
@@ -2376,9 +2430,55 @@ export interface components {
             source: components["schemas"]["IntegrationSource"];
             /** @enum {string} */
             type: "pdf" | "csv" | "both";
+            /** @description An email address, a webhook URL, or sftp://host[:port]/folder (never a user name or password). */
             recipient: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The user name the SFTP server is signed in to with (empty for other destinations). */
+            username: string;
+            has_password: boolean;
+            has_private_key: boolean;
+            /**
+             * @description The SFTP server's host key, pinned on the first delivery, as `ssh-keygen -l` prints
+             *     its fingerprint (`SHA256:...`, with the key's type); null until then. A later delivery
+             *     to a server with another key is refused.
+             */
+            host_key: string | null;
+        };
+        /**
+         * @description An SFTP integration's sign-in: the user name and a password or a private key (OpenSSH or
+         *     PEM). A password or key sent replaces the sign-in saved; when neither is sent the saved one
+         *     is kept. `forget_host_key` lets the next delivery pin the server's key again (after the
+         *     server's key was changed on purpose).
+         */
+        IntegrationCredentials: {
+            sid: number;
+            username: string;
+            password?: string;
+            private_key?: string;
+            forget_host_key?: boolean;
+        };
+        /** @description One attempt to deliver a completed form through an integration. */
+        Delivery: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            form_id: number;
+            reference: string;
+            /** @enum {string} */
+            status: "delivered" | "failed";
+            files: string[];
+            /** @description What happened, in words an administrator reads. */
+            detail: string;
+        };
+        DeliveryPage: components["schemas"]["Pagination"] & {
+            data: components["schemas"]["Delivery"][];
+        };
+        SendAgainRequest: {
+            /** @description The integration. */
+            sid: number;
+            /** @description The failed delivery sent again. */
+            delivery: number;
         };
         IntegrationResponse: {
             message: string;
@@ -4506,7 +4606,7 @@ export interface operations {
                 data?: string;
                 /** @description The integration's id. */
                 sid?: number;
-                /** @description The address forms are delivered to (an email address, a URL or a folder). */
+                /** @description The address forms are delivered to: an email address, a webhook URL or sftp://host[:port]/folder. */
                 recipient?: string;
             };
             header?: never;
@@ -4522,6 +4622,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntegrationResponse"];
+                };
+            };
+            400: components["responses"]["IntegrationBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setIntegrationCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationCredentials"];
+            };
+        };
+        responses: {
+            /** @description The integration, with what is kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["IntegrationBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listIntegrationDeliveries: {
+        parameters: {
+            query: {
+                /** @description The integration. */
+                sid: number;
+                /** @description The page wanted, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            400: components["responses"]["IntegrationBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sendDeliveryAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendAgainRequest"];
+            };
+        };
+        responses: {
+            /** @description The new attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
                 };
             };
             400: components["responses"]["IntegrationBadRequest"];

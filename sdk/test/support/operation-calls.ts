@@ -78,6 +78,9 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   inviteUsers: (c, o) => c.users.invite([{ email: 'maya.fischer@northwindcare.example' }], o),
   listLogs: (c, o) => c.logs.list({ filters: { source: 'system' } }, o),
   manageIntegrations: (c, o) => c.integrations.manage({ action: 'fields', id: 3001, sid: 7 }, o),
+  setIntegrationCredentials: (c, o) => c.integrations.setCredentials({ sid: 2, username: 'formsign', password: 'secret-pass' }, o),
+  listIntegrationDeliveries: (c, o) => c.integrations.deliveries({ sid: 2 }, o),
+  sendDeliveryAgain: (c, o) => c.integrations.sendAgain(2, 41, o),
   fetchPrepopulation: (c, o) => c.prepopulation.fetch({ id: 1 }, o),
   uploadPrepopulationSource: (c, o) =>
     c.prepopulation.upload({ name: 'Tenancies', template: 3010, file: new Blob(['Ref,Tenant\nT-1,Margaret Ellis\n'], { type: 'text/csv' }) }, o),

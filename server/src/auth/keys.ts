@@ -1,6 +1,7 @@
 /**
- * The instance's secret and the keys derived from it: one to sign tokens, one for the HMAC of
- * emailed links, one to seal stored secrets (authenticator apps'). The secret is
+ * The instance's secret and the keys derived from it (HKDF, one per purpose): one to sign
+ * tokens, one for the HMAC of emailed links, one to seal stored secrets (authenticator apps'),
+ * one to seal the credentials integrations sign in to other systems with. The secret is
  * `FORMSIGN_SECRET` when given; otherwise one is generated on first start and kept in the
  * database, so every server process of an instance shares it.
  */
@@ -20,6 +21,32 @@ export interface Keys {
   seal(plain: string): string;
   /** Decrypts what `seal` made; throws when it was changed. */
   unseal(sealed: string): string;
+  /** Encrypts and decrypts integrations' credentials (AES-256-GCM, with a key of their own). */
+  credentials: Sealer;
+}
+
+export interface Sealer {
+  seal(plain: string): string;
+  /** Throws when the sealed value was changed or sealed with another key. */
+  unseal(sealed: string): string;
+}
+
+function sealer(key: Buffer): Sealer {
+  return {
+    seal(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+    },
+    unseal(sealed) {
+      const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+      if (!iv || !tag || !body) throw new Error('Not a sealed value.');
+      const decipher = createDecipheriv('aes-256-gcm', key, iv);
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+    },
+  };
 }
 
 function derive(secret: string, purpose: string): Buffer {
@@ -29,7 +56,6 @@ function derive(secret: string, purpose: string): Buffer {
 export function keysFrom(secret: string): Keys {
   const tokens = derive(secret, 'tokens');
   const links = derive(secret, 'links');
-  const sealing = derive(secret, 'sealing');
   const mac = (purpose: string, ...parts: readonly (string | number)[]): string =>
     createHmac('sha256', links)
       .update([purpose, ...parts].join('\u0000'))
@@ -42,19 +68,8 @@ export function keysFrom(secret: string): Keys {
       const given = Buffer.from(value);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
-    seal(plain) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', sealing, iv);
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
-    },
-    unseal(sealed) {
-      const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-      if (!iv || !tag || !body) throw new Error('Not a sealed value.');
-      const decipher = createDecipheriv('aes-256-gcm', sealing, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-    },
+    ...sealer(derive(secret, 'sealing')),
+    credentials: sealer(derive(secret, 'integration-credentials')),
   };
 }
 

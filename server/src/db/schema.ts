@@ -832,18 +832,25 @@ export const integrations = pgTable(
     templateId: integer('template_id')
       .notNull()
       .references(() => templates.id, { onDelete: 'cascade' }),
-    source: text().$type<'email' | 'sftp' | 'sharepoint' | 'webhook'>().notNull(),
+    source: text().$type<'email' | 'sftp' | 'webhook'>().notNull(),
     type: text().$type<'pdf' | 'csv' | 'both'>().notNull(),
+    /** Where forms go, never with a user name or password in it. */
     recipient: text().notNull(),
     /** Each field's name in the receiving system. */
     map: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The user name an SFTP server is signed in to with. */
+    username: text().notNull().default(''),
+    /** The password and private key, sealed with the instance's key for credentials (`auth/keys.ts`); null when none is kept. */
+    credentials: text(),
+    /** The SFTP server's host key fingerprint, pinned on first use (`SHA256:... (TYPE)`). */
+    hostKey: text('host_key'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   // A completed form's integrations are found by its template.
   (table) => [index('integrations_company_template_idx').on(table.companyId, table.templateId)],
 );
 
-/** A delivery of a completed form through an integration. */
+/** An attempt to deliver a completed form through an integration. */
 export const deliveries = pgTable(
   'deliveries',
   {
@@ -862,7 +869,11 @@ export const deliveries = pgTable(
     detail: text().notNull().default(''),
     at: at('at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('deliveries_key').on(table.integrationId, table.formId), index('deliveries_form_idx').on(table.formId)],
+  // One row per attempt. A form's deliveries are found by the form; an integration's page lists its own, newest first.
+  (table) => [
+    index('deliveries_form_idx').on(table.formId, table.integrationId),
+    index('deliveries_integration_at_idx').on(table.integrationId, table.at.desc(), table.id.desc()),
+  ],
 );
 
 export const prepopulationSources = pgTable('prepopulation_sources', {

@@ -83,6 +83,14 @@ export interface OutboundResponse {
 export interface OutboundClient {
   /** Why the address may not be reached, in the product's words, or null when it may. A host that cannot be resolved now is not refused (it is checked again when a request is made). */
   refusal(url: string): Promise<string | null>;
+  /** `refusal` for a host reached by a connection of another kind (an SFTP server). */
+  hostRefusal(host: string): Promise<string | null>;
+  /**
+   * For a connection of another kind (an SFTP server): the host's address, resolved once and
+   * checked as a request's are; connect to this address, never to the name again, so the name
+   * cannot lead elsewhere between the check and the connection. Rejects with an `OutboundError`.
+   */
+  connectable(host: string): Promise<{ host: string; address: string }>;
   /** Sends one request to a checked address; rejects with an `OutboundError` when refused or failed. */
   request(url: string, request?: OutboundRequest): Promise<OutboundResponse>;
   /** The same request in the shape of `fetch`, for libraries that take one (the timestamp authority's client). */
@@ -303,18 +311,9 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
   const resolve = options.resolve ?? systemResolver;
   const resolveTimeoutMs = options.resolveTimeoutMs ?? defaults.resolveTimeoutMs;
 
-  /** The URL and the addresses a request may go to, or an `OutboundError` saying why not. */
-  async function destination(text: string): Promise<Destination> {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw new OutboundError('refused', 'The address is not a web address (it starts with https://).');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-      throw new OutboundError('refused', 'Only https:// and http:// addresses can be reached.');
-    if (url.username || url.password) throw new OutboundError('refused', 'The address must not hold a user name or password.');
-    const host = plainHost(url.hostname);
+  /** The host's addresses, each checked (resolved once, with a time limit), or an `OutboundError` saying why not. */
+  async function checkedHost(hostname: string): Promise<{ host: string; addresses: string[] }> {
+    const host = plainHost(hostname);
     if (host === '') throw new OutboundError('refused', 'The address names no host.');
     const literal = isIP(host) !== 0;
     let addresses: string[];
@@ -343,7 +342,39 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
           );
       }
     }
+    return { host, addresses };
+  }
+
+  /** The URL and the addresses a request may go to, or an `OutboundError` saying why not. */
+  async function destination(text: string): Promise<Destination> {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new OutboundError('refused', 'The address is not a web address (it starts with https://).');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new OutboundError('refused', 'Only https:// and http:// addresses can be reached.');
+    if (url.username || url.password) throw new OutboundError('refused', 'The address must not hold a user name or password.');
+    const { host, addresses } = await checkedHost(url.hostname);
     return { url, host, addresses };
+  }
+
+  async function connectable(hostname: string): Promise<{ host: string; address: string }> {
+    const { host, addresses } = await checkedHost(hostname);
+    const address = addresses[0];
+    if (!address) throw new OutboundError('unreachable', `${host} could not be found.`);
+    return { host, address };
+  }
+
+  async function hostRefusal(hostname: string): Promise<string | null> {
+    try {
+      await checkedHost(hostname);
+      return null;
+    } catch (error) {
+      if (error instanceof OutboundError && error.failure === 'refused') return error.message;
+      return null;
+    }
   }
 
   async function refusal(text: string): Promise<string | null> {
@@ -511,5 +542,5 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
     });
   }) as typeof fetch;
 
-  return { refusal, request: send, fetch: guardedFetch };
+  return { refusal, hostRefusal, connectable, request: send, fetch: guardedFetch };
 }

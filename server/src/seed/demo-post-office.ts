@@ -87,7 +87,7 @@ export async function seedDemoPostOffice(tx: Database, demo: DemoContext): Promi
 
   const wanted: {
     title: string;
-    source: 'email' | 'sftp' | 'sharepoint' | 'webhook';
+    source: 'email' | 'sftp' | 'webhook';
     type: 'pdf' | 'csv' | 'both';
     recipient: string;
     map: Record<string, string>;
@@ -95,9 +95,9 @@ export async function seedDemoPostOffice(tx: Database, demo: DemoContext): Promi
   }[] = [
     {
       title: 'Tenancy Agreement',
-      source: 'sharepoint',
+      source: 'webhook',
       type: 'both',
-      recipient: 'Housing/Tenancies',
+      recipient: 'https://housing.northwindcare.example/hooks/tenancies',
       map: { tenant_name: 'TenantName', property_address: 'Property', start_date: 'StartDate', monthly_rent: 'Rent' },
       daysAgo: 30,
     },
@@ -138,15 +138,29 @@ export async function seedDemoPostOffice(tx: Database, demo: DemoContext): Promi
       .where(and(eq(forms.companyId, companyId), eq(forms.templateId, templateId), eq(forms.status, 'completed')));
     const extensions = item.type === 'both' ? ['pdf', 'csv'] : [item.type];
     if (integration && completed.length) {
+      // The SFTP server's sign-in is not saved in the demo: its newest form failed to go.
+      const newest =
+        item.source === 'sftp' ? completed.reduce((a, b) => ((a.completedAt ?? a.updatedAt) >= (b.completedAt ?? b.updatedAt) ? a : b)) : null;
       await tx.insert(deliveries).values(
-        completed.map((form) => ({
-          integrationId: integration.id,
-          formId: form.id,
-          files: extensions.map((extension) => `${form.reference}.${extension}`),
-          status: 'delivered' as const,
-          detail: 'Delivered when the form was completed.',
-          at: form.completedAt ?? form.updatedAt,
-        })),
+        completed.map((form) =>
+          form === newest
+            ? {
+                integrationId: integration.id,
+                formId: form.id,
+                files: [],
+                status: 'failed' as const,
+                detail: 'Delivery failed: no user name and password or key is saved for this server.',
+                at: form.completedAt ?? form.updatedAt,
+              }
+            : {
+                integrationId: integration.id,
+                formId: form.id,
+                files: extensions.map((extension) => `${form.reference}.${extension}`),
+                status: 'delivered' as const,
+                detail: 'Delivered when the form was completed.',
+                at: form.completedAt ?? form.updatedAt,
+              },
+        ),
       );
     }
   }

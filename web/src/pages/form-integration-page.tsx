@@ -5,7 +5,9 @@
  * each with "Edit" and "Delete" (confirmed), and an editor: the person picks a template and a
  * destination (kept in the URL: `?template=&source=&sid=`), sees its fields and their names
  * in the receiving system (`action=fields`), edits the map, the recipient and what is sent,
- * and saves (`action=save`, the map as JSON in `data`).
+ * and saves (`action=save`, the map as JSON in `data`). An integration being edited shows its
+ * last deliveries, a failed one with "Send again"; an SFTP one, its sign-in and the server's
+ * pinned host key.
  */
 import type { Integration, IntegrationResponse, IntegrationsQuery } from '@formsign/sdk';
 import { createContext, useContext, useId, useRef, useState } from 'react';
@@ -17,6 +19,8 @@ import { formatDateTime } from '../lists/format.ts';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import { FieldMapEditor } from '../features/operations/field-map-editor.tsx';
+import { IntegrationDeliveries } from '../features/operations/integration-deliveries.tsx';
+import { SftpSignIn } from '../features/operations/sftp-sign-in.tsx';
 import { deliveryLabel, sourceInfo, sources } from '../features/operations/integration-sources.ts';
 import { LoadingState } from '../features/operations/loading-state.tsx';
 import { useUrlState } from '../features/operations/use-url-state.ts';
@@ -207,7 +211,19 @@ export default function FormIntegrationPage() {
             />
           </div>
         ) : null}
+        {existing && existing.sid === sid && existing.source === 'sftp' ? (
+          <SftpSignIn key={`${existing.sid}-${existing.updated_at}-${existing.host_key ?? ''}`} integration={existing} onSaved={list.refetch} />
+        ) : null}
       </section>
+
+      {existing && existing.sid === sid ? (
+        <section className="ops-block" aria-labelledby={`${ids}-deliveries`}>
+          <div className="ops-section-head">
+            <h2 id={`${ids}-deliveries`}>Last deliveries</h2>
+          </div>
+          <IntegrationDeliveries sid={existing.sid} title={existing.title} />
+        </section>
+      ) : null}
 
       <ConfirmDialog
         open={deleting !== null}

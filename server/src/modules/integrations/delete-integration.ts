@@ -10,7 +10,7 @@ import { deleteIntegration, findIntegration } from './repository.js';
 
 /** Deletes an integration (`delete`); the answer is the list as it is afterwards. */
 export async function deleteIntegrationSetting(
-  ctx: Pick<ServerContext, 'db'>,
+  ctx: Pick<ServerContext, 'db' | 'keys'>,
   principal: Principal,
   query: IntegrationsQuery,
   origin: Origin,

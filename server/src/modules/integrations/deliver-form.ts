@@ -8,11 +8,12 @@
  * - `webhook`: posted as JSON to the recipient's http(s) address through the guarded client
  *   (only to an address on the public internet, or one the operator allows; no redirect
  *   followed; 10 seconds at most; the PDF, when sent, base64-encoded in the body);
- * - `sftp` and `sharepoint`: this server does not connect to them, so the files are kept in
- *   the company's Documents, folder `Post Office/<template title>`, and the delivery says so.
- * Each delivery is recorded in `deliveries` and in the audit trail (`delivered`, by the
- * system), once per integration and form: a second call does nothing for an integration that
- * delivered; one that failed is tried again. Runs as a job once the form is sealed (`deliver-form.job.ts`).
+ * - `sftp`: uploaded to the server's folder (`sftp.ts`), signed in with the integration's
+ *   credentials (kept sealed), the server's host key pinned on first use.
+ * Each attempt is recorded in `deliveries` and in the audit trail (`delivered`, by the
+ * system); a failure reads "Delivery failed: <reason>". A second call does nothing for an
+ * integration that delivered; one that failed is tried again. Runs as a job once the form is
+ * sealed (`deliver-form.job.ts`); a failed delivery can also be sent again by hand.
  */
 import { recordEvent } from '../../audit/audit.js';
 import type { ServerContext } from '../../context.js';
@@ -22,11 +23,12 @@ import type { MailAttachment } from '../../mail/mailer.js';
 import { csvRecord } from '../database/csv.js';
 import { isDataField } from '../database/submissions.js';
 import { findForm } from '../forms/completed-forms-repository.js';
-import { folderName, keepFile } from '../storage/document-storage.js';
-import { deliveredThrough, recordDelivery, templateIntegrations, type IntegrationRecord } from './repository.js';
+import { credentialsOf } from './credentials.js';
+import { deliveredThrough, pinHostKey, recordDelivery, templateIntegrations, type IntegrationRecord } from './repository.js';
+import { sftpTarget, uploadBySftp } from '../../http/sftp.js';
 
 /** What a delivery uses of the server. */
-export type DeliveryContext = Pick<ServerContext, 'db' | 'mail' | 'files' | 'outbound' | 'now'>;
+export type DeliveryContext = Pick<ServerContext, 'db' | 'mail' | 'files' | 'outbound' | 'now' | 'keys'>;
 
 export const webhookTimeoutMs = 10_000;
 /** The largest body a webhook is sent: a sealed PDF of the largest template, base64-encoded, with the data. */
@@ -34,6 +36,8 @@ export const largestWebhookBody = 40 * 1024 * 1024;
 
 export interface DeliveryOutcome {
   integration: number;
+  /** The attempt recorded (none when skipped). */
+  delivery: number | null;
   source: IntegrationRecord['source'];
   /** `skipped`: delivered by an earlier call. */
   status: 'delivered' | 'failed' | 'skipped';
@@ -75,8 +79,6 @@ interface FileToSend {
   mime: string;
   bytes: Buffer;
 }
-
-const labels: Record<IntegrationRecord['source'], string> = { email: 'Email', webhook: 'Webhook', sftp: 'SFTP', sharepoint: 'SharePoint' };
 
 /** Sends the files one way or another; answers what happened, in words an administrator reads. */
 async function send(
@@ -128,37 +130,31 @@ async function send(
         });
         return answer.status >= 200 && answer.status < 300
           ? { ok: true, detail: `Posted to ${item.recipient} (${answer.status}).` }
-          : { ok: false, detail: `The webhook answered ${answer.status}.` };
+          : { ok: false, detail: `the webhook answered ${answer.status}.` };
       } catch (error) {
         if (!(error instanceof OutboundError)) throw error;
         return {
           ok: false,
           detail:
             error.failure === 'timeout'
-              ? `The webhook did not answer within ${webhookTimeoutMs / 1000} seconds.`
-              : `The webhook was not posted: ${error.message}`,
+              ? `the webhook did not answer within ${webhookTimeoutMs / 1000} seconds.`
+              : `the webhook was not posted: ${error.message}`,
         };
       }
     }
-    case 'sftp':
-    case 'sharepoint': {
-      const folder = `Post Office/${folderName(item.title)}`;
-      await ctx.db.transaction(async (tx) => {
-        for (const file of files)
-          await keepFile(ctx, tx, {
-            companyId: form.companyId,
-            folder,
-            name: file.name,
-            mime: file.mime,
-            bytes: file.bytes,
-            formId: form.id,
-            createdBy: 'Post Office',
-          });
+    case 'sftp': {
+      const target = sftpTarget(item.recipient);
+      if (!target) return { ok: false, detail: 'the address is not an SFTP server folder (sftp://server/folder).' };
+      const signIn = credentialsOf(ctx.keys, item);
+      if (!signIn) return { ok: false, detail: 'the saved password or key could not be read: save it again.' };
+      const result = await uploadBySftp(ctx.outbound, {
+        target,
+        signIn,
+        pinned: item.hostKey,
+        files: files.map((file) => ({ name: file.name, bytes: file.bytes })),
       });
-      return {
-        ok: true,
-        detail: `${labels[item.source]} is not connected from this server: the files were kept in Documents, folder ${folder}, for ${item.recipient}.`,
-      };
+      if (result.hostKey && !item.hostKey) await pinHostKey(ctx.db, item.id, result.hostKey);
+      return { ok: result.ok, detail: result.reason };
     }
   }
 }
@@ -186,7 +182,7 @@ async function filesFor(
   if (item.type !== 'csv') {
     const pdf = form.sealedKey ? await ctx.files.get(form.sealedKey) : null;
     if (!pdf) {
-      if (item.type === 'pdf') return 'The form has no sealed PDF yet.';
+      if (item.type === 'pdf') return 'the form has no sealed PDF yet.';
     } else {
       files.unshift({ name: `${form.reference}.pdf`, mime: 'application/pdf', bytes: pdf });
     }
@@ -194,11 +190,14 @@ async function filesFor(
   return files;
 }
 
-/** Delivers a completed form through each integration of its template that has not delivered it yet. */
-export async function deliverForm(ctx: DeliveryContext, formId: number): Promise<DeliveryOutcome[]> {
+/**
+ * Delivers a completed form through each integration of its template that has not delivered
+ * it yet (`only`: through that one integration).
+ */
+export async function deliverForm(ctx: DeliveryContext, formId: number, only?: number): Promise<DeliveryOutcome[]> {
   const form: CompletedForm | undefined = await findForm(ctx.db, formId);
   if (!form || form.status !== 'completed' || form.deletedAt) return [];
-  const items = await templateIntegrations(ctx.db, form.companyId, form.templateId);
+  const items = (await templateIntegrations(ctx.db, form.companyId, form.templateId)).filter((item) => only === undefined || item.id === only);
   const done = await deliveredThrough(
     ctx.db,
     form.id,
@@ -207,7 +206,7 @@ export async function deliverForm(ctx: DeliveryContext, formId: number): Promise
   const outcomes: DeliveryOutcome[] = [];
   for (const item of items) {
     if (done.has(item.id)) {
-      outcomes.push({ integration: item.id, source: item.source, status: 'skipped', files: [], detail: 'Delivered before.' });
+      outcomes.push({ integration: item.id, delivery: null, source: item.source, status: 'skipped', files: [], detail: 'Delivered before.' });
       continue;
     }
     const record = mappedRecord(form.fields, form.values, item.map);
@@ -216,11 +215,12 @@ export async function deliverForm(ctx: DeliveryContext, formId: number): Promise
     try {
       result = typeof files === 'string' ? { ok: false, detail: files } : await send(ctx, form, item, record, files);
     } catch (error) {
-      result = { ok: false, detail: `The delivery failed (${error instanceof Error ? error.message : String(error)}).` };
+      result = { ok: false, detail: `${error instanceof Error ? error.message : String(error)}` };
     }
+    if (!result.ok) result = { ok: false, detail: `Delivery failed: ${result.detail}` };
     const names = typeof files === 'string' ? [] : files.map((file) => file.name);
     const status = result.ok ? 'delivered' : 'failed';
-    await ctx.db.transaction(async (tx) => {
+    const delivery = await ctx.db.transaction(async (tx) => {
       const recorded = await recordDelivery(tx, {
         integrationId: item.id,
         formId: form.id,
@@ -229,7 +229,7 @@ export async function deliverForm(ctx: DeliveryContext, formId: number): Promise
         detail: result.detail,
         at: ctx.now(),
       });
-      if (!recorded) return;
+      if (!recorded) return null;
       await recordEvent(tx, {
         event: 'delivered',
         companyId: form.companyId,
@@ -239,8 +239,9 @@ export async function deliverForm(ctx: DeliveryContext, formId: number): Promise
         formId: form.id,
         details: { integration: item.id, source: item.source, status, files: result.ok ? names : [], detail: result.detail },
       });
+      return recorded;
     });
-    outcomes.push({ integration: item.id, source: item.source, status, files: result.ok ? names : [], detail: result.detail });
+    outcomes.push({ integration: item.id, delivery, source: item.source, status, files: result.ok ? names : [], detail: result.detail });
   }
   return outcomes;
 }

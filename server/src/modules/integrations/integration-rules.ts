@@ -1,6 +1,6 @@
 /**
  * Form integration's settings: which template's completed forms go where (an email address,
- * a webhook, an SFTP folder or a SharePoint library), what is sent (the PDF, the data as CSV,
+ * a webhook or an SFTP server's folder), what is sent (the PDF, the data as CSV,
  * or both) and each field's name in the receiving system (the map). One integration per
  * template and destination: saving again changes it. This file holds the rules of a setting
  * and the lookups of what a request names (refused with 400 and the product's words: the
@@ -14,8 +14,11 @@ import {
   type IntegrationSource,
   type IntegrationsQuery,
 } from '@formsign/sdk/contract';
+import type { Keys } from '../../auth/keys.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { credentialFlags } from './credentials.js';
+import { sftpTarget } from '../../http/sftp.js';
 import { isDataField } from '../database/submissions.js';
 import { findIntegration, findTemplate, findTemplateIntegration, type IntegrationRecord, type TemplateRecord } from './repository.js';
 
@@ -40,7 +43,7 @@ export const unknownIntegration = 'This integration does not exist.';
 const maxName = 100;
 const maxEntries = 100;
 
-export function integrationView(item: IntegrationRecord): Integration {
+export function integrationView(keys: Keys, item: IntegrationRecord): Integration {
   return {
     sid: item.id,
     template_id: item.templateId,
@@ -49,6 +52,9 @@ export function integrationView(item: IntegrationRecord): Integration {
     type: item.type,
     recipient: item.recipient,
     updated_at: item.updatedAt.toISOString(),
+    username: item.username,
+    ...credentialFlags(keys, item),
+    host_key: item.hostKey,
   };
 }
 
@@ -83,9 +89,8 @@ export function recipientProblem(source: IntegrationSource, recipient: string): 
         : "Enter the webhook's address, starting with https://.";
     }
     case 'sftp':
-      return /^sftp:\/\/[^\s/]+(\/\S*)?$/.test(recipient) ? null : 'Enter the server folder as sftp://server/folder.';
-    case 'sharepoint':
-      return /^[^\s/][^\\]*$/.test(recipient) ? null : 'Enter the library folder, like Housing/Tenancies.';
+      if (/^sftp:\/\/[^/]*@/i.test(recipient)) return 'Leave the user name and password out of the address: enter them as the sign-in.';
+      return /^sftp:\/\/[^\s/]+(\/\S*)?$/.test(recipient) && sftpTarget(recipient) ? null : 'Enter the server folder as sftp://server/folder.';
   }
 }
 

@@ -5,7 +5,7 @@ import { emptyAnswer, integrationView } from './integration-rules.js';
 import { companyTemplates, listIntegrations } from './repository.js';
 
 export async function listIntegrationSettings(
-  ctx: Pick<ServerContext, 'db'>,
+  ctx: Pick<ServerContext, 'db' | 'keys'>,
   companyId: number,
   answer: Partial<IntegrationResponse> = {},
 ): Promise<IntegrationResponse> {
@@ -14,7 +14,7 @@ export async function listIntegrationSettings(
   return {
     ...emptyAnswer,
     ...answer,
-    forms: items.map(integrationView),
+    forms: items.map((item) => integrationView(ctx.keys, item)),
     allforms: templates.map((template) => ({ id: template.id, title: template.title })),
   };
 }

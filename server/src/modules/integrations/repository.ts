@@ -2,9 +2,11 @@
  * The queries of form integration (Post Office): the company's integrations with their
  * template's title, its templates, and the deliveries made through the integrations.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { deliveries, integrations, templates, type FieldDefinition } from '../../db/schema.js';
+import { rawRows } from '../../db/raw-rows.js';
+import { listTotal, offsetOf, type ListTotal, type PageRequest } from '../../db/list-filters.js';
+import { deliveries, forms, integrations, templates, type FieldDefinition } from '../../db/schema.js';
 
 export type IntegrationRecord = typeof integrations.$inferSelect & { title: string };
 
@@ -19,6 +21,9 @@ function selectIntegrations(db: Database) {
       recipient: integrations.recipient,
       map: integrations.map,
       updatedAt: integrations.updatedAt,
+      username: integrations.username,
+      credentials: integrations.credentials,
+      hostKey: integrations.hostKey,
       title: templates.title,
     })
     .from(integrations)
@@ -80,7 +85,7 @@ export async function findTemplate(db: Database, companyId: number, id: number):
   return row;
 }
 
-export type IntegrationChange = Pick<typeof integrations.$inferInsert, 'source' | 'type' | 'recipient' | 'map' | 'updatedAt'>;
+export type IntegrationChange = Pick<typeof integrations.$inferInsert, 'source' | 'type' | 'recipient' | 'map' | 'updatedAt' | 'hostKey'>;
 
 export async function insertIntegration(db: Database, companyId: number, templateId: number, change: IntegrationChange): Promise<number> {
   const [row] = await db
@@ -110,18 +115,82 @@ export async function deliveredThrough(db: Database, formId: number, ids: readon
 }
 
 /**
- * Records a delivery, once per integration and form: a failed one is replaced by the next
- * attempt; a delivered one stays. Answers whether this call recorded it.
+ * Records an attempt to deliver a form through an integration, unless the form was delivered
+ * through it already (a delivered one stays the last). Answers the attempt's id, or null.
  */
-export async function recordDelivery(db: Database, delivery: typeof deliveries.$inferInsert): Promise<boolean> {
+export async function recordDelivery(db: Database, delivery: typeof deliveries.$inferInsert): Promise<number | null> {
+  const [row] = await rawRows<{ id: number }>(
+    db,
+    sql`insert into ${deliveries} (integration_id, form_id, files, status, detail, at)
+        select ${delivery.integrationId}, ${delivery.formId}, array[${sql.join(
+          (delivery.files ?? []).map((file) => sql`${file}`),
+          sql`, `,
+        )}]::text[], ${delivery.status}, ${delivery.detail ?? ''},
+               ${(delivery.at ?? new Date()).toISOString()}::timestamptz
+        where not exists (
+          select 1 from ${deliveries}
+          where form_id = ${delivery.formId} and integration_id = ${delivery.integrationId} and status = 'delivered'
+        )
+        returning id`,
+  );
+  return row?.id ?? null;
+}
+
+export interface DeliveryRecord {
+  id: number;
+  at: Date;
+  formId: number;
+  reference: string;
+  status: 'delivered' | 'failed';
+  files: string[];
+  detail: string;
+}
+
+const deliveryColumns = {
+  id: deliveries.id,
+  at: deliveries.at,
+  formId: deliveries.formId,
+  reference: forms.reference,
+  status: deliveries.status,
+  files: deliveries.files,
+  detail: deliveries.detail,
+};
+
+/** A page of an integration's deliveries, newest first (`deliveries_integration_at_idx`). */
+export async function listDeliveries(db: Database, integrationId: number, page: PageRequest): Promise<{ rows: DeliveryRecord[]; total: ListTotal }> {
   const rows = await db
-    .insert(deliveries)
-    .values(delivery)
-    .onConflictDoUpdate({
-      target: [deliveries.integrationId, deliveries.formId],
-      set: { status: delivery.status, files: delivery.files ?? [], detail: delivery.detail ?? '', at: delivery.at ?? sql`now()` },
-      setWhere: sql`${deliveries.status} = 'failed'`,
-    })
-    .returning({ id: deliveries.id });
-  return rows.length > 0;
+    .select(deliveryColumns)
+    .from(deliveries)
+    .innerJoin(forms, eq(forms.id, deliveries.formId))
+    .where(eq(deliveries.integrationId, integrationId))
+    .orderBy(desc(deliveries.at), desc(deliveries.id))
+    .limit(page.limit)
+    .offset(offsetOf(page));
+  const matching = db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.integrationId, integrationId));
+  return { rows, total: await listTotal(db, matching, page, rows.length) };
+}
+
+export async function findDelivery(db: Database, integrationId: number, id: number): Promise<DeliveryRecord | undefined> {
+  const [row] = await db
+    .select(deliveryColumns)
+    .from(deliveries)
+    .innerJoin(forms, eq(forms.id, deliveries.formId))
+    .where(and(eq(deliveries.integrationId, integrationId), eq(deliveries.id, id)));
+  return row;
+}
+
+/** Keeps the host key met on the first connection, unless one is pinned already. */
+export async function pinHostKey(db: Database, id: number, hostKey: string): Promise<void> {
+  await db
+    .update(integrations)
+    .set({ hostKey })
+    .where(and(eq(integrations.id, id), isNull(integrations.hostKey)));
+}
+
+export async function updateCredentials(
+  db: Database,
+  id: number,
+  change: { username: string; credentials: string | null; hostKey?: null; updatedAt: Date },
+): Promise<void> {
+  await db.update(integrations).set(change).where(eq(integrations.id, id));
 }

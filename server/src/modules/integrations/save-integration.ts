@@ -15,6 +15,7 @@ import {
   templateOf,
 } from './integration-rules.js';
 import { insertIntegration, updateIntegration } from './repository.js';
+import { sftpTarget } from '../../http/sftp.js';
 
 /** Saves an integration (`save`): a new one, or the one `sid` names or the template has for the destination. */
 export async function saveIntegration(
@@ -30,13 +31,17 @@ export async function saveIntegration(
   const recipient = (query.recipient ?? existing?.recipient ?? '').trim();
   const problem = recipientProblem(source, recipient);
   if (problem) throw badRequest(problem);
-  // Where the server itself sends (a webhook): an address on the public internet, unless the operator allows it.
-  const refusal = source === 'webhook' ? await ctx.outbound.refusal(recipient) : null;
+  // Where the server itself sends (a webhook, an SFTP server): an address on the public internet, unless the operator allows it.
+  const sftp = source === 'sftp' ? sftpTarget(recipient) : null;
+  const refusal = source === 'webhook' ? await ctx.outbound.refusal(recipient) : sftp ? await ctx.outbound.hostRefusal(sftp.host) : null;
   if (refusal) throw badRequest(refusal);
   const fields = mappableFields(template);
   const map = query.data !== undefined ? parseMap(query.data, fields) : (existing?.map ?? {});
   const type = query.type ?? existing?.type ?? 'pdf';
-  const change = { source, type, recipient, map, updatedAt: ctx.now() };
+  // Another server: the key pinned for the last one is not its key.
+  const before = existing?.source === 'sftp' ? sftpTarget(existing.recipient) : null;
+  const sameServer = before !== null && sftp !== null && before.host === sftp.host && before.port === sftp.port;
+  const change = { source, type, recipient, map, updatedAt: ctx.now(), ...(existing && !sameServer ? { hostKey: null } : {}) };
   const sid = await ctx.db.transaction(async (tx) => {
     const id = existing ? existing.id : await insertIntegration(tx, principal.companyId, template.id, change);
     if (existing) await updateIntegration(tx, existing.id, change);

@@ -23,15 +23,13 @@ export const sources: readonly SourceInfo[] = [
     value: 'sftp',
     label: 'SFTP server',
     recipientLabel: 'Server folder',
-    hint: 'The folder on the server, as sftp://server/folder.',
-    check: (value) => (/^sftp:\/\/[^\s/]+(\/\S*)?$/.test(value) ? null : 'Enter the server folder as sftp://server/folder.'),
-  },
-  {
-    value: 'sharepoint',
-    label: 'SharePoint',
-    recipientLabel: 'Library folder',
-    hint: 'The SharePoint library and folder, like Housing/Tenancies.',
-    check: (value) => (/^[^\s/][^\\]*$/.test(value) ? null : 'Enter the library folder, like Housing/Tenancies.'),
+    hint: 'The folder on the server, as sftp://server/folder (or sftp://server:port/folder). The user name and password are entered apart, once saved.',
+    check: (value) =>
+      /^sftp:\/\/[^/]*@/i.test(value)
+        ? 'Leave the user name and password out of the address: enter them as the sign-in.'
+        : /^sftp:\/\/[^\s/]+(\/\S*)?$/.test(value)
+          ? null
+          : 'Enter the server folder as sftp://server/folder.',
   },
   {
     value: 'webhook',

@@ -1,0 +1,138 @@
+/**
+ * An SFTP integration's sign-in: the user name and a password or a private key, sent once
+ * (`setIntegrationCredentials`) and never shown again; the page says only whether one is
+ * kept. The server's host key, pinned on the first delivery, is shown as `ssh-keygen -l`
+ * prints it, and can be forgotten when the server's key was changed on purpose. A failed save
+ * keeps what was typed and says why.
+ */
+import type { Integration, IntegrationCredentials } from '@formsign/sdk';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client.ts';
+import { useMutation } from '../../api/use-mutation.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useNotify } from '../../shell/notifications.tsx';
+
+export function SftpSignIn({ integration, onSaved }: { integration: Integration; onSaved(): void }) {
+  const id = useId();
+  const notify = useNotify();
+  const [username, setUsername] = useState(integration.username);
+  const [method, setMethod] = useState<'password' | 'key'>(integration.has_private_key && !integration.has_password ? 'key' : 'password');
+  const [password, setPassword] = useState('');
+  const [privateKey, setPrivateKey] = useState('');
+  const [forget, setForget] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const saving = useMutation((request: IntegrationCredentials, options) => api.integrations.setCredentials(request, options), {
+    onSuccess: (saved) => {
+      setPassword('');
+      setPrivateKey('');
+      setForget(false);
+      notify({
+        type: 'success',
+        title: 'Sign-in saved',
+        description: `${saved.title} signs in to the SFTP server as ${saved.username}${saved.has_private_key ? ' with a private key' : saved.has_password ? ' with a password' : ''}.`,
+      });
+      onSaved();
+    },
+  });
+  const kept = integration.has_private_key
+    ? 'A private key is kept.'
+    : integration.has_password
+      ? 'A password is kept.'
+      : 'No password or key is kept yet.';
+
+  const save = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    saving.reset();
+    const name = username.trim();
+    const secret = method === 'password' ? password : privateKey.trim();
+    const found = !name
+      ? 'Enter the user name the server knows.'
+      : !secret && !integration.has_password && !integration.has_private_key
+        ? 'Enter the password or paste the private key the server accepts.'
+        : null;
+    setProblem(found);
+    if (found) return;
+    void saving.run({
+      sid: integration.sid,
+      username: name,
+      ...(secret ? (method === 'password' ? { password: secret } : { private_key: secret }) : {}),
+      ...(forget ? { forget_host_key: true } : {}),
+    });
+  };
+
+  return (
+    <form onSubmit={save} noValidate className="ops-spaced" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Sign-in to the SFTP server</h3>
+      <FormError message={saving.error ?? problem} id={`${id}-failure`} />
+      <p className="ops-quiet">{kept} It is kept encrypted and is never shown again; enter a new one to replace it.</p>
+      <div className="ops-choices">
+        <div className="field">
+          <label htmlFor={`${id}-user`}>User name</label>
+          <input
+            id={`${id}-user`}
+            className="input"
+            autoComplete="off"
+            value={username}
+            maxLength={100}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-method`}>Signs in with</label>
+          <select
+            id={`${id}-method`}
+            className="select"
+            value={method}
+            onChange={(event) => setMethod(event.target.value === 'key' ? 'key' : 'password')}
+          >
+            <option value="password">A password</option>
+            <option value="key">A private key</option>
+          </select>
+        </div>
+      </div>
+      {method === 'password' ? (
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Password</label>
+          <input
+            id={`${id}-password`}
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            maxLength={200}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+      ) : (
+        <div className="field">
+          <label htmlFor={`${id}-key`}>Private key</label>
+          <textarea
+            id={`${id}-key`}
+            className="input"
+            rows={5}
+            spellCheck={false}
+            placeholder="-----BEGIN OPENSSH PRIVATE KEY-----"
+            value={privateKey}
+            maxLength={16000}
+            onChange={(event) => setPrivateKey(event.target.value)}
+          />
+        </div>
+      )}
+      <p className="ops-quiet">
+        Server's host key:{' '}
+        {integration.host_key ? <span className="ops-code">{integration.host_key}</span> : 'not met yet; it is pinned on the first delivery.'}
+      </p>
+      {integration.host_key ? (
+        <label className="checkbox">
+          <input type="checkbox" checked={forget} onChange={(event) => setForget(event.target.checked)} /> Forget this key: the server's key was
+          changed on purpose, pin the next one
+        </label>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={saving.busy}>
+          {saving.busy ? 'Saving…' : 'Save sign-in'}
+        </button>
+      </div>
+    </form>
+  );
+}
