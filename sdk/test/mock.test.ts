@@ -307,7 +307,13 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(tenant.forms).toBeInstanceOf(Array);
   },
   async saveTenant() {
-    const tenant = await client.cases.save({ name: 'Margaret Ellis', address: '23 Harbour Street, Bristol BS1 4QA', phone: '', email: '', status: 'open' });
+    const tenant = await client.cases.save({
+      name: 'Margaret Ellis',
+      address: '23 Harbour Street, Bristol BS1 4QA',
+      phone: '',
+      email: '',
+      status: 'open',
+    });
     expect(tenant).toEqual(example('saveTenant'));
   },
   async addTenantNote() {

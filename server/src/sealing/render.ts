@@ -327,13 +327,19 @@ export async function renderAuditTrail(input: AuditTrailInput): Promise<Uint8Arr
   const writer = new Writer(pdf);
   writer.text('Audit trail', { font: 'Helvetica-Bold', size: 18, gap: 2 });
   writer.text(`${input.company}: ${input.covers}`, { size: 11, gap: 2 });
-  writer.text(`${input.events.length} ${input.events.length === 1 ? 'event' : 'events'}, oldest first; exported ${when(input.madeAt, input.dates)}.`, {
-    color: muted,
-  });
+  writer.text(
+    `${input.events.length} ${input.events.length === 1 ? 'event' : 'events'}, oldest first; exported ${when(input.madeAt, input.dates)}.`,
+    {
+      color: muted,
+    },
+  );
   writer.rule();
   for (const event of input.events) {
     const form = `${event.reference}${event.title ? ` ${event.title}` : ''}`;
-    writer.text(`${when(event.at, input.dates)}  ${form}  ${event.event}  ${event.actor || 'formsign'}${event.ip ? `  (${event.ip})` : ''}`, { size: 9, gap: 1 });
+    writer.text(`${when(event.at, input.dates)}  ${form}  ${event.event}  ${event.actor || 'formsign'}${event.ip ? `  (${event.ip})` : ''}`, {
+      size: 9,
+      gap: 1,
+    });
   }
   pdf.setTitle(`Audit trail: ${input.covers}`);
   pdf.setCreator('formsign');
