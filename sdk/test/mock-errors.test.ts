@@ -53,7 +53,7 @@ function failureText({ operationId, status, value }: NamedExample): string {
   }
 }
 
-const failureExamples = (Object.keys(operations) as OperationId[]).flatMap((id) => examplesOf(id).filter((example) => example.status !== 200));
+const failureExamples = (Object.keys(operations) as OperationId[]).flatMap((id) => examplesOf(id).filter((example) => example.status >= 300));
 
 /** The 200 examples that carry a failing application code, with their texts. */
 const codeTables: Partial<Record<OperationId, Record<string, string>>> = {

@@ -271,6 +271,8 @@ describe('the life of a form', () => {
       'approved',
       'completed',
       'sealed',
+      // The company saves sealed forms to Documents (`storage_auto_save`, on by default).
+      'file-saved',
     ]);
     expect(trail.find((event) => event.event === 'signed')).toMatchObject({ actor: 'Margaret Ellis', ip: '127.0.0.1' });
 

@@ -215,13 +215,13 @@ describe('a delivery reaches only the public internet', () => {
     const outcomes = await deliverForm(server.ctx, formId);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(targets.map(() => 'failed'));
     expect(outcomes.map((outcome) => outcome.detail)).toEqual([
-      `The webhook was not posted: 127.0.0.1 ${loopback}${publicOnly}`,
-      `The webhook was not posted: ::1 ${loopback}${publicOnly}`,
-      `The webhook was not posted: 127.0.0.1 ${loopback}${publicOnly}`,
-      `The webhook was not posted: 127.0.0.1 ${loopback}${publicOnly}`,
-      `The webhook was not posted: ::ffff:7f00:1 ${loopback}${publicOnly}`,
-      `The webhook was not posted: 127.0.0.1 ${loopback}${publicOnly}`,
-      `The webhook was not posted: 169.254.169.254 is a link-local address (such as a cloud metadata service)${publicOnly}`,
+      `Delivery failed: the webhook was not posted: 127.0.0.1 ${loopback}${publicOnly}`,
+      `Delivery failed: the webhook was not posted: ::1 ${loopback}${publicOnly}`,
+      `Delivery failed: the webhook was not posted: 127.0.0.1 ${loopback}${publicOnly}`,
+      `Delivery failed: the webhook was not posted: 127.0.0.1 ${loopback}${publicOnly}`,
+      `Delivery failed: the webhook was not posted: ::ffff:7f00:1 ${loopback}${publicOnly}`,
+      `Delivery failed: the webhook was not posted: 127.0.0.1 ${loopback}${publicOnly}`,
+      `Delivery failed: the webhook was not posted: 169.254.169.254 is a link-local address (such as a cloud metadata service)${publicOnly}`,
     ]);
     expect(hook.received).toEqual([]);
     const recorded = await server.ctx.db
@@ -229,7 +229,7 @@ describe('a delivery reaches only the public internet', () => {
       .from(deliveries)
       .where(eq(deliveries.formId, formId));
     expect(recorded.map((row) => row.status)).toEqual(targets.map(() => 'failed'));
-    expect(recorded.every((row) => row.detail.startsWith('The webhook was not posted: '))).toBe(true);
+    expect(recorded.every((row) => row.detail.startsWith('Delivery failed: the webhook was not posted: '))).toBe(true);
     const log = await server.call('/fetch-logs', { method: 'GET', token: admin, query: 'filters[source]=system&filters[search]=TC-1' });
     expect(new Set(log.body.data.map((row: Json) => row.action))).toEqual(new Set(['Delivery failed']));
     await server.ctx.db.delete(deliveries).where(eq(deliveries.formId, formId));
@@ -243,7 +243,7 @@ describe('a delivery reaches only the public internet', () => {
     const [outcome] = await deliverForm(server.ctx, formId);
     expect(outcome).toMatchObject({
       status: 'failed',
-      detail: `The webhook was not posted: hooks.partner.example leads to 127.0.0.1, which ${loopback}${publicOnly}`,
+      detail: `Delivery failed: the webhook was not posted: hooks.partner.example leads to 127.0.0.1, which ${loopback}${publicOnly}`,
     });
     expect(hook.received).toEqual([]);
     await server.ctx.db.delete(deliveries).where(eq(deliveries.formId, formId));
@@ -285,7 +285,7 @@ describe('a delivery reaches only the public internet', () => {
     const [outcome] = await deliverForm(server.ctx, formId);
     expect(outcome).toMatchObject({
       status: 'failed',
-      detail: `The webhook was not posted: 127.0.0.1 answered with a redirect (302 to http://127.0.0.1:${hook.port4}/elsewhere); redirects are not followed.`,
+      detail: `Delivery failed: the webhook was not posted: 127.0.0.1 answered with a redirect (302 to http://127.0.0.1:${hook.port4}/elsewhere); redirects are not followed.`,
     });
     expect(hook.received.map((request) => request.url)).toEqual(['/moved']);
     await server.ctx.db.delete(deliveries).where(eq(deliveries.formId, formId));

@@ -10,13 +10,13 @@ describe('retention in the settings', () => {
   it('says what the next daily run removes', () => {
     const at = '2026-11-25T03:00:00Z';
     expect(nextRemovalInWords({ forms: 12, exact: true, ended_before: '2019-03-03T03:00:00Z', at })).toBe(
-      'The next daily run removes the answers and files of 12 forms that ended before 3 Mar 2019.',
+      'The next daily run removes the answers and files of 12 forms that ended before 03/03/2019.',
     );
     expect(nextRemovalInWords({ forms: 1000, exact: false, ended_before: '2019-03-03T03:00:00Z', at })).toBe(
-      'The next daily run removes the answers and files of more than 1,000 forms that ended before 3 Mar 2019.',
+      'The next daily run removes the answers and files of more than 1,000 forms that ended before 03/03/2019.',
     );
     expect(nextRemovalInWords({ forms: 0, exact: true, ended_before: '2019-03-03T03:00:00Z', at })).toBe(
-      'The next daily run removes nothing: no form ended before 3 Mar 2019.',
+      'The next daily run removes nothing: no form ended before 03/03/2019.',
     );
     expect(nextRemovalInWords(null)).toBeNull();
     expect(nextRemovalInWords(undefined)).toBeNull();
