@@ -34,10 +34,13 @@ const chartWorker = readdirSync(new URL('assets/', dist))
 // file for the whole app and grew to 9.7 KB with the signing page's document: its pages, the
 // fields in their boxes, the guide at the foot of the screen and the last screen. /login paints from
 // index.html before its scripts arrive (web/src/prerender/), so they decide when it answers,
-// not when it shows.
+// not when it shows. The login scripts grew to 124.2 KB and the users page to 6.4 KB when
+// twelve calls joined the SDK's areas (cases, roles, pre-population, tutorials, deliveries,
+// payments), which the app's main chunk carries whole, and the company's date style joined
+// the shell: the next saving is to load each area of the SDK with the pages that use it.
 export default [
-  { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '123 KB', gzip: true },
-  ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '6.2 KB', gzip: true })),
+  { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '124.5 KB', gzip: true },
+  ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '6.5 KB', gzip: true })),
   { name: 'Stylesheet', path: css, limit: '9.8 KB', gzip: true },
   { name: 'Chart worker', path: chartWorker, limit: '62.5 KB', gzip: true },
 ];
