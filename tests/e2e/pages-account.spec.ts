@@ -15,6 +15,7 @@ test.describe('Users', () => {
     await expect(amelia.getByRole('cell')).toHaveText([
       /^Amelia Hughes\s*amelia\.hughes@northwindcare\.example$/,
       'Administrator',
+      'Administrator',
       'Head Office',
       'On',
       'Active',
@@ -25,6 +26,7 @@ test.describe('Users', () => {
     await expect(emily.getByRole('cell')).toHaveText([
       /Emily Clarke/,
       'Staff',
+      'Basic user',
       'Riverside Lodge, Meadow View',
       /^Off\s*Set-up required$/,
       'Invited',
@@ -59,7 +61,7 @@ test.describe('Users', () => {
   test('turns mfa on with the keyboard alone, and says so', async ({ page }) => {
     await page.goto('/users');
     const ethan = page.getByRole('row', { name: /Ethan Wright/ });
-    await expect(ethan.getByRole('cell').nth(3)).toHaveText('Off');
+    await expect(ethan.getByRole('cell').nth(4)).toHaveText('Off');
     await ethan.getByRole('button', { name: 'Actions for Ethan Wright' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Turn MFA on' })).toBeVisible();
@@ -68,7 +70,7 @@ test.describe('Users', () => {
     await expect(page.getByRole('menuitem', { name: 'Turn MFA on' })).toBeFocused();
     await page.keyboard.press('Enter');
     expect((await request).postDataJSON()).toEqual({ id: 2002, email: 'ethan.wright@northwindcare.example', type: 'mfa', value: 1 });
-    await expect(ethan.getByRole('cell').nth(3)).toHaveText('On');
+    await expect(ethan.getByRole('cell').nth(4)).toHaveText('On');
     await expect(page.getByRole('status').filter({ hasText: 'Ethan Wright: multi-factor authentication is on.' })).toBeVisible();
   });
 
@@ -79,7 +81,7 @@ test.describe('Users', () => {
     const request = nextRequest(page, '/users-commands');
     await page.getByRole('menuitem', { name: 'Turn MFA off and require set-up' }).click();
     expect((await request).postDataJSON()).toMatchObject({ id: 2001, type: 'mfa', value: 3 });
-    await expect(amelia.getByRole('cell').nth(3)).toHaveText(/^Off\s*Set-up required$/);
+    await expect(amelia.getByRole('cell').nth(4)).toHaveText(/^Off\s*Set-up required$/);
   });
 
   test('a refused command leaves the row as it was and shows why', async ({ page }) => {
@@ -89,7 +91,7 @@ test.describe('Users', () => {
     await ethan.getByRole('button', { name: 'Actions for Ethan Wright' }).click();
     await page.getByRole('menuitem', { name: 'Turn MFA on' }).click();
     await expect(page.getByRole('alert')).toHaveText(/Parameter failed\./);
-    await expect(ethan.getByRole('cell').nth(3)).toHaveText('Off');
+    await expect(ethan.getByRole('cell').nth(4)).toHaveText('Off');
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
@@ -107,7 +109,7 @@ test.describe('Users', () => {
     expect((await request).postDataJSON()).toEqual({ id: 2006, email: 'mohammed.khan@northwindcare.example', type: 'class', value: 'Manager' });
     await expect(dialog).toHaveCount(0);
     await expect(mohammed.getByRole('cell').nth(1)).toHaveText('Manager');
-    await expect(mohammed.getByRole('cell').nth(2)).toHaveText('None');
+    await expect(mohammed.getByRole('cell').nth(3)).toHaveText('None');
   });
 
   test('a failed class change keeps the dialog and what was typed', async ({ page }) => {
@@ -151,7 +153,7 @@ test.describe('Users', () => {
       page
         .getByRole('row', { name: /Priya Shah/ })
         .getByRole('cell')
-        .nth(2),
+        .nth(3),
     ).toHaveText('Riverside Lodge, Elm Court, Night team');
   });
 
@@ -590,7 +592,7 @@ test.describe('Settings', () => {
     await expect(page.getByLabel('Time zone')).toHaveValue('Europe/London');
     await expect(page.getByLabel('Date format')).toHaveValue('DD/MM/YYYY');
     await expect(page.getByLabel('Remind signers after (days)')).toHaveValue('3');
-    await expect(page.getByLabel('Keep completed forms for (days)')).toHaveValue('2555');
+    await expect(page.getByLabel('Keep ended forms for (days)')).toHaveValue('2555');
     await expect(page.getByText('About 7 years.')).toBeVisible();
     await expect(page.getByLabel('Signers may type their name instead of drawing a signature')).toBeChecked();
     await page.getByLabel('Remind signers after (days)').fill('7');

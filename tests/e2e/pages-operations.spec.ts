@@ -294,7 +294,7 @@ test.describe('Form Integration', () => {
     await page.goto('/iforms');
     const main = page.getByRole('main');
     const list = main.getByRole('table', { name: 'Integrations' });
-    await expect(list.getByRole('row')).toHaveCount(6);
+    await expect(list.getByRole('row')).toHaveCount(5);
     await expect(list.getByRole('row', { name: /Timesheet Approval/ })).toContainText('SFTP server');
     await expect(list.getByRole('row', { name: /Timesheet Approval/ })).toContainText('The data as CSV');
 
@@ -409,7 +409,7 @@ test.describe('Form Integration', () => {
     await expect(main.getByRole('alert')).toHaveText(/Internal error\. please try again/);
     await page.unrouteAll();
     await main.getByRole('button', { name: 'Try again' }).click();
-    await expect(main.getByRole('table', { name: 'Integrations' }).getByRole('row')).toHaveCount(6);
+    await expect(main.getByRole('table', { name: 'Integrations' }).getByRole('row')).toHaveCount(5);
   });
 
   test('works with the keyboard alone: edit and save with Enter, delete through the dialog', async ({ page }) => {
