@@ -102,6 +102,10 @@ export function embedded(client: PGlite | EmbeddedThread, close: () => Promise<v
 /** A PostgreSQL server. */
 export function openPostgres(connectionString: string, max = 10): OpenDatabase {
   const pool = new pg.Pool({ connectionString, max });
+  // A connection that waits in the pool can be ended by the server (a restart, a fail-over, an
+  // administrator's pg_terminate_backend): the pool drops it and opens another for the next
+  // query. Without a listener its error would end the process.
+  pool.on('error', () => undefined);
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Database,
     kind: 'postgres',
