@@ -18,7 +18,6 @@ export {
 export { appCodes, type AppCodeOperation } from './generated/app-codes.js';
 export { errorTexts, type ErrorTextKey } from './generated/error-texts.js';
 export { contractLimits, emailPattern, type ContractLimitField } from './generated/limits.js';
-export { dateStyleOf, fallbackTimeZone, formatDay, formatMoment, partsOf, type DateFormat, type DateStyle } from './dates.js';
 export { operations, type OperationId } from './generated/operations.js';
 export type { components, operations as operationTypes, paths } from './generated/openapi.js';
 

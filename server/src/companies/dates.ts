@@ -1,23 +1,61 @@
 /**
- * How an organisation's dates are written in its mails and sealed PDFs: the SDK's one writer
- * (`@formsign/sdk/contract`, which the app's pages use too), fed with the organisation's
- * settings. A zone the runtime does not know counts as UTC, and so does an organisation without
- * settings (a date written in UTC rather than none). Pure: the file workers use it.
+ * How an organisation's dates are written: in its date format (the contract's
+ * `Settings.date_format`) and counted in its time zone. The one formatter of every date a
+ * mail or a sealed PDF shows. A zone the runtime does not know counts as UTC, and so does an organisation
+ * without settings (a date written in UTC rather than none). Pure: the file workers use it.
  */
-import { dateStyleOf as styleOf, fallbackTimeZone, formatMoment, type DateStyle } from '@formsign/sdk/contract';
+import type { Settings } from '@formsign/sdk/contract';
 import type { CompanySettings } from '../db/schema.js';
 import { defaultSettings } from './settings.js';
 
-export { fallbackTimeZone, formatDay, type DateFormat, type DateStyle } from '@formsign/sdk/contract';
+export type DateFormat = Settings['date_format'];
+
+/** The organisation's way of writing dates, fixed when what shows them is made. */
+export interface DateStyle {
+  format: DateFormat;
+  timeZone: string;
+}
+
+const formats: readonly DateFormat[] = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'];
+
+/** The time zone every date of an organisation is counted in when its settings name none it can use. */
+export const fallbackTimeZone = 'UTC';
 
 /** A zone name the runtime knows, or the fallback. */
 export function knownTimeZone(zone: string | undefined | null): string {
-  return styleOf({ timezone: zone ?? '' }, { format: defaultSettings().date_format, timeZone: fallbackTimeZone }).timeZone;
+  if (!zone) return fallbackTimeZone;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return zone;
+  } catch {
+    return fallbackTimeZone;
+  }
 }
 
 /** The date style an organisation's settings give (the defaults' format when they name none it has). */
 export function dateStyleOf(settings: Pick<CompanySettings, 'date_format' | 'timezone'> | null | undefined): DateStyle {
-  return styleOf(settings, { format: defaultSettings().date_format, timeZone: fallbackTimeZone });
+  const format = formats.find((known) => known === settings?.date_format) ?? defaultSettings().date_format;
+  return { format, timeZone: knownTimeZone(settings?.timezone) };
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = partsFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    partsFormatters.set(timeZone, formatter);
+  }
+  return formatter;
 }
 
 /**
@@ -25,5 +63,20 @@ export function dateStyleOf(settings: Pick<CompanySettings, 'date_format' | 'tim
  * by the hour and minute and the zone's short name (`21/11/2026 14:05 GMT`).
  */
 export function formatDate(date: Date, style: DateStyle, options: { time?: boolean } = {}): string {
-  return formatMoment(date, style, { time: options.time === true, zone: true });
+  const parts = Object.fromEntries(
+    partsFormatter(style.timeZone)
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  const { year = '', month = '', day = '', hour = '', minute = '', timeZoneName = '' } = parts;
+  const text = formatDay(`${year}-${month}-${day}`, style.format);
+  return options.time ? `${text} ${hour}:${minute} ${timeZoneName}` : text;
+}
+
+/** A calendar day given as `YYYY-MM-DD` (a date field's answer) in the format given; any other text as it is. */
+export function formatDay(day: string, format: DateFormat): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const [, year, month, date] = match;
+  return format === 'YYYY-MM-DD' ? day : format === 'MM/DD/YYYY' ? `${month}/${date}/${year}` : `${date}/${month}/${year}`;
 }

@@ -4,17 +4,54 @@
  * the style is set once the signed-in person's settings load (`dates/date-style.tsx`) and kept
  * for the next visit; until then, and for someone signed out, the default settings' style.
  */
-import { dateStyleOf as styleOf, formatDay, formatMoment, partsOf, type DateStyle, type Settings } from '@formsign/sdk';
+import type { Settings } from '@formsign/sdk';
 import { useSyncExternalStore } from 'react';
 
-export type { DateFormat, DateStyle } from '@formsign/sdk';
+export type DateFormat = Settings['date_format'];
+
+/** A company's way of writing dates. */
+export interface DateStyle {
+  format: DateFormat;
+  timeZone: string;
+}
 
 /** The style of a new company's settings. */
 export const defaultDateStyle: DateStyle = { format: 'DD/MM/YYYY', timeZone: 'Europe/London' };
 
-/** The style the settings give: an unknown format falls back to the defaults', a zone the browser lacks to UTC. */
+const formats: readonly DateFormat[] = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'];
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The style the settings give: an unknown format or a zone the browser lacks falls back to the defaults'. */
 export function dateStyleOf(settings: { date_format?: string; timezone?: string } | null | undefined): DateStyle {
-  return styleOf(settings, defaultDateStyle);
+  const format = formats.find((known) => known === settings?.date_format) ?? defaultDateStyle.format;
+  let timeZone = settings?.timezone || defaultDateStyle.timeZone;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+  } catch {
+    timeZone = 'UTC';
+  }
+  return { format, timeZone };
+}
+
+function partsIn(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function dayIn(year: string, month: string, day: string, format: DateFormat): string {
+  return format === 'YYYY-MM-DD' ? `${year}-${month}-${day}` : format === 'MM/DD/YYYY' ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
 }
 
 /**
@@ -24,10 +61,17 @@ export function dateStyleOf(settings: { date_format?: string; timezone?: string 
  */
 export function formatDateIn(value: string | null | undefined, style: DateStyle, options: { time?: boolean } = {}): string {
   if (!value) return '—';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value, style.format);
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) return dayIn(day[1] ?? '', day[2] ?? '', day[3] ?? '', style.format);
   const parsed = new Date(value);
   if (Number.isNaN(parsed.getTime())) return value;
-  return formatMoment(parsed, style, { time: options.time === true });
+  const parts = Object.fromEntries(
+    partsIn(style.timeZone)
+      .formatToParts(parsed)
+      .map((part) => [part.type, part.value]),
+  );
+  const text = dayIn(parts['year'] ?? '', parts['month'] ?? '', parts['day'] ?? '', style.format);
+  return options.time ? `${text} ${parts['hour'] ?? ''}:${parts['minute'] ?? ''}` : text;
 }
 
 const storageKey = 'formsign.dateStyle';
@@ -75,8 +119,12 @@ export function formatTime(value: string | null | undefined): string {
   if (!value) return '—';
   const parsed = new Date(value);
   if (Number.isNaN(parsed.getTime())) return value;
-  const { hour, minute } = partsOf(parsed, current.timeZone);
-  return `${hour}:${minute}`;
+  const parts = Object.fromEntries(
+    partsIn(current.timeZone)
+      .formatToParts(parsed)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts['hour'] ?? ''}:${parts['minute'] ?? ''}`;
 }
 
 /** A moment, or a calendar day, in the company's style. */
