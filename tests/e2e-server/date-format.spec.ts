@@ -47,3 +47,10 @@ test('a list shows dates in the format the company chose', async ({ page }) => {
     await chooseDateFormat(page, 'DD/MM/YYYY');
   }
 });
+
+test('the retention hint says, in the company format, what the next daily run removes', async ({ page }) => {
+  await signIn(page, 'demo.admin');
+  await page.goto('/settings');
+  // A sentence of its own after the hint's, with the cut-off day as the company writes dates.
+  await expect(page.getByText(/seal stay\. The next daily run removes .* before \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
+});

@@ -197,7 +197,7 @@ export function CompanySettingsForm({
               <span id={`${id}-retention-hint`} className="field__hint">
                 {retentionInWords(retentionChoice(draft.retention_days))} Then the answers and files of a completed, withdrawn or expired form are
                 removed; its reference, dates and seal stay.
-                {removal ? <span className="field__hint">{removal}</span> : null}
+                {removal ? <span className="field__hint"> {removal}</span> : null}
               </span>
             </div>
           </div>
