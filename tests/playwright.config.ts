@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eServerPort } from './e2e-server/settings.ts';
+import { e2eFreshPort, e2eServerPort } from './e2e-server/settings.ts';
 
 /**
  * Browser tests in a real Chromium against the production build: the `mock` project against
  * the contract mock (every outcome a call can have), the `server` project against the real
- * server (the journeys a person makes, with data that is kept). Chromium comes from
+ * server (the journeys a person makes, with data that is kept), the `fresh` project against a
+ * real server started without the demo organisation (an organisation made from nothing). Chromium comes from
  * CHROMIUM_PATH, else Debian's chromium-headless-shell (the same Chromium without a browser
  * window around its pages, about twice as fast here), else Debian's /usr/bin/chromium, else
  * Playwright's own browsers when they are installed.
@@ -35,6 +36,7 @@ export default defineConfig({
       use: { baseURL: `http://localhost:${port}`, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
     },
     { name: 'server', testDir: './e2e-server', use: { baseURL: `http://localhost:${serverPort}` } },
+    { name: 'fresh', testDir: './e2e-fresh', use: { baseURL: `http://localhost:${e2eFreshPort}` } },
   ],
   use: {
     ...devices['Desktop Chrome'],
@@ -67,6 +69,14 @@ export default defineConfig({
       command: 'node --conditions=@formsign/source --import tsx e2e-real-server.ts',
       env: { ...process.env, E2E_SERVER_PORT: String(serverPort) } as Record<string, string>,
       url: `http://localhost:${serverPort}/login`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'node --conditions=@formsign/source --import tsx e2e-real-server.ts',
+      env: { ...process.env, E2E_FRESH: '1', E2E_FRESH_PORT: String(e2eFreshPort) } as Record<string, string>,
+      url: `http://localhost:${e2eFreshPort}/login`,
       reuseExistingServer: false,
       timeout: 90_000,
       stdout: 'pipe',

@@ -30,8 +30,8 @@ export interface Mail {
   text: string;
 }
 
-async function readOutbox(): Promise<Mail[]> {
-  const folder = join(e2eServerData, 'outbox');
+async function readOutbox(data: string): Promise<Mail[]> {
+  const folder = join(data, 'outbox');
   const files = (await readdir(folder).catch(() => [])).filter((file) => file.endsWith('.eml')).sort();
   return Promise.all(
     files.map(async (file) => {
@@ -43,12 +43,17 @@ async function readOutbox(): Promise<Mail[]> {
 }
 
 /** The newest mail to `to` (with a subject like `subject`), waiting for one; a mail other than `besides` when given (a second mail of the same kind). */
-export async function mailTo(to: string, subject?: RegExp, besides?: Mail): Promise<Mail> {
+export function mailTo(to: string, subject?: RegExp, besides?: Mail): Promise<Mail> {
+  return mailIn(e2eServerData, to, subject, besides);
+}
+
+/** `mailTo` in the outbox of the server keeping its data in `data`. */
+export async function mailIn(data: string, to: string, subject?: RegExp, besides?: Mail): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
       async () => {
-        const all = await readOutbox();
+        const all = await readOutbox(data);
         found = all
           .filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && (!subject || subject.test(mail.subject)))
           .filter((mail) => !besides || mail.text !== besides.text)

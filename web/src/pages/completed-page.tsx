@@ -1,10 +1,13 @@
 /**
  * Completed forms (`/completed`, `GET /completed-forms`): every signed form, newest first,
  * with search, a date range, a template filter and sorting, the view kept in the URL. Each
- * form's signed PDF opens in a new tab, and can be saved into Documents; a form whose answers and
- * files the company's retention removed stays listed, saying when they were removed.
+ * form's reference opens its progress page (its trail, the case it is filed on); its signed PDF
+ * opens in a new tab, and can be saved into Documents. While a form's PDF is being sealed the
+ * list fetches itself again until it is. A form whose answers and files the company's
+ * retention removed stays listed, saying when they were removed.
  */
 import type { CompletedForm, CompletedFormPage } from '@formsign/sdk';
+import { Link } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
@@ -12,6 +15,7 @@ import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDate, formatDateTime } from '../lists/format.ts';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
+import { useRefetchWhile } from '../lists/use-refetch-while.ts';
 import { TemplateFilter } from '../lists/template-filter.tsx';
 import { useNotify } from '../shell/notifications.tsx';
 
@@ -31,7 +35,12 @@ function SaveToDocuments({ form }: { form: CompletedForm }) {
 }
 
 const columns: ListColumn<CompletedForm>[] = [
-  { id: 'reference', accessorKey: 'reference', header: 'Reference' },
+  {
+    id: 'reference',
+    accessorKey: 'reference',
+    header: 'Reference',
+    cell: ({ row }) => <Link to={`/workflow/${row.original.id}`}>{row.original.reference}</Link>,
+  },
   { id: 'title', accessorKey: 'title', header: 'Form' },
   { id: 'template', accessorKey: 'template', header: 'Template' },
   { id: 'submitted_by', accessorKey: 'submitted_by', header: 'Sent by' },
@@ -66,6 +75,10 @@ export default function CompletedPage() {
     limit: query.limit,
     filters: query.filters,
   });
+  useRefetchWhile(
+    forms.data.data.some((form) => !form.pdf && !form.data_removed_at),
+    forms.refetch,
+  );
   return (
     <div className="page">
       <FilterBar query={query} searchLabel="Search forms">
