@@ -55,6 +55,9 @@ export type ProductList = Schemas['ProductList'];
 export type PaymentsMode = ProductList['payments'];
 export type GrantEnvelopesRequest = Schemas['GrantEnvelopesRequest'];
 export type EnvelopesGranted = Schemas['EnvelopesGranted'];
+export type Organisation = Schemas['Organisation'];
+export type OrganisationPage = Schemas['OrganisationPage'];
+export type OrganisationsQuery = Query<'listOrganisations'>;
 export type StripeEvent = Schemas['StripeEvent'];
 export type StripeEventReceived = Schemas['StripeEventReceived'];
 

@@ -381,6 +381,12 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     const granted = await client.account.grantEnvelopes({ company: 2, envelopes: 100, reason: 'Invoice 2026-0142 paid by bank transfer' });
     expect(granted).toEqual(example('grantEnvelopes'));
   },
+  async listOrganisations() {
+    const found = await client.account.organisations({ search: 'harbour' });
+    expect(found).toEqual(example('listOrganisations'));
+    const none = await client.account.organisations({ search: 'nobody' }, { headers: { Prefer: 'example=empty' } });
+    expect(none.data).toEqual([]);
+  },
   async receiveStripeEvent() {
     const event = JSON.stringify({
       id: 'evt_1',

@@ -259,4 +259,52 @@ describe('without a payment provider', () => {
       body: { message: 'Please say why the envelopes are granted.' },
     });
   });
+
+  it("lists the organisations, searched by name or email, paged, with their envelopes, to the instance's super user only", async () => {
+    const list = (token: string, query: string) => server.call('/organisations', { method: 'GET', token, query });
+    const superUser = await server.signIn('demo.super');
+    const grace = await server.signIn(otherCompany.admin, 'harbour-pass-1');
+    const harbour = (await server.call('/user', { method: 'GET', token: grace.token })).body.company;
+    expect((await server.call('/user', { method: 'GET', token: superUser.token })).body.grants_envelopes).toBe(true);
+    expect((await server.call('/user', { method: 'GET', token: grace.token })).body.grants_envelopes).toBe(false);
+
+    const byName = await list(superUser.token, 'search=harbour');
+    expect(byName.status).toBe(200);
+    expect(byName.body).toMatchObject({ page: 1, total: 1, total_exact: true });
+    expect(byName.body.data).toEqual([
+      {
+        id: harbour.id,
+        name: harbour.name,
+        email: harbour.email,
+        created: expect.any(String),
+        envelopes: harbour.envelopes,
+        used_envelopes: harbour.envelopes - harbour.unused_envelopes,
+        unused_envelopes: harbour.unused_envelopes,
+      },
+    ]);
+    // By words of the email address, in any case; `%` is taken literally.
+    const byEmail = await list(superUser.token, `search=${encodeURIComponent(harbour.email.split('@')[1].toUpperCase())}`);
+    expect(byEmail.body.data.map((row: { id: number }) => row.id)).toEqual([harbour.id]);
+    expect((await list(superUser.token, 'search=%25')).body.data).toEqual([]);
+    // Newest first, a page at a time.
+    const all = await list(superUser.token, 'limit=100');
+    const ids = all.body.data.map((row: { id: number }) => row.id);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const second = await list(superUser.token, 'limit=1&page=2');
+    expect(second.body).toMatchObject({ page: 2, limit: 1, total: ids.length });
+    expect(second.body.data.map((row: { id: number }) => row.id)).toEqual([ids[1]]);
+
+    // Anyone else is refused: an administrator, a basic user, and a super user of another organisation.
+    const refusal = { status: 403, body: { message: 'Only a super user of the organisation that runs this site can list its organisations.' } };
+    expect(await list((await server.signIn('demo.admin')).token, '')).toMatchObject({ status: 403 });
+    expect(await list((await server.signIn('demo.basic')).token, '')).toMatchObject({ status: 403 });
+    await server.ctx.db.update(users).set({ isSuper: true }).where(eq(users.name, otherCompany.admin));
+    try {
+      expect(await list(grace.token, '')).toMatchObject(refusal);
+      expect((await server.call('/user', { method: 'GET', token: grace.token })).body.grants_envelopes).toBe(false);
+    } finally {
+      await server.ctx.db.update(users).set({ isSuper: false }).where(eq(users.name, otherCompany.admin));
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/auth/principal.js';
 import { listTotal } from '../src/db/list-filters.js';
 import { formRecipients, prepopulationRecords, prepopulationSources, users } from '../src/db/schema.js';
+import { organisationsToCount, pageOfOrganisations } from '../src/companies/repository.js';
 import { countFormsToRemove, dueReminders, formsToRemove } from '../src/modules/forms/repository.js';
 import { deliveredThrough, findDelivery, listDeliveries } from '../src/modules/integrations/repository.js';
 import { pageOfRecords, recordsToCount, searchTextOf } from '../src/modules/prepopulation/repository.js';
@@ -124,6 +125,25 @@ describe('the plans of the list queries', () => {
     for (const query of queries) {
       const plan = await planOf(capture.db, query, { noSeqScan: true });
       if (sequentialScans(plan).includes('prepopulation_records')) found.push(`${query.sql}\n${plan}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("read the site's organisations, searched by name or email or not, deep in the list, through indexes", async () => {
+    const found: string[] = [];
+    for (const words of [null, 'harbour']) {
+      for (const page of [1, 200]) {
+        const request = { page, limit: 25, countCap: 1_000 };
+        const rows = await pageOfOrganisations(capture.db, words, request);
+        await listTotal(capture.db, organisationsToCount(capture.db, words), request, rows.length);
+      }
+    }
+    const queries = capture.take();
+    expect(queries.length).toBe(8);
+    for (const query of queries) {
+      const plan = await planOf(capture.db, query, { noSeqScan: true });
+      if (sequentialScans(plan).includes('companies')) found.push(`${query.sql}\n${plan}`);
+      if (/ilike/i.test(query.sql)) expect(plan, query.sql).toContain('companies_search_idx');
     }
     expect(found).toEqual([]);
   });

@@ -74,6 +74,7 @@ export const callTable: readonly CallRow[] = [
  */
 export const designedOperations: readonly { method: 'get' | 'post'; path: string }[] = [
   { method: 'post', path: '/grant-envelopes' },
+  { method: 'get', path: '/organisations' },
   { method: 'post', path: '/payments/stripe/events' },
   { method: 'post', path: '/register' },
   { method: 'post', path: '/activate' },

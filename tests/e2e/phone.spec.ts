@@ -228,7 +228,7 @@ test.describe('on a narrow phone (320 px), email addresses', () => {
     expect(midWordBreaks(users)).toEqual([]);
 
     await page.goto('/checkout/return?session_id=cs_test_a1B2c3D4e5');
-    await expect(page.getByText('Receipt sent to')).toBeVisible();
+    await expect(page.getByText('Receipt on its way to')).toBeVisible();
     const receipt = await emailLines(page);
     expect(receipt).toHaveLength(1);
     expect(receipt[0]?.length, 'the receipt’s address wraps on a 320 px screen').toBeGreaterThan(1);

@@ -10,6 +10,8 @@ import type {
   CompanyUpdate,
   EnvelopesGranted,
   GrantEnvelopesRequest,
+  OrganisationPage,
+  OrganisationsQuery,
   ProductList,
   ProductsResponse,
   ProfileSaved,
@@ -39,6 +41,8 @@ export interface AccountApi {
   purchaseStatus(sessionId: string, options?: CallOptions): Promise<PurchaseStatus>;
   /** Grants envelopes to an organisation without a payment (a super user of the instance's own organisation). */
   grantEnvelopes(grant: GrantEnvelopesRequest, options?: CallOptions): Promise<EnvelopesGranted>;
+  /** A page of this site's organisations, newest first, those whose name or email holds `search` (a super user of the instance's own organisation). */
+  organisations(query: OrganisationsQuery, options?: CallOptions): Promise<OrganisationPage>;
   /**
    * Delivers an event as Stripe does: its body exactly as given (the signature is of these
    * bytes) with its `Stripe-Signature`. For tools that replay Stripe's events; the server acts
@@ -96,6 +100,7 @@ export function accountApi({ api, send, token }: Transport): AccountApi {
       return narrow<PurchaseStatus>(body, (b) => typeof b.status === 'string' && typeof b.envelopes === 'number');
     },
     grantEnvelopes: (grant, options) => send((init) => api.POST('/grant-envelopes', { ...init, body: grant }), options),
+    organisations: (query, options) => send((init) => api.GET('/organisations', { ...init, params: { query } }), options),
     deliverStripeEvent: (payload, signature, options) =>
       send((init) => {
         const headers = new Headers(init.headers as HeadersInput | undefined);

@@ -1332,6 +1332,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisations of this site, to grant envelopes to
+         * @description The organisations using this site, newest first, those whose name or email address
+         *     holds `search` when given: each with its envelopes had in all, used and left. Only a
+         *     super user of the instance's own organisation (the first, made when the site was set
+         *     up) may list them, as only they may grant envelopes; a super user of any other
+         *     organisation is refused (403).
+         */
+        get: operations["listOrganisations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/stripe/events": {
         parameters: {
             query?: never;
@@ -2898,6 +2922,11 @@ export interface components {
         Account: {
             user: components["schemas"]["UserProfile"];
             company: components["schemas"]["Company"];
+            /**
+             * @description Whether the signed-in person may list this site's organisations and grant them
+             *     envelopes: a super user of the instance's own organisation.
+             */
+            grants_envelopes: boolean;
         };
         ProfileUpdate: {
             data: {
@@ -2975,6 +3004,20 @@ export interface components {
             /** @description The envelopes the organisation has had in all. */
             envelopes: number;
             unused_envelopes: number;
+        };
+        Organisation: {
+            id: number;
+            name: string;
+            email: string;
+            /** Format: date-time */
+            created: string;
+            /** @description The envelopes the organisation has had in all. */
+            envelopes: number;
+            used_envelopes: number;
+            unused_envelopes: number;
+        };
+        OrganisationPage: components["schemas"]["Pagination"] & {
+            data: components["schemas"]["Organisation"][];
         };
         /** @description A Stripe event as Stripe sends it; only its signature makes it one. */
         StripeEvent: {
@@ -3264,6 +3307,15 @@ export interface components {
         };
         /** @description Not a super user of the instance's own organisation. */
         GrantEnvelopesForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
+        /** @description Not a super user of the instance's own organisation. */
+        ListOrganisationsForbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5347,6 +5399,37 @@ export interface operations {
             400: components["responses"]["GrantEnvelopesBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["GrantEnvelopesForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listOrganisations: {
+        parameters: {
+            query?: {
+                /** @description Words the organisation's name or email address holds. */
+                search?: string;
+                /** @description The page wanted, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of organisations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ListOrganisationsForbidden"];
             500: components["responses"]["ServerError"];
         };
     };

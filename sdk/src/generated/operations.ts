@@ -68,6 +68,7 @@ export const operations = {
   saveCompany: { method: 'post', path: '/user', tag: 'Account', public: false, roles: ['admin', 'personal'] },
   manageProducts: { method: 'post', path: '/products', tag: 'Account', public: false, roles: [] },
   grantEnvelopes: { method: 'post', path: '/grant-envelopes', tag: 'Account', public: false, roles: ['super'] },
+  listOrganisations: { method: 'get', path: '/organisations', tag: 'Account', public: false, roles: ['super'] },
   receiveStripeEvent: { method: 'post', path: '/payments/stripe/events', tag: 'Account', public: true, roles: [] },
   webSigning: { method: 'post', path: '/websigning', tag: 'Signing', public: true, roles: [] },
   signingPreview: { method: 'post', path: '/signing-preview', tag: 'Signing', public: true, roles: [] },

@@ -107,6 +107,7 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   saveCompany: (c, o) => c.account.saveCompany({ email: 'office@northwindcare.example' }, o),
   manageProducts: (c, o) => c.account.products(o),
   grantEnvelopes: (c, o) => c.account.grantEnvelopes({ company: 2, envelopes: 100, reason: 'Invoice 2026-0142 paid by bank transfer' }, o),
+  listOrganisations: (c, o) => c.account.organisations({ search: 'harbour', page: 1, limit: 25 }, o),
   receiveStripeEvent: (c, o) =>
     c.account.deliverStripeEvent(stripeEvent, 't=1795000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd', o),
   webSigning: (c, o) => c.signing.call(signing, o),

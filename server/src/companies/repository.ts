@@ -7,9 +7,11 @@
  * when it names none or one the runtime does not know (a report counted in UTC rather than
  * failing).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { companies, type CompanySettings } from '../db/schema.js';
+import { containsPattern, offsetOf, type PageRequest } from '../db/list-filters.js';
+import { companySearchText } from '../db/search-texts.js';
 import { dateStyleOf, knownTimeZone, type DateStyle } from './dates.js';
 
 export { fallbackTimeZone, knownTimeZone } from './dates.js';
@@ -92,4 +94,46 @@ export async function useEnvelope(db: Database, id: number): Promise<{ unused: n
 export async function instanceCompanyId(db: Database): Promise<number | null> {
   const [row] = await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)).limit(1);
   return row?.id ?? null;
+}
+
+/** An organisation as the instance's super users list it: its details and its envelopes. */
+export interface OrganisationRow {
+  id: number;
+  name: string;
+  email: string;
+  createdAt: Date;
+  envelopesBought: number;
+  envelopesUsed: number;
+}
+
+const matchingOrganisations = (words: string | null) => (words ? ilike(companySearchText, containsPattern(words)) : undefined);
+
+/**
+ * A page of the organisations, newest first, those whose name or email holds `words`. Newest
+ * is the highest id (ids are given in the order organisations are made), so the primary key
+ * serves the order and the page; the search is served by `companies_search_idx`.
+ */
+export async function pageOfOrganisations(db: Database, words: string | null, page: PageRequest): Promise<OrganisationRow[]> {
+  return db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      email: companies.email,
+      createdAt: companies.createdAt,
+      envelopesBought: companies.envelopesBought,
+      envelopesUsed: companies.envelopesUsed,
+    })
+    .from(companies)
+    .where(matchingOrganisations(words))
+    .orderBy(desc(companies.id))
+    .limit(page.limit)
+    .offset(offsetOf(page));
+}
+
+/** The organisations a page of `pageOfOrganisations` is taken from, to be counted (`listTotal`). */
+export function organisationsToCount(db: Database, words: string | null) {
+  return db
+    .select({ one: sql`1` })
+    .from(companies)
+    .where(matchingOrganisations(words));
 }

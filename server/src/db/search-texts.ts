@@ -4,7 +4,7 @@
  * it. Change one here and its index in `schema.ts` together.
  */
 import { sql } from 'drizzle-orm';
-import { auditEvents, documents, forms } from './schema.js';
+import { auditEvents, companies, documents, forms } from './schema.js';
 
 /** Who acted and on what (`audit_search_idx`). */
 export const auditSearchText = sql`(${auditEvents.actor} || ' ' || ${auditEvents.target})`;
@@ -14,3 +14,6 @@ export const formSearchText = sql`(${forms.reference} || ' ' || ${forms.title} |
 
 /** A document's name and who uploaded it (`documents_search_idx`). */
 export const documentSearchText = sql`(${documents.name} || ' ' || ${documents.uploadedBy})`;
+
+/** An organisation's name and email address (`companies_search_idx`). */
+export const companySearchText = sql`(${companies.name} || ' ' || ${companies.email})`;

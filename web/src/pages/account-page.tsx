@@ -9,7 +9,11 @@
  * shows the unused envelopes of the company's total (`POST /envelopes`), warns when they run
  * low (the counter's 40% and 20% thresholds) and sells envelope packs with a quantity
  * (`POST /products`, then a full navigation to the payment page); 3 "Company" edits the
- * company's name, address, phone, email and VAT number (`POST /user`). Failed saves show the
+ * company's name, address, phone, email and VAT number (`POST /user`); 4 "Grant envelopes",
+ * only for a super user of the organisation that runs this site (`grants_envelopes`), finds an
+ * organisation and grants it envelopes. Granting is a tab here rather than a route of its own:
+ * the specification's routes stay as they are, and who sees it is the account's answer, which
+ * the route table's flags (administrator, personal) cannot say. Failed saves show the
  * response's `error` text and keep every draft, also across tab changes.
  */
 import type { Account, UserProfile } from '@formsign/sdk';
@@ -18,6 +22,7 @@ import { api } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { CompanyForm, companyDraft, type CompanyDraft } from '../features/account/company-form.tsx';
 import { EnvelopesPanel } from '../features/account/envelopes-panel.tsx';
+import { GrantEnvelopesPanel } from '../features/account/grant-envelopes-panel.tsx';
 import { ProfileForm, profileDraft, type ProfileDraft } from '../features/account/profile-form.tsx';
 import { ListFailure } from '../lists/data-table.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
@@ -36,6 +41,7 @@ function AccountTabs({ account, isAdmin }: { account: Account; isAdmin: boolean 
     { key: '1', label: 'Your details', content: () => details },
     { key: '2', label: 'Envelopes', content: () => <EnvelopesPanel total={account.company.envelopes} /> },
     { key: '3', label: 'Company', content: () => <CompanyForm draft={company} onDraft={setCompany} /> },
+    ...(account.grants_envelopes ? [{ key: '4', label: 'Grant envelopes', content: () => <GrantEnvelopesPanel /> }] : []),
   ];
   return <Tabs tabs={tabs} label="My Account" />;
 }

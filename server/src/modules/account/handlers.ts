@@ -14,6 +14,7 @@ import { countUnusedEnvelopes, readAccount, readCompany } from './read-account.j
 import { settingsView } from '../../companies/settings.js';
 import { nextRemoval } from '../forms/apply-retention.job.js';
 import type { CompanyRecord } from '../../companies/repository.js';
+import { grantsEnvelopes } from '../purchases/instance-super-user.js';
 
 type AccountHandlers = Pick<Handlers, 'getAccount' | 'updateProfile' | 'confirmEmail' | 'saveCompany' | 'countUnusedEnvelopes' | 'fetchSettings'>;
 
@@ -56,7 +57,7 @@ export function accountHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' |
   return {
     async getAccount({ principal }) {
       const { user, company } = await readAccount(ctx, principal);
-      return { user: profileOf(user), company: companyOf(company) };
+      return { user: profileOf(user), company: companyOf(company), grants_envelopes: await grantsEnvelopes(ctx.db, principal) };
     },
 
     async updateProfile(request) {

@@ -9,10 +9,11 @@
 import type { EnvelopesGranted, GrantEnvelopesRequest } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
-import { addEnvelopes, findCompany, instanceCompanyId } from '../../companies/repository.js';
+import { addEnvelopes, findCompany } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { badRequest } from '../../http/errors.js';
+import { grantsEnvelopes } from './instance-super-user.js';
 
 export const onlyInstanceSuperUsers = 'Only a super user of the organisation that runs this site can grant envelopes.';
 
@@ -22,8 +23,7 @@ export async function grantEnvelopes(
   grant: GrantEnvelopesRequest,
   origin: Origin,
 ): Promise<EnvelopesGranted> {
-  if (principal.role !== 'super' || principal.companyId !== (await instanceCompanyId(ctx.db)))
-    throw new AppError(AppErrorCode.Forbidden, onlyInstanceSuperUsers);
+  if (!(await grantsEnvelopes(ctx.db, principal))) throw new AppError(AppErrorCode.Forbidden, onlyInstanceSuperUsers);
   const reason = grant.reason.trim();
   if (!reason) throw badRequest('Please say why the envelopes are granted.');
   return ctx.db.transaction(async (tx) => {

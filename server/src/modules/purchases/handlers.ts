@@ -2,12 +2,14 @@
  * Envelopes: `POST /products` (`list` the packs on offer and how this site takes payment,
  * `checkout` one, the `status` of a purchase: administrators), Stripe's events
  * (`POST /payments/stripe/events`, signed by Stripe) and grants without a payment
- * (`POST /grant-envelopes`, the instance's super users). How payments are taken is the
+ * (`POST /grant-envelopes`, the instance's super users, who find the organisation with
+ * `GET /organisations`). How payments are taken is the
  * configuration's (`ServerConfig.payments`): Stripe, the test provider, or none.
  */
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { grantEnvelopes } from './grant-envelopes.js';
+import { listOrganisations } from './list-organisations.js';
 import { testPaymentProvider } from './payment-provider.js';
 import { envelopePacks } from './products.js';
 import { purchaseOutcome } from './purchase-outcome.js';
@@ -28,7 +30,9 @@ export function configuredPayments(ctx: Pick<ServerContext, 'config' | 'outbound
   return { payments: paymentsWith(settings.kind === 'test' ? testPaymentProvider() : null), stripe: null };
 }
 
-export function purchasesHandlers(ctx: PurchasesContext): Pick<Handlers, 'manageProducts' | 'receiveStripeEvent' | 'grantEnvelopes'> {
+export function purchasesHandlers(
+  ctx: PurchasesContext,
+): Pick<Handlers, 'manageProducts' | 'receiveStripeEvent' | 'grantEnvelopes' | 'listOrganisations'> {
   const { payments, stripe } = configuredPayments(ctx);
   return {
     async manageProducts(request) {
@@ -53,5 +57,6 @@ export function purchasesHandlers(ctx: PurchasesContext): Pick<Handlers, 'manage
       );
     },
     grantEnvelopes: (request) => grantEnvelopes(ctx, request.principal, request.body, { ip: request.ip, userAgent: request.userAgent }),
+    listOrganisations: ({ principal, query }) => listOrganisations(ctx, principal, query),
   };
 }

@@ -1,10 +1,14 @@
 /**
  * The outcome of an envelope purchase, once the payment page sends the buyer back
  * (`/checkout/return`, `/stripe-completion`): `POST /products { action: status }` says whether
- * it is complete (envelopes added, amount paid), still open (processing: check again) or
- * expired; a payment the provider reports as failed says so. A link goes back to the
- * envelopes tab. A return link without its payment reference is a clear error. A purchase made
- * with the test provider says it was a test payment, which took no money.
+ * it is complete (envelopes added, amount paid), still open (processing) or expired; a
+ * payment the provider reports as failed says so. One still open is checked again by itself
+ * every two seconds for a minute (`purchase-recheck.ts`), then offers "Check again"; once
+ * complete, the header's envelope counter is told. A link goes back to the envelopes tab. A
+ * return link without its payment reference is a clear error. Every outcome of a purchase made
+ * with the test provider says it was a test payment, which took no money. The receipt is
+ * queued with the change that completes the purchase and mailed from the queue, so the page
+ * says it is on its way rather than sent.
  */
 import type { PurchaseStatus } from '@formsign/sdk';
 import { useEffect, type ReactNode } from 'react';
@@ -15,6 +19,7 @@ import { useDataGroup } from '../../lists/use-data-group.ts';
 import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
 import { formatMoney } from './money.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
+import { useRecheckWhileOpen } from './purchase-recheck.ts';
 
 const envelopesHref = '/account?tab=2';
 
@@ -64,7 +69,7 @@ function Receipt({ purchase, reference }: { purchase: PurchaseStatus; reference:
       </div>
       {complete && purchase.email ? (
         <div>
-          <dt>Receipt sent to</dt>
+          <dt>Receipt on its way to</dt>
           <dd>
             <EmailAddress address={purchase.email} />
           </dd>
@@ -82,6 +87,7 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
   const status = useDataGroup('purchase', null as PurchaseStatus | null, (id: string, options) => api.account.purchaseStatus(id, options), reference);
   const purchase = status.data;
   const complete = purchase?.status === 'complete';
+  const { rechecking } = useRecheckWhileOpen(purchase?.status === 'open' && !providerFailed && !status.error, purchase, status.refetch);
   // The header's counter may have asked before the envelopes were added: it asks again.
   useEffect(() => {
     if (complete) announceEnvelopesChanged();
@@ -124,7 +130,7 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
     return (
       <OutcomeCard
         tone="error"
-        heading="Your payment failed"
+        heading={purchase.test_payment ? 'Your test payment failed' : 'Your payment failed'}
         actions={
           <Link className="button" to={envelopesHref}>
             Try again
@@ -143,14 +149,20 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
         heading={purchase.test_payment ? 'Your test payment is still being processed' : 'Your payment is still being processed'}
         actions={
           <>
-            <button type="button" className="button" onClick={status.refetch} disabled={status.loading}>
-              {status.loading ? 'Checking…' : 'Check again'}
-            </button>
+            {rechecking ? null : (
+              <button type="button" className="button" onClick={status.refetch} disabled={status.loading}>
+                {status.loading ? 'Checking…' : 'Check again'}
+              </button>
+            )}
             {backToEnvelopes}
           </>
         }
       >
-        <p role="status">This can take a minute. Your envelopes are added as soon as the payment is complete.</p>
+        <p role="status">
+          {rechecking
+            ? 'This can take a minute: this page checks again by itself. Your envelopes are added as soon as the payment is complete.'
+            : 'This is taking longer than usual. Your envelopes are added as soon as the payment is complete: check again in a moment.'}
+        </p>
         <Receipt purchase={purchase} reference={reference} />
       </OutcomeCard>
     );
@@ -158,7 +170,7 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
   return (
     <OutcomeCard
       tone="warning"
-      heading="This checkout has expired"
+      heading={purchase.test_payment ? 'This test checkout has expired' : 'This checkout has expired'}
       actions={
         <Link className="button" to={envelopesHref}>
           Buy envelopes

@@ -1,0 +1,1 @@
+CREATE INDEX "companies_search_idx" ON "companies" USING gin (("name" || ' ' || "email") gin_trgm_ops);
