@@ -782,6 +782,28 @@ test.describe('Settings', () => {
     await expect(page.getByText('The group “Payroll approvers” was deleted.')).toBeVisible();
   });
 
+  test('the interface wording sends only what changed; a failed save keeps what was typed and says why', async ({ page }) => {
+    let saves = 0;
+    // The first save fails, the next goes through.
+    await preferFor(page, '/save-strings', () => (saves++ === 0 ? 'code=400, example=badRequest' : null));
+    await page.goto('/settings?tab=wording');
+    await page.getByLabel('Find a text').fill('case');
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Menu']);
+    await expect(page.getByRole('row')).toHaveCount(2);
+    const text = page.getByLabel('Case Management', { exact: true });
+    await expect(text).toHaveAttribute('placeholder', 'Case Management');
+    await text.fill('Tenancies');
+    await page.getByRole('button', { name: 'Save wording' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Some of the values sent are not valid.');
+    await expect(text).toHaveValue('Tenancies');
+    await expect(page.locator('.toast')).toHaveCount(0);
+
+    const request = nextRequest(page, '/save-strings');
+    await page.getByRole('button', { name: 'Save wording' }).click();
+    expect((await request).postDataJSON()).toEqual({ language: 'en', strings: { 'Case Management': 'Tenancies' } });
+    await expect(page.locator('.toast[data-type="success"]')).toContainText('Interface wording saved');
+  });
+
   test('a basic user sees the settings read-only, and no groups', async ({ page }) => {
     const basic = await page.context().newPage();
     await signIn(basic, 'basicUser');
@@ -790,6 +812,7 @@ test.describe('Settings', () => {
     await expect(basic.getByLabel('Time zone')).toBeDisabled();
     await expect(basic.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
     await expect(basic.getByRole('tab', { name: 'User groups' })).toHaveCount(0);
+    await expect(basic.getByRole('tab', { name: 'Interface wording' })).toHaveCount(0);
   });
 });
 
@@ -895,6 +918,7 @@ test.describe('accessibility of the people, account and help pages (axe-core)', 
     { path: '/settings', ready: 'Save settings' },
     { path: '/settings?tab=categories', ready: 'Rename Care' },
     { path: '/settings?tab=groups', ready: 'Edit Managers' },
+    { path: '/settings?tab=wording', ready: 'Save wording' },
     { path: '/help', ready: 'Send message' },
     { path: '/checkout/return?session_id=cs_test_a1B2c3D4e5', ready: 'Back to your envelopes', role: 'link' as const },
   ];

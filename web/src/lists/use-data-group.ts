@@ -6,7 +6,7 @@
  */
 import { createDataGroupMachine, fromRequest, type RequestSignal } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
-import { useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { inspectOption } from '../session/inspection.ts';
 import { useParamsEffect } from './use-params-effect.ts';
 
@@ -39,7 +39,9 @@ export function useDataGroup<TData, TParams>(id: string, emptyData: TData, fetch
   // What the view shows follows the machine in a transition: a large answer renders in slices,
   // so the page stays responsive while it fills in.
   const { loading, data, error, message } = useDeferredValue(snapshot.context);
-  return { loading, data, error, message, refetch, set: (next) => send({ type: 'data.set', data: next }) };
+  // The same function on every render, so a context that hands it on need not change with it.
+  const set = useCallback((next: TData) => send({ type: 'data.set', data: next }), [send]);
+  return { loading, data, error, message, refetch, set };
 }
 
 /** What a `DataTable` shows of a data group: whether it loads, the failure's text, and a retry. */

@@ -9,14 +9,16 @@
  * in the product's words before saving. Categories show how many templates use them; groups
  * show their members by name, chosen from the company's users. Only administrators change
  * anything: others see the settings and categories read-only (groups need the users list,
- * which only administrators of the company, not personal ones, may read).
+ * which only administrators of the company, not personal ones, may read). Those the server lets
+ * change the company's wording (`/save-strings`) have a tab for it, loaded when opened.
  */
-import type { Settings } from '@formsign/sdk';
-import { useState, type ReactNode } from 'react';
+import { mayCall, roleOfFlags, type Settings } from '@formsign/sdk';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { api } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { CompanySettingsForm, settingsDraft, type SettingsDraft } from '../features/account/company-settings-form.tsx';
 import { TemplateCategories } from '../features/account/template-categories.tsx';
+import type { WordingDraft } from '../features/account/interface-wording.tsx';
 import { UserGroups } from '../features/account/user-groups.tsx';
 import { ListFailure } from '../lists/data-table.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
@@ -24,12 +26,15 @@ import { seesPage } from '../routes/access.ts';
 import { useViewer } from '../session/session.tsx';
 import '../styles/account.css';
 
+const InterfaceWording = lazy(() => import('../features/account/interface-wording.tsx'));
+
 export default function SettingsPage() {
   const viewer = useViewer();
   const isAdmin = viewer?.isAdmin ?? false;
   // Loaded once for the page, and the draft kept here, so a tab change loses nothing.
   const settings = useDataGroup('settings', null as Settings | null, (_params: null, options) => api.settings.get(options), null);
   const [draft, setDraft] = useState<SettingsDraft | null>(null);
+  const [wordingDraft, setWordingDraft] = useState<WordingDraft>({});
   const company = (): ReactNode => {
     if (settings.error) return <ListFailure message={settings.message ?? ''} onRetry={settings.refetch} />;
     if (!settings.data) {
@@ -47,6 +52,23 @@ export default function SettingsPage() {
   ];
   // Groups are chosen from the users list: only for those who may read it.
   if (seesPage('users-page', viewer)) tabs.push({ key: 'groups', label: 'User groups', content: () => <UserGroups /> });
+  if (viewer && mayCall(roleOfFlags({ admin: viewer.isAdmin, personal: viewer.isPersonal, isSuper: viewer.isSuper }), 'saveStrings')) {
+    tabs.push({
+      key: 'wording',
+      label: 'Interface wording',
+      content: () => (
+        <Suspense
+          fallback={
+            <div className="spinner" role="status">
+              Loading the interface wording…
+            </div>
+          }
+        >
+          <InterfaceWording draft={wordingDraft} onDraft={setWordingDraft} />
+        </Suspense>
+      ),
+    });
+  }
   return (
     <div className="page settings-page">
       <Tabs tabs={tabs} label="Settings" />
