@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
+import { mostTexts } from '../src/modules/strings/save-strings.js';
 import { otherCompany } from './support/fixtures.js';
 import { useTestServer } from './support/test-server.js';
 
@@ -35,6 +36,19 @@ describe("an organisation's wording of the interface", () => {
     expect(ours.body.strings.en.Dashboard).not.toBe('Harbour board');
     expect((await server.call('/save-strings', { token, body: { language: 'en', strings: { Dashboard: 'x'.repeat(501) } } })).status).toBe(400);
     expect((await server.call('/save-strings', { token, body: { language: 'english!', strings: {} } })).status).toBe(400);
+    // Saves of 200 texts at a time stop at the company's bound, and the refused one changes nothing.
+    const batch = (from: number) => Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`Text ${from + index}`, 'Mine']));
+    const before = await server.call('/save-strings', { token, body: { language: 'en', strings: {} } });
+    const kept = Object.keys(before.body.strings.en ?? {}).length;
+    let refused: { status: number; body: { message: string } } | undefined;
+    for (let from = 0; from <= mostTexts && !refused; from += 200) {
+      const answer = await server.call('/save-strings', { token, body: { language: 'de', strings: batch(from) } });
+      if (answer.status !== 200) refused = answer;
+    }
+    expect(refused?.status).toBe(400);
+    expect(refused?.body.message).toBe('Your company may reword at most 1,000 texts in all its languages. Reset some to the default first.');
+    const after = await server.call('/save-strings', { token, body: { language: 'en', strings: {} } });
+    expect(Object.keys(after.body.strings.de ?? {}).length + kept).toBeLessThanOrEqual(mostTexts);
     expect((await server.call('/save-strings', { token, body: { language: 'en', strings: { Dashboard: '   ' } } })).body.message).toBe(
       'Give a text for “Dashboard”, or reset it to the default.',
     );

@@ -3,8 +3,8 @@
  * (FORMSIGN_DEMO=0): it registers through the page and uses each area with what it makes
  * itself: its settings, a colleague given a role, a template, a data source that pre-fills it,
  * a form sent, signed through its link and sealed (kept in Documents by the setting, its
- * download recorded), a case the form is filed on, a tutorial of its own, its interface
- * wording, and its audit trail exported.
+ * download recorded), its interface wording, a case the form is filed on, a tutorial of its
+ * own, and its audit trail exported.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -163,8 +163,16 @@ test('a new organisation registers and uses each area from nothing', async ({ pa
     await expect(main(page)).toContainText(reference);
   });
 
+  await test.step('words its menu its own way: Case Management becomes Tenancies', async () => {
+    await page.goto('/settings?tab=wording');
+    await page.getByLabel('Case Management', { exact: true }).fill('Tenancies');
+    await page.getByRole('button', { name: 'Save wording' }).click();
+    await expect(page.locator('.toast[data-type="success"]').last()).toContainText('Interface wording saved');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Tenancies' }).click();
+    await expect(page).toHaveURL(/\/dsm$/);
+  });
+
   await test.step('opens a case and files the form on it', async () => {
-    await page.goto('/dsm');
     await page.getByRole('link', { name: 'Open a case' }).click();
     await page.getByLabel('Name').fill('Aisha Karim');
     await page.getByLabel('Address').fill('12 Quay Street, Bristol BS1 4DJ');

@@ -258,8 +258,9 @@ export interface paths {
         /**
          * Change the company's wording of the interface in one language
          * @description Each key is an English text of the interface; its value the company's text for it in
-         *     `language`, or null to go back to the interface's own. Answers the company's strings
-         *     as `/get-strings` gives them.
+         *     `language`, or null to go back to the interface's own. A company keeps at most 1,000
+         *     texts in all its languages; a save that would keep more is refused (400) and changes
+         *     nothing. Answers the company's strings as `/get-strings` gives them.
          */
         post: operations["saveStrings"];
         delete?: never;

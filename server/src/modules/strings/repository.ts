@@ -1,5 +1,5 @@
 /** The queries of a company's translations of the interface. */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { translations } from '../../db/schema.js';
 
@@ -39,4 +39,10 @@ export async function removeTranslations(db: Database, companyId: number, langua
   await db
     .delete(translations)
     .where(and(eq(translations.companyId, companyId), eq(translations.language, language), inArray(translations.source, sources)));
+}
+
+/** How many texts the company has reworded, in all its languages. */
+export async function countTranslations(db: Database, companyId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(translations).where(eq(translations.companyId, companyId));
+  return row?.n ?? 0;
 }

@@ -1,15 +1,19 @@
 /**
  * An administrator's wording of the interface for their company, in one language: each
  * English text of the interface gets the company's text, or (null) goes back to the
- * interface's own. Bounded by the contract (texts, how many at once); the company is the
- * administrator's own, never one named in the request.
+ * interface's own. Bounded by the contract (texts, how many at once) and in all: a company
+ * keeps at most `mostTexts` texts across its languages, so repeated saves cannot grow its table
+ * without end. The company is the administrator's own, never one named in the request.
  */
 import type { StringsChange } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
-import { removeTranslations, upsertTranslations } from './repository.js';
+import { countTranslations, removeTranslations, upsertTranslations } from './repository.js';
+
+/** The most texts a company keeps reworded, in all its languages: the interface has about 60 a language. */
+export const mostTexts = 1_000;
 
 export async function saveStrings(ctx: Pick<ServerContext, 'db'>, principal: Principal, change: StringsChange, origin: Origin): Promise<void> {
   const set: { source: string; text: string }[] = [];
@@ -23,6 +27,11 @@ export async function saveStrings(ctx: Pick<ServerContext, 'db'>, principal: Pri
   await ctx.db.transaction(async (tx) => {
     await upsertTranslations(tx, principal.companyId, change.language, set);
     await removeTranslations(tx, principal.companyId, change.language, reset);
+    if (set.length && (await countTranslations(tx, principal.companyId)) > mostTexts)
+      throw new AppError(
+        AppErrorCode.InvalidInput,
+        `Your company may reword at most ${mostTexts.toLocaleString('en-GB')} texts in all its languages. Reset some to the default first.`,
+      );
     await recordEvent(tx, {
       event: 'settings-saved',
       companyId: principal.companyId,
