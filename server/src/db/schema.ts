@@ -722,6 +722,19 @@ export const storedFiles = pgTable(
   ],
 );
 
+/**
+ * The bytes each company keeps: its stored files and the files attached to its forms, added
+ * up. Triggers on `stored_files` and `documents` keep it in the same transaction as every
+ * file added, removed or changed (migration `0025_storage-usage-triggers`), so the quota is
+ * read from one row however many files there are.
+ */
+export const storageUsage = pgTable('storage_usage', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  bytes: bigint({ mode: 'number' }).notNull().default(0),
+});
+
 // ---------------------------------------------------------------------------------------
 // Envelopes bought.
 
