@@ -541,6 +541,12 @@ export const forms = pgTable(
     index('forms_waiting_idx')
       .on(table.id, table.expiresAt, table.sentAt)
       .where(sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval')`),
+    // Action Required in its order: the company's forms waiting for someone, soonest due first
+    // (never due last), then newest sent; a person's open places are looked up form by form
+    // (`form_recipients_form_idx`) until the page is full.
+    index('forms_pending_order_idx')
+      .on(table.companyId, sql`coalesce(${table.expiresAt}, 'infinity'::timestamptz)`, table.sentAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval')`),
     // Retention: a company's ended forms whose data are still kept, by when they ended
     // (`formEnd`: completed, withdrawn, or past their expiry), read from the index alone.
     index('forms_retention_idx')

@@ -145,13 +145,16 @@ export async function listPending(db: Database, principal: Principal, paging: Pa
     inArray(forms.status, ['sent', 'in_progress', 'awaiting_approval']),
   );
   const order = [asc(sql`coalesce(${forms.expiresAt}, 'infinity'::timestamptz)`), desc(forms.sentAt), desc(forms.id)];
-  // The page's places are found from the indexes alone (the person's open places, and the due
-  // and sent times of forms waiting), then only those are read in full.
+  // The page's places are found from the indexes (the company's waiting forms in the page's
+  // order, and each one's places), then only those are read in full.
   const page = db
     .select({ id: formRecipients.id })
     .from(formRecipients)
     .innerJoin(forms, eq(forms.id, formRecipients.formId))
-    .where(where)
+    // A place is of its form's company: said of the form too, so that the company's waiting
+    // forms are read in the page's order from `forms_pending_order_idx`. (The count is best
+    // without: it merges the person's places and the waiting forms by id.)
+    .where(and(where, eq(forms.companyId, principal.companyId)))
     .orderBy(...order)
     .limit(paging.limit)
     .offset(offsetOf(paging));

@@ -1,0 +1,1 @@
+CREATE INDEX "forms_pending_order_idx" ON "forms" USING btree ("company_id",coalesce("expires_at", 'infinity'::timestamptz),"sent_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "forms"."deleted_at" is null and "forms"."status" in ('sent', 'in_progress', 'awaiting_approval');
