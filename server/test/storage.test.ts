@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storedFiles } from '../src/db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { rawRows } from '../src/db/raw-rows.js';
+import { documents, storedFiles } from '../src/db/schema.js';
+import { bytesUsed } from '../src/modules/storage/repository.js';
 import { createOrganisation, insertForm, insertTemplate, organisationPassword, seedOtherCompanyForms, type Timesheets } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
@@ -209,5 +212,62 @@ describe('the document storage', () => {
       status: 400,
       body: { message: 'There is not enough storage left for this file. Delete some files and try again.' },
     });
+  });
+
+  it('adds up the space used as files come and go, in any statement, whatever the company', async () => {
+    const db = server.ctx.db;
+    // What the files add up to, read from the files themselves.
+    const counted = async (company: number) => {
+      const [row] = await rawRows<{ n: number }>(
+        db,
+        sql`select ((select coalesce(sum(size), 0) from stored_files where company_id = ${company})
+                  + (select coalesce(sum(size), 0) from documents where company_id = ${company}))::float8 as n`,
+      );
+      return row?.n ?? -1;
+    };
+    const same = async () => {
+      for (const company of [companyId, harbour.companyId]) expect(await bytesUsed(db, company)).toBe(await counted(company));
+    };
+    await same();
+    const formId = ids['unsealed'] ?? 0;
+    const attached = await db
+      .insert(documents)
+      .values(
+        ['receipt', 'evidence'].map((field, i) => ({
+          companyId,
+          formId,
+          field,
+          name: `${field}.pdf`,
+          mime: 'application/pdf',
+          size: 300 + i,
+          fileKey: `documents/${field}.pdf`,
+          uploadedBy: 'Ada Admin',
+        })),
+      )
+      .returning({ id: documents.id });
+    await same();
+    await db
+      .update(documents)
+      .set({ size: 900 })
+      .where(eq(documents.id, attached[0]?.id ?? 0));
+    await same();
+    // Renamed, or moved to another folder: the space used stays as it was.
+    await db.update(storedFiles).set({ folder: 'Moved' }).where(eq(storedFiles.companyId, companyId));
+    await same();
+    const [theirs] = await db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.companyId, harbour.companyId));
+    await db
+      .update(storedFiles)
+      .set({ companyId })
+      .where(eq(storedFiles.id, theirs?.id ?? 0));
+    await same();
+    await db
+      .update(storedFiles)
+      .set({ companyId: harbour.companyId })
+      .where(eq(storedFiles.id, theirs?.id ?? 0));
+    await db.delete(documents).where(eq(documents.formId, formId));
+    await same();
+    await db.delete(storedFiles).where(eq(storedFiles.companyId, companyId));
+    await same();
+    expect(await bytesUsed(db, companyId)).toBe(0);
   });
 });

@@ -7,7 +7,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, formRecipients, forms, storedFiles, tenants, users } from '../src/db/schema.js';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { roleOfFlags } from '@formsign/sdk/contract';
+import type { Principal } from '../src/auth/principal.js';
+import { listCompleted, listWorkflow } from '../src/modules/forms/repository.js';
 import { createOrganisation, insertDocuments, insertForm, insertTemplate, organisationPassword } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
@@ -252,6 +255,49 @@ describe('what a basic user sees, area by area', () => {
   it('Completed Forms and Workflow: the forms they sent or take part in', async () => {
     expect(references((await get('/workflow', 'basic')).body.data)).toEqual([]);
     expect(references((await get('/workflow', 'other')).body.data)).toEqual(['LL-openForOther']);
+  });
+
+  it('Completed Forms and Workflow: the same forms whether they are gathered first or read one by one in the order of the list', async () => {
+    const db = server.ctx.db;
+    const people = await db
+      .select()
+      .from(users)
+      .where(inArray(users.name, ['lantern.basic', 'lantern.other', 'lantern.personal']));
+    expect(people).toHaveLength(3);
+    const paging = { limit: 2, countCap: 2 };
+    const seen = ({ total, total_exact, rows }: { total: number; total_exact: boolean; rows: { form: { id: number } }[] }) => ({
+      total,
+      total_exact,
+      ids: rows.map((row) => row.form.id),
+    });
+    const found = new Set<number>();
+    for (const person of people) {
+      const viewer: Principal = {
+        userId: person.id,
+        companyId: person.companyId,
+        companyName: 'Lantern Lane Ltd',
+        sessionId: 'lantern',
+        deviceId: null,
+        name: person.name,
+        displayName: person.name,
+        email: person.email,
+        admin: person.role === 'admin',
+        personal: person.personal,
+        isSuper: person.isSuper,
+        role: roleOfFlags({ admin: person.role === 'admin', personal: person.personal, isSuper: person.isSuper }),
+      };
+      for (const page of [1, 2]) {
+        for (const filters of [{}, { search: 'Tenancy' }, { sort: 'reference', order: 'asc' as const }]) {
+          // Gathered first (they take part in fewer forms than `manyOwnForms`), then one by one (from a single form of theirs on).
+          const completed = await listCompleted(db, viewer, { ...paging, page }, filters);
+          expect(seen(await listCompleted(db, viewer, { ...paging, page }, filters, 1)), person.name).toEqual(seen(completed));
+          const workflow = await listWorkflow(db, viewer, { ...paging, page }, filters);
+          expect(seen(await listWorkflow(db, viewer, { ...paging, page }, filters, 1)), person.name).toEqual(seen(workflow));
+          for (const row of [...completed.rows, ...workflow.rows]) found.add(row.form.id);
+        }
+      }
+    }
+    expect(found.size).toBe(5);
   });
 
   it('Database: the submissions of the forms they may see, in the list, the summary and the count', async () => {

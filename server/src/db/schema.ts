@@ -548,6 +548,12 @@ export const forms = pgTable(
     index('forms_waiting_idx')
       .on(table.id, table.expiresAt, table.sentAt)
       .where(sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval')`),
+    // Action Required in its order: the company's forms waiting for someone, soonest due first
+    // (never due last), then newest sent; a person's open places are looked up form by form
+    // (`form_recipients_form_idx`) until the page is full.
+    index('forms_pending_order_idx')
+      .on(table.companyId, sql`coalesce(${table.expiresAt}, 'infinity'::timestamptz)`, table.sentAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval')`),
     // Retention: a company's ended forms whose data are still kept, by when they ended
     // (`formEnd`: completed, withdrawn, or past their expiry), read from the index alone.
     index('forms_retention_idx')
@@ -728,6 +734,19 @@ export const storedFiles = pgTable(
     index('stored_files_form_idx').on(table.formId, table.folder),
   ],
 );
+
+/**
+ * The bytes each company keeps: its stored files and the files attached to its forms, added
+ * up. Triggers on `stored_files` and `documents` keep it in the same transaction as every
+ * file added, removed or changed (migration `0026_storage-usage-triggers`), so the quota is
+ * read from one row however many files there are.
+ */
+export const storageUsage = pgTable('storage_usage', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  bytes: bigint({ mode: 'number' }).notNull().default(0),
+});
 
 // ---------------------------------------------------------------------------------------
 // Envelopes bought.

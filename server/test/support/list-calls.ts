@@ -61,6 +61,13 @@ export function listCalls({ admin, basic, templateId, deepPage }: ListViewers): 
     for (const [label, filters] of variants) {
       add(`workflow (${who}, ${label})`, (db) => listWorkflow(db, principal, { page: 1, limit: 20, countCap }, filters));
     }
+    if (who === 'basic user') {
+      // A person who takes part in many forms has theirs read one by one in the list's order (`manyOwnForms`).
+      for (const [label, filters] of variants.filter(([label]) => ['default', 'template', 'search', 'sort title asc'].includes(label))) {
+        add(`workflow (${who} in many forms, ${label})`, (db) => listWorkflow(db, principal, { page: 1, limit: 20, countCap }, filters, 1));
+        add(`completed-forms (${who} in many forms, ${label})`, (db) => listCompleted(db, principal, { page: 1, limit: 20, countCap }, filters, 1));
+      }
+    }
     add(`workflow (${who}, page ${deepPage})`, (db) => listWorkflow(db, principal, { page: deepPage, limit: 20, countCap }, {}));
     const completed: [string, ListFilters][] = [
       ['default', {}],

@@ -15,7 +15,7 @@ import { listTotal, offsetOf, type PageRequest } from '../../db/list-filters.js'
 import { formSearchText } from '../../db/search-texts.js';
 import { formEnd, formRecipients, forms, templates, type FormStatus } from '../../db/schema.js';
 import { escapeLike } from '../templates/repository.js';
-import { formsVisibleTo } from './visibility.js';
+import { formsVisibleInList, formsVisibleTo } from './visibility.js';
 
 export type FormRecord = typeof forms.$inferSelect;
 export type RecipientRecord = typeof formRecipients.$inferSelect;
@@ -68,10 +68,10 @@ const formsMatching = (db: Database, where: SQL | undefined) =>
 
 const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined'];
 
-export async function listWorkflow(db: Database, principal: Principal, paging: Paging, filters: ListFilters) {
+export async function listWorkflow(db: Database, principal: Principal, paging: Paging, filters: ListFilters, many?: number) {
   const statuses = filters.status && inProgress.includes(filters.status as FormStatus) ? [filters.status as FormStatus] : inProgress;
   const where = and(
-    visibleTo(principal),
+    await formsVisibleInList(db, principal, many),
     isNull(forms.deletedAt),
     inArray(forms.status, statuses),
     filters.template ? eq(forms.templateId, filters.template) : undefined,
@@ -102,9 +102,9 @@ export async function listWorkflow(db: Database, principal: Principal, paging: P
   return { ...(await listTotal(db, formsMatching(db, where), paging, rows.length)), rows };
 }
 
-export async function listCompleted(db: Database, principal: Principal, paging: Paging, filters: ListFilters) {
+export async function listCompleted(db: Database, principal: Principal, paging: Paging, filters: ListFilters, many?: number) {
   const where = and(
-    visibleTo(principal),
+    await formsVisibleInList(db, principal, many),
     isNull(forms.deletedAt),
     eq(forms.status, 'completed'),
     filters.template ? eq(forms.templateId, filters.template) : undefined,
@@ -145,13 +145,16 @@ export async function listPending(db: Database, principal: Principal, paging: Pa
     inArray(forms.status, ['sent', 'in_progress', 'awaiting_approval']),
   );
   const order = [asc(sql`coalesce(${forms.expiresAt}, 'infinity'::timestamptz)`), desc(forms.sentAt), desc(forms.id)];
-  // The page's places are found from the indexes alone (the person's open places, and the due
-  // and sent times of forms waiting), then only those are read in full.
+  // The page's places are found from the indexes (the company's waiting forms in the page's
+  // order, and each one's places), then only those are read in full.
   const page = db
     .select({ id: formRecipients.id })
     .from(formRecipients)
     .innerJoin(forms, eq(forms.id, formRecipients.formId))
-    .where(where)
+    // A place is of its form's company: said of the form too, so that the company's waiting
+    // forms are read in the page's order from `forms_pending_order_idx`. (The count is best
+    // without: it merges the person's places and the waiting forms by id.)
+    .where(and(where, eq(forms.companyId, principal.companyId)))
     .orderBy(...order)
     .limit(paging.limit)
     .offset(offsetOf(paging));

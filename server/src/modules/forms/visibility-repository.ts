@@ -5,6 +5,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { rawRows } from '../../db/raw-rows.js';
 import { formRecipients, forms } from '../../db/schema.js';
 
 /** The ids of the company's forms the person sent or takes part in by their account. */
@@ -42,6 +43,35 @@ export function formIdAmongOwnBeside(companyId: number, userId: number, formId: 
  */
 export function formAmongOwn(companyId: number, userId: number): SQL {
   return sql`${forms.id} in (${ownFormIds(companyId, userId)})`;
+}
+
+/**
+ * The same condition, answered for each form as a list's index gives it: the person's place
+ * in it is looked up in the index on the recipient's account (or the form is theirs as its
+ * sender), so a page stops as soon as it is full. For someone who takes part in many of the
+ * company's forms: gathering them all first (`formAmongOwn`) cost 30 ms for 30,000 forms on
+ * every page, while the forms of a page are found among the first few dozen of the list. The
+ * `union all` keeps it one lookup per form: written with `or`, PostgreSQL gathers them all again.
+ */
+export function formAmongOwnOneByOne(companyId: number, userId: number): SQL {
+  return sql`exists (select 1 from ${formRecipients}
+                      where ${formRecipients.userId} = ${userId} and ${formRecipients.companyId} = ${companyId} and ${formRecipients.formId} = ${forms.id}
+                     union all
+                     select 1 where ${forms.senderId} = ${userId})`;
+}
+
+/**
+ * Whether the person sent or takes part in at least `least` forms, counted from the indexes on
+ * the recipient's account and on the sender up to that many each (a sender's forms are their
+ * company's).
+ */
+export async function hasOwnFormsAtLeast(db: Database, companyId: number, userId: number, least: number): Promise<boolean> {
+  const [row] = await rawRows<{ n: number }>(
+    db,
+    sql`select (select count(*) from (select 1 from ${formRecipients} where ${formRecipients.userId} = ${userId} and ${formRecipients.companyId} = ${companyId} limit ${least}) as places)
+             + (select count(*) from (select 1 from ${forms} where ${forms.senderId} = ${userId} limit ${least}) as sent) as n`,
+  );
+  return Number(row?.n ?? 0) >= least;
 }
 
 /** Whether a form of that id answers the condition. */

@@ -12,7 +12,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { forms } from '../../db/schema.js';
-import { formAmongOwn, formIdAmongOwn, formIdAmongOwnBeside, formMatches } from './visibility-repository.js';
+import {
+  formAmongOwn,
+  formAmongOwnOneByOne,
+  formIdAmongOwn,
+  formIdAmongOwnBeside,
+  formMatches,
+  hasOwnFormsAtLeast,
+} from './visibility-repository.js';
 
 export type Viewer = Pick<Principal, 'role' | 'companyId' | 'userId'>;
 
@@ -35,6 +42,28 @@ export function formIdVisibleToBeside(viewer: Viewer, formId: AnyPgColumn | SQL)
 /** The forms (rows of `forms`) the person may see. */
 export function formsVisibleTo(viewer: Viewer): SQL {
   return and(eq(forms.companyId, viewer.companyId), administersCompany(viewer) ? undefined : formAmongOwn(viewer.companyId, viewer.userId)) as SQL;
+}
+
+/**
+ * From how many forms of their own a list reads a person's forms one by one in its order
+ * (`formAmongOwnOneByOne`) rather than gathering them first (`formAmongOwn`): gathered, they
+ * cost in proportion to their number; one by one, in proportion to the forms of the list read
+ * before the page (and the capped count) is full, few when the person takes part in many.
+ * Both give the same forms; `many` is a parameter so that tests compare the two.
+ */
+export const manyOwnForms = 2_000;
+
+/**
+ * The forms (rows of `forms`) the person may see, written for a list that pages through an
+ * index: `formsVisibleTo`, its condition chosen for the number of the person's own forms.
+ */
+export async function formsVisibleInList(db: Database, viewer: Viewer, many = manyOwnForms): Promise<SQL> {
+  if (administersCompany(viewer)) return formsVisibleTo(viewer);
+  const oneByOne = await hasOwnFormsAtLeast(db, viewer.companyId, viewer.userId, many);
+  return and(
+    eq(forms.companyId, viewer.companyId),
+    oneByOne ? formAmongOwnOneByOne(viewer.companyId, viewer.userId) : formAmongOwn(viewer.companyId, viewer.userId),
+  ) as SQL;
 }
 
 /** Whether the person may see the form (a form of another company, or none, is not seen). */

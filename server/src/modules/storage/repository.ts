@@ -9,7 +9,7 @@ import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { listTotal, offsetOf, type ListTotal, type PageRequest } from '../../db/list-filters.js';
 import { rawRows } from '../../db/raw-rows.js';
-import { documents, forms, storedFiles } from '../../db/schema.js';
+import { forms, storageUsage, storedFiles } from '../../db/schema.js';
 import { formIdVisibleToBeside, formsVisibleTo, type Viewer } from '../forms/visibility.js';
 
 export type StoredFileRecord = typeof storedFiles.$inferSelect;
@@ -51,29 +51,43 @@ export async function folderFiles(
   };
 }
 
-/** The names of the folders directly inside `folder` ('' for the root) that hold a file the person may see, alphabetically. */
+/**
+ * The names of the folders directly inside `folder` ('' for the root) that hold a file the
+ * person may see, alphabetically. The company's folders are read from the index on (company,
+ * folder) one distinct path after another (each a step to the next path, however many files
+ * a folder holds); for anyone but an administrator each path found below `folder` is kept
+ * when it holds a file they may see.
+ */
 export async function subFolders(db: Database, viewer: Viewer, folder: string): Promise<string[]> {
   const prefix = folder === '' ? '' : `${folder}/`;
+  const { companyId } = viewer;
+  const visible = storedFilesVisibleTo(viewer);
   const rows = await rawRows<{ name: string }>(
     db,
-    sql`select distinct split_part(substr(${storedFiles.folder}, ${prefix.length + 1}), '/', 1) as name
-          from ${storedFiles}
-         where ${storedFilesVisibleTo(viewer)} and ${storedFiles.folder} <> ${folder}
-           and left(${storedFiles.folder}, ${prefix.length}) = ${prefix}
+    sql`with recursive paths(path) as (
+          select min(${storedFiles.folder}) from ${storedFiles} where ${storedFiles.companyId} = ${companyId} and ${storedFiles.folder} > ''
+          union all
+          select (select min(${storedFiles.folder}) from ${storedFiles} where ${storedFiles.companyId} = ${companyId} and ${storedFiles.folder} > paths.path)
+            from paths
+           where paths.path is not null
+        )
+        select distinct split_part(substr(paths.path, ${prefix.length + 1}), '/', 1) as name
+          from paths
+         where paths.path <> ${folder} and left(paths.path, ${prefix.length}) = ${prefix}
+           and exists (select 1 from ${storedFiles} where ${visible} and ${storedFiles.folder} = paths.path)
          order by 1`,
   );
   return rows.map((row) => row.name).filter(Boolean);
 }
 
-/** The bytes the company keeps: its stored files and the files attached to its forms. */
+/**
+ * The bytes the company keeps: its stored files and the files attached to its forms, as
+ * `storage_usage` holds them (added up by the database as files come and go, in the same
+ * transaction), so the quota costs one row however many files there are.
+ */
 export async function bytesUsed(db: Database, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({
-      used: sql<number>`coalesce(sum(${storedFiles.size}), 0)::float8 + (select coalesce(sum(${documents.size}), 0)::float8 from ${documents} where ${documents.companyId} = ${companyId})`,
-    })
-    .from(storedFiles)
-    .where(eq(storedFiles.companyId, companyId));
-  return Number(row?.used ?? 0);
+  const [row] = await db.select({ bytes: storageUsage.bytes }).from(storageUsage).where(eq(storageUsage.companyId, companyId));
+  return row?.bytes ?? 0;
 }
 
 /** A stored file the person may see. */
