@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, prepopulationRecords, prepopulationSources, templates, type FieldDefinition } from '../src/db/schema.js';
 import { prefillFields } from '../src/modules/prepopulation/prefill.js';
 import { companyIdOf, createOrganisation, insertTemplate, organisationPassword, userIdOf } from './support/form-rows.js';
+import { fixturePassword, otherCompany } from './support/fixtures.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
@@ -335,6 +336,13 @@ describe('a form sent or opened with refs', () => {
       tenant_email: 'owen.price@mail.example',
     });
     expect(asked.text).not.toContain('Margaret');
+    // Its template, whose sources may fill a step, is named to a signed-in person of its company only.
+    expect(asked.body.data.template_id).toBeNull();
+    const fromAccount = await server.call('/websigning', { token: admin, body: { function: 'load', id: owen.pageId, token: owen.token } });
+    expect(fromAccount.body.data.template_id).toBe(template);
+    const stranger = (await server.signIn(otherCompany.admin, fixturePassword)).token;
+    const fromElsewhere = await server.call('/websigning', { token: stranger, body: { function: 'load', id: owen.pageId, token: owen.token } });
+    expect(fromElsewhere.body.data.template_id).toBeNull();
 
     // A form sent without records stays as the sender left it.
     const plain = await server.call('/send-form', {
@@ -368,6 +376,7 @@ describe('a form sent or opened with refs', () => {
     expect(asBasic.text).not.toMatch(/Margaret|Harbour Street|875/);
     const asAdmin = await server.call('/websigning', { token: admin, body: { function: 'load', id: String(template), refs } });
     expect(valuesOf(asAdmin.body.data)).toMatchObject({ tenant_name: 'Margaret Ellis', monthly_rent: 875 });
+    expect(asAdmin.body.data.template_id).toBe(template);
   });
 
   it('is refused when sent with refs by a person who may not read the records', async () => {

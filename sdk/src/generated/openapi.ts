@@ -3127,6 +3127,8 @@ export interface components {
             allow_typed_signature: boolean;
             /** @description The PDF the form was sent with (a signed address), whose pages the signing page shows with each field where it was placed; null when its template has no PDF, and the page shows `/signing-preview` instead. */
             document?: string | null;
+            /** @description The template the form was made from, for a signed-in person of the form's company (whose data sources for that template may fill their answers, `/fetch-prepopulation`); null for anyone else, such as a signer who has only the link. */
+            template_id?: number | null;
         };
         VerifyRequest: {
             /**

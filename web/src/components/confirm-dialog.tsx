@@ -9,13 +9,24 @@ export interface ConfirmDialogProps {
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The other choice's words; Escape chooses it too. */
+  cancelLabel?: string;
   /** Styles the confirm button as dangerous. */
   danger?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, danger = true, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger = true,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -45,7 +56,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger = tr
           {confirmLabel}
         </button>
         <button ref={cancel} type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
       </div>
     </dialog>

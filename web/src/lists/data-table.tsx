@@ -7,7 +7,7 @@
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { useDateStyle } from './format.ts';
-import { pagerOf } from './pager.ts';
+import { PagerNav } from './pager-nav.tsx';
 import type { ListQuery } from './use-list-query.ts';
 import { pageSizes } from './use-list-query.ts';
 
@@ -84,7 +84,6 @@ export function DataTable<TRow extends RowData>({
   });
   const page = query?.page ?? 1;
   const limit = query?.limit ?? Math.max(rows.length, 1);
-  const pager = pagerOf({ page, limit, total, totalExact, rowsOnPage: rows.length });
   // The cells show dates in the company's style: a new style draws the rows again.
   const dates = useDateStyle();
 
@@ -149,48 +148,31 @@ export function DataTable<TRow extends RowData>({
         </tbody>
       </table>
       {query ? (
-        <nav className="pager" aria-label={`${caption}: pages`}>
-          <span role="status">{pager.shown}</span>
-          <div className="pager__controls">
-            <label>
-              Rows per page{' '}
-              <select
-                className="select"
-                style={{ width: 'auto', minHeight: 30 }}
-                value={limit}
-                onChange={(event) => query.setLimit(Number(event.target.value))}
-              >
-                {pageSizes.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              disabled={!pager.canGoBack}
-              onClick={() => query.setPage(page - 1)}
+        <PagerNav
+          label={`${caption}: pages`}
+          page={page}
+          limit={limit}
+          total={total}
+          totalExact={totalExact}
+          rowsOnPage={rows.length}
+          onPage={query.setPage}
+        >
+          <label>
+            Rows per page{' '}
+            <select
+              className="select"
+              style={{ width: 'auto', minHeight: 30 }}
+              value={limit}
+              onChange={(event) => query.setLimit(Number(event.target.value))}
             >
-              Previous
-            </button>
-            <span>{pager.position}</span>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              disabled={!pager.canGoOn}
-              onClick={() => query.setPage(page + 1)}
-            >
-              Next
-            </button>
-            {pager.lastPage !== null ? (
-              <button type="button" className="button button--secondary button--small" onClick={() => query.setPage(pager.lastPage ?? page)}>
-                Last
-              </button>
-            ) : null}
-          </div>
-        </nav>
+              {pageSizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        </PagerNav>
       ) : null}
     </div>
   );

@@ -47,6 +47,7 @@ export async function fillTemplate(
       expires_at: null,
       allow_typed_signature: typedSignature,
       document: sentPdfUrl(ctx, { pdfKey: template.pdfKey, reference: template.title }),
+      template_id: template.id,
     };
     return { data: form, error: '' };
   }

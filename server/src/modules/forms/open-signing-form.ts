@@ -43,7 +43,12 @@ export async function placeOfLink(
   return { form, recipient, via: byUser ? 'account' : 'link' };
 }
 
-async function signingForm(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, form: FormRecord, recipient: RecipientRecord): Promise<SigningForm> {
+async function signingForm(
+  ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>,
+  form: FormRecord,
+  recipient: RecipientRecord,
+  principal: Principal | null,
+): Promise<SigningForm> {
   const stopped = form.status === 'declined' || form.status === 'disapproved';
   const open = recipient.status === 'open' && form.status !== 'completed' && !stopped;
   const company = await signingCompany(ctx, form.companyId);
@@ -70,14 +75,20 @@ async function signingForm(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, form
     allow_typed_signature: company.typedSignature,
     // The PDF it was sent with, whose pages the signing page shows with each field in its place.
     document: sentPdfUrl(ctx, form),
+    // Its template, for a signed-in person of its company (whose data sources for it may fill their answers); not for a link's holder.
+    template_id: principal !== null && principal.companyId === form.companyId ? form.templateId : null,
   };
 }
 
-/** The form as the recipient of the place sees it; a place whose turn has not come is refused, saying whose it is. */
+/**
+ * The form as the recipient of the place sees it (`principal`, who opened it, when signed in);
+ * a place whose turn has not come is refused, saying whose it is.
+ */
 export async function openSigningForm(
   ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>,
   form: FormRecord,
   recipient: RecipientRecord,
+  principal: Principal | null,
   origin: Origin,
 ): Promise<WebSigningResponse> {
   const now = ctx.now();
@@ -104,5 +115,5 @@ export async function openSigningForm(
       });
     });
   }
-  return { data: await signingForm(ctx, form, recipient), error: '' };
+  return { data: await signingForm(ctx, form, recipient, principal), error: '' };
 }

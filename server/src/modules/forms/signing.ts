@@ -31,7 +31,7 @@ async function act(
   const { form, recipient } = place;
   if (hasActed(recipient) || recipient.status === 'disapproved' || recipient.status === 'declined')
     throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
-  if (recipient.status === 'waiting') return openSigningForm(ctx, form, recipient, origin);
+  if (recipient.status === 'waiting') return openSigningForm(ctx, form, recipient, principal, origin);
   checkStepOpen(form, recipient, ctx.now());
   switch (request.function) {
     case 'save':
@@ -57,6 +57,6 @@ export async function webSigning(
   if (/^\d{1,9}$/.test(request.id)) return fillTemplate(ctx, request, principal, origin);
   const place = await placeOfLink(ctx, request, principal);
   // `refs` is not read here: what pre-fills a sent form was fixed by its sender.
-  if (request.function === 'load') return openSigningForm(ctx, place.form, place.recipient, origin);
+  if (request.function === 'load') return openSigningForm(ctx, place.form, place.recipient, principal, origin);
   return act(ctx, request, principal, place, origin);
 }

@@ -5,7 +5,7 @@
  * record leaves empty, stays as the person had it. They can still change any of them.
  */
 import type { FormField } from '@formsign/sdk';
-import { initialAnswers, type Answers } from './signing-answers.ts';
+import { initialAnswers, type Answer, type Answers } from './signing-answers.ts';
 
 /** The answers once the record's fields are taken in. */
 export function prefilledAnswers(fields: readonly FormField[], answers: Answers, recordFields: readonly FormField[]): Answers {
@@ -16,3 +16,33 @@ export function prefilledAnswers(fields: readonly FormField[], answers: Answers,
 
 /** The `refs` of a form filled from a record: `<source id>:<record id>`. */
 export const recordRef = (sourceId: number, oid: string): string => `${sourceId}:${oid}`;
+
+/** What a record does to the answers of a step being filled in: filled at once, or asked first. */
+export interface StepPrefill {
+  /** Answers that take the record's value at once. */
+  fills: Answers;
+  /** Answers the person typed that the record would change: replaced only when they say so. */
+  replaces: Answers;
+}
+
+const isEmpty = (answer: Answer | undefined): boolean =>
+  answer === undefined || answer === null || answer === false || (typeof answer === 'string' && answer.trim() === '');
+
+/**
+ * A record picked while filling in one's own step. It fills only the person's own fields
+ * (`fields` not read-only: never the sender's or another step's). An empty answer, or one a
+ * record put there and left as it was (`fromRecord`), takes the record's value at once, so
+ * picking another record replaces the first one's; an answer the person typed themselves is
+ * never overwritten unasked: it is in `replaces`, for them to confirm.
+ */
+export function stepPrefill(fields: readonly FormField[], answers: Answers, recordFields: readonly FormField[], fromRecord: Answers): StepPrefill {
+  const fills: Answers = {};
+  const replaces: Answers = {};
+  for (const [name, value] of Object.entries(prefilledAnswers(fields, {}, recordFields))) {
+    const current = answers[name];
+    if (current === value) continue;
+    if (isEmpty(current) || current === fromRecord[name]) fills[name] = value;
+    else replaces[name] = value;
+  }
+  return { fills, replaces };
+}

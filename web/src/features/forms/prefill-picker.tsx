@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
+import { PagerNav } from '../../lists/pager-nav.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
 import { recordRef } from './prefill-answers.ts';
 
@@ -42,7 +43,6 @@ function RecordList({ source, onPick }: { source: PrepopulationSourceSummary; on
   const search = (): void => setQuery({ id: source.id, search: typed.trim(), page: 1 });
   const { headers, reference } = records.data;
   const shown = headers.filter((header) => header !== reference).slice(0, 3);
-  const more = records.data.records.length === pageSize;
   return (
     <div className="prefill-picker__records">
       {/* Inside the form being filled: no form of its own, Enter searches. */}
@@ -105,30 +105,38 @@ function RecordList({ source, onPick }: { source: PrepopulationSourceSummary; on
           </tbody>
         </table>
       )}
-      <div className="toolbar">
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={query.page <= 1 || records.loading}
-          onClick={() => setQuery((current) => ({ ...current, page: current.page - 1 }))}
-        >
-          Previous
-        </button>
-        <span className="muted">Page {query.page}</span>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={!more || records.loading}
-          onClick={() => setQuery((current) => ({ ...current, page: current.page + 1 }))}
-        >
-          Next
-        </button>
-      </div>
+      {records.data.total > 0 || query.page > 1 ? (
+        <PagerNav
+          label={`Records of ${source.name}: pages`}
+          page={query.page}
+          limit={pageSize}
+          total={records.data.total}
+          totalExact={records.data.total_exact}
+          rowsOnPage={records.data.records.length}
+          busy={records.loading}
+          onPage={(page) => setQuery((current) => ({ ...current, page }))}
+        />
+      ) : null}
     </div>
   );
 }
 
-export function PrefillPicker({ templateId, onPick }: { templateId: number; onPick(picked: PickedRecord): void }) {
+/**
+ * The picker. `filled` is the record the caller filled the answers from (it says so); the
+ * caller decides what a picked record does, and may ask the person first.
+ */
+export function PrefillPicker({
+  templateId,
+  filled,
+  onPick,
+  className = '',
+}: {
+  templateId: number;
+  filled: PickedRecord | null;
+  onPick(picked: PickedRecord): void;
+  /** More classes for its box (a card of its own on the signing page). */
+  className?: string;
+}) {
   const sources = useDataGroup(
     'prepopulationSources',
     [] as PrepopulationSourceSummary[],
@@ -137,11 +145,10 @@ export function PrefillPicker({ templateId, onPick }: { templateId: number; onPi
     templateId,
   );
   const [open, setOpen] = useState<number | null>(null);
-  const [picked, setPicked] = useState<PickedRecord | null>(null);
   if (sources.loading || sources.error || sources.data.length === 0) return null;
   const openSource = sources.data.find((source) => source.id === open);
   return (
-    <section className="prefill-picker" aria-label="Pre-fill from a data source">
+    <section className={`prefill-picker ${className}`.trim()} aria-label="Pre-fill from a data source">
       <div className="toolbar">
         {sources.data.map((source) => (
           <button
@@ -155,9 +162,9 @@ export function PrefillPicker({ templateId, onPick }: { templateId: number; onPi
           </button>
         ))}
       </div>
-      {picked ? (
+      {filled ? (
         <p role="status">
-          Filled in from {picked.source}, record {picked.oid}. You can still change any answer.
+          Filled in from {filled.source}, record {filled.oid}. You can still change any answer.
         </p>
       ) : null}
       {openSource ? (
@@ -165,7 +172,6 @@ export function PrefillPicker({ templateId, onPick }: { templateId: number; onPi
           key={openSource.id}
           source={openSource}
           onPick={(record) => {
-            setPicked(record);
             setOpen(null);
             onPick(record);
           }}

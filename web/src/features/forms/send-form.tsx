@@ -22,7 +22,7 @@ import { CasePicker } from '../../components/case-picker.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
 import { prefilledAnswers } from './prefill-answers.ts';
-import { PrefillPicker } from './prefill-picker.tsx';
+import { PrefillPicker, type PickedRecord } from './prefill-picker.tsx';
 import { SigningField } from './signing-field.tsx';
 import { answerProblems, initialAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
 
@@ -84,7 +84,8 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
   const [expires, setExpires] = useState(inDays(30));
   const [checked, setChecked] = useState(false);
   // The record the sender's answers were filled from: sent as `refs`, so the fields others fill start from it too.
-  const [refs, setRefs] = useState('');
+  const [filled, setFilled] = useState<PickedRecord | null>(null);
+  const refs = filled?.ref ?? '';
   const send = useMutation((request: SendFormRequest, options) => api.workflow.send(request, options), {
     onSuccess: () => announceEnvelopesChanged(),
   });
@@ -145,8 +146,9 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
       {prefills ? (
         <PrefillPicker
           templateId={template.id}
+          filled={filled}
           onPick={(picked) => {
-            setRefs(picked.ref);
+            setFilled(picked);
             setAnswers((current) => prefilledAnswers(senderFields, current, picked.fields));
           }}
         />

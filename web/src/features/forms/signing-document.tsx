@@ -22,6 +22,7 @@ import { screenBox } from './pdf-placement.ts';
 import { SignatureDialog } from './signature-dialog.tsx';
 import { answerProblems, initialAnswers, signingRequestAnswers, type Answer, type Answers, type Signature } from './signing-answers.ts';
 import { answerId, fileNameOf, SigningField } from './signing-field.tsx';
+import { SigningPrefill } from './signing-prefill.tsx';
 
 const finishId = 'signing-finish';
 
@@ -172,6 +173,8 @@ interface SigningDocumentProps {
   onSend(answers: SigningAnswers): void;
   onSaveDraft?(answers: SigningAnswers): void;
   draftSaved?: string | null;
+  /** The form's template, when its data sources may fill the signer's answers ("Pre-fill from ..."); null otherwise. */
+  prefillTemplate?: number | null;
   /** More actions beside the main one (Disapprove; Decline). */
   children?: ReactNode;
 }
@@ -187,6 +190,7 @@ export function SigningDocument({
   onSend,
   onSaveDraft,
   draftSaved,
+  prefillTemplate = null,
   children,
 }: SigningDocumentProps) {
   const typedSignature = form.allow_typed_signature;
@@ -280,6 +284,14 @@ export function SigningDocument({
 
   return (
     <>
+      {prefillTemplate !== null && !review && mine.length > 0 ? (
+        <SigningPrefill
+          templateId={prefillTemplate}
+          fields={mine}
+          answers={answers}
+          onFill={(patch) => setAnswers((now) => ({ ...now, ...patch }))}
+        />
+      ) : null}
       <div className="card signing__document">
         <DocumentState loaded={loaded}>
           {(pdf) => (

@@ -10,7 +10,9 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
+import { seesPage } from '../../routes/access.ts';
 import { inspectOption } from '../../session/inspection.ts';
+import { useViewer } from '../../session/session.tsx';
 import { useReportedTitle } from '../../shell/page-title.tsx';
 import { DeclineForm, StoppedNotice, isStopped } from './decline-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
@@ -83,6 +85,8 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;
   useReportedTitle(form?.title);
+  // Records fill a step only for a signed-in person who may read them (`/fetch-prepopulation`'s rule); a link's holder never sees them.
+  const readsRecords = seesPage('prepopulation-page', useViewer());
 
   if (snapshot.matches('loading')) {
     return (
@@ -139,6 +143,7 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
             busyLabel={busyLabel}
             sendError={action !== 'disapprove' ? sendError : null}
             onSend={(answers) => sendAnswers(mode === 'review' ? 'approve' : 'submit', answers)}
+            prefillTemplate={readsRecords ? (form.template_id ?? null) : null}
             // A form sent to someone can be kept as a draft; one started from a template is kept when sent.
             {...(mode === 'sign'
               ? { onSaveDraft: (answers: SigningAnswers) => send({ type: 'signing.saveDraft', answers }), draftSaved: snapshot.context.draftSaved }

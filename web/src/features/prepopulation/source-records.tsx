@@ -1,7 +1,7 @@
 /**
- * A data source's records (`GET /prepopulation-records`), searched in any column and paged,
- * each changed in place or deleted (`POST /prepopulation-record`); its reference stays. A
- * refused save keeps what was typed.
+ * A data source's records (`GET /prepopulation-records`), searched in any column and paged
+ * with the lists' pager, each changed in place or deleted (`POST /prepopulation-record`); its
+ * reference stays. A refused save keeps what was typed.
  */
 import type { PrepopulationDataRecord, PrepopulationRecordPage } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
+import { PagerNav } from '../../lists/pager-nav.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
 
 const pageSize = 25;
@@ -164,28 +165,18 @@ export function SourceRecords({ sourceId, onChanged }: { sourceId: number; onCha
           </tbody>
         </table>
       )}
-      <div className="toolbar">
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={query.page <= 1 || records.loading}
-          onClick={() => setQuery((current) => ({ ...current, page: current.page - 1 }))}
-        >
-          Previous
-        </button>
-        <span className="ops-quiet">
-          Page {query.page}
-          {records.data.total_exact ? ` of ${Math.max(1, Math.ceil(records.data.total / pageSize))}` : ''}
-        </span>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={records.data.records.length < pageSize || records.loading}
-          onClick={() => setQuery((current) => ({ ...current, page: current.page + 1 }))}
-        >
-          Next
-        </button>
-      </div>
+      {records.data.total > 0 || query.page > 1 ? (
+        <PagerNav
+          label="Records: pages"
+          page={query.page}
+          limit={pageSize}
+          total={records.data.total}
+          totalExact={records.data.total_exact}
+          rowsOnPage={records.data.records.length}
+          busy={records.loading}
+          onPage={(page) => setQuery((current) => ({ ...current, page }))}
+        />
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         title={`Delete record ${removing ?? ''}?`}
