@@ -3095,6 +3095,13 @@ export interface components {
             pdf?: string | null;
             /** @description A typed name is accepted as a signature (the sending company's setting); when false only a drawn signature is, and a typed one is refused. */
             allow_typed_signature: boolean;
+            /**
+             * @description How the form's organisation writes dates (its setting): the page shows every date in it, to a signer without an account too.
+             * @enum {string}
+             */
+            date_format: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD";
+            /** @description The time zone the organisation's dates are counted in (its setting, or UTC when it names none this server knows). */
+            timezone: string;
             /** @description The PDF the form was sent with (a signed address), whose pages the signing page shows with each field where it was placed; null when its template has no PDF, and the page shows `/signing-preview` instead. */
             document?: string | null;
         };
