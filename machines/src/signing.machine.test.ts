@@ -14,6 +14,8 @@ const form = {
   status: 'open' as const,
   expires_at: null,
   allow_typed_signature: true,
+  date_format: 'DD/MM/YYYY' as const,
+  timezone: 'Europe/London',
   fields: [{ name: 'agree', label: 'I agree', type: 'checkbox' as const, required: true }],
 };
 

@@ -150,6 +150,7 @@ export type IntegrationResponse = Schemas['IntegrationResponse'];
 export type IntegrationsQuery = Query<'manageIntegrations'>;
 export type IntegrationCredentials = Schemas['IntegrationCredentials'];
 export type Delivery = Schemas['Delivery'];
+export type DeliveryQueued = Schemas['DeliveryQueued'];
 export type DeliveryPage = Schemas['DeliveryPage'];
 export type IntegrationDeliveriesQuery = Query<'listIntegrationDeliveries'>;
 export type PrepopulationSourceSummary = Schemas['PrepopulationSourceSummary'];

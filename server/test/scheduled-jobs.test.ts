@@ -153,7 +153,7 @@ describe('the queue keeps what each job declares', () => {
       const made = await queue.boss.getQueue(job.name);
       expect(made, job.name).toMatchObject({ ...job.retry, policy: job.retry.policy ?? 'standard' });
     }
-    // Singleton where two at once would do harm, as declared.
-    expect((await queue.boss.getQueue('deliver-form'))?.policy).toBe('singleton');
+    // One at a time where two at once would do harm, as declared; a form's delivery also waits only once.
+    expect((await queue.boss.getQueue('deliver-form'))?.policy).toBe('stately');
   }, 30_000);
 });

@@ -3,7 +3,8 @@
  * the test (ssh2's Server), on this machine, which the operator's allow list lets the server
  * reach. Files arrive with their bytes; a wrong password, a host key that changed and a server
  * off the allowed networks each fail the delivery, in words; the password is kept sealed and
- * never reaches an answer, the audit trail or a log line.
+ * never reaches an answer, the audit trail or a log line. "Send again" queues the delivery
+ * (once, however often it is clicked while it waits), and its attempt is listed once made.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,10 @@ import { pino } from 'pino';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
+import type { JobContext } from '../src/context.js';
+import { rawRows } from '../src/db/raw-rows.js';
+import { startJobQueue } from '../src/jobs/queue.js';
+import { serverJobs } from '../src/jobs-list.js';
 import { auditEvents, deliveries, forms, integrations } from '../src/db/schema.js';
 import { outboundClient } from '../src/http/outbound.js';
 import { hostKeyFingerprint } from '../src/http/sftp.js';
@@ -24,6 +29,11 @@ const { Server, utils } = ssh2;
 const { STATUS_CODE } = utils.sftp;
 
 const server = useTestServer();
+const log = pino({ level: 'silent' });
+/** The delivery job alone, for a real queue on the test's database. */
+const deliveryJob = () => serverJobs(server.ctx as JobContext).filter((job) => job.name === 'deliver-form');
+/** The tests' own queue, which runs a job as soon as it is queued. */
+let queuedHere: typeof server.ctx.jobs;
 const password = 'Tr0ub4dor&3-sftp-only';
 const clientKey = utils.generateKeyPairSync('ed25519');
 const fields = [
@@ -138,6 +148,7 @@ let company = 0;
 let sid = 0;
 
 beforeAll(async () => {
+  queuedHere = server.ctx.jobs;
   await startSftp();
   // The SFTP server runs on this machine, as an intranet's would: the operator allows it.
   server.ctx.outbound = outboundClient({ allow: readConfig({ FORMSIGN_OUTBOUND_ALLOW: '127.0.0.1' }).outboundAllow });
@@ -254,7 +265,7 @@ describe('an SFTP integration', () => {
     expect((await integrationsCall({})).body.forms[0]).toMatchObject({ has_password: false, has_private_key: true });
   });
 
-  it("refuses a server whose host key changed; 'Send again' sends it once the key is forgotten", async () => {
+  it("refuses a server whose host key changed; 'Send again' queues it once the key is forgotten, and its attempt is listed", async () => {
     const before = fingerprintOf(sftp.hostKey);
     await stopSftp();
     sftp.hostKey = utils.generateKeyPairSync('ed25519').private;
@@ -271,9 +282,44 @@ describe('an SFTP integration', () => {
     expect((await integrationsCall({})).body.forms[0].host_key).toBe(before);
 
     await call('/integration-credentials', { method: 'POST', body: { sid, username: 'formsign', forget_host_key: true } });
-    const again = await call('/integration-deliveries', { method: 'POST', body: { sid, delivery: failed.id } });
-    expect(again.body).toMatchObject({ form_id: formId, status: 'delivered', files: ['TS-SFTP-3.pdf', 'TS-SFTP-3.csv'] });
-    expect(again.body.id).not.toBe(failed.id);
+    // Through the real queue: the answer says only that it is queued, and nothing is sent or recorded yet.
+    const idle = await startJobQueue(server.database, deliveryJob(), log, { work: false });
+    server.ctx.jobs = idle.jobs;
+    try {
+      for (let click = 0; click < 2; click += 1)
+        expect(await call('/integration-deliveries', { method: 'POST', body: { sid, delivery: failed.id } })).toMatchObject({
+          status: 200,
+          body: {
+            delivery: failed.id,
+            form_id: formId,
+            reference: 'TS-SFTP-3',
+            message: 'TS-SFTP-3 is queued to be sent again. Its new attempt is listed here once it is made.',
+          },
+        });
+      // Clicked twice while it waits: one job, for the form and that integration only.
+      const waiting = await rawRows<{ data: unknown; state: string }>(
+        server.ctx.db,
+        sql`select data, state from pgboss.job where name = 'deliver-form' and singleton_key = ${`form-${formId}`}`,
+      );
+      expect(waiting).toEqual([{ data: { formId, integration: sid }, state: 'created' }]);
+      expect(sftp.files.has('/incoming/TS-SFTP-3.pdf')).toBe(false);
+      expect((await call('/integration-deliveries', { method: 'GET', query: `sid=${sid}&limit=1` })).body.data[0].id).toBe(failed.id);
+    } finally {
+      await idle.stop();
+      server.ctx.jobs = queuedHere;
+    }
+
+    // A worker takes it: the new attempt is listed, with its outcome.
+    const working = await startJobQueue(server.database, deliveryJob(), log, { pollingIntervalSeconds: 0.5 });
+    try {
+      await expect
+        .poll(async () => (await call('/integration-deliveries', { method: 'GET', query: `sid=${sid}&limit=1` })).body.data[0], { timeout: 10_000 })
+        .toMatchObject({ form_id: formId, status: 'delivered', files: ['TS-SFTP-3.pdf', 'TS-SFTP-3.csv'] });
+    } finally {
+      await working.stop();
+    }
+    const attempts = await server.ctx.db.select().from(deliveries).where(eq(deliveries.formId, formId));
+    expect(attempts.map((row) => row.status)).toEqual(['failed', 'delivered']);
     expect(sftp.files.get('/incoming/TS-SFTP-3.pdf')).toEqual(sealed);
     expect((await integrationsCall({})).body.forms[0].host_key).toBe(fingerprintOf(sftp.hostKey));
   });

@@ -27,13 +27,45 @@ let northwindTemplate = 0;
 
 beforeAll(async () => {
   admin = (await server.signIn('demo.admin')).token;
-  await createOrganisation(server.ctx.db, server.ctx.passwords, 'Ink Only Ltd', 'ink', { allow_typed_signature: false });
+  await createOrganisation(server.ctx.db, server.ctx.passwords, 'Ink Only Ltd', 'ink', {
+    allow_typed_signature: false,
+    date_format: 'YYYY-MM-DD',
+    timezone: 'Asia/Tokyo',
+  });
   drawnOnly = (await server.signIn('ink.admin', organisationPassword)).token;
   drawnOnlyTemplate = await signingTemplate(server, fields, [{ label: 'Signer', action: 'sign' }], { company: 'Ink Only Ltd' });
   northwindTemplate = await signingTemplate(server, fields, [
     { label: 'First', action: 'sign' },
     { label: 'Second', action: 'sign' },
   ]);
+});
+
+describe("the form's dates", () => {
+  it("come with the style of the form's organisation, to a signer through a link and to a signed-in person filling in a template", async () => {
+    const form = await sendSigningForm(server, drawnOnly, {
+      template: drawnOnlyTemplate,
+      recipients: [{ name: 'Dara Dates', email: 'dara.dates@mail.example' }],
+    });
+    const [link] = form.links;
+    if (!link) throw new Error('No link.');
+    const loaded = await signingCall(server, { function: 'load', id: link.pageId, token: link.token });
+    expect(loaded.body.data).toMatchObject({ date_format: 'YYYY-MM-DD', timezone: 'Asia/Tokyo' });
+    const basic = (await server.signIn('ink.basic', organisationPassword)).token;
+    const filled = await signingCall(server, { function: 'load', id: String(drawnOnlyTemplate) }, { signedIn: basic });
+    expect(filled.body.data).toMatchObject({ date_format: 'YYYY-MM-DD', timezone: 'Asia/Tokyo' });
+    // Another organisation's form, in its own (the demo's) style.
+    const other = await sendSigningForm(server, admin, {
+      template: northwindTemplate,
+      recipients: [
+        { name: 'Ona Other', email: 'ona.other@mail.example' },
+        { name: 'Sam Second', email: 'sam.second@mail.example' },
+      ],
+    });
+    const [first] = other.links;
+    if (!first) throw new Error('No link.');
+    const theirs = await signingCall(server, { function: 'load', id: first.pageId, token: first.token });
+    expect(theirs.body.data).toMatchObject({ date_format: 'DD/MM/YYYY', timezone: 'Europe/London' });
+  });
 });
 
 describe('a typed signature', () => {

@@ -1,10 +1,11 @@
 /**
  * The company's date format, chosen in Settings, is how the lists show dates at once: Completed
- * Forms shows each form's completion in it, in the company's time zone. The format is put back
+ * Forms shows each form's completion in it, in the company's time zone; a person who signs
+ * through a link, with no account, reads the form's dates in it too. The format is put back
  * afterwards (the journeys share the demo company).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { linkIn, mailTo, signIn } from './support.ts';
 
 async function chooseDateFormat(page: Page, format: string): Promise<void> {
   await page.goto('/settings');
@@ -43,6 +44,42 @@ test('a list shows dates in the format the company chose', async ({ page }) => {
     if (!form) throw new Error('No completed form is listed.');
     const row = page.getByRole('row').filter({ hasText: form.reference }).first();
     await expect(row).toContainText(monthFirst(form.completed_at));
+  } finally {
+    await chooseDateFormat(page, 'DD/MM/YYYY');
+  }
+});
+
+test("a person who signs through a link reads the form's dates in the format its company chose", async ({ page, browser }) => {
+  await signIn(page, 'demo.admin');
+  await chooseDateFormat(page, 'MM/DD/YYYY');
+  try {
+    const title = 'Consent to Share Information';
+    const email = `date.reader.${Date.now()}@mail.example`;
+    await page.goto(`/listing?search=${encodeURIComponent(title)}`);
+    await page.getByRole('link', { name: `Send ${title}` }).click();
+    await page.getByLabel('Name').nth(0).fill('Dora Reader');
+    await page.getByLabel('Email').nth(0).fill(email);
+    // The 20th of next month: a day past the 12th, so that the day and the month cannot be mistaken for each other.
+    const until = new Date();
+    until.setUTCDate(1);
+    until.setUTCMonth(until.getUTCMonth() + 1);
+    until.setUTCDate(20);
+    await page.getByLabel('The links work until').fill(until.toISOString().slice(0, 10));
+    await page.getByRole('button', { name: 'Send the form' }).click();
+    await expect(page.getByRole('heading', { name: /^Sent: / })).toBeVisible();
+
+    // Another browser, signed in nowhere: nothing of the company's settings is kept in it.
+    const signer = await browser.newPage();
+    try {
+      await signer.goto(linkIn(await mailTo(email, /asks you to fill in and sign/)));
+      const due = signer.getByRole('definition').locator('time');
+      await expect(due).toBeVisible();
+      const at = await due.getAttribute('datetime');
+      if (!at) throw new Error('The date has no machine-readable time.');
+      await expect(due).toHaveText(monthFirst(at));
+    } finally {
+      await signer.close();
+    }
   } finally {
     await chooseDateFormat(page, 'DD/MM/YYYY');
   }

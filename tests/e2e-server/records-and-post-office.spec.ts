@@ -87,8 +87,11 @@ test.describe('the Post Office', () => {
       .first()
       .getByRole('button', { name: /Send again/ })
       .click();
-    // Tried again now: still no sign-in saved, so the new attempt failed too, and is listed.
+    // Queued: the form's row waits for the new attempt, which the queue makes in a moment.
+    await expect(deliveries.getByText('Sending again…').first()).toBeVisible();
+    // Still no sign-in saved, so the new attempt failed too: it is listed, and said.
     await expect(page.getByText(/ was not delivered/).first()).toBeVisible();
+    await expect(deliveries.getByText('Sending again…')).toHaveCount(0);
     await expect.poll(() => failed.count()).toBeGreaterThan(before);
   });
 

@@ -1,7 +1,7 @@
 import type { CallOptions, Transport } from '../transport.js';
 import type {
-  Delivery,
   DeliveryPage,
+  DeliveryQueued,
   Integration,
   IntegrationCredentials,
   IntegrationDeliveriesQuery,
@@ -16,8 +16,8 @@ export interface IntegrationsApi {
   setCredentials(credentials: IntegrationCredentials, options?: CallOptions): Promise<Integration>;
   /** A page of an integration's deliveries, newest first. */
   deliveries(query: IntegrationDeliveriesQuery, options?: CallOptions): Promise<DeliveryPage>;
-  /** Delivers the form of a failed delivery again; answers the new attempt. */
-  sendAgain(sid: number, delivery: number, options?: CallOptions): Promise<Delivery>;
+  /** Queues the form of a failed delivery to be delivered again; answers that it is queued (the attempt comes later). */
+  sendAgain(sid: number, delivery: number, options?: CallOptions): Promise<DeliveryQueued>;
 }
 
 export function integrationsApi({ api, send }: Transport): IntegrationsApi {

@@ -877,9 +877,14 @@ export interface paths {
         put?: never;
         /**
          * Send a failed delivery again
-         * @description Delivers the form of a failed delivery through its integration again, now, and answers
-         *     the new attempt (delivered or failed, with what happened). A delivery that succeeded, or
-         *     whose form was delivered through the integration since, is refused (400).
+         * @description Queues the delivery of a failed delivery's form through its integration (only that
+         *     integration is tried), and answers at once that it is queued: nothing is delivered yet.
+         *     The new attempt, delivered or failed with what happened, appears in the integration's
+         *     deliveries once it is made. The queue delivers a form once at a time, so the attempt
+         *     waits for any delivery of the form under way; sending it again while it waits queues
+         *     nothing more. A delivery that succeeded, whose form was delivered through the
+         *     integration since, or whose form is no longer a completed form of the integration's
+         *     template, is refused (400).
          */
         post: operations["sendDeliveryAgain"];
         delete?: never;
@@ -2499,6 +2504,15 @@ export interface components {
         DeliveryPage: components["schemas"]["Pagination"] & {
             data: components["schemas"]["Delivery"][];
         };
+        /** @description A failed delivery's form, queued to be delivered through its integration again. */
+        DeliveryQueued: {
+            /** @description The failed delivery sent again; the new attempt comes after it. */
+            delivery: number;
+            form_id: number;
+            reference: string;
+            /** @description What was done, in words an administrator reads. */
+            message: string;
+        };
         SendAgainRequest: {
             /** @description The integration. */
             sid: number;
@@ -3125,6 +3139,13 @@ export interface components {
             pdf?: string | null;
             /** @description A typed name is accepted as a signature (the sending company's setting); when false only a drawn signature is, and a typed one is refused. */
             allow_typed_signature: boolean;
+            /**
+             * @description How the form's organisation writes dates (its setting): the page shows every date in it, to a signer without an account too.
+             * @enum {string}
+             */
+            date_format: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD";
+            /** @description The time zone the organisation's dates are counted in (its setting, or UTC when it names none this server knows). */
+            timezone: string;
             /** @description The PDF the form was sent with (a signed address), whose pages the signing page shows with each field where it was placed; null when its template has no PDF, and the page shows `/signing-preview` instead. */
             document?: string | null;
             /** @description The template the form was made from, for a signed-in person of the form's company (whose data sources for that template may fill their answers, `/fetch-prepopulation`); null for anyone else, such as a signer who has only the link. */
@@ -3240,6 +3261,15 @@ export interface components {
         };
         /** @description The request was not valid, or the destination will not do (a webhook's address that leads off the public internet among them). */
         IntegrationBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
+        /** @description The delivery cannot be sent again, or the integration is not the company's. */
+        SendAgainBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4757,16 +4787,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new attempt. */
+            /** @description The delivery is queued; its attempt is not made yet. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Delivery"];
+                    "application/json": components["schemas"]["DeliveryQueued"];
                 };
             };
-            400: components["responses"]["IntegrationBadRequest"];
+            400: components["responses"]["SendAgainBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];

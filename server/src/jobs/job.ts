@@ -27,8 +27,12 @@ export interface RetryPolicy {
   /** Each retry waits longer than the last. */
   retryBackoff: boolean;
   expireInSeconds: number;
-  /** `singleton`: one job of the kind (per singleton key) runs at a time. */
-  policy?: 'standard' | 'singleton';
+  /**
+   * `singleton`: one job of the kind (per singleton key) runs at a time; more may wait.
+   * `stately`: besides one running, one waits (and one waits to be tried again): queueing
+   * another while one waits does nothing.
+   */
+  policy?: 'standard' | 'singleton' | 'stately';
 }
 
 export interface JobDefinition<K extends JobName, C> {
@@ -36,7 +40,7 @@ export interface JobDefinition<K extends JobName, C> {
   /** When it runs on its own: a cron expression, in UTC. */
   schedule?: string;
   retry: RetryPolicy;
-  /** Jobs with the same key are one: queueing it again while one waits does nothing. */
+  /** Jobs with the same key never run at once (and, `stately`, never wait twice). */
   singletonKey?: (data: JobData[K]) => string;
   handler: (ctx: C, data: JobData[K]) => Promise<unknown>;
   /** Work left over when the server stopped (or never queued): queued again on start. */

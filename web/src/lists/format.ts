@@ -1,8 +1,9 @@
 /**
  * How the app shows dates, sizes and statuses. Every date goes through `formatDate` or
  * `formatDateTime`, written as the company's settings say (`date_format`, in its `timezone`):
- * the style is set once the signed-in person's settings load (`dates/date-style.tsx`) and kept
- * for the next visit; until then, and for someone signed out, the default settings' style.
+ * the style is set once the signed-in person's settings load (`shell/company-date-style.ts`) and
+ * kept for the next visit; a form opened from a link sets its organisation's (from the form);
+ * until then, and for someone signed out, the default settings' style.
  */
 import type { Settings } from '@formsign/sdk';
 import { useSyncExternalStore } from 'react';
@@ -91,11 +92,15 @@ function remembered(): DateStyle {
   }
 }
 
-/** Sets the style every date is shown in (the company's settings, loaded or just saved). */
-export function setDateStyle(settings: Pick<Settings, 'date_format' | 'timezone'>): void {
+/**
+ * Sets the style every date is shown in (the company's settings, loaded or just saved). Kept
+ * for the next visit unless `remember` is false: a form opened from a link shows its
+ * organisation's style without taking the place of the signed-in person's own.
+ */
+export function setDateStyle(settings: Pick<Settings, 'date_format' | 'timezone'>, { remember = true }: { remember?: boolean } = {}): void {
   const next = dateStyleOf(settings);
   try {
-    globalThis.localStorage?.setItem(storageKey, JSON.stringify({ date_format: next.format, timezone: next.timeZone }));
+    if (remember) globalThis.localStorage?.setItem(storageKey, JSON.stringify({ date_format: next.format, timezone: next.timeZone }));
   } catch {
     // A browser that keeps nothing shows the defaults until the settings load next time.
   }

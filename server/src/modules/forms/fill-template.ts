@@ -32,7 +32,7 @@ export async function fillTemplate(
   const steps = stepsOf(template.steps);
   const [first] = steps;
   const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
-  const { typedSignature } = await signingCompany(ctx, principal.companyId);
+  const { typedSignature, dates } = await signingCompany(ctx, principal.companyId);
   if (request.function === 'load') {
     const fields =
       request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
@@ -46,6 +46,8 @@ export async function fillTemplate(
       fields: fields.map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
       expires_at: null,
       allow_typed_signature: typedSignature,
+      date_format: dates.format,
+      timezone: dates.timeZone,
       document: sentPdfUrl(ctx, { pdfKey: template.pdfKey, reference: template.title }),
       template_id: template.id,
     };

@@ -73,6 +73,9 @@ async function signingForm(
     // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
     pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,
     allow_typed_signature: company.typedSignature,
+    // The organisation's way of writing dates: the page shows every date in it, to a signer without an account too.
+    date_format: company.dates.format,
+    timezone: company.dates.timeZone,
     // The PDF it was sent with, whose pages the signing page shows with each field in its place.
     document: sentPdfUrl(ctx, form),
     // Its template, for a signed-in person of its company (whose data sources for it may fill their answers); not for a link's holder.

@@ -4,7 +4,7 @@
  * files), `save` and `delete`. The contract answers no 404 here: an integration that is not
  * the company's is refused with 400 and its words. `/integration-credentials`: an SFTP
  * integration's sign-in. `/integration-deliveries`: an integration's deliveries, and a failed
- * one sent again.
+ * one queued to be sent again.
  */
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
@@ -22,7 +22,7 @@ import { showIntegrationFields } from './show-integration-fields.js';
 type IntegrationsHandlers = Pick<Handlers, 'manageIntegrations' | 'setIntegrationCredentials' | 'listIntegrationDeliveries' | 'sendDeliveryAgain'>;
 
 export function integrationsHandlers(
-  ctx: Pick<ServerContext, 'db' | 'now' | 'outbound' | 'keys' | 'config' | 'mail' | 'files'>,
+  ctx: Pick<ServerContext, 'db' | 'now' | 'outbound' | 'keys' | 'config' | 'mail' | 'files' | 'jobs'>,
 ): IntegrationsHandlers {
   return {
     async manageIntegrations({ query, principal, ip, userAgent }) {

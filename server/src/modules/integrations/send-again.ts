@@ -1,13 +1,17 @@
 /**
- * Sending a failed delivery again by hand (`sendDeliveryAgain`): the form is delivered
- * through that integration now, and the new attempt is answered. Refused for a delivery that
- * succeeded, for a form delivered through the integration since, and for what is not the
- * company's.
+ * Sending a failed delivery again by hand (`sendDeliveryAgain`): the form's delivery through
+ * that integration is queued (the `deliver-form` job, given the integration), and the answer
+ * says so at once; the new attempt is recorded, with its outcome, when the job has made it.
+ * Through the queue, a click never delivers a form while the queue delivers it too, and a
+ * second click while the first waits queues nothing more. Refused for a delivery that
+ * succeeded, for a form delivered through the integration since, for a form that is no
+ * longer a completed one of the integration's template, and for what is not the company's.
  */
-import type { Delivery } from '@formsign/sdk/contract';
+import type { Delivery, DeliveryQueued } from '@formsign/sdk/contract';
 import type { Principal } from '../../auth/principal.js';
+import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
-import { deliverForm, type DeliveryContext } from './deliver-form.js';
+import { findForm } from '../forms/completed-forms-repository.js';
 import { unknownIntegration } from './integration-rules.js';
 import { deliveredThrough, findDelivery, findIntegration, type DeliveryRecord } from './repository.js';
 
@@ -23,7 +27,11 @@ export function deliveryView(row: DeliveryRecord): Delivery {
   };
 }
 
-export async function sendDeliveryAgain(ctx: DeliveryContext, principal: Principal, request: { sid: number; delivery: number }): Promise<Delivery> {
+export async function sendDeliveryAgain(
+  ctx: Pick<ServerContext, 'db' | 'jobs'>,
+  principal: Principal,
+  request: { sid: number; delivery: number },
+): Promise<DeliveryQueued> {
   const item = await findIntegration(ctx.db, principal.companyId, request.sid);
   if (!item) throw badRequest(unknownIntegration);
   const attempt = await findDelivery(ctx.db, item.id, request.delivery);
@@ -31,8 +39,14 @@ export async function sendDeliveryAgain(ctx: DeliveryContext, principal: Princip
   if (attempt.status === 'delivered') throw badRequest('This delivery succeeded: there is nothing to send again.');
   if ((await deliveredThrough(ctx.db, attempt.formId, [item.id])).has(item.id))
     throw badRequest(`${attempt.reference} has been delivered through this integration since.`);
-  const [outcome] = await deliverForm(ctx, attempt.formId, item.id);
-  const made = outcome?.delivery ? await findDelivery(ctx.db, item.id, outcome.delivery) : undefined;
-  if (!made) throw badRequest(`${attempt.reference} can no longer be delivered: it is not a completed form any more.`);
-  return deliveryView(made);
+  const form = await findForm(ctx.db, attempt.formId);
+  if (!form || form.status !== 'completed' || form.deletedAt || form.companyId !== item.companyId || form.templateId !== item.templateId)
+    throw badRequest(`${attempt.reference} can no longer be delivered: it is not a completed form of ${item.title} any more.`);
+  await ctx.jobs.enqueue('deliver-form', { formId: attempt.formId, integration: item.id });
+  return {
+    delivery: attempt.id,
+    form_id: attempt.formId,
+    reference: attempt.reference,
+    message: `${attempt.reference} is queued to be sent again. Its new attempt is listed here once it is made.`,
+  };
 }

@@ -7,6 +7,7 @@
  */
 import type { FormField } from '@formsign/sdk';
 import { useMemo, useRef, type CSSProperties } from 'react';
+import { formatDate, useDateStyle } from '../../lists/format.ts';
 import { fittedSize } from './document-fields.ts';
 import { answerId, fileNameOf, maxFileBytes, readFile } from './signing-field.tsx';
 import type { Answer, Signature } from './signing-answers.ts';
@@ -31,11 +32,13 @@ function shown(field: FormField): string {
   const value = field.value;
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? '✓' : '';
-  return field.type === 'file' ? fileNameOf(String(value)) : String(value);
+  return field.type === 'file' ? fileNameOf(String(value)) : field.type === 'date' ? formatDate(String(value)) : String(value);
 }
 
 /** A field answered before the signer: its answer in its box. */
 export function AnsweredBox({ field, box }: { field: FormField; box: Box }) {
+  // A date in the organisation's style, shown again when it changes.
+  useDateStyle();
   const text = shown(field);
   const { size } = fittedSize(text, box, widthAt, { multiline: field.type === 'textarea' });
   return (

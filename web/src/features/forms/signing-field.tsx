@@ -1,6 +1,7 @@
 /** One field of a form being signed, as its type asks, with its problem (if any) beside it. */
 import type { FormField } from '@formsign/sdk';
 import type { ReactNode } from 'react';
+import { formatDate, useDateStyle } from '../../lists/format.ts';
 import { SignatureInput } from './signature-input.tsx';
 import type { Answer, Signature } from './signing-answers.ts';
 
@@ -68,9 +69,19 @@ export function fileNameOf(answer: string): string {
 
 /** A field answered earlier (or by someone else): shown, not asked again. */
 function AnsweredField({ field }: { field: FormField }) {
+  // A date in the organisation's style, shown again when it changes.
+  useDateStyle();
   const value = field.value;
   const shown =
-    value === null || value === undefined || value === '' ? 'Not answered' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+    value === null || value === undefined || value === ''
+      ? 'Not answered'
+      : typeof value === 'boolean'
+        ? value
+          ? 'Yes'
+          : 'No'
+        : field.type === 'date'
+          ? formatDate(String(value))
+          : String(value);
   return (
     <div className="field signing-field signing-field--answered">
       <span className="field__label">{field.label}</span>

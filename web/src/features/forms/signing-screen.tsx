@@ -2,15 +2,17 @@
  * A form opened from a link, on the three signing routes (no header, no side menu): the page
  * id comes from the path, the token, references and order from the query, and this browser's
  * signer id from session storage. The form's title is the page title; the page shows who sent
- * it and their note, the fields to answer and sign, then the receipt. In review (open pending)
+ * it and their note, the fields to answer and sign, then the receipt. Its dates are written as
+ * the form's organisation writes them (the form's `date_format` and `timezone`). In review (open pending)
  * the reviewer approves or disapproves with a comment instead of submitting.
  */
 import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { seesPage } from '../../routes/access.ts';
+import { setDateStyle } from '../../lists/format.ts';
 import { inspectOption } from '../../session/inspection.ts';
 import { useViewer } from '../../session/session.tsx';
 import { useReportedTitle } from '../../shell/page-title.tsx';
@@ -87,6 +89,12 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
   useReportedTitle(form?.title);
   // Records fill a step only for a signed-in person who may read them (`/fetch-prepopulation`'s rule); a link's holder never sees them.
   const readsRecords = seesPage('prepopulation-page', useViewer());
+  // Every date the page shows is in the style of the form's organisation, to a signer without an account too.
+  const dateFormat = form?.date_format;
+  const timeZone = form?.timezone;
+  useLayoutEffect(() => {
+    if (dateFormat && timeZone) setDateStyle({ date_format: dateFormat, timezone: timeZone }, { remember: false });
+  }, [dateFormat, timeZone]);
 
   if (snapshot.matches('loading')) {
     return (

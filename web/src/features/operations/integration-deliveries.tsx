@@ -1,24 +1,30 @@
 /**
  * An integration's last deliveries (`listIntegrationDeliveries`), newest first, paged in the
  * URL: when, which form, delivered or failed, and what happened. A failed one can be sent
- * again (`sendDeliveryAgain`): the server delivers it now and the row that answers is the new
- * attempt, whatever its outcome.
+ * again (`sendDeliveryAgain`): the server queues the form's delivery and answers at once, so
+ * the form's row says "Sending again…" while the page looks for the new attempt (the first
+ * page of deliveries, every 2 seconds, for up to a minute); once it appears, the list shows it
+ * and a notification says its outcome.
  */
-import type { Delivery, DeliveryPage } from '@formsign/sdk';
-import { createContext, useContext, useState } from 'react';
+import type { Delivery, DeliveryPage, DeliveryQueued } from '@formsign/sdk';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { formatDateTime } from '../../lists/format.ts';
 import { tableState, useDataGroup } from '../../lists/use-data-group.ts';
 import { useListQuery } from '../../lists/use-list-query.ts';
-import { useNotify } from '../../shell/notifications.tsx';
+import { useNotify, type Notification } from '../../shell/notifications.tsx';
+import { sendAgainPolling, type SendAgainPolling, type SettledForm } from './send-again-polling.ts';
 
 const emptyPage: DeliveryPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
 interface SendAgain {
   send(row: Delivery): void;
+  /** The delivery whose "Send again" is on its way. */
   busy: number | null;
+  /** The forms queued to be sent again, whose new attempt is not listed yet. */
+  waiting: readonly DeliveryQueued[];
 }
 
 const SendAgainContext = createContext<SendAgain | null>(null);
@@ -26,6 +32,8 @@ const SendAgainContext = createContext<SendAgain | null>(null);
 function SendAgainButton({ row }: { row: Delivery }) {
   const actions = useContext(SendAgainContext);
   if (!actions || row.status !== 'failed') return null;
+  if (actions.waiting.some((queued) => queued.form_id === row.form_id && row.id <= queued.delivery))
+    return <span className="badge badge--info">Sending again…</span>;
   return (
     <button type="button" className="button button--secondary button--small" disabled={actions.busy !== null} onClick={() => actions.send(row)}>
       {actions.busy === row.id ? 'Sending…' : 'Send again'}
@@ -52,6 +60,19 @@ const columns: ListColumn<Delivery>[] = [
   { id: 'actions', header: 'Actions', cell: ({ row }) => <SendAgainButton row={row.original} /> },
 ];
 
+/** What the person is told of a form sent again: its new attempt's outcome, or that none is made yet. */
+function outcomeOf({ queued, attempt }: SettledForm): Notification {
+  if (!attempt)
+    return {
+      type: 'info',
+      title: `${queued.reference} is not sent yet`,
+      description: 'It is still queued: its attempt is listed here once it is made.',
+    };
+  return attempt.status === 'delivered'
+    ? { type: 'success', title: `${attempt.reference} delivered`, description: attempt.detail }
+    : { type: 'error', title: `${attempt.reference} was not delivered`, description: attempt.detail };
+}
+
 export function IntegrationDeliveries({ sid, title }: { sid: number; title: string }) {
   const query = useListQuery();
   const notify = useNotify();
@@ -60,15 +81,9 @@ export function IntegrationDeliveries({ sid, title }: { sid: number; title: stri
     page: query.page,
     limit: query.limit,
   });
+  const [waiting, setWaiting] = useState<DeliveryQueued[]>([]);
   const again = useMutation((row: Delivery, options) => api.integrations.sendAgain(sid, row.id, options), {
-    onSuccess: (attempt) => {
-      notify(
-        attempt.status === 'delivered'
-          ? { type: 'success', title: `${attempt.reference} delivered`, description: attempt.detail }
-          : { type: 'error', title: `${attempt.reference} was not delivered`, description: attempt.detail },
-      );
-      list.refetch();
-    },
+    onSuccess: (queued) => setWaiting((before) => [...before.filter((other) => other.form_id !== queued.form_id), queued]),
     onFailure: (message) => notify({ type: 'error', title: 'Could not send it again', description: message }),
   });
   const [sending, setSending] = useState<number | null>(null);
@@ -76,8 +91,34 @@ export function IntegrationDeliveries({ sid, title }: { sid: number; title: stri
     setSending(row.id);
     void again.run(row).then(() => setSending(null));
   };
+
+  // While forms wait, the first page of deliveries is read every 2 seconds, for up to a minute each.
+  const latest = useRef({ notify, refetch: list.refetch });
+  useEffect(() => {
+    latest.current = { notify, refetch: list.refetch };
+  });
+  const polling = useRef<SendAgainPolling | null>(null);
+  useEffect(() => {
+    const poller = sendAgainPolling({
+      read: (signal) => api.integrations.deliveries({ sid, page: 1, limit: 25 }, { signal }).then((page) => page.data),
+      settled: (settled) => {
+        setWaiting((before) => before.filter((queued) => !settled.some((done) => done.queued === queued)));
+        for (const form of settled) latest.current.notify(outcomeOf(form));
+        latest.current.refetch();
+      },
+    });
+    polling.current = poller;
+    return () => {
+      poller.stop();
+      polling.current = null;
+    };
+  }, [sid]);
+  useEffect(() => {
+    for (const queued of waiting) polling.current?.watch(queued);
+  }, [waiting]);
+
   return (
-    <SendAgainContext.Provider value={{ send, busy: sending }}>
+    <SendAgainContext.Provider value={{ send, busy: sending, waiting }}>
       <DataTable
         caption={`Last deliveries of ${title}`}
         columns={columns}
