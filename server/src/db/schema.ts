@@ -629,6 +629,33 @@ export const submissionVersions = pgTable(
   (table) => [primaryKey({ name: 'submission_versions_pkey', columns: [table.companyId, table.templateId] })],
 );
 
+/**
+ * The figures of each field's answers over a template's submissions (its completed forms that
+ * are not deleted): how many answered it (something a table shows), how many answered a
+ * number and those numbers' sum. Triggers on `forms` keep them in the same transaction as
+ * every change that alters them (migration `0028_submission-answer-totals-triggers`), so the
+ * form database's count, sum and average over all of a template's submissions read a row, not
+ * every answer. Keyed by field first: the figures of one field over every template of the
+ * company are a range of the key.
+ */
+export const submissionAnswerTotals = pgTable(
+  'submission_answer_totals',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    field: text().notNull(),
+    templateId: integer('template_id').notNull(),
+    /** Submissions whose answer reads as something (not empty, not null). */
+    answered: bigint({ mode: 'number' }).notNull().default(0),
+    /** Submissions whose answer is a number, or text that is one. */
+    numbers: bigint({ mode: 'number' }).notNull().default(0),
+    /** The sum of those numbers, exact. */
+    total: numeric().notNull().default('0'),
+  },
+  (table) => [primaryKey({ name: 'submission_answer_totals_pkey', columns: [table.companyId, table.field, table.templateId] })],
+);
+
 export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'declined' | 'filled' | 'cancelled';
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { DatabasePage, DatabaseRow, ListFilters } from '@formsign/sdk/contract';
-import type { Principal } from '../../auth/principal.js';
+import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { companyTimeZone } from '../../companies/repository.js';
@@ -20,6 +20,7 @@ import {
   submissionSort,
   submissionsWhere,
   summarize,
+  summarizeAll,
   type SubmissionRow,
   type SubmissionSort,
   type SummaryFunction,
@@ -67,15 +68,27 @@ function summaryField(func: SummaryFunction, fields: readonly FieldDefinition[])
   return field;
 }
 
-/** The function's result over every submission `where` matches, on the field it is computed over. */
+/**
+ * The function's result over every submission `where` matches, on the field it is computed
+ * over. Over all of the company's submissions (of a template or not: the filters narrow them
+ * no further, and the person sees every one), it is read from the figures kept as submissions
+ * change, which costs the same however many there are; otherwise it is worked out over the
+ * submissions matched.
+ */
 async function summaryOf(
   ctx: Pick<ServerContext, 'db'>,
+  principal: Principal,
+  filters: ListFilters,
   where: SQL,
   func: SummaryFunction,
   fields: readonly FieldDefinition[],
 ): Promise<{ field: string; value: number }> {
   const field = summaryField(func, fields);
-  return { field: field.name, value: await summarize(ctx.db, where, func, field) };
+  const everySubmission = administersCompany(principal) && searchWords(filters.search) === null && !filters.from && !filters.to;
+  const value = everySubmission
+    ? await summarizeAll(ctx.db, principal.companyId, filters.template, func, field)
+    : await summarize(ctx.db, where, func, field);
+  return { field: field.name, value };
 }
 
 export interface DatabaseRequest extends PageRequest {
@@ -118,7 +131,7 @@ export async function queryDatabase(ctx: Pick<ServerContext, 'db'>, principal: P
   const available = await submissionFields(ctx.db, principal, filters.template);
   const fields = chosenFields(request.rows, available);
   const { where, sort } = await submissionsSelection(ctx.db, principal, filters, fields);
-  const summary = func === 'list' ? null : await summaryOf(ctx, where, func, fields);
+  const summary = func === 'list' ? null : await summaryOf(ctx, principal, filters, where, func, fields);
   const rows = await submissionPage(ctx.db, where, sort, request.limit, offsetOf(request));
   const total = await listTotal(ctx.db, submissionsMatching(ctx.db, where), request, rows.length);
   return {
