@@ -3140,6 +3140,11 @@ export interface components {
             /** @description A typed name is accepted as a signature (the sending company's setting); when false only a drawn signature is, and a typed one is refused. */
             allow_typed_signature: boolean;
             /**
+             * @description What this place is asked to do: the page opened from Action Required reviews an approval, and lets a signer or filler answer and sign.
+             * @enum {string}
+             */
+            action?: "sign" | "approve" | "fill";
+            /**
              * @description How the form's organisation writes dates (its setting): the page shows every date in it, to a signer without an account too.
              * @enum {string}
              */

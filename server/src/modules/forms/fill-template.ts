@@ -46,6 +46,7 @@ export async function fillTemplate(
       fields: fields.map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
       expires_at: null,
       allow_typed_signature: typedSignature,
+      action: first?.action ?? 'sign',
       date_format: dates.format,
       timezone: dates.timeZone,
       document: sentPdfUrl(ctx, { pdfKey: template.pdfKey, reference: template.title }),

@@ -73,6 +73,7 @@ async function signingForm(
     // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
     pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,
     allow_typed_signature: company.typedSignature,
+    action: recipient.action,
     // The organisation's way of writing dates: the page shows every date in it, to a signer without an account too.
     date_format: company.dates.format,
     timezone: company.dates.timeZone,

@@ -77,7 +77,7 @@ function StatusNotice({ form, link }: { form: SigningForm; link: SigningLink }) 
   );
 }
 
-function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearchParams; mode: SigningMode }) {
+function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: URLSearchParams; mode: SigningMode }) {
   // The link is read once per page id (the flow starts with it); the signer id stays the same across reloads.
   const [link] = useState(() => signingLink(pageId, query, signerId()));
   const [snapshot, send] = useMachine(signingLogic, { input: { link }, ...inspectOption() });
@@ -86,6 +86,9 @@ function SigningFlow({ pageId, query, mode }: { pageId: string; query: URLSearch
   const [disapproving, setDisapproving] = useState(false);
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;
+  // Action Required opens each form waiting for the person here, to review; a place asked to sign
+  // or fill in is answered and signed instead, as from its link.
+  const mode: SigningMode = opened === 'review' && form?.action && form.action !== 'approve' ? 'sign' : opened;
   useReportedTitle(form?.title);
   // Records fill a step only for a signed-in person who may read them (`/fetch-prepopulation`'s rule); a link's holder never sees them.
   const readsRecords = seesPage('prepopulation-page', useViewer());
