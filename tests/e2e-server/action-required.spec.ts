@@ -8,10 +8,10 @@ import { signIn } from './support.ts';
 
 test('a form waiting for her signature opens from Action Required to be signed, and is signed', async ({ page }) => {
   await signIn(page, 'demo.admin');
-  // The demo's Tenancy Agreement, whose first place signs, sent to Olivia Bennett herself.
-  await page.goto(`/listing?search=${encodeURIComponent('Tenancy Agreement')}`);
-  await page.getByRole('link', { name: 'Send Tenancy Agreement', exact: true }).click();
-  await page.getByLabel('Colleague').selectOption({ label: 'Olivia Bennett (demo.admin@northwindcare.example)' });
+  // The demo's Incident Report, whose reporter signs, sent to Olivia Bennett herself.
+  await page.goto(`/listing?search=${encodeURIComponent('Incident Report')}`);
+  await page.getByRole('link', { name: 'Send Incident Report', exact: true }).click();
+  await page.getByLabel('Colleague').first().selectOption({ label: 'Olivia Bennett (demo.admin@northwindcare.example)' });
   await page.getByRole('button', { name: 'Send the form' }).click();
   const sent = page.getByRole('heading', { name: /^Sent: / });
   await expect(sent).toBeVisible();
@@ -22,10 +22,10 @@ test('a form waiting for her signature opens from Action Required to be signed, 
   await row.getByRole('link', { name: /^Sign / }).click();
   await expect(page).toHaveURL(/\/open-pending\/[\w-]+$/);
   await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
-  await page.getByRole('textbox', { name: 'Tenant name', exact: true }).fill('Maya Thorne');
-  await page.getByRole('textbox', { name: 'Property address', exact: true }).fill('2 Dock Row, Bristol BS1 5LT');
-  await page.getByRole('textbox', { name: 'Start date', exact: true }).fill('2026-12-01');
-  await page.getByRole('textbox', { name: 'Monthly rent', exact: true }).fill('810');
+  await page.getByLabel('When did it happen?').fill('2026-11-20');
+  await page.getByLabel('Where did it happen?').selectOption('Elm Court');
+  await page.getByLabel('How serious was it?').selectOption('Minor');
+  await page.getByLabel('What happened?').fill('A resident slipped in the hall; no injury.');
   await page.getByLabel('Your full name, as your signature').fill('Olivia Bennett');
   await page.getByRole('button', { name: 'Finish', exact: true }).click();
   await page.getByLabel('By signing, I agree that my electronic signature is legally binding').check();

@@ -7,6 +7,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailTo, signIn } from './support.ts';
 
+// Both tests change the one demo company's format and put it back: one at a time.
+test.describe.configure({ mode: 'serial' });
+
 async function chooseDateFormat(page: Page, format: string): Promise<void> {
   await page.goto('/settings');
   await page.getByLabel('Date format').selectOption(format);
