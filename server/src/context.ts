@@ -48,9 +48,10 @@ export interface ServerContext {
 }
 
 /**
- * What a job is given: the server's context and the mail server itself. Only the job that
- * sends a queued message (`send-mail`) hands it to the mail server; everyone else queues it
- * through `mail`.
+ * What a job is given: the server's context and the mail server itself. The job that sends a
+ * queued message (`send-mail`) hands it to the mail server, and so does an email integration's
+ * delivery (`deliver-form`), whose outcome is the mail server's answer; everyone else queues
+ * mail through `mail`.
  */
 export interface JobContext extends ServerContext {
   mailer: Mail;

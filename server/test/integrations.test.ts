@@ -387,6 +387,31 @@ describe('delivering a completed form', () => {
     );
   });
 
+  it('records an email the mail server refuses as failed, not as emailed, and sends it on the next try', async () => {
+    const form = sheets.submissions[1];
+    if (!form) throw new Error('No second submission.');
+    await server.ctx.db.update(forms).set({ sealedKey: 'forms/post/sealed.pdf' }).where(eq(forms.id, form.id));
+    // The server's queue takes any message; the mail server itself refuses this one.
+    const { send } = server.ctx.mailer;
+    const { send: queue } = server.ctx.mail;
+    server.ctx.mailer.send = () => Promise.reject(new Error('the mail server answered 550: mailbox unavailable.'));
+    server.ctx.mail.send = () => Promise.resolve();
+    try {
+      const refused = await deliverForm(server.ctx, form.id);
+      expect(refused.find((outcome) => outcome.source === 'email')).toMatchObject({
+        status: 'failed',
+        detail: 'Delivery failed: the mail server answered 550: mailbox unavailable.',
+      });
+    } finally {
+      server.ctx.mailer.send = send;
+      server.ctx.mail.send = queue;
+    }
+    const mailBefore = server.mail.length;
+    const again = await deliverForm(server.ctx, form.id);
+    expect(again.find((outcome) => outcome.source === 'email')).toMatchObject({ status: 'delivered', detail: 'Emailed to payroll@post.example.' });
+    expect(server.mail.slice(mailBefore).map((mail) => mail.to)).toEqual(['payroll@post.example']);
+  });
+
   it('delivers nothing for a form that is not completed', async () => {
     const open = sheets.forms.find((form) => form.status === 'in_progress');
     expect(await deliverForm(server.ctx, open?.id ?? 0)).toEqual([]);

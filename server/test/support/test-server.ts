@@ -12,7 +12,7 @@ import { buildApp } from '../../src/app.js';
 import { keysFrom } from '../../src/auth/keys.js';
 import { passwords } from '../../src/auth/passwords.js';
 import { readConfig, type ServerConfig } from '../../src/config.js';
-import type { JobContext, Mail, ServerContext } from '../../src/context.js';
+import type { JobContext, Mail } from '../../src/context.js';
 import type { OpenDatabase } from '../../src/db/database.js';
 import type { RateLimits } from '../../src/http/rate-limits.js';
 import type { MailMessage } from '../../src/mail/mailer.js';
@@ -86,7 +86,8 @@ export interface FailedJob {
 
 export interface TestServer {
   app: FastifyInstance;
-  ctx: ServerContext;
+  /** The server's context, as its jobs are given it (with the mail server itself). */
+  ctx: JobContext;
   database: OpenDatabase;
   clock: TestClock;
   /** Every message sent so far. */

@@ -4,7 +4,7 @@
  * not repeated). Given an integration (a failed delivery sent again by hand), only that one is
  * tried.
  */
-import type { ServerContext } from '../../context.js';
+import type { JobContext } from '../../context.js';
 import { defineJob } from '../../jobs/job.js';
 import { deliverForm } from './deliver-form.js';
 
@@ -20,7 +20,7 @@ export const deliverFormJob = defineJob({
   // And one waiting: queueing the form again (a click on "Send again" twice) while one waits does nothing.
   retry: { policy: 'stately', retryLimit: 6, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
   singletonKey: ({ formId }) => `form-${formId}`,
-  handler: async (ctx: ServerContext, { formId, integration }) => {
+  handler: async (ctx: JobContext, { formId, integration }) => {
     const outcomes = await deliverForm(ctx, formId, integration);
     const failed = outcomes.filter((outcome) => outcome.status === 'failed');
     if (failed.length)

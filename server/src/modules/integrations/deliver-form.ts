@@ -4,7 +4,9 @@
  * (each mapped field under its name in the receiving system; every data field under its own
  * name when the map is empty), then:
  * - `email`: mailed to the recipient, the data as `{reference}.csv` and the sealed PDF as
- *   `{reference}.pdf` attached, as the integration's type says;
+ *   `{reference}.pdf` attached, as the integration's type says; handed to the mail server
+ *   itself, not queued, so "Emailed to" is recorded only once the server took the message, and
+ *   a server that refuses it makes a failed delivery that is tried again like any other;
  * - `webhook`: posted as JSON to the recipient's http(s) address through the guarded client
  *   (only to an address on the public internet, or one the operator allows; no redirect
  *   followed; 10 seconds at most; the PDF, when sent, base64-encoded in the body);
@@ -16,7 +18,7 @@
  * sealed (`deliver-form.job.ts`); a failed delivery can also be sent again by hand.
  */
 import { recordEvent } from '../../audit/audit.js';
-import type { ServerContext } from '../../context.js';
+import type { JobContext } from '../../context.js';
 import { OutboundError } from '../../http/outbound.js';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 import type { MailAttachment } from '../../mail/mailer.js';
@@ -27,8 +29,8 @@ import { credentialsOf } from './credentials.js';
 import { deliveredThrough, pinHostKey, recordDelivery, templateIntegrations, type IntegrationRecord } from './repository.js';
 import { sftpTarget, uploadBySftp } from '../../http/sftp.js';
 
-/** What a delivery uses of the server. */
-export type DeliveryContext = Pick<ServerContext, 'db' | 'mail' | 'files' | 'outbound' | 'now' | 'keys'>;
+/** What a delivery uses of the server: it runs as a job, with the mail server itself. */
+export type DeliveryContext = Pick<JobContext, 'db' | 'mailer' | 'files' | 'outbound' | 'now' | 'keys'>;
 
 export const webhookTimeoutMs = 10_000;
 /** The largest body a webhook is sent: a sealed PDF of the largest template, base64-encoded, with the data. */
@@ -96,7 +98,7 @@ async function send(
         contentType: file.mime,
       }));
       const names = files.map((file) => file.name).join(' and ');
-      await ctx.mail.send({
+      await ctx.mailer.send({
         to: item.recipient,
         subject: `${form.title} ${form.reference} is complete`,
         text: `${form.title} ${form.reference} has been completed. Attached: ${names}.\n\nSent by formsign's Post Office.`,
