@@ -113,8 +113,10 @@ test.describe('the side menu entries', () => {
     await expect(page).toHaveURL(/\/help$/);
   });
 
-  test('Sign out logs out: the session is cleared and private pages ask to log in', async ({ page }) => {
+  test("Sign out logs out: the session and the company's date style are cleared, and private pages ask to log in", async ({ page }) => {
     await page.goto('/dashboard');
+    // The company's date style is kept for the next visit while signed in.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('formsign.dateStyle'))).not.toBeNull();
     const logout = page.waitForRequest((request) => request.url().endsWith('/api/logout') && request.method() === 'POST');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await logout;
@@ -124,6 +126,8 @@ test.describe('the side menu entries', () => {
         ['token', 'isSuper', 'isPersonal', 'isSubAdmin', 'isFrontAdmin', 'userIcon'].map((key) => window.localStorage.getItem(key)),
       ),
     ).toEqual([null, null, null, null, null, null]);
+    // Nor is the company's date style kept: the next person on this browser may be of another company.
+    expect(await page.evaluate(() => window.localStorage.getItem('formsign.dateStyle'))).toBeNull();
     await page.goto('/completed');
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -109,6 +109,16 @@ export function setDateStyle(settings: Pick<Settings, 'date_format' | 'timezone'
   for (const listener of listeners) listener();
 }
 
+/** Forgets the style kept for the next visit and goes back to the default: the person signed out, and the next one to sign in on this browser may be of another company. */
+export function forgetDateStyle(): void {
+  try {
+    globalThis.localStorage?.removeItem(storageKey);
+  } catch {
+    // Nothing was kept.
+  }
+  setDateStyle({ date_format: defaultDateStyle.format, timezone: defaultDateStyle.timeZone }, { remember: false });
+}
+
 /** The style dates are shown in now; a component that shows dates calls it to show them again when it changes. */
 export function useDateStyle(): DateStyle {
   return useSyncExternalStore(subscribe, () => current);
