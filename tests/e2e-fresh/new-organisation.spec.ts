@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eFreshData } from '../e2e-server/settings.ts';
-import { linkIn, mailIn, signIn, type Mail } from '../e2e-server/support.ts';
+import { linkIn, mailIn, makeTemplate, signIn, type Mail } from '../e2e-server/support.ts';
 
 const mailTo = (to: string, subject?: RegExp): Promise<Mail> => mailIn(e2eFreshData, to, subject);
 const stamp = Date.now().toString(36);
@@ -84,22 +84,15 @@ test('a new organisation registers and uses each area from nothing', async ({ pa
   });
 
   await test.step('makes a template: the sender names the tenant, the tenant signs', async () => {
-    await page.goto('/template/edit/new/step1');
-    await page.getByLabel('Title').fill(title);
-    await page.getByRole('button', { name: 'Save and continue to fields' }).click();
-    await expect(page).toHaveURL(/\/step2$/);
-    await page.getByRole('button', { name: '+ Add a field' }).click();
-    await page.getByLabel('Label').nth(0).fill('Tenant name');
-    await page.getByLabel('Answered by').nth(0).selectOption('0');
-    await page.getByRole('button', { name: '+ Add a field' }).click();
-    await page.getByLabel('Label').nth(1).fill('Tenant signature');
-    await page.getByLabel('Type').nth(1).selectOption('signature');
-    await page.getByLabel('Required').nth(1).check();
-    await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
-    await expect(page).toHaveURL(/\/step3$/);
-    await page.getByLabel('Place 1: label').fill('Tenant');
-    await page.getByRole('button', { name: 'Save the template' }).click();
-    await expect(page).toHaveURL(/\/template$/);
+    await makeTemplate(
+      page,
+      title,
+      [
+        { label: 'Tenant name', answeredBy: '0' },
+        { label: 'Tenant signature', type: 'signature', required: true },
+      ],
+      'Tenant',
+    );
   });
 
   await test.step('uploads a data source and maps it to the template', async () => {

@@ -7,7 +7,7 @@
  * the demo's Tenancies, keeping the answer they had typed, and signs it; the answers are kept.
  */
 import { expect, test } from '@playwright/test';
-import { linkIn, mailTo, signIn } from './support.ts';
+import { linkIn, mailTo, makeTemplate, signIn } from './support.ts';
 
 test('a CSV becomes a data source, is mapped to a template, and fills a form as it is sent', async ({ page }) => {
   test.setTimeout(120_000);
@@ -17,24 +17,16 @@ test('a CSV becomes a data source, is mapped to a template, and fills a form as 
   await signIn(page, 'demo.admin');
 
   // A template: the sender answers the tenant's name and the rent, the tenant signs.
-  await page.goto('/template/edit/new/step1');
-  await page.getByLabel('Title').fill(title);
-  await page.getByRole('button', { name: 'Save and continue to fields' }).click();
-  await expect(page).toHaveURL(/\/step2$/);
-  await page.getByRole('button', { name: '+ Add a field' }).click();
-  await page.getByLabel('Label').nth(0).fill('Tenant name');
-  await page.getByLabel('Answered by').nth(0).selectOption('0');
-  await page.getByRole('button', { name: '+ Add a field' }).click();
-  await page.getByLabel('Label').nth(1).fill('Monthly rent');
-  await page.getByLabel('Answered by').nth(1).selectOption('0');
-  await page.getByRole('button', { name: '+ Add a field' }).click();
-  await page.getByLabel('Label').nth(2).fill('Tenant signature');
-  await page.getByLabel('Type').nth(2).selectOption('signature');
-  await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
-  await expect(page).toHaveURL(/\/step3$/);
-  await page.getByLabel('Place 1: label').fill('Tenant');
-  await page.getByRole('button', { name: 'Save the template' }).click();
-  await expect(page).toHaveURL(/\/template$/);
+  await makeTemplate(
+    page,
+    title,
+    [
+      { label: 'Tenant name', answeredBy: '0' },
+      { label: 'Monthly rent', answeredBy: '0' },
+      { label: 'Tenant signature', type: 'signature' },
+    ],
+    'Tenant',
+  );
 
   // A file with a bad row is refused, row by row, and nothing is saved.
   await page.goto('/pforms');
