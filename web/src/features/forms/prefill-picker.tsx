@@ -5,13 +5,13 @@
  * `id` and `oid`) and hands them over, with the record's ref. The person can still change every
  * answer. Only for those who may read the records (administrators).
  */
-import type { FormField, PrepopulationRecordPage, PrepopulationSourceSummary } from '@formsign/sdk';
+import type { FormField, PrepopulationSourceSummary } from '@formsign/sdk';
 import { useId, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
-import { PagerNav } from '../../lists/pager-nav.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
+import { RecordsTable, useSourceRecords } from '../prepopulation/records-table.tsx';
 import { recordRef } from './prefill-answers.ts';
 
 export interface PickedRecord {
@@ -22,27 +22,19 @@ export interface PickedRecord {
 }
 
 const pageSize = 10;
-const noRecords: PrepopulationRecordPage = { page: 1, limit: pageSize, total: 0, total_exact: true, headers: [], reference: '', records: [] };
 
 function RecordList({ source, onPick }: { source: PrepopulationSourceSummary; onPick(picked: PickedRecord): void }) {
   const id = useId();
   const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState({ id: source.id, search: '', page: 1 });
-  const records = useDataGroup(
-    'prepopulationPicker',
-    noRecords,
-    (params: typeof query, options) =>
-      api.prepopulation.records({ id: params.id, page: params.page, limit: pageSize, ...(params.search ? { search: params.search } : {}) }, options),
-    query,
-  );
+  const state = useSourceRecords('prepopulationPicker', source.id, pageSize);
   const pick = useMutation((oid: string, options) => api.prepopulation.fetch({ id: source.id, oid }, options), {
     onSuccess: (answer, oid) => {
       if (!answer.error) onPick({ ref: recordRef(source.id, oid), source: source.name, oid, fields: answer.fields });
     },
   });
-  const search = (): void => setQuery({ id: source.id, search: typed.trim(), page: 1 });
+  const search = (): void => state.search(typed);
+  const { records } = state;
   const { headers, reference } = records.data;
-  const shown = headers.filter((header) => header !== reference).slice(0, 3);
   return (
     <div className="prefill-picker__records">
       {/* Inside the form being filled: no form of its own, Enter searches. */}
@@ -68,55 +60,21 @@ function RecordList({ source, onPick }: { source: PrepopulationSourceSummary; on
         </button>
       </div>
       <FormError message={records.error ? records.message : (pick.error ?? (pick.result?.error ? pick.result.message : null))} />
-      {records.loading ? (
-        <p className="muted">Loading records…</p>
-      ) : records.data.records.length === 0 ? (
-        <p className="muted">{query.search ? 'No record holds these words.' : 'This source holds no records.'}</p>
-      ) : (
-        <table className="table">
-          <caption className="visually-hidden">Records of {source.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{reference}</th>
-              {shown.map((header) => (
-                <th key={header} scope="col">
-                  {header}
-                </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">Pick</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.data.records.map((record) => (
-              <tr key={record.oid}>
-                <td>{record.oid}</td>
-                {shown.map((header) => (
-                  <td key={header}>{record.values[header] ?? ''}</td>
-                ))}
-                <td>
-                  <button type="button" className="button button--small" disabled={pick.busy} onClick={() => void pick.run(record.oid)}>
-                    Use {record.oid}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {records.data.total > 0 || query.page > 1 ? (
-        <PagerNav
-          label={`Records of ${source.name}: pages`}
-          page={query.page}
-          limit={pageSize}
-          total={records.data.total}
-          totalExact={records.data.total_exact}
-          rowsOnPage={records.data.records.length}
-          busy={records.loading}
-          onPage={(page) => setQuery((current) => ({ ...current, page }))}
-        />
-      ) : null}
+      <RecordsTable
+        state={state}
+        pageSize={pageSize}
+        caption={`Records of ${source.name}`}
+        pagerLabel={`Records of ${source.name}: pages`}
+        referenceColumn={reference}
+        columns={headers.filter((header) => header !== reference).slice(0, 3)}
+        quietClass="muted"
+        actionsLabel="Pick"
+        actions={(record) => (
+          <button type="button" className="button button--small" disabled={pick.busy} onClick={() => void pick.run(record.oid)}>
+            Use {record.oid}
+          </button>
+        )}
+      />
     </div>
   );
 }

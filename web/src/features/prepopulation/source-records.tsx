@@ -3,17 +3,15 @@
  * with the lists' pager, each changed in place or deleted (`POST /prepopulation-record`); its
  * reference stays. A refused save keeps what was typed.
  */
-import type { PrepopulationDataRecord, PrepopulationRecordPage } from '@formsign/sdk';
+import type { PrepopulationDataRecord } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
-import { PagerNav } from '../../lists/pager-nav.tsx';
-import { useDataGroup } from '../../lists/use-data-group.ts';
+import { RecordsTable, useSourceRecords } from './records-table.tsx';
 
 const pageSize = 25;
-const noRecords: PrepopulationRecordPage = { page: 1, limit: pageSize, total: 0, total_exact: true, headers: [], reference: '', records: [] };
 
 function RecordEditor({
   sourceId,
@@ -72,16 +70,10 @@ function RecordEditor({
 export function SourceRecords({ sourceId, onChanged }: { sourceId: number; onChanged(): void }) {
   const id = useId();
   const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState({ id: sourceId, search: '', page: 1 });
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const records = useDataGroup(
-    'prepopulationRecords',
-    noRecords,
-    (params: typeof query, options) =>
-      api.prepopulation.records({ id: params.id, page: params.page, limit: pageSize, ...(params.search ? { search: params.search } : {}) }, options),
-    query,
-  );
+  const state = useSourceRecords('prepopulationRecords', sourceId, pageSize);
+  const { records } = state;
   const remove = useMutation((oid: string, options) => api.prepopulation.manageRecord({ function: 'remove', id: sourceId, oid }, options), {
     onSuccess: () => {
       records.refetch();
@@ -89,10 +81,9 @@ export function SourceRecords({ sourceId, onChanged }: { sourceId: number; onCha
     },
   });
   const { headers, reference } = records.data;
-  const shown = headers.slice(0, 5);
   const search = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    setQuery({ id: sourceId, search: typed.trim(), page: 1 });
+    state.search(typed);
   };
   const editedRecord = records.data.records.find((record) => record.oid === editing);
   return (
@@ -127,56 +118,25 @@ export function SourceRecords({ sourceId, onChanged }: { sourceId: number; onCha
           }}
         />
       ) : null}
-      {records.loading ? (
-        <p className="ops-quiet">Loading records…</p>
-      ) : records.data.records.length === 0 ? (
-        <p className="ops-quiet">{query.search ? 'No record holds these words.' : 'This source holds no records.'}</p>
-      ) : (
-        <table className="table">
-          <caption className="visually-hidden">Records</caption>
-          <thead>
-            <tr>
-              {shown.map((header) => (
-                <th key={header} scope="col">
-                  {header}
-                </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.data.records.map((record) => (
-              <tr key={record.oid}>
-                {shown.map((header) => (
-                  <td key={header}>{record.values[header] ?? ''}</td>
-                ))}
-                <td>
-                  <button type="button" className="button button--small button--secondary" onClick={() => setEditing(record.oid)}>
-                    Edit {record.oid}
-                  </button>{' '}
-                  <button type="button" className="button button--small button--ghost" onClick={() => setRemoving(record.oid)}>
-                    Delete {record.oid}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {records.data.total > 0 || query.page > 1 ? (
-        <PagerNav
-          label="Records: pages"
-          page={query.page}
-          limit={pageSize}
-          total={records.data.total}
-          totalExact={records.data.total_exact}
-          rowsOnPage={records.data.records.length}
-          busy={records.loading}
-          onPage={(page) => setQuery((current) => ({ ...current, page }))}
-        />
-      ) : null}
+      <RecordsTable
+        state={state}
+        pageSize={pageSize}
+        caption="Records"
+        pagerLabel="Records: pages"
+        columns={headers.slice(0, 5)}
+        quietClass="ops-quiet"
+        actionsLabel="Actions"
+        actions={(record) => (
+          <>
+            <button type="button" className="button button--small button--secondary" onClick={() => setEditing(record.oid)}>
+              Edit {record.oid}
+            </button>{' '}
+            <button type="button" className="button button--small button--ghost" onClick={() => setRemoving(record.oid)}>
+              Delete {record.oid}
+            </button>
+          </>
+        )}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={`Delete record ${removing ?? ''}?`}
