@@ -11,7 +11,7 @@ import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
-import { RecordsTable, useSourceRecords } from '../prepopulation/records-table.tsx';
+import { RecordsTable, useSourceRecords } from '../../lists/records-table.tsx';
 import { recordRef } from './prefill-answers.ts';
 
 export interface PickedRecord {

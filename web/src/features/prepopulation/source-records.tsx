@@ -9,7 +9,7 @@ import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
-import { RecordsTable, useSourceRecords } from './records-table.tsx';
+import { RecordsTable, useSourceRecords } from '../../lists/records-table.tsx';
 
 const pageSize = 25;
 

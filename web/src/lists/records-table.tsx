@@ -5,9 +5,9 @@
  */
 import type { PrepopulationDataRecord, PrepopulationRecordPage } from '@formsign/sdk';
 import { useState, type ReactNode } from 'react';
-import { api } from '../../api/client.ts';
-import { PagerNav } from '../../lists/pager-nav.tsx';
-import { useDataGroup, type DataGroupState } from '../../lists/use-data-group.ts';
+import { api } from '../api/client.ts';
+import { PagerNav } from './pager-nav.tsx';
+import { useDataGroup, type DataGroupState } from './use-data-group.ts';
 
 export interface RecordsQuery {
   id: number;
