@@ -16,15 +16,18 @@ async function envelopeCount(page: Page): Promise<number> {
 async function drawSignature(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'Draw my signature' }).check();
   const pad = page.locator('canvas.signature-pad');
-  // In the middle of the window, clear of the guide that stays at its foot.
-  await pad.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('No signature pad');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 1; step <= 10; step += 1) await page.mouse.move(box.x + 20 + step * 15, box.y + box.height / 2 + (step % 2 ? -12 : 12));
-  await page.mouse.up();
-  await expect(page.getByText('Signature drawn.')).toBeVisible();
+  // Drawn again if the pad moved while the stroke was made (the document above it still laying out).
+  await expect(async () => {
+    // In the middle of the window, clear of the guide that stays at its foot.
+    await pad.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const box = await pad.boundingBox();
+    if (!box) throw new Error('No signature pad');
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step += 1) await page.mouse.move(box.x + 20 + step * 15, box.y + box.height / 2 + (step % 2 ? -12 : 12));
+    await page.mouse.up();
+    await expect(page.getByText('Signature drawn.')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The last screen: the document as it will be sealed, then the consent, then the signature is sent. */
@@ -95,7 +98,8 @@ test('a template is made, sent to two people who sign from their mail, approved,
   await page.getByLabel('A note to the recipients').fill('Please sign on handing over the keys.');
   await page.getByRole('button', { name: 'Send the form' }).click();
   await expect(page.getByRole('heading', { name: /^Sent: / })).toBeVisible();
-  await expect.poll(() => envelopeCount(page)).toBe(before - 1);
+  // One envelope for this form; the other journeys send from the same company meanwhile.
+  await expect.poll(() => envelopeCount(page)).toBeLessThanOrEqual(before - 1);
 
   // The tenant draws their signature, from the link mailed to them.
   const tenant = await browser.newPage();
