@@ -1,7 +1,8 @@
 /**
  * Runs npm scripts side by side (`tsx scripts/run-together.ts lint typecheck`): each one's
  * output is printed whole once it ends, with how long it took, and the run fails when any of
- * them fails. Checks that each use one core (ESLint, tsc) finish in the time of the longest.
+ * them fails. Work that uses one core for long stretches (ESLint, tsc, the build's bundling)
+ * fills the cores the others leave idle, so the whole takes less than the sum of its parts.
  */
 import { spawn } from 'node:child_process';
 
@@ -34,6 +35,7 @@ if (scripts.length === 0) {
   console.error('Name the npm scripts to run, e.g. `tsx scripts/run-together.ts lint typecheck`.');
   process.exit(2);
 }
+console.log(`Running side by side: ${scripts.map((script) => `npm run ${script}`).join(', ')}; each one's output follows when it ends.`);
 const outcomes = await Promise.all(
   scripts.map((script) =>
     run(script).then((outcome) => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eFreshPort, e2eServerPort } from './e2e-server/settings.ts';
+import { e2eFreshPort, e2eMockPort, e2eReadyPort, e2eServerPort } from './e2e-server/settings.ts';
 
 /**
  * Browser tests in a real Chromium against the production build: the `mock` project against
@@ -11,7 +11,7 @@ import { e2eFreshPort, e2eServerPort } from './e2e-server/settings.ts';
  * window around its pages, about twice as fast here), else Debian's /usr/bin/chromium, else
  * Playwright's own browsers when they are installed.
  */
-const port = Number(process.env.E2E_PORT ?? 8091);
+const port = e2eMockPort;
 const serverPort = e2eServerPort;
 const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
@@ -55,31 +55,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      // The SDK's names reach the mock mode's server through its sources (the workspace's export condition).
-      command: 'npx tsx --conditions=@formsign/source e2e-mock-server.ts',
-      env: { ...process.env, E2E_PORT: String(port) } as Record<string, string>,
-      url: `http://localhost:${port}/login`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-      stdout: 'pipe',
-    },
-    {
-      command: 'node --conditions=@formsign/source --import tsx e2e-real-server.ts',
-      env: { ...process.env, E2E_SERVER_PORT: String(serverPort) } as Record<string, string>,
-      url: `http://localhost:${serverPort}/login`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-      stdout: 'pipe',
-    },
-    {
-      command: 'node --conditions=@formsign/source --import tsx e2e-real-server.ts',
-      env: { ...process.env, E2E_FRESH: '1', E2E_FRESH_PORT: String(e2eFreshPort) } as Record<string, string>,
-      url: `http://localhost:${e2eFreshPort}/login`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-      stdout: 'pipe',
-    },
-  ],
+  // The three servers start side by side (Playwright would start the entries of a list one
+  // after the other): the contract mock with the build, the real server with the demo, the fresh one.
+  webServer: {
+    command: 'node --conditions=@formsign/source --import tsx e2e-servers.ts',
+    url: `http://localhost:${e2eReadyPort}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+  },
 });
