@@ -1,11 +1,13 @@
 /**
  * On a phone (the `phone` project: 390×844, touch): every route of the route table, as each
  * role and signed out, fits the screen's width (nothing scrolls sideways; wide lists scroll
- * inside their own box) and shows a title that is not cut short. One test per role visits
- * every route in one tab, moving in the app as a person would, so the run stays short.
+ * inside their own box), shows a title that is not cut short, and breaks no rule of the
+ * Content-Security-Policy. One test per role visits every route in one tab, moving in the app
+ * as a person would, so the run stays short.
  */
 import type { Page } from '@playwright/test';
 import { isPlainRoute, routePatterns } from '../support/app-routes.ts';
+import { watchViolations } from './csp-violations.ts';
 import { busyIndicators, expect, signIn, test, type Role } from './fixtures.ts';
 
 /**
@@ -109,9 +111,10 @@ const everyAddress = (): string[] => {
   return [...new Set(routePatterns.flatMap((path) => addressesOf(path) ?? []))];
 };
 
-async function visitEveryRoute(page: Page): Promise<void> {
+async function visitEveryRoute(page: Page, watch: Awaited<ReturnType<typeof watchViolations>>): Promise<void> {
   const problems: string[] = [];
   for (const address of everyAddress()) {
+    watch.at(address);
     await goInApp(page, address);
     await settled(page);
     // A page between two states (its script here, its data on the way) may show no heading
@@ -126,6 +129,7 @@ async function visitEveryRoute(page: Page): Promise<void> {
     else if (fit.title.cut) problems.push(`${where} cuts its title “${fit.title.text}” short`);
   }
   expect(problems).toEqual([]);
+  expect(watch.violations, 'no route breaks the Content-Security-Policy').toEqual([]);
 }
 
 const roles: Role[] = ['administrator', 'basicUser', 'personalAdministrator', 'superUser'];
@@ -136,16 +140,18 @@ test.describe('on a 390×844 phone', () => {
   for (const role of roles) {
     test(`every route fits the screen and shows its title, signed in as ${role}`, async ({ page }) => {
       await signIn(page, role);
+      const watch = await watchViolations(page);
       await page.goto('/dashboard');
       await settled(page);
-      await visitEveryRoute(page);
+      await visitEveryRoute(page, watch);
     });
   }
 
   test('every route fits the screen and shows its title, signed out', async ({ page }) => {
+    const watch = await watchViolations(page);
     await page.goto('/login');
     await settled(page);
-    await visitEveryRoute(page);
+    await visitEveryRoute(page, watch);
   });
 });
 
