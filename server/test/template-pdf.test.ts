@@ -14,6 +14,7 @@ import { PDF } from '@libpdf/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forms, pdfPageImages } from '../src/db/schema.js';
+import { signingPageHints } from '../src/modules/forms/signing-page-hints.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
@@ -378,6 +379,11 @@ describe('the pages of a template’s PDF as images', () => {
     canvas.getContext('2d').drawImage(first, 0, 0);
     const pixels = canvas.getContext('2d').getImageData(0, 0, first.width, 80).data;
     expect(pixels.some((value, at) => at % 4 !== 3 && value < 128)).toBe(true);
+
+    // The link's page tells the browser to fetch the first page at once, at the very address the form's answer gives; only to the link's holder.
+    const hint = (token: string) => signingPageHints(server.ctx, `/web-signing/${place.pageId}`, new URLSearchParams({ token, order: '1' }));
+    expect(await hint(place.link)).toBe(`<${pages[0]?.url ?? ''}>; rel=preload; as=image; fetchpriority=high`);
+    expect(await hint(`${place.link.slice(0, -2)}xx`)).toBeNull();
   });
 
   it('of a PDF uploaded before they were drawn are drawn when a signing page first asks, which draws the PDF itself meanwhile', async () => {

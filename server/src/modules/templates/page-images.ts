@@ -68,15 +68,11 @@ function linkSeconds(now: Date): number {
 
 /**
  * The pages of the PDF stored at `pdfKey` as images (signed addresses, with each page's size in
- * points), for a signing page; null while they are not drawn (then queued, once) or could not be.
+ * points); null when they could not be drawn, undefined when they are not drawn yet.
  */
-export async function documentPages(ctx: Pick<ServerContext, 'db' | 'keys' | 'now' | 'jobs'>, pdfKey: string | null): Promise<DocumentPage[] | null> {
-  if (!pdfKey) return null;
+export async function drawnPages(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, pdfKey: string): Promise<DocumentPage[] | null | undefined> {
   const known = await recordOf(ctx.db, pdfKey);
-  if (!known) {
-    await ctx.jobs.enqueue('render-page-images', { pdfKey });
-    return null;
-  }
+  if (!known) return undefined;
   if (known.status !== 'ready' || known.pages.length === 0) return null;
   const now = ctx.now();
   const seconds = linkSeconds(now);
@@ -85,4 +81,15 @@ export async function documentPages(ctx: Pick<ServerContext, 'db' | 'keys' | 'no
     width: page.width,
     height: page.height,
   }));
+}
+
+/**
+ * The pages of the PDF stored at `pdfKey` as images, for a signing page; null without a PDF,
+ * while they are not drawn (then queued, once) or when they could not be.
+ */
+export async function documentPages(ctx: Pick<ServerContext, 'db' | 'keys' | 'now' | 'jobs'>, pdfKey: string | null): Promise<DocumentPage[] | null> {
+  if (!pdfKey) return null;
+  const pages = await drawnPages(ctx, pdfKey);
+  if (pages === undefined) await ctx.jobs.enqueue('render-page-images', { pdfKey });
+  return pages ?? null;
 }

@@ -9,7 +9,7 @@
  * what belongs on it (the fields, at the page's scale).
  */
 import type { DocumentPage as PageImage, PdfPageSize } from '@formsign/sdk';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { sizesFor } from './document-fields.ts';
 import { drawPage, type PDFDocumentProxy } from './pdf-document.ts';
 
@@ -41,21 +41,46 @@ interface PageProps {
   children?: ReactNode;
 }
 
-/** A page the server drew: the first loads at once, ahead of anything else; the others as they near the screen (the browser's own lazy loading). */
+/**
+ * Whether the page's box is on or near the screen (300 px ahead): the first page always is. The
+ * browser's own lazy loading looks much further ahead on a slow connection (a phone would fetch
+ * several pages with the first, sharing its bandwidth), so the pages say when they are wanted.
+ */
+function useNear(frame: RefObject<HTMLDivElement | null>, first: boolean): boolean {
+  const [near, setNear] = useState(() => first || typeof IntersectionObserver !== 'function');
+  useEffect(() => {
+    const element = frame.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: '300px 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [frame, near]);
+  return near;
+}
+
+/** A page the server drew: the first loads at once, ahead of anything else; the others only as they come near the screen. */
 function ImagePage({ image, number, count, size, scale, children }: PageProps & { image: PageImage }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const near = useNear(frame, number === 1);
   const width = Math.round(size.width * scale);
   const height = Math.round(size.height * scale);
   return (
-    <div className="doc-page" style={{ width: size.width * scale, height: size.height * scale }} data-page={number}>
-      <img
-        className="doc-page__canvas"
-        src={image.url}
-        width={width}
-        height={height}
-        alt={`Page ${number} of ${count}`}
-        decoding="async"
-        {...(number === 1 ? { fetchPriority: 'high' as const, onLoad: markFirstPage } : { loading: 'lazy' as const })}
-      />
+    <div ref={frame} className="doc-page" style={{ width: size.width * scale, height: size.height * scale }} data-page={number}>
+      {near ? (
+        <img
+          className="doc-page__canvas"
+          src={image.url}
+          width={width}
+          height={height}
+          alt={`Page ${number} of ${count}`}
+          decoding="async"
+          {...(number === 1 ? { fetchPriority: 'high' as const, onLoad: markFirstPage } : { loading: 'lazy' as const })}
+        />
+      ) : (
+        <div className="doc-page__canvas" role="img" aria-label={`Page ${number} of ${count}`} style={{ width, height }} />
+      )}
       {children}
     </div>
   );
@@ -73,16 +98,7 @@ function PdfPage({
 }: PageProps & { pdf: PDFDocumentProxy; onSize(number: number, size: PdfPageSize): void }) {
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [near, setNear] = useState(() => number === 1 || typeof IntersectionObserver !== 'function');
-  useEffect(() => {
-    const element = frame.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
-      rootMargin: '300px 0px',
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
+  const near = useNear(frame, number === 1);
   useEffect(() => {
     const element = canvas.current;
     if (!near || !element || scale <= 0) return;
