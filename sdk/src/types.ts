@@ -105,6 +105,7 @@ export type TemplateDetail = Schemas['TemplateDetail'];
 export type TemplateSummary = Schemas['TemplateSummary'];
 export type TemplateSummaryList = Schemas['TemplateSummaryList'];
 export type PdfPageSize = Schemas['PdfPageSize'];
+export type DocumentPage = Schemas['DocumentPage'];
 export type TemplatePdfResponse = Schemas['TemplatePdfResponse'];
 
 // Database and analytics

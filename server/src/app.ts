@@ -22,6 +22,7 @@ import { installBodyGuard } from './http/body-guard.js';
 import { keepRawJsonBody } from './http/raw-body.js';
 import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf, removeStreamedFiles } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
+import { signingPageHints } from './modules/forms/signing-page-hints.js';
 import { createHandlers, refusalBodies as areaRefusalBodies } from './handlers.js';
 
 export interface AppOptions {
@@ -141,7 +142,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     logLevel: 'error',
   });
 
-  if (options.webRoot) registerWebApp(app, { root: options.webRoot });
+  if (options.webRoot) registerWebApp(app, { root: options.webRoot, hints: (path, query) => signingPageHints(ctx, path, query) });
   app.setNotFoundHandler((request, reply) =>
     request.url.startsWith('/api/') || request.url === '/api'
       ? reply.status(404).send({ message: 'There is no such call.' })

@@ -15,6 +15,7 @@ import { remindWaitingJob } from './modules/forms/remind-waiting.job.js';
 import { formSeals } from './modules/forms/seal-input.js';
 import { deliverFormJob } from './modules/integrations/deliver-form.job.js';
 import { keepSealedFormJob } from './modules/storage/keep-sealed-form.job.js';
+import { renderPageImagesJob } from './modules/templates/render-page-images.job.js';
 import { sealFormJob } from './sealing/seal-form.job.js';
 
 export const allJobs: readonly AnyJob<JobContext>[] = [
@@ -26,6 +27,7 @@ export const allJobs: readonly AnyJob<JobContext>[] = [
   }),
   deliverFormJob,
   keepSealedFormJob,
+  renderPageImagesJob,
   sendMailJob,
   passwordResetJob,
   pruneAttemptsJob,

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { forms } from '../src/db/schema.js';
+import { forms, pdfPageImages } from '../src/db/schema.js';
+import { signingPageHints } from '../src/modules/forms/signing-page-hints.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
@@ -334,5 +335,69 @@ describe('a form sent from a template with a PDF', () => {
     ).toBe(true);
     // Not drawn anywhere else on the document's pages (the audit pages follow them).
     expect(tenant.filter((word) => word.page <= 2 && !inside(word, tenantBox))).toEqual([]);
+  });
+});
+
+describe('the pages of a template’s PDF as images', () => {
+  /** A form sent from a new template with this PDF; answers the signing link's place id and token. */
+  async function sentWith(token: string, title: string, bytes: Buffer, email: string): Promise<{ pageId: string; link: string }> {
+    const id = await newTemplate(token, title);
+    expect((await upload(token, id, bytes)).body.code).toBe(1);
+    const sent = await server.call('/send-form', { token, body: { template: id, recipients: [{ name: 'Imogen Pagewell', email }] } });
+    expect(sent.body.code).toBe(1);
+    const mail = server.mail.filter((message) => message.to === email).at(-1);
+    const [, pageId = '', link = ''] = /\/web-signing\/([\w-]+)\?token=([\w-]+)/.exec(mail?.text ?? '') ?? [];
+    return { pageId, link };
+  }
+
+  const open = async (place: { pageId: string; link: string }) =>
+    (await server.call('/websigning', { body: { function: 'load', id: place.pageId, token: place.link } })).body.data as Json;
+
+  it('are drawn when the PDF is uploaded, and the signing link hands them out with each page’s size', async () => {
+    const { token } = await server.signIn('demo.admin');
+    const bytes = await pdfOf([a4, letterLandscape], 'Imaged');
+    const place = await sentWith(token, 'Tenancy agreement (images)', bytes, `images.${Date.now()}@mail.example`);
+    const pages = (await open(place)).document_pages as { url: string; width: number; height: number }[];
+    expect(pages.map(({ width, height }) => ({ width, height }))).toEqual([a4, letterLandscape]);
+    const { loadImage } = await import('@napi-rs/canvas');
+    for (const [index, page] of pages.entries()) {
+      const address = new URL(page.url, 'http://formsign.test');
+      expect(address.searchParams.get('key')).toMatch(new RegExp(`^templates/\\d+/source-[0-9a-f]{16}-page-${index + 1}\\.webp$`));
+      const image = await server.app.inject({ method: 'GET', url: `/api/file?${address.searchParams.toString()}` });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+      expect(image.headers['cache-control']).toContain('immutable');
+      const drawn = await loadImage(image.rawPayload);
+      // 800 px wide, as high as the page is for its width.
+      expect(drawn.width).toBe(800);
+      expect(drawn.height).toBeCloseTo((800 * page.height) / page.width, -1);
+    }
+    // The text of the page is drawn on it: the image is not blank.
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const first = await loadImage((await server.app.inject({ method: 'GET', url: pages[0]?.url ?? '' })).rawPayload);
+    const canvas = createCanvas(first.width, 80);
+    canvas.getContext('2d').drawImage(first, 0, 0);
+    const pixels = canvas.getContext('2d').getImageData(0, 0, first.width, 80).data;
+    expect(pixels.some((value, at) => at % 4 !== 3 && value < 128)).toBe(true);
+
+    // The link's page tells the browser to fetch the first page at once, at the very address the form's answer gives; only to the link's holder.
+    const hint = (token: string) => signingPageHints(server.ctx, `/web-signing/${place.pageId}`, new URLSearchParams({ token, order: '1' }));
+    expect(await hint(place.link)).toBe(`<${pages[0]?.url ?? ''}>; rel=preload; as=image; fetchpriority=high`);
+    expect(await hint(`${place.link.slice(0, -2)}xx`)).toBeNull();
+  });
+
+  it('of a PDF uploaded before they were drawn are drawn when a signing page first asks, which draws the PDF itself meanwhile', async () => {
+    const { token } = await server.signIn('demo.admin');
+    const bytes = await pdfOf([a4], 'Earlier');
+    const place = await sentWith(token, 'Tenancy agreement (earlier)', bytes, `earlier.${Date.now()}@mail.example`);
+    const key = new URL((await open(place)).document as string, 'http://formsign.test').searchParams.get('key') ?? '';
+    expect(key).toMatch(/^templates\/\d+\/source-/);
+    // As if uploaded before page images existed.
+    await server.ctx.db.delete(pdfPageImages).where(eq(pdfPageImages.pdfKey, key));
+    const asked = server.app.inject({ method: 'POST', url: '/api/websigning', payload: { function: 'load', id: place.pageId, token: place.link } });
+    expect(((await asked).json() as { data: Json }).data.document_pages).toBeNull();
+    await server.flushJobs();
+    const pages = (await open(place)).document_pages as { width: number; height: number }[];
+    expect(pages).toEqual([{ url: expect.stringContaining('-page-1.webp'), ...a4 }]);
   });
 });

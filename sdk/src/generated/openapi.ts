@@ -2249,6 +2249,12 @@ export interface components {
             width: number;
             height: number;
         };
+        /** @description One page of the PDF a form was sent with, drawn as an image (WebP) by the server: a signed address, valid for at least two hours, and the page's size in PDF points (the fields' placements are in those). */
+        DocumentPage: {
+            url: string;
+            width: number;
+            height: number;
+        };
         TemplateSummary: {
             id: number;
             title: string;
@@ -3153,6 +3159,8 @@ export interface components {
             timezone: string;
             /** @description The PDF the form was sent with (a signed address), whose pages the signing page shows with each field where it was placed; null when its template has no PDF, and the page shows `/signing-preview` instead. */
             document?: string | null;
+            /** @description The pages of `document` drawn as images, in order, which the signing page shows instead of reading the PDF; null when it has no PDF or they are not drawn yet (the page then draws the PDF itself). */
+            document_pages?: null | components["schemas"]["DocumentPage"][];
             /** @description The template the form was made from, for a signed-in person of the form's company (whose data sources for that template may fill their answers, `/fetch-prepopulation`); null for anyone else, such as a signer who has only the link. */
             template_id?: number | null;
         };

@@ -420,6 +420,21 @@ export const templates = pgTable(
 );
 
 /**
+ * The pages of a template's PDF drawn as images (`modules/templates/page-images.ts`), by the
+ * PDF's key in the file store: a PDF is stored once under its checksum and never changes, so
+ * its images are drawn once, and serve every form sent with it. Each page's image is stored
+ * beside the PDF (`pageImageKey`). `failed` when the PDF could not be drawn (its signing
+ * pages then draw it in the browser).
+ */
+export const pdfPageImages = pgTable('pdf_page_images', {
+  pdfKey: text('pdf_key').primaryKey(),
+  status: text().$type<'ready' | 'failed'>().notNull(),
+  /** The size of each page, in points, as shown (rotation applied); empty when it failed. */
+  pages: jsonb().$type<PdfPageSize[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
+
+/**
  * Indexes for paging a list of forms: for each sort, (company, the sort's columns, id) and,
  * after the id, the columns the list filters on (they do not change the order, the id being
  * unique, but let the index alone answer the filters).

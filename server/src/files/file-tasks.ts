@@ -6,6 +6,7 @@
  * goes through the server's guarded client.
  */
 import { csvRecords, type CsvRecordsInput } from './csv-records.js';
+import { pdfPageImages } from './pdf-page-images.js';
 import { pdfPages } from './pdf-pages.js';
 import { sealsIn } from '../sealing/pdf-signatures.js';
 import { renderAuditTrail, renderDocument, type AuditTrailInput, type DocumentInput } from '../sealing/render.js';
@@ -21,6 +22,8 @@ export const fileTasks = {
   'pdf-seals': (input: { bytes: Uint8Array; fingerprint: string }) => sealsIn(input.bytes, input.fingerprint),
   /** The pages of a template's uploaded PDF. */
   'pdf-pages': (input: { bytes: Uint8Array }) => pdfPages(input.bytes),
+  /** The pages of a template's PDF drawn as images, for signing pages (`modules/templates/page-images.ts`). */
+  'pdf-page-images': (input: { bytes: Uint8Array }) => pdfPageImages(input.bytes),
   /** A completed form's sealed PDF. */
   'sealed-pdf': (input: SealedPdfInput, tools: TaskTools) => sealedPdf(input, tools),
   /** A form's document as it will be sealed, shown to a signer before they sign (`POST /signing-preview`). */

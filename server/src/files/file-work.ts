@@ -4,7 +4,8 @@
  * signers' drawn signatures inside) can take long on a hostile file; it runs in worker threads,
  * so that every other request is answered meanwhile, each task within budgets:
  * - time: a task still running past its budget (10 seconds to read a PDF, 20 to show a form's
- *   document before it is signed, 60 to make a sealed one) is stopped (its worker ended) and refused;
+ *   document before it is signed, 60 to make a sealed one, 120 to draw a PDF's pages as images)
+ *   is stopped (its worker ended) and refused;
  * - memory: each worker's heap is limited (`resourceLimits`), and a task past it is refused;
  * - waiting: at most a few tasks of requests wait for a free worker; past that the request is
  *   refused as busy (jobs wait their turn).
@@ -72,6 +73,7 @@ export interface FileWork {
 export const defaultTimeMs: Record<FileTaskName, number> = {
   'pdf-seals': 10_000,
   'pdf-pages': 10_000,
+  'pdf-page-images': 120_000,
   'sealed-pdf': 60_000,
   'document-preview': 20_000,
   'audit-trail-pdf': 20_000,

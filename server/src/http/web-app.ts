@@ -30,6 +30,8 @@ export interface WebAppOptions {
   root: string;
   /** Where signing pages may be embedded (CSP `frame-ancestors` sources); `*` by default. */
   signingFrameAncestors?: string;
+  /** What a page's answer tells the browser to fetch at once (a `Link` header), by its path and query; none by default. */
+  hints?: (path: string, query: URLSearchParams) => Promise<string | null>;
 }
 
 interface Cached {
@@ -71,8 +73,10 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
     return policies;
   }
 
-  function page(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply {
+  async function page(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
     ensureXsrfCookie(request, reply);
+    const link = options.hints ? await options.hints(path, new URL(request.raw.url ?? '/', 'http://page.invalid').searchParams) : null;
+    if (link) reply.header('Link', link);
     if (embeddable.test(path)) {
       reply.removeHeader('x-frame-options');
       reply.header('Content-Security-Policy', policiesNow().embeddable);

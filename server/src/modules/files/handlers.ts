@@ -2,6 +2,7 @@
 import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { readsFromStart, recordSealedPdfDownload } from '../forms/record-download.js';
+import { isPageImageKey } from '../templates/page-images.js';
 import { downloadFile } from './download-file.js';
 
 const mimes: Record<string, string> = {
@@ -11,6 +12,7 @@ const mimes: Record<string, string> = {
   vtt: 'text/vtt; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   png: 'image/png',
+  webp: 'image/webp',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   txt: 'text/plain; charset=utf-8',
@@ -59,7 +61,8 @@ export function filesHandlers(ctx: Pick<ServerContext, 'db' | 'files' | 'keys' |
           'Content-Disposition',
           contentDisposition(!query.download && (mimeOf(name) === 'application/pdf' || name.endsWith('.vtt')) ? 'inline' : 'attachment', name),
         )
-        .header('Cache-Control', 'private, max-age=300');
+        // A page's image never changes (content-addressed): kept while its address works.
+        .header('Cache-Control', isPageImageKey(query.key) ? 'private, max-age=7200, immutable' : 'private, max-age=300');
       return file.bytes as unknown as string;
     },
   };

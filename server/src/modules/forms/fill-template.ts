@@ -16,6 +16,7 @@ import { findCompanyUser } from '../users/repository.js';
 import { checkAnswers } from './answers.js';
 import { createForm, expiryOf, type Recipient } from './new-form.js';
 import { mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
+import { documentPages } from '../templates/page-images.js';
 import { sentPdfUrl } from './links.js';
 import { checkConsent, checkSignature, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
 
@@ -50,6 +51,7 @@ export async function fillTemplate(
       date_format: dates.format,
       timezone: dates.timeZone,
       document: sentPdfUrl(ctx, { pdfKey: template.pdfKey, reference: template.title }),
+      document_pages: await documentPages(ctx, template.pdfKey),
       template_id: template.id,
     };
     return { data: form, error: '' };

@@ -9,6 +9,7 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { AppErrorCode } from '../../errors/app-error.js';
+import { documentPages } from '../templates/page-images.js';
 import { sealedPdfUrl, sentPdfUrl, tokenMatches } from './links.js';
 import { hasActed } from './progression.js';
 import { firstOpenName, placeOfPage, recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
@@ -44,7 +45,7 @@ export async function placeOfLink(
 }
 
 async function signingForm(
-  ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>,
+  ctx: Pick<ServerContext, 'db' | 'keys' | 'now' | 'jobs'>,
   form: FormRecord,
   recipient: RecipientRecord,
   principal: Principal | null,
@@ -79,6 +80,8 @@ async function signingForm(
     timezone: company.dates.timeZone,
     // The PDF it was sent with, whose pages the signing page shows with each field in its place.
     document: sentPdfUrl(ctx, form),
+    // Its pages as images, shown without reading the PDF, once the server has drawn them.
+    document_pages: await documentPages(ctx, form.pdfKey),
     // Its template, for a signed-in person of its company (whose data sources for it may fill their answers); not for a link's holder.
     template_id: principal !== null && principal.companyId === form.companyId ? form.templateId : null,
   };
@@ -89,7 +92,7 @@ async function signingForm(
  * a place whose turn has not come is refused, saying whose it is.
  */
 export async function openSigningForm(
-  ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>,
+  ctx: Pick<ServerContext, 'db' | 'keys' | 'now' | 'jobs'>,
   form: FormRecord,
   recipient: RecipientRecord,
   principal: Principal | null,

@@ -20,7 +20,7 @@ export type PdfChange = { action: 'upload'; file: UploadedFile | undefined } | {
  * is refused in the product's words (the contract's -1), with nothing changed.
  */
 export async function changeTemplatePdf(
-  ctx: Pick<ServerContext, 'db' | 'now' | 'files' | 'fileWork'>,
+  ctx: Pick<ServerContext, 'db' | 'now' | 'files' | 'fileWork' | 'jobs'>,
   principal: Principal,
   templateId: number,
   change: PdfChange,
@@ -57,6 +57,8 @@ export async function changeTemplatePdf(
       origin,
       details: { template: current.id, part: 'pdf', action: change.action, file: next.pdfKey, pages: next.pdfPages.length, unplaced },
     });
+    // Its pages drawn as images for the signing pages, off the request (once per PDF).
+    if (next.pdfKey) await ctx.jobs.enqueue('render-page-images', { pdfKey: next.pdfKey }, { tx });
   });
   return template.id;
 }

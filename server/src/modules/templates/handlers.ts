@@ -23,7 +23,7 @@ import { findTemplate, listing, listManaged, summaries, type TemplateRecord } fr
 import { stepsOf } from './steps.js';
 import { saveTemplate } from './save-template.js';
 
-type TemplatesContext = Pick<ServerContext, 'db' | 'now' | 'keys' | 'files' | 'fileWork' | 'config'>;
+type TemplatesContext = Pick<ServerContext, 'db' | 'now' | 'keys' | 'files' | 'fileWork' | 'config' | 'jobs'>;
 
 type TemplateHandlers = Pick<Handlers, 'manageTemplates' | 'getTemplate' | 'listTemplateSummaries' | 'listTemplateListing' | 'manageTemplatePdf'>;
 

@@ -1,12 +1,15 @@
 /**
- * A PDF's pages on a signing page, drawn by pdf.js: each page fits the width it is given (a
- * 390 px phone as a 1280 px desktop), and the zoom buttons enlarge or shrink it (pinching
- * works too: nothing blocks the browser's own zoom). The first page is drawn first; a later
- * page only as it scrolls near the screen, so a long document shows its start at once. Over
- * each page, `overlay` places what belongs on it (the fields, at the page's scale).
+ * A document's pages on a signing page: the images the server drew of a PDF's pages (plain
+ * `<img>`: the first fetched at once and first of all, the others only as they come near the
+ * screen), or, for a PDF without them and a PDF made for this page, its pages drawn by pdf.js
+ * (the first at once, a later one only as it scrolls near the screen). Each page fits the width
+ * it is given (a 390 px phone as a 1280 px desktop), and the zoom buttons enlarge or shrink it
+ * (pinching works too: nothing blocks the browser's own zoom); its box has its size before
+ * anything is drawn in it, so nothing moves as pages arrive. Over each page, `overlay` places
+ * what belongs on it (the fields, at the page's scale).
  */
-import type { PdfPageSize } from '@formsign/sdk';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { DocumentPage as PageImage, PdfPageSize } from '@formsign/sdk';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { sizesFor } from './document-fields.ts';
 import { drawPage, type PDFDocumentProxy } from './pdf-document.ts';
 
@@ -15,29 +18,36 @@ export const firstPageMark = 'formsign:first-page';
 
 const zooms = [0.75, 1, 1.25, 1.5, 2, 3] as const;
 
+/** What the pages are drawn from: the server's images of them, or the PDF itself. */
+export type DocumentSource = { images: readonly PageImage[] } | { pdf: PDFDocumentProxy };
+
 interface DocumentViewerProps {
-  pdf: PDFDocumentProxy;
+  source: DocumentSource;
   /** What the document is, for assistive technology ("The document to sign"). */
   label: string;
   /** What sits over page `page` (numbered from 1) when it is shown `scale` CSS pixels per point. */
   overlay?: (page: number, size: PdfPageSize, scale: number) => ReactNode;
 }
 
+const markFirstPage = (): void => {
+  if (performance.getEntriesByName(firstPageMark).length === 0) performance.mark(firstPageMark);
+};
+
 interface PageProps {
-  pdf: PDFDocumentProxy;
   number: number;
   count: number;
   size: PdfPageSize;
   scale: number;
-  onSize(number: number, size: PdfPageSize): void;
   children?: ReactNode;
 }
 
-function DocumentPage({ pdf, number, count, size, scale, onSize, children }: PageProps) {
-  const frame = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  // The first page is drawn at once; the others when they come near the screen.
-  const [near, setNear] = useState(() => number === 1 || typeof IntersectionObserver !== 'function');
+/**
+ * Whether the page's box is on or near the screen (300 px ahead): the first page always is. The
+ * browser's own lazy loading looks much further ahead on a slow connection (a phone would fetch
+ * several pages with the first, sharing its bandwidth), so the pages say when they are wanted.
+ */
+function useNear(frame: RefObject<HTMLDivElement | null>, first: boolean): boolean {
+  const [near, setNear] = useState(() => first || typeof IntersectionObserver !== 'function');
   useEffect(() => {
     const element = frame.current;
     if (near || !element) return;
@@ -46,7 +56,49 @@ function DocumentPage({ pdf, number, count, size, scale, onSize, children }: Pag
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near]);
+  }, [frame, near]);
+  return near;
+}
+
+/** A page the server drew: the first loads at once, ahead of anything else; the others only as they come near the screen. */
+function ImagePage({ image, number, count, size, scale, children }: PageProps & { image: PageImage }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const near = useNear(frame, number === 1);
+  const width = Math.round(size.width * scale);
+  const height = Math.round(size.height * scale);
+  return (
+    <div ref={frame} className="doc-page" style={{ width: size.width * scale, height: size.height * scale }} data-page={number}>
+      {near ? (
+        <img
+          className="doc-page__canvas"
+          src={image.url}
+          width={width}
+          height={height}
+          alt={`Page ${number} of ${count}`}
+          decoding="async"
+          {...(number === 1 ? { fetchPriority: 'high' as const, onLoad: markFirstPage } : { loading: 'lazy' as const })}
+        />
+      ) : (
+        <div className="doc-page__canvas" role="img" aria-label={`Page ${number} of ${count}`} style={{ width, height }} />
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** A page of a PDF, drawn by pdf.js: the first at once, the others when they come near the screen. */
+function PdfPage({
+  pdf,
+  number,
+  count,
+  size,
+  scale,
+  onSize,
+  children,
+}: PageProps & { pdf: PDFDocumentProxy; onSize(number: number, size: PdfPageSize): void }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const near = useNear(frame, number === 1);
   useEffect(() => {
     const element = canvas.current;
     if (!near || !element || scale <= 0) return;
@@ -61,9 +113,7 @@ function DocumentPage({ pdf, number, count, size, scale, onSize, children }: Pag
         const width = Math.abs(x1 - x0);
         const height = Math.abs(y1 - y0);
         onSize(number, rotated ? { width: height, height: width } : { width, height });
-        return task.promise.then(() => {
-          if (number === 1 && performance.getEntriesByName(firstPageMark).length === 0) performance.mark(firstPageMark);
-        });
+        return task.promise.then(() => number === 1 && markFirstPage());
       })
       .catch(() => {
         // A drawing cancelled by a newer one (a zoom, a resize) is not a failure.
@@ -81,13 +131,16 @@ function DocumentPage({ pdf, number, count, size, scale, onSize, children }: Pag
   );
 }
 
-export function DocumentViewer({ pdf, label, overlay }: DocumentViewerProps) {
+export function DocumentViewer({ source, label, overlay }: DocumentViewerProps) {
+  const pdf = 'pdf' in source ? source.pdf : null;
+  const images = 'images' in source ? source.images : null;
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [zoom, setZoom] = useState(1);
   const [known, setKnown] = useState<ReadonlyMap<number, PdfPageSize>>(new Map());
   const [fallback, setFallback] = useState<PdfPageSize | null>(null);
   useEffect(() => {
+    if (!pdf) return;
     let live = true;
     // The first page's size stands for the pages not read yet, so the page keeps its length as they are drawn;
     // no page box is laid out before it is known, so none changes size when the first is drawn.
@@ -119,7 +172,10 @@ export function DocumentViewer({ pdf, label, overlay }: DocumentViewerProps) {
         return new Map(current).set(number, size);
       }),
   );
-  const sizes = fallback ? sizesFor(pdf.numPages, known, fallback) : [];
+  // The server gave each image's page size; a PDF's are learnt as its pages are read.
+  const sizes: readonly PdfPageSize[] = images ?? (pdf && fallback ? sizesFor(pdf.numPages, known, fallback) : []);
+  const count = images ? images.length : (pdf?.numPages ?? 0);
+  const ready = width > 0 && sizes.length > 0;
   const place = zooms.indexOf(zoom as (typeof zooms)[number]);
   return (
     <section className="doc-viewer" aria-label={label}>
@@ -149,19 +205,26 @@ export function DocumentViewer({ pdf, label, overlay }: DocumentViewerProps) {
           {Math.round(zoom * 100)} %
         </span>
         <span className="doc-viewer__count muted">
-          {pdf.numPages} {pdf.numPages === 1 ? 'page' : 'pages'}
+          {count} {count === 1 ? 'page' : 'pages'}
         </span>
       </div>
       {/* Until its width and the first page's size are known, the room of a page (as while the document opened), so what follows does not jump. */}
-      <div ref={box} className="doc-viewer__pages" style={width > 0 && fallback ? undefined : { minHeight: '70vh' }}>
-        {width > 0 && fallback
+      <div ref={box} className="doc-viewer__pages" style={ready ? undefined : { minHeight: '70vh' }}>
+        {ready
           ? sizes.map((size, index) => {
+              const number = index + 1;
               const scale = ((width - 2) * zoom) / size.width;
-              return (
-                <DocumentPage key={index + 1} pdf={pdf} number={index + 1} count={pdf.numPages} size={size} scale={scale} onSize={onSize}>
-                  {overlay?.(index + 1, size, scale)}
-                </DocumentPage>
-              );
+              const image = images?.[index];
+              const fields = overlay?.(number, size, scale);
+              return image ? (
+                <ImagePage key={number} image={image} number={number} count={count} size={size} scale={scale}>
+                  {fields}
+                </ImagePage>
+              ) : pdf ? (
+                <PdfPage key={number} pdf={pdf} number={number} count={count} size={size} scale={scale} onSize={onSize}>
+                  {fields}
+                </PdfPage>
+              ) : null;
             })
           : null}
       </div>

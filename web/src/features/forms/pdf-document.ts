@@ -43,8 +43,8 @@ function pdfjs(): ReturnType<typeof load> {
 }
 
 /**
- * Starts the worker and loading pdf.js before the document is known: a signing page asks
- * while its form is being read, so both arrive with the form instead of after it.
+ * Starts the worker and loading pdf.js before a document is opened with it: a signing page
+ * asks once the signer may finish, so the last screen's document opens without waiting for it.
  */
 export function preloadPdf(): void {
   void pdfjs().catch(() => {

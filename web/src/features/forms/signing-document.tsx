@@ -1,6 +1,7 @@
 /**
  * A form signed on its document. The pages are shown as they will be sealed: the PDF the form
- * was sent with, with the signer's own fields in their boxes (highlighted) and what others
+ * was sent with (its pages as the server drew them, as images; read by pdf.js only while they
+ * are not drawn yet), with the signer's own fields in their boxes (highlighted) and what others
  * answered before shown in place; or, for a template without a PDF, the document the server
  * renders with the seal's own code, with the signer's fields listed under it. Fields of later
  * steps are not shown. A guided path leads through the required fields ("Start", "Next", what
@@ -11,13 +12,14 @@
  */
 import type { FormField, SigningForm } from '@formsign/sdk';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { api } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import type { SigningAnswers, SigningLink } from '@formsign/machines';
 import { leftText, nextRequired, pageOrder, placedOnPages, requiredLeft, roleOf } from './document-fields.ts';
 import { AnsweredBox, MyFieldBox } from './document-field.tsx';
 import { DocumentViewer } from './document-viewer.tsx';
-import { openPdf, openPdfBlob, type PDFDocumentProxy } from './pdf-document.ts';
+import { openPdf, openPdfBlob, preloadPdf, type PDFDocumentProxy } from './pdf-document.ts';
 import { screenBox } from './pdf-placement.ts';
 import { SignatureDialog } from './signature-dialog.tsx';
 import { answerProblems, initialAnswers, signingRequestAnswers, type Answer, type Answers, type Signature } from './signing-answers.ts';
@@ -32,12 +34,13 @@ export const consentText = 'By signing, I agree that my electronic signature is 
 type Loaded = { pdf: PDFDocumentProxy; error: null } | { pdf: null; error: string | null };
 type Opener = (signal: AbortSignal) => Promise<PDFDocumentProxy>;
 
-/** A PDF opened for this page (pdf.js loads with it); `retry` opens it again after a failure. */
-function useDocument(open: Opener): Loaded & { retry(): void } {
+/** A PDF opened for this page (pdf.js loads with it), none without an opener; `retry` opens it again after a failure. */
+function useDocument(open: Opener | null): Loaded & { retry(): void } {
   // What was opened, and for which opener and attempt: a newer one is loading until it answers.
   const [state, setState] = useState<Loaded & { by: Opener | null; attempt: number }>({ pdf: null, error: null, by: null, attempt: 0 });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    if (!open) return;
     const control = new AbortController();
     open(control.signal).then(
       (pdf) => !control.signal.aborted && setState({ pdf, error: null, by: open, attempt }),
@@ -120,7 +123,7 @@ function FinalScreen({ form, link, answers, sendLabel, busy, busyLabel, sendErro
         Check the document, then sign
       </h2>
       <p className="muted">This is {form.title} as it will be sealed, with your answers in place.</p>
-      <DocumentState loaded={loaded}>{(pdf) => <DocumentViewer pdf={pdf} label="The document as it will be sealed" />}</DocumentState>
+      <DocumentState loaded={loaded}>{(pdf) => <DocumentViewer source={{ pdf }} label="The document as it will be sealed" />}</DocumentState>
       {/* The consent and the signature stay in view at the foot of the screen, however long the document. */}
       <div className="signing__final-bar">
         <div className="checkbox signing__consent">
@@ -209,17 +212,30 @@ export function SigningDocument({
     [form, review],
   );
   const mine = useMemo(() => visible.filter((field) => !field.readonly), [visible]);
+  // The pages the server drew of the form's PDF, shown as images: no PDF is read to show them.
+  const images = form.document ? (form.document_pages ?? null) : null;
+  const firstImage = images?.[0]?.url;
+  // Asked for with the form, ahead of everything the page still loads, before the viewer has laid out its pages.
+  if (firstImage) preload(firstImage, { as: 'image', fetchPriority: 'high' });
   const open = useMemo(() => {
+    if (images) return null;
     const address = form.document;
     if (address) return (signal: AbortSignal) => openPdf(address, signal);
     return (signal: AbortSignal) =>
       api.signing.preview({ id: link.id, ...(link.token ? { token: link.token } : {}) }, { signal }).then((blob) => openPdfBlob(blob, signal));
-  }, [form.document, link]);
+  }, [form.document, images, link]);
   const loaded = useDocument(open);
-  const placed = loaded.pdf && form.document ? placedOnPages(visible, loaded.pdf.numPages) : new Set<string>();
+  const pageCount = images ? images.length : loaded.pdf?.numPages;
+  const placed = pageCount && form.document ? placedOnPages(visible, pageCount) : new Set<string>();
+  const label = review ? 'The document to approve' : 'The document to sign';
   const problems = answerProblems(mine, answers, { typedSignature });
   const left = requiredLeft(mine, answers, { typedSignature });
   const required = mine.filter((field) => field.required).length;
+  // The last screen shows the document as the server seals it, with pdf.js: loaded once every required field is answered, so it opens at once.
+  const readyToFinish = !review && left.length === 0;
+  useEffect(() => {
+    if (readyToFinish) preloadPdf();
+  }, [readyToFinish]);
   // A wrong answer in a field that need not be filled (an email that is not one) is shown in its box.
   const shownProblems = Object.fromEntries(
     Object.entries(problems).filter(([name]) => {
@@ -293,11 +309,13 @@ export function SigningDocument({
         />
       ) : null}
       <div className="card signing__document">
-        <DocumentState loaded={loaded}>
-          {(pdf) => (
-            <DocumentViewer pdf={pdf} label={review ? 'The document to approve' : 'The document to sign'} {...(form.document ? { overlay } : {})} />
-          )}
-        </DocumentState>
+        {images ? (
+          <DocumentViewer source={{ images }} label={label} overlay={overlay} />
+        ) : (
+          <DocumentState loaded={loaded}>
+            {(pdf) => <DocumentViewer source={{ pdf }} label={label} {...(form.document ? { overlay } : {})} />}
+          </DocumentState>
+        )}
       </div>
       {unplaced.length > 0 ? (
         <div className="card signing__form" role="group" aria-labelledby="more-fields-title">

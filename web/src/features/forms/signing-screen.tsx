@@ -8,7 +8,7 @@
  */
 import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { seesPage } from '../../routes/access.ts';
@@ -19,7 +19,6 @@ import { useReportedTitle } from '../../shell/page-title.tsx';
 import { DeclineForm, StoppedNotice, isStopped } from './decline-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
 import { signerId, signingLink } from './signing-link.ts';
-import { preloadPdf } from './pdf-document.ts';
 import { SigningDocument } from './signing-document.tsx';
 import { SigningIntro, type SigningMode } from './signing-intro.tsx';
 import { SealedCopy, linkNamesSentForm } from './sealed-copy.tsx';
@@ -81,8 +80,6 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
   // The link is read once per page id (the flow starts with it); the signer id stays the same across reloads.
   const [link] = useState(() => signingLink(pageId, query, signerId()));
   const [snapshot, send] = useMachine(signingLogic, { input: { link }, ...inspectOption() });
-  // The document is shown once the form is read: pdf.js loads meanwhile, not after it.
-  useEffect(preloadPdf, []);
   const [disapproving, setDisapproving] = useState(false);
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;

@@ -1,0 +1,92 @@
+/**
+ * The pages of a template's PDF drawn as images, so that a signing page shows them as plain
+ * `<img>` (a phone fetches the first page's image and nothing else to show it) instead of
+ * loading a PDF reader. Drawn by pdf.js (the reader the app's own template editor uses) on
+ * `@napi-rs/canvas`, which installs from npm with its prebuilt binaries, and encoded as
+ * lossless WebP: text stays sharp, and a page of text weighs some tens of kilobytes.
+ *
+ * Runs in a file worker (`files/file-work.ts`), within its time and memory budget: the PDF may
+ * come from anyone. Nothing is evaluated from the file (`isEvalSupported: false`), no form
+ * (XFA) is run, fonts are read only from pdf.js's own files, and a page's image is bounded
+ * (`imageWidth` wide, at most `tallest` high), however large or long the page claims to be.
+ */
+import { createRequire } from 'node:module';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { dirname, join } from 'node:path';
+import { notAPdfText } from './pdf-answers.js';
+import { mostPages } from './pdf-pages.js';
+
+/** The width of a page's image, in pixels: a phone's screen at its density, and a desktop's column. */
+export const imageWidth = 800;
+/** The most pixels a page's image is high (a very long page is drawn narrower). */
+export const tallest = 4 * imageWidth;
+
+type RenderParameters = Parameters<PDFPageProxy['render']>[0];
+
+export interface PageImage {
+  /** The page's size as shown (rotation applied), in PDF points. */
+  width: number;
+  height: number;
+  /** The page as WebP. */
+  image: Uint8Array;
+}
+
+export type PageImagesAnswer = { ok: true; value: PageImage[] } | { ok: false; reason: string };
+
+const points = (value: number): number => Math.round(value * 100) / 100;
+
+/** pdf.js's own standard fonts (the 14 a PDF may use without embedding them), as a folder path. */
+function standardFonts(): string {
+  const require = createRequire(import.meta.url);
+  return `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+}
+
+export async function pdfPageImages(bytes: Uint8Array): Promise<PageImagesAnswer> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = pdfjs.getDocument({
+    // pdf.js takes the buffer over: a copy, so the caller's bytes stay whole.
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    enableXfa: false,
+    useSystemFonts: false,
+    standardFontDataUrl: standardFonts(),
+    verbosity: 0,
+  });
+  let document: Awaited<typeof task.promise>;
+  try {
+    document = await task.promise;
+  } catch {
+    await task.destroy();
+    return { ok: false, reason: notAPdfText };
+  }
+  try {
+    if (document.numPages < 1 || document.numPages > mostPages) return { ok: false, reason: notAPdfText };
+    const pages: PageImage[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const shown = page.getViewport({ scale: 1 });
+      if (!(shown.width > 0 && shown.height > 0)) return { ok: false, reason: notAPdfText };
+      const scale = Math.min(imageWidth / shown.width, tallest / shown.height);
+      const viewport = page.getViewport({ scale });
+      const width = Math.max(1, Math.round(viewport.width));
+      const height = Math.max(1, Math.round(viewport.height));
+      const { canvas, context } = (
+        document.canvasFactory as { create(width: number, height: number): { canvas: Canvas; context: SKRSContext2D } }
+      ).create(width, height);
+      // A page without a background of its own is white on paper: so on screen.
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+      // pdf.js's types name the browser's canvas; in Node its canvas factory makes @napi-rs/canvas's, which it draws on.
+      const target = { canvas, canvasContext: context } as unknown as Pick<RenderParameters, 'canvas' | 'canvasContext'>;
+      await page.render({ ...target, viewport }).promise;
+      // Quality 100 is lossless WebP: sharp text, and smaller than a lossy one for a page of text.
+      const image = await canvas.encode('webp', 100);
+      pages.push({ width: points(shown.width), height: points(shown.height), image: new Uint8Array(image) });
+      page.cleanup();
+    }
+    return { ok: true, value: pages };
+  } finally {
+    await document.destroy();
+  }
+}
