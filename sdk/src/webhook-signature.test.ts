@@ -19,6 +19,7 @@ describe('verifyWebhookSignature', () => {
     expect(await verifyWebhookSignature(body, sign(t, body, 'whsec_other'), secret, { now })).toBe(false);
     expect(await verifyWebhookSignature(body, sign(t - 301, body), secret, { now })).toBe(false);
     expect(await verifyWebhookSignature(body, sign(t - 3600, body), secret, { now, toleranceSeconds: 7200 })).toBe(true);
-    for (const header of [undefined, '', 'v1=abc', `t=${t}`, `t=abc,v1=00`]) expect(await verifyWebhookSignature(body, header, secret, { now })).toBe(false);
+    for (const header of [undefined, '', 'v1=abc', `t=${t}`, `t=abc,v1=00`])
+      expect(await verifyWebhookSignature(body, header, secret, { now })).toBe(false);
   });
 });

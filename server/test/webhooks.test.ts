@@ -12,6 +12,7 @@ import { verifyWebhookSignature } from '@formsign/sdk/contract';
 import { readConfig } from '../src/config.js';
 import { users, webhookDeliveries } from '../src/db/schema.js';
 import { outboundClient } from '../src/http/outbound.js';
+import { removeEndedData } from '../src/modules/forms/remove-ended-data.js';
 import { completedRiskAssessment } from './support/completed-form.js';
 import { createOrganisation, organisationPassword } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
@@ -33,6 +34,8 @@ let subscription: Json;
 let secret = '';
 /** The demo's Risk Assessment, duplicated to make a template.created event. */
 let riskAssessment = 0;
+/** The form completed through its link, whose events were sent. */
+let completedForm = 0;
 
 const received = (path = '/hook') => hook.received.filter((item) => item.path === path);
 const deliveries = async (id: number, token = admin): Promise<Json[]> =>
@@ -65,7 +68,9 @@ describe('webhook subscriptions', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain('private network address');
     const basic = (await server.signIn('demo.basic')).token;
-    expect((await server.call('/webhook-subscriptions', { token: basic, body: { url: `${hook.url}/hook`, events: ['form.sent'] } })).status).toBe(403);
+    expect((await server.call('/webhook-subscriptions', { token: basic, body: { url: `${hook.url}/hook`, events: ['form.sent'] } })).status).toBe(
+      403,
+    );
 
     const made = await server.call('/webhook-subscriptions', {
       token: admin,
@@ -98,6 +103,7 @@ describe('webhook subscriptions', () => {
     expect((await server.call('/webhook-deliveries', { method: 'GET', token: other, query: `subscription=${subscription.id}` })).status).toBe(400);
 
     const form = await completedRiskAssessment(server);
+    completedForm = form.id;
     await server.flushJobs();
     const events = received().filter((item) => item.body.data.form?.id === form.id);
     expect(events.map((item) => item.body.type)).toEqual(['form.sent', 'form.opened', 'form.signed', 'form.completed', 'form.sealed']);
@@ -152,7 +158,10 @@ describe('webhook subscriptions', () => {
     const [pending] = await deliveries(subscription.id);
     expect(pending).toMatchObject({ event: 'template.created', status: 'pending', attempts: 1, response_code: 500 });
     expect(pending.response_excerpt).toBe('Internal Server Error: the payroll system is down');
-    const [row] = await server.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, pending.id as number));
+    const [row] = await server.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, pending.id as number));
 
     hook.status = 200;
     await server.runJob('deliver-webhooks', { subscription: subscription.id as number, key: row?.orderKey ?? '' });
@@ -180,7 +189,10 @@ describe('webhook subscriptions', () => {
     await server.call('/getforms', { token: admin, body: { functions: 'duplicate', id: riskAssessment } });
     expect(server.failedJobs.splice(0).map((job) => job.name)).toEqual(['deliver-webhooks']);
     const [pending] = await deliveries(subscription.id);
-    const [row] = await server.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, pending.id as number));
+    const [row] = await server.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, pending.id as number));
     server.clock.advance(25 * 60 * 60 * 1000);
     try {
       await server.runJob('deliver-webhooks', { subscription: subscription.id as number, key: row?.orderKey ?? '' });
@@ -216,5 +228,12 @@ describe('webhook subscriptions', () => {
     expect(await verifyWebhookSignature(event?.raw ?? '', event?.signature, rolled.body.secret as string)).toBe(true);
     expect(await verifyWebhookSignature(event?.raw ?? '', event?.signature, secret)).toBe(false);
     expect(received('/elsewhere')).toEqual([]);
+  });
+
+  it("retention removing a form's data removes its events from the log (their bodies name its recipients)", async () => {
+    const ofForm = async () => (await deliveries(subscription.id)).filter((row) => row.form_id === completedForm);
+    expect(await ofForm()).toHaveLength(5);
+    expect(await removeEndedData(server.ctx, completedForm, 30)).toBe(true);
+    expect(await ofForm()).toEqual([]);
   });
 });

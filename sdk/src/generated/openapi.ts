@@ -969,7 +969,8 @@ export interface paths {
         /**
          * Send an event to a subscription again
          * @description Queues the event to be sent again (with the same `id`, so a receiver that has it already
-         *     can tell), after the events of its form still waiting. Answers at once: nothing is sent yet;
+         *     can tell), in its place among its form's events still waiting (the older first), with a new
+         *     day of attempts. Answers at once: nothing is sent yet;
          *     the log shows the new attempt once it is made. Refused while the event waits to be sent.
          */
         post: operations["sendWebhookAgain"];

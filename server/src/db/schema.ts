@@ -992,6 +992,8 @@ export const webhookDeliveries = pgTable(
     // A subscription's log, newest first.
     index('webhook_deliveries_subscription_idx').on(table.subscriptionId, table.id.desc()),
     // The next event to send of a subscription's form, and the work left over on start.
+    // A form's events, removed with its data by retention.
+    index('webhook_deliveries_form_idx').on(table.formId),
     index('webhook_deliveries_pending_idx')
       .on(table.subscriptionId, table.orderKey, table.id)
       .where(sql`${table.status} = 'pending'`),

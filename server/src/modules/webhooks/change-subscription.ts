@@ -40,7 +40,8 @@ export async function changeSubscription(
       origin,
       details: { area: 'webhook', change: paused ? 'paused' : resumed ? 'resumed' : 'changed', subscription: saved.id, events: saved.events },
     });
-    if (resumed) for (const { key } of await pendingKeys(tx, saved.id)) await ctx.jobs.enqueue('deliver-webhooks', { subscription: saved.id, key }, { tx });
+    if (resumed)
+      for (const { key } of await pendingKeys(tx, saved.id)) await ctx.jobs.enqueue('deliver-webhooks', { subscription: saved.id, key }, { tx });
     return saved;
   });
   return subscriptionView(row);

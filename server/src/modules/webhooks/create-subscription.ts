@@ -4,9 +4,12 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
-import { insertSubscription } from './repository.js';
+import { insertSubscription, listSubscriptions } from './repository.js';
 import { newWebhookSecret, secretHint } from './signature.js';
 import { checkedAddress, subscriptionView } from './subscription-rules.js';
+
+/** Every event is sent to each subscription taking it: a bound on how far one event fans out. */
+export const mostSubscriptions = 20;
 
 export async function createSubscription(
   ctx: Pick<ServerContext, 'db' | 'keys' | 'outbound'>,
@@ -15,6 +18,8 @@ export async function createSubscription(
   origin: Origin,
 ): Promise<WebhookSubscriptionCreated> {
   if (input.events.length === 0) throw badRequest('Please choose at least one event to send.');
+  if ((await listSubscriptions(ctx.db, principal.companyId)).length >= mostSubscriptions)
+    throw badRequest(`An organisation has at most ${mostSubscriptions} subscriptions: remove one first.`);
   const url = await checkedAddress(ctx, input.url);
   const secret = newWebhookSecret();
   const row = await ctx.db.transaction(async (tx) => {

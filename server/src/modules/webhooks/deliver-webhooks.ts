@@ -13,7 +13,14 @@ import { OutboundError } from '../../http/outbound.js';
 import { message } from '../../mail/messages.js';
 import { findForm } from '../forms/completed-forms-repository.js';
 import { findUser } from '../users/repository.js';
-import { nextPending, subscriptionById, updateDelivery, updateSubscription, type SubscriptionRecord, type WebhookDeliveryRecord } from './repository.js';
+import {
+  nextPending,
+  subscriptionById,
+  updateDelivery,
+  updateSubscription,
+  type SubscriptionRecord,
+  type WebhookDeliveryRecord,
+} from './repository.js';
 import { signatureHeader, webhookSignature } from './signature.js';
 
 export type WebhookDeliveryContext = Pick<JobContext, 'db' | 'outbound' | 'keys' | 'now' | 'config' | 'mail'>;
@@ -52,7 +59,11 @@ async function post(ctx: WebhookDeliveryContext, subscription: SubscriptionRecor
   try {
     const answer = await ctx.outbound.request(subscription.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'formsign-webhooks', [signatureHeader]: webhookSignature(secret, body, ctx.now()) },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'formsign-webhooks',
+        [signatureHeader]: webhookSignature(secret, body, ctx.now()),
+      },
       body,
       timeoutMs: webhookTimeoutMs,
       maxResponseBytes: 1024,
@@ -67,7 +78,9 @@ async function post(ctx: WebhookDeliveryContext, subscription: SubscriptionRecor
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
     const detail =
-      error.failure === 'timeout' ? `The address did not answer within ${webhookTimeoutMs / 1000} seconds.` : `The event was not sent: ${error.message}`;
+      error.failure === 'timeout'
+        ? `The address did not answer within ${webhookTimeoutMs / 1000} seconds.`
+        : `The event was not sent: ${error.message}`;
     return { ok: false, code: null, excerpt: '', detail };
   }
 }
@@ -76,8 +89,7 @@ async function post(ctx: WebhookDeliveryContext, subscription: SubscriptionRecor
 async function pauseFailing(ctx: WebhookDeliveryContext, subscription: SubscriptionRecord, failures: number, since: Date): Promise<void> {
   const now = ctx.now();
   if (failures < pauseAfterFailures && now.getTime() - since.getTime() < giveUpAfterMs) return;
-  const reason =
-    failures >= pauseAfterFailures ? `Paused after ${failures} failed attempts in a row.` : 'Paused after failing for a day.';
+  const reason = failures >= pauseAfterFailures ? `Paused after ${failures} failed attempts in a row.` : 'Paused after failing for a day.';
   await ctx.db.transaction(async (tx) => {
     await updateSubscription(tx, subscription.id, { pausedAt: now, pausedReason: reason });
     const owner = subscription.createdBy === null ? undefined : await findUser(tx, subscription.createdBy);
@@ -131,7 +143,11 @@ export async function deliverWebhooks(ctx: WebhookDeliveryContext, subscriptionI
         at: now,
         responseCode: attempt.code,
         responseExcerpt: attempt.excerpt,
-        detail: attempt.ok ? attempt.detail : givenUp ? `${attempt.detail} Given up after a day of attempts.` : `${attempt.detail} Tried again later.`,
+        detail: attempt.ok
+          ? attempt.detail
+          : givenUp
+            ? `${attempt.detail} Given up after a day of attempts.`
+            : `${attempt.detail} Tried again later.`,
       });
       await updateSubscription(tx, subscription.id, { failures, failingSince });
     });

@@ -65,7 +65,9 @@ export async function nextPending(db: Database, subscriptionId: number, orderKey
   const [row] = await db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.orderKey, orderKey), eq(webhookDeliveries.status, 'pending')))
+    .where(
+      and(eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.orderKey, orderKey), eq(webhookDeliveries.status, 'pending')),
+    )
     .orderBy(asc(webhookDeliveries.id))
     .limit(1);
   return row;
@@ -107,4 +109,9 @@ export async function findWebhookDelivery(db: Database, subscriptionId: number, 
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.id, id)));
   return row;
+}
+
+/** Forgets a form's events (their bodies name its recipients), when retention removes its data. */
+export async function forgetFormDeliveries(db: Database, formId: number): Promise<void> {
+  await db.delete(webhookDeliveries).where(eq(webhookDeliveries.formId, formId));
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_form_idx" ON "webhook_deliveries" USING btree ("form_id");
