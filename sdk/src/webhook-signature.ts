@@ -12,7 +12,19 @@ export interface VerifyWebhookOptions {
   now?: Date;
 }
 
-const encoder = new TextEncoder();
+/** What of Web Crypto and the text encoder is used, typed here: the SDK's DOM-free entry has no DOM types. */
+interface WebPlatform {
+  crypto: {
+    subtle: {
+      importKey(format: 'raw', key: Uint8Array, algorithm: { name: 'HMAC'; hash: 'SHA-256' }, extractable: false, usages: ['sign']): Promise<unknown>;
+      sign(algorithm: 'HMAC', key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
+    };
+  };
+  TextEncoder: new () => { encode(text: string): Uint8Array };
+}
+
+const platform = globalThis as unknown as WebPlatform;
+const encode = (text: string): Uint8Array => new platform.TextEncoder().encode(text);
 
 function hex(bytes: ArrayBuffer): string {
   return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -40,8 +52,9 @@ export async function verifyWebhookSignature(
   const signatures = parts.filter(([key, value]) => key === 'v1' && value).map(([, value]) => value as string);
   if (!t || !/^\d+$/.test(t) || signatures.length === 0) return false;
   if (Math.abs(Math.floor(now.getTime() / 1000) - Number(t)) > toleranceSeconds) return false;
-  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const expected = hex(await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(`${t}.${body}`)));
+  const { subtle } = platform.crypto;
+  const key = await subtle.importKey('raw', encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const expected = hex(await subtle.sign('HMAC', key, encode(`${t}.${body}`)));
   // Every v1 is compared (a secret being rolled may sign with two).
   let match = false;
   for (const signature of signatures) match = sameText(signature, expected) || match;
