@@ -108,9 +108,9 @@ test.describe('the Post Office', () => {
     await page.getByRole('checkbox', { name: /Form completed/ }).uncheck();
     await page.getByRole('checkbox', { name: /Template changed/ }).check();
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-    await expect(page.getByLabel('Secret')).toHaveText(/^whsec_[0-9a-f]{64}$/);
+    await expect(page.getByLabel('Secret', { exact: true })).toHaveText(/^whsec_[0-9a-f]{64}$/);
     await page.getByRole('button', { name: 'I have copied it' }).click();
-    await expect(page.getByLabel('Secret')).toHaveCount(0);
+    await expect(page.getByLabel('Secret', { exact: true })).toHaveCount(0);
 
     const row = page.getByRole('table', { name: 'Webhook subscriptions' }).getByRole('row').filter({ hasText: address });
     await expect(row).toContainText('template.changed');
