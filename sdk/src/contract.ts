@@ -14,4 +14,5 @@ export { operations, type OperationId } from './generated/operations.js';
 export type { components, operations as operationTypes, paths } from './generated/openapi.js';
 export { readCookie, xsrfCookieName, xsrfHeaderName, xsrfSafeMethods } from './xsrf-pair.js';
 export { mayCall, roleAllows, roleOfFlags, roleStanding } from './roles.js';
+export { verifyWebhookSignature, type VerifyWebhookOptions } from './webhook-signature.js';
 export type * from './types.js';

@@ -41,6 +41,7 @@ export { stripTrailingSlash } from './middleware/strip-trailing-slash.js';
 export { xsrfToken } from './middleware/xsrf-token.js';
 export { readCookie, xsrfCookieName, xsrfHeaderName, xsrfSafeMethods } from './xsrf-pair.js';
 export { mayCall, roleAllows, roleOfFlags, roleStanding } from './roles.js';
+export { verifyWebhookSignature, type VerifyWebhookOptions } from './webhook-signature.js';
 
 // The areas, for a client made of only the parts it needs: `authApi(createTransport(options))`.
 export { accountApi, type AccountApi } from './areas/account.js';

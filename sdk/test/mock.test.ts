@@ -253,6 +253,32 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     const attempt = await client.integrations.sendAgain(2, 41);
     expect(attempt).toEqual(example('sendDeliveryAgain'));
   },
+  async listWebhookSubscriptions() {
+    expect(await client.integrations.webhooks()).toEqual(example('listWebhookSubscriptions'));
+  },
+  async createWebhookSubscription() {
+    const made = await client.integrations.subscribe({
+      url: 'https://hooks.northwindcare.example/formsign',
+      events: ['form.completed', 'form.sealed'],
+    });
+    expect(made).toEqual(example('createWebhookSubscription'));
+    expect(made.secret).toMatch(/^whsec_/);
+  },
+  async updateWebhookSubscription() {
+    expect(await client.integrations.changeWebhook({ id: 3, paused: true })).toEqual(example('updateWebhookSubscription'));
+  },
+  async deleteWebhookSubscription() {
+    expect(await client.integrations.removeWebhook(3)).toEqual(example('deleteWebhookSubscription'));
+  },
+  async rollWebhookSecret() {
+    expect(await client.integrations.rollWebhookSecret(3)).toEqual(example('rollWebhookSecret'));
+  },
+  async listWebhookDeliveries() {
+    expect(await client.integrations.webhookDeliveries({ subscription: 3, page: 1, limit: 25 })).toEqual(example('listWebhookDeliveries'));
+  },
+  async sendWebhookAgain() {
+    expect(await client.integrations.sendWebhookAgain(3, 88)).toEqual(example('sendWebhookAgain'));
+  },
   async fetchPrepopulation() {
     // One record (`oid`): the mock answers the example of a record.
     const result = await client.prepopulation.fetch({ id: 1, oid: 'T-1001', refs: 'name,address' });

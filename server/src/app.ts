@@ -22,6 +22,7 @@ import { installBodyGuard } from './http/body-guard.js';
 import { keepRawJsonBody } from './http/raw-body.js';
 import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf, removeStreamedFiles } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
+import { withJobs } from './jobs/scope.js';
 import { signingPageHints } from './modules/forms/signing-page-hints.js';
 import { createHandlers, refusalBodies as areaRefusalBodies } from './handlers.js';
 
@@ -124,7 +125,8 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
           reply,
         };
         try {
-          return await handler(handlerRequest);
+          // The events the handler records queue their webhooks on this server's queue.
+          return await withJobs(ctx.jobs, () => handler(handlerRequest));
         } catch (error) {
           // A refusal with one of the operation's application codes is an answer, not a failure.
           const answer = await refusalAnswer(error, index.byId.get(id), refusalBodies, handlerRequest);

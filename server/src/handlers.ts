@@ -17,6 +17,7 @@ import { devicesHandlers, devicesRefusalBodies } from './modules/devices/handler
 import { filesHandlers } from './modules/files/handlers.js';
 import { formsHandlers, formsRefusalBodies } from './modules/forms/handlers.js';
 import { groupsHandlers, groupsRefusalBodies } from './modules/groups/handlers.js';
+import { webhooksHandlers } from './modules/webhooks/handlers.js';
 import { integrationsHandlers } from './modules/integrations/handlers.js';
 import { logsHandlers } from './modules/logs/handlers.js';
 import { prepopulationHandlers, prepopulationRefusalBodies } from './modules/prepopulation/handlers.js';
@@ -52,6 +53,7 @@ export function createHandlers(ctx: ServerContext): Handlers {
     ...analyticsHandlers(ctx),
     ...databaseHandlers(ctx),
     ...integrationsHandlers(ctx),
+    ...webhooksHandlers(ctx),
     ...prepopulationHandlers(ctx),
     ...storageHandlers(ctx),
     ...supportingDocumentsHandlers(ctx),

@@ -6,7 +6,9 @@
 import type { JobContext } from './context.js';
 import { pruneAttemptsJob } from './auth/prune-attempts.job.js';
 import { refreshStatisticsJob } from './db/refresh-statistics.job.js';
+import { followEvents } from './audit/audit.js';
 import { bindJobs, type AnyJob, type RunnableJob } from './jobs/job.js';
+import { withJobs } from './jobs/scope.js';
 import { sendMailJob } from './mail/send-mail.job.js';
 import { passwordResetJob } from './modules/auth/password-reset.job.js';
 import { pruneChallengesJob } from './modules/auth/prune-challenges.job.js';
@@ -14,6 +16,8 @@ import { applyRetentionJob } from './modules/forms/apply-retention.job.js';
 import { remindWaitingJob } from './modules/forms/remind-waiting.job.js';
 import { formSeals } from './modules/forms/seal-input.js';
 import { deliverFormJob } from './modules/integrations/deliver-form.job.js';
+import { deliverWebhooksJob } from './modules/webhooks/deliver-webhooks.job.js';
+import { queueWebhookEvents } from './modules/webhooks/queue-webhook-events.js';
 import { keepSealedFormJob } from './modules/storage/keep-sealed-form.job.js';
 import { renderPageImagesJob } from './modules/templates/render-page-images.job.js';
 import { sealFormJob } from './sealing/seal-form.job.js';
@@ -26,6 +30,7 @@ export const allJobs: readonly AnyJob<JobContext>[] = [
     await ctx.jobs.enqueue('keep-sealed-form', { formId });
   }),
   deliverFormJob,
+  deliverWebhooksJob,
   keepSealedFormJob,
   renderPageImagesJob,
   sendMailJob,
@@ -39,5 +44,10 @@ export const allJobs: readonly AnyJob<JobContext>[] = [
 
 /** The jobs with the context they run in. */
 export function serverJobs(ctx: JobContext): RunnableJob[] {
-  return bindJobs(allJobs, ctx);
+  // The events a job records queue their webhooks on this server's queue.
+  return bindJobs(allJobs, ctx).map((job) => ({ ...job, run: (data: unknown) => withJobs(ctx.jobs, () => job.run(data)) }));
 }
+
+// Every event of the audit trail that a subscription takes is queued for it, in the event's
+// transaction (`modules/webhooks/queue-webhook-events.ts`).
+followEvents(queueWebhookEvents);

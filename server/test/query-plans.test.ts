@@ -13,6 +13,7 @@ import { formRecipients, prepopulationRecords, prepopulationSources, users } fro
 import { organisationsToCount, pageOfOrganisations } from '../src/companies/repository.js';
 import { countFormsToRemove, dueReminders, formsToRemove } from '../src/modules/forms/repository.js';
 import { deliveredThrough, findDelivery, listDeliveries } from '../src/modules/integrations/repository.js';
+import { findWebhookDelivery, listWebhookDeliveries, nextPending, subscriptionsTaking } from '../src/modules/webhooks/repository.js';
 import { pageOfRecords, recordsToCount, searchTextOf } from '../src/modules/prepopulation/repository.js';
 import { hasCopyIn } from '../src/modules/storage/repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
@@ -195,6 +196,24 @@ describe('the plans of the deliveries', () => {
       for (const table of sequentialScans(plan).filter((name) => name === 'deliveries' || name === 'forms'))
         found.push(`a sequential scan of ${table} in\n${query.sql}\n${plan}`);
       if (/order by/i.test(query.sql)) expect(plan, query.sql).toContain('deliveries_integration_at_idx');
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe('the plans of the webhooks', () => {
+  it("read a subscription's log, its next event of a form and a company's subscriptions through indexes", async () => {
+    await listWebhookDeliveries(capture.db, 3, { page: 3, limit: 25, countCap: 1000 });
+    await findWebhookDelivery(capture.db, 3, 88);
+    await nextPending(capture.db, 3, 'form-5120');
+    await subscriptionsTaking(capture.db, 12, 'form.sent');
+    const queries = capture.take();
+    expect(queries.length).toBeGreaterThanOrEqual(5);
+    const found: string[] = [];
+    for (const query of queries) {
+      const plan = await planOf(capture.db, query, { noSeqScan: true });
+      for (const table of sequentialScans(plan).filter((name) => name === 'webhook_deliveries' || name === 'webhook_subscriptions'))
+        found.push(`a sequential scan of ${table} in\n${query.sql}\n${plan}`);
     }
     expect(found).toEqual([]);
   });

@@ -72,7 +72,7 @@ export const callTable: readonly CallRow[] = [
  * for the `/confirm-email` page, the help page's contact form, the organisation's own
  * tutorials (`/tutorial`) and the form audit's export (`/formaudit-export`).
  */
-export const designedOperations: readonly { method: 'get' | 'post'; path: string }[] = [
+export const designedOperations: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string }[] = [
   { method: 'post', path: '/grant-envelopes' },
   { method: 'get', path: '/organisations' },
   { method: 'post', path: '/payments/stripe/events' },
@@ -102,6 +102,13 @@ export const designedOperations: readonly { method: 'get' | 'post'; path: string
   { method: 'post', path: '/integration-credentials' },
   { method: 'get', path: '/integration-deliveries' },
   { method: 'post', path: '/integration-deliveries' },
+  { method: 'get', path: '/webhook-subscriptions' },
+  { method: 'post', path: '/webhook-subscriptions' },
+  { method: 'put', path: '/webhook-subscriptions' },
+  { method: 'delete', path: '/webhook-subscriptions' },
+  { method: 'post', path: '/webhook-subscription-secret' },
+  { method: 'get', path: '/webhook-deliveries' },
+  { method: 'post', path: '/webhook-deliveries' },
 ];
 
 /** Response shapes the product states: the top-level fields each must have. */

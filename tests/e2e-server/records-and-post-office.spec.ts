@@ -2,7 +2,8 @@
  * The journeys of the records, the reports and the Post Office against the real server: an
  * administrator reads what happened in the action records and the system log, opens each
  * report, sends a template's completed forms somewhere with a field map (kept after a
- * reload), and previews what a tenancy record fills in.
+ * reload), subscribes an address to events (its secret shown once), and previews what a
+ * tenancy record fills in.
  */
 import { expect, test } from '@playwright/test';
 import { signIn } from './support.ts';
@@ -93,6 +94,36 @@ test.describe('the Post Office', () => {
     await expect(page.getByText(/ was not delivered/).first()).toBeVisible();
     await expect(deliveries.getByText('Sending again…')).toHaveCount(0);
     await expect.poll(() => failed.count()).toBeGreaterThan(before);
+  });
+
+  test('the administrator subscribes an address to events, copies its secret once, pauses and resumes it, then removes it', async ({ page }) => {
+    await signIn(page, 'demo.admin');
+    await page.goto('/iforms');
+    await page.getByRole('link', { name: 'Webhooks for every event' }).click();
+    await expect(page).toHaveURL(/\/webhooks$/);
+    const address = `https://hooks.example.com/formsign/${Date.now()}`;
+    await page.getByLabel('Address (https://…)').fill(address);
+    await page.getByLabel('Description').fill('Template changes');
+    // Only template changes, so the demo's other journeys send nothing to an address that does not answer.
+    await page.getByRole('checkbox', { name: /Form completed/ }).uncheck();
+    await page.getByRole('checkbox', { name: /Template changed/ }).check();
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await expect(page.getByLabel('Secret', { exact: true })).toHaveText(/^whsec_[0-9a-f]{64}$/);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await expect(page.getByLabel('Secret', { exact: true })).toHaveCount(0);
+
+    const row = page.getByRole('table', { name: 'Webhook subscriptions' }).getByRole('row').filter({ hasText: address });
+    await expect(row).toContainText('template.changed');
+    await expect(row).toContainText('Active');
+    await row.getByRole('button', { name: `Pause ${address}` }).click();
+    await expect(row).toContainText('Paused: Paused by');
+    await row.getByRole('button', { name: `Resume ${address}` }).click();
+    await expect(row).toContainText('Active');
+    await row.getByRole('button', { name: `Delivery log ${address}` }).click();
+    await expect(page.getByRole('table', { name: `Delivery log of ${address}` })).toContainText('No event has been sent to this address yet.');
+    await row.getByRole('button', { name: `Remove ${address}` }).click();
+    await page.getByRole('button', { name: 'Remove subscription' }).click();
+    await expect(row).toHaveCount(0);
   });
 
   test('the administrator previews what a tenancy record fills in', async ({ page }) => {

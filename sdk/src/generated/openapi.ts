@@ -893,6 +893,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's webhook subscriptions
+         * @description Every address the organisation's events are posted to, with the events each takes, whether
+         *     it is paused (by an administrator, or after failing for a day or 20 times in a row) and the
+         *     last characters of its secret. The secret itself is answered only when it is made.
+         */
+        get: operations["listWebhookSubscriptions"];
+        /**
+         * Change, pause or resume a subscription
+         * @description Changes a subscription's address, events or description, or pauses it (`paused: true`) or
+         *     resumes it (`paused: false`). A resumed subscription starts its count of failures again and
+         *     sends the events that waited while it was paused, in order.
+         */
+        put: operations["updateWebhookSubscription"];
+        /**
+         * Subscribe an address to events
+         * @description Subscribes an https (or http) address to events. The answer holds the subscription's secret,
+         *     once: it is never answered again (roll it to get a new one). Each delivery is a POST of JSON
+         *     with the header `formsign-signature: t=<unix time>,v1=<HMAC-SHA256 of "t.body" with the
+         *     secret, in hex>`. The address must lead to the public internet (or one the operator allows).
+         */
+        post: operations["createWebhookSubscription"];
+        /**
+         * Remove a subscription
+         * @description Removes the subscription and its delivery log; nothing more is sent to its address.
+         */
+        delete: operations["deleteWebhookSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-subscription-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a subscription's secret
+         * @description Makes a new secret for the subscription and answers it, once. Every delivery from now on is
+         *     signed with the new secret; the old one signs nothing more.
+         */
+        post: operations["rollWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A subscription's delivery log
+         * @description Every event sent (or waiting to be sent) to the subscription's address, newest first, with the last attempt's answer.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        /**
+         * Send an event to a subscription again
+         * @description Queues the event to be sent again (with the same `id`, so a receiver that has it already
+         *     can tell), in its place among its form's events still waiting (the older first), with a new
+         *     day of attempts. Answers at once: nothing is sent yet;
+         *     the log shows the new attempt once it is made. Refused while the event waits to be sent.
+         */
+        post: operations["sendWebhookAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fetch-prepopulation": {
         parameters: {
             query?: never;
@@ -2525,6 +2612,95 @@ export interface components {
             /** @description The failed delivery sent again. */
             delivery: number;
         };
+        /**
+         * @description An event a subscription can take: a form sent, opened, signed (each step), approved, sent
+         *     back, declined, withdrawn, completed, sealed, or its delivery through an integration failed;
+         *     a template created or changed.
+         * @enum {string}
+         */
+        WebhookEventType: "form.sent" | "form.opened" | "form.signed" | "form.approved" | "form.sent_back" | "form.declined" | "form.withdrawn" | "form.completed" | "form.sealed" | "form.delivery_failed" | "template.created" | "template.changed";
+        /** @description An address the organisation's events are posted to, signed with its secret. */
+        WebhookSubscription: {
+            id: number;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            description: string;
+            /** @enum {string} */
+            status: "active" | "paused";
+            /** @description Why it is paused, in words an administrator reads. */
+            paused_reason: string | null;
+            /** @description Failed attempts in a row since the last success. */
+            failures: number;
+            /** @description The last characters of the secret, to tell which one a receiver holds. */
+            secret_hint: string;
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+        };
+        WebhookSubscriptionList: {
+            data: components["schemas"]["WebhookSubscription"][];
+        };
+        WebhookSubscriptionCreated: components["schemas"]["WebhookSubscription"] & {
+            /** @description The secret the deliveries are signed with; answered this once. */
+            secret: string;
+        };
+        WebhookSubscriptionInput: {
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            description?: string;
+        };
+        WebhookSubscriptionChange: {
+            id: number;
+            url?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            paused?: boolean;
+        };
+        WebhookSubscriptionRef: {
+            id: number;
+        };
+        WebhookSecret: {
+            id: number;
+            /** @description The new secret; answered this once. */
+            secret: string;
+            secret_hint: string;
+        };
+        WebhookMessage: {
+            message: string;
+        };
+        /** @description One event for the subscription's address, with its last attempt. */
+        WebhookDelivery: {
+            id: number;
+            event: components["schemas"]["WebhookEventType"];
+            /** @description The event's id (the body's `id`), the same on every attempt. */
+            event_id: string;
+            form_id: number | null;
+            /** @description The form's reference, or the template's title. */
+            reference: string | null;
+            /**
+             * @description `failed`: given up after a day of attempts (or removed from the queue by a pause).
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description The last attempt, or when it was queued.
+             */
+            at: string;
+            response_code: number | null;
+            /** @description The first bytes of the last answer. */
+            response_excerpt: string;
+            /** @description What happened, in words an administrator reads. */
+            detail: string;
+        };
+        WebhookDeliveryPage: components["schemas"]["Pagination"] & {
+            data: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookSendAgainRequest: {
+            subscription: number;
+            delivery: number;
+        };
         IntegrationResponse: {
             message: string;
             /** @description The action answered. */
@@ -3283,6 +3459,15 @@ export interface components {
         };
         /** @description The delivery cannot be sent again, or the integration is not the company's. */
         SendAgainBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
+        /** @description The subscription is not the organisation's, or what was sent will not do (an address off the public internet among them). */
+        WebhookBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4810,6 +4995,199 @@ export interface operations {
                 };
             };
             400: components["responses"]["SendAgainBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWebhookSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateWebhookSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSubscriptionChange"];
+            };
+        };
+        responses: {
+            /** @description The subscription as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            400: components["responses"]["WebhookBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createWebhookSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description The subscription, with its secret (shown this once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionCreated"];
+                };
+            };
+            400: components["responses"]["WebhookBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteWebhookSubscription: {
+        parameters: {
+            query: {
+                /** @description The subscription. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription is removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookMessage"];
+                };
+            };
+            400: components["responses"]["WebhookBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    rollWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSubscriptionRef"];
+            };
+        };
+        responses: {
+            /** @description The new secret (shown this once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            400: components["responses"]["WebhookBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query: {
+                /** @description The subscription. */
+                subscription: number;
+                /** @description The page wanted, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            400: components["responses"]["WebhookBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sendWebhookAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSendAgainRequest"];
+            };
+        };
+        responses: {
+            /** @description The event is queued; it is not sent yet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookMessage"];
+                };
+            };
+            400: components["responses"]["WebhookBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];

@@ -81,6 +81,14 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   setIntegrationCredentials: (c, o) => c.integrations.setCredentials({ sid: 2, username: 'formsign', password: 'secret-pass' }, o),
   listIntegrationDeliveries: (c, o) => c.integrations.deliveries({ sid: 2 }, o),
   sendDeliveryAgain: (c, o) => c.integrations.sendAgain(2, 41, o),
+  listWebhookSubscriptions: (c, o) => c.integrations.webhooks(o),
+  createWebhookSubscription: (c, o) =>
+    c.integrations.subscribe({ url: 'https://hooks.northwindcare.example/formsign', events: ['form.completed'] }, o),
+  updateWebhookSubscription: (c, o) => c.integrations.changeWebhook({ id: 3, paused: true }, o),
+  deleteWebhookSubscription: (c, o) => c.integrations.removeWebhook(3, o),
+  rollWebhookSecret: (c, o) => c.integrations.rollWebhookSecret(3, o),
+  listWebhookDeliveries: (c, o) => c.integrations.webhookDeliveries({ subscription: 3 }, o),
+  sendWebhookAgain: (c, o) => c.integrations.sendWebhookAgain(3, 88, o),
   fetchPrepopulation: (c, o) => c.prepopulation.fetch({ id: 1 }, o),
   uploadPrepopulationSource: (c, o) =>
     c.prepopulation.upload({ name: 'Tenancies', template: 3010, file: new Blob(['Ref,Tenant\nT-1,Margaret Ellis\n'], { type: 'text/csv' }) }, o),

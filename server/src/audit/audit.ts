@@ -25,6 +25,32 @@ export interface EventRecord {
   origin?: Origin;
 }
 
+/** An event as written, handed to those that follow the trail. */
+export interface RecordedEvent {
+  id: number;
+  at: Date;
+  event: AuditEvent;
+  companyId: number | null;
+  formId: number | null;
+  level: 'info' | 'warning' | 'error';
+  target: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * What follows the trail: called with the handle of the change (its transaction) for every
+ * event written, so what it writes is committed, or rolled back, with the event. Registered
+ * by the composition root (the webhooks queue their deliveries this way), so this module names
+ * no area.
+ */
+export type EventFollower = (db: Database, event: RecordedEvent) => Promise<void>;
+
+const followers = new Set<EventFollower>();
+
+export function followEvents(follower: EventFollower): void {
+  followers.add(follower);
+}
+
 export async function recordEvent(db: Database, record: EventRecord): Promise<void> {
   const { actor } = record;
   const who =
@@ -33,7 +59,7 @@ export async function recordEvent(db: Database, record: EventRecord): Promise<vo
       : 'sessionId' in actor
         ? { userId: actor.userId, actor: actor.displayName, source: 'user' as const }
         : { userId: actor.userId, actor: actor.name, source: 'user' as const };
-  await insertAuditEvent(db, {
+  const written = await insertAuditEvent(db, {
     companyId: record.companyId,
     userId: who.userId,
     actor: who.actor,
@@ -46,4 +72,15 @@ export async function recordEvent(db: Database, record: EventRecord): Promise<vo
     userAgent: record.origin?.userAgent ?? '',
     details: record.details ?? {},
   });
+  if (followers.size === 0) return;
+  const recorded: RecordedEvent = {
+    ...written,
+    event: record.event,
+    companyId: record.companyId,
+    formId: record.formId ?? null,
+    level: record.level ?? 'info',
+    target: record.target ?? '',
+    details: record.details ?? {},
+  };
+  for (const follower of followers) await follower(db, recorded);
 }

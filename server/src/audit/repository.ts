@@ -12,8 +12,10 @@ import { auditEvents, type AuditEvent } from '../db/schema.js';
 
 export type NewAuditEvent = typeof auditEvents.$inferInsert;
 
-export async function insertAuditEvent(db: Database, event: NewAuditEvent): Promise<void> {
-  await db.insert(auditEvents).values(event);
+export async function insertAuditEvent(db: Database, event: NewAuditEvent): Promise<{ id: number; at: Date }> {
+  const [row] = await db.insert(auditEvents).values(event).returning({ id: auditEvents.id, at: auditEvents.at });
+  if (!row) throw new Error('The audit event was not written.');
+  return row;
 }
 
 /**

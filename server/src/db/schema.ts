@@ -944,6 +944,77 @@ export const deliveries = pgTable(
   ],
 );
 
+/**
+ * An address the organisation's events are posted to (webhooks), each delivery signed with the
+ * subscription's secret (kept sealed with the instance's key for credentials, as an SFTP password).
+ */
+export const webhookSubscriptions = pgTable(
+  'webhook_subscriptions',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    /** The events it takes (`form.completed`, ...). */
+    events: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    description: text().notNull().default(''),
+    secret: text().notNull(),
+    secretHint: text('secret_hint').notNull(),
+    pausedAt: at('paused_at'),
+    pausedReason: text('paused_reason'),
+    /** Failed attempts in a row, and since when it fails (reset by a success). */
+    failures: integer().notNull().default(0),
+    failingSince: at('failing_since'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  // The events of a company are matched against its subscriptions.
+  (table) => [index('webhook_subscriptions_company_idx').on(table.companyId)],
+);
+
+/** An event for a subscription's address: queued in the transaction of what happened, sent in order per form. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    event: text().notNull(),
+    eventId: text('event_id').notNull(),
+    /** What its order is kept within: `form-<id>` or `template-<id>`. */
+    orderKey: text('order_key').notNull(),
+    formId: integer('form_id').references(() => forms.id, { onDelete: 'cascade' }),
+    reference: text(),
+    /** The body's `data`, as it was when the event happened. */
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    occurredAt: at('occurred_at').notNull(),
+    status: text().$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    /** When it was queued (again, by "send again"): it is given up a day after. */
+    queuedAt: at('queued_at').notNull(),
+    attempts: integer().notNull().default(0),
+    at: at('at').notNull(),
+    responseCode: integer('response_code'),
+    responseExcerpt: text('response_excerpt').notNull().default(''),
+    detail: text().notNull().default(''),
+  },
+  (table) => [
+    // A subscription's log, newest first.
+    index('webhook_deliveries_subscription_idx').on(table.subscriptionId, table.id.desc()),
+    // The next event to send of a subscription's form, and the work left over on start.
+    // A form's events, removed with its data by retention.
+    index('webhook_deliveries_form_idx').on(table.formId),
+    index('webhook_deliveries_pending_idx')
+      .on(table.subscriptionId, table.orderKey, table.id)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
 export const prepopulationSources = pgTable('prepopulation_sources', {
   id: id(),
   companyId: integer('company_id')

@@ -11,6 +11,7 @@
  */
 import type { Integration, IntegrationResponse, IntegrationsQuery } from '@formsign/sdk';
 import { createContext, useContext, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -141,6 +142,9 @@ export default function FormIntegrationPage() {
           <h2 id={`${ids}-list`} ref={listHeading} tabIndex={-1} className="ops-heading-target">
             Integrations
           </h2>
+          <Link to="/webhooks" className="button button--secondary button--small">
+            Webhooks for every event
+          </Link>
         </div>
         <IntegrationActions.Provider value={actions}>
           <DataTable

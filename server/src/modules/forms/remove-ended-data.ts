@@ -9,6 +9,7 @@ import { recordEvent } from '../../audit/audit.js';
 import { trimFormEvents } from '../../audit/repository.js';
 import type { ServerContext } from '../../context.js';
 import { deleteDocuments, documentsOfForm } from '../supporting-documents/repository.js';
+import { forgetFormDeliveries } from '../webhooks/repository.js';
 import { removeFormData } from './completed-forms-repository.js';
 
 export type RetentionContext = Pick<ServerContext, 'db' | 'files' | 'log' | 'now'>;
@@ -25,6 +26,7 @@ export async function removeEndedData(ctx: RetentionContext, formId: number, day
       attached.map((document) => document.id),
     );
     await trimFormEvents(tx, formId);
+    await forgetFormDeliveries(tx, formId);
     await recordEvent(tx, {
       event: 'data-removed',
       companyId: form.companyId,
