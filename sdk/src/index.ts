@@ -45,7 +45,7 @@ export { mayCall, roleAllows, roleOfFlags, roleStanding } from './roles.js';
 // The areas, for a client made of only the parts it needs: `authApi(createTransport(options))`.
 export { accountApi, type AccountApi } from './areas/account.js';
 export { analyticsApi, type AnalyticsApi } from './areas/analytics.js';
-export { authApi, type AuthApi, type LoginResult, type SessionTokens } from './areas/auth.js';
+export { authApi, singleSignOnStart, type AuthApi, type LoginResult, type SessionTokens } from './areas/auth.js';
 export { casesApi, type CasesApi } from './areas/cases.js';
 export { databaseApi, type DatabaseApi } from './areas/database.js';
 export { devicesApi, type DevicesApi } from './areas/devices.js';

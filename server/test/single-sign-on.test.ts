@@ -37,8 +37,14 @@ beforeAll(async () => {
   const db = server.database.db;
   const hash = await server.ctx.passwords.hash(fixturePassword);
   const now = new Date();
-  const [alder] = await db.insert(companies).values({ name: `Alder ${tag}`, settings: defaultSettings() }).returning();
-  const [birch] = await db.insert(companies).values({ name: `Birch ${tag}`, settings: defaultSettings() }).returning();
+  const [alder] = await db
+    .insert(companies)
+    .values({ name: `Alder ${tag}`, settings: defaultSettings() })
+    .returning();
+  const [birch] = await db
+    .insert(companies)
+    .values({ name: `Birch ${tag}`, settings: defaultSettings() })
+    .returning();
   if (!alder || !birch) throw new Error('No organisations.');
   organisation = alder.id;
   otherOrganisation = birch.id;
@@ -150,7 +156,10 @@ describe('single sign-on with OpenID Connect', () => {
     const { location, refresh } = await signInThrough('newcomer');
     expect(location).toBe('/login?sso=signed-in');
     await sessionOf(refresh);
-    const [created] = await server.database.db.select().from(users).where(eq(users.email, mail('newcomer', 'alder')));
+    const [created] = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, mail('newcomer', 'alder')));
     expect(created).toMatchObject({ companyId: organisation, role: 'basic', firstName: 'Nia', lastName: 'Newcomer', passwordHash: null });
   });
 
@@ -166,7 +175,11 @@ describe('single sign-on with OpenID Connect', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ required: true, verified: true });
     const password = await server.call('/login', { body: { name: `alder.member.${tag}`, password: fixturePassword, challenge: false } });
-    expect(password.body).toMatchObject({ code: -3, token: '', message: 'Your organisation signs in with Alder Login. Use "Sign in with Alder Login".' });
+    expect(password.body).toMatchObject({
+      code: -3,
+      token: '',
+      message: 'Your organisation signs in with Alder Login. Use "Sign in with Alder Login".',
+    });
     // A wrong password gets the same answer: no way to test passwords.
     const wrong = await server.call('/login', { body: { name: `alder.member.${tag}`, password: 'wrong-password', challenge: false } });
     expect(wrong.body.code).toBe(-3);

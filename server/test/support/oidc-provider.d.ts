@@ -31,7 +31,12 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: ProviderConfiguration);
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
     interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<Interaction>;
-    interactionFinished(request: IncomingMessage, response: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      request: IncomingMessage,
+      response: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
     Grant: typeof Grant;
     on(event: string, listener: (...args: unknown[]) => void): void;
   }

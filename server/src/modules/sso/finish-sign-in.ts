@@ -74,8 +74,7 @@ export async function finishSingleSignOn(
   const now = ctx.now();
   const signedIn = await ctx.db.transaction(async (tx) => {
     let user = await findByEmail(tx, email);
-    if (user && user.companyId !== flight.companyId)
-      throw new SsoRefusal('other-organisation', `${email} belongs to another organisation's person.`);
+    if (user && user.companyId !== flight.companyId) throw new SsoRefusal('other-organisation', `${email} belongs to another organisation's person.`);
     if (!user) {
       if (!provider.allowCreate) throw new SsoRefusal('no-account', `${email} has no account in the organisation.`);
       user = await insertUser(tx, {

@@ -30,7 +30,12 @@ export function issuerRefusal(ctx: OidcContext, issuer: string): string | null {
 /** `fetch` for openid-client, through the guarded client (its bodies are forms or nothing). */
 function guardedFetch(ctx: OidcContext): oidc.CustomFetch {
   return async (url, options) => {
-    const body = options.body === undefined || options.body === null ? undefined : options.body instanceof URLSearchParams ? options.body.toString() : options.body;
+    const body =
+      options.body === undefined || options.body === null
+        ? undefined
+        : options.body instanceof URLSearchParams
+          ? options.body.toString()
+          : options.body;
     if (body !== undefined && typeof body !== 'string') throw new Error('The sign-in provider was asked something this server does not send.');
     return ctx.outbound.fetch(url, { method: options.method, headers: options.headers, ...(body === undefined ? {} : { body }) });
   };

@@ -20,12 +20,8 @@ export async function lockSsoProvider(db: Database, companyId: number): Promise<
 }
 
 export async function saveSsoProvider(db: Database, provider: NewSsoProvider): Promise<SsoProviderRecord> {
-  const { companyId, ...change } = provider;
-  const [row] = await db
-    .insert(ssoProviders)
-    .values(provider)
-    .onConflictDoUpdate({ target: ssoProviders.companyId, set: change })
-    .returning();
+  const { companyId: _companyId, ...change } = provider;
+  const [row] = await db.insert(ssoProviders).values(provider).onConflictDoUpdate({ target: ssoProviders.companyId, set: change }).returning();
   if (!row) throw new Error('The sign-in provider was not saved.');
   return row;
 }
