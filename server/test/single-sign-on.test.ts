@@ -32,6 +32,7 @@ beforeAll(async () => {
       newcomer: { email: mail('newcomer', 'alder'), email_verified: true, given_name: 'Nia', family_name: 'Newcomer' },
       unconfirmed: { email: mail('member', 'alder'), email_verified: false },
       outsider: { email: mail('outsider', 'birch'), email_verified: true },
+      super: { email: mail('super', 'alder'), email_verified: true },
     },
   });
   const db = server.database.db;
@@ -55,6 +56,7 @@ beforeAll(async () => {
     // Asked to set up the app's second factor at a password sign-in.
     { ...person(alder.id, `alder.member.${tag}`, mail('member', 'alder'), 'basic'), forceMfa: true },
     person(birch.id, `birch.outsider.${tag}`, mail('outsider', 'birch'), 'basic'),
+    { ...person(alder.id, `alder.super.${tag}`, mail('super', 'alder'), 'admin'), isSuper: true },
   ]);
   adminToken = (await server.signIn(`alder.admin.${tag}`, fixturePassword)).token;
 });
@@ -144,10 +146,11 @@ describe('single sign-on with OpenID Connect', () => {
     expect(refresh).toBeUndefined();
   });
 
-  it('never signs in another organisation’s person', async () => {
+  it('never signs in another organisation’s person, nor the instance’s super user', async () => {
     const { location, refresh } = await signInThrough('outsider');
     expect(location).toBe('/login?sso_error=other-organisation');
     expect(refresh).toBeUndefined();
+    expect((await signInThrough('super')).location).toBe('/login?sso_error=super-user');
   });
 
   it('creates a person at the first sign-in only when the organisation allows it', async () => {
@@ -183,7 +186,8 @@ describe('single sign-on with OpenID Connect', () => {
     // A wrong password gets the same answer: no way to test passwords.
     const wrong = await server.call('/login', { body: { name: `alder.member.${tag}`, password: 'wrong-password', challenge: false } });
     expect(wrong.body.code).toBe(-3);
-    // Another organisation's people keep their passwords.
+    // The instance's super users keep theirs (the way back), and so do another organisation's people.
+    expect((await server.call('/login', { body: { name: `alder.super.${tag}`, password: fixturePassword, challenge: false } })).body.code).toBe(1);
     expect((await server.call('/login', { body: { name: `birch.outsider.${tag}`, password: fixturePassword, challenge: false } })).body.code).toBe(1);
     expect((await server.call('/sso-lookup', { body: { organisation: otherOrganisation } })).body.offered).toBe(false);
     // The provider still signs people in.

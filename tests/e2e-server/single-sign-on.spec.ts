@@ -52,7 +52,7 @@ test('a basic user signs in with the organisation’s provider the administrator
     await visitor.getByLabel('Account').fill('liam.carter');
     await visitor.getByRole('button', { name: 'Sign in' }).click();
     await expect(visitor.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-    await expect(visitor.getByText('Liam Carter').first()).toBeVisible();
+    await expect(visitor.getByRole('banner')).toContainText('Liam Carter');
     await context.close();
   } finally {
     await page.goto('/settings?tab=single-sign-on');

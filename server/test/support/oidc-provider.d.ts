@@ -15,6 +15,7 @@ declare module 'oidc-provider' {
     cookies?: { keys: string[] };
     pkce?: { required(): boolean };
     conformIdTokenClaims?: boolean;
+    ttl?: Record<string, number>;
   }
   interface Interaction {
     uid: string;

@@ -75,6 +75,8 @@ export async function startOidcProvider(options: TestOidcOptions): Promise<TestO
     interactions: { url: (_context, interaction) => `/interaction/${interaction.uid}` },
     features: { devInteractions: { enabled: false } },
     cookies: { keys: ['a-test-cookie-key'] },
+    // Short lives, stated (the provider warns of its defaults otherwise).
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
   });
   const callback = provider.callback();
   const interaction = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {

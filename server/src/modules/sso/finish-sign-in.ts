@@ -6,7 +6,8 @@
  * of another organisation's person never signs anyone in. Someone the organisation does not
  * have yet is created as a basic user when it allows that. The session then starts as a
  * password sign-in's does; the app's own second factor is not asked (the provider is the one
- * that checks who signs in, with its own factors).
+ * that checks who signs in, with its own factors). The instance's super users are never signed
+ * in by an organisation's provider: they sign in with their password.
  */
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { ServerContext } from '../../context.js';
@@ -96,6 +97,9 @@ export async function finishSingleSignOn(
         origin,
       });
     }
+    // An organisation's provider never signs in the instance's super users: its administrator
+    // controls the provider, and would otherwise reach the whole instance through it.
+    if (user.isSuper) throw new SsoRefusal('super-user', `${user.name} is a super user of the instance.`);
     if (user.blockedAt) throw new SsoRefusal('blocked', `${user.name} is blocked.`);
     // The provider confirmed the address: an invited person's account is active from now on.
     if (!user.activatedAt) user = (await updateUser(tx, user.id, { activatedAt: now })) ?? user;

@@ -20,6 +20,7 @@ export type SsoFailure =
   | 'no-account'
   | 'other-organisation'
   | 'blocked'
+  | 'super-user'
   | 'failed';
 
 export class SsoRefusal extends Error {

@@ -17,6 +17,7 @@ export const singleSignOnFailures: Readonly<Record<string, string>> = {
   'no-account': 'There is no formsign account for this email address in your organisation. Ask your administrator to invite you.',
   'other-organisation': 'This email address belongs to an account of another organisation, which cannot be signed in here.',
   blocked: 'Your account or this device has been blocked. Please contact your administrator.',
+  'super-user': 'The site’s super users sign in with their password, not with an organisation’s provider.',
   failed: 'The sign-in with your organisation’s provider could not be completed. Please try again.',
 };
 
