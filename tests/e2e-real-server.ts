@@ -24,6 +24,8 @@ const config = readConfig({
   LOG_LEVEL: 'warn',
   // The demo's envelopes are bought through the test provider, which takes no money.
   FORMSIGN_PAYMENTS: 'test',
+  // The single sign-on journey starts its OpenID provider on this machine.
+  FORMSIGN_OUTBOUND_ALLOW: '127.0.0.1',
 });
 // The browser tests sign in many times a minute from one address: no request rate limits here
 // (the server suite tests them).

@@ -205,6 +205,17 @@ describe('auth machine transitions', () => {
     expect(storage.entries()[storageKeys.token]).toBe(renewedToken);
   });
 
+  it('loggedOut → resuming → loggedIn (auth.resume): a session the provider’s sign-in started is taken up', async () => {
+    const storage = memoryStorage();
+    const { actor, calls } = start(storage, { refresh: () => Promise.resolve(loginResult({ token: renewedToken })) });
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    actor.send({ type: 'auth.resume' });
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedIn'));
+    expect(calls).toEqual([{ actor: 'refresh' }]);
+    expect(storage.entries()[storageKeys.token]).toBe(renewedToken);
+    expect(snapshot.context.token).toBe(renewedToken);
+  });
+
   it('restoring → resuming → loggedOut: an undecodable stored token is cleared', async () => {
     const storage = memoryStorage(storedSession(undecodableToken));
     const { actor } = start(storage);

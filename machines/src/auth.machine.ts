@@ -11,6 +11,8 @@
  * - Sessions are renewed: a minute before the token expires, and on start when the stored
  *   token has expired (`resuming`), the refresh actor asks for a new one; a session the
  *   server has ended (a refused renewal, or `auth.expired` when a call answers 401) logs out.
+ * - Single sign-on: the provider's sign-in ends with the session's refresh cookie set;
+ *   `auth.resume` renews it into a token (`resuming`), as on start.
  */
 import { errorTexts, textForCode, type CodeResult, type LoggedInUser, type LoginResponse, type SecondFactorChallenge } from '@formsign/sdk/contract';
 import { jwtDecode } from 'jwt-decode';
@@ -78,7 +80,9 @@ export type AuthEvent =
   /** A call answered 401: the server no longer knows this session. */
   | { type: 'auth.expired'; message?: string }
   | { type: 'auth.logout' }
-  | { type: 'auth.reset' };
+  | { type: 'auth.reset' }
+  /** A sign-in finished elsewhere (the organisation's provider) left a session cookie: take it up. */
+  | { type: 'auth.resume' };
 
 /** The text shown when the server has ended the session. */
 export const sessionEndedText = 'Your session has expired. Please log in again.';
@@ -319,6 +323,7 @@ export const authMachine = setup({
       on: {
         'auth.login': { target: 'loggingIn', actions: 'clearError' },
         'auth.reset': { actions: 'clearError' },
+        'auth.resume': { target: 'resuming', actions: 'clearError' },
       },
     },
     loggingIn: {

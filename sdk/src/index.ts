@@ -46,7 +46,7 @@ export { verifyWebhookSignature, type VerifyWebhookOptions } from './webhook-sig
 // The areas, for a client made of only the parts it needs: `authApi(createTransport(options))`.
 export { accountApi, type AccountApi } from './areas/account.js';
 export { analyticsApi, type AnalyticsApi } from './areas/analytics.js';
-export { authApi, type AuthApi, type LoginResult, type SessionTokens } from './areas/auth.js';
+export { authApi, singleSignOnStart, type AuthApi, type LoginResult, type SessionTokens } from './areas/auth.js';
 export { casesApi, type CasesApi } from './areas/cases.js';
 export { databaseApi, type DatabaseApi } from './areas/database.js';
 export { devicesApi, type DevicesApi } from './areas/devices.js';

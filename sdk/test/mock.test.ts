@@ -442,6 +442,33 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     });
     expect((await pdf.text()).startsWith('%PDF-1.4')).toBe(true);
   },
+  async showSingleSignOn() {
+    expect(await client.settings.singleSignOn()).toEqual(example('showSingleSignOn'));
+  },
+  async saveSingleSignOn() {
+    const saved = await client.settings.saveSingleSignOn({
+      enabled: true,
+      issuer: 'https://login.northwind.example',
+      client_id: 'formsign',
+      client_secret: 's3cr3t-from-the-provider',
+      display_name: 'Northwind Login',
+      allow_create: true,
+      required: false,
+    });
+    expect(saved).toEqual(example('saveSingleSignOn'));
+    expect(saved).not.toHaveProperty('client_secret');
+  },
+  async lookUpSingleSignOn() {
+    expect(await client.auth.singleSignOn({ name: 'olivia.bennett' })).toEqual(example('lookUpSingleSignOn'));
+  },
+  async startSingleSignOn() {
+    const { response } = await client.raw.GET('/sso/start', { params: { query: { organisation: 1 } }, redirect: 'manual' });
+    expect(response.status).toBe(303);
+  },
+  async finishSingleSignOn() {
+    const { response } = await client.raw.GET('/sso/callback', { params: { query: { code: 'Xa9kQ2', state: 'kq8Zt3' } }, redirect: 'manual' });
+    expect(response.status).toBe(303);
+  },
   async verifyDocument() {
     const pdf = new File(['%PDF-1.7\n% a sealed document\n'], 'Leave Request NWC-2026-0042.pdf', { type: 'application/pdf' });
     const verification = await client.signing.verify(pdf);

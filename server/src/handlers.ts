@@ -22,6 +22,7 @@ import { integrationsHandlers } from './modules/integrations/handlers.js';
 import { logsHandlers } from './modules/logs/handlers.js';
 import { prepopulationHandlers, prepopulationRefusalBodies } from './modules/prepopulation/handlers.js';
 import { purchasesHandlers } from './modules/purchases/handlers.js';
+import { ssoHandlers } from './modules/sso/handlers.js';
 import { storageHandlers } from './modules/storage/handlers.js';
 import { stringsHandlers } from './modules/strings/handlers.js';
 import { supportHandlers } from './modules/support/handlers.js';
@@ -58,6 +59,7 @@ export function createHandlers(ctx: ServerContext): Handlers {
     ...storageHandlers(ctx),
     ...supportingDocumentsHandlers(ctx),
     ...verificationHandlers(ctx),
+    ...ssoHandlers(ctx),
   };
 }
 

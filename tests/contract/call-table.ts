@@ -70,7 +70,8 @@ export const callTable: readonly CallRow[] = [
  * Operations the specification needs but does not list: the registration call (its path is
  * "not shown"), account activation for the `/activate` page, confirming a new email address
  * for the `/confirm-email` page, the help page's contact form, the organisation's own
- * tutorials (`/tutorial`) and the form audit's export (`/formaudit-export`).
+ * tutorials (`/tutorial`) and the form audit's export (`/formaudit-export`), and single sign-on
+ * with the organisation's provider (`/sso-*`, `/sso/*`).
  */
 export const designedOperations: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string }[] = [
   { method: 'post', path: '/grant-envelopes' },
@@ -109,6 +110,11 @@ export const designedOperations: readonly { method: 'get' | 'post' | 'put' | 'de
   { method: 'post', path: '/webhook-subscription-secret' },
   { method: 'get', path: '/webhook-deliveries' },
   { method: 'post', path: '/webhook-deliveries' },
+  { method: 'get', path: '/sso-settings' },
+  { method: 'post', path: '/sso-settings' },
+  { method: 'post', path: '/sso-lookup' },
+  { method: 'get', path: '/sso/start' },
+  { method: 'get', path: '/sso/callback' },
 ];
 
 /** Response shapes the product states: the top-level fields each must have. */
@@ -155,6 +161,7 @@ export const publicOperations = [
   '/websigning',
   '/signing-preview',
   '/verify',
+  '/sso-lookup',
 ] as const;
 
 /** Operations only administrators may call, at least: every administrator, personal ones too (they are administrators). */

@@ -1,6 +1,14 @@
 import { assertSuccessCode, withSuccessCode } from '../api-error.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { CodeResult, LoginResponse, RegisterRequest, SecondFactorRequest, SetNewPasswordRequest } from '../types.js';
+import type {
+  CodeResult,
+  LoginResponse,
+  RegisterRequest,
+  SecondFactorRequest,
+  SetNewPasswordRequest,
+  SingleSignOnLookup,
+  SingleSignOnOffer,
+} from '../types.js';
 
 /** The session tokens `/login` sends in its response headers; null when absent. */
 export interface SessionTokens {
@@ -34,6 +42,13 @@ export interface AuthApi {
   forgotPassword(body: { email: string }, options?: CallOptions): Promise<CodeResult>;
   /** Sets a new password from a reset link; rejects with the code's text unless the code is 1. */
   setNewPassword(body: SetNewPasswordRequest, options?: CallOptions): Promise<CodeResult>;
+  /** Whether the login page offers "Sign in with <provider>" for a typed name (or an organisation). */
+  singleSignOn(lookup: SingleSignOnLookup, options?: CallOptions): Promise<SingleSignOnOffer>;
+}
+
+/** Where the browser goes to sign in with the organisation's provider (`/sso/start`), under the API's base. */
+export function singleSignOnStart(organisation: number, baseUrl = '/api'): string {
+  return `${baseUrl}/sso/start?organisation=${encodeURIComponent(String(organisation))}`;
 }
 
 function sessionTokens({ headers }: Response): SessionTokens {
@@ -83,5 +98,6 @@ export function authApi({ api, send, exchange }: Transport): AuthApi {
       assertSuccessCode('setNewPassword', data);
       return data;
     },
+    singleSignOn: (lookup, options) => send((init) => api.POST('/sso-lookup', { ...init, body: lookup }), options),
   };
 }

@@ -17,6 +17,8 @@ export const appCodes = {
     '-2': { outcome: 'failure', text: "Your account has been blocked. Please contact your administrator." },
     /** Too many failed attempts. */
     '-208': { outcome: 'failure', text: "Attempt limit exceeded, please try after some time." },
+    /** The organisation requires single sign-on: passwords are off (`message` names its provider). */
+    '-3': { outcome: 'failure', text: "Your organisation signs in with its own provider. Use its sign-in button." },
   },
   verifySecondFactor: {
     /** Logged in. */

@@ -1304,6 +1304,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sso-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the organisation's single sign-on provider
+         * @description The OpenID Connect provider the organisation's staff sign in with, as the administrator
+         *     configured it. The client secret is never answered: `has_client_secret` says one is kept.
+         *     `redirect_uri` is the address to register with the provider.
+         */
+        get: operations["showSingleSignOn"];
+        put?: never;
+        /**
+         * Configure the organisation's single sign-on provider
+         * @description Saves the provider (its issuer is checked by reading its discovery document through the
+         *     server's outbound client) or, with `enabled` false, turns single sign-on off. A client
+         *     secret sent replaces the one kept; none sent keeps it. Requiring single sign-on turns
+         *     passwords off for the organisation's people (the instance's super users keep theirs);
+         *     it is refused until someone has signed in through this provider with these settings.
+         */
+        post: operations["saveSingleSignOn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether single sign-on is offered for a user name or an organisation
+         * @description The login page asks with the typed user name (or email address), or with an
+         *     organisation's id. The answer has the same shape whether or not the name exists: a name
+         *     no one has is answered as one whose organisation has no provider.
+         */
+        post: operations["lookUpSingleSignOn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Go to the organisation's sign-in provider
+         * @description Redirects the browser to the organisation's provider (authorization code with PKCE,
+         *     state and nonce, kept in a sealed cookie for ten minutes). When single sign-on is not
+         *     offered, redirects back to the login page with `sso_error`.
+         */
+        get: operations["startSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Come back from the sign-in provider
+         * @description The provider's redirect. The state, the PKCE verifier, the nonce and the issuer are
+         *     checked against the sealed cookie, the code exchanged, the ID token verified; the person
+         *     is found by the verified email address (`email_verified` true) among the organisation's
+         *     people only, or created as a basic user when the organisation allows it. The session
+         *     starts as a password sign-in's does (the refresh cookie) and the browser goes to
+         *     `/login?sso=signed-in`; a refusal goes to `/login?sso_error=<reason>`. The app's own
+         *     second factor is not asked: the provider is the one that checks who signs in.
+         */
+        get: operations["finishSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/categories": {
         parameters: {
             query?: never;
@@ -2567,6 +2667,51 @@ export interface components {
              *     to a server with another key is refused.
              */
             host_key: string | null;
+        };
+        /** @description The organisation's OpenID Connect provider; the client secret is never answered. */
+        SingleSignOnSettings: {
+            /** @description Whether a provider was ever saved. */
+            configured: boolean;
+            /** @description Whether the login page offers it. */
+            enabled: boolean;
+            /** @description The issuer URL (https://). */
+            issuer: string;
+            client_id: string;
+            /** @description Whether a client secret is kept. */
+            has_client_secret: boolean;
+            /** @description The words after "Sign in with". */
+            display_name: string;
+            /** @description People the organisation does not have yet are created (basic users) at their first sign-in. */
+            allow_create: boolean;
+            /** @description Passwords are off for the organisation's people (super users keep theirs). */
+            required: boolean;
+            /** @description Someone signed in through the provider with these settings (needed before requiring it). */
+            verified: boolean;
+            /** @description The address to register with the provider. */
+            redirect_uri: string;
+        };
+        /** @description What an administrator saves; a client secret left out keeps the one kept. */
+        SingleSignOnInput: {
+            enabled: boolean;
+            issuer: string;
+            client_id: string;
+            client_secret?: string;
+            display_name: string;
+            allow_create: boolean;
+            required: boolean;
+        };
+        /** @description The typed user name or email address, or an organisation's id. */
+        SingleSignOnLookup: {
+            name?: string;
+            organisation?: number;
+        };
+        /** @description Whether the login page offers "Sign in with <display_name>", and whether passwords are off. */
+        SingleSignOnOffer: {
+            offered: boolean;
+            display_name: string | null;
+            required: boolean;
+            /** @description The id `/sso/start` takes. */
+            organisation: number | null;
         };
         /**
          * @description An SFTP integration's sign-in: the user name and a password or a private key (OpenSSH or
@@ -5632,6 +5777,167 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    showSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's settings (`configured` false when none is). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SingleSignOnSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    saveSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SingleSignOnInput"];
+            };
+        };
+        responses: {
+            /** @description The provider's settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SingleSignOnSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    lookUpSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SingleSignOnLookup"];
+            };
+        };
+        responses: {
+            /** @description What the login page offers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SingleSignOnOffer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startSingleSignOn: {
+        parameters: {
+            query: {
+                /**
+                 * @description The organisation whose provider to sign in with (from `/sso-lookup`).
+                 * @example 1
+                 */
+                organisation: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider, or back to the login page. */
+            303: {
+                headers: {
+                    /** @description Where the browser goes. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The provider's authorization code.
+                 * @example Xa9kQ2
+                 */
+                code?: string;
+                /**
+                 * @description The state sent to the provider.
+                 * @example kq8Zt3
+                 */
+                state?: string;
+                /**
+                 * @description The provider's issuer (RFC 9207).
+                 * @example https://login.northwind.example
+                 */
+                iss?: string;
+                /**
+                 * @description The provider's error code, when it did not sign the person in.
+                 * @example access_denied
+                 */
+                error?: string;
+                /**
+                 * @description The provider's words for its error (not shown).
+                 * @example The person cancelled.
+                 */
+                error_description?: string;
+                /**
+                 * @description The provider's session state (ignored).
+                 * @example abc
+                 */
+                session_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Into the app, or back to the login page with the reason. */
+            303: {
+                headers: {
+                    /** @description Where the browser goes. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -3,7 +3,7 @@
  * error suites call each with `Prefer` to reach every named example. The type makes the
  * table name every operation of the contract.
  */
-import type { CallOptions, FormsignClient, OperationId } from '../../src/index.js';
+import { errorFromResponse, type CallOptions, type FormsignClient, type OperationId } from '../../src/index.js';
 
 export type OperationCall = (client: FormsignClient, options: CallOptions) => Promise<unknown>;
 
@@ -22,6 +22,14 @@ const stripeEvent = JSON.stringify({
   type: 'checkout.session.completed',
   data: { object: { id: 'cs_test_a1B2c3D4e5', object: 'checkout.session', payment_status: 'paid', amount_total: 14900, currency: 'gbp' } },
 });
+
+/** A browser trip (`/sso/start`, `/sso/callback`) asked without following its redirect: a failure rejects as the friendly calls do. */
+function trip(result: { error?: unknown; response: Response }): Response {
+  if (result.response.status >= 400) throw errorFromResponse(result.response.status, result.error);
+  return result.response;
+}
+
+const headersOf = (options: CallOptions): { headers?: Headers } => (options.headers ? { headers: new Headers(options.headers as HeadersInit) } : {});
 
 export const operationCalls: { [Id in OperationId]: OperationCall } = {
   login: (c, o) => c.auth.login({ name: 'olivia.bennett', password: 'correct-horse-battery' }, o),
@@ -120,6 +128,24 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
     c.account.deliverStripeEvent(stripeEvent, 't=1795000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd', o),
   webSigning: (c, o) => c.signing.call(signing, o),
   signingPreview: (c, o) => c.signing.preview({ id: signing.id, token: signing.token }, o),
+  showSingleSignOn: (c, o) => c.settings.singleSignOn(o),
+  saveSingleSignOn: (c, o) =>
+    c.settings.saveSingleSignOn(
+      {
+        enabled: true,
+        issuer: 'https://login.northwind.example',
+        client_id: 'formsign',
+        display_name: 'Northwind Login',
+        allow_create: true,
+        required: false,
+      },
+      o,
+    ),
+  lookUpSingleSignOn: (c, o) => c.auth.singleSignOn({ name: 'olivia.bennett' }, o),
+  startSingleSignOn: async (c, o) =>
+    trip(await c.raw.GET('/sso/start', { params: { query: { organisation: 1 } }, redirect: 'manual', ...headersOf(o) })),
+  finishSingleSignOn: async (c, o) =>
+    trip(await c.raw.GET('/sso/callback', { params: { query: { code: 'Xa9kQ2', state: 'kq8Zt3' } }, redirect: 'manual', ...headersOf(o) })),
   verifyDocument: (c, o) => c.signing.verify(new File(['%PDF-1.7\n'], 'document.pdf', { type: 'application/pdf' }), o),
   contactSupport: (c, o) => c.support.contact({ subject: 'Envelope invoice', message: 'Again, please.' }, o),
 };

@@ -55,6 +55,27 @@ export const companies = pgTable(
   ],
 );
 
+/**
+ * An organisation's single sign-on provider (OpenID Connect): its issuer and client, the client
+ * secret sealed with the instance's key for credentials (`auth/keys.ts`), never answered.
+ * `verifiedAt` is set when someone signs in through it and cleared when the issuer or client
+ * changes: passwords can be turned off (`required`) only once it has worked.
+ */
+export const ssoProviders = pgTable('sso_providers', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  enabled: boolean().notNull().default(false),
+  issuer: text().notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret'),
+  displayName: text('display_name').notNull(),
+  allowCreate: boolean('allow_create').notNull().default(false),
+  required: boolean().notNull().default(false),
+  verifiedAt: at('verified_at'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
 export interface CompanySettings {
   timezone: string;
   date_format: 'DD/MM/YYYY' | 'MM/DD/YYYY' | 'YYYY-MM-DD';

@@ -266,6 +266,12 @@ function addressAllowed(allow: OutboundAllow, address: string): boolean {
   return allow.networks.some((net) => inNetwork(bytes, net) || inNetwork(effective(bytes), net));
 }
 
+/** Whether the operator allows this host (by name, or as an address inside an allowed network) beside the public internet. */
+export function operatorAllows(allow: OutboundAllow, hostname: string): boolean {
+  const host = plainHost(hostname);
+  return hostAllowed(allow, host) || addressAllowed(allow, host);
+}
+
 /**
  * Why an address written as a URL with a literal IP may not be reached (the words of a
  * refusal), or null: what can be told without resolving a name, as when the server starts.

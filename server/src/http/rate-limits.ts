@@ -32,6 +32,10 @@ export const defaultRateLimits: RateLimits = {
   confirmEmail: { max: 30, timeWindow: minute },
   inviteUsers: { max: 20, timeWindow: minute },
   verifyDocument: { max: 30, timeWindow: minute },
+  // Whether a name's organisation has a provider, and the trips to it and back.
+  lookUpSingleSignOn: { max: 30, timeWindow: minute },
+  startSingleSignOn: { max: 30, timeWindow: minute },
+  finishSingleSignOn: { max: 30, timeWindow: minute },
   // Saving a draft stores what a signer attached; opening and sending a form are not counted.
   // Each preview is a PDF made in a file worker.
   signingPreview: { max: 30, timeWindow: minute },

@@ -11,6 +11,7 @@ import { accountCounter, addressCounter, clearAttempts, giveBack, takeAttempt } 
 import { displayNameOf } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { passwordsOff } from '../sso/repository.js';
 import { findByLogin } from '../users/repository.js';
 import { openChallenge, secondFactorDue } from './second-factor.js';
 import { startSession, type SignedIn } from './sessions.js';
@@ -40,6 +41,15 @@ export async function signIn(
     });
 
   const valid = await ctx.passwords.verify(user?.passwordHash ?? null, password);
+  // An organisation that requires single sign-on has no passwords (its super users keep theirs):
+  // refused whether or not the password was right, so it is no way to test passwords.
+  const sso = user && !user.isSuper ? await passwordsOff(ctx.db, user.companyId) : null;
+  if (sso) {
+    throw new AppError(AppErrorCode.Forbidden, `Your organisation signs in with ${sso.displayName}. Use "Sign in with ${sso.displayName}".`, {
+      appCode: '-3',
+      detail: 'Passwords are off for the organisation.',
+    });
+  }
   if (!user || !valid) {
     if (user) {
       await recordEvent(ctx.db, {
