@@ -1,6 +1,16 @@
 import { withSuccessCode } from '../api-error.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { CategoryAction, CategoryList, GroupList, GroupsRequest, Settings } from '../types.js';
+import type {
+  ApiKeyList,
+  CategoryAction,
+  CategoryList,
+  CreateApiKeyRequest,
+  CreateApiKeyResult,
+  GroupList,
+  GroupsRequest,
+  RevokeApiKeyResult,
+  Settings,
+} from '../types.js';
 
 export interface SettingsApi {
   get(options?: CallOptions): Promise<Settings>;
@@ -8,6 +18,12 @@ export interface SettingsApi {
   categories(action?: CategoryAction, options?: CallOptions): Promise<CategoryList>;
   /** Lists, saves or deletes user groups (`POST /get-groups { data }`). */
   groups(data: GroupsRequest, options?: CallOptions): Promise<GroupList>;
+  /** The organisation's API keys (administrators). */
+  apiKeys(options?: CallOptions): Promise<ApiKeyList>;
+  /** Makes an API key; the answer's `secret` is the whole key, shown this once. */
+  createApiKey(request: CreateApiKeyRequest, options?: CallOptions): Promise<CreateApiKeyResult>;
+  /** Revokes an API key: it stops working at once. */
+  revokeApiKey(id: number, options?: CallOptions): Promise<RevokeApiKeyResult>;
 }
 
 export function settingsApi({ api, send }: Transport): SettingsApi {
@@ -23,6 +39,19 @@ export function settingsApi({ api, send }: Transport): SettingsApi {
       withSuccessCode(
         'manageGroups',
         send((init) => api.POST('/get-groups', { ...init, body: { data } }), options),
+        { preferServerMessage: true },
+      ),
+    apiKeys: (options) => send((init) => api.GET('/api-keys', init), options),
+    createApiKey: (request, options) =>
+      withSuccessCode(
+        'createApiKey',
+        send((init) => api.POST('/api-keys', { ...init, body: request }), options),
+        { preferServerMessage: true },
+      ),
+    revokeApiKey: (id, options) =>
+      withSuccessCode(
+        'revokeApiKey',
+        send((init) => api.POST('/api-keys/revoke', { ...init, body: { id } }), options),
         { preferServerMessage: true },
       ),
   };
