@@ -17,7 +17,9 @@ import { useTestServer } from './support/test-server.js';
 const server = useTestServer();
 
 const readme = readFileSync(fileURLToPath(new URL('../../sdk/README.md', import.meta.url)), 'utf8');
-const runnable = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '').filter((code) => code.includes('export async function'));
+const runnable = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)]
+  .map((match) => match[1] ?? '')
+  .filter((code) => code.includes('export async function'));
 const folder = fileURLToPath(new URL(`./.readme-examples-${process.pid}/`, import.meta.url));
 
 interface Examples {
