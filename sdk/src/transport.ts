@@ -209,7 +209,8 @@ export function createTransport(options: FormsignClientOptions = {}): Transport 
   }
 
   const raw: RawClient = createClient<paths>({ baseUrl, fetch: sdkFetch, querySerializer: querySerializer() });
-  const tokenSource = apiKey !== undefined ? () => apiKey : options.token;
+  // A key travels in its header only, never copied into a body as some calls copy a person's token.
+  const tokenSource = apiKey !== undefined ? undefined : options.token;
   const isOffline = options.isOffline ?? navigatorOffline;
   const policy: RetryPolicy | null = retryPolicy(options.retry);
   const timeout = options.timeout !== undefined && options.timeout > 0 ? options.timeout : undefined;
