@@ -193,7 +193,7 @@ export function createTransport(options: FormsignClientOptions = {}): Transport 
   if (options.headers) own.push(defaultHeaders(options.headers));
   const apiKey = options.apiKey;
   if (apiKey !== undefined) {
-    if (!apiKey.startsWith('fs_live_')) throw new TypeError('createFormsignClient: an API key starts with "fs_live_".');
+    if (!apiKey.startsWith('fs_live_')) throw new TypeError('apiKey: not an fs_live_ key');
     own.push(bearerToken(() => apiKey));
   } else {
     if (options.token) own.push(bearerToken(options.token));

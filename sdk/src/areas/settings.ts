@@ -26,6 +26,9 @@ export interface SettingsApi {
   revokeApiKey(id: number, options?: CallOptions): Promise<RevokeApiKeyResult>;
 }
 
+/** The server's text of a refusal, before the contract's. */
+const serverMessage = { preferServerMessage: true };
+
 export function settingsApi({ api, send }: Transport): SettingsApi {
   return {
     get: (options) => send((init) => api.GET('/fetch-settings', init), options),
@@ -46,13 +49,13 @@ export function settingsApi({ api, send }: Transport): SettingsApi {
       withSuccessCode(
         'createApiKey',
         send((init) => api.POST('/api-keys', { ...init, body: request }), options),
-        { preferServerMessage: true },
+        serverMessage,
       ),
     revokeApiKey: (id, options) =>
       withSuccessCode(
         'revokeApiKey',
         send((init) => api.POST('/api-keys/revoke', { ...init, body: { id } }), options),
-        { preferServerMessage: true },
+        serverMessage,
       ),
   };
 }

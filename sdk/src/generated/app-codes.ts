@@ -213,8 +213,8 @@ export const appCodes = {
     '-1': { outcome: 'failure', text: "This file is not a PDF we can read." },
   },
   createApiKey: {
-    /** The key was made. */
-    '1': { outcome: 'success', text: "The API key has been created. Copy it now: it will not be shown again." },
+    /** The key was made; `secret` is the whole key, shown this once. */
+    '1': { outcome: 'success', text: "" },
     /** A value is missing or not valid. */
     '-1': { outcome: 'failure', text: "Parameter failed." },
     /** The organisation has 50 keys that are not revoked. */
