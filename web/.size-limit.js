@@ -37,9 +37,10 @@ const chartWorker = readdirSync(new URL('assets/', dist))
 // not when it shows. The login scripts grew to 124.2 KB and the users page to 6.4 KB when
 // twelve calls joined the SDK's areas (cases, roles, pre-population, tutorials, deliveries,
 // payments), which the app's main chunk carries whole, and the company's date style joined
-// the shell: the next saving is to load each area of the SDK with the pages that use it.
+// the shell: the next saving is to load each area of the SDK with the pages that use it. They
+// grew to 124.7 KB with the organisations' API keys (three calls, and the SDK's `apiKey`).
 export default [
-  { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '124.5 KB', gzip: true },
+  { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '124.8 KB', gzip: true },
   ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '6.5 KB', gzip: true })),
   { name: 'Stylesheet', path: css, limit: '9.8 KB', gzip: true },
   { name: 'Chart worker', path: chartWorker, limit: '62.5 KB', gzip: true },

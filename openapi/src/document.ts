@@ -82,6 +82,8 @@ export interface OpenApiDocument {
   openapi: string;
   'x-error-catalogue': ErrorCatalogue;
   servers: { url: string }[];
+  /** The requirements of an operation that states none of its own. */
+  security?: Record<string, string[]>[];
   paths: Record<string, Partial<Record<HttpMethod, Operation>>>;
   components: {
     schemas: Record<string, unknown>;

@@ -327,6 +327,22 @@ describe('headers', () => {
     await client.auth.forgotPassword({ email: 'a@b.example' });
     expect(server.last().headers.has('Authorization')).toBe(false);
   });
+
+  it('with an API key sends it as the bearer, and no XSRF pair nor token in a body, even when a cookie getter is given', async () => {
+    const key = `fs_live_${'k'.repeat(43)}`;
+    const { client, server } = fakeClient(() => json({ code: 1, message: '', data: [] }), { apiKey: key });
+    await client.support.contact({ subject: 'Hello', message: 'World' });
+    await client.templates.listing();
+    const [contact, listing] = server.requests;
+    expect(contact?.headers.get('Authorization')).toBe(`Bearer ${key}`);
+    expect(contact?.headers.has('X-XSRF-TOKEN')).toBe(false);
+    expect(contact?.headers.has('Cookie')).toBe(false);
+    expect(await listing?.json()).toEqual({ search: '', token: '' });
+  });
+
+  it('refuses an API key that is not one', () => {
+    expect(() => createFormsignClient({ baseUrl: 'http://formsign.test/api', apiKey: 'at.eyJzdWIiOiIxIn0' })).toThrow('apiKey: not an fs_live_ key');
+  });
 });
 
 describe('query serialisation', () => {

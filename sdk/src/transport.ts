@@ -32,6 +32,12 @@ export interface FormsignClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** The signed-in user's token, asked on every request; none when it returns nothing. */
   token?: () => string | null | undefined;
+  /**
+   * An organisation's API key (`fs_live_...`), for a program rather than a person (Node): sent
+   * as `Authorization: Bearer <key>` on every request, and no XSRF pair is sent or read (a
+   * key is not a cookie). Takes the place of `token` and `xsrfCookie`.
+   */
+  apiKey?: string;
   /** Headers for every request (a call's own headers win); a function is asked each time. */
   headers?: HeadersInput | (() => HeadersInput | undefined);
   /**
@@ -185,8 +191,14 @@ export function createTransport(options: FormsignClientOptions = {}): Transport 
   const baseUrl = checkedBaseUrl(options.baseUrl ?? '/api');
   const own: HeadMiddleware[] = [];
   if (options.headers) own.push(defaultHeaders(options.headers));
-  if (options.token) own.push(bearerToken(options.token));
-  own.push(xsrfToken(options.xsrfCookie));
+  const apiKey = options.apiKey;
+  if (apiKey !== undefined) {
+    if (!apiKey.startsWith('fs_live_')) throw new TypeError('apiKey: not an fs_live_ key');
+    own.push(bearerToken(() => apiKey));
+  } else {
+    if (options.token) own.push(bearerToken(options.token));
+    own.push(xsrfToken(options.xsrfCookie));
+  }
   const wire = options.fetch ?? globalFetch;
 
   /** The SDK's rules, applied as a request leaves (after any middleware of the caller's own). */
@@ -197,7 +209,8 @@ export function createTransport(options: FormsignClientOptions = {}): Transport 
   }
 
   const raw: RawClient = createClient<paths>({ baseUrl, fetch: sdkFetch, querySerializer: querySerializer() });
-  const tokenSource = options.token;
+  // A key travels in its header only, never copied into a body as some calls copy a person's token.
+  const tokenSource = apiKey !== undefined ? undefined : options.token;
   const isOffline = options.isOffline ?? navigatorOffline;
   const policy: RetryPolicy | null = retryPolicy(options.retry);
   const timeout = options.timeout !== undefined && options.timeout > 0 ? options.timeout : undefined;

@@ -215,6 +215,12 @@ export type CategoryList = Schemas['CategoryList'];
 export type Group = Schemas['Group'];
 export type GroupsRequest = Schemas['GroupsRequest']['data'];
 export type GroupList = Schemas['GroupList'];
+export type ApiKey = Schemas['ApiKey'];
+export type ApiKeyRole = Schemas['ApiKeyRole'];
+export type ApiKeyList = Schemas['ApiKeyList'];
+export type CreateApiKeyRequest = Schemas['CreateApiKeyRequest'];
+export type CreateApiKeyResult = Schemas['CreateApiKeyResult'];
+export type RevokeApiKeyResult = Schemas['RevokeApiKeyResult'];
 
 // Signing and support
 export type WebSigningRequest = Schemas['WebSigningRequest'];

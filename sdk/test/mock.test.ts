@@ -366,6 +366,21 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(groups).toEqual(example('manageGroups'));
     expect(groups.data[0]?.members).toBeInstanceOf(Array);
   },
+  async listApiKeys() {
+    const keys = await client.settings.apiKeys();
+    expect(keys).toEqual(example('listApiKeys'));
+    expect(JSON.stringify(keys)).not.toContain('secret');
+  },
+  async createApiKey() {
+    const made = await client.settings.createApiKey({ name: 'CRM export', role: 'basic', expires_at: '2027-06-30' });
+    expect(made).toEqual(example('createApiKey'));
+    expect(made.secret?.startsWith(made.key?.prefix ?? '-')).toBe(true);
+  },
+  async revokeApiKey() {
+    const revoked = await client.settings.revokeApiKey(12);
+    expect(revoked).toEqual(example('revokeApiKey'));
+    expect(revoked.key?.revoked_at).not.toBeNull();
+  },
   async getAccount() {
     const account = await client.account.get();
     expect(account).toEqual(example('getAccount'));

@@ -16,7 +16,7 @@ import { contractIndex, type OperationIndex, type OperationRules } from './contr
 import { contractValidatorCompiler } from './contract/validation.js';
 import type { ServerContext } from './context.js';
 import { installErrorHandling, refusalAnswer, type RefusalBodies } from './http/errors.js';
-import { defaultRateLimits, installRateLimits, type RateLimits } from './http/rate-limits.js';
+import { defaultApiKeyLimit, defaultRateLimits, installRateLimits, type RateLimit, type RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
 import { installBodyGuard } from './http/body-guard.js';
 import { keepRawJsonBody } from './http/raw-body.js';
@@ -30,6 +30,8 @@ export interface AppOptions {
   /** The built web app to serve at the root; none when null (an API-only server, as in tests). */
   webRoot?: string | null;
   rateLimits?: RateLimits;
+  /** How many calls one API key may make in a window (`defaultApiKeyLimit` by default). */
+  apiKeyLimit?: RateLimit;
   /** The handlers; every operation's own by default. */
   handlers?: Handlers;
   /** The operations' refusal bodies (where `{ code, message }` is not the whole answer); the areas' own by default. */
@@ -98,7 +100,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   });
   app.addHook('onRequestAbort', async (request) => removeStreamedFiles(request));
   installErrorHandling(app, rulesOf);
-  installSecurity(app, ctx, rulesOf);
+  installSecurity(app, ctx, rulesOf, options.apiKeyLimit ?? defaultApiKeyLimit);
   installBodyGuard(app, rulesOf);
   await installRateLimits(app, options.rateLimits ?? defaultRateLimits);
 

@@ -8,6 +8,7 @@ import type { ServerContext } from './context.js';
 import type { RefusalBodies } from './http/errors.js';
 import { accountHandlers } from './modules/account/handlers.js';
 import { analyticsHandlers } from './modules/analytics/handlers.js';
+import { apiKeysHandlers, apiKeysRefusalBodies } from './modules/api-keys/handlers.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { authRefusalBodies } from './modules/auth/refusals.js';
 import { casesHandlers } from './modules/cases/handlers.js';
@@ -60,6 +61,7 @@ export function createHandlers(ctx: ServerContext): Handlers {
     ...supportingDocumentsHandlers(ctx),
     ...verificationHandlers(ctx),
     ...ssoHandlers(ctx),
+    ...apiKeysHandlers(ctx),
   };
 }
 
@@ -77,5 +79,6 @@ export function refusalBodies(ctx: ServerContext): RefusalBodies {
     ...groupsRefusalBodies(ctx),
     ...categoriesRefusalBodies(ctx),
     ...prepopulationRefusalBodies(),
+    ...apiKeysRefusalBodies(),
   };
 }

@@ -66,6 +66,7 @@ beforeAll(async () => {
     companyId,
     companyName: 'Plan Street Ltd',
     sessionId: 'plans',
+    apiKey: null,
     deviceId: null,
     name: `plans.${role}`,
     displayName: role,

@@ -277,6 +277,7 @@ describe('what a basic user sees, area by area', () => {
         companyId: person.companyId,
         companyName: 'Lantern Lane Ltd',
         sessionId: 'lantern',
+        apiKey: null,
         deviceId: null,
         name: person.name,
         displayName: person.name,

@@ -70,11 +70,15 @@ export const callTable: readonly CallRow[] = [
  * Operations the specification needs but does not list: the registration call (its path is
  * "not shown"), account activation for the `/activate` page, confirming a new email address
  * for the `/confirm-email` page, the help page's contact form, the organisation's own
- * tutorials (`/tutorial`) and the form audit's export (`/formaudit-export`), and single sign-on
- * with the organisation's provider (`/sso-*`, `/sso/*`).
+ * tutorials (`/tutorial`), the form audit's export (`/formaudit-export`), single sign-on with
+ * the organisation's provider (`/sso-*`, `/sso/*`) and the organisation's API keys
+ * (`/api-keys`, `/api-keys/revoke`).
  */
 export const designedOperations: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string }[] = [
   { method: 'post', path: '/grant-envelopes' },
+  { method: 'get', path: '/api-keys' },
+  { method: 'post', path: '/api-keys' },
+  { method: 'post', path: '/api-keys/revoke' },
   { method: 'get', path: '/organisations' },
   { method: 'post', path: '/payments/stripe/events' },
   { method: 'post', path: '/register' },

@@ -1,6 +1,18 @@
 import { withSuccessCode } from '../api-error.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { CategoryAction, CategoryList, GroupList, GroupsRequest, Settings, SingleSignOnInput, SingleSignOnSettings } from '../types.js';
+import type {
+  ApiKeyList,
+  CategoryAction,
+  CategoryList,
+  CreateApiKeyRequest,
+  CreateApiKeyResult,
+  GroupList,
+  GroupsRequest,
+  RevokeApiKeyResult,
+  Settings,
+  SingleSignOnInput,
+  SingleSignOnSettings,
+} from '../types.js';
 
 export interface SettingsApi {
   get(options?: CallOptions): Promise<Settings>;
@@ -12,7 +24,16 @@ export interface SettingsApi {
   singleSignOn(options?: CallOptions): Promise<SingleSignOnSettings>;
   /** Saves it; a `client_secret` left out keeps the one kept. */
   saveSingleSignOn(input: SingleSignOnInput, options?: CallOptions): Promise<SingleSignOnSettings>;
+  /** The organisation's API keys (administrators). */
+  apiKeys(options?: CallOptions): Promise<ApiKeyList>;
+  /** Makes an API key; the answer's `secret` is the whole key, shown this once. */
+  createApiKey(request: CreateApiKeyRequest, options?: CallOptions): Promise<CreateApiKeyResult>;
+  /** Revokes an API key: it stops working at once. */
+  revokeApiKey(id: number, options?: CallOptions): Promise<RevokeApiKeyResult>;
 }
+
+/** The server's text of a refusal, before the contract's. */
+const serverMessage = { preferServerMessage: true };
 
 export function settingsApi({ api, send }: Transport): SettingsApi {
   return {
@@ -30,6 +51,19 @@ export function settingsApi({ api, send }: Transport): SettingsApi {
         'manageGroups',
         send((init) => api.POST('/get-groups', { ...init, body: { data } }), options),
         { preferServerMessage: true },
+      ),
+    apiKeys: (options) => send((init) => api.GET('/api-keys', init), options),
+    createApiKey: (request, options) =>
+      withSuccessCode(
+        'createApiKey',
+        send((init) => api.POST('/api-keys', { ...init, body: request }), options),
+        serverMessage,
+      ),
+    revokeApiKey: (id, options) =>
+      withSuccessCode(
+        'revokeApiKey',
+        send((init) => api.POST('/api-keys/revoke', { ...init, body: { id } }), options),
+        serverMessage,
       ),
   };
 }

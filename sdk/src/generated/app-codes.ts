@@ -214,6 +214,20 @@ export const appCodes = {
     /** The file is not a PDF that can be read, is too large, has too many pages, or takes more time or memory to read than one file may; or many files are being read at the moment. */
     '-1': { outcome: 'failure', text: "This file is not a PDF we can read." },
   },
+  createApiKey: {
+    /** The key was made; `secret` is the whole key, shown this once. */
+    '1': { outcome: 'success', text: "" },
+    /** A value is missing or not valid. */
+    '-1': { outcome: 'failure', text: "Parameter failed." },
+    /** The organisation has 50 keys that are not revoked. */
+    '-3': { outcome: 'failure', text: "This organisation has 50 API keys. Revoke one before creating another." },
+  },
+  revokeApiKey: {
+    /** The key was revoked. */
+    '1': { outcome: 'success', text: "The API key has been revoked." },
+    /** The key was revoked before. */
+    '-2': { outcome: 'failure', text: "This API key is already revoked." },
+  },
 } as const;
 
 export type AppCodeOperation = keyof typeof appCodes;

@@ -88,6 +88,9 @@ export const operations = {
   downloadFile: { method: 'get', path: '/file', tag: 'Storage', public: true, roles: [] },
   contactSupport: { method: 'post', path: '/contact', tag: 'Support', public: false, roles: [] },
   manageTemplatePdf: { method: 'post', path: '/template-pdf', tag: 'Templates', public: false, roles: [] },
+  listApiKeys: { method: 'get', path: '/api-keys', tag: 'Settings', public: false, roles: ['admin'] },
+  createApiKey: { method: 'post', path: '/api-keys', tag: 'Settings', public: false, roles: ['admin'] },
+  revokeApiKey: { method: 'post', path: '/api-keys/revoke', tag: 'Settings', public: false, roles: ['admin'] },
 } as const;
 
 export type OperationId = keyof typeof operations;

@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db/database.js';
 import type { AuditEvent } from '../db/schema.js';
+import { apiKeyLabel } from '../auth/api-keys.js';
 import type { Principal } from '../auth/principal.js';
 import { insertAuditEvent } from './repository.js';
 
@@ -57,7 +58,7 @@ export async function recordEvent(db: Database, record: EventRecord): Promise<vo
     actor === 'system'
       ? { userId: null, actor: '', source: 'system' as const }
       : 'sessionId' in actor
-        ? { userId: actor.userId, actor: actor.displayName, source: 'user' as const }
+        ? { userId: actor.userId, actor: actor.apiKey ? apiKeyLabel(actor.apiKey) : actor.displayName, source: 'user' as const }
         : { userId: actor.userId, actor: actor.name, source: 'user' as const };
   const written = await insertAuditEvent(db, {
     companyId: record.companyId,

@@ -10,9 +10,11 @@ import { companies, devices, sessions, users } from '../db/schema.js';
 import type { VerifiedToken } from './tokens.js';
 
 export interface Principal {
+  /** The person: for a call made with an API key, the administrator who made the key. */
   userId: number;
   companyId: number;
   companyName: string;
+  /** The session; empty for a call made with an API key. */
   sessionId: string;
   deviceId: number | null;
   /** The login name. */
@@ -26,6 +28,8 @@ export interface Principal {
   isSuper: boolean;
   /** The one role the flags make: what `x-roles` and the areas' rules read. */
   role: Role;
+  /** The API key the call was made with (acting with its own role), or null for a person's session. */
+  apiKey: { id: number; name: string; prefix: string } | null;
 }
 
 /**
@@ -79,5 +83,6 @@ export async function loadPrincipal(db: Database, token: VerifiedToken): Promise
     personal,
     isSuper: row.isSuper,
     role: roleOfFlags({ admin, personal, isSuper: row.isSuper }),
+    apiKey: null,
   };
 }

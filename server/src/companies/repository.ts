@@ -137,3 +137,9 @@ export function organisationsToCount(db: Database, words: string | null) {
     .from(companies)
     .where(matchingOrganisations(words));
 }
+
+/** Holds the company's row until the end of the transaction: changes counted per company (its API keys) wait for each other. */
+export async function lockCompany(db: Database, id: number): Promise<boolean> {
+  const rows = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).for('update');
+  return rows.length > 0;
+}

@@ -6,7 +6,7 @@
 import { loadDocument, operationsOf, resolveRef, type OpenApiDocument, type ParameterObject } from '@formsign/openapi';
 import type { OperationId } from '@formsign/sdk/contract';
 
-export type SecurityScheme = 'bearerAuth' | 'xsrfHeader' | 'xsrfCookie';
+export type SecurityScheme = 'bearerAuth' | 'apiKeyAuth' | 'xsrfHeader' | 'xsrfCookie';
 
 export interface OperationRules {
   operationId: OperationId;
@@ -15,8 +15,10 @@ export interface OperationRules {
   path: string;
   /** No token needed (`security: []`). */
   public: boolean;
-  /** The XSRF cookie and header pair is required. */
+  /** The XSRF cookie and header pair is required of a person's token. */
   xsrf: boolean;
+  /** An organisation's API key is accepted in place of a person's token (`apiKeyAuth`; no XSRF pair with it). */
+  apiKey: boolean;
   /** The roles allowed, empty for every signed-in person. */
   roles: readonly string[];
   /**
@@ -72,15 +74,18 @@ export function contractIndex(): OperationIndex {
 export function indexOperations(document: OpenApiDocument = loadDocument()): OperationIndex {
   const byId = new Map<OperationId, OperationRules>();
   for (const { method, path, operation } of operationsOf(document)) {
-    const security = operation.security ?? [{ bearerAuth: [] }];
-    // The contract states one requirement per operation: none (public) or one set of schemes.
-    const schemes = new Set(Object.keys(security[0] ?? {}));
+    const security = operation.security ?? document.security ?? [{ bearerAuth: [] }];
+    // The contract states per operation: none (public), or a person's token (with the XSRF
+    // pair on a change) and, where a key may call it, an API key as the other requirement.
+    const schemes = new Set(Object.keys(security.find((requirement) => 'bearerAuth' in requirement) ?? {}));
+    const apiKey = security.some((requirement) => 'apiKeyAuth' in requirement);
     byId.set(operation.operationId as OperationId, {
       operationId: operation.operationId as OperationId,
       method,
       path,
       public: security.length === 0,
       xsrf: schemes.has('xsrfHeader') || schemes.has('xsrfCookie'),
+      apiKey,
       roles: operation['x-roles'] ?? [],
       failureShapes: failureShapes(operation.responses),
       appCodes: new Set(Object.keys(operation['x-codes'] ?? {})),

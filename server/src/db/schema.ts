@@ -249,6 +249,36 @@ export const mfaChallenges = pgTable('mfa_challenges', {
   usedAt: at('used_at'),
 });
 
+/**
+ * An organisation's API keys. The secret (`fs_live_` and 32 random bytes, base64url) is shown
+ * once when the key is made and kept only as its SHA-256 (`hash`): a 256-bit random secret
+ * needs no slow hash. `prefix` (its first twelve characters) shows which key it is. A key acts
+ * for the administrator who made it (`created_by`), with its own `role`, inside its company.
+ * `last_used_at` is moved on at most once a minute.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    role: text().$type<'admin' | 'personal' | 'basic'>().notNull(),
+    hash: text().notNull(),
+    prefix: text().notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** The last day it works (until the end of that day, UTC); null: it does not expire. */
+    expiresAt: date('expires_at', { mode: 'string' }),
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (table) => [uniqueIndex('api_keys_hash_idx').on(table.hash), index('api_keys_company_idx').on(table.companyId, table.id)],
+);
+
 export type AuditEvent =
   | 'created'
   | 'sent'
@@ -291,6 +321,8 @@ export type AuditEvent =
   | 'file-deleted'
   | 'purchase'
   | 'envelopes-granted'
+  | 'api-key-created'
+  | 'api-key-revoked'
   | 'settings-saved'
   | 'time-recorded'
   | 'subtitle-saved'

@@ -58,3 +58,32 @@ export async function installRateLimits(app: FastifyInstance, limits: RateLimits
     errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests.' }),
   });
 }
+
+/** Calls made with one API key, whatever the operation: 600 a minute by default. */
+export const defaultApiKeyLimit: RateLimit = { max: 600, timeWindow: minute };
+
+/** Keys whose window is kept at most; past it the oldest windows go first. */
+const keptKeyWindows = 10_000;
+
+/**
+ * Counts the calls of each API key in fixed windows (per server process, as the limits
+ * above). Answers null while a key is within its limit, else the seconds until its window ends.
+ */
+export function keyWindows(limit: RateLimit, now: () => Date): (keyId: number) => number | null {
+  const windows = new Map<number, { start: number; calls: number }>();
+  return (keyId) => {
+    const at = now().getTime();
+    let window = windows.get(keyId);
+    if (!window || at - window.start >= limit.timeWindow) {
+      windows.delete(keyId);
+      if (windows.size >= keptKeyWindows) {
+        const oldest = windows.keys().next();
+        if (!oldest.done) windows.delete(oldest.value);
+      }
+      window = { start: at, calls: 0 };
+      windows.set(keyId, window);
+    }
+    window.calls += 1;
+    return window.calls > limit.max ? Math.max(1, Math.ceil((window.start + limit.timeWindow - at) / 1000)) : null;
+  };
+}

@@ -14,7 +14,7 @@ import { passwords } from '../../src/auth/passwords.js';
 import { readConfig, type ServerConfig } from '../../src/config.js';
 import type { JobContext, Mail } from '../../src/context.js';
 import type { OpenDatabase } from '../../src/db/database.js';
-import type { RateLimits } from '../../src/http/rate-limits.js';
+import type { RateLimit, RateLimits } from '../../src/http/rate-limits.js';
 import type { MailMessage } from '../../src/mail/mailer.js';
 import { memoryFileStore } from '../../src/files/file-store.js';
 import { fileWork } from '../../src/files/file-work.js';
@@ -112,6 +112,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   rateLimits?: RateLimits;
+  /** The limit of calls per API key (the server's default when absent). */
+  apiKeyLimit?: RateLimit;
   /** Make mail fail, to reach the delivery-failure outcomes. */
   mailFails?: () => boolean;
   /** Environment variables read into the configuration beside the suite's own (`FORMSIGN_PAYMENTS=test`, which `undefined` removes). */
@@ -171,7 +173,7 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       mailer,
     };
     const jobList = serverJobs(ctx);
-    const app = await buildApp(ctx, { webRoot: null, rateLimits: options.rateLimits ?? generousLimits });
+    const app = await buildApp(ctx, { webRoot: null, rateLimits: options.rateLimits ?? generousLimits, apiKeyLimit: options.apiKeyLimit });
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
       if (!operationId) return payload;

@@ -10,8 +10,9 @@
  * show their members by name, chosen from the company's users. Only administrators change
  * anything: others see the settings and categories read-only (groups need the users list,
  * which only administrators of the company, not personal ones, may read). Those the server lets
- * change the company's wording (`/save-strings`) have a tab for it, loaded when opened, and
- * the organisation's administrators one for its single sign-on provider.
+ * change the company's wording (`/save-strings`) have a tab for it, loaded when opened; so do
+ * the organisation's administrators for its single sign-on provider, and those who may make
+ * the organisation's API keys (administrators and super users).
  */
 import { mayCall, roleOfFlags, type Settings } from '@formsign/sdk';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -29,6 +30,7 @@ import '../styles/account.css';
 
 const InterfaceWording = lazy(() => import('../features/account/interface-wording.tsx'));
 const SingleSignOnSettingsPanel = lazy(() => import('../features/account/single-sign-on-settings.tsx'));
+const ApiKeys = lazy(() => import('../features/account/api-keys.tsx'));
 
 export default function SettingsPage() {
   const viewer = useViewer();
@@ -85,6 +87,23 @@ export default function SettingsPage() {
           }
         >
           <SingleSignOnSettingsPanel />
+        </Suspense>
+      ),
+    });
+  }
+  if (viewer && mayCall(roleOfFlags({ admin: viewer.isAdmin, personal: viewer.isPersonal, isSuper: viewer.isSuper }), 'createApiKey')) {
+    tabs.push({
+      key: 'api-keys',
+      label: 'API keys',
+      content: () => (
+        <Suspense
+          fallback={
+            <div className="spinner" role="status">
+              Loading the API keys…
+            </div>
+          }
+        >
+          <ApiKeys />
         </Suspense>
       ),
     });

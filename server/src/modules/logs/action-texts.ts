@@ -47,6 +47,8 @@ export const actionTexts: Record<AuditEvent, string> = {
   'file-deleted': 'Deleted file',
   purchase: 'Bought envelopes',
   'envelopes-granted': 'Granted envelopes',
+  'api-key-created': 'Created API key',
+  'api-key-revoked': 'Revoked API key',
   'settings-saved': 'Saved settings',
   'time-recorded': 'Recorded time',
   'subtitle-saved': 'Saved subtitles',
