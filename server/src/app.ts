@@ -22,6 +22,8 @@ import { installBodyGuard } from './http/body-guard.js';
 import { keepRawJsonBody } from './http/raw-body.js';
 import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf, removeStreamedFiles } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
+import { frameAncestorsOf } from './companies/embedding.js';
+import { embedOriginsOfLink } from './modules/forms/embedding.js';
 import { createHandlers, refusalBodies as areaRefusalBodies } from './handlers.js';
 
 export interface AppOptions {
@@ -141,7 +143,12 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     logLevel: 'error',
   });
 
-  if (options.webRoot) registerWebApp(app, { root: options.webRoot });
+  if (options.webRoot)
+    registerWebApp(app, {
+      root: options.webRoot,
+      signingFrameAncestors: async (pageId, token) => frameAncestorsOf(await embedOriginsOfLink(ctx, pageId, token)),
+      log: app.log,
+    });
   app.setNotFoundHandler((request, reply) =>
     request.url.startsWith('/api/') || request.url === '/api'
       ? reply.status(404).send({ message: 'There is no such call.' })

@@ -2837,6 +2837,8 @@ export interface components {
             retention_days: number;
             allow_typed_signature: boolean;
             storage_auto_save: boolean;
+            /** @description The sites allowed to embed the company's signing pages in a frame (each `https://host` or `https://host:port`; `http` only for localhost). Empty: no site may embed them. */
+            embed_origins: string[];
             /** @description The external help FAQ page. */
             faq_url: string;
             /** @description `fetchSettings`: what the next daily retention run removes; null when `retention_days` is 0. */
@@ -2867,6 +2869,8 @@ export interface components {
             retention_days?: number;
             allow_typed_signature?: boolean;
             storage_auto_save?: boolean;
+            /** @description The whole list of sites allowed to embed the signing pages (replaces the one kept); an empty list allows none. */
+            embed_origins?: string[];
         };
         Category: {
             id: number;
@@ -3137,6 +3141,8 @@ export interface components {
             expires_at: string | null;
             /** @description The sealed PDF of a complete form (a signed address), once it is sealed; null before. */
             pdf?: string | null;
+            /** @description The sites the sending company allows to embed its signing pages: an embedded page tells its parent page what happens (loaded, signed, ...) only when the parent is one of these. Absent or empty: none. */
+            embed_origins?: string[];
             /** @description A typed name is accepted as a signature (the sending company's setting); when false only a drawn signature is, and a typed one is refused. */
             allow_typed_signature: boolean;
             /**
