@@ -56,6 +56,27 @@ export function embedOriginsOf(typed: string): string[] {
     .filter((site) => site !== '');
 }
 
+/**
+ * What the person changed, and only that: the server changes only the settings sent, so an
+ * administrator saving the page does not put back what another changed meanwhile.
+ */
+export function changedSettings(before: SettingsDraft, draft: SettingsDraft): SettingsUpdate {
+  const all: Required<SettingsUpdate> = {
+    timezone: draft.timezone,
+    date_format: draft.date_format,
+    language: draft.language,
+    reminder_days: Number(draft.reminder_days),
+    retention_days: Number(draft.retention_days),
+    allow_typed_signature: draft.allow_typed_signature,
+    storage_auto_save: draft.storage_auto_save,
+    embed_origins: embedOriginsOf(draft.embed_origins),
+  };
+  const changed = (Object.keys(all) as (keyof SettingsUpdate)[]).filter((key) =>
+    key === 'embed_origins' ? embedOriginsOf(before.embed_origins).join('\n') !== all.embed_origins.join('\n') : String(before[key]) !== String(draft[key]),
+  );
+  return Object.fromEntries(changed.map((key) => [key, all[key]])) as SettingsUpdate;
+}
+
 const reminderDays = contractLimits['SettingsUpdate.reminder_days'];
 const retentionDays = contractLimits['SettingsUpdate.retention_days'];
 const limits = { reminder: [reminderDays.minimum, reminderDays.maximum], retention: [retentionDays.minimum, retentionDays.maximum] } as const;
@@ -100,17 +121,7 @@ export function CompanySettingsForm({
   const form = useCheckedForm(
     () => problemOf(draft),
     save,
-    () =>
-      save.run({
-        timezone: draft.timezone,
-        date_format: draft.date_format,
-        language: draft.language,
-        reminder_days: Number(draft.reminder_days),
-        retention_days: Number(draft.retention_days),
-        allow_typed_signature: draft.allow_typed_signature,
-        storage_auto_save: draft.storage_auto_save,
-        embed_origins: embedOriginsOf(draft.embed_origins),
-      }),
+    () => save.run(changedSettings(settingsDraft(settings), draft)),
   );
   const { problem } = form;
   // Saved, the company's dates are shown in the new style at once.
