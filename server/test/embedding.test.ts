@@ -18,7 +18,11 @@ let link: SigningLink;
 
 beforeAll(async () => {
   admin = (await server.signIn('demo.admin')).token;
-  const template = await signingTemplate(server, [{ name: 'answer', label: 'Answer', type: 'text', required: false }], [{ label: 'Signer', action: 'sign' }]);
+  const template = await signingTemplate(
+    server,
+    [{ name: 'answer', label: 'Answer', type: 'text', required: false }],
+    [{ label: 'Signer', action: 'sign' }],
+  );
   const sent = await sendSigningForm(server, admin, { template, recipients: [{ name: 'Embed Signer', email: `embed-${Date.now()}@mail.example` }] });
   const [first] = sent.links;
   if (!first) throw new Error('No link.');
@@ -37,7 +41,13 @@ describe('the sites that may embed signing pages', () => {
   });
 
   it('are kept as origins, and frame the company’s signing links; a wrong token or an unknown link is framed by nobody', async () => {
-    const saved = await saveSites(['https://WWW.Example.com/', 'https://portal.example.org:8443', 'http://localhost:3000', '', 'https://www.example.com']);
+    const saved = await saveSites([
+      'https://WWW.Example.com/',
+      'https://portal.example.org:8443',
+      'http://localhost:3000',
+      '',
+      'https://www.example.com',
+    ]);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const sites = ['https://www.example.com', 'https://portal.example.org:8443', 'http://localhost:3000'];
     expect(saved.body.settings).toMatchObject({ embed_origins: sites });

@@ -55,7 +55,15 @@ test('a site the organisation allows embeds a signing link and hears it signed; 
   const title = `Embedded Consent ${Date.now()}`;
   const email = `embed.${Date.now()}@mail.example`;
   await signIn(page, 'demo.admin');
-  await makeTemplate(page, title, [{ label: 'Your town', required: true }, { label: 'Signature', type: 'signature' }], 'Signer');
+  await makeTemplate(
+    page,
+    title,
+    [
+      { label: 'Your town', required: true },
+      { label: 'Signature', type: 'signature' },
+    ],
+    'Signer',
+  );
   await page.goto(`/listing?search=${encodeURIComponent(title)}`);
   await page.getByRole('link', { name: `Send ${title}` }).click();
   await page.getByLabel('Name', { exact: true }).fill('Embedded Signer');
@@ -85,7 +93,9 @@ test('a site the organisation allows embeds a signing link and hears it signed; 
   await expect(events).toContainText('formsign:signed');
   await expect(events).toContainText('formsign:completed');
   // The frame follows the page's height (it starts at 640 px).
-  await expect.poll(() => partner.locator('formsign-signing iframe').evaluate((element: HTMLIFrameElement) => element.style.height)).not.toBe('640px');
+  await expect
+    .poll(() => partner.locator('formsign-signing iframe').evaluate((element: HTMLIFrameElement) => element.style.height))
+    .not.toBe('640px');
 
   // Removed from the list: the browser refuses to show the page in the partner's site.
   await allowSites(page, 'https://www.northwindcare.example');

@@ -72,7 +72,9 @@ export function changedSettings(before: SettingsDraft, draft: SettingsDraft): Se
     embed_origins: embedOriginsOf(draft.embed_origins),
   };
   const changed = (Object.keys(all) as (keyof SettingsUpdate)[]).filter((key) =>
-    key === 'embed_origins' ? embedOriginsOf(before.embed_origins).join('\n') !== all.embed_origins.join('\n') : String(before[key]) !== String(draft[key]),
+    key === 'embed_origins'
+      ? embedOriginsOf(before.embed_origins).join('\n') !== all.embed_origins.join('\n')
+      : String(before[key]) !== String(draft[key]),
   );
   return Object.fromEntries(changed.map((key) => [key, all[key]])) as SettingsUpdate;
 }
@@ -254,9 +256,8 @@ export function CompanySettingsForm({
               onChange={(event) => set('embed_origins', event.target.value)}
             />
             <span id={`${id}-embed-hint`} className="field__hint">
-              One site a line, as its address: https://www.example.com (with a port if it has one, no path). Your signing links open inside
-              these sites’ pages (see <a href="/embed-example">how to embed a signing link</a>); every other site is refused. Empty: no site may
-              embed them.
+              One site a line, as its address: https://www.example.com (with a port if it has one, no path). Your signing links open inside these
+              sites’ pages (see <a href="/embed-example">how to embed a signing link</a>); every other site is refused. Empty: no site may embed them.
             </span>
           </div>
         </fieldset>
