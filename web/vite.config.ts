@@ -3,7 +3,7 @@ import { cpSync, createReadStream, existsSync, readFileSync, statSync } from 'no
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { createServer, defaultClientConditions, defaultServerConditions, defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { bootScript, type PageScripts } from './src/prerender/boot-script.js';
 import type * as Xsrf from './scripts/xsrf.js';
 
@@ -195,9 +195,28 @@ function prerenderedLogin(): Plugin {
   };
 }
 
+/**
+ * `/embed.js` (src/embed/formsign-signing.ts), the script another site loads to embed a
+ * signing link, built on its own (one small script, none of the app), and `/embed-example`'s
+ * page (src/embed/embed-example.html), which shows how.
+ */
+function embedScript(): Plugin {
+  const folder = fileURLToPath(new URL('./src/embed/', import.meta.url));
+  return {
+    name: 'formsign-embed-script',
+    apply: 'build',
+    async generateBundle() {
+      const file = join(folder, 'formsign-signing.ts');
+      const { code } = await transformWithEsbuild(readFileSync(file, 'utf8'), file, { loader: 'ts', format: 'iife', target: 'es2020', minify: true });
+      this.emitFile({ type: 'asset', fileName: 'embed.js', source: code });
+      this.emitFile({ type: 'asset', fileName: 'embed-example.html', source: readFileSync(join(folder, 'embed-example.html'), 'utf8') });
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), xsrfPair(), pageChunkManifest(), prerenderedLogin(), pdfjsDataFiles()],
+  plugins: [react(), xsrfPair(), pageChunkManifest(), prerenderedLogin(), pdfjsDataFiles(), embedScript()],
   resolve: { conditions: ['@formsign/source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['@formsign/source', ...defaultServerConditions] } },
   server: {

@@ -23,6 +23,8 @@ import { keepRawJsonBody } from './http/raw-body.js';
 import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf, removeStreamedFiles } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
 import { withJobs } from './jobs/scope.js';
+import { frameAncestorsOf } from './companies/embedding.js';
+import { embedOriginsOfLink } from './modules/forms/embedding.js';
 import { signingPageHints } from './modules/forms/signing-page-hints.js';
 import { createHandlers, refusalBodies as areaRefusalBodies } from './handlers.js';
 
@@ -146,7 +148,13 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     logLevel: 'error',
   });
 
-  if (options.webRoot) registerWebApp(app, { root: options.webRoot, hints: (path, query) => signingPageHints(ctx, path, query) });
+  if (options.webRoot)
+    registerWebApp(app, {
+      root: options.webRoot,
+      hints: (path, query) => signingPageHints(ctx, path, query),
+      signingFrameAncestors: async (pageId, token) => frameAncestorsOf(await embedOriginsOfLink(ctx, pageId, token)),
+      log: app.log,
+    });
   app.setNotFoundHandler((request, reply) =>
     request.url.startsWith('/api/') || request.url === '/api'
       ? reply.status(404).send({ message: 'There is no such call.' })

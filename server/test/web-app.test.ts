@@ -15,6 +15,9 @@ import { registerWebApp } from '../src/http/web-app.js';
 const bootScript = 'document.documentElement.dataset.boot = "1";';
 const bootHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
 
+/** The example page's inline script. */
+const exampleScript = 'document.title = "Embedding";';
+
 let folder: string;
 let app: FastifyInstance;
 
@@ -30,6 +33,8 @@ beforeAll(async () => {
   );
   writeFileSync(join(dist, 'js', 'app-1a2b3c.js'), 'console.log("formsign")');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'embed.js'), 'customElements.define("formsign-signing", class extends HTMLElement {});');
+  writeFileSync(join(dist, 'embed-example.html'), `<!doctype html><formsign-signing link=""></formsign-signing><script>${exampleScript}</script>`);
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{"secret": true}');
   writeFileSync(join(folder, 'dist-secret', 'key.txt'), 'the key');
   app = Fastify();
@@ -94,11 +99,41 @@ describe('serving the built app', () => {
     await secure.close();
   });
 
-  it('lets the signing pages be embedded, and no other page', async () => {
-    const signing = await get('/web-signing/abc123');
-    expect(signing.headers['content-security-policy']).toContain('frame-ancestors *');
-    expect(signing.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
-    expect((await get('/pending')).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  it('lets a signing link be framed where its organisation says, by its page id and token, and no other page', async () => {
+    const embedded = Fastify();
+    await embedded.register(cookie);
+    const asked: [string, string][] = [];
+    registerWebApp(embedded, {
+      root: join(folder, 'dist'),
+      signingFrameAncestors: async (pageId, token) => {
+        asked.push([pageId, token]);
+        if (pageId === 'broken') throw new Error('The database is not answering.');
+        return pageId === 'abc123' ? 'https://www.example.com' : "'none'";
+      },
+    });
+    const policyOf = async (url: string) => String((await embedded.inject({ method: 'GET', url })).headers['content-security-policy']);
+    expect(await policyOf('/web-signing/abc123?token=t0k&order=1')).toContain('frame-ancestors https://www.example.com');
+    expect(asked).toEqual([['abc123', 't0k']]);
+    expect(await policyOf('/web-signing/other?token=t0k')).toContain("frame-ancestors 'none'");
+    // A failed read frames nobody; a signed-in page of the app, and the open signing of a template, neither.
+    expect(await policyOf('/web-signing/broken?token=t0k')).toContain("frame-ancestors 'none'");
+    expect(await policyOf('/open-signing/12')).toContain("frame-ancestors 'none'");
+    expect(await policyOf('/pending')).toContain("frame-ancestors 'none'");
+    await embedded.close();
+    // Without the organisation's word (no reader), nothing is embeddable.
+    expect((await get('/web-signing/abc123?token=t0k')).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves the embed script to other sites, and the page that shows how to embed with its own inline script allowed', async () => {
+    const script = await get('/embed.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const example = await get('/embed-example?link=x');
+    expect(example.statusCode).toBe(200);
+    expect(example.body).toContain('<formsign-signing');
+    const policy = String(example.headers['content-security-policy']);
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(exampleScript).digest('base64')}'`);
+    expect(policy).toContain("frame-ancestors 'none'");
   });
 
   it('caches hashed build files for a year, gzipped when asked', async () => {

@@ -93,6 +93,7 @@ export const contractLimits = {
   'SetNewPasswordRequest.password': { minLength: 1 },
   'SetNewPasswordRequest.timestamp': { minLength: 1 },
   'SetNewPasswordRequest.userId': { minLength: 1 },
+  'SettingsUpdate.embed_origins': { maxItems: 20 },
   'SettingsUpdate.reminder_days': { minimum: 0, maximum: 60 },
   'SettingsUpdate.retention_days': { minimum: 0, maximum: 3650 },
   'SigningPreviewRequest.id': { minLength: 1, maxLength: 100 },

@@ -3222,6 +3222,8 @@ export interface components {
             retention_days: number;
             allow_typed_signature: boolean;
             storage_auto_save: boolean;
+            /** @description The sites allowed to embed the company's signing pages in a frame (each `https://host` or `https://host:port`; `http` only for localhost). Empty: no site may embed them. */
+            embed_origins: string[];
             /** @description The external help FAQ page. */
             faq_url: string;
             /** @description `fetchSettings`: what the next daily retention run removes; null when `retention_days` is 0. */
@@ -3252,6 +3254,8 @@ export interface components {
             retention_days?: number;
             allow_typed_signature?: boolean;
             storage_auto_save?: boolean;
+            /** @description The whole list of sites allowed to embed the signing pages (replaces the one kept); an empty list allows none. */
+            embed_origins?: string[];
         };
         Category: {
             id: number;
@@ -3579,6 +3583,8 @@ export interface components {
             expires_at: string | null;
             /** @description The sealed PDF of a complete form (a signed address), once it is sealed; null before. */
             pdf?: string | null;
+            /** @description The sites the sending company allows to embed its signing pages: an embedded page tells its parent page what happens (loaded, signed, ...) only when the parent is one of these. Absent or empty: none. */
+            embed_origins?: string[];
             /** @description A typed name is accepted as a signature (the sending company's setting); when false only a drawn signature is, and a typed one is refused. */
             allow_typed_signature: boolean;
             /**

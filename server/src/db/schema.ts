@@ -84,6 +84,8 @@ export interface CompanySettings {
   retention_days: number;
   allow_typed_signature: boolean;
   storage_auto_save: boolean;
+  /** The sites allowed to embed the signing pages (origins); absent in settings saved before it existed: none. */
+  embed_origins?: string[];
 }
 
 export type UserRole = 'admin' | 'basic';

@@ -5,7 +5,10 @@
  * extension) is a 404, while any other path gets `index.html` so the app's router shows it.
  * Built files are cached for a year (their names carry a hash), `index.html` never. Every
  * HTML answer carries the XSRF cookie, the Content-Security-Policy and its frame rule: no
- * framing at all, but for the signing pages, which an organisation may embed.
+ * framing at all, but for a signing link's page (`/web-signing/{pageId}?token=...`), which the
+ * sites its organisation names may embed (`frame-ancestors` from `signingFrameAncestors`, read
+ * from the link when the page is served; a bad or unknown link, or a failed read, gets
+ * `'none'`). `/embed-example` is the page that shows how a site embeds one (`embed.js`).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
@@ -22,16 +25,21 @@ import {
   hashedFolders,
   isRefusedPath,
 } from '@formsign/serving';
-/** Pages an organisation may embed in its own site (signing through a link). */
-const embeddable = /^\/(web-signing|open-signing)(\/|$)/;
+/** The pages an organisation may embed in its own site: signing through a link (its page id in the path). */
+const embeddable = /^\/web-signing\/([^/]+)\/?$/;
 
 export interface WebAppOptions {
   /** The built app (`web/dist`). */
   root: string;
-  /** Where signing pages may be embedded (CSP `frame-ancestors` sources); `*` by default. */
-  signingFrameAncestors?: string;
   /** What a page's answer tells the browser to fetch at once (a `Link` header), by its path and query; none by default. */
   hints?: (path: string, query: URLSearchParams) => Promise<string | null>;
+  /**
+   * Where a signing link's page may be embedded (CSP `frame-ancestors` sources), from its page
+   * id and token; `'none'` without it.
+   */
+  signingFrameAncestors?: (pageId: string, token: string) => Promise<string>;
+  /** Where the server logs a failed read (the page is then served with `'none'`). */
+  log?: { warn(details: object, message: string): void };
 }
 
 interface Cached {
@@ -44,7 +52,7 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
   const index = join(root, 'index.html');
   if (!existsSync(index)) throw new Error(`No build of the web app at ${root}: run \`npm run build\` first.`);
   const gzipCache = new Map<string, Cached>();
-  const frameAncestors = options.signingFrameAncestors ?? '*';
+  const exampleFile = join(root, 'embed-example.html');
 
   function send(request: FastifyRequest, reply: FastifyReply, file: string, cacheForever: boolean): FastifyReply {
     const stat = statSync(file);
@@ -63,27 +71,48 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
   }
 
   // The policies follow index.html: its inline boot script is allowed by hash (a rebuild under a running server included).
-  let policies: { mtimeMs: number; page: string; embeddable: string } | null = null;
-  function policiesNow(): { page: string; embeddable: string } {
+  let html: { mtimeMs: number; text: string; page: string } | null = null;
+  function indexNow(): { text: string; page: string } {
     const mtimeMs = statSync(index).mtimeMs;
-    if (policies?.mtimeMs !== mtimeMs) {
-      const html = readFileSync(index, 'utf8');
-      policies = { mtimeMs, page: contentSecurityPolicy(html), embeddable: contentSecurityPolicy(html, { frameAncestors }) };
+    if (html?.mtimeMs !== mtimeMs) {
+      const text = readFileSync(index, 'utf8');
+      html = { mtimeMs, text, page: contentSecurityPolicy(text) };
     }
-    return policies;
+    return html;
+  }
+
+  async function frameAncestorsOf(request: FastifyRequest, pageId: string): Promise<string> {
+    if (!options.signingFrameAncestors) return "'none'";
+    const token = new URL(request.raw.url ?? '/', 'http://page').searchParams.get('token') ?? '';
+    try {
+      return await options.signingFrameAncestors(pageId, token);
+    } catch (error) {
+      options.log?.warn({ err: error }, 'The sites that may embed a signing page could not be read; it is served unembeddable.');
+      return "'none'";
+    }
   }
 
   async function page(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
     ensureXsrfCookie(request, reply);
     const link = options.hints ? await options.hints(path, new URL(request.raw.url ?? '/', 'http://page.invalid').searchParams) : null;
     if (link) reply.header('Link', link);
-    if (embeddable.test(path)) {
-      reply.removeHeader('x-frame-options');
-      reply.header('Content-Security-Policy', policiesNow().embeddable);
+    const signing = embeddable.exec(path);
+    if (signing?.[1]) {
+      const frameAncestors = await frameAncestorsOf(request, signing[1]);
+      // X-Frame-Options cannot name sites: it goes where some may embed the page, whose CSP says which.
+      if (frameAncestors !== "'none'") reply.removeHeader('x-frame-options');
+      reply.header('Content-Security-Policy', contentSecurityPolicy(indexNow().text, { frameAncestors }));
     } else {
-      reply.header('Content-Security-Policy', policiesNow().page);
+      reply.header('Content-Security-Policy', indexNow().page);
     }
     return send(request, reply, index, false);
+  }
+
+  /** The page that shows a site how to embed a signing link: its own inline script allowed by hash, framed by nobody. */
+  function example(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    if (!existsSync(exampleFile)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    reply.header('Content-Security-Policy', contentSecurityPolicy(readFileSync(exampleFile, 'utf8')));
+    return send(request, reply, exampleFile, false);
   }
 
   const serve = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -95,9 +124,12 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
     if (isRefusedPath(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
+    if (path === '/embed-example' || path === '/embed-example.html') return example(request, reply);
     const file = fileInside(root, path);
     if (file === index) return page(request, reply, path);
     if (file && existsSync(file) && statSync(file).isFile()) {
+      // The embed script is loaded by other sites' pages.
+      if (path === '/embed.js') reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
       return send(request, reply, file, hashedFolders.test(path));
     }
     // A path naming a file that is not there; everything else is a page of the app.

@@ -3,6 +3,7 @@ import { emailPattern, type CompanyUpdate } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { findCompany, updateCompany, type CompanyChange, type CompanyRecord } from '../../companies/repository.js';
+import { checkEmbedOrigins } from '../../companies/embedding.js';
 import { appLanguages } from '../../companies/settings.js';
 import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
@@ -32,7 +33,8 @@ function changeOf(data: CompanyUpdate, before: CompanyRecord): CompanyChange {
       throw new AppError(AppErrorCode.InvalidInput, 'formsign is available in English only for now. Please choose English as the language.');
     if (retention !== undefined && retention > 0 && retention < 30)
       throw new AppError(AppErrorCode.InvalidInput, 'Keep ended forms for 30 days or more, or enter 0 to keep them for ever.');
-    change.settings = { ...before.settings, ...data.settings };
+    const { embed_origins: embedOrigins, ...rest } = data.settings;
+    change.settings = { ...before.settings, ...rest, ...(embedOrigins !== undefined ? { embed_origins: checkEmbedOrigins(embedOrigins) } : {}) };
   }
   return change;
 }

@@ -74,6 +74,8 @@ async function signingForm(
     // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
     pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,
     allow_typed_signature: company.typedSignature,
+    // The sites that may embed this page: it tells its parent page what happens only when the parent is one of them.
+    embed_origins: company.embedOrigins,
     action: recipient.action,
     // The organisation's way of writing dates: the page shows every date in it, to a signer without an account too.
     date_format: company.dates.format,

@@ -89,10 +89,15 @@ export function editableFields(form: FormRecord, recipient: RecipientRecord): Fi
 export async function signingCompany(
   ctx: Pick<ServerContext, 'db'>,
   companyId: number,
-): Promise<{ name: string | null; typedSignature: boolean; dates: DateStyle }> {
+): Promise<{ name: string | null; typedSignature: boolean; dates: DateStyle; embedOrigins: string[] }> {
   const company = await findCompany(ctx.db, companyId);
   // The setting is on unless the company turned it off.
-  return { name: company?.name ?? null, typedSignature: company?.settings.allow_typed_signature !== false, dates: dateStyleOf(company?.settings) };
+  return {
+    name: company?.name ?? null,
+    typedSignature: company?.settings.allow_typed_signature !== false,
+    dates: dateStyleOf(company?.settings),
+    embedOrigins: company?.settings.embed_origins ?? [],
+  };
 }
 
 /**

@@ -14,10 +14,11 @@ import { useMutation } from '../../api/use-mutation.ts';
 import { nextRemovalInWords, retentionChoice, retentionInWords } from './retention-words.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 
-/** What the person is choosing: the settings, with the day counts as typed. */
-export type SettingsDraft = Omit<Settings, 'faq_url' | 'next_removal' | 'reminder_days' | 'retention_days'> & {
+/** What the person is choosing: the settings, with the day counts and the sites that may embed signing pages (one a line) as typed. */
+export type SettingsDraft = Omit<Settings, 'faq_url' | 'next_removal' | 'reminder_days' | 'retention_days' | 'embed_origins'> & {
   reminder_days: string;
   retention_days: string;
+  embed_origins: string;
 };
 type Draft = SettingsDraft;
 
@@ -29,10 +30,16 @@ type Draft = SettingsDraft;
 const companyLanguages = [{ code: 'en', name: 'English' }] as const;
 
 export function settingsDraft(settings: Settings): SettingsDraft {
-  const { faq_url: _faq, next_removal: _next, ...chosen } = settings;
+  const { faq_url: _faq, next_removal: _next, embed_origins: origins, ...chosen } = settings;
   // A language kept from before the app offered only its own shows (and is saved) as English.
   const language = companyLanguages.some((offered) => offered.code === settings.language) ? settings.language : 'en';
-  return { ...chosen, language, reminder_days: String(settings.reminder_days), retention_days: String(settings.retention_days) };
+  return {
+    ...chosen,
+    language,
+    reminder_days: String(settings.reminder_days),
+    retention_days: String(settings.retention_days),
+    embed_origins: origins.join('\n'),
+  };
 }
 
 const dateFormats: Record<Settings['date_format'], string> = {
@@ -40,6 +47,37 @@ const dateFormats: Record<Settings['date_format'], string> = {
   'MM/DD/YYYY': '11/21/2026',
   'YYYY-MM-DD': '2026-11-21',
 };
+
+/** The sites typed, one a line (commas and spaces separate them too), blanks left out. */
+export function embedOriginsOf(typed: string): string[] {
+  return typed
+    .split(/[\s,]+/)
+    .map((site) => site.trim())
+    .filter((site) => site !== '');
+}
+
+/**
+ * What the person changed, and only that: the server changes only the settings sent, so an
+ * administrator saving the page does not put back what another changed meanwhile.
+ */
+export function changedSettings(before: SettingsDraft, draft: SettingsDraft): SettingsUpdate {
+  const all: Required<SettingsUpdate> = {
+    timezone: draft.timezone,
+    date_format: draft.date_format,
+    language: draft.language,
+    reminder_days: Number(draft.reminder_days),
+    retention_days: Number(draft.retention_days),
+    allow_typed_signature: draft.allow_typed_signature,
+    storage_auto_save: draft.storage_auto_save,
+    embed_origins: embedOriginsOf(draft.embed_origins),
+  };
+  const changed = (Object.keys(all) as (keyof SettingsUpdate)[]).filter((key) =>
+    key === 'embed_origins'
+      ? embedOriginsOf(before.embed_origins).join('\n') !== all.embed_origins.join('\n')
+      : String(before[key]) !== String(draft[key]),
+  );
+  return Object.fromEntries(changed.map((key) => [key, all[key]])) as SettingsUpdate;
+}
 
 const reminderDays = contractLimits['SettingsUpdate.reminder_days'];
 const retentionDays = contractLimits['SettingsUpdate.retention_days'];
@@ -50,11 +88,15 @@ function whole(value: string, [min, max]: readonly [number, number]): number | n
   return value.trim() !== '' && Number.isInteger(number) && number >= min && number <= max ? number : null;
 }
 
-function problemOf(draft: Draft): { field: 'reminder_days' | 'retention_days'; text: string } | null {
+const maxEmbedOrigins = contractLimits['SettingsUpdate.embed_origins'].maxItems;
+
+function problemOf(draft: Draft): { field: 'reminder_days' | 'retention_days' | 'embed_origins'; text: string } | null {
   if (whole(draft.reminder_days, limits.reminder) === null)
     return { field: 'reminder_days', text: 'Enter a number of days from 0 to 60 for reminders (0 turns them off).' };
   if (whole(draft.retention_days, limits.retention) === null || retentionChoice(draft.retention_days) === null)
     return { field: 'retention_days', text: 'Enter 0 to keep ended forms for ever, or a number of days from 30 to 3650 (ten years).' };
+  if (embedOriginsOf(draft.embed_origins).length > maxEmbedOrigins)
+    return { field: 'embed_origins', text: `You can allow at most ${maxEmbedOrigins} sites to embed signing pages.` };
   return null;
 }
 
@@ -81,16 +123,7 @@ export function CompanySettingsForm({
   const form = useCheckedForm(
     () => problemOf(draft),
     save,
-    () =>
-      save.run({
-        timezone: draft.timezone,
-        date_format: draft.date_format,
-        language: draft.language,
-        reminder_days: Number(draft.reminder_days),
-        retention_days: Number(draft.retention_days),
-        allow_typed_signature: draft.allow_typed_signature,
-        storage_auto_save: draft.storage_auto_save,
-      }),
+    () => save.run(changedSettings(settingsDraft(settings), draft)),
   );
   const { problem } = form;
   // Saved, the company's dates are shown in the new style at once.
@@ -209,6 +242,24 @@ export function CompanySettingsForm({
             <input type="checkbox" checked={draft.storage_auto_save} onChange={(event) => set('storage_auto_save', event.target.checked)} />
             Save every completed form to Documents automatically
           </label>
+          <h3 className="account-subheading">Embedding</h3>
+          <div className="field">
+            <label htmlFor={`${id}-embed`}>Sites that may embed signing pages</label>
+            <textarea
+              id={`${id}-embed`}
+              className="input"
+              rows={3}
+              value={draft.embed_origins}
+              spellCheck={false}
+              aria-invalid={problem?.field === 'embed_origins' || (save.error !== null && /\bsite|embed/i.test(save.error)) ? true : undefined}
+              aria-describedby={`${id}-embed-hint`}
+              onChange={(event) => set('embed_origins', event.target.value)}
+            />
+            <span id={`${id}-embed-hint`} className="field__hint">
+              One site a line, as its address: https://www.example.com (with a port if it has one, no path). Your signing links open inside these
+              sites’ pages (see <a href="/embed-example">how to embed a signing link</a>); every other site is refused. Empty: no site may embed them.
+            </span>
+          </div>
         </fieldset>
         {readOnly ? null : (
           <div className="form-actions">

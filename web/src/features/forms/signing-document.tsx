@@ -180,6 +180,8 @@ interface SigningDocumentProps {
   prefillTemplate?: number | null;
   /** More actions beside the main one (Disapprove; Decline). */
   children?: ReactNode;
+  /** Called with the name of each field whose answer changed (never its value). */
+  onFieldChange?(name: string): void;
 }
 
 export function SigningDocument({
@@ -195,9 +197,18 @@ export function SigningDocument({
   draftSaved,
   prefillTemplate = null,
   children,
+  onFieldChange,
 }: SigningDocumentProps) {
   const typedSignature = form.allow_typed_signature;
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(form.fields));
+  // Each answer that changed, by its field's name, once per change.
+  const told = useRef(answers);
+  useEffect(() => {
+    const before = told.current;
+    told.current = answers;
+    if (!onFieldChange || before === answers) return;
+    for (const name of new Set([...Object.keys(before), ...Object.keys(answers)])) if (before[name] !== answers[name]) onFieldChange(name);
+  }, [answers, onFieldChange]);
   const [current, setCurrent] = useState<string | null>(null);
   const [signing, setSigning] = useState<FormField | null>(null);
   const [final, setFinal] = useState<Pick<SigningAnswers, 'values' | 'signature'> | null>(null);

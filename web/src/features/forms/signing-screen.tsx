@@ -8,7 +8,7 @@
  */
 import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { seesPage } from '../../routes/access.ts';
@@ -18,6 +18,7 @@ import { useViewer } from '../../session/session.tsx';
 import { useReportedTitle } from '../../shell/page-title.tsx';
 import { DeclineForm, StoppedNotice, isStopped } from './decline-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
+import { markEmbedded, reportHeight, tellParent } from './embedding.ts';
 import { signerId, signingLink } from './signing-link.ts';
 import { SigningDocument } from './signing-document.tsx';
 import { SigningIntro, type SigningMode } from './signing-intro.tsx';
@@ -31,6 +32,10 @@ const signingLogic = signingMachine.provide({
 });
 
 function SigningFrame({ children }: { children: ReactNode }) {
+  // In a frame the page is part of another site: its own chrome (the brand, the language choice) steps aside.
+  useLayoutEffect(() => {
+    markEmbedded();
+  }, []);
   return (
     <div className="signing">
       <div className="signing__sheet signing__sheet--wide">
@@ -83,6 +88,26 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
   const [disapproving, setDisapproving] = useState(false);
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;
+  // Embedded in a site the organisation allows: the parent page hears what happens (never an answer) and the page's height.
+  const formId = form?.id ?? null;
+  const embedOrigins = form?.embed_origins;
+  useEffect(() => {
+    if (formId === null) return undefined;
+    tellParent(embedOrigins, { type: 'formsign:loaded', formId });
+    return reportHeight(embedOrigins, formId);
+  }, [formId, embedOrigins]);
+  useEffect(() => {
+    if (formId === null || !receipt) return;
+    if (receipt.status === 'declined') tellParent(embedOrigins, { type: 'formsign:declined', formId });
+    else if (receipt.status === 'signed') tellParent(embedOrigins, { type: 'formsign:signed', formId });
+    if (receipt.completed) tellParent(embedOrigins, { type: 'formsign:completed', formId });
+  }, [formId, embedOrigins, receipt]);
+  const fieldChanged = useCallback(
+    (fieldId: string) => {
+      if (formId !== null) tellParent(embedOrigins, { type: 'formsign:field-changed', formId, fieldId });
+    },
+    [formId, embedOrigins],
+  );
   // Action Required opens each form waiting for the person here, to review; a place asked to sign
   // or fill in is answered and signed instead, as from its link.
   const mode: SigningMode = opened === 'review' && form?.action && form.action !== 'approve' ? 'sign' : opened;
@@ -152,6 +177,7 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
             sendError={action !== 'disapprove' ? sendError : null}
             onSend={(answers) => sendAnswers(mode === 'review' ? 'approve' : 'submit', answers)}
             prefillTemplate={readsRecords ? (form.template_id ?? null) : null}
+            onFieldChange={fieldChanged}
             // A form sent to someone can be kept as a draft; one started from a template is kept when sent.
             {...(mode === 'sign'
               ? { onSaveDraft: (answers: SigningAnswers) => send({ type: 'signing.saveDraft', answers }), draftSaved: snapshot.context.draftSaved }
