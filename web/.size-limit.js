@@ -38,10 +38,14 @@ const chartWorker = readdirSync(new URL('assets/', dist))
 // twelve calls joined the SDK's areas (cases, roles, pre-population, tutorials, deliveries,
 // payments), which the app's main chunk carries whole, and the company's date style joined
 // the shell: the next saving is to load each area of the SDK with the pages that use it. They
-// grew to 124.7 KB with the organisations' API keys (three calls, and the SDK's `apiKey`).
+// grew to 124.7 KB with the organisations' API keys (three calls, and the SDK's `apiKey`), and
+// to 125.8 KB with the webhook subscriptions' seven calls and single sign-on's four; the
+// settings page's chunk to 6.65 KB with the sites that may embed signing pages (its two new
+// tabs load on their own), and the stylesheet to 9.81 KB. Splitting the SDK's areas out of the
+// main chunk is now the saving to make before the next call joins.
 export default [
-  { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '124.8 KB', gzip: true },
-  ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '6.5 KB', gzip: true })),
-  { name: 'Stylesheet', path: css, limit: '9.8 KB', gzip: true },
+  { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '126 KB', gzip: true },
+  ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '6.8 KB', gzip: true })),
+  { name: 'Stylesheet', path: css, limit: '9.9 KB', gzip: true },
   { name: 'Chart worker', path: chartWorker, limit: '62.5 KB', gzip: true },
 ];
