@@ -109,7 +109,7 @@ describe('an example or status the call does not have', () => {
     const response = await fetch(new URL('/completed-forms', mockUrl()), { headers: { ...signedIn, Prefer: 'code=418' } });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toBe(
-      'The mock has no 418 answer for GET /completed-forms. It answers 200: ok, empty; 400: badRequest, noMessage; 401: unauthorized; 500: serverError, noMessage.',
+      'The mock has no 418 answer for GET /completed-forms. It answers 200: ok, empty; 400: badRequest, noMessage; 401: unauthorized; 429: tooMany; 500: serverError, noMessage.',
     );
   });
 

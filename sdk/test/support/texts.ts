@@ -25,6 +25,7 @@ export const loginTexts: Record<string, string> = {
   '-1': 'Your account is not active yet. Please use the link in your activation email.',
   '-2': 'Your account has been blocked. Please contact your administrator.',
   '-208': 'Attempt limit exceeded, please try after some time.',
+  '-3': 'Your organisation signs in with its own provider. Use its sign-in button.',
 };
 
 export const forgotPasswordTexts: Record<string, string> = {
