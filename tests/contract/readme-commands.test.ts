@@ -66,8 +66,11 @@ const known: Record<string, Known> = {
   'npm run seed -- --forms N [--organisations K]': { run: { line: 'npm run seed -- --forms 3', env: embedded('seed') } },
   'npm run bench:server': { notRun: 'its cheapest run starts the server on each database and drives every list, about a minute' },
   'npm run bench:load': { notRun: 'it seeds 25,000 forms and holds a load on the server for a minute on each database' },
-  'npm run bench:seal': { run: { line: 'npm run bench:seal', env: { ...embedded('seal'), SEAL_RUNS: '1', SEAL_JOBS: '2' } } },
-  'npm run bench:reports': { run: { line: 'npm run bench:reports', env: { ...embedded('reports'), FORMS: '50', RUNS: '1' } } },
+  // The benchmarks are run by hand, on a quiet machine, for the figures they print; their
+  // cheapest runs cost the suite half a minute of a core each time. Their code is type-checked
+  // and the calls they time are the server suite's (sealing.test.ts, report-counts.test.ts).
+  'npm run bench:seal': { notRun: 'a benchmark, run by hand for its figures (seals forms on a new database)' },
+  'npm run bench:reports': { notRun: 'a benchmark, run by hand for its figures (seeds forms and times the reports)' },
   'npm run format': { notRun: 'it rewrites the code; npm run lint checks that nothing is left to format' },
   'npm run lint': { notRun: 'npm test runs it first' },
   'npm run typecheck': { notRun: 'npm test runs it' },
