@@ -13,6 +13,7 @@ import { sendMailJob } from './mail/send-mail.job.js';
 import { passwordResetJob } from './modules/auth/password-reset.job.js';
 import { pruneChallengesJob } from './modules/auth/prune-challenges.job.js';
 import { applyRetentionJob } from './modules/forms/apply-retention.job.js';
+import { recordExpiriesJob } from './modules/forms/record-expiries.job.js';
 import { remindWaitingJob } from './modules/forms/remind-waiting.job.js';
 import { formSeals } from './modules/forms/seal-input.js';
 import { deliverFormJob } from './modules/integrations/deliver-form.job.js';
@@ -39,6 +40,7 @@ export const allJobs: readonly AnyJob<JobContext>[] = [
   pruneChallengesJob,
   refreshStatisticsJob,
   remindWaitingJob,
+  recordExpiriesJob,
   applyRetentionJob,
 ];
 

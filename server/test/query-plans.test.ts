@@ -11,7 +11,7 @@ import type { Principal } from '../src/auth/principal.js';
 import { listTotal } from '../src/db/list-filters.js';
 import { formRecipients, prepopulationRecords, prepopulationSources, users } from '../src/db/schema.js';
 import { organisationsToCount, pageOfOrganisations } from '../src/companies/repository.js';
-import { countFormsToRemove, dueReminders, formsToRemove } from '../src/modules/forms/repository.js';
+import { countFormsToRemove, dueReminders, formsPastExpiry, formsToRemove } from '../src/modules/forms/repository.js';
 import { deliveredThrough, findDelivery, listDeliveries } from '../src/modules/integrations/repository.js';
 import { findWebhookDelivery, listWebhookDeliveries, nextPending, subscriptionsTaking } from '../src/modules/webhooks/repository.js';
 import { pageOfRecords, recordsToCount, searchTextOf } from '../src/modules/prepopulation/repository.js';
@@ -169,6 +169,17 @@ describe('the plans of the scheduled jobs', () => {
     const plan = await planOf(capture.db, query, { noSeqScan: true });
     expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
     expect(plan).toContain('form_recipients_reminder_idx');
+  });
+
+  it('find the waiting forms past their expiry, not yet recorded, through the index that holds them', async () => {
+    await formsPastExpiry(capture.db, new Date(), 500);
+    const [query] = capture.take();
+    if (!query) throw new Error('No query.');
+    const plan = await planOf(capture.db, query, { noSeqScan: true });
+    expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
+    expect(plan).toContain('forms_expiry_due_idx');
+    // Ordered by the index: no sort of the candidates.
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 
   it("find and count a company's forms past retention through the index that holds them", async () => {

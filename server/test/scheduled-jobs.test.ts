@@ -117,6 +117,7 @@ describe('the queue keeps what each job declares', () => {
       { name: 'apply-retention', cron: '0 3 * * *' },
       { name: 'prune-attempts', cron: '0 * * * *' },
       { name: 'prune-challenges', cron: '0 * * * *' },
+      { name: 'record-expiries', cron: '0 * * * *' },
       { name: 'refresh-statistics', cron: '*/10 * * * *' },
       { name: 'remind-waiting', cron: '0 * * * *' },
     ]);
@@ -132,6 +133,7 @@ describe('the queue keeps what each job declares', () => {
       'apply-retention',
       'prune-attempts',
       'prune-challenges',
+      'record-expiries',
       'refresh-statistics',
       'remind-waiting',
     ]);
@@ -142,6 +144,7 @@ describe('the queue keeps what each job declares', () => {
     expect(await schedules(without)).toEqual([
       { name: 'apply-retention', cron: '0 3 * * *' },
       { name: 'prune-attempts', cron: '0 * * * *' },
+      { name: 'record-expiries', cron: '0 * * * *' },
       { name: 'refresh-statistics', cron: '*/10 * * * *' },
       { name: 'remind-waiting', cron: '0 * * * *' },
     ]);

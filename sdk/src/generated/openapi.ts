@@ -1874,7 +1874,7 @@ export interface components {
              * @description Only audit events of this kind (the form audit).
              * @enum {string}
              */
-            event?: "created" | "sent" | "opened" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "completed" | "downloaded" | "deleted";
+            event?: "created" | "sent" | "opened" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
             /** @description Only the events of this form (the form audit and its export). */
             form?: number;
         };
@@ -2320,10 +2320,10 @@ export interface components {
             reference: string;
             title: string;
             /**
-             * @description The events the audit trail of a sealed PDF lists: `saved` is a draft saved, `reminded` a reminder sent, `cancelled` the form withdrawn, `downloaded` its sealed PDF fetched.
+             * @description The events the audit trail of a sealed PDF lists: `saved` is a draft saved, `reminded` a reminder sent, `cancelled` the form withdrawn, `expired` the form recorded as past its expiry without being completed (never on a sealed PDF: such a form is never sealed), `downloaded` its sealed PDF fetched.
              * @enum {string}
              */
-            event: "created" | "sent" | "opened" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "completed" | "downloaded" | "deleted";
+            event: "created" | "sent" | "opened" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
             actor: string;
             /** Format: date-time */
             at: string;
@@ -2817,11 +2817,12 @@ export interface components {
         };
         /**
          * @description An event a subscription can take: a form sent, opened, signed (each step), approved, sent
-         *     back, declined, withdrawn, completed, sealed, or its delivery through an integration failed;
-         *     a template created or changed.
+         *     back, declined, withdrawn, expired (its expiry passed before it was completed, recorded
+         *     within the hour), completed, sealed, or its delivery through an integration failed; a
+         *     template created or changed.
          * @enum {string}
          */
-        WebhookEventType: "form.sent" | "form.opened" | "form.signed" | "form.approved" | "form.sent_back" | "form.declined" | "form.withdrawn" | "form.completed" | "form.sealed" | "form.delivery_failed" | "template.created" | "template.changed";
+        WebhookEventType: "form.sent" | "form.opened" | "form.signed" | "form.approved" | "form.sent_back" | "form.declined" | "form.withdrawn" | "form.expired" | "form.completed" | "form.sealed" | "form.delivery_failed" | "template.created" | "template.changed";
         /** @description An address the organisation's events are posted to, signed with its secret. */
         WebhookSubscription: {
             id: number;

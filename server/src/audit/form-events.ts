@@ -17,6 +17,7 @@ export const formEventWords = {
   resent: 'sent again',
   reminded: 'reminded',
   cancelled: 'withdrew',
+  expired: 'expired',
   completed: 'completed',
   downloaded: 'downloaded',
   deleted: 'deleted',

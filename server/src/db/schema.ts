@@ -315,6 +315,7 @@ export type AuditEvent =
   | 'reminded'
   | 'data-removed'
   | 'cancelled'
+  | 'expired'
   | 'sealed'
   | 'delivered'
   | 'template-saved'
@@ -554,6 +555,8 @@ export const forms = pgTable(
     sentAt: at('sent_at'),
     updatedAt: at('updated_at').notNull().defaultNow(),
     expiresAt: at('expires_at'),
+    /** When the hourly job recorded that the form passed its expiry still waiting (its `expired` event); the status stays. */
+    expiredAt: at('expired_at'),
     completedAt: at('completed_at'),
     /** The sealed PDF (issue of the signing certificate) and its checksums. */
     sealedKey: text('sealed_key'),
@@ -624,6 +627,13 @@ export const forms = pgTable(
     index('forms_pending_order_idx')
       .on(table.companyId, sql`coalesce(${table.expiresAt}, 'infinity'::timestamptz)`, table.sentAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval')`),
+    // The hourly expiry: the waiting forms with an expiry not yet recorded as passed, soonest
+    // due first, so that the job reads only the forms whose expiry has come.
+    index('forms_expiry_due_idx')
+      .on(table.expiresAt, table.id)
+      .where(
+        sql`${table.expiredAt} is null and ${table.expiresAt} is not null and ${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval')`,
+      ),
     // Retention: a company's ended forms whose data are still kept, by when they ended
     // (`formEnd`: completed, withdrawn, or past their expiry), read from the index alone.
     index('forms_retention_idx')

@@ -6,7 +6,7 @@
  * the sender gave their account (`form_recipients.user_id`, a user of the form's company),
  * never through an email address: a place sent to an address is reached by its signing link alone.
  */
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListFilters } from '@formsign/sdk/contract';
 import type { Principal } from '../../auth/principal.js';
@@ -265,6 +265,37 @@ export async function dueReminders(db: Database, companyId: number, now: Date, g
     )
     .orderBy(asc(lastMailed), asc(formRecipients.id))
     .limit(limit);
+}
+
+/**
+ * Waiting forms whose expiry has passed and is not yet recorded, soonest due first (the hourly
+ * expiry, across organisations). Read from `forms_expiry_due_idx`, which holds only waiting forms
+ * not yet recorded as expired: the range up to `now` is the forms to record.
+ */
+export async function formsPastExpiry(db: Database, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: forms.id })
+    .from(forms)
+    .where(
+      and(
+        isNull(forms.expiredAt),
+        isNotNull(forms.expiresAt),
+        isNull(forms.deletedAt),
+        inArray(forms.status, waitingStatuses),
+        sql`${forms.expiresAt} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(forms.expiresAt), asc(forms.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Whether a form still waits for its recipients. */
+export const isWaiting = (status: FormStatus): boolean => waitingStatuses.includes(status);
+
+/** Records that the form passed its expiry (once: `formsPastExpiry` no longer finds it). */
+export async function markExpired(db: Database, formId: number, now: Date): Promise<void> {
+  await db.update(forms).set({ expiredAt: now }).where(eq(forms.id, formId));
 }
 
 /**

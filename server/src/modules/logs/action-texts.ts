@@ -39,6 +39,7 @@ export const actionTexts: Record<AuditEvent, string> = {
   reminded: 'Sent a reminder',
   'data-removed': "Removed the form's answers and files (retention)",
   cancelled: 'Cancelled form',
+  expired: 'Form expired',
   sealed: 'Sealed PDF',
   delivered: 'Delivered form',
   'template-saved': 'Saved template',

@@ -14,6 +14,7 @@ export const webhookEventTypes = [
   'form.sent_back',
   'form.declined',
   'form.withdrawn',
+  'form.expired',
   'form.completed',
   'form.sealed',
   'form.delivery_failed',
@@ -38,6 +39,8 @@ export function webhookEventOf(event: Pick<RecordedEvent, 'event' | 'level' | 'd
       return 'form.declined';
     case 'cancelled':
       return 'form.withdrawn';
+    case 'expired':
+      return 'form.expired';
     case 'completed':
       return 'form.completed';
     case 'sealed':

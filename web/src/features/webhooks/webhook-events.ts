@@ -9,6 +9,7 @@ export const webhookEventLabels: readonly { value: WebhookEventType; label: stri
   { value: 'form.sent_back', label: 'Form sent back' },
   { value: 'form.declined', label: 'Form declined' },
   { value: 'form.withdrawn', label: 'Form withdrawn' },
+  { value: 'form.expired', label: 'Form expired' },
   { value: 'form.completed', label: 'Form completed' },
   { value: 'form.sealed', label: 'Form sealed' },
   { value: 'form.delivery_failed', label: 'Form delivery failed' },

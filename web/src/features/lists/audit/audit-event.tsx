@@ -15,6 +15,7 @@ const events: Record<EventName, { label: string; tone: string }> = {
   resent: { label: 'Sent again', tone: 'badge--info' },
   reminded: { label: 'Reminded', tone: 'badge--info' },
   cancelled: { label: 'Withdrawn', tone: 'badge--danger' },
+  expired: { label: 'Expired', tone: 'badge--danger' },
   completed: { label: 'Completed', tone: 'badge--success' },
   downloaded: { label: 'Downloaded', tone: '' },
   deleted: { label: 'Deleted', tone: 'badge--danger' },

@@ -1,0 +1,2 @@
+ALTER TABLE "forms" ADD COLUMN "expired_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "forms_expiry_due_idx" ON "forms" USING btree ("expires_at","id") WHERE "forms"."expired_at" is null and "forms"."expires_at" is not null and "forms"."deleted_at" is null and "forms"."status" in ('sent', 'in_progress', 'awaiting_approval');
