@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One run for every package's unit tests and the cross-package contract suites. Workspace
@@ -13,8 +13,14 @@ const ssr = { resolve: { conditions: [source, ...defaultServerConditions], exter
 
 /**
  * The server suite runs on the embedded database, and again on PostgreSQL when DATABASE_URL
- * names a server (CI sets it): the same files, each on its own copy of a template database.
+ * names a server (CI sets it): the same files, each on its own copy of a template database,
+ * but for those whose outcome does not depend on the database, which run once, on the
+ * embedded one: the sweeps of the contract (every operation with bad input, every operation
+ * for every role: answered before or beside the database, whose engine is PostgreSQL's in
+ * both), the file worker's (its threads read files, not the database) and the server's own
+ * units without a database. The PostgreSQL run is for queries, locks, transactions and plans.
  */
+const onceOnly = ['test/bad-input.test.ts', 'test/access-matrix.test.ts', 'test/file-work.test.ts', 'test/web-app.test.ts', 'src/**/*.test.ts'];
 const serverProject = (name: string, database: 'embedded' | 'postgres') => ({
   // Node's own conditions only: packages whose `module` build is not valid Node ESM (the AWS
   // SDK's) load as Node loads them in production.
@@ -24,6 +30,7 @@ const serverProject = (name: string, database: 'embedded' | 'postgres') => ({
     name,
     root: './server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(database === 'postgres' ? onceOnly : [])],
     globalSetup: ['./test/global-setup.ts'],
     env: { FORMSIGN_TEST_DB: database },
     testTimeout: 30_000,

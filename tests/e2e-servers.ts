@@ -3,8 +3,7 @@
  * (e2e-mock-server.ts), the real server with the demo and the fresh one without it (both
  * e2e-real-server.ts). Playwright starts the servers of its `webServer` list one after the
  * other, each waiting for the one before to answer; this starts them together and answers on
- * E2E_READY_PORT once the mock answers, so the mock's tests start while the real servers
- * migrate and seed (the `real servers` project waits for those, servers-ready.setup.ts).
+ * E2E_READY_PORT once all three answer, so the run waits for the slowest, not for the sum.
  * Any of them ending ends this, and this ending (SIGTERM, SIGINT) ends them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -77,14 +76,13 @@ process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 const started = performance.now();
-const ready = (launch: Launch): Promise<void> =>
-  answers(launch).then(() => console.log(`e2e: the ${launch.name} server answers (${((performance.now() - started) / 1000).toFixed(1)} s)`));
-const [mock, ...real] = launches.map((launch) => {
-  start(launch);
-  return ready(launch);
-});
-await mock;
-createServer((_request, response) => response.end('ready')).listen(e2eReadyPort, () =>
-  console.log(`e2e: the mock answers, ready on ${e2eReadyPort}`),
+await Promise.all(
+  launches.map(async (launch) => {
+    start(launch);
+    await answers(launch);
+    console.log(`e2e: the ${launch.name} server answers (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }),
 );
-await Promise.all(real);
+createServer((_request, response) => response.end('ready')).listen(e2eReadyPort, () =>
+  console.log(`e2e: all three servers answer, ready on ${e2eReadyPort}`),
+);

@@ -29,9 +29,8 @@ export default defineConfig({
   // The real servers' journeys first: they are the longest, and started early they do not
   // leave one worker alone at the end while the other runs one.
   projects: [
-    { name: 'real servers', testDir: './e2e-server', testMatch: /servers-ready\.setup\.ts$/ },
-    { name: 'server', testDir: './e2e-server', dependencies: ['real servers'], use: { baseURL: `http://localhost:${serverPort}` } },
-    { name: 'fresh', testDir: './e2e-fresh', dependencies: ['real servers'], use: { baseURL: `http://localhost:${e2eFreshPort}` } },
+    { name: 'server', testDir: './e2e-server', use: { baseURL: `http://localhost:${serverPort}` } },
+    { name: 'fresh', testDir: './e2e-fresh', use: { baseURL: `http://localhost:${e2eFreshPort}` } },
     { name: 'mock', testDir: './e2e', testIgnore: /phone\.spec\.ts$/, use: { baseURL: `http://localhost:${port}` } },
     // A phone: 390×844 CSS pixels, touch, the page laid out at the device's width.
     {
@@ -60,7 +59,7 @@ export default defineConfig({
   },
   // The three servers start side by side (Playwright would start the entries of a list one
   // after the other): the contract mock with the build, the real server with the demo, the
-  // fresh one. The run starts once the mock answers; the `real servers` project waits for the others.
+  // fresh one; the run starts once all three answer.
   webServer: {
     command: 'node --conditions=@formsign/source --import tsx e2e-servers.ts',
     url: `http://localhost:${e2eReadyPort}/`,

@@ -9,6 +9,8 @@ test.describe('the translation widget', () => {
     await page.goto('/completed');
     const widget = page.locator('.translation-widget');
     await expect(widget).toBeVisible();
+    // The 3 s count from the page's render (its title shown), which may come after the widget.
+    await expect(page.getByTestId('page-title')).toHaveText('Forms');
     await page.clock.runFor(3_000);
     await expect(widget).toHaveAttribute('data-resizes', '1');
     await page.getByRole('link', { name: 'Supporting Documents' }).click();
