@@ -26,11 +26,7 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  // The real servers' journeys first: they are the longest, and started early they do not
-  // leave one worker alone at the end while the other runs one.
   projects: [
-    { name: 'server', testDir: './e2e-server', use: { baseURL: `http://localhost:${serverPort}` } },
-    { name: 'fresh', testDir: './e2e-fresh', use: { baseURL: `http://localhost:${e2eFreshPort}` } },
     { name: 'mock', testDir: './e2e', testIgnore: /phone\.spec\.ts$/, use: { baseURL: `http://localhost:${port}` } },
     // A phone: 390×844 CSS pixels, touch, the page laid out at the device's width.
     {
@@ -39,6 +35,8 @@ export default defineConfig({
       testMatch: /phone\.spec\.ts$/,
       use: { baseURL: `http://localhost:${port}`, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
     },
+    { name: 'server', testDir: './e2e-server', use: { baseURL: `http://localhost:${serverPort}` } },
+    { name: 'fresh', testDir: './e2e-fresh', use: { baseURL: `http://localhost:${e2eFreshPort}` } },
   ],
   use: {
     ...devices['Desktop Chrome'],
