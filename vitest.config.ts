@@ -9,6 +9,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const source = '@formsign/source';
 const resolve = { conditions: [source, ...defaultClientConditions] };
+/** The contract mock, one per project that calls it (see the module). */
+const mockSetup = '../mocks/src/test-setup.ts';
 const ssr = { resolve: { conditions: [source, ...defaultServerConditions], externalConditions: [source] } };
 
 /**
@@ -57,13 +59,25 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 90_000,
+          globalSetup: [mockSetup],
           // The friendly layer's type tests (`*.test-d.ts`), checked by the compiler.
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.types.json' },
         },
       },
       { resolve, ssr, test: { name: 'machines', root: './machines', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       { resolve, ssr, test: { name: 'web', root: './web', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
-      { resolve, ssr, test: { name: 'contract', root: './tests', include: ['contract/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 90_000 } },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'contract',
+          root: './tests',
+          include: ['contract/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 90_000,
+          globalSetup: [mockSetup],
+        },
+      },
       serverProject('server', 'embedded'),
       ...(process.env['DATABASE_URL'] ? [serverProject('server-pg', 'postgres')] : []),
     ],

@@ -3,10 +3,10 @@
  * `Prefer: code=..., example=...`, must reject with an `ApiError` of its status and the exact
  * text the product shows (the catalogue and each operation's codes).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, operations, type FormsignClient, type OperationId } from '../src/index.js';
 import { examplesOf, type NamedExample } from './support/contract.js';
-import { mockClient, startMock, type MockServer } from './support/mock-server.js';
+import { mockClient } from './support/mock-server.js';
 import { operationCalls } from './support/operation-calls.js';
 import {
   activateTexts,
@@ -20,17 +20,7 @@ import {
   usersFetchFailed,
 } from './support/texts.js';
 
-let mock: MockServer;
-let client: FormsignClient;
-
-beforeAll(async () => {
-  mock = await startMock();
-  client = mockClient(mock);
-});
-
-afterAll(async () => {
-  await mock?.stop();
-});
+const client: FormsignClient = mockClient();
 
 function field(value: unknown, name: 'message' | 'error'): string {
   const text = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;

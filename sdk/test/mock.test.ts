@@ -2,22 +2,12 @@
  * Every operation of the contract, called once through the friendly layer against the Prism
  * mock; each typed result is checked against the example the mock serves.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations, type FormsignClient, type OperationId } from '../src/index.js';
 import { example, headerExample } from './support/contract.js';
-import { mockClient, startMock, type MockServer } from './support/mock-server.js';
+import { mockClient } from './support/mock-server.js';
 
-let mock: MockServer;
-let client: FormsignClient;
-
-beforeAll(async () => {
-  mock = await startMock();
-  client = mockClient(mock);
-});
-
-afterAll(async () => {
-  await mock?.stop();
-});
+const client: FormsignClient = mockClient();
 
 const filters = { search: 'care plan', from: '2026-11-01', to: '2026-11-20', sort: 'completed_at', order: 'desc' as const };
 

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administratorToken, example } from './support/contract.js';
-import { startMock, type MockServer } from './support/mock-server.js';
+import { mockUrl } from './support/mock-server.js';
 
 const run = promisify(execFile);
 const sdkDir = fileURLToPath(new URL('..', import.meta.url));
@@ -23,7 +23,6 @@ interface PackedFile {
   path: string;
 }
 
-let mock: MockServer;
 let consumerDir: string;
 let packed: string[];
 let manifest: {
@@ -54,7 +53,7 @@ async function packInto(into: string): Promise<string[]> {
 
 beforeAll(async () => {
   consumerDir = mkdtempSync(join(tmpdir(), 'formsign-sdk-consumer-'));
-  [mock, packed] = await Promise.all([startMock(), packInto(consumerDir)]);
+  packed = await packInto(consumerDir);
   // The package's one dependency, as npm would install it beside the package.
   symlinkSync(join(repoModules, 'openapi-fetch'), join(consumerDir, 'node_modules', 'openapi-fetch'), 'dir');
   writeFileSync(join(consumerDir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
@@ -62,7 +61,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await mock?.stop();
   if (consumerDir) rmSync(consumerDir, { recursive: true, force: true });
 });
 
@@ -174,7 +172,7 @@ describe('the packed package', () => {
     writeFileSync(join(consumerDir, 'consumer.mjs'), consumer);
     const { stdout } = await run(process.execPath, ['consumer.mjs'], {
       cwd: consumerDir,
-      env: { ...process.env, NODE_OPTIONS: '', MOCK_URL: mock.url, TOKEN: administratorToken },
+      env: { ...process.env, NODE_OPTIONS: '', MOCK_URL: mockUrl(), TOKEN: administratorToken },
     });
     const result = JSON.parse(stdout) as Record<string, unknown>;
     expect(result.resolved).toMatch(/\/node_modules\/@formsign\/sdk\/dist\/index\.js$/);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyFields, selectExample } from '@formsign/mocks/example-selector';
 import { resolveRef, type ExampleObject, type MockExampleRule, type ParameterObject } from '@formsign/openapi';
 import { document, operations, propertyNames } from '../support/contract.js';
-import { mockForTheseTests } from '../support/mock.js';
+import { mockUrl } from '../support/mock.js';
 
 const administratorToken = String(
   (resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token,
@@ -88,8 +88,6 @@ describe('selectExample', () => {
 });
 
 describe('the mock', () => {
-  const mockUrl = mockForTheseTests();
-
   /** The operation's request as the rule describes it, signed in. */
   function requestMatching({ method, path, operation, rule }: (typeof ruled)[number], prefer?: string): [string, RequestInit] {
     const url = new URL(path, mockUrl());

@@ -10,11 +10,10 @@ import { fieldProblems, invalidRequestText } from '@formsign/mocks/invalid-reque
 import { parsePrefer } from '@formsign/mocks/prefer';
 import { chosenPrefer, qaCookieName, readChoices } from '@formsign/mocks/qa';
 import { document, operationOnWire } from '../support/contract.js';
-import { mockForTheseTests } from '../support/mock.js';
+import { mockUrl } from '../support/mock.js';
 import { schemaValidator } from '@formsign/openapi/schema-validator';
 
 const validate = schemaValidator(document);
-const mockUrl = mockForTheseTests();
 const administratorToken = String(
   (resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token,
 );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderExamplesTable, withCurrentTable } from '@formsign/mocks/examples-table';
 import { parsePrefer } from '@formsign/mocks/prefer';
 import { operations } from '../support/contract.js';
-import { mockForTheseTests } from '../support/mock.js';
+import { mockUrl } from '../support/mock.js';
 
 const readme = readFileSync(new URL('../../mocks/README.md', import.meta.url), 'utf8');
 
@@ -92,8 +92,6 @@ function curlRequest(args: string[], mockUrl: string): Curl {
 }
 
 describe('the mock README’s examples', () => {
-  const mockUrl = mockForTheseTests();
-
   it('work as written against the mock', async () => {
     const commands = shellCommands(readme).filter((line) => /\bcurl\b/.test(line));
     expect(commands.length).toBeGreaterThanOrEqual(5);

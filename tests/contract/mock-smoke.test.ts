@@ -6,15 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRef, type ExampleObject, type Operation, type OperationEntry, type ParameterObject } from '@formsign/openapi';
 import { document, operations } from '../support/contract.js';
-import { mockForTheseTests } from '../support/mock.js';
+import { mockUrl } from '../support/mock.js';
 import { schemaValidator } from '@formsign/openapi/schema-validator';
 
 const validate = schemaValidator(document);
 const administratorToken = String(
   (resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as { token: string }).token,
 );
-
-const mockUrl = mockForTheseTests();
 
 /** A request the mock accepts: the operation's first request example, its required query, and credentials. */
 function requestFor({ method, path, operation }: OperationEntry, prefer?: string): { url: string; init: RequestInit } {
