@@ -52,6 +52,7 @@ export default defineConfig({
         '--no-first-run',
         '--disable-sync',
         '--disable-quic',
+        '--js-flags=--no-opt --no-maglev',
       ],
     },
   },

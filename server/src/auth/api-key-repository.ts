@@ -6,6 +6,7 @@
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { apiKeys, companies, users } from '../db/schema.js';
+import { personColumns } from './principal.js';
 
 export type ApiKeyRecord = typeof apiKeys.$inferSelect;
 export type NewApiKey = typeof apiKeys.$inferInsert;
@@ -37,22 +38,7 @@ const listed = {
 /** The key of a hash, with the person it acts for and their company. */
 export async function findKeyByHash(db: Database, hash: string) {
   const [row] = await db
-    .select({
-      key: apiKeys,
-      user: {
-        id: users.id,
-        companyId: users.companyId,
-        name: users.name,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        role: users.role,
-        personal: users.personal,
-        isSuper: users.isSuper,
-        blockedAt: users.blockedAt,
-      },
-      companyName: companies.name,
-    })
+    .select({ key: apiKeys, person: personColumns })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.createdBy))
     .innerJoin(companies, eq(companies.id, apiKeys.companyId))

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { roleOfFlags, roleStanding, type Role } from '@formsign/sdk/contract';
 import type { Database } from '../db/database.js';
 import { findKeyByHash, touchKey } from './api-key-repository.js';
-import { displayNameOf, type Principal } from './principal.js';
+import { flagsOfRole, personFlags, principalOf, type Principal } from './principal.js';
 
 export const apiKeyMark = 'fs_live_';
 /** `fs_live_` and the first four characters of the secret: enough to tell keys apart, nothing to guess with. */
@@ -62,28 +62,11 @@ export async function resolveApiKey(db: Database, secret: string, now: Date): Pr
   // Anything longer than a key is not one; nothing of it is hashed or looked up.
   if (secret.length > 64) return { refused: 'unknown' };
   const row = await findKeyByHash(db, hashApiKey(secret));
-  if (!row || row.user.blockedAt || row.user.companyId !== row.key.companyId) return { refused: 'unknown' };
+  if (!row || row.person.userBlocked || row.person.companyId !== row.key.companyId) return { refused: 'unknown' };
   if (row.key.revokedAt) return { refused: 'revoked' };
   if (keyExpired(row.key.expiresAt, now)) return { refused: 'expired' };
-  const admin = row.user.role === 'admin';
-  const personRole = roleOfFlags({ admin, personal: row.user.personal && admin, isSuper: row.user.isSuper });
-  const role = lowerRole(row.key.role, personRole);
+  const role = lowerRole(row.key.role, roleOfFlags(personFlags(row.person)));
   if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() >= 60_000) await touchKey(db, row.key.id, now);
-  return {
-    principal: {
-      userId: row.user.id,
-      companyId: row.key.companyId,
-      companyName: row.companyName,
-      sessionId: '',
-      deviceId: null,
-      name: row.user.name,
-      displayName: displayNameOf(row.user),
-      email: row.user.email,
-      admin: role !== 'basic',
-      personal: role === 'personal',
-      isSuper: role === 'super',
-      role,
-      apiKey: { id: row.key.id, name: row.key.name, prefix: row.key.prefix },
-    },
-  };
+  const apiKey = { id: row.key.id, name: row.key.name, prefix: row.key.prefix };
+  return { principal: principalOf(row.person, flagsOfRole(role), { sessionId: '', deviceId: null, apiKey }) };
 }

@@ -45,44 +45,77 @@ export function displayNameOf(user: { firstName: string; lastName: string; name:
   return `${user.firstName} ${user.lastName}`.trim() || user.name;
 }
 
+/**
+ * The person's columns a principal is made of, read beside a session (`loadPrincipal`) or an
+ * API key (`findKeyByHash`), so that both make the same principal of the same person.
+ */
+export const personColumns = {
+  userId: users.id,
+  companyId: users.companyId,
+  companyName: companies.name,
+  name: users.name,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: users.role,
+  personal: users.personal,
+  isSuper: users.isSuper,
+  userBlocked: users.blockedAt,
+};
+
+export interface PersonRow {
+  userId: number;
+  companyId: number;
+  companyName: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: (typeof users.$inferSelect)['role'];
+  personal: boolean;
+  isSuper: boolean;
+}
+
+export interface RoleFlags {
+  admin: boolean;
+  personal: boolean;
+  isSuper: boolean;
+}
+
+/** The flags of a person's own role, as their account has them. */
+export function personFlags(person: Pick<PersonRow, 'role' | 'personal' | 'isSuper'>): RoleFlags {
+  const admin = person.role === 'admin';
+  return { admin, personal: person.personal && admin, isSuper: person.isSuper };
+}
+
+/** The flags of a role a call acts with (an API key's). */
+export function flagsOfRole(role: Role): RoleFlags {
+  return { admin: role !== 'basic', personal: role === 'personal', isSuper: role === 'super' };
+}
+
+/** The principal of a person acting with `flags`: their own (a session), or a key's. */
+export function principalOf(person: PersonRow, flags: RoleFlags, acting: Pick<Principal, 'sessionId' | 'deviceId' | 'apiKey'>): Principal {
+  return {
+    userId: person.userId,
+    companyId: person.companyId,
+    companyName: person.companyName,
+    ...acting,
+    name: person.name,
+    displayName: displayNameOf(person),
+    email: person.email,
+    ...flags,
+    role: roleOfFlags(flags),
+  };
+}
+
 export async function loadPrincipal(db: Database, token: VerifiedToken): Promise<Principal | null> {
   const [row] = await db
-    .select({
-      userId: users.id,
-      companyId: users.companyId,
-      companyName: companies.name,
-      name: users.name,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-      personal: users.personal,
-      isSuper: users.isSuper,
-      userBlocked: users.blockedAt,
-      deviceId: sessions.deviceId,
-      deviceBlocked: devices.blockedAt,
-    })
+    .select({ ...personColumns, deviceId: sessions.deviceId, deviceBlocked: devices.blockedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(devices, eq(devices.id, sessions.deviceId))
     .where(and(eq(sessions.id, token.sessionId), eq(sessions.userId, token.userId), isNull(sessions.endedAt)));
   if (!row || row.userBlocked || row.deviceBlocked) return null;
-  const admin = row.role === 'admin';
-  const personal = row.personal && admin;
-  return {
-    userId: row.userId,
-    companyId: row.companyId,
-    companyName: row.companyName,
-    sessionId: token.sessionId,
-    deviceId: row.deviceId,
-    name: row.name,
-    displayName: displayNameOf(row),
-    email: row.email,
-    admin,
-    personal,
-    isSuper: row.isSuper,
-    role: roleOfFlags({ admin, personal, isSuper: row.isSuper }),
-    apiKey: null,
-  };
+  return principalOf(row, personFlags(row), { sessionId: token.sessionId, deviceId: row.deviceId, apiKey: null });
 }
