@@ -4,12 +4,12 @@
  * events that waited while it was paused.
  */
 import type { WebhookSubscription, WebhookSubscriptionChange } from '@formsign/sdk/contract';
-import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { findSubscription, pendingKeys, updateSubscription } from './repository.js';
-import { checkedAddress, subscriptionView, unknownSubscription } from './subscription-rules.js';
+import { checkedAddress, recordSubscriptionChange, subscriptionView, unknownSubscription } from './subscription-rules.js';
 
 export async function changeSubscription(
   ctx: Pick<ServerContext, 'db' | 'outbound' | 'jobs' | 'now'>,
@@ -32,14 +32,7 @@ export async function changeSubscription(
       ...(resumed ? { pausedAt: null, pausedReason: null, failures: 0, failingSince: null } : {}),
     });
     if (!saved) throw badRequest(unknownSubscription);
-    await recordEvent(tx, {
-      event: 'settings-saved',
-      companyId: principal.companyId,
-      actor: principal,
-      target: `Webhook subscription to ${saved.url}`,
-      origin,
-      details: { area: 'webhook', change: paused ? 'paused' : resumed ? 'resumed' : 'changed', subscription: saved.id, events: saved.events },
-    });
+    await recordSubscriptionChange(tx, principal, saved, paused ? 'paused' : resumed ? 'resumed' : 'changed', origin);
     if (resumed)
       for (const { key } of await pendingKeys(tx, saved.id)) await ctx.jobs.enqueue('deliver-webhooks', { subscription: saved.id, key }, { tx });
     return saved;

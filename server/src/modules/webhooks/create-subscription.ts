@@ -1,12 +1,12 @@
 /** Subscribing an address to events (administrators): the answer holds the secret, this once. */
 import type { WebhookSubscriptionCreated, WebhookSubscriptionInput } from '@formsign/sdk/contract';
-import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { insertSubscription, listSubscriptions } from './repository.js';
 import { newWebhookSecret, secretHint } from './signature.js';
-import { checkedAddress, subscriptionView } from './subscription-rules.js';
+import { checkedAddress, recordSubscriptionChange, subscriptionView } from './subscription-rules.js';
 
 /** Every event is sent to each subscription taking it: a bound on how far one event fans out. */
 export const mostSubscriptions = 20;
@@ -33,14 +33,7 @@ export async function createSubscription(
       createdBy: principal.userId,
       createdByName: principal.displayName,
     });
-    await recordEvent(tx, {
-      event: 'settings-saved',
-      companyId: principal.companyId,
-      actor: principal,
-      target: `Webhook subscription to ${url}`,
-      origin,
-      details: { area: 'webhook', change: 'created', subscription: saved.id, events: saved.events },
-    });
+    await recordSubscriptionChange(tx, principal, saved, 'created', origin);
     return saved;
   });
   return { ...subscriptionView(row), secret };

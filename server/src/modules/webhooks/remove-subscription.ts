@@ -1,25 +1,18 @@
 /** Removing a subscription (administrators), with its delivery log: nothing more is sent to it. */
 import type { WebhookMessage } from '@formsign/sdk/contract';
-import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { deleteSubscription, findSubscription } from './repository.js';
-import { unknownSubscription } from './subscription-rules.js';
+import { recordSubscriptionChange, unknownSubscription } from './subscription-rules.js';
 
 export async function removeSubscription(ctx: Pick<ServerContext, 'db'>, principal: Principal, id: number, origin: Origin): Promise<WebhookMessage> {
   const current = await findSubscription(ctx.db, principal.companyId, id);
   if (!current) throw badRequest(unknownSubscription);
   await ctx.db.transaction(async (tx) => {
     await deleteSubscription(tx, current.id);
-    await recordEvent(tx, {
-      event: 'settings-saved',
-      companyId: principal.companyId,
-      actor: principal,
-      target: `Webhook subscription to ${current.url}`,
-      origin,
-      details: { area: 'webhook', change: 'deleted', subscription: current.id },
-    });
+    await recordSubscriptionChange(tx, principal, current, 'deleted', origin);
   });
   return { message: `The subscription to ${current.url} is removed.` };
 }

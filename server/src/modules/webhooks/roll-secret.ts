@@ -1,12 +1,12 @@
 /** Rolling a subscription's secret (administrators): the new one is answered once and signs every delivery from now on. */
 import type { WebhookSecret } from '@formsign/sdk/contract';
-import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { findSubscription, updateSubscription } from './repository.js';
 import { newWebhookSecret, secretHint } from './signature.js';
-import { unknownSubscription } from './subscription-rules.js';
+import { recordSubscriptionChange, unknownSubscription } from './subscription-rules.js';
 
 export async function rollSecret(ctx: Pick<ServerContext, 'db' | 'keys'>, principal: Principal, id: number, origin: Origin): Promise<WebhookSecret> {
   const current = await findSubscription(ctx.db, principal.companyId, id);
@@ -14,14 +14,7 @@ export async function rollSecret(ctx: Pick<ServerContext, 'db' | 'keys'>, princi
   const secret = newWebhookSecret();
   await ctx.db.transaction(async (tx) => {
     await updateSubscription(tx, current.id, { secret: ctx.keys.credentials.seal(secret), secretHint: secretHint(secret) });
-    await recordEvent(tx, {
-      event: 'settings-saved',
-      companyId: principal.companyId,
-      actor: principal,
-      target: `Webhook subscription to ${current.url}`,
-      origin,
-      details: { area: 'webhook', change: 'secret rolled', subscription: current.id },
-    });
+    await recordSubscriptionChange(tx, principal, current, 'secret rolled', origin);
   });
   return { id: current.id, secret, secret_hint: secretHint(secret) };
 }

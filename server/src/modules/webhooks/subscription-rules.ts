@@ -4,7 +4,10 @@
  * is saved and again at every delivery.
  */
 import type { WebhookSubscription } from '@formsign/sdk/contract';
+import { recordEvent, type Origin } from '../../audit/audit.js';
+import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import type { SubscriptionRecord } from './repository.js';
 import { webhookEventTypes } from './webhook-events.js';
@@ -41,4 +44,23 @@ export async function checkedAddress(ctx: Pick<ServerContext, 'outbound'>, text:
   const refusal = await ctx.outbound.refusal(url);
   if (refusal) throw badRequest(refusal);
   return url;
+}
+
+/** The trail's record of a change to a subscription (made, changed, paused, resumed, secret rolled, deleted). */
+export async function recordSubscriptionChange(
+  tx: Database,
+  principal: Principal,
+  subscription: { id: number; url: string; events?: string[] },
+  change: string,
+  origin: Origin,
+): Promise<void> {
+  const { id, url, events } = subscription;
+  await recordEvent(tx, {
+    event: 'settings-saved',
+    companyId: principal.companyId,
+    actor: principal,
+    target: `Webhook subscription to ${url}`,
+    origin,
+    details: { area: 'webhook', change, subscription: id, ...(events ? { events } : {}) },
+  });
 }
