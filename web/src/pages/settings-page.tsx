@@ -56,61 +56,38 @@ export default function SettingsPage() {
   ];
   // Groups are chosen from the users list: only for those who may read it.
   if (seesPage('users-page', viewer)) tabs.push({ key: 'groups', label: 'User groups', content: () => <UserGroups /> });
-  if (viewer && mayCall(roleOfFlags({ admin: viewer.isAdmin, personal: viewer.isPersonal, isSuper: viewer.isSuper }), 'saveStrings')) {
-    tabs.push({
-      key: 'wording',
-      label: 'Interface wording',
-      content: () => (
-        <Suspense
-          fallback={
-            <div className="spinner" role="status">
-              Loading the interface wording…
-            </div>
-          }
-        >
-          <InterfaceWording draft={wordingDraft} onDraft={setWordingDraft} />
-        </Suspense>
-      ),
-    });
+  const role = viewer ? roleOfFlags({ admin: viewer.isAdmin, personal: viewer.isPersonal, isSuper: viewer.isSuper }) : null;
+  if (role && mayCall(role, 'saveStrings')) {
+    tabs.push(
+      lazyTab('wording', 'Interface wording', 'Loading the interface wording…', <InterfaceWording draft={wordingDraft} onDraft={setWordingDraft} />),
+    );
   }
   // The organisation's sign-in provider: its administrators (not personal ones).
-  if (viewer && mayCall(roleOfFlags({ admin: viewer.isAdmin, personal: viewer.isPersonal, isSuper: viewer.isSuper }), 'saveSingleSignOn')) {
-    tabs.push({
-      key: 'single-sign-on',
-      label: 'Single sign-on',
-      content: () => (
-        <Suspense
-          fallback={
-            <div className="spinner" role="status">
-              Loading single sign-on…
-            </div>
-          }
-        >
-          <SingleSignOnSettingsPanel />
-        </Suspense>
-      ),
-    });
-  }
-  if (viewer && mayCall(roleOfFlags({ admin: viewer.isAdmin, personal: viewer.isPersonal, isSuper: viewer.isSuper }), 'createApiKey')) {
-    tabs.push({
-      key: 'api-keys',
-      label: 'API keys',
-      content: () => (
-        <Suspense
-          fallback={
-            <div className="spinner" role="status">
-              Loading the API keys…
-            </div>
-          }
-        >
-          <ApiKeys />
-        </Suspense>
-      ),
-    });
-  }
+  if (role && mayCall(role, 'saveSingleSignOn'))
+    tabs.push(lazyTab('single-sign-on', 'Single sign-on', 'Loading single sign-on…', <SingleSignOnSettingsPanel />));
+  if (role && mayCall(role, 'createApiKey')) tabs.push(lazyTab('api-keys', 'API keys', 'Loading the API keys…', <ApiKeys />));
   return (
     <div className="page settings-page">
       <Tabs tabs={tabs} label="Settings" />
     </div>
   );
+}
+
+/** A tab whose content comes in its own chunk, saying what it loads meanwhile. */
+function lazyTab(key: string, label: string, loading: string, content: ReactNode): Tab {
+  return {
+    key,
+    label,
+    content: () => (
+      <Suspense
+        fallback={
+          <div className="spinner" role="status">
+            {loading}
+          </div>
+        }
+      >
+        {content}
+      </Suspense>
+    ),
+  };
 }
