@@ -5,6 +5,7 @@
  * each. Every file may share it: the mock keeps no state but a QA session's choices, which
  * belong to that session's cookie.
  */
+import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startMock } from './start-mock.js';
 
