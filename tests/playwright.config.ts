@@ -52,7 +52,6 @@ export default defineConfig({
         '--no-first-run',
         '--disable-sync',
         '--disable-quic',
-        '--js-flags=--no-opt --no-maglev',
       ],
     },
   },
