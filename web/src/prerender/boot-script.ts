@@ -9,7 +9,8 @@ export const prerenderedPath = '/login';
  * /login without a stored session only; everywhere else it is hidden (the loading spinner
  * shows) and the app's scripts are asked for at once. On the prerendered page they are asked
  * for once it has painted, so on a slow network the stylesheet it waits for does not share
- * the line with them.
+ * the line with them. A signing link's page in a frame is marked embedded at once, so the first
+ * page the server paints into it (see first-paint.ts) shows none of the chrome a framed page hides.
  */
 export function bootScript(entry: string, preloads: readonly string[], pages: readonly PageScripts[]): string {
   const files = JSON.stringify({ entry, preloads, pages: pages.map((page) => [routePattern(page.path), page.files]) });
@@ -18,6 +19,8 @@ export function bootScript(entry: string, preloads: readonly string[], pages: re
     `var d=document,f=${files},path=location.pathname;`,
     `var prerendered=path.replace(/\\/+$/,'')===${JSON.stringify(prerenderedPath)}&&!localStorage.getItem('token');`,
     "if(!prerendered)d.documentElement.classList.add('no-prerender');",
+    // A signing page in a frame hides its own chrome from the first paint (the app's markEmbedded says the same later).
+    "if(/^\\/web-signing\\//.test(path)){try{if(top!==self)d.documentElement.classList.add('embedded')}catch(e){d.documentElement.classList.add('embedded')}}",
     'function add(tag,props){var e=d.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];d.head.appendChild(e)}',
     // The page's own scripts come along with the app's, instead of after it has started.
     'var page=f.pages.filter(function(p){return new RegExp(p[0]).test(path)})[0],files=f.preloads.concat(page?page[1]:[]);',
