@@ -12,8 +12,47 @@
 import type { DocumentPage as PageImage, PdfPageSize } from '@formsign/sdk';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { sizesFor } from './document-fields.ts';
-import { firstPageDrawn, handOverFirstPaint } from '../../prerender/first-paint.ts';
+import { firstPaint, handOverFirstPaint } from '../../prerender/first-paint.ts';
 import { drawPage, type PDFDocumentProxy } from './pdf-document.ts';
+
+/** Marked once, when the first page of a signing page's document is on screen (read by the Lighthouse script). */
+export const firstPageMark = 'formsign:first-page';
+
+interface ElementTiming extends PerformanceEntry {
+  identifier: string;
+  renderTime: number;
+  loadTime: number;
+}
+
+function markFirstPage(startTime?: number): void {
+  if (performance.getEntriesByName(firstPageMark).length === 0) performance.mark(firstPageMark, startTime === undefined ? {} : { startTime });
+}
+
+/**
+ * Marks when the page the server painted showed, as the browser timed it (its `elementtiming`,
+ * named after the mark); as of `now` without Element Timing.
+ */
+function markPaintedPage(now: number): void {
+  if (!PerformanceObserver.supportedEntryTypes.includes('element')) return markFirstPage(now);
+  const observer = new PerformanceObserver((list) => {
+    const painted = list.getEntries().find((entry): entry is ElementTiming => (entry as ElementTiming).identifier === firstPageMark);
+    if (painted) markFirstPage(painted.renderTime || painted.loadTime);
+  });
+  observer.observe({ type: 'element', buffered: true });
+  // The buffered entries come in the next task; none (the image was never painted): as of now.
+  setTimeout(() => {
+    observer.disconnect();
+    markFirstPage(now);
+  }, 100);
+}
+
+/** The app's first page is on screen: it takes the place of the server's paint, and is marked (as of the paint's, when that showed it). */
+function firstPageDrawn(): void {
+  const painted = firstPaint()?.querySelector('img');
+  if (painted?.complete && painted.naturalWidth > 0) markPaintedPage(performance.now());
+  else markFirstPage();
+  handOverFirstPaint();
+}
 
 const zooms = [0.75, 1, 1.25, 1.5, 2, 3] as const;
 
