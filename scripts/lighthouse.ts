@@ -96,7 +96,11 @@ async function launch(): Promise<Browser> {
 
 const flags: Flags = { onlyCategories: ['performance', 'accessibility', 'best-practices'], logLevel: 'error' };
 
-/** The mark the signing page sets once the first page of its document is drawn (web/src/features/forms/document-viewer.tsx). */
+/**
+ * The mark the signing page sets once the first page of its document is on screen
+ * (web/src/prerender/first-paint.ts): when the browser painted the first page the link's HTML
+ * carries, else when the app drew it.
+ */
 const firstPageMark = 'formsign:first-page';
 
 /**
@@ -129,10 +133,10 @@ async function measure(origin: string, path: string, session: Record<string, str
     }
     const landed = new URL(answer.lhr.finalDisplayedUrl).pathname;
     if (landed !== new URL(path, origin).pathname) throw new Error(`${path} ended on ${landed}: the measurement would be of another page.`);
-    // A page that paints from index.html alone would score well without the app: it must have started.
+    // A page that paints from its HTML alone would score well without the app: it must have started, and taken the paint's place.
     const started = await page.evaluate(() => {
       const doc = (globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document;
-      return doc.querySelector('#root > .app') !== null && doc.querySelector('[data-prerendered]') === null;
+      return doc.querySelector('#root > .app') !== null && doc.querySelector('[data-prerendered], #first-paint') === null;
     });
     if (!started) throw new Error(`The app did not start on ${path}: the figures would be of index.html alone.`);
     // The mark as the page recorded it (from the navigation's start), waited for a little if the page is still drawing.
@@ -302,5 +306,5 @@ try {
 }
 console.log(`\n${lines.join('\n')}`);
 console.log(
-  '\nFirst PDF page: when the signing page drew the first page of its document, from the navigation’s start (the formsign:first-page mark). With the simulated profile the page itself loads at full speed, so the applied run is the one to read; figures on a shared machine are indicative.',
+  '\nFirst PDF page: when the signing page showed the first page of its document, from the navigation’s start (the formsign:first-page mark: the page its HTML painted, as the browser timed it). With the simulated profile the page itself loads at full speed, so the applied run is the one to read; figures on a shared machine are indicative.',
 );

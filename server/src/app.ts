@@ -23,9 +23,7 @@ import { keepRawJsonBody } from './http/raw-body.js';
 import { defaultUploadLimit, keepUploadedFile, multipartOptionsOf, removeStreamedFiles } from './http/uploads.js';
 import { registerWebApp } from './http/web-app.js';
 import { withJobs } from './jobs/scope.js';
-import { frameAncestorsOf } from './companies/embedding.js';
-import { embedOriginsOfLink } from './modules/forms/embedding.js';
-import { signingPageHints } from './modules/forms/signing-page-hints.js';
+import { signingPageHead } from './modules/forms/signing-page.js';
 import { createHandlers, refusalBodies as areaRefusalBodies } from './handlers.js';
 
 export interface AppOptions {
@@ -151,8 +149,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   if (options.webRoot)
     registerWebApp(app, {
       root: options.webRoot,
-      hints: (path, query) => signingPageHints(ctx, path, query),
-      signingFrameAncestors: async (pageId, token) => frameAncestorsOf(await embedOriginsOfLink(ctx, pageId, token)),
+      signingPage: (pageId, token) => signingPageHead(ctx, pageId, token),
       log: app.log,
     });
   app.setNotFoundHandler((request, reply) =>

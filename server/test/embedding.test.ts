@@ -6,8 +6,7 @@
  * events only to one of them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { frameAncestorsOf } from '../src/companies/embedding.js';
-import { embedOriginsOfLink } from '../src/modules/forms/embedding.js';
+import { signingPageHead } from '../src/modules/forms/signing-page.js';
 import { sendSigningForm, signingCall, signingTemplate, type SigningLink } from './support/signing-forms.js';
 import { useTestServer } from './support/test-server.js';
 
@@ -30,7 +29,7 @@ beforeAll(async () => {
 });
 
 const saveSites = (sites: unknown) => server.call('/user', { token: admin, body: { data: { settings: { embed_origins: sites } } } });
-const framing = async (pageId: string, token: string) => frameAncestorsOf(await embedOriginsOfLink(server.ctx, pageId, token));
+const framing = async (pageId: string, token: string) => (await signingPageHead(server.ctx, pageId, token)).frameAncestors;
 
 describe('the sites that may embed signing pages', () => {
   it('are none by default: a signing link is framed by nobody, and its page names no site', async () => {

@@ -3,18 +3,22 @@
  * 20 MB and 50 pages, by an administrator or the template's author), the placements saved with
  * the fields checked against its pages, and a form sent from it sealed with each answer inside
  * its placed box on its page (read back with poppler's `pdftotext -bbox`), on the PDF the form
- * was sent with even when the template's PDF is replaced before the form is complete.
+ * was sent with even when the template's PDF is replaced before the form is complete. Its pages
+ * drawn as images, and the first painted by the signing link's own HTML for the link's holder.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { forms, pdfPageImages } from '../src/db/schema.js';
-import { signingPageHints } from '../src/modules/forms/signing-page-hints.js';
+import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { auditEvents, formRecipients, forms, pdfPageImages } from '../src/db/schema.js';
+import { registerWebApp } from '../src/http/web-app.js';
+import { signingPageHead } from '../src/modules/forms/signing-page.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
@@ -379,11 +383,73 @@ describe('the pages of a template’s PDF as images', () => {
     canvas.getContext('2d').drawImage(first, 0, 0);
     const pixels = canvas.getContext('2d').getImageData(0, 0, first.width, 80).data;
     expect(pixels.some((value, at) => at % 4 !== 3 && value < 128)).toBe(true);
+  });
 
-    // The link's page tells the browser to fetch the first page at once, at the very address the form's answer gives; only to the link's holder.
-    const hint = (token: string) => signingPageHints(server.ctx, `/web-signing/${place.pageId}`, new URLSearchParams({ token, order: '1' }));
-    expect(await hint(place.link)).toBe(`<${pages[0]?.url ?? ''}>; rel=preload; as=image; fetchpriority=high`);
-    expect(await hint(`${place.link.slice(0, -2)}xx`)).toBeNull();
+  it('paint the first page in the signing link’s HTML, at the address the form’s answer gives, for its holder only, recording nothing', async () => {
+    const { token } = await server.signIn('demo.admin');
+    // The HTML as the server serves it, from a build of one empty root.
+    const dist = join(folder, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>formsign</title><body><div id="root"></div></body>');
+    const web = Fastify();
+    await web.register(cookie);
+    registerWebApp(web, { root: dist, signingPage: (pageId, link) => signingPageHead(server.ctx, pageId, link) });
+    onTestFinished(() => web.close());
+    const html = async (place: { pageId: string; link: string }, link = place.link) => {
+      const page = await web.inject({ method: 'GET', url: `/web-signing/${place.pageId}?token=${link}&order=1` });
+      expect(page.statusCode).toBe(200);
+      return { body: page.body, preload: page.headers.link };
+    };
+    const trail = async (pageId: string) => {
+      const [place] = await server.ctx.db.select().from(formRecipients).where(eq(formRecipients.pageId, pageId));
+      const events = await server.ctx.db
+        .select({ event: auditEvents.event })
+        .from(auditEvents)
+        .where(eq(auditEvents.formId, place?.formId ?? 0));
+      return { formId: place?.formId ?? 0, openedAt: place?.openedAt ?? null, events: events.map(({ event }) => event) };
+    };
+
+    const place = await sentWith(
+      token,
+      'Tenancy <b>agreement</b> $& co',
+      await pdfOf([a4, a4, letterLandscape], 'Painted'),
+      `painted.${Date.now()}@mail.example`,
+    );
+    const painted = await html(place);
+    // Fetching the page is not opening the form.
+    const before = await trail(place.pageId);
+    expect(before.events).not.toContain('opened');
+    expect(before.openedAt).toBeNull();
+    const first = ((await open(place)).document_pages as { url: string }[])[0]?.url ?? '';
+    expect((await trail(place.pageId)).events.filter((event) => event === 'opened')).toHaveLength(1);
+    expect(first).toMatch(/-page-1\.webp&/);
+    expect(painted.preload).toBe(`<${first}>; rel=preload; as=image; fetchpriority=high`);
+    const image = /<img class="doc-page__canvas" src="([^"]+)" width="800" height="(\d+)" alt="Page 1 of 3" fetchpriority="high"/.exec(painted.body);
+    expect(image?.[1]?.replaceAll('&#38;', '&')).toBe(first);
+    expect(Number(image?.[2])).toBe(Math.round((800 * a4.height) / a4.width));
+    // Before the root the app renders into; the form's texts as text, never markup.
+    expect(painted.body.indexOf('id="first-paint"')).toBeLessThan(painted.body.indexOf('<div id="root">'));
+    expect(painted.body).toContain('<h1 class="signing__title">Tenancy &#60;b&#62;agreement&#60;/b&#62; $&#38; co - Imogen Pagewell</h1>');
+    expect(painted.body).not.toContain('<b>');
+
+    // A wrong token, a link whose recipient has acted, a withdrawn form: the plain app, no image.
+    const plain = (page: { body: string; preload: unknown }) => {
+      expect(page.body).not.toContain('first-paint');
+      expect(page.body).not.toContain('<img');
+      expect(page.preload).toBeUndefined();
+    };
+    plain(await html(place, `${place.link.slice(0, -2)}xx`));
+    const submitted = await server.call('/websigning', {
+      body: { function: 'submit', consent: true, id: place.pageId, token: place.link, values: {} },
+    });
+    expect(submitted.body.data, JSON.stringify(submitted.body)).toMatchObject({ completed: true });
+    plain(await html(place));
+    const withdrawn = await sentWith(token, 'Tenancy agreement (withdrawn)', await pdfOf([a4], 'Withdrawn'), `withdrawn.${Date.now()}@mail.example`);
+    expect((await html(withdrawn)).preload).toBeDefined();
+    const { formId } = await trail(withdrawn.pageId);
+    expect((await server.call('/form-progress', { token, body: { id: formId, action: 'withdraw' } })).status).toBe(200);
+    plain(await html(withdrawn));
+    expect((await trail(withdrawn.pageId)).events).not.toContain('opened');
   });
 
   it('of a PDF uploaded before they were drawn are drawn when a signing page first asks, which draws the PDF itself meanwhile', async () => {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   mkdirSync(join(folder, 'dist-secret'), { recursive: true });
   writeFileSync(
     join(dist, 'index.html'),
-    `<!doctype html><title>formsign</title><script>${bootScript}</script><script type="application/json" id="page-chunks">{"/":"home"}</script>`,
+    `<!doctype html><title>formsign</title><script>${bootScript}</script><script type="application/json" id="page-chunks">{"/":"home"}</script><div id="root"></div>`,
   );
   writeFileSync(join(dist, 'js', 'app-1a2b3c.js'), 'console.log("formsign")');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -105,10 +106,10 @@ describe('serving the built app', () => {
     const asked: [string, string][] = [];
     registerWebApp(embedded, {
       root: join(folder, 'dist'),
-      signingFrameAncestors: async (pageId, token) => {
+      signingPage: async (pageId, token) => {
         asked.push([pageId, token]);
         if (pageId === 'broken') throw new Error('The database is not answering.');
-        return pageId === 'abc123' ? 'https://www.example.com' : "'none'";
+        return { frameAncestors: pageId === 'abc123' ? 'https://www.example.com' : "'none'", firstPage: null, firstPaint: null };
       },
     });
     const policyOf = async (url: string) => String((await embedded.inject({ method: 'GET', url })).headers['content-security-policy']);
@@ -122,6 +123,44 @@ describe('serving the built app', () => {
     await embedded.close();
     // Without the organisation's word (no reader), nothing is embeddable.
     expect((await get('/web-signing/abc123?token=t0k')).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('paints a signing link’s first page before the app, only as its reader says, under the same policy, kept by no cache', async () => {
+    const signing = Fastify();
+    await signing.register(cookie);
+    const image = '/api/file?key=templates%2F1%2Fpage-1.webp&exp=1&sig=s';
+    // Markup as the reader writes it; a `$&` in a form's text stays as it is.
+    const firstPaint = '<div class="first-paint" id="first-paint"><h1>Rent $& deposit</h1></div>';
+    registerWebApp(signing, {
+      root: join(folder, 'dist'),
+      signingPage: async (pageId) => {
+        if (pageId === 'broken') throw new Error('The database is not answering.');
+        return pageId === 'abc123'
+          ? { frameAncestors: "'none'", firstPage: image, firstPaint }
+          : { frameAncestors: "'none'", firstPage: null, firstPaint: null };
+      },
+    });
+    const page = await signing.inject({ method: 'GET', url: '/web-signing/abc123?token=t0k' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`${firstPaint}<div id="root"></div>`);
+    expect(page.headers.link).toBe(`<${image}>; rel=preload; as=image; fetchpriority=high`);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    // The policy is index.html's own: its boot script by hash, no other script, no inline style.
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain(`script-src 'self' ${bootHash};`);
+    expect(policy).toContain("style-src 'self';");
+    const zipped = await signing.inject({ method: 'GET', url: '/web-signing/abc123?token=t0k', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(page.body);
+    // No paint, no preload for a link the reader gives none, nor when it fails: index.html as it is.
+    for (const url of ['/web-signing/other?token=t0k', '/web-signing/broken?token=t0k']) {
+      const plain = await signing.inject({ method: 'GET', url });
+      expect(plain.body).not.toContain('first-paint');
+      expect(plain.headers.link).toBeUndefined();
+      expect(plain.headers['cache-control']).toBe('no-cache');
+    }
+    await signing.close();
   });
 
   it('serves the embed script to other sites, and the page that shows how to embed with its own inline script allowed', async () => {

@@ -140,6 +140,9 @@ test('a PDF template is signed on its pages by two signers in order, one on a ph
     await tenant.goto(link);
     await expect(sheet.locator('img[alt="Page 1 of 2"]')).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
+  // The link's HTML painted page 1 before the app started; the app has taken its place, with the same image.
+  await expect(tenant.locator('#first-paint')).toHaveCount(0);
+  expect(await (await tenant.request.get(link)).text()).toContain('alt="Page 1 of 2" fetchpriority="high"');
   await expect
     .poll(() => sheet.locator('img[alt="Page 1 of 2"]').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBe(800);

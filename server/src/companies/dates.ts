@@ -60,9 +60,10 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /**
  * A date in the style given: `21/11/2026`, `11/21/2026` or `2026-11-21`; with `time`, followed
- * by the hour and minute and the zone's short name (`21/11/2026 14:05 GMT`).
+ * by the hour and minute and the zone's short name (`21/11/2026 14:05 GMT`), or without it (`zone: false`,
+ * as the web app writes them).
  */
-export function formatDate(date: Date, style: DateStyle, options: { time?: boolean } = {}): string {
+export function formatDate(date: Date, style: DateStyle, options: { time?: boolean; zone?: boolean } = {}): string {
   const parts = Object.fromEntries(
     partsFormatter(style.timeZone)
       .formatToParts(date)
@@ -70,7 +71,8 @@ export function formatDate(date: Date, style: DateStyle, options: { time?: boole
   );
   const { year = '', month = '', day = '', hour = '', minute = '', timeZoneName = '' } = parts;
   const text = formatDay(`${year}-${month}-${day}`, style.format);
-  return options.time ? `${text} ${hour}:${minute} ${timeZoneName}` : text;
+  if (!options.time) return text;
+  return options.zone === false ? `${text} ${hour}:${minute}` : `${text} ${hour}:${minute} ${timeZoneName}`;
 }
 
 /** A calendar day given as `YYYY-MM-DD` (a date field's answer) in the format given; any other text as it is. */

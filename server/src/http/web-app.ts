@@ -6,9 +6,11 @@
  * Built files are cached for a year (their names carry a hash), `index.html` never. Every
  * HTML answer carries the XSRF cookie, the Content-Security-Policy and its frame rule: no
  * framing at all, but for a signing link's page (`/web-signing/{pageId}?token=...`), which the
- * sites its organisation names may embed (`frame-ancestors` from `signingFrameAncestors`, read
- * from the link when the page is served; a bad or unknown link, or a failed read, gets
- * `'none'`). `/embed-example` is the page that shows how a site embeds one (`embed.js`).
+ * sites its organisation names may embed (`frame-ancestors` from `signingPage`, read from the
+ * link when the page is served; a bad or unknown link, or a failed read, gets `'none'`). For
+ * the holder of a valid link to an open form, that page also paints the form's first page
+ * before the app starts (markup before `#root`, the image preloaded by a `Link` header), and is
+ * then kept by no cache. `/embed-example` is the page that shows how a site embeds one (`embed.js`).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
@@ -31,16 +33,25 @@ const embeddable = /^\/web-signing\/([^/]+)\/?$/;
 export interface WebAppOptions {
   /** The built app (`web/dist`). */
   root: string;
-  /** What a page's answer tells the browser to fetch at once (a `Link` header), by its path and query; none by default. */
-  hints?: (path: string, query: URLSearchParams) => Promise<string | null>;
   /**
-   * Where a signing link's page may be embedded (CSP `frame-ancestors` sources), from its page
-   * id and token; `'none'` without it.
+   * What a signing link's page carries, read from its page id and token: where it may be
+   * embedded (CSP `frame-ancestors` sources), and for the holder of a valid link to an open
+   * form, its first page painted by the HTML (markup put before `#root`) and preloaded (the
+   * image's address, a `Link` header). Without it, or on a failed read: `'none'`, and nothing
+   * painted.
    */
-  signingFrameAncestors?: (pageId: string, token: string) => Promise<string>;
+  signingPage?: (pageId: string, token: string) => Promise<SigningPageHead>;
   /** Where the server logs a failed read (the page is then served with `'none'`). */
   log?: { warn(details: object, message: string): void };
 }
+
+export interface SigningPageHead {
+  frameAncestors: string;
+  firstPage: string | null;
+  firstPaint: string | null;
+}
+
+const plainSigningPage: SigningPageHead = { frameAncestors: "'none'", firstPage: null, firstPaint: null };
 
 interface Cached {
   mtimeMs: number;
@@ -81,31 +92,39 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
     return html;
   }
 
-  async function frameAncestorsOf(request: FastifyRequest, pageId: string): Promise<string> {
-    if (!options.signingFrameAncestors) return "'none'";
+  async function signingPageOf(request: FastifyRequest, pageId: string): Promise<SigningPageHead> {
+    if (!options.signingPage) return plainSigningPage;
     const token = new URL(request.raw.url ?? '/', 'http://page').searchParams.get('token') ?? '';
     try {
-      return await options.signingFrameAncestors(pageId, token);
+      return await options.signingPage(pageId, token);
     } catch (error) {
-      options.log?.warn({ err: error }, 'The sites that may embed a signing page could not be read; it is served unembeddable.');
-      return "'none'";
+      options.log?.warn({ err: error }, 'The signing link of a page could not be read; it is served unembeddable, without its first page.');
+      return plainSigningPage;
     }
   }
 
   async function page(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
     ensureXsrfCookie(request, reply);
-    const link = options.hints ? await options.hints(path, new URL(request.raw.url ?? '/', 'http://page.invalid').searchParams) : null;
-    if (link) reply.header('Link', link);
     const signing = embeddable.exec(path);
-    if (signing?.[1]) {
-      const frameAncestors = await frameAncestorsOf(request, signing[1]);
-      // X-Frame-Options cannot name sites: it goes where some may embed the page, whose CSP says which.
-      if (frameAncestors !== "'none'") reply.removeHeader('x-frame-options');
-      reply.header('Content-Security-Policy', contentSecurityPolicy(indexNow().text, { frameAncestors }));
-    } else {
+    if (!signing?.[1]) {
       reply.header('Content-Security-Policy', indexNow().page);
+      return send(request, reply, index, false);
     }
-    return send(request, reply, index, false);
+    const head = await signingPageOf(request, signing[1]);
+    // X-Frame-Options cannot name sites: it goes where some may embed the page, whose CSP says which.
+    if (head.frameAncestors !== "'none'") reply.removeHeader('x-frame-options');
+    // The policy of index.html itself: the first paint is markup only, no script.
+    const { text } = indexNow();
+    reply.header('Content-Security-Policy', contentSecurityPolicy(text, { frameAncestors: head.frameAncestors }));
+    const root = '<div id="root">';
+    if (!head.firstPaint || !head.firstPage || !text.includes(root)) return send(request, reply, index, false);
+    reply.header('Link', `<${head.firstPage}>; rel=preload; as=image; fetchpriority=high`);
+    // Says what the form says to its link's holder: kept by no cache.
+    reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    // A function, so no `$` of the form's texts is read as a replacement pattern.
+    const html = text.replace(root, () => `${head.firstPaint}${root}`);
+    if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+    return reply.header('Content-Encoding', 'gzip').header('Vary', 'Accept-Encoding').send(gzipSync(html));
   }
 
   /** The page that shows a site how to embed a signing link: its own inline script allowed by hash, framed by nobody. */

@@ -9,7 +9,9 @@ export const prerenderedPath = '/login';
  * /login without a stored session only; everywhere else it is hidden (the loading spinner
  * shows) and the app's scripts are asked for at once. On the prerendered page they are asked
  * for once it has painted, so on a slow network the stylesheet it waits for does not share
- * the line with them.
+ * the line with them. Likewise a signing link's page whose HTML paints its first page (see
+ * first-paint.ts) asks for them once that page is painted; in a frame it is marked
+ * embedded at once, so that paint shows none of the chrome a framed page hides.
  */
 export function bootScript(entry: string, preloads: readonly string[], pages: readonly PageScripts[]): string {
   const files = JSON.stringify({ entry, preloads, pages: pages.map((page) => [routePattern(page.path), page.files]) });
@@ -18,11 +20,22 @@ export function bootScript(entry: string, preloads: readonly string[], pages: re
     `var d=document,f=${files},path=location.pathname;`,
     `var prerendered=path.replace(/\\/+$/,'')===${JSON.stringify(prerenderedPath)}&&!localStorage.getItem('token');`,
     "if(!prerendered)d.documentElement.classList.add('no-prerender');",
+    // A signing page in a frame hides its own chrome from the first paint (the app's markEmbedded says the same later).
+    'var signing=/^\\/web-signing\\//.test(path);',
+    "if(signing){try{if(top!==self)d.documentElement.classList.add('embedded')}catch(e){d.documentElement.classList.add('embedded')}}",
     'function add(tag,props){var e=d.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];d.head.appendChild(e)}',
     // The page's own scripts come along with the app's, instead of after it has started.
     'var page=f.pages.filter(function(p){return new RegExp(p[0]).test(path)})[0],files=f.preloads.concat(page?page[1]:[]);',
     "function load(){files.forEach(function(href){add('link',{rel:'modulepreload',href:href})});add('script',{type:'module',src:f.entry})}",
-    'if(prerendered)requestAnimationFrame(function(){setTimeout(load,0)});else load();',
+    // A signing page whose HTML paints its first page asks for them once that page is on screen, as the browser
+    // times it (its element timing; else a frame after it loaded), or after 3 s at most.
+    'function afterPage(){var done=0;function go(){if(!done){done=1;load()}}',
+    "var i=d.querySelector('#first-paint img');if(!i)return go();",
+    "i.addEventListener('error',go);setTimeout(go,3000);",
+    "if((PerformanceObserver.supportedEntryTypes||[]).indexOf('element')>=0)return new PerformanceObserver(function(l,o){o.disconnect();go()}).observe({type:'element',buffered:true});",
+    'function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}',
+    "if(i.complete)painted();else i.addEventListener('load',painted)}",
+    "if(prerendered)requestAnimationFrame(function(){setTimeout(load,0)});else if(signing&&d.readyState==='loading')d.addEventListener('DOMContentLoaded',afterPage);else load();",
     '})()',
   ].join('');
 }

@@ -7,6 +7,7 @@ import { chunkLoadingMachine } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { fromPromise } from 'xstate';
+import { handOverFirstPaint } from '../prerender/first-paint.ts';
 import { inspectOption } from '../session/inspection.ts';
 import { markPageShown } from '../shell/shell-extras.ts';
 import { chunkRequest, loadedPage, loadPage } from './page-chunks.ts';
@@ -34,6 +35,11 @@ function ChunkLoader({ route }: { route: RouteEntry }) {
   // here, so a slow phone stays responsive while it does.
   const snapshot = useDeferredValue(latest);
   const module = loadedPage(route);
+  // A page that cannot load says so in place of a first page the server painted for it.
+  const failed = snapshot.matches('failed');
+  useEffect(() => {
+    if (failed) handOverFirstPaint();
+  }, [failed]);
 
   if (snapshot.matches('loaded') && module) return <ShownPage page={module.default} />;
   if (snapshot.matches('failed') && snapshot.context.error) {

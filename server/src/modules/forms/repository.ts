@@ -340,9 +340,3 @@ export async function countFormsToRemove(db: Database, companyId: number, cutoff
 export async function setFormTenant(db: Database, formId: number, tenantId: number | null): Promise<void> {
   await db.update(forms).set({ tenantId }).where(eq(forms.id, formId));
 }
-
-/** The company of a recipient's page (by its unique page id), or undefined for an unknown one. */
-export async function companyOfPage(db: Database, pageId: string): Promise<number | undefined> {
-  const [row] = await db.select({ companyId: formRecipients.companyId }).from(formRecipients).where(eq(formRecipients.pageId, pageId));
-  return row?.companyId;
-}

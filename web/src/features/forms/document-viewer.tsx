@@ -6,15 +6,53 @@
  * it is given (a 390 px phone as a 1280 px desktop), and the zoom buttons enlarge or shrink it
  * (pinching works too: nothing blocks the browser's own zoom); its box has its size before
  * anything is drawn in it, so nothing moves as pages arrive. Over each page, `overlay` places
- * what belongs on it (the fields, at the page's scale).
+ * what belongs on it (the fields, at the page's scale). Once the first page is drawn it takes
+ * the place of the one the server painted before the app started, if any (first-paint.ts).
  */
 import type { DocumentPage as PageImage, PdfPageSize } from '@formsign/sdk';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { sizesFor } from './document-fields.ts';
+import { firstPaint, handOverFirstPaint } from '../../prerender/first-paint.ts';
 import { drawPage, type PDFDocumentProxy } from './pdf-document.ts';
 
 /** Marked once, when the first page of a signing page's document is on screen (read by the Lighthouse script). */
 export const firstPageMark = 'formsign:first-page';
+
+interface ElementTiming extends PerformanceEntry {
+  identifier: string;
+  renderTime: number;
+  loadTime: number;
+}
+
+function markFirstPage(startTime?: number): void {
+  if (performance.getEntriesByName(firstPageMark).length === 0) performance.mark(firstPageMark, startTime === undefined ? {} : { startTime });
+}
+
+/**
+ * Marks when the page the server painted showed, as the browser timed it (its `elementtiming`,
+ * named after the mark); as of `now` without Element Timing.
+ */
+function markPaintedPage(now: number): void {
+  if (!PerformanceObserver.supportedEntryTypes.includes('element')) return markFirstPage(now);
+  const observer = new PerformanceObserver((list) => {
+    const painted = list.getEntries().find((entry): entry is ElementTiming => (entry as ElementTiming).identifier === firstPageMark);
+    if (painted) markFirstPage(painted.renderTime || painted.loadTime);
+  });
+  observer.observe({ type: 'element', buffered: true });
+  // The buffered entries come in the next task; none (the image was never painted): as of now.
+  setTimeout(() => {
+    observer.disconnect();
+    markFirstPage(now);
+  }, 100);
+}
+
+/** The app's first page is on screen: it takes the place of the server's paint, and is marked (as of the paint's, when that showed it). */
+function firstPageDrawn(): void {
+  const painted = firstPaint()?.querySelector('img');
+  if (painted?.complete && painted.naturalWidth > 0) markPaintedPage(performance.now());
+  else markFirstPage();
+  handOverFirstPaint();
+}
 
 const zooms = [0.75, 1, 1.25, 1.5, 2, 3] as const;
 
@@ -28,10 +66,6 @@ interface DocumentViewerProps {
   /** What sits over page `page` (numbered from 1) when it is shown `scale` CSS pixels per point. */
   overlay?: (page: number, size: PdfPageSize, scale: number) => ReactNode;
 }
-
-const markFirstPage = (): void => {
-  if (performance.getEntriesByName(firstPageMark).length === 0) performance.mark(firstPageMark);
-};
 
 interface PageProps {
   number: number;
@@ -76,7 +110,7 @@ function ImagePage({ image, number, count, size, scale, children }: PageProps & 
           height={height}
           alt={`Page ${number} of ${count}`}
           decoding="async"
-          {...(number === 1 ? { fetchPriority: 'high' as const, onLoad: markFirstPage } : { loading: 'lazy' as const })}
+          {...(number === 1 ? { fetchPriority: 'high' as const, onLoad: firstPageDrawn, onError: handOverFirstPaint } : { loading: 'lazy' as const })}
         />
       ) : (
         <div className="doc-page__canvas" role="img" aria-label={`Page ${number} of ${count}`} style={{ width, height }} />
@@ -113,7 +147,7 @@ function PdfPage({
         const width = Math.abs(x1 - x0);
         const height = Math.abs(y1 - y0);
         onSize(number, rotated ? { width: height, height: width } : { width, height });
-        return task.promise.then(() => number === 1 && markFirstPage());
+        return task.promise.then(() => number === 1 && firstPageDrawn());
       })
       .catch(() => {
         // A drawing cancelled by a newer one (a zoom, a resize) is not a failure.

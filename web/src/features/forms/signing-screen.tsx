@@ -18,6 +18,7 @@ import { useViewer } from '../../session/session.tsx';
 import { useReportedTitle } from '../../shell/page-title.tsx';
 import { DeclineForm, StoppedNotice, isStopped } from './decline-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
+import { handOverFirstPaint } from '../../prerender/first-paint.ts';
 import { markEmbedded, reportHeight, tellParent } from './embedding.ts';
 import { signerId, signingLink } from './signing-link.ts';
 import { SigningDocument } from './signing-document.tsx';
@@ -120,6 +121,14 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
   useLayoutEffect(() => {
     if (dateFormat && timeZone) setDateStyle({ date_format: dateFormat, timezone: timeZone }, { remember: false });
   }, [dateFormat, timeZone]);
+
+  // The first page the server painted stays until the document viewer has drawn its own; anything else shown instead takes its place at once.
+  const drawsImages =
+    snapshot.matches('loading') ||
+    (form !== null && !receipt && form.status === 'open' && Boolean(form.document) && (form.document_pages?.length ?? 0) > 0);
+  useEffect(() => {
+    if (!drawsImages) handOverFirstPaint();
+  }, [drawsImages]);
 
   if (snapshot.matches('loading')) {
     return (
@@ -226,6 +235,8 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
 export function SigningScreen({ mode }: { mode: SigningMode }) {
   const { pageId = '' } = useParams();
   const [query] = useSearchParams();
+  // Left before its first page was drawn, the page leaves nothing of the server's paint behind.
+  useEffect(() => handOverFirstPaint, []);
   if (!pageId.trim()) return <MissingPageId />;
   return <SigningFlow key={pageId} pageId={pageId} query={query} mode={mode} />;
 }

@@ -1,0 +1,137 @@
+/**
+ * What the server puts into the HTML of a signing link's page (`/web-signing/{pageId}?token=…`),
+ * read from the link in one go when the page is served:
+ *
+ * - the sites its organisation allows to embed it (its `frame-ancestors`); none for a link whose
+ *   token does not prove it (the token is checked before the database is read);
+ * - for the holder of a valid link to a form open for them, not expired, whose PDF's pages the
+ *   server has drawn: its first page, painted by the HTML itself before the app has started (the
+ *   app's chain of scripts, strings and the form's answer takes seconds on a slow phone). The
+ *   markup is the app's own signing page as it first shows the document (the classes of
+ *   `signing-screen.tsx`, `signing-intro.tsx` and `document-viewer.tsx`, with the same texts),
+ *   so the first page sits where the app draws it, at the very address the form's answer names
+ *   (`page-images.ts` ends it on the hour): the app's own image comes from the browser's cache,
+ *   and the app takes the paint's place once it is drawn (web/src/prerender/first-paint.ts).
+ *   It says only what the form's answer says to the same holder. Opening the page this way
+ *   records nothing: the form is opened when the app reads it.
+ */
+import { frameAncestorsOf } from '../../companies/embedding.js';
+import { formatDate } from '../../companies/dates.js';
+import type { ServerContext } from '../../context.js';
+import { drawnPages } from '../templates/page-images.js';
+import { tokenMatches } from './links.js';
+import { placeOfPage } from './repository.js';
+import { expired, signingCompany } from './signing-rules.js';
+
+export interface SigningPageHead {
+  /** The page's CSP `frame-ancestors` sources: the sites its organisation allows, or `'none'`. */
+  frameAncestors: string;
+  /** The first page's image address, for a `Link` preload; null when nothing is painted. */
+  firstPage: string | null;
+  /** The markup painted before the app starts (put before `#root`); null for none. */
+  firstPaint: string | null;
+}
+
+const nothing: SigningPageHead = { frameAncestors: "'none'", firstPage: null, firstPaint: null };
+
+/** The id of the first paint's element: the app removes it when it takes over. */
+export const firstPaintId = 'first-paint';
+
+/** The head of the signing page of `pageId` for the holder of `token`. */
+export async function signingPageHead(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, pageId: string, token: string): Promise<SigningPageHead> {
+  if (!pageId || pageId.length > 100 || !tokenMatches(ctx.keys, pageId, token)) return nothing;
+  const row = await placeOfPage(ctx.db, pageId);
+  if (!row) return nothing;
+  const { form, recipient } = row;
+  const company = await signingCompany(ctx, form.companyId);
+  const frameAncestors = frameAncestorsOf(company.embedOrigins);
+  const open = (form.status === 'sent' || form.status === 'in_progress') && recipient.status === 'open';
+  if (!open || form.deletedAt || !form.pdfKey || expired(form, ctx.now())) return { ...nothing, frameAncestors };
+  // Pages not drawn yet are queued by the form's answer, when the page asks for it.
+  const pages = await drawnPages(ctx, form.pdfKey);
+  const first = pages?.[0];
+  if (!pages || !first) return { ...nothing, frameAncestors };
+  const markup = firstPaintMarkup({
+    title: form.title,
+    sender: company.name ? `${form.senderName}, ${company.name}` : form.senderName,
+    message: form.message,
+    signer: { name: recipient.name, email: recipient.email, order: recipient.order },
+    completeBy: form.expiresAt
+      ? { iso: form.expiresAt.toISOString(), text: formatDate(form.expiresAt, company.dates, { time: true, zone: false }) }
+      : null,
+    page: first,
+    count: pages.length,
+  });
+  return { frameAncestors, firstPage: first.url, firstPaint: markup };
+}
+
+/** Text for HTML, in an element or a quoted attribute. */
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** An address as `EmailAddress` writes it: it may wrap after its @ and before a dot. */
+function emailMarkup(address: string): string {
+  const at = address.lastIndexOf('@');
+  const local = at < 0 ? address : address.slice(0, at + 1);
+  const domain = at < 0 ? '' : address.slice(at + 1);
+  const byDots = (text: string): string[] => text.split(/(?=\.)/).filter(Boolean);
+  return `<span class="email" data-email="">${[...byDots(local), ...byDots(domain)].map(escape).join('<wbr>')}</span>`;
+}
+
+interface FirstPaint {
+  title: string;
+  sender: string;
+  message: string;
+  signer: { name: string; email: string; order: number };
+  completeBy: { iso: string; text: string } | null;
+  page: { url: string; width: number; height: number };
+  count: number;
+}
+
+/**
+ * The signing page as the app first shows the document, to its first page: the language menu
+ * (still, until the app's own takes its place), the brand, the form's introduction, the
+ * document's tools and its first page. Elements and texts as the app's components write them,
+ * with no whitespace between tags (React writes none), so each box has the app's size.
+ */
+export function firstPaintMarkup({ title, sender, message, signer, completeBy, page, count }: FirstPaint): string {
+  // As high as the page is for its width: the image's own proportions (800 px wide) until the CSS fits it to the column.
+  const width = 800;
+  const height = Math.max(1, Math.round((width * page.height) / page.width));
+  const facts = [
+    signer.name || signer.email
+      ? `<div><dt>For</dt><dd>${escape(signer.name)}${signer.email ? `<span class="muted"> (${emailMarkup(signer.email)})</span>` : ''}</dd></div>`
+      : '',
+    `<div><dt>Your step</dt><dd>Step ${signer.order}: signing</dd></div>`,
+    completeBy ? `<div><dt>Please complete by</dt><dd><time datetime="${escape(completeBy.iso)}">${escape(completeBy.text)}</time></dd></div>` : '',
+  ].join('');
+  return [
+    `<div class="first-paint" id="${firstPaintId}">`,
+    '<div class="app app--no-nav app--no-header"><main class="app__main">',
+    '<div class="signing__language"><div class="translation-widget">',
+    '<span class="translation-widget__code" aria-hidden="true">EN</span>',
+    '<label for="first-paint-language" class="visually-hidden">Language</label>',
+    '<select id="first-paint-language" class="select translation-widget__select" disabled><option value="en" lang="en">English</option></select>',
+    '</div></div>',
+    '<div class="signing"><div class="signing__sheet signing__sheet--wide">',
+    '<p class="signing__brand"><img src="/favicon.svg" alt="" width="22" height="22">formsign</p>',
+    '<header class="card signing__intro"><p class="signing__kicker">Signature requested</p>',
+    `<h1 class="signing__title">${escape(title)}</h1>`,
+    `<p class="signing__sender">From <strong>${escape(sender)}</strong></p>`,
+    message
+      ? `<figure class="signing__message"><blockquote><p>${escape(message)}</p></blockquote><figcaption class="visually-hidden">The sender’s message</figcaption></figure>`
+      : '',
+    `<dl class="signing__facts">${facts}</dl></header>`,
+    '<div class="card signing__document"><section class="doc-viewer" aria-label="The document to sign">',
+    '<div class="doc-viewer__tools" role="group" aria-label="Zoom">',
+    '<button type="button" class="button button--secondary button--small"><span aria-hidden="true">−</span><span class="visually-hidden">Zoom out</span></button>',
+    '<button type="button" class="button button--ghost button--small" disabled>Fit to width</button>',
+    '<button type="button" class="button button--secondary button--small"><span aria-hidden="true">+</span><span class="visually-hidden">Zoom in</span></button>',
+    `<span class="doc-viewer__zoom">100 %</span><span class="doc-viewer__count muted">${count} ${count === 1 ? 'page' : 'pages'}</span></div>`,
+    '<div class="doc-viewer__pages"><div class="doc-page doc-page--first-paint" data-page="1">',
+    `<img class="doc-page__canvas" src="${escape(page.url)}" width="${width}" height="${height}" alt="Page 1 of ${count}" fetchpriority="high" elementtiming="formsign:first-page">`,
+    '</div></div></section></div>',
+    '</div></div></main></div></div>',
+  ].join('');
+}
