@@ -150,6 +150,16 @@ test('a PDF template is signed on its pages by two signers in order, one on a ph
   expect(files).toContain('image/webp');
   expect(files).not.toContain('application/pdf');
   await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  // The HTML's paint is the app's page as it first shows it, written twice (server and app): page 1 sits
+  // exactly where the app then draws it. Seen here with the app's scripts held back, so the paint stays.
+  const paintOnly = await phone.newPage();
+  await paintOnly.route(/\/js\/[^/]+\.js$/, (route) => route.abort());
+  await paintOnly.goto(link);
+  const paintedBox = await paintOnly.locator('#first-paint img[alt="Page 1 of 2"]').boundingBox();
+  const drawnBox = await sheet.locator('img[alt="Page 1 of 2"]').boundingBox();
+  await paintOnly.close();
+  expect(paintedBox, 'the painted page 1').not.toBeNull();
+  for (const side of ['x', 'y', 'width', 'height'] as const) expect(paintedBox?.[side], side).toBeCloseTo(drawnBox?.[side] ?? -1, 0);
   expect(await tenant.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect((await first.boundingBox())?.width).toBeLessThanOrEqual(390);
   await expect(tenant.getByText('2 of 2 required fields left')).toBeVisible();
