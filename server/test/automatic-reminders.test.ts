@@ -6,34 +6,30 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies } from '../src/db/schema.js';
-import { createOrganisation, organisationPassword } from './support/form-rows.js';
-import { drawn, sendSigningForm, signingCall, signingTemplate, type SentForm } from './support/signing-forms.js';
+import { drawn, sendSigningForm, signingCall, signingOrganisation, type SentForm } from './support/signing-forms.js';
+import { organisationPassword } from './support/form-rows.js';
 import { useTestServer } from './support/test-server.js';
 
 const server = useTestServer();
 const hour = 60 * 60_000;
 const day = 24 * hour;
 
-const fields = [{ name: 'signature', label: 'Signature', type: 'signature' as const, required: true }];
-
 let everyTwo = { token: '', template: 0, companyId: 0 };
 let everySeven = { token: '', template: 0, companyId: 0 };
 let made = 0;
 
-async function organisation(name: string, prefix: string, reminderDays: number) {
-  const { companyId } = await createOrganisation(server.ctx.db, server.ctx.passwords, name, prefix, { reminder_days: reminderDays });
-  const token = (await server.signIn(`${prefix}.admin`, organisationPassword)).token;
-  const template = await signingTemplate(
+/** An organisation that reminds every `reminderDays` days, with a template of two signers in order. */
+const organisation = (name: string, prefix: string, reminderDays: number) =>
+  signingOrganisation(
     server,
-    fields,
+    name,
+    prefix,
     [
       { label: 'First', action: 'sign' },
       { label: 'Second', action: 'sign' },
     ],
-    { company: name },
+    { reminder_days: reminderDays },
   );
-  return { token, template, companyId };
-}
 
 beforeAll(async () => {
   everyTwo = await organisation('Every Two Days Ltd', 'two', 2);

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { auditEvents, forms } from '../src/db/schema.js';
 import { outboundClient } from '../src/http/outbound.js';
-import { createOrganisation, organisationPassword } from './support/form-rows.js';
-import { drawn, sendSigningForm, signingCall, signingTemplate } from './support/signing-forms.js';
+import { drawn, sendSigningForm, signingCall, signingOrganisation } from './support/signing-forms.js';
+import { organisationPassword } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
@@ -34,16 +34,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hook.server?.listen(0, '127.0.0.1', resolve));
   hook.url = `http://127.0.0.1:${(hook.server.address() as { port: number }).port}`;
   server.ctx.outbound = outboundClient({ allow: readConfig({ FORMSIGN_OUTBOUND_ALLOW: '127.0.0.1' }).outboundAllow });
-  await createOrganisation(server.ctx.db, server.ctx.passwords, 'Lapsing Forms Ltd', 'lapse');
-  admin = (await server.signIn('lapse.admin', organisationPassword)).token;
-  template = await signingTemplate(
-    server,
-    [{ name: 'signature', label: 'Signature', type: 'signature', required: true }],
-    [{ label: 'Signer', action: 'sign' }],
-    {
-      company: 'Lapsing Forms Ltd',
-    },
-  );
+  ({ token: admin, template } = await signingOrganisation(server, 'Lapsing Forms Ltd', 'lapse', [{ label: 'Signer', action: 'sign' }]));
   const subscribed = await server.call('/webhook-subscriptions', { token: admin, body: { url: `${hook.url}/hook`, events: ['form.expired'] } });
   expect(subscribed.status).toBe(200);
 });

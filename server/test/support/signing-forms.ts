@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { companies, formRecipients, templates, type FieldDefinition, type StepDefinition } from '../../src/db/schema.js';
 import { signingToken } from '../../src/modules/forms/links.js';
-import { companyIdOf, insertTemplate } from './form-rows.js';
+import { companyIdOf, createOrganisation, insertTemplate, organisationPassword } from './form-rows.js';
 import type { Json, TestServer } from './test-server.js';
 
 export interface SigningLink {
@@ -47,6 +47,26 @@ export async function signingTemplate(
     .set({ envelopesBought: sql`${companies.envelopesBought} + 10` })
     .where(eq(companies.id, companyId));
   return id;
+}
+
+/** The one required signature a signing template asks for, unless a test names its fields. */
+export const signatureOnly: FieldDefinition[] = [{ name: 'signature', label: 'Signature', type: 'signature', required: true }];
+
+/**
+ * An organisation of a test's own (`createOrganisation`, with the company settings given), its
+ * administrator signed in, and a signing template of it with these steps.
+ */
+export async function signingOrganisation(
+  server: TestServer,
+  name: string,
+  prefix: string,
+  steps: StepDefinition[],
+  settings: Parameters<typeof createOrganisation>[4] = {},
+): Promise<{ companyId: number; token: string; template: number }> {
+  const { companyId } = await createOrganisation(server.ctx.db, server.ctx.passwords, name, prefix, settings);
+  const { token } = await server.signIn(`${prefix}.admin`, organisationPassword);
+  const template = await signingTemplate(server, signatureOnly, steps, { company: name });
+  return { companyId, token, template };
 }
 
 /** The links of a form's recipients, as mailed (the token is the page id's MAC). */
