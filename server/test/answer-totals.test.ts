@@ -11,7 +11,7 @@ import { forms } from '../src/db/schema.js';
 import { addFormValues } from '../src/modules/forms/steps-repository.js';
 import { submissionsWhere, summarize, summarizeAll, type SummaryFunction } from '../src/modules/database/repository.js';
 import { createOrganisation, organisationPassword } from './support/form-rows.js';
-import { drawn, sendSigningForm, signingCall, signingTemplate } from './support/signing-forms.js';
+import { sendSigningForm, signingTemplate, submitDrawn } from './support/signing-forms.js';
 import { useTestServer } from './support/test-server.js';
 
 const server = useTestServer();
@@ -48,14 +48,7 @@ async function send(template: number, who: string): Promise<{ id: number; submit
   return {
     id: form.id,
     submit: async (values) => {
-      const signed = await signingCall(server, {
-        function: 'submit',
-        consent: true,
-        id: link.pageId,
-        token: link.token,
-        values,
-        signature: { kind: 'drawn', value: drawn },
-      });
+      const signed = await submitDrawn(server, link, values);
       expect(signed.body.data, JSON.stringify(signed.body)).toMatchObject({ completed: true });
     },
   };

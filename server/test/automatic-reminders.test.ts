@@ -6,7 +6,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies } from '../src/db/schema.js';
-import { drawn, sendSigningForm, signingCall, signingOrganisation, type SentForm } from './support/signing-forms.js';
+import { sendSigningForm, signingOrganisation, submitDrawn, type SentForm } from './support/signing-forms.js';
 import { organisationPassword } from './support/form-rows.js';
 import { useTestServer } from './support/test-server.js';
 
@@ -110,14 +110,7 @@ describe('automatic reminders', () => {
 
     const link = form.links[0];
     if (!link) throw new Error('No link.');
-    const signed = await signingCall(server, {
-      function: 'submit',
-      consent: true,
-      id: link.pageId,
-      token: link.token,
-      values: {},
-      signature: { kind: 'drawn', value: drawn },
-    });
+    const signed = await submitDrawn(server, link);
     expect(signed.status).toBe(200);
     server.clock.advance(2 * day + hour);
     await remindNow();

@@ -13,7 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, forms, storedFiles } from '../src/db/schema.js';
 import { companyIdOf } from './support/form-rows.js';
-import { drawn, sendSigningForm, signingCall, signingTemplate } from './support/signing-forms.js';
+import { drawn, sendSigningForm, signingCall, signingTemplate, submitDrawn } from './support/signing-forms.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
@@ -60,14 +60,7 @@ async function completedForm(name: string, options: { expires_at?: string } = {}
   const mail = server.mail.filter((message) => message.to === email).at(-1);
   const [link] = sent.links;
   if (!link) throw new Error('No link.');
-  const signed = await signingCall(server, {
-    function: 'submit',
-    consent: true,
-    id: link.pageId,
-    token: link.token,
-    values: { answer: `Answer of ${name}` },
-    signature: { kind: 'drawn', value: drawn },
-  });
+  const signed = await submitDrawn(server, link, { answer: `Answer of ${name}` });
   expect(signed.body.data).toMatchObject({ completed: true });
   const [form] = await server.ctx.db.select().from(forms).where(eq(forms.id, sent.id));
   if (!form?.sealedKey) throw new Error('The form was not sealed.');

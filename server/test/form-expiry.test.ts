@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { auditEvents, forms } from '../src/db/schema.js';
 import { outboundClient } from '../src/http/outbound.js';
-import { drawn, sendSigningForm, signingCall, signingOrganisation } from './support/signing-forms.js';
+import { sendSigningForm, signingOrganisation, submitDrawn } from './support/signing-forms.js';
 import { organisationPassword } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
@@ -65,14 +65,7 @@ describe('a form past its expiry', () => {
     const completed = await sendSigningForm(server, admin, { template, recipients: recipients('Colin'), expires_at: expiresAt });
     const link = completed.links[0];
     if (!link) throw new Error('No link.');
-    const signed = await signingCall(server, {
-      function: 'submit',
-      consent: true,
-      id: link.pageId,
-      token: link.token,
-      values: {},
-      signature: { kind: 'drawn', value: drawn },
-    });
+    const signed = await submitDrawn(server, link);
     expect(signed.status).toBe(200);
 
     server.clock.advance(hour);

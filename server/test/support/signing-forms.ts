@@ -95,3 +95,15 @@ export function signingCall(
 ): Promise<{ status: number; body: Json; headers: Record<string, string | string[] | undefined> }> {
   return server.call('/websigning', { body, ...(options.signedIn ? { token: options.signedIn } : {}), ...(options.ip ? { ip: options.ip } : {}) });
 }
+
+/** A link's holder submits their step with these answers and a drawn signature, consenting. */
+export function submitDrawn(server: TestServer, link: SigningLink, values: Record<string, unknown> = {}) {
+  return signingCall(server, {
+    function: 'submit',
+    consent: true,
+    id: link.pageId,
+    token: link.token,
+    values,
+    signature: { kind: 'drawn', value: drawn },
+  });
+}
