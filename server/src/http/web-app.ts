@@ -45,13 +45,18 @@ export interface WebAppOptions {
   log?: { warn(details: object, message: string): void };
 }
 
+/** What a signing link's page carries (`signingPage`). */
 export interface SigningPageHead {
+  /** The page's CSP `frame-ancestors` sources: the sites its organisation allows, or `'none'`. */
   frameAncestors: string;
+  /** The first page's image address, for a `Link` preload; null when nothing is painted. */
   firstPage: string | null;
+  /** The markup painted before the app starts (put before `#root`); null for none. */
   firstPaint: string | null;
 }
 
-const plainSigningPage: SigningPageHead = { frameAncestors: "'none'", firstPage: null, firstPaint: null };
+/** A signing page with nothing of its link: framed by nobody, nothing painted. */
+export const plainSigningPage: SigningPageHead = { frameAncestors: "'none'", firstPage: null, firstPaint: null };
 
 interface Cached {
   mtimeMs: number;

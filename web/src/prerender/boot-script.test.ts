@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routePattern } from './boot-script.ts';
+import { firstPaintId } from '@formsign/serving/first-paint';
+import { bootScript, routePattern } from './boot-script.ts';
 
 describe('a route pattern as the boot script matches it', () => {
   const matches = (pattern: string, path: string): boolean => new RegExp(routePattern(pattern)).test(path);
@@ -15,5 +16,11 @@ describe('a route pattern as the boot script matches it', () => {
     expect(matches('/', '/')).toBe(true);
     expect(matches('/', '/login')).toBe(false);
     expect(matches('*', '/no/such/page')).toBe(true);
+  });
+});
+
+describe('the boot script on a signing page', () => {
+  it('waits for the image painted under the id the server writes', () => {
+    expect(bootScript('/js/index.js', [], [])).toContain(`querySelector('#${firstPaintId} img')`);
   });
 });

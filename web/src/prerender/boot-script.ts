@@ -30,6 +30,7 @@ export function bootScript(entry: string, preloads: readonly string[], pages: re
     // A signing page whose HTML paints its first page asks for them once that page is on screen, as the browser
     // times it (its element timing; else a frame after it loaded), or after 3 s at most.
     'function afterPage(){var done=0;function go(){if(!done){done=1;load()}}',
+    // `first-paint` is `firstPaintId` (@formsign/serving/first-paint), written out: the build's config loads this file, packages unbundled.
     "var i=d.querySelector('#first-paint img');if(!i)return go();",
     "i.addEventListener('error',go);setTimeout(go,3000);",
     "if((PerformanceObserver.supportedEntryTypes||[]).indexOf('element')>=0)return new PerformanceObserver(function(l,o){o.disconnect();go()}).observe({type:'element',buffered:true});",

@@ -7,8 +7,7 @@
  * paint's place here. Kept this small: the app's entry carries it.
  */
 
-/** The id of the painted markup (the server's `firstPaintId`). */
-export const firstPaintId = 'first-paint';
+import { firstPaintId } from '@formsign/serving/first-paint';
 
 /** The painted markup, while the page shows it. */
 export function firstPaint(): HTMLElement | null {

@@ -15,27 +15,15 @@
  *   It says only what the form's answer says to the same holder. Opening the page this way
  *   records nothing: the form is opened when the app reads it.
  */
+import { firstPaintId } from '@formsign/serving/first-paint';
 import { frameAncestorsOf } from '../../companies/embedding.js';
 import { formatDate } from '../../companies/dates.js';
 import type { ServerContext } from '../../context.js';
+import { plainSigningPage as nothing, type SigningPageHead } from '../../http/web-app.js';
 import { drawnPages } from '../templates/page-images.js';
 import { tokenMatches } from './links.js';
 import { placeOfPage } from './repository.js';
 import { expired, signingCompany } from './signing-rules.js';
-
-export interface SigningPageHead {
-  /** The page's CSP `frame-ancestors` sources: the sites its organisation allows, or `'none'`. */
-  frameAncestors: string;
-  /** The first page's image address, for a `Link` preload; null when nothing is painted. */
-  firstPage: string | null;
-  /** The markup painted before the app starts (put before `#root`); null for none. */
-  firstPaint: string | null;
-}
-
-const nothing: SigningPageHead = { frameAncestors: "'none'", firstPage: null, firstPaint: null };
-
-/** The id of the first paint's element: the app removes it when it takes over. */
-export const firstPaintId = 'first-paint';
 
 /** The head of the signing page of `pageId` for the holder of `token`. */
 export async function signingPageHead(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, pageId: string, token: string): Promise<SigningPageHead> {
