@@ -12,7 +12,9 @@
  * Each page is measured LIGHTHOUSE_RUNS times (3 by default), each in a fresh browser; the
  * table shows every run and the median run (by performance score). Chromium comes from
  * CHROMIUM_PATH, else Debian's /usr/bin/chromium. With LIGHTHOUSE_REPORTS=<folder>, each
- * run's full report is written there as JSON (open it in the Lighthouse viewer).
+ * run's full report is written there as JSON (open it in the Lighthouse viewer). With
+ * LIGHTHOUSE_ONLY=<words>, only the pages whose label holds those words are measured
+ * (`LIGHTHOUSE_ONLY=signing`, say).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -277,7 +279,11 @@ const lines = [
   '|---|---|---|---|---|---|---|---|---|---|',
 ];
 
+const only = process.env.LIGHTHOUSE_ONLY;
+const measured = (label: string): boolean => !only || label.includes(only);
+
 async function measureRuns(label: string, at: string, path: string, session?: Record<string, string>, applied = false): Promise<void> {
+  if (!measured(label)) return;
   const results: Figures[] = [];
   for (let run = 1; run <= runs; run++) {
     const result = await measure(at, path, session, `${label.replace(/\W+/g, '-')}-run${run}`, applied);
@@ -295,15 +301,16 @@ try {
   await mock.stop();
 }
 
-const seeded = await longPdfForm();
-try {
-  const at = seeded.server.url.replace('localhost', '127.0.0.1');
-  await measureRuns('signing page, 20-page PDF', at, seeded.path);
-  await measureRuns('signing page, 20-page PDF, slow phone applied', at, seeded.path, undefined, true);
-} finally {
-  await seeded.server.stop();
-  rmSync(seeded.data, { recursive: true, force: true });
-}
+const seeded = measured('signing page') ? await longPdfForm() : undefined;
+if (seeded)
+  try {
+    const at = seeded.server.url.replace('localhost', '127.0.0.1');
+    await measureRuns('signing page, 20-page PDF', at, seeded.path);
+    await measureRuns('signing page, 20-page PDF, slow phone applied', at, seeded.path, undefined, true);
+  } finally {
+    await seeded.server.stop();
+    rmSync(seeded.data, { recursive: true, force: true });
+  }
 console.log(`\n${lines.join('\n')}`);
 console.log(
   '\nFirst PDF page: when the signing page showed the first page of its document, from the navigation’s start (the formsign:first-page mark: the page its HTML painted, as the browser timed it). With the simulated profile the page itself loads at full speed, so the applied run is the one to read; figures on a shared machine are indicative.',

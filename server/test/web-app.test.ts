@@ -163,6 +163,47 @@ describe('serving the built app', () => {
     await signing.close();
   });
 
+  it('paints with the styles the paint may use inline (allowed by hash), the stylesheet held back, no login page and no icon to fetch', async () => {
+    const dist = join(folder, 'dist-styled');
+    mkdirSync(join(dist, 'css'), { recursive: true });
+    const boot = "document.documentElement.classList.add('embedded')";
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><head><script>${boot}</script><link rel="icon" href="/favicon.svg" type="image/svg+xml" />` +
+        '<link rel="stylesheet" crossorigin href="/css/style-1a2b.css"></head>' +
+        '<body><div id="root"><div data-prerendered=""><link rel="preload" as="image" href="/favicon.svg"/><p class="login">Log in</p></div>' +
+        '<div class="spinner app-loading" role="status">Loading…</div></div></body>',
+    );
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(
+      join(dist, 'css', 'style-1a2b.css'),
+      ':root{--ink:#123}/* a note */.first-paint{display:flex}.login{color:red}.embedded .brand{display:none}.button:not(.button--ghost){color:blue}' +
+        '#root,.unused{flex:1}#other{color:green}@media (max-width:560px){.first-paint{padding:0}.unused{margin:0}}' +
+        '@media print{.unused{margin:0}}@keyframes spin{to{rotate:1turn}}@keyframes pulse{to{opacity:0}}.spinner{animation:spin 1s}',
+    );
+    const signing = Fastify();
+    await signing.register(cookie);
+    const firstPaint =
+      '<div class="first-paint" id="first-paint"><img src="/favicon.svg" alt=""><p class="brand">formsign</p><button class="button">Zoom</button></div>';
+    registerWebApp(signing, { root: dist, signingPage: async () => ({ frameAncestors: "'none'", firstPage: '/api/file?key=p1', firstPaint }) });
+    const page = await signing.inject({ method: 'GET', url: '/web-signing/abc123?token=t0k' });
+    const style = /<style>([^<]*)<\/style>/.exec(page.body)?.[1] ?? '';
+    expect(style).toBe(
+      ':root{--ink:#123}.first-paint{display:flex}.embedded .brand{display:none}.button:not(.button--ghost){color:blue}' +
+        '#root,.unused{flex:1}@media (max-width:560px){.first-paint{padding:0}}@keyframes spin{to{rotate:1turn}}.spinner{animation:spin 1s}',
+    );
+    expect(page.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(style).digest('base64')}';`);
+    // The stylesheet is there for the app, not fetched until the boot script turns it on.
+    expect(page.body).toContain('<link rel="stylesheet" crossorigin href="/css/style-1a2b.css" disabled>');
+    expect(page.body).not.toContain('data-prerendered');
+    expect(page.body).not.toContain('"/favicon.svg"');
+    const icon = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`;
+    expect(page.body).toContain(`<link rel="icon" href="${icon}"`);
+    expect(page.body).toContain(`<div class="first-paint" id="first-paint"><img src="${icon}" alt="">`);
+    expect(page.body).toContain('<div id="root"><div class="spinner app-loading" role="status">Loading…</div></div>');
+    await signing.close();
+  });
+
   it('serves the embed script to other sites, and the page that shows how to embed with its own inline script allowed', async () => {
     const script = await get('/embed.js');
     expect(script.statusCode).toBe(200);

@@ -150,10 +150,13 @@ test('a PDF template is signed on its pages by two signers in order, one on a ph
   expect(files).toContain('image/webp');
   expect(files).not.toContain('application/pdf');
   await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  // The app turned on the stylesheet the painted HTML holds back, and started once it had loaded.
+  expect(await tenant.locator('link[rel="stylesheet"]').evaluate((link: HTMLLinkElement) => !link.disabled && link.sheet !== null)).toBe(true);
   // The HTML's paint is the app's page as it first shows it, written twice (server and app): page 1 sits
-  // exactly where the app then draws it. Seen here with the app's scripts held back, so the paint stays.
+  // exactly where the app then draws it. Seen here with the app's scripts and stylesheet held back, so the
+  // paint stays, styled by the rules its HTML carries alone.
   const paintOnly = await phone.newPage();
-  await paintOnly.route(/\/js\/[^/]+\.js$/, (route) => route.abort());
+  await paintOnly.route(/\/(js|css)\/[^/]+\.(js|css)$/, (route) => route.abort());
   await paintOnly.goto(link);
   const paintedBox = await paintOnly.locator('#first-paint img[alt="Page 1 of 2"]').boundingBox();
   const drawnBox = await sheet.locator('img[alt="Page 1 of 2"]').boundingBox();

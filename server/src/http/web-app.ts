@@ -9,14 +9,16 @@
  * sites its organisation names may embed (`frame-ancestors` from `signingPage`, read from the
  * link when the page is served; a bad or unknown link, or a failed read, gets `'none'`). For
  * the holder of a valid link to an open form, that page also paints the form's first page
- * before the app starts (markup before `#root`, the image preloaded by a `Link` header), and is
- * then kept by no cache. `/embed-example` is the page that shows how a site embeds one (`embed.js`).
+ * before the app starts (markup before `#root`, the image preloaded by a `Link` header, the
+ * styles it uses inline and the stylesheet held back: `painted-page.ts`), and is then kept by
+ * no cache. `/embed-example` is the page that shows how a site embeds one (`embed.js`).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ensureXsrfCookie } from './cookies.js';
+import { paintedPages } from './painted-page.js';
 import {
   cacheControl,
   compressible,
@@ -69,6 +71,7 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
   if (!existsSync(index)) throw new Error(`No build of the web app at ${root}: run \`npm run build\` first.`);
   const gzipCache = new Map<string, Cached>();
   const exampleFile = join(root, 'embed-example.html');
+  const painted = paintedPages(root);
 
   function send(request: FastifyRequest, reply: FastifyReply, file: string, cacheForever: boolean): FastifyReply {
     const stat = statSync(file);
@@ -118,16 +121,17 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
     const head = await signingPageOf(request, signing[1]);
     // X-Frame-Options cannot name sites: it goes where some may embed the page, whose CSP says which.
     if (head.frameAncestors !== "'none'") reply.removeHeader('x-frame-options');
-    // The policy of index.html itself: the first paint is markup only, no script.
+    // The policy of index.html itself, and the paint's styles by their hashes: the first paint is markup only, no script.
     const { text } = indexNow();
-    reply.header('Content-Security-Policy', contentSecurityPolicy(text, { frameAncestors: head.frameAncestors }));
-    const root = '<div id="root">';
-    if (!head.firstPaint || !head.firstPage || !text.includes(root)) return send(request, reply, index, false);
+    if (!head.firstPaint || !head.firstPage || !text.includes('<div id="root">')) {
+      reply.header('Content-Security-Policy', contentSecurityPolicy(text, { frameAncestors: head.frameAncestors }));
+      return send(request, reply, index, false);
+    }
+    const { html, styles } = painted.page(text, head.firstPaint);
+    reply.header('Content-Security-Policy', contentSecurityPolicy(text, { frameAncestors: head.frameAncestors, styles }));
     reply.header('Link', `<${head.firstPage}>; rel=preload; as=image; fetchpriority=high`);
     // Says what the form says to its link's holder: kept by no cache.
     reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store');
-    // A function, so no `$` of the form's texts is read as a replacement pattern.
-    const html = text.replace(root, () => `${head.firstPaint}${root}`);
     if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
     return reply.header('Content-Encoding', 'gzip').header('Vary', 'Accept-Encoding').send(gzipSync(html));
   }

@@ -10,8 +10,9 @@ export const prerenderedPath = '/login';
  * shows) and the app's scripts are asked for at once. On the prerendered page they are asked
  * for once it has painted, so on a slow network the stylesheet it waits for does not share
  * the line with them. Likewise a signing link's page whose HTML paints its first page (see
- * first-paint.ts) asks for them once that page is painted; in a frame it is marked
- * embedded at once, so that paint shows none of the chrome a framed page hides.
+ * first-paint.ts) asks for them once that page is painted, with the stylesheet its HTML holds
+ * back (server/src/http/painted-page.ts); in a frame it is marked embedded at once, so that
+ * paint shows none of the chrome a framed page hides.
  */
 export function bootScript(entry: string, preloads: readonly string[], pages: readonly PageScripts[]): string {
   const files = JSON.stringify({ entry, preloads, pages: pages.map((page) => [routePattern(page.path), page.files]) });
@@ -26,7 +27,11 @@ export function bootScript(entry: string, preloads: readonly string[], pages: re
     'function add(tag,props){var e=d.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];d.head.appendChild(e)}',
     // The page's own scripts come along with the app's, instead of after it has started.
     'var page=f.pages.filter(function(p){return new RegExp(p[0]).test(path)})[0],files=f.preloads.concat(page?page[1]:[]);',
-    "function load(){files.forEach(function(href){add('link',{rel:'modulepreload',href:href})});add('script',{type:'module',src:f.entry})}",
+    // A painted signing page holds the app's stylesheet disabled (not fetched; its HTML carries the paint's own
+    // styles): it is turned on with the scripts, and the app starts once it has loaded, never unstyled.
+    "function load(){var s=d.querySelector('link[rel=stylesheet][disabled]'),started=0;function start(){if(!started){started=1;add('script',{type:'module',src:f.entry})}}",
+    "files.forEach(function(href){add('link',{rel:'modulepreload',href:href})});if(!s)return start();",
+    "add('link',{rel:'modulepreload',href:f.entry});s.addEventListener('load',start);s.addEventListener('error',start);s.removeAttribute('disabled')}",
     // A signing page whose HTML paints its first page asks for them once that page is on screen, as the browser
     // times it (its element timing; else a frame after it loaded), or after 3 s at most.
     'function afterPage(){var done=0;function go(){if(!done){done=1;load()}}',
