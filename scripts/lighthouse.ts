@@ -38,17 +38,24 @@ if (!chromiumPath) throw new Error('No Chromium: set CHROMIUM_PATH, or install D
 const lighthouseVersion = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
+/** What a sign-in answers that the login flow keeps. */
+interface Login {
+  token: string;
+  issuper: boolean;
+  isPersonal: boolean;
+  isadmin: boolean;
+  isfront: boolean;
+  img: string;
+}
+
 /** The administrator's session, as the login flow stores it (the LoginAdministrator example). */
 function administratorSession(): Record<string, string> {
   const document = loadDocument();
-  const login = resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as {
-    token: string;
-    issuper: boolean;
-    isPersonal: boolean;
-    isadmin: boolean;
-    isfront: boolean;
-    img: string;
-  };
+  return sessionOf(resolveRef<ExampleObject>(document, document.components.examples.LoginAdministrator ?? {}).value as Login);
+}
+
+/** A session as the login flow stores it. */
+function sessionOf(login: Login): Record<string, string> {
   return {
     token: login.token,
     isSuper: String(login.issuper),
@@ -299,6 +306,28 @@ try {
 } finally {
   await web.stop();
   await mock.stop();
+}
+
+/**
+ * LIGHTHOUSE_SERVER=<address of a running server serving the build, seeded with `npm run seed`>:
+ * its dashboard and lists signed in as LIGHTHOUSE_USER (password LIGHTHOUSE_PASSWORD, the seed's
+ * by default), at the size of its data.
+ */
+const seededServer = process.env.LIGHTHOUSE_SERVER?.replace(/\/$/, '');
+if (seededServer) {
+  const response = await fetch(`${seededServer}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=lighthouse', 'x-xsrf-token': 'lighthouse' },
+    body: JSON.stringify({
+      name: process.env.LIGHTHOUSE_USER ?? 'bench.admin.2',
+      password: process.env.LIGHTHOUSE_PASSWORD ?? 'formsign-demo',
+      challenge: false,
+    }),
+  });
+  const login = (await response.json()) as Login;
+  if (!response.ok || !login.token) throw new Error(`Could not sign in to ${seededServer}: ${JSON.stringify(login)}`);
+  for (const path of ['/dashboard', '/workflow', '/pending', '/completed', '/database'])
+    await measureRuns(`${path} (seeded server, signed in)`, seededServer, path, sessionOf(login));
 }
 
 const seeded = measured('signing page') ? await longPdfForm() : undefined;

@@ -241,3 +241,31 @@ test.describe('on a narrow phone (320 px), email addresses', () => {
     expect(midWordBreaks(receipt)).toEqual([]);
   });
 });
+
+test.describe('on a 390×844 phone, a list', () => {
+  test('does not move when its rows and count come, nor when the templates of its filter do', async ({ page }) => {
+    await signIn(page, 'administrator');
+    // The rows of /pending, the templates of /completed's filter: held back, the table measured while they load and after.
+    for (const [path, call, caption] of [
+      ['/pending', /\/pending-form\b/, 'Forms waiting for you'],
+      ['/completed', /\/get-templates\b/, 'Completed forms'],
+    ] as const) {
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(call, async (route) => {
+        await held;
+        await route.fallback();
+      });
+      await page.goto(path);
+      const table = page.getByRole('table', { name: caption });
+      await expect(table).toBeVisible();
+      const loading = (await table.boundingBox())?.y;
+      if (path === '/pending') await expect(page.getByRole('navigation', { name: /: pages$/ }), 'no pager where the rows will come').toHaveCount(0);
+      release();
+      await expect(table.getByRole('cell').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect((await table.boundingBox())?.y, path).toBe(loading);
+      await page.unrouteAll();
+    }
+  });
+});

@@ -147,7 +147,8 @@ export function DataTable<TRow extends RowData>({
           ))}
         </tbody>
       </table>
-      {query ? (
+      {/* Not while the first rows load: it would stand where they come, and then jump below them. */}
+      {query && !(loading && rows.length === 0) ? (
         <PagerNav
           label={`${caption}: pages`}
           page={page}

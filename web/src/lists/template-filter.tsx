@@ -11,7 +11,8 @@ export function TemplateFilter({ query }: { query: ListQuery }) {
   const id = useId();
   const templates = useDataGroup('templates', none, (_params: null, options) => api.templates.summaries(options).then((list) => list.data), null);
   return (
-    <div className="field">
+    // As wide before the templates arrive as after: the filters beside it do not move when they do.
+    <div className="field field--template">
       <label htmlFor={id}>Template</label>
       <select
         id={id}

@@ -171,7 +171,6 @@ export default function DatabasePage() {
           <h2 id="database-view-heading">Columns and summary</h2>
           <ExportButton filters={query.filters} />
         </div>
-        <FieldChooser available={available} chosen={chosen} onChange={(fields) => query.setExtra('rows', fields.join(','))} />
         <div className="field ops-summary-choice">
           <label htmlFor={functionId}>Summary</label>
           <select
@@ -188,6 +187,8 @@ export default function DatabasePage() {
           </select>
           <span className="field__hint">Sum and average use the first numeric field shown.</span>
         </div>
+        {/* Last in the card: the fields are known once submissions arrive, and then move nothing but what is below. */}
+        <FieldChooser available={available} chosen={chosen} onChange={(fields) => query.setExtra('rows', fields.join(','))} />
       </section>
       <DataTable
         caption="Submissions"
@@ -200,7 +201,14 @@ export default function DatabasePage() {
         query={query}
         getRowId={(row) => String(row.id)}
       >
-        {!forms.loading && !forms.error ? <SummaryLine answer={forms.data} /> : null}
+        {forms.error ? null : forms.loading ? (
+          // The summary's line is kept while the submissions load: the table does not move down when it comes.
+          <div className="ops-summary" aria-hidden="true">
+            {'\u00a0'}
+          </div>
+        ) : (
+          <SummaryLine answer={forms.data} />
+        )}
       </DataTable>
     </div>
   );

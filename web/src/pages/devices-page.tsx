@@ -15,6 +15,7 @@ import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DeviceActions, DeviceListActions, type DeviceAction } from '../features/lists/devices/device-actions.tsx';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { ListSummary } from '../lists/list-summary.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime } from '../lists/format.ts';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
@@ -104,12 +105,11 @@ export default function DevicesPage() {
   return (
     <div className="page">
       <FilterBar query={query} dates={false} searchLabel="Search devices and people" />
-      {!devices.error && rows.length > 0 ? (
-        <p className="list-summary" role="status">
-          {rows.length === 1 ? '1 device' : `${rows.length} devices`}
-          {blocked > 0 ? ` · ${blocked} blocked` : ''}
-        </p>
-      ) : null}
+      <ListSummary loading={devices.loading}>
+        {devices.error || rows.length === 0
+          ? null
+          : `${rows.length === 1 ? '1 device' : `${rows.length} devices`}${blocked > 0 ? ` · ${blocked} blocked` : ''}`}
+      </ListSummary>
       <DeviceListActions.Provider value={actions}>
         <DataTable
           caption="Connected devices"

@@ -20,6 +20,7 @@ import { SendBackDialog } from '../features/lists/pending/send-back-dialog.tsx';
 import { StepProgress } from '../features/lists/step-progress.tsx';
 import { unsorted } from '../features/lists/unsorted.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { ListSummary } from '../lists/list-summary.tsx';
 import { formatDateTime } from '../lists/format.ts';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
@@ -66,17 +67,15 @@ const columns: ListColumn<PendingForm>[] = unsorted<PendingForm>([
   { id: 'actions', header: 'Actions', cell: ({ row }) => <PendingRowActions form={row.original} /> },
 ]);
 
-function PendingSummary({ total, totalExact, overdue }: { total: number; totalExact: boolean; overdue: number }) {
-  if (total === 0) return null;
+function PendingSummary({ total, totalExact, overdue, loading }: { total: number; totalExact: boolean; overdue: number; loading: boolean }) {
   return (
-    <p className="list-summary" role="status">
-      {!totalExact
-        ? `More than ${total.toLocaleString('en-GB')} forms wait for you`
-        : total === 1
-          ? '1 form waits for you'
-          : `${total} forms wait for you`}
-      {overdue > 0 ? ` · ${overdue} overdue on this page` : ''}
-    </p>
+    <ListSummary loading={loading}>
+      {total === 0
+        ? null
+        : `${!totalExact ? `More than ${total.toLocaleString('en-GB')} forms wait for you` : total === 1 ? '1 form waits for you' : `${total} forms wait for you`}${
+            overdue > 0 ? ` · ${overdue} overdue on this page` : ''
+          }`}
+    </ListSummary>
   );
 }
 
@@ -104,6 +103,7 @@ export default function PendingPage() {
             total={forms.data.total}
             totalExact={forms.data.total_exact}
             overdue={rows.filter((form) => urgencyOf(form.due_at, now) === 'overdue').length}
+            loading={forms.loading}
           />
         </div>
       </div>

@@ -19,6 +19,7 @@ import { useWorkflowList } from '../features/lists/workflow/use-workflow-list.ts
 import { SelectFilter } from '../lists/select-filter.tsx';
 import { StepProgress } from '../features/lists/step-progress.tsx';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
+import { ListSummary } from '../lists/list-summary.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDate, formatDateTime } from '../lists/format.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
@@ -77,15 +78,15 @@ export default function WorkflowPage() {
       <FilterBar query={query} searchLabel="Search forms">
         <SelectFilter query={query} name="status" label="Status" all="All statuses" options={statusOptions} />
       </FilterBar>
-      {!workflow.error && workflow.total > 0 ? (
-        <p className="list-summary" role="status">
-          {!workflow.totalExact
+      <ListSummary loading={workflow.loading}>
+        {workflow.error || workflow.total === 0
+          ? null
+          : !workflow.totalExact
             ? `More than ${workflow.total.toLocaleString('en-GB')} forms in progress`
             : workflow.total === 1
               ? '1 form in progress'
               : `${workflow.total} forms in progress`}
-        </p>
-      ) : null}
+      </ListSummary>
       <WorkflowReviewOpener.Provider value={openReview}>
         <DataTable
           caption="Forms in progress"
