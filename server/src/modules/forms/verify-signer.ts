@@ -19,7 +19,8 @@ import type { SigningVerification } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Keys } from '../../auth/keys.js';
 import type { ServerContext } from '../../context.js';
-import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import type { AppError } from '../../errors/app-error.js';
+import { AppErrorCode } from '../../errors/app-error.js';
 import { signerCodeMail } from '../../mail/messages.js';
 import { maskEmail } from '../auth/second-factor.js';
 import type { LinkPlace } from './open-signing-form.js';
@@ -200,5 +201,9 @@ export async function checkCode(ctx: VerifyContext, place: LinkPlace, typed: str
   });
   // Thrown once the tries are kept.
   if ('refusal' in outcome) throw outcome.refusal;
-  return verificationState(outcome.proved, now, { message: verificationTexts.accepted, proof: proofFor(ctx.keys, outcome.proved.pageId, now), resendAt: null });
+  return verificationState(outcome.proved, now, {
+    message: verificationTexts.accepted,
+    proof: proofFor(ctx.keys, outcome.proved.pageId, now),
+    resendAt: null,
+  });
 }

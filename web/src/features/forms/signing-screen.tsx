@@ -4,7 +4,8 @@
  * signer id from session storage. The form's title is the page title; the page shows who sent
  * it and their note, the fields to answer and sign, then the receipt. Its dates are written as
  * the form's organisation writes them (the form's `date_format` and `timezone`). In review (open pending)
- * the reviewer approves or disapproves with a comment instead of submitting.
+ * the reviewer approves or disapproves with a comment instead of submitting. A place that asks
+ * its holder to prove who they are shows only that question until the right code is given.
  */
 import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
@@ -25,6 +26,7 @@ import { SigningDocument } from './signing-document.tsx';
 import { SigningIntro, type SigningMode } from './signing-intro.tsx';
 import { SealedCopy, linkNamesSentForm } from './sealed-copy.tsx';
 import { SigningReceiptCard } from './signing-receipt.tsx';
+import { SigningVerificationCard } from './signing-verification.tsx';
 import { fromRequest, signingMachine, type SigningAction, type SigningAnswers, type SigningLink } from '@formsign/machines';
 import '../../styles/forms.css';
 
@@ -84,8 +86,10 @@ function StatusNotice({ form, link }: { form: SigningForm; link: SigningLink }) 
 
 function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: URLSearchParams; mode: SigningMode }) {
   // The link is read once per page id (the flow starts with it); the signer id stays the same across reloads.
-  const [link] = useState(() => signingLink(pageId, query, signerId()));
-  const [snapshot, send] = useMachine(signingLogic, { input: { link }, ...inspectOption() });
+  const [fromAddress] = useState(() => signingLink(pageId, query, signerId()));
+  const [snapshot, send] = useMachine(signingLogic, { input: { link: fromAddress }, ...inspectOption() });
+  // The link as the flow holds it: with the proof of who opens it, once given.
+  const { link } = snapshot.context;
   const [disapproving, setDisapproving] = useState(false);
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;
@@ -138,6 +142,21 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
             Opening the form…
           </div>
         </div>
+      </SigningFrame>
+    );
+  }
+  const { verification } = snapshot.context;
+  if (verification && (snapshot.matches('verifying') || snapshot.matches('sendingCode') || snapshot.matches('checkingCode'))) {
+    return (
+      <SigningFrame>
+        <SigningVerificationCard
+          verification={verification}
+          sending={snapshot.matches('sendingCode')}
+          checking={snapshot.matches('checkingCode')}
+          error={snapshot.context.codeError}
+          onSendCode={() => send({ type: 'signing.sendCode' })}
+          onCheckCode={(code) => send({ type: 'signing.checkCode', code })}
+        />
       </SigningFrame>
     );
   }
