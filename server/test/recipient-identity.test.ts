@@ -166,7 +166,12 @@ describe('a place that asks for a code mailed to its recipient', () => {
     expect(JSON.stringify(first.body)).not.toContain('Your answer');
     const submit = { function: 'submit', consent: true, values: { answer: 'Yes' }, signature: { kind: 'drawn', value: drawn } };
     const first_ = 'Please enter your code first: this form opens once you prove who you are.';
-    for (const body of [submit, { function: 'save', values: { answer: 'Yes' } }, { function: 'decline', comment: 'No' }, { ...submit, proof: '9999999999.forged-proof-of-twenty-chars' }])
+    for (const body of [
+      submit,
+      { function: 'save', values: { answer: 'Yes' } },
+      { function: 'decline', comment: 'No' },
+      { ...submit, proof: '9999999999.forged-proof-of-twenty-chars' },
+    ])
       expect((await call(link, body)).body, `${body.function} without the proof`).toEqual({ data: null, error: first_ });
     const preview = await server.call('/signing-preview', { body: { id: link.pageId, token: link.token, values: {} } });
     expect(preview.status).toBe(409);
@@ -234,9 +239,15 @@ describe('a place that asks for an access code', () => {
     const missing = await server.call('/send-form', { token: admin, body: { template: coded, recipients } });
     expect(missing.body).toMatchObject({ code: -1, id: null });
     expect(missing.body.message).toMatch(/^Tenant opens the form with an access code/);
-    const spaces = await server.call('/send-form', { token: admin, body: { template: coded, recipients: [{ ...recipients[0], access_code: '  ab   ' }] } });
+    const spaces = await server.call('/send-form', {
+      token: admin,
+      body: { template: coded, recipients: [{ ...recipients[0], access_code: '  ab   ' }] },
+    });
     expect(spaces.body).toMatchObject({ code: -1, id: null });
-    const notAsked = await server.call('/send-form', { token: admin, body: { template, recipients: [{ ...recipients[0], access_code: 'tulip-42' }] } });
+    const notAsked = await server.call('/send-form', {
+      token: admin,
+      body: { template, recipients: [{ ...recipients[0], access_code: 'tulip-42' }] },
+    });
     expect(notAsked.body).toMatchObject({ code: -1, message: 'Signer is not asked for an access code: send the form without one for them.' });
 
     const form = await sendSigningForm(server, admin, { template: coded, recipients: [{ ...recipients[0], access_code: 'tulip-42' }] });
@@ -246,8 +257,16 @@ describe('a place that asks for an access code', () => {
     expect(row?.accessCodeHash).toMatch(/^[\w-]{40,}$/);
     expect(row?.accessCodeHash).not.toContain('tulip');
     const call = (body: Record<string, unknown>) => signingCall(server, { id: link.pageId, token: link.token, ...body });
-    expect((await call({ function: 'load' })).body.data).toEqual({ verification: 'access-code', email: '', message: '', resend_at: null, proof: null });
-    expect((await call({ function: 'send-code' })).body.error).toBe('This form asks for the access code its sender gave you: it sends no code by email.');
+    expect((await call({ function: 'load' })).body.data).toEqual({
+      verification: 'access-code',
+      email: '',
+      message: '',
+      resend_at: null,
+      proof: null,
+    });
+    expect((await call({ function: 'send-code' })).body.error).toBe(
+      'This form asks for the access code its sender gave you: it sends no code by email.',
+    );
 
     for (let left = 4; left > 0; left -= 1) expect((await call({ function: 'check-code', code: 'tulip-41' })).body.error).toMatch(/is not right/);
     const locked = 'This access code has been tried too many times. Please try again in 15 minutes, or ask the sender for the code.';

@@ -62,7 +62,8 @@ export async function webSigning(
   const place = await placeOfLink(ctx, request, principal, { unproven: proving });
   if (request.function === 'send-code') return { data: await sendCode(ctx, place), error: '' };
   if (request.function === 'check-code') return { data: await checkCode(ctx, place, request.code, origin), error: '' };
-  if (request.function === 'load' && proofMissing(ctx, place, request.proof)) return { data: verificationState(place.recipient, ctx.now()), error: '' };
+  if (request.function === 'load' && proofMissing(ctx, place, request.proof))
+    return { data: verificationState(place.recipient, ctx.now()), error: '' };
   // `refs` is not read here: what pre-fills a sent form was fixed by its sender.
   if (request.function === 'load') return openSigningForm(ctx, place.form, place.recipient, principal, origin);
   return act(ctx, request, principal, place, origin);

@@ -54,7 +54,12 @@ export async function saveTemplate(
     } else if (request.type === 'steps' && isSteps(value)) {
       const verification = await defaultVerification(tx, principal.companyId);
       const steps = checkSteps(
-        value.steps.map((step) => ({ label: step.label, action: step.action, userId: step.user_id ?? null, verification: step.verification ?? verification })),
+        value.steps.map((step) => ({
+          label: step.label,
+          action: step.action,
+          userId: step.user_id ?? null,
+          verification: step.verification ?? verification,
+        })),
         await companyUserIds(tx, principal.companyId),
       );
       const beyond = (existing?.fields ?? []).find((field) => (field.step ?? 1) > steps.length);
