@@ -14,7 +14,7 @@ import { setDateStyle } from '../../lists/format.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { nextRemovalInWords, retentionChoice, retentionInWords } from './retention-words.ts';
 import { useCheckedForm } from './use-checked-form.ts';
-import { verificationChoices } from '../forms/verification-words.ts';
+import { VerificationSelect } from '../../components/verification-select.tsx';
 
 /** What the person is choosing: the settings, with the day counts and the sites that may embed signing pages (one a line) as typed. */
 export type SettingsDraft = Omit<Settings, 'faq_url' | 'next_removal' | 'reminder_days' | 'retention_days' | 'embed_origins'> & {
@@ -247,19 +247,12 @@ export function CompanySettingsForm({
           </label>
           <div className="field">
             <label htmlFor={`${id}-verification`}>New templates’ recipients open a form with</label>
-            <select
+            <VerificationSelect
               id={`${id}-verification`}
-              className="select"
               value={draft.default_verification}
-              aria-describedby={`${id}-verification-hint`}
-              onChange={(event) => set('default_verification', event.target.value as Settings['default_verification'])}
-            >
-              {verificationChoices.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
+              describedBy={`${id}-verification-hint`}
+              onChange={(verification) => set('default_verification', verification)}
+            />
             <span id={`${id}-verification-hint`} className="field__hint">
               What a new template asks each recipient for before its form opens: a code emailed to them (it works for 10 minutes), or an access code
               the sender types when sending and gives them another way. Each template can change it in its recipients step; approvers always log in.

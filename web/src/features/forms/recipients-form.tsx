@@ -18,7 +18,7 @@ import { inspectOption } from '../../session/inspection.ts';
 import { useNotify } from '../../shell/notifications.tsx';
 import { fromRequest, templateSaveMachine } from '@formsign/machines';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
-import { verificationChoices, type Verification } from './verification-words.ts';
+import { VerificationSelect, type Verification } from '../../components/verification-select.tsx';
 
 const saveLogic = templateSaveMachine.provide({
   actors: { save: fromRequest((input, options) => api.templates.manage(input, options)) },
@@ -167,19 +167,12 @@ export function RecipientsForm({
                   Their login (approvers always log in)
                 </p>
               ) : (
-                <select
+                <VerificationSelect
                   id={`${id}-${place.key}-verification`}
-                  className="select"
                   value={place.verification ?? 'none'}
                   disabled={saving}
-                  onChange={(event) => update(place.key, { verification: event.target.value as Verification })}
-                >
-                  {verificationChoices.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
-                </select>
+                  onChange={(verification) => update(place.key, { verification })}
+                />
               )}
             </div>
             {people ? (

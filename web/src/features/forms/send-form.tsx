@@ -26,7 +26,7 @@ import { prefilledAnswers } from './prefill-answers.ts';
 import { PrefillPicker, type PickedRecord } from './prefill-picker.tsx';
 import { SigningField } from './signing-field.tsx';
 import { answerProblems, initialAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
-import { accessCodeLength, accessCodeProblem } from './verification-words.ts';
+import { accessCodeLength, accessCodeProblem } from './access-code.ts';
 
 const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
 const asks: Record<TemplateStep['action'], string> = { sign: 'fills in and signs', fill: 'fills in', approve: 'approves' };
