@@ -4,4 +4,6 @@ ALTER TABLE "form_recipients" ADD COLUMN "code_hash" text;--> statement-breakpoi
 ALTER TABLE "form_recipients" ADD COLUMN "code_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "form_recipients" ADD COLUMN "code_failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "form_recipients" ADD COLUMN "code_locked_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "form_recipients" ADD COLUMN "codes_mailed" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "form_recipients" ADD COLUMN "codes_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "form_recipients" ADD COLUMN "verified_at" timestamp with time zone;

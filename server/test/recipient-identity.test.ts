@@ -232,6 +232,34 @@ describe('a place that asks for a code mailed to its recipient', () => {
   });
 });
 
+describe('the codes mailed for one place', () => {
+  it('are five an hour at most, and a load while one still works says so', async () => {
+    const mailed = await signingTemplate(server, fields, [{ label: 'Signer', action: 'sign', verification: 'email-code' }]);
+    const form = await sendSigningForm(server, admin, { template: mailed, recipients: [{ name: 'Hugo Marsh', email: 'hugo.marsh@mail.example' }] });
+    const [link] = form.links;
+    if (!link) throw new Error('No link.');
+    const call = (body: Record<string, unknown>) => signingCall(server, { id: link.pageId, token: link.token, ...body });
+    try {
+      for (let sent = 1; sent <= 5; sent += 1) {
+        expect((await call({ function: 'send-code' })).body.data?.message, `code ${sent}`).toMatch(/^We have sent a code/);
+        server.clock.advance(61_000);
+      }
+      expect((await call({ function: 'load' })).body.data.message).toBe(
+        'We sent a code to h•••@mail.example less than 10 minutes ago: enter it, or ask for a new one.',
+      );
+      const refused = await call({ function: 'send-code' });
+      expect(refused.body.error).toBe('5 codes have been sent for this form in the last hour. A new code can be sent in 55 minutes.');
+      const waiting = await call({ function: 'load' });
+      expect(Date.parse(waiting.body.data.resend_at) - server.clock.now().getTime()).toBeGreaterThan(54 * 60_000);
+      server.clock.advance(55 * 60_000);
+      expect((await call({ function: 'load' })).body.data).toMatchObject({ message: '', resend_at: null });
+      expect((await call({ function: 'send-code' })).body.data?.message).toMatch(/^We have sent a code/);
+    } finally {
+      server.clock.reset();
+    }
+  });
+});
+
 describe('a place that asks for an access code', () => {
   it('needs the code from the sender, keeps only its hash, and locks for 15 minutes after five wrong tries', async () => {
     const coded = await signingTemplate(server, fields, [{ label: 'Tenant', action: 'sign', verification: 'access-code' }]);

@@ -2,7 +2,8 @@
  * A signer proves who they are before the form opens, against the real server: the template's
  * place asks for a code emailed to its recipient; the link shows only the question, the code
  * comes by mail (a new one waits a minute, and says so), a wrong code says how many tries are
- * left, the right one opens the form, which is signed; the sealed PDF's certificate says how.
+ * left, the right one opens the form (a reload of the tab keeps it open), which is signed; the
+ * sealed PDF's certificate says how.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -58,6 +59,9 @@ test('a signer enters the code mailed to them, then signs; the certificate says 
   await signer.getByLabel('Code from the email').fill(code);
   await signer.getByRole('button', { name: 'Open the form' }).click();
 
+  await expect(signer.getByRole('heading', { name: new RegExp(title) })).toBeVisible();
+  // This tab keeps its proof: a reload opens the form without asking again.
+  await signer.reload();
   await expect(signer.getByRole('heading', { name: new RegExp(title) })).toBeVisible();
   await signer.getByLabel('Your full name, as your signature').fill('Cora Lindqvist');
   await signer.getByRole('button', { name: 'Finish', exact: true }).click();

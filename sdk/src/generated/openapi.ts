@@ -1605,7 +1605,7 @@ export interface paths {
          *     A place may ask its link's holder to prove who they are first (the template's
          *     `verification` for it): `email-code`, a six-digit code mailed to the recipient's address
          *     (`send-code`; it works for 10 minutes, five wrong tries void it, and a new one can be
-         *     asked for once a minute), or `access-code`, a code its sender gave them another way
+         *     asked for once a minute, five times an hour), or `access-code`, a code its sender gave them another way
          *     (five wrong tries lock it for 15 minutes). Until then `load` answers a
          *     `SigningVerification` instead of the form, and every other step (and `/signing-preview`)
          *     is refused with 'Please enter your code first: this form opens once you prove who you
@@ -3694,11 +3694,11 @@ export interface components {
             verification: "email-code" | "access-code";
             /** @description The address a code is mailed to, partly hidden (`j•••@mail.example`); empty for an access code. */
             email: string;
-            /** @description What happened, in the product's words (a code sent, a code accepted), or empty. */
+            /** @description What happened, in the product's words (a code sent, a code accepted, a code sent earlier that still works), or empty. */
             message: string;
             /**
              * Format: date-time
-             * @description A new code can be asked for from this moment (one a minute); null when one can be now, or for an access code.
+             * @description A new code can be asked for from this moment (one a minute, five an hour); null when one can be now, or for an access code.
              */
             resend_at: string | null;
             /** @description Once the code was right: the proof to send (`proof`) with every later request of this link; null before. */

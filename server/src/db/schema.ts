@@ -785,7 +785,8 @@ export const formRecipients = pgTable(
      * place, when sent). An access code is kept as its keyed hash (`accessCodeHash`), a mailed
      * code as its keyed hash (`codeHash`) with when it was mailed (it works for 10 minutes);
      * `codeFailures` counts wrong tries of the current code (or of the access code), and
-     * `codeLockedUntil` is when a locked access code may be tried again.
+     * `codeLockedUntil` is when a locked access code may be tried again; `codesMailed` counts
+     * the codes mailed since `codesSince` (at most five an hour).
      */
     verification: text().$type<Verification>().notNull().default('none'),
     accessCodeHash: text('access_code_hash'),
@@ -793,6 +794,8 @@ export const formRecipients = pgTable(
     codeSentAt: at('code_sent_at'),
     codeFailures: integer('code_failures').notNull().default(0),
     codeLockedUntil: at('code_locked_until'),
+    codesMailed: integer('codes_mailed').notNull().default(0),
+    codesSince: at('codes_since'),
     verifiedAt: at('verified_at'),
   },
   (table) => [

@@ -156,6 +156,8 @@ export async function restartPlace(
       codeSentAt: null,
       codeFailures: 0,
       codeLockedUntil: null,
+      codesMailed: 0,
+      codesSince: null,
       verifiedAt: null,
     })
     .where(eq(formRecipients.id, recipientId))
@@ -180,7 +182,9 @@ export async function lockRecipient(tx: Database, recipientId: number): Promise<
 export async function writeVerification(
   tx: Database,
   recipientId: number,
-  change: Partial<Pick<RecipientRecord, 'codeHash' | 'codeSentAt' | 'codeFailures' | 'codeLockedUntil' | 'verifiedAt'>>,
+  change: Partial<
+    Pick<RecipientRecord, 'codeHash' | 'codeSentAt' | 'codeFailures' | 'codeLockedUntil' | 'codesMailed' | 'codesSince' | 'verifiedAt'>
+  >,
 ): Promise<void> {
   await tx.update(formRecipients).set(change).where(eq(formRecipients.id, recipientId));
 }

@@ -4,7 +4,7 @@
  *
  * - `email-code`: six digits (crypto's `randomInt`) mailed to the recipient's address on request
  *   (`send-code`), kept only as their HMAC with the instance's key; a code works for 10 minutes,
- *   five wrong tries void it, and a new one is mailed at most once a minute;
+ *   five wrong tries void it, and a new one is mailed at most once a minute and five times an hour;
  * - `access-code`: a code the sender chose and gives the recipient another way, kept only as its
  *   HMAC; five wrong tries lock it for 15 minutes.
  *
@@ -32,6 +32,9 @@ export const codeMinutes = 10;
 export const maxTries = 5;
 export const resendSeconds = 60;
 export const lockMinutes = 15;
+/** At most this many codes an hour for one place: with five tries each, a guesser gets 25 an hour of a million. */
+export const codesPerHour = 5;
+const hourMs = 60 * 60_000;
 const proofSeconds = 12 * 60 * 60;
 
 const tries = (left: number): string => `${left} more ${left === 1 ? 'try' : 'tries'}`;
@@ -45,6 +48,9 @@ export const verificationTexts = {
   expired: `This code has expired (a code works for ${codeMinutes} minutes). Please ask for a new code.`,
   askFirst: 'Please ask for a code first: we will email it to you.',
   wait: (seconds: number) => `A new code can be sent in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  tooMany: (minutes: number) =>
+    `${codesPerHour} codes have been sent for this form in the last hour. A new code can be sent in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  out: (email: string) => `We sent a code to ${email} less than ${codeMinutes} minutes ago: enter it, or ask for a new one.`,
   locked: (minutes: number) =>
     `This access code has been tried too many times. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or ask the sender for the code.`,
   notMailed: 'The code could not be sent just now. Please try again in a minute.',
@@ -86,11 +92,23 @@ export function verifyFirst(): AppError {
   return signingRefusal(verificationTexts.first, AppErrorCode.Forbidden);
 }
 
-/** When a new code can be mailed; null when it can now (or for an access code). */
+/** The codes mailed in the hour that started with the first of them (none once that hour is over). */
+function codesThisHour(recipient: RecipientRecord, now: Date): { count: number; since: Date } {
+  const since = recipient.codesSince;
+  return since && now.getTime() - since.getTime() < hourMs ? { count: recipient.codesMailed, since } : { count: 0, since: now };
+}
+
+/** When a new code can be mailed: a minute after the last, and once the hour's codes are used, when that hour ends; null when it can now (or for an access code). */
 function resendAt(recipient: RecipientRecord, now: Date): Date | null {
   if (recipient.verification !== 'email-code' || !recipient.codeSentAt) return null;
-  const at = new Date(recipient.codeSentAt.getTime() + resendSeconds * 1000);
-  return at.getTime() > now.getTime() ? at : null;
+  const hour = codesThisHour(recipient, now);
+  const next = Math.max(recipient.codeSentAt.getTime() + resendSeconds * 1000, hour.count >= codesPerHour ? hour.since.getTime() + hourMs : 0);
+  return next > now.getTime() ? new Date(next) : null;
+}
+
+/** A code mailed and still working (not used, voided or past its 10 minutes). */
+function codeOut(recipient: RecipientRecord, now: Date): boolean {
+  return recipient.codeHash !== null && recipient.codeSentAt !== null && recipient.codeSentAt.getTime() + codeMinutes * 60_000 >= now.getTime();
 }
 
 /** What the holder is asked for, and where it stands. */
@@ -103,7 +121,9 @@ export function verificationState(
   return {
     verification: recipient.verification === 'access-code' ? 'access-code' : 'email-code',
     email: recipient.verification === 'email-code' ? maskEmail(recipient.email) : '',
-    message: outcome.message ?? '',
+    message:
+      outcome.message ??
+      (recipient.verification === 'email-code' && codeOut(recipient, now) ? verificationTexts.out(maskEmail(recipient.email)) : ''),
     resend_at: next ? next.toISOString() : null,
     proof: outcome.proof ?? null,
   };
@@ -121,14 +141,24 @@ export async function sendCode(ctx: VerifyContext, place: LinkPlace): Promise<Si
   if (recipient.verification !== 'email-code') throw signingRefusal(verificationTexts.noCodeToSend);
   const now = ctx.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const outcome = await ctx.db.transaction(async (tx): Promise<{ refused: number } | { current: RecipientRecord }> => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<{ refused: string } | { current: RecipientRecord }> => {
     const current = await lockRecipient(tx, recipient.id);
     const wait = resendAt(current, now);
-    if (wait) return { refused: Math.ceil((wait.getTime() - now.getTime()) / 1000) };
-    await writeVerification(tx, recipient.id, { codeHash: mailedCodeHash(ctx.keys, current.pageId, code), codeSentAt: now, codeFailures: 0 });
-    return { current };
+    if (wait) {
+      const seconds = Math.ceil((wait.getTime() - now.getTime()) / 1000);
+      return { refused: seconds > resendSeconds ? verificationTexts.tooMany(Math.ceil(seconds / 60)) : verificationTexts.wait(seconds) };
+    }
+    const hour = codesThisHour(current, now);
+    await writeVerification(tx, recipient.id, {
+      codeHash: mailedCodeHash(ctx.keys, current.pageId, code),
+      codeSentAt: now,
+      codeFailures: 0,
+      codesMailed: hour.count + 1,
+      codesSince: hour.since,
+    });
+    return { current: { ...current, codesMailed: hour.count + 1, codesSince: hour.since, codeSentAt: now } };
   });
-  if ('refused' in outcome) throw signingRefusal(verificationTexts.wait(outcome.refused), AppErrorCode.TooManyRequests);
+  if ('refused' in outcome) throw signingRefusal(outcome.refused, AppErrorCode.TooManyRequests);
   try {
     await ctx.mail.send(signerCodeMail(outcome.current.email, outcome.current.name, form.title, code, codeMinutes));
   } catch (error) {
@@ -136,14 +166,12 @@ export async function sendCode(ctx: VerifyContext, place: LinkPlace): Promise<Si
     await ctx.db.transaction(async (tx) => {
       const current = await lockRecipient(tx, recipient.id);
       // Unless a later request mailed another code meanwhile.
-      if (current.codeSentAt?.getTime() === now.getTime()) await writeVerification(tx, recipient.id, { codeHash: null, codeSentAt: null });
+      if (current.codeSentAt?.getTime() === now.getTime())
+        await writeVerification(tx, recipient.id, { codeHash: null, codeSentAt: null, codesMailed: Math.max(0, current.codesMailed - 1) });
     });
     throw signingRefusal(verificationTexts.notMailed, AppErrorCode.Unavailable);
   }
-  return verificationState(outcome.current, now, {
-    message: verificationTexts.sent(maskEmail(outcome.current.email)),
-    resendAt: new Date(now.getTime() + resendSeconds * 1000),
-  });
+  return verificationState(outcome.current, now, { message: verificationTexts.sent(maskEmail(outcome.current.email)) });
 }
 
 /** Checks a typed code: right, the answer carries the proof and the trail records how they proved it; wrong, the try is counted. */

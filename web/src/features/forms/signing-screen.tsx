@@ -21,7 +21,7 @@ import { DeclineForm, StoppedNotice, isStopped } from './decline-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
 import { handOverFirstPaint } from '../../prerender/first-paint.ts';
 import { markEmbedded, reportHeight, tellParent } from './embedding.ts';
-import { signerId, signingLink } from './signing-link.ts';
+import { rememberProof, rememberedProof, signerId, signingLink } from './signing-link.ts';
 import { SigningDocument } from './signing-document.tsx';
 import { SigningIntro, type SigningMode } from './signing-intro.tsx';
 import { SealedCopy, linkNamesSentForm } from './sealed-copy.tsx';
@@ -86,10 +86,17 @@ function StatusNotice({ form, link }: { form: SigningForm; link: SigningLink }) 
 
 function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: URLSearchParams; mode: SigningMode }) {
   // The link is read once per page id (the flow starts with it); the signer id stays the same across reloads.
-  const [fromAddress] = useState(() => signingLink(pageId, query, signerId()));
+  const [fromAddress] = useState(() => {
+    const opened = signingLink(pageId, query, signerId());
+    const proof = rememberedProof(pageId);
+    return proof ? { ...opened, proof } : opened;
+  });
   const [snapshot, send] = useMachine(signingLogic, { input: { link: fromAddress }, ...inspectOption() });
-  // The link as the flow holds it: with the proof of who opens it, once given.
+  // The link as the flow holds it: with the proof of who opens it, once given (kept for a reload).
   const { link } = snapshot.context;
+  useEffect(() => {
+    if (link.proof) rememberProof(pageId, link.proof);
+  }, [pageId, link.proof]);
   const [disapproving, setDisapproving] = useState(false);
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;

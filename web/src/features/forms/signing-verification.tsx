@@ -2,22 +2,28 @@
  * The question a signing link asks before its form opens, when its place asks the holder to
  * prove who they are (designed): a code emailed to them, asked for here, or the access code
  * their sender gave them another way. Nothing of the form shows until the right code is given.
- * A new code can be asked for once a minute: the button waits, saying how long, and the wait
- * shown is never longer than the server's (the answer's `resend_at`, at most a minute from now,
- * whatever this device's clock says). "Sent" is said only when the server says the mail was
+ * A new code can be asked for once a minute (five an hour): the button waits until the answer's
+ * `resend_at`, saying how long. "Sent" is said only when the server says the mail was
  * handed over; every refusal is shown in the server's words.
  */
 import type { SigningVerification } from '@formsign/sdk';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 
-const resendWaitMs = 60_000;
+/** The longest the server makes anyone wait for a new code (five codes an hour). */
+const longestWaitMs = 60 * 60_000;
 
 /** When a new code can be asked for on this device's clock; null when it can now. */
 function resendDeadline(resendAt: string | null): number | null {
   if (!resendAt) return null;
   const at = Date.parse(resendAt);
-  return Number.isNaN(at) ? null : Math.min(at, Date.now() + resendWaitMs);
+  return Number.isNaN(at) ? null : Math.min(at, Date.now() + longestWaitMs);
+}
+
+/** A wait in words: seconds up to a minute and a half, then minutes. */
+function waitInWords(seconds: number): string {
+  if (seconds <= 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
 }
 
 /** Seconds until a new code can be asked for, counted down every second from each answer; 0 when it can now. */
@@ -123,9 +129,7 @@ export function SigningVerificationCard({ verification, sending, checking, error
           </div>
           {mailed ? (
             <p id={`${id}-resend`} className="muted">
-              {wait > 0
-                ? `You can ask for a new code in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`
-                : 'No email? Check your spam folder, or ask for a new code.'}
+              {wait > 0 ? `You can ask for a new code in ${waitInWords(wait)}.` : 'No email? Check your spam folder, or ask for a new code.'}
             </p>
           ) : null}
         </form>
