@@ -233,13 +233,27 @@ describe('a place that asks for a code mailed to its recipient', () => {
 });
 
 describe('the codes mailed for one place', () => {
-  it('are five an hour at most, and a load while one still works says so', async () => {
+  it('are said to be sent only once mailed, are five an hour at most, and a load while one still works says so', async () => {
     const mailed = await signingTemplate(server, fields, [{ label: 'Signer', action: 'sign', verification: 'email-code' }]);
     const form = await sendSigningForm(server, admin, { template: mailed, recipients: [{ name: 'Hugo Marsh', email: 'hugo.marsh@mail.example' }] });
     const [link] = form.links;
     if (!link) throw new Error('No link.');
     const call = (body: Record<string, unknown>) => signingCall(server, { id: link.pageId, token: link.token, ...body });
     try {
+      // A code the mailer did not take is not said to be sent, and makes no one wait.
+      const mail = server.ctx.mail;
+      server.ctx.mail = {
+        send: () => Promise.reject(new Error('The mail server is not answering.')),
+      };
+      try {
+        expect((await call({ function: 'send-code' })).body).toEqual({
+          data: null,
+          error: 'The code could not be sent just now: no email went out. Please ask for a code again.',
+        });
+      } finally {
+        server.ctx.mail = mail;
+      }
+      expect((await call({ function: 'load' })).body.data).toMatchObject({ message: '', resend_at: null });
       for (let sent = 1; sent <= 5; sent += 1) {
         expect((await call({ function: 'send-code' })).body.data?.message, `code ${sent}`).toMatch(/^We have sent a code/);
         server.clock.advance(61_000);

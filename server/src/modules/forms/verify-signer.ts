@@ -53,7 +53,7 @@ export const verificationTexts = {
   out: (email: string) => `We sent a code to ${email} less than ${codeMinutes} minutes ago: enter it, or ask for a new one.`,
   locked: (minutes: number) =>
     `This access code has been tried too many times. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or ask the sender for the code.`,
-  notMailed: 'The code could not be sent just now. Please try again in a minute.',
+  notMailed: 'The code could not be sent just now: no email went out. Please ask for a code again.',
   noCodeToSend: 'This form asks for the access code its sender gave you: it sends no code by email.',
   nothingToProve: 'This link needs no code.',
   noCode: 'Please type your code.',
