@@ -166,3 +166,49 @@ describe('a withdrawn form', () => {
     expect(failed.actor.getSnapshot().context.loadGone).toBe(false);
   });
 });
+
+describe('a place that asks its holder to prove who they are', () => {
+  const asked = { verification: 'email-code' as const, email: 'm•••@example.com', message: '', resend_at: null, proof: null };
+
+  it('asks for the code instead of showing the form; a code sent says so, a wrong one says why and stays', async () => {
+    const { actor, call } = await started();
+    call.call().resolve(asked);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('verifying');
+    expect(actor.getSnapshot().context.form).toBeNull();
+
+    actor.send({ type: 'signing.sendCode' });
+    await settle();
+    expect(call.call().input).toEqual({ function: 'send-code', ...link });
+    const sent = { ...asked, message: 'We have sent a code to m•••@example.com.', resend_at: '2026-11-24T10:01:00Z' };
+    call.call().resolve(sent);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('verifying');
+    expect(actor.getSnapshot().context.verification).toEqual(sent);
+
+    actor.send({ type: 'signing.checkCode', code: '000000' });
+    await settle();
+    expect(call.call().input).toEqual({ function: 'check-code', ...link, code: '000000' });
+    call.call().reject(new ApiError({ status: 200, message: 'That code is not right. You have 4 more tries.' }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('verifying');
+    expect(actor.getSnapshot().context.codeError).toBe('That code is not right. You have 4 more tries.');
+  });
+
+  it('the right code loads the form with its proof, which every later call carries', async () => {
+    const { actor, call } = await started();
+    call.call().resolve({ ...asked, verification: 'access-code', email: '' });
+    await settle();
+    actor.send({ type: 'signing.checkCode', code: 'tulip-42' });
+    await settle();
+    call.call().resolve({ ...asked, message: 'Thank you: your code is right.', proof: '1795000000.proof' });
+    await settle();
+    expect(call.call().input).toEqual({ function: 'load', ...link, proof: '1795000000.proof' });
+    call.call().resolve(form);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'signing.saveDraft', answers: { values: { agree: true } } });
+    await settle();
+    expect(call.call().input).toMatchObject({ function: 'save', proof: '1795000000.proof' });
+  });
+});

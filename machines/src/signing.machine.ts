@@ -7,13 +7,26 @@
  * catalogue's form-load text, or the offline text. A link's signer may decline the form with
  * a reason instead (designed): a failed decline goes back to the form and says why. A form
  * that is gone (withdrawn: 404) is not loaded again.
+ *
+ * A place that asks its holder to prove who they are first answers the load with what to give
+ * (designed): the holder asks for a code by email (`send-code`) or types the access code their
+ * sender gave them, and checks it (`check-code`). A refused code stays on the question with its
+ * reason; the right one answers a proof, which every later call of the link carries, and the form loads.
  */
 import { errorMessage, notProvided } from './request-actor.js';
-import { ApiError, errorTexts, type SigningForm, type SigningReceipt, type WebSigningData, type WebSigningRequest } from '@formsign/sdk/contract';
+import {
+  ApiError,
+  errorTexts,
+  type SigningForm,
+  type SigningReceipt,
+  type SigningVerification,
+  type WebSigningData,
+  type WebSigningRequest,
+} from '@formsign/sdk/contract';
 import { assign, setup } from 'xstate';
 
-/** What the link says: the page id, and the token, references and order of its query. */
-export type SigningLink = Pick<WebSigningRequest, 'id' | 'token' | 'refs' | 'order' | 'uuid'>;
+/** What the link says: the page id, and the token, references and order of its query; and the proof of who opens it, once given. */
+export type SigningLink = Pick<WebSigningRequest, 'id' | 'token' | 'refs' | 'order' | 'uuid' | 'proof'>;
 
 export type SigningAction = 'submit' | 'approve' | 'disapprove';
 
@@ -38,19 +51,29 @@ export interface SigningContext {
   declineError: string | null;
   /** The reason the signer gave for declining (kept when the decline fails). */
   declineReason: string;
+  /** What the place asks its holder to give before the form opens, and where it stands; null when it asks nothing. */
+  verification: SigningVerification | null;
+  /** Why the last code was not sent or not taken, or null. */
+  codeError: string | null;
 }
 
 export type SigningEvent =
   | { type: 'signing.load' }
   | { type: 'signing.send'; action: SigningAction; answers: SigningAnswers }
   | { type: 'signing.saveDraft'; answers: SigningAnswers }
-  | { type: 'signing.decline'; reason: string };
+  | { type: 'signing.decline'; reason: string }
+  | { type: 'signing.sendCode' }
+  | { type: 'signing.checkCode'; code: string };
 
 /** Said when a draft is saved and the server gave no words of its own. */
 export const draftSavedText = 'Your answers have been saved. Open this link again to finish.';
 
 export function isSigningForm(data: WebSigningData): data is SigningForm {
   return typeof data === 'object' && data !== null && 'fields' in data && Array.isArray(data.fields);
+}
+
+export function isVerification(data: WebSigningData): data is SigningVerification {
+  return typeof data === 'object' && data !== null && 'verification' in data && typeof data.verification === 'string';
 }
 
 function isReceipt(data: WebSigningData): data is SigningReceipt {
@@ -88,6 +111,8 @@ export const signingMachine = setup({
     loadGone: false,
     declineError: null,
     declineReason: '',
+    verification: null,
+    codeError: null,
   }),
   initial: 'loading',
   states: {
@@ -101,6 +126,11 @@ export const signingMachine = setup({
             guard: ({ event }) => isSigningForm(event.output),
             target: 'ready',
             actions: assign({ form: ({ event }) => event.output as SigningForm }),
+          },
+          {
+            guard: ({ event }) => isVerification(event.output),
+            target: 'verifying',
+            actions: assign({ verification: ({ event }) => event.output as SigningVerification, codeError: null }),
           },
           // An answer without a form is a load that failed without an error text.
           { target: 'loadFailed', actions: assign({ loadError: errorTexts.formLoadFailed }) },
@@ -116,6 +146,50 @@ export const signingMachine = setup({
     },
     loadFailed: {
       on: { 'signing.load': 'loading' },
+    },
+    verifying: {
+      on: {
+        'signing.sendCode': { target: 'sendingCode', actions: assign({ codeError: null }) },
+        'signing.checkCode': { target: 'checkingCode', actions: assign({ codeError: null }) },
+      },
+    },
+    sendingCode: {
+      invoke: {
+        src: 'call',
+        input: ({ context }) => ({ function: 'send-code' as const, ...context.link }),
+        onDone: [
+          {
+            guard: ({ event }) => isVerification(event.output),
+            target: 'verifying',
+            actions: assign({ verification: ({ event }) => event.output as SigningVerification }),
+          },
+          { target: 'verifying', actions: assign({ codeError: errorTexts.formLoadFailed }) },
+        ],
+        onError: { target: 'verifying', actions: assign({ codeError: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    checkingCode: {
+      invoke: {
+        src: 'call',
+        input: ({ context, event }) => ({
+          function: 'check-code' as const,
+          ...context.link,
+          code: event.type === 'signing.checkCode' ? event.code : '',
+        }),
+        onDone: [
+          {
+            // The right code: its proof goes with every later call of the link, starting with the load.
+            guard: ({ event }) => isVerification(event.output) && typeof event.output.proof === 'string',
+            target: 'loading',
+            actions: assign({
+              verification: ({ event }) => event.output as SigningVerification,
+              link: ({ context, event }) => ({ ...context.link, proof: (event.output as SigningVerification).proof ?? '' }),
+            }),
+          },
+          { target: 'verifying', actions: assign({ codeError: errorTexts.formLoadFailed }) },
+        ],
+        onError: { target: 'verifying', actions: assign({ codeError: ({ event }) => errorMessage(event.error) }) },
+      },
     },
     ready: {
       on: {

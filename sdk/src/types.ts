@@ -228,6 +228,7 @@ export type SigningPreviewRequest = Schemas['SigningPreviewRequest'];
 export type WebSigningResponse = Schemas['WebSigningResponse'];
 export type SigningForm = Schemas['SigningForm'];
 export type SigningReceipt = Schemas['SigningReceipt'];
+export type SigningVerification = Schemas['SigningVerification'];
 /** What a web-signing call answers: the form (`load`), a receipt, or nothing. */
 export type WebSigningData = WebSigningResponse['data'];
 /** What `POST /verify` answers of a PDF: sealed here and unchanged, changed since, or foreign. */

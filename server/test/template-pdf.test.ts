@@ -432,7 +432,7 @@ describe('the pages of a template’s PDF as images', () => {
     expect(painted.body).toContain('<h1 class="signing__title">Tenancy &#60;b&#62;agreement&#60;/b&#62; $&#38; co - Imogen Pagewell</h1>');
     expect(painted.body).not.toContain('<b>');
 
-    // A wrong token, a link whose recipient has acted, a withdrawn form: the plain app, no image.
+    // A wrong token, a link whose recipient has acted, a code not yet given, a withdrawn form: the plain app, no image.
     const plain = (page: { body: string; preload: unknown }) => {
       expect(page.body).not.toContain('first-paint');
       expect(page.body).not.toContain('<img');
@@ -446,6 +446,12 @@ describe('the pages of a template’s PDF as images', () => {
     plain(await html(place));
     const withdrawn = await sentWith(token, 'Tenancy agreement (withdrawn)', await pdfOf([a4], 'Withdrawn'), `withdrawn.${Date.now()}@mail.example`);
     expect((await html(withdrawn)).preload).toBeDefined();
+    // A place that asks its holder for a code first: nothing of the form before it is given.
+    const asking = (verification: 'none' | 'email-code') =>
+      server.ctx.db.update(formRecipients).set({ verification }).where(eq(formRecipients.pageId, withdrawn.pageId));
+    await asking('email-code');
+    plain(await html(withdrawn));
+    await asking('none');
     const { formId } = await trail(withdrawn.pageId);
     expect((await server.call('/form-progress', { token, body: { id: formId, action: 'withdraw' } })).status).toBe(200);
     plain(await html(withdrawn));

@@ -1587,7 +1587,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Load, save, submit, approve, disapprove or decline a form opened from a link
+         * Load, save, submit, approve, disapprove or decline a form opened from a link, or prove who opens it
          * @description Anonymous signers call this with the link's `token`; signed-in users may too. The
          *     body answers `data` and `error`: when `error` is not empty the product shows it,
          *     otherwise on failure 'The form couldn’t be loaded. If this keeps happening, please
@@ -1601,6 +1601,17 @@ export interface paths {
          *     again with the same file stores nothing new, a replaced file goes) and counts against
          *     the sending organisation's storage quota. Saving a draft is limited per link (20 an
          *     hour) and per address (429 with `Retry-After`).
+         *
+         *     A place may ask its link's holder to prove who they are first (the template's
+         *     `verification` for it): `email-code`, a six-digit code mailed to the recipient's address
+         *     (`send-code`; it works for 10 minutes, five wrong tries void it, and a new one can be
+         *     asked for once a minute, five times an hour), or `access-code`, a code its sender gave them another way
+         *     (five wrong tries lock it for 15 minutes). Until then `load` answers a
+         *     `SigningVerification` instead of the form, and every other step (and `/signing-preview`)
+         *     is refused with 'Please enter your code first: this form opens once you prove who you
+         *     are.'. `check-code` with the right `code` answers a `proof`, which the holder sends with
+         *     every later request of this link (it works for 12 hours, and only for this link). The
+         *     recipient the sender gave the place to, signed in, needs no code.
          */
         post: operations["webSigning"];
         delete?: never;
@@ -1874,7 +1885,7 @@ export interface components {
              * @description Only audit events of this kind (the form audit).
              * @enum {string}
              */
-            event?: "created" | "sent" | "opened" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
+            event?: "created" | "sent" | "opened" | "verified" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
             /** @description Only the events of this form (the form audit and its export). */
             form?: number;
         };
@@ -2197,6 +2208,8 @@ export interface components {
                 email: components["schemas"]["EmailAddress"];
                 /** @description The user of the company it goes to, if it is one. */
                 user_id?: number | null;
+                /** @description The code this recipient types before the form opens, when the template's place asks for an access code (required then, refused otherwise); the sender gives it to them another way. Kept only as a keyed hash: never answered again. */
+                access_code?: string;
             }[];
             /** @description One after the other; the template's choice when absent. */
             sequential?: boolean;
@@ -2320,10 +2333,10 @@ export interface components {
             reference: string;
             title: string;
             /**
-             * @description The events the audit trail of a sealed PDF lists: `saved` is a draft saved, `reminded` a reminder sent, `cancelled` the form withdrawn, `expired` the form recorded as past its expiry without being completed (never on a sealed PDF: such a form is never sealed), `downloaded` its sealed PDF fetched.
+             * @description The events the audit trail of a sealed PDF lists: `verified` a link's holder proving who they are (a mailed code, an access code), `saved` is a draft saved, `reminded` a reminder sent, `cancelled` the form withdrawn, `expired` the form recorded as past its expiry without being completed (never on a sealed PDF: such a form is never sealed), `downloaded` its sealed PDF fetched.
              * @enum {string}
              */
-            event: "created" | "sent" | "opened" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
+            event: "created" | "sent" | "opened" | "verified" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
             actor: string;
             /** Format: date-time */
             at: string;
@@ -2415,6 +2428,11 @@ export interface components {
             action: "sign" | "approve" | "fill";
             /** @description The user it goes to unless the sender chooses someone else. */
             user_id?: number | null;
+            /**
+             * @description How a link's holder proves they are this recipient before the form opens: nothing more than the link, a code mailed to them, or an access code the sender gives them another way (typed when the form is sent). An approver always signs in (`none`). When a save leaves it out: the organisation's `default_verification`.
+             * @enum {string}
+             */
+            verification?: "none" | "email-code" | "access-code";
         };
         /** @description The template's recipients in order, and whether they act one after the other. */
         TemplateStepsUpdate: {
@@ -3223,6 +3241,11 @@ export interface components {
             retention_days: number;
             allow_typed_signature: boolean;
             storage_auto_save: boolean;
+            /**
+             * @description How a new template's recipients prove who they are before a form opens (each template's places may change it).
+             * @enum {string}
+             */
+            default_verification: "none" | "email-code" | "access-code";
             /** @description The sites allowed to embed the company's signing pages in a frame (each `https://host` or `https://host:port`; `http` only for localhost). Empty: no site may embed them. */
             embed_origins: string[];
             /** @description The external help FAQ page. */
@@ -3255,6 +3278,8 @@ export interface components {
             retention_days?: number;
             allow_typed_signature?: boolean;
             storage_auto_save?: boolean;
+            /** @enum {string} */
+            default_verification?: "none" | "email-code" | "access-code";
             /** @description The whole list of sites allowed to embed the signing pages (replaces the one kept); an empty list allows none. */
             embed_origins?: string[];
         };
@@ -3512,10 +3537,10 @@ export interface components {
         ProductsResponse: components["schemas"]["ProductList"] | components["schemas"]["CheckoutSession"] | components["schemas"]["PurchaseStatus"];
         WebSigningRequest: {
             /**
-             * @description `decline`: the link's signer refuses to sign, with a reason (`comment`); the form stops and its sender is told.
+             * @description `decline`: the link's signer refuses to sign, with a reason (`comment`); the form stops and its sender is told. `send-code`: mail a code to the place's recipient (a place asking for `email-code`). `check-code`: check `code`; right, the answer carries the `proof`.
              * @enum {string}
              */
-            function: "load" | "save" | "submit" | "approve" | "disapprove" | "decline";
+            function: "load" | "save" | "submit" | "approve" | "disapprove" | "decline" | "send-code" | "check-code";
             /** @description The page id from the link. */
             id: string;
             /** @description Pre-population references from the link, or empty. A sent form keeps the values its sender gave it, so a link's refs are not read; a template opened by a signed-in person (`/open-signing`) is filled from them only for a person who may read the records (`/fetch-prepopulation`). */
@@ -3538,6 +3563,10 @@ export interface components {
             };
             /** @description Why it is disapproved or declined. */
             comment?: string;
+            /** @description The code the holder typed (`check-code`): the mailed six digits or the access code. */
+            code?: string;
+            /** @description What `check-code` answered for this link, for a place that asks its holder to prove who they are. */
+            proof?: string;
             /** @description The signer agreed, on the last screen before sending, that "By signing, I agree that my electronic signature is legally binding" (`submit`). A form is not signed without it: `submit` without `true` is refused, and the consent is recorded in the audit trail and on the sealed PDF. */
             consent?: boolean;
         };
@@ -3546,6 +3575,8 @@ export interface components {
             id: string;
             /** @description The link's signing token (anonymous signers). */
             token?: string;
+            /** @description The link's proof of who opens it (`/websigning`'s `check-code`), when its place asks for one. */
+            proof?: string;
             /** @description The answers being given at this step; a file answer by its file name. */
             values?: {
                 [key: string]: string | number | boolean | null;
@@ -3654,8 +3685,27 @@ export interface components {
             next: string;
             message: string;
         };
+        /** @description A place whose holder must prove who they are before the form opens: what to ask for, and where things stand. */
+        SigningVerification: {
+            /**
+             * @description `email-code`: a six-digit code mailed to the recipient (`send-code`); `access-code`: a code the sender gave them another way.
+             * @enum {string}
+             */
+            verification: "email-code" | "access-code";
+            /** @description The address a code is mailed to, partly hidden (`j•••@mail.example`); empty for an access code. */
+            email: string;
+            /** @description What happened, in the product's words (a code sent, a code accepted, a code sent earlier that still works), or empty. */
+            message: string;
+            /**
+             * Format: date-time
+             * @description A new code can be asked for from this moment (one a minute, five an hour); null when one can be now, or for an access code.
+             */
+            resend_at: string | null;
+            /** @description Once the code was right: the proof to send (`proof`) with every later request of this link; null before. */
+            proof: string | null;
+        };
         WebSigningResponse: {
-            data: components["schemas"]["SigningForm"] | components["schemas"]["SigningReceipt"] | null;
+            data: components["schemas"]["SigningForm"] | components["schemas"]["SigningReceipt"] | components["schemas"]["SigningVerification"] | null;
             /** @description Why it failed, or empty. */
             error: string;
         };

@@ -9,6 +9,7 @@ export const formEventWords = {
   created: 'created',
   sent: 'sent',
   opened: 'opened',
+  verified: 'verified who they are',
   saved: 'saved a draft',
   signed: 'signed',
   approved: 'approved',

@@ -11,6 +11,7 @@ export function defaultSettings(): CompanySettings {
     retention_days: 2555,
     allow_typed_signature: true,
     storage_auto_save: true,
+    default_verification: 'none',
     embed_origins: [],
   };
 }
@@ -23,5 +24,11 @@ export const appLanguages: readonly string[] = ['en'];
 
 /** The settings as the contract answers them. */
 export function settingsView(settings: CompanySettings, faqUrl: string): Settings {
-  return { ...defaultSettings(), ...settings, embed_origins: settings.embed_origins ?? [], faq_url: faqUrl };
+  return {
+    ...defaultSettings(),
+    ...settings,
+    embed_origins: settings.embed_origins ?? [],
+    default_verification: settings.default_verification ?? 'none',
+    faq_url: faqUrl,
+  };
 }

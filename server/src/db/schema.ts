@@ -86,6 +86,8 @@ export interface CompanySettings {
   storage_auto_save: boolean;
   /** The sites allowed to embed the signing pages (origins); absent in settings saved before it existed: none. */
   embed_origins?: string[];
+  /** How a new template's places verify their recipients; absent in settings saved before it existed: none. */
+  default_verification?: Verification;
 }
 
 export type UserRole = 'admin' | 'basic';
@@ -285,6 +287,7 @@ export type AuditEvent =
   | 'created'
   | 'sent'
   | 'opened'
+  | 'verified'
   | 'saved'
   | 'signed'
   | 'approved'
@@ -408,11 +411,16 @@ export interface PdfPageSize {
 }
 
 /** A step of a template: who acts, in order (the people are chosen when a form is sent). */
+/** How a link's holder proves they are its recipient before the form opens. */
+export type Verification = 'none' | 'email-code' | 'access-code';
+
 export interface StepDefinition {
   label: string;
   action: 'sign' | 'approve' | 'fill';
   /** Who it goes to unless the sender chooses someone else: a user of the company, or nobody yet. */
   userId?: number | null;
+  /** Absent in templates saved before it existed: none. */
+  verification?: Verification;
 }
 
 export type FieldValue = string | number | boolean | null;
@@ -772,6 +780,23 @@ export const formRecipients = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     remindersSent: integer('reminders_sent').notNull().default(0),
     lastRemindedAt: at('last_reminded_at'),
+    /**
+     * How the link's holder proves they are the recipient before the form opens (the template's
+     * place, when sent). An access code is kept as its keyed hash (`accessCodeHash`), a mailed
+     * code as its keyed hash (`codeHash`) with when it was mailed (it works for 10 minutes);
+     * `codeFailures` counts wrong tries of the current code (or of the access code), and
+     * `codeLockedUntil` is when a locked access code may be tried again; `codesMailed` counts
+     * the codes mailed since `codesSince` (at most five an hour).
+     */
+    verification: text().$type<Verification>().notNull().default('none'),
+    accessCodeHash: text('access_code_hash'),
+    codeHash: text('code_hash'),
+    codeSentAt: at('code_sent_at'),
+    codeFailures: integer('code_failures').notNull().default(0),
+    codeLockedUntil: at('code_locked_until'),
+    codesMailed: integer('codes_mailed').notNull().default(0),
+    codesSince: at('codes_since'),
+    verifiedAt: at('verified_at'),
   },
   (table) => [
     uniqueIndex('form_recipients_page_key').on(table.pageId),

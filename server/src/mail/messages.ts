@@ -107,6 +107,15 @@ export function signInCodeMail(to: string, name: string, code: string): MailMess
   ]);
 }
 
+/** The code that opens a signing link whose place asks its holder to prove who they are. */
+export function signerCodeMail(to: string, name: string, title: string, code: string, minutes: number): MailMessage {
+  return message(to, `${code} is your code to open "${title}"`, [
+    `Hello ${name},`,
+    `Your code to open the form "${title}" is ${code}. It works for ${minutes} minutes.`,
+    'If you did not open this form, you can ignore this message: nobody can open it without the code.',
+  ]);
+}
+
 export interface SupportRequest {
   from: { name: string; email: string; login: string };
   company: { id: number; name: string };

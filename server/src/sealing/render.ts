@@ -48,6 +48,17 @@ export interface RenderedRecipient {
   signature: { kind: 'drawn' | 'typed'; value: string } | null;
   /** They agreed that their electronic signature is legally binding, on the last screen before signing. */
   consented?: boolean;
+  /** How they proved who they were before the form opened, beyond the link: a code mailed to this address, or the access code their sender gave them. */
+  proved?: { by: 'email-code'; to: string } | { by: 'access-code' } | null;
+}
+
+/** How a recipient proved who they were, as the certificate says it. */
+export function verificationText(recipient: Pick<RenderedRecipient, 'signedIn' | 'email' | 'proved'>): string {
+  if (recipient.signedIn) return 'Verification: signed in to formsign as a user of the company.';
+  const link = `opened the signing link mailed to ${recipient.email}`;
+  if (recipient.proved?.by === 'email-code') return `Verification: ${link}, and entered the code emailed to ${recipient.proved.to}.`;
+  if (recipient.proved?.by === 'access-code') return `Verification: ${link}, and entered the access code the sender gave them.`;
+  return `Verification: ${link}.`;
 }
 
 export interface RenderedEvent {
@@ -287,12 +298,7 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
       { gap: 2 },
     );
     writer.text(`From address ${recipient.ip || 'unknown'}; device: ${recipient.userAgent || 'unknown'}.`, { color: muted, size: 8, gap: 2 });
-    writer.text(
-      recipient.signedIn
-        ? 'Verification: signed in to formsign as a user of the company.'
-        : `Verification: opened the signing link mailed to ${recipient.email}.`,
-      { color: muted, size: 8, gap: 2 },
-    );
+    writer.text(verificationText(recipient), { color: muted, size: 8, gap: 2 });
     if (recipient.consented) writer.text(`Agreed: "By signing, I agree that my electronic signature is legally binding".`, { size: 9, gap: 2 });
     if (recipient.comment) writer.text(`Comment: ${recipient.comment}`, { size: 9, gap: 2 });
     if (recipient.action !== 'approve') writeSignature(writer, pdf, recipient, 10);

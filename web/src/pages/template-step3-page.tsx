@@ -3,7 +3,7 @@
  * template goes to, in order, and whether they act one after the other. Administrators may
  * name the colleague each place goes to by default (the company's users, `POST /users`).
  */
-import type { TemplateDetail, UserRow } from '@formsign/sdk';
+import type { Settings, TemplateDetail, UserRow } from '@formsign/sdk';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { FormSuccess } from '../components/form-error.tsx';
 import { api } from '../api/client.ts';
@@ -29,6 +29,8 @@ function RecipientsStep({ id, listsPeople }: { id: number; listsPeople: boolean 
       load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null),
     listsPeople,
   );
+  // The organisation's default for a new place (readable by everyone of the company).
+  const settings = useDataGroup('settings', null as Settings | null, (_load: boolean, options) => api.settings.get(options), true);
   useReportedTitle(template.data?.title);
   // What step 2 saved, said here in the page's flow (not over its controls).
   const saved = (useLocation().state as { saved?: unknown } | null)?.saved;
@@ -36,8 +38,13 @@ function RecipientsStep({ id, listsPeople }: { id: number; listsPeople: boolean 
     <EditorFrame current={3} id={id}>
       {typeof saved === 'string' ? <FormSuccess message={`Template saved: ${saved}`} /> : null}
       <TemplateLoadState loading={template.loading} error={template.error ? template.message : null} onRetry={template.refetch} />
-      {!template.loading && template.data && !people.loading ? (
-        <RecipientsForm key={template.data.id} template={template.data} people={people.data} />
+      {!template.loading && template.data && !people.loading && !settings.loading ? (
+        <RecipientsForm
+          key={template.data.id}
+          template={template.data}
+          people={people.data}
+          defaultVerification={settings.data?.default_verification ?? 'none'}
+        />
       ) : null}
     </EditorFrame>
   );

@@ -4,7 +4,7 @@
  * of the company's envelopes; with none left it is refused. Each place gets its link, and the
  * places already acted on at creation are recorded as done.
  */
-import { appCodes } from '@formsign/sdk/contract';
+import { appCodes, contractLimits } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { digest } from '../../auth/tokens.js';
@@ -21,6 +21,7 @@ import { storeFiles } from './documents.js';
 import { newPageId, signingToken } from './links.js';
 import { nextReference } from './references.js';
 import { insertForm, insertRecipients } from './new-form-repository.js';
+import { accessCodeHash } from './verify-signer.js';
 
 type SendCode = Exclude<keyof (typeof appCodes)['sendForm'], '1'>;
 
@@ -42,7 +43,12 @@ export interface Recipient {
   name: string;
   email: string;
   userId: number | null;
+  /** The code the sender gives them, for a place that asks for an access code. */
+  accessCode?: string;
 }
+
+/** The shortest access code a sender may choose (the contract's `access_code`). */
+const accessCodeLength = contractLimits['SendFormRequest.recipients.access_code'].minLength;
 
 const day = 24 * 60 * 60_000;
 
@@ -121,6 +127,17 @@ export async function createForm(
   }
   if (!form) throw new Error('The form was not stored.');
 
+  // A place that asks for an access code needs the code its sender gives its recipient.
+  for (const [index, step] of steps.entries()) {
+    if (step.action === 'approve' || step.verification !== 'access-code' || draft.acted?.has(index + 1)) continue;
+    const code = draft.recipients[index]?.accessCode ?? '';
+    if (code.length < accessCodeLength)
+      throw formRefusal(
+        '-1',
+        `${step.label} opens the form with an access code: give the code (at least ${accessCodeLength} characters) you will pass on to them.`,
+      );
+  }
+
   const firstOpen = steps.findIndex((_step, index) => !draft.acted?.has(index + 1));
   const rows = steps.map((step, index) => {
     const order = index + 1;
@@ -128,6 +145,8 @@ export async function createForm(
     const pageId = newPageId();
     const done = draft.acted?.get(order);
     const open = !done && (!draft.sequential || index === firstOpen);
+    // An approver always signs in; a place done at creation has nothing left to open.
+    const verification = step.action === 'approve' || done ? 'none' : (step.verification ?? 'none');
     return {
       formId: form.id,
       companyId: principal.companyId,
@@ -140,6 +159,8 @@ export async function createForm(
       status: done ? done.status : open ? ('open' as const) : ('waiting' as const),
       pageId,
       tokenHash: digest(signingToken(ctx.keys, pageId)),
+      verification,
+      accessCodeHash: verification === 'access-code' ? accessCodeHash(ctx.keys, form.id, order, recipient.accessCode ?? '') : null,
       notifiedAt: open ? now : null,
       ...(done
         ? { actedAt: now, openedAt: now, ip: origin.ip, userAgent: origin.userAgent, ...(done.signature ? { signature: done.signature } : {}) }

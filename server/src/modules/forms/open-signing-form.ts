@@ -15,6 +15,7 @@ import { hasActed } from './progression.js';
 import { firstOpenName, placeOfPage, recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
 import { expired, fieldsFor, invalidLink, signingCompany, signingRefusal, signingTexts, withdrawnForm } from './signing-rules.js';
 import { markOpened } from './steps-repository.js';
+import { proofMissing, verifyFirst } from './verify-signer.js';
 
 export interface LinkPlace {
   form: FormRecord;
@@ -22,11 +23,17 @@ export interface LinkPlace {
   via: 'link' | 'account';
 }
 
-/** The place a link names, when its holder proves they are its recipient. */
+/**
+ * The place a link names, when its holder proves they are its recipient: by the link's token
+ * and, where the place asks for it, the proof of the code they gave (`verify-signer.ts`); or
+ * by being signed in as its user. `unproven` lets through a holder who has yet to give the
+ * code (to be asked for it).
+ */
 export async function placeOfLink(
-  ctx: Pick<ServerContext, 'db' | 'keys'>,
-  request: WebSigningRequest,
+  ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>,
+  request: Pick<WebSigningRequest, 'id' | 'token' | 'proof'>,
   principal: Principal | null,
+  options: { unproven?: boolean } = {},
 ): Promise<LinkPlace> {
   const row = await placeOfPage(ctx.db, request.id);
   if (!row) throw invalidLink();
@@ -41,7 +48,9 @@ export async function placeOfLink(
     form.companyId === principal.companyId;
   if (!byToken && !byUser) throw invalidLink();
   if (form.status === 'cancelled' || form.deletedAt) throw withdrawnForm();
-  return { form, recipient, via: byUser ? 'account' : 'link' };
+  const place: LinkPlace = { form, recipient, via: byUser ? 'account' : 'link' };
+  if (!options.unproven && proofMissing(ctx, place, request.proof)) throw verifyFirst();
+  return place;
 }
 
 async function signingForm(

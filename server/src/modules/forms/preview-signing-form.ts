@@ -20,6 +20,7 @@ import { stepOfField } from '../templates/steps.js';
 import { checkAnswers } from './answers.js';
 import { formToSeal } from './completed-forms-repository.js';
 import { placeOfLink } from './open-signing-form.js';
+import { proofMissing, verificationTexts } from './verify-signer.js';
 import { hasActed } from './progression.js';
 import { firstOpenName } from './repository.js';
 import { editableFields, expired, invalidLink, signingCompany, signingTexts } from './signing-rules.js';
@@ -105,8 +106,16 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
 
 export async function previewSigningForm(ctx: PreviewContext, request: SigningPreviewRequest, principal: Principal | null): Promise<Uint8Array> {
   if (/^\d{1,9}$/.test(request.id)) return templatePreview(ctx, request, principal);
-  const link: WebSigningRequest = { function: 'load', id: request.id, ...(request.token !== undefined ? { token: request.token } : {}) };
-  const { form, recipient } = await placeOfLink(ctx, link, principal);
+  const link: WebSigningRequest = {
+    function: 'load',
+    id: request.id,
+    ...(request.token !== undefined ? { token: request.token } : {}),
+    ...(request.proof !== undefined ? { proof: request.proof } : {}),
+  };
+  const place = await placeOfLink(ctx, link, principal, { unproven: true });
+  // Nothing of the form for a holder who has yet to give the code its place asks for.
+  if (proofMissing(ctx, place, request.proof)) throw conflict(verificationTexts.first);
+  const { form, recipient } = place;
   // Only the person whose turn it is sees the document, and only while their step is open.
   if (recipient.status === 'waiting') {
     const first = await firstOpenName(ctx.db, form.id);

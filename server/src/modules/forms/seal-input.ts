@@ -41,7 +41,21 @@ function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['event
     signedIn: signedIn(recipient, events),
     signature: recipient.signature ?? null,
     consented: events.some((event) => event.event === 'signed' && event.details['order'] === recipient.order && event.details['consent'] === true),
+    // Proved on this place's current link (a link sent again asks again, and forgets the earlier proof).
+    proved:
+      recipient.verifiedAt === null || recipient.verification === 'none'
+        ? null
+        : recipient.verification === 'email-code'
+          ? { by: 'email-code', to: recipient.email }
+          : { by: 'access-code' },
   };
+}
+
+/** The trail's words for a holder proving who they are: how, and where a code went. */
+function verifiedWords(details: Record<string, unknown>): string {
+  if (details['by'] === 'email-code' && typeof details['to'] === 'string') return `verified by a code emailed to ${details['to']}`;
+  if (details['by'] === 'access-code') return 'verified by the access code';
+  return 'verified';
 }
 
 async function formDocument(db: Database, formId: number): Promise<SealDocument | null> {
@@ -68,7 +82,7 @@ async function formDocument(db: Database, formId: number): Promise<SealDocument 
       // A signature given with the signer's consent says so in the audit trail.
       events: events.map(({ at, event, actor, ip, details }) => ({
         at,
-        event: event === 'signed' && details['consent'] === true ? 'signed-with-consent' : event,
+        event: event === 'signed' && details['consent'] === true ? 'signed-with-consent' : event === 'verified' ? verifiedWords(details) : event,
         actor,
         ip,
       })),

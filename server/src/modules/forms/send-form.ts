@@ -53,10 +53,14 @@ export async function resolveRecipients(
         user = await activeCompanyUserByEmail(db, companyId, recipient.email);
         if (!user) throw formRefusal('-1', `${step.label} approves the form, so must be a user of your company: choose them from your people.`);
       }
-      if (user) return personOf(user);
+      const accessCode = recipient.access_code?.trim();
+      if (accessCode !== undefined && step.verification !== 'access-code')
+        throw formRefusal('-1', `${step.label} is not asked for an access code: send the form without one for them.`);
+      const code = accessCode ? { accessCode } : {};
+      if (user) return { ...personOf(user), ...code };
       const name = recipient.name.trim();
       if (!name) throw formRefusal('-1', `Give the name of ${step.label}.`);
-      return { name, email: recipient.email.trim(), userId: null };
+      return { name, email: recipient.email.trim(), userId: null, ...code };
     }),
   );
 }

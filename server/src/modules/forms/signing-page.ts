@@ -12,7 +12,8 @@
  *   so the first page sits where the app draws it, at the very address the form's answer names
  *   (`page-images.ts` ends it on the hour): the app's own image comes from the browser's cache,
  *   and the app takes the paint's place once it is drawn (web/src/prerender/first-paint.ts).
- *   It says only what the form's answer says to the same holder. Opening the page this way
+ *   It says only what the form's answer says to the same holder, and nothing for a place that
+ *   asks its holder for a code first (`verify-signer.ts`). Opening the page this way
  *   records nothing: the form is opened when the app reads it.
  */
 import { firstPaintId } from '@formsign/serving/first-paint';
@@ -34,7 +35,8 @@ export async function signingPageHead(ctx: Pick<ServerContext, 'db' | 'keys' | '
   const company = await signingCompany(ctx, form.companyId);
   const frameAncestors = frameAncestorsOf(company.embedOrigins);
   const open = (form.status === 'sent' || form.status === 'in_progress') && recipient.status === 'open';
-  if (!open || form.deletedAt || !form.pdfKey || expired(form, ctx.now())) return { ...nothing, frameAncestors };
+  // A place that asks its holder for a code shows nothing of the form before it is given.
+  if (!open || recipient.verification !== 'none' || form.deletedAt || !form.pdfKey || expired(form, ctx.now())) return { ...nothing, frameAncestors };
   // Pages not drawn yet are queued by the form's answer, when the page asks for it.
   const pages = await drawnPages(ctx, form.pdfKey);
   const first = pages?.[0];

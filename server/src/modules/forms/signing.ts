@@ -6,7 +6,8 @@
  * step is taken once (`steps-repository.ts`). A template's own id opens it to be filled in by
  * a signed-in person of its company, who then becomes its first recipient. Every step is
  * audited with the address and browser it came from. A step that cannot be taken answers 200
- * with its reason (`signing-rules.ts`).
+ * with its reason (`signing-rules.ts`). A place that asks its link's holder for a code
+ * (`verify-signer.ts`) answers `load` with what to give, and takes nothing else until it is given.
  */
 import type { WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
 import type { Origin } from '../../audit/audit.js';
@@ -20,6 +21,7 @@ import { reviewThroughLink } from './review-through-link.js';
 import { saveDraft } from './save-draft.js';
 import { signForm } from './sign-form.js';
 import { checkStepOpen, signingRefusal, signingTexts } from './signing-rules.js';
+import { checkCode, proofMissing, sendCode, verificationState } from './verify-signer.js';
 
 async function act(
   ctx: FormsContext,
@@ -55,7 +57,13 @@ export async function webSigning(
   origin: Origin,
 ): Promise<WebSigningResponse> {
   if (/^\d{1,9}$/.test(request.id)) return fillTemplate(ctx, request, principal, origin);
-  const place = await placeOfLink(ctx, request, principal);
+  // A place that asks its holder for a code opens to nothing else until they give it.
+  const proving = request.function === 'load' || request.function === 'send-code' || request.function === 'check-code';
+  const place = await placeOfLink(ctx, request, principal, { unproven: proving });
+  if (request.function === 'send-code') return { data: await sendCode(ctx, place), error: '' };
+  if (request.function === 'check-code') return { data: await checkCode(ctx, place, request.code, origin), error: '' };
+  if (request.function === 'load' && proofMissing(ctx, place, request.proof))
+    return { data: verificationState(place.recipient, ctx.now()), error: '' };
   // `refs` is not read here: what pre-fills a sent form was fixed by its sender.
   if (request.function === 'load') return openSigningForm(ctx, place.form, place.recipient, principal, origin);
   return act(ctx, request, principal, place, origin);

@@ -151,6 +151,14 @@ export async function restartPlace(
       userAgent: '',
       remindersSent: 0,
       lastRemindedAt: null,
+      // The new link asks its holder again, from nothing.
+      codeHash: null,
+      codeSentAt: null,
+      codeFailures: 0,
+      codeLockedUntil: null,
+      codesMailed: 0,
+      codesSince: null,
+      verifiedAt: null,
     })
     .where(eq(formRecipients.id, recipientId))
     .returning();
@@ -161,4 +169,22 @@ export async function restartPlace(
 /** The sender's note to the recipients, changed when the form is sent again. */
 export async function writeFormMessage(tx: Database, formId: number, message: string): Promise<void> {
   await tx.update(forms).set({ message }).where(eq(forms.id, formId));
+}
+
+/** Locks a recipient's row for the rest of `tx` and answers it as it is now: its tries at a code are counted one after the other. */
+export async function lockRecipient(tx: Database, recipientId: number): Promise<RecipientRecord> {
+  const [recipient] = await tx.select().from(formRecipients).where(eq(formRecipients.id, recipientId)).for('update');
+  if (!recipient) throw new Error(`No recipient ${recipientId}.`);
+  return recipient;
+}
+
+/** Where a recipient's proof of who they are stands: the mailed code, its tries, a lock, when they proved it. */
+export async function writeVerification(
+  tx: Database,
+  recipientId: number,
+  change: Partial<
+    Pick<RecipientRecord, 'codeHash' | 'codeSentAt' | 'codeFailures' | 'codeLockedUntil' | 'codesMailed' | 'codesSince' | 'verifiedAt'>
+  >,
+): Promise<void> {
+  await tx.update(formRecipients).set(change).where(eq(formRecipients.id, recipientId));
 }

@@ -9,6 +9,7 @@ export const actionTexts: Record<AuditEvent, string> = {
   created: 'Created form',
   sent: 'Sent form',
   opened: 'Opened form',
+  verified: 'Proved who they are to open a form',
   saved: 'Saved form answers',
   signed: 'Signed form',
   approved: 'Approved form',

@@ -32,5 +32,5 @@ export function definitionOf(field: FormField): FieldDefinition {
 }
 
 export function stepOf(step: StepDefinition): TemplateStep {
-  return { label: step.label, action: step.action, user_id: step.userId ?? null };
+  return { label: step.label, action: step.action, user_id: step.userId ?? null, verification: step.verification ?? 'none' };
 }

@@ -74,7 +74,13 @@ export function checkSteps(steps: readonly StepDefinition[], companyUsers: Reado
     const label = step.label.trim();
     if (!label) throw invalidValue('Each recipient needs a label, such as "Employee" or "Line manager".');
     if (step.userId != null && !companyUsers.has(step.userId)) throw invalidValue(`"${label}" goes to someone who is not a user of your company.`);
-    clean.push({ label, action: step.action, userId: step.userId ?? null });
+    // An approver always signs in: their place asks for no code.
+    clean.push({
+      label,
+      action: step.action,
+      userId: step.userId ?? null,
+      verification: step.action === 'approve' ? 'none' : (step.verification ?? 'none'),
+    });
   }
   return clean;
 }

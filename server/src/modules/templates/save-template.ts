@@ -1,7 +1,9 @@
 /**
  * Creating a template, or saving one part of it: its details (title, description, category),
  * its fields (checked against its places and the pages of its PDF), or its recipients' places
- * (each to someone of the company, and no field left answered by a place removed).
+ * (each to someone of the company, and no field left answered by a place removed). A place
+ * saved without its `verification`, and the one signer of a new template, take the
+ * organisation's `default_verification`.
  */
 import { invalidValue } from '../../errors/app-error.js';
 import type { FormField, ManageTemplatesRequest, TemplateDetails, TemplateStepsUpdate } from '@formsign/sdk/contract';
@@ -14,12 +16,20 @@ import { categoryFor } from '../categories/repository.js';
 import { companyUserIds } from '../users/repository.js';
 import { findTemplate, insertTemplate, updateTemplate, type TemplateChange } from './repository.js';
 import { checkFields, checkSteps } from './rules.js';
-import { stepsOf } from './steps.js';
+import { defaultSteps, stepsOf } from './steps.js';
+import { companySettings } from '../../companies/repository.js';
+import type { Database } from '../../db/database.js';
+import type { Verification } from '../../db/schema.js';
 
 type Value = NonNullable<ManageTemplatesRequest['value']>;
 const isFields = (value: Value): value is FormField[] => Array.isArray(value);
 const isSteps = (value: Value): value is TemplateStepsUpdate => !Array.isArray(value) && 'steps' in value;
 const isDetails = (value: Value): value is TemplateDetails => !Array.isArray(value) && 'title' in value;
+
+/** How the organisation's new templates' places verify their recipients (its setting). */
+async function defaultVerification(db: Database, companyId: number): Promise<Verification> {
+  return (await companySettings(db, companyId))?.default_verification ?? 'none';
+}
 
 /** Applies `create` or `update`; answers the template's id. */
 export async function saveTemplate(
@@ -42,8 +52,14 @@ export async function saveTemplate(
     } else if (request.type === 'fields' && isFields(value)) {
       change.fields = checkFields(value.map(definitionOf), stepsOf(existing?.steps ?? []).length, existing?.pdfPages ?? []);
     } else if (request.type === 'steps' && isSteps(value)) {
+      const verification = await defaultVerification(tx, principal.companyId);
       const steps = checkSteps(
-        value.steps.map((step) => ({ label: step.label, action: step.action, userId: step.user_id ?? null })),
+        value.steps.map((step) => ({
+          label: step.label,
+          action: step.action,
+          userId: step.user_id ?? null,
+          verification: step.verification ?? verification,
+        })),
         await companyUserIds(tx, principal.companyId),
       );
       const beyond = (existing?.fields ?? []).find((field) => (field.step ?? 1) > steps.length);
@@ -61,6 +77,11 @@ export async function saveTemplate(
       await updateTemplate(tx, existing.id, change);
       id = existing.id;
     } else {
+      // A new template's one signer proves who they are as the organisation chooses for new templates.
+      if (!change.steps) {
+        const verification = await defaultVerification(tx, principal.companyId);
+        change.steps = defaultSteps.map((step) => ({ ...step, verification }));
+      }
       id = await insertTemplate(tx, { title: 'Untitled template', ...change, companyId: principal.companyId, createdBy: principal.userId });
     }
     const target = change.title ?? existing?.title ?? 'Untitled template';

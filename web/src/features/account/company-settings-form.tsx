@@ -1,7 +1,8 @@
 /**
  * The company's settings (`GET /fetch-settings`, saved with the company: `POST /user
  * { data: { settings } }`): time zone, date format, language, signing reminders, how long
- * completed forms are kept, typed signatures and automatic saving to Documents. Only
+ * completed forms are kept, typed signatures, automatic saving to Documents and how new
+ * templates' recipients prove who they are. Only
  * administrators change them; others see them read-only. A failed save shows the response's
  * `error` text and keeps what was chosen.
  */
@@ -13,6 +14,7 @@ import { setDateStyle } from '../../lists/format.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { nextRemovalInWords, retentionChoice, retentionInWords } from './retention-words.ts';
 import { useCheckedForm } from './use-checked-form.ts';
+import { VerificationSelect } from '../../components/verification-select.tsx';
 
 /** What the person is choosing: the settings, with the day counts and the sites that may embed signing pages (one a line) as typed. */
 export type SettingsDraft = Omit<Settings, 'faq_url' | 'next_removal' | 'reminder_days' | 'retention_days' | 'embed_origins'> & {
@@ -69,6 +71,7 @@ export function changedSettings(before: SettingsDraft, draft: SettingsDraft): Se
     retention_days: Number(draft.retention_days),
     allow_typed_signature: draft.allow_typed_signature,
     storage_auto_save: draft.storage_auto_save,
+    default_verification: draft.default_verification,
     embed_origins: embedOriginsOf(draft.embed_origins),
   };
   const changed = (Object.keys(all) as (keyof SettingsUpdate)[]).filter((key) =>
@@ -242,6 +245,19 @@ export function CompanySettingsForm({
             <input type="checkbox" checked={draft.storage_auto_save} onChange={(event) => set('storage_auto_save', event.target.checked)} />
             Save every completed form to Documents automatically
           </label>
+          <div className="field">
+            <label htmlFor={`${id}-verification`}>New templates’ recipients open a form with</label>
+            <VerificationSelect
+              id={`${id}-verification`}
+              value={draft.default_verification}
+              describedBy={`${id}-verification-hint`}
+              onChange={(verification) => set('default_verification', verification)}
+            />
+            <span id={`${id}-verification-hint`} className="field__hint">
+              What a new template asks each recipient for before its form opens: a code emailed to them (it works for 10 minutes), or an access code
+              the sender types when sending and gives them another way. Each template can change it in its recipients step; approvers always log in.
+            </span>
+          </div>
           <h3 className="account-subheading">Embedding</h3>
           <div className="field">
             <label htmlFor={`${id}-embed`}>Sites that may embed signing pages</label>

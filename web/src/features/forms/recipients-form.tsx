@@ -2,7 +2,9 @@
  * Step 3 of the template editor (designed): who a form from this template goes to, in order.
  * Each place has a label the sender reads ("Employee", "Line manager"), what it asks (sign,
  * fill in, approve) and, for an administrator, the colleague it goes to unless the sender
- * chooses someone else. Approvers must be users of the company. Saving updates the template's
+ * chooses someone else, and how its recipient proves who they are before the form opens (the
+ * link alone, a code emailed to them, or an access code the sender gives them; a new place
+ * starts from the organisation's default). Approvers must be users of the company. Saving updates the template's
  * recipients (`update`, `type: steps`) and goes back to Manage Template; a failed save keeps
  * everything chosen.
  */
@@ -16,6 +18,7 @@ import { inspectOption } from '../../session/inspection.ts';
 import { useNotify } from '../../shell/notifications.tsx';
 import { fromRequest, templateSaveMachine } from '@formsign/machines';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+import { VerificationSelect, type Verification } from '../../components/verification-select.tsx';
 
 const saveLogic = templateSaveMachine.provide({
   actors: { save: fromRequest((input, options) => api.templates.manage(input, options)) },
@@ -38,9 +41,20 @@ function personName(user: UserRow): string {
   return `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email;
 }
 
-export function RecipientsForm({ template, people }: { template: TemplateDetail; people: readonly UserRow[] | null }) {
+export function RecipientsForm({
+  template,
+  people,
+  defaultVerification,
+}: {
+  template: TemplateDetail;
+  people: readonly UserRow[] | null;
+  /** How a new place's recipient proves who they are: the organisation's default. */
+  defaultVerification: Verification;
+}) {
   const id = useId();
-  const initial = template.steps?.length ? template.steps : [{ label: 'Signer', action: 'sign' as const, user_id: null }];
+  const initial: TemplateStep[] = template.steps?.length
+    ? template.steps.map((step) => ({ ...step, verification: step.verification ?? 'none' }))
+    : [{ label: 'Signer', action: 'sign', user_id: null, verification: defaultVerification }];
   const [places, setPlaces] = useState<Place[]>(() => initial.map(placeOf));
   const [sequential, setSequential] = useState(template.sequential ?? true);
   const [problem, setProblem] = useState<string | null>(null);
@@ -133,7 +147,11 @@ export function RecipientsForm({ template, people }: { template: TemplateDetail;
                 className="select"
                 value={place.action}
                 disabled={saving}
-                onChange={(event) => update(place.key, { action: event.target.value as TemplateStep['action'] })}
+                onChange={(event) => {
+                  const action = event.target.value as TemplateStep['action'];
+                  // An approver always logs in: their place asks for no code.
+                  update(place.key, action === 'approve' ? { action, verification: 'none' } : { action });
+                }}
               >
                 {actions.map((action) => (
                   <option key={action.value} value={action.value}>
@@ -141,6 +159,21 @@ export function RecipientsForm({ template, people }: { template: TemplateDetail;
                   </option>
                 ))}
               </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-${place.key}-verification`}>Opens the form with</label>
+              {place.action === 'approve' ? (
+                <p id={`${id}-${place.key}-verification`} className="muted">
+                  Their login (approvers always log in)
+                </p>
+              ) : (
+                <VerificationSelect
+                  id={`${id}-${place.key}-verification`}
+                  value={place.verification ?? 'none'}
+                  disabled={saving}
+                  onChange={(verification) => update(place.key, { verification })}
+                />
+              )}
             </div>
             {people ? (
               <div className="field">
@@ -190,7 +223,9 @@ export function RecipientsForm({ template, people }: { template: TemplateDetail;
           type="button"
           className="button button--secondary"
           disabled={saving || places.length >= 20}
-          onClick={() => setPlaces((current) => [...current, placeOf({ label: '', action: 'sign', user_id: null })])}
+          onClick={() =>
+            setPlaces((current) => [...current, placeOf({ label: '', action: 'sign', user_id: null, verification: defaultVerification })])
+          }
         >
           + Add a recipient
         </button>

@@ -2,7 +2,8 @@
  * The Send screen (designed): a template's recipients, each a colleague picked from the
  * company's people or anyone typed as a name and email; whether they act one after the
  * other; the sender's own answers (fields answered "by the sender"); a note and the last day
- * the links work. Sending uses one envelope. A refused send keeps everything chosen and says
+ * the links work, and the access code of each place that asks for one (the sender gives it
+ * to its recipient another way). Sending uses one envelope. A refused send keeps everything chosen and says
  * why in the product's words; a sent form links to its progress.
  */
 import {
@@ -25,6 +26,7 @@ import { prefilledAnswers } from './prefill-answers.ts';
 import { PrefillPicker, type PickedRecord } from './prefill-picker.tsx';
 import { SigningField } from './signing-field.tsx';
 import { answerProblems, initialAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
+import { accessCodeLength, accessCodeProblem } from './access-code.ts';
 
 const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
 const asks: Record<TemplateStep['action'], string> = { sign: 'fills in and signs', fill: 'fills in', approve: 'approves' };
@@ -34,7 +36,11 @@ interface Chosen {
   userId: number | null;
   name: string;
   email: string;
+  /** The access code they will type, for a place that asks for one. */
+  accessCode?: string;
 }
+
+const asksAccessCode = (step: TemplateStep): boolean => step.action !== 'approve' && step.verification === 'access-code';
 
 function personName(user: UserRow): string {
   return `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email;
@@ -49,11 +55,12 @@ export function recipientProblems(steps: readonly TemplateStep[], chosen: readon
   return steps.map((step, index) => {
     const person = chosen[index];
     if (!person) return 'Choose someone.';
-    if (person.userId !== null) return '';
+    const code = asksAccessCode(step) ? accessCodeProblem(person.accessCode ?? '') : '';
+    if (person.userId !== null) return code;
     if (step.action === 'approve' && colleagues) return 'An approver must be one of your colleagues: choose them from the list.';
     if (!person.name.trim()) return 'Enter their name.';
     if (!emailPattern.test(person.email.trim())) return 'Enter an email address like name@example.com.';
-    return '';
+    return code;
   });
 }
 
@@ -103,10 +110,11 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
     const { values } = signingRequestAnswers(senderFields, answers);
     void send.run({
       template: template.id,
-      recipients: chosen.map((person) => ({
+      recipients: chosen.map((person, index) => ({
         name: person.name.trim(),
         email: person.email.trim(),
         ...(person.userId ? { user_id: person.userId } : {}),
+        ...(steps[index] && asksAccessCode(steps[index]) ? { access_code: (person.accessCode ?? '').trim() } : {}),
       })),
       sequential,
       message: message.trim(),
@@ -212,6 +220,28 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
                       />
                     </div>
                   </>
+                ) : null}
+                {asksAccessCode(step) ? (
+                  <div className="field">
+                    <label htmlFor={`${id}-${index}-access-code`}>Access code</label>
+                    <input
+                      id={`${id}-${index}-access-code`}
+                      className="input"
+                      autoComplete="off"
+                      spellCheck={false}
+                      minLength={accessCodeLength}
+                      maxLength={64}
+                      value={person.accessCode ?? ''}
+                      aria-describedby={`${id}-${index}-access-code-hint`}
+                      onChange={(event) => choose(index, { accessCode: event.target.value })}
+                    />
+                    <span id={`${id}-${index}-access-code-hint`} className="field__hint">
+                      They type it before the form opens. It is not in the email: give it to them another way (by phone, by text message). It cannot
+                      be shown again once sent.
+                    </span>
+                  </div>
+                ) : step.action !== 'approve' && step.verification === 'email-code' ? (
+                  <p className="muted">Before the form opens, they type a code emailed to them.</p>
                 ) : null}
                 {problem ? (
                   <p className="field__error" role="alert">

@@ -112,7 +112,7 @@ function FinalScreen({ form, link, answers, sendLabel, busy, busyLabel, sendErro
   const open = useCallback(
     (signal: AbortSignal) =>
       api.signing
-        .preview({ id: link.id, ...(link.token ? { token: link.token } : {}), ...answers }, { signal })
+        .preview({ id: link.id, ...(link.token ? { token: link.token } : {}), ...(link.proof ? { proof: link.proof } : {}), ...answers }, { signal })
         .then((blob) => openPdfBlob(blob, signal)),
     [link, answers],
   );
@@ -233,7 +233,9 @@ export function SigningDocument({
     const address = form.document;
     if (address) return (signal: AbortSignal) => openPdf(address, signal);
     return (signal: AbortSignal) =>
-      api.signing.preview({ id: link.id, ...(link.token ? { token: link.token } : {}) }, { signal }).then((blob) => openPdfBlob(blob, signal));
+      api.signing
+        .preview({ id: link.id, ...(link.token ? { token: link.token } : {}), ...(link.proof ? { proof: link.proof } : {}) }, { signal })
+        .then((blob) => openPdfBlob(blob, signal));
   }, [form.document, images, link]);
   const loaded = useDocument(open);
   const pageCount = images ? images.length : loaded.pdf?.numPages;

@@ -1,7 +1,9 @@
 /**
  * What a signing link says (`/web-signing/{pageId}?token=...&refs=...&order=...`), and this
  * browser's signer id (`uuid`): random, made once per tab and kept across reloads in session
- * storage (local storage holds only the specification's keys).
+ * storage (local storage holds only the specification's keys); and the proof of who opens a
+ * link whose place asks for a code, kept in this tab's session storage for its page id, so a
+ * reload does not ask for the code again (the server takes it for 12 hours).
  */
 import type { SigningLink } from '@formsign/machines';
 
@@ -53,4 +55,24 @@ export function signingLink(pageId: string, query: URLSearchParams, uuid: string
     ...(Number.isInteger(order) && order >= 1 ? { order } : {}),
     uuid,
   };
+}
+
+const proofKey = (pageId: string): string => `formsign.proof.${pageId}`;
+
+/** The proof this tab was given for the link of `pageId`, if any. */
+export function rememberedProof(pageId: string, storage: Pick<Storage, 'getItem'> | null = safeSessionStorage()): string | null {
+  try {
+    return storage?.getItem(proofKey(pageId)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the proof given for the link of `pageId` for this tab. */
+export function rememberProof(pageId: string, proof: string, storage: Pick<Storage, 'setItem'> | null = safeSessionStorage()): void {
+  try {
+    storage?.setItem(proofKey(pageId), proof);
+  } catch {
+    // Storage refused: the proof lasts as long as the page.
+  }
 }

@@ -4,7 +4,8 @@
  * signer id from session storage. The form's title is the page title; the page shows who sent
  * it and their note, the fields to answer and sign, then the receipt. Its dates are written as
  * the form's organisation writes them (the form's `date_format` and `timezone`). In review (open pending)
- * the reviewer approves or disapproves with a comment instead of submitting.
+ * the reviewer approves or disapproves with a comment instead of submitting. A place that asks
+ * its holder to prove who they are shows only that question until the right code is given.
  */
 import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
@@ -20,11 +21,12 @@ import { DeclineForm, StoppedNotice, isStopped } from './decline-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
 import { handOverFirstPaint } from '../../prerender/first-paint.ts';
 import { markEmbedded, reportHeight, tellParent } from './embedding.ts';
-import { signerId, signingLink } from './signing-link.ts';
+import { rememberProof, rememberedProof, signerId, signingLink } from './signing-link.ts';
 import { SigningDocument } from './signing-document.tsx';
 import { SigningIntro, type SigningMode } from './signing-intro.tsx';
 import { SealedCopy, linkNamesSentForm } from './sealed-copy.tsx';
 import { SigningReceiptCard } from './signing-receipt.tsx';
+import { SigningVerificationCard } from './signing-verification.tsx';
 import { fromRequest, signingMachine, type SigningAction, type SigningAnswers, type SigningLink } from '@formsign/machines';
 import '../../styles/forms.css';
 
@@ -84,8 +86,17 @@ function StatusNotice({ form, link }: { form: SigningForm; link: SigningLink }) 
 
 function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: URLSearchParams; mode: SigningMode }) {
   // The link is read once per page id (the flow starts with it); the signer id stays the same across reloads.
-  const [link] = useState(() => signingLink(pageId, query, signerId()));
-  const [snapshot, send] = useMachine(signingLogic, { input: { link }, ...inspectOption() });
+  const [fromAddress] = useState(() => {
+    const opened = signingLink(pageId, query, signerId());
+    const proof = rememberedProof(pageId);
+    return proof ? { ...opened, proof } : opened;
+  });
+  const [snapshot, send] = useMachine(signingLogic, { input: { link: fromAddress }, ...inspectOption() });
+  // The link as the flow holds it: with the proof of who opens it, once given (kept for a reload).
+  const { link } = snapshot.context;
+  useEffect(() => {
+    if (link.proof) rememberProof(pageId, link.proof);
+  }, [pageId, link.proof]);
   const [disapproving, setDisapproving] = useState(false);
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;
@@ -138,6 +149,21 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
             Opening the form…
           </div>
         </div>
+      </SigningFrame>
+    );
+  }
+  const { verification } = snapshot.context;
+  if (verification && (snapshot.matches('verifying') || snapshot.matches('sendingCode') || snapshot.matches('checkingCode'))) {
+    return (
+      <SigningFrame>
+        <SigningVerificationCard
+          verification={verification}
+          sending={snapshot.matches('sendingCode')}
+          checking={snapshot.matches('checkingCode')}
+          error={snapshot.context.codeError}
+          onSendCode={() => send({ type: 'signing.sendCode' })}
+          onCheckCode={(code) => send({ type: 'signing.checkCode', code })}
+        />
       </SigningFrame>
     );
   }

@@ -7,6 +7,7 @@ const events: Record<EventName, { label: string; tone: string }> = {
   created: { label: 'Created', tone: '' },
   sent: { label: 'Sent', tone: 'badge--info' },
   opened: { label: 'Opened', tone: 'badge--info' },
+  verified: { label: 'Verified', tone: 'badge--info' },
   saved: { label: 'Draft saved', tone: '' },
   signed: { label: 'Signed', tone: 'badge--success' },
   approved: { label: 'Approved', tone: 'badge--success' },
