@@ -67,7 +67,7 @@ export function formAmongOwnOneByOne(companyId: number, userId: number): SQL {
  * with their places (`form_recipients_user_form_idx`), which PostgreSQL merges, both being in
  * the order of the forms' ids: a capped count reads about as many entries of each as precede
  * the last form it counts, from the indexes alone. Looked up one by one in a list's order
- * (`formAmongOwnOneByOne`), the same count read each form's row and cost 5 to 17 ms for a
+ * (`formAmongOwnOneByOne`), the same count read each form's row and cost 4 to 17 ms for a
  * person in 30,000 of 100,000 forms; gathered first (`formAmongOwn`), all 30,000 places. The
  * forms they sent follow, those they do not also take part in, so that none counts twice.
  */
