@@ -5,9 +5,9 @@
  * reference, title or sender, case aside, with `%` and `_` taken literally and words of one or
  * two letters found as well as longer ones.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formRecipients, users } from '../src/db/schema.js';
+import { formRecipients, forms, users } from '../src/db/schema.js';
 import { createOrganisation, insertForm, insertTemplate, organisationPassword } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
@@ -51,6 +51,31 @@ beforeAll(async () => {
       });
     }
   }
+  // The basic user sent two of the forms: one they also take part in, one they do not; and
+  // they have two places in a third. Each is one of their forms, counted once.
+  const byReference = async (reference: string) =>
+    (
+      await db
+        .select({ id: forms.id })
+        .from(forms)
+        .where(and(eq(forms.companyId, companyId), eq(forms.reference, reference)))
+    )[0]?.id ?? 0;
+  await db
+    .update(forms)
+    .set({ senderId: basic?.id ?? null })
+    .where(inArray(forms.id, [await byReference('PG-000'), await byReference('PG-001')]));
+  await db.insert(formRecipients).values({
+    formId: await byReference('PG-003'),
+    companyId,
+    order: 2,
+    action: 'approve',
+    name: 'Bo Basic',
+    email: 'basic@paging.example',
+    userId: basic?.id ?? null,
+    status: 'open',
+    pageId: 'paging-page-3-again',
+    tokenHash: 'paging-token-3-again',
+  });
   tokens.admin = (await server.signIn('paging.admin', organisationPassword)).token;
   tokens.basic = (await server.signIn('paging.basic', organisationPassword)).token;
 });
@@ -98,8 +123,9 @@ describe('paging the form lists', () => {
     }
   });
 
-  it('pages a basic user through their own forms only', async () => {
-    const own = Math.ceil(inProgress / 3);
+  it('pages a basic user through their own forms only, each counted once', async () => {
+    // Their places (one form with two), and the form they sent without taking part.
+    const own = Math.ceil(inProgress / 3) + 1;
     const pages = await everyPage('/workflow', 'filters[sort]=reference&filters[order]=asc', 4, tokens.basic);
     expect(new Set(pages.totals)).toEqual(new Set([own]));
     expect(pages.ids).toHaveLength(own);

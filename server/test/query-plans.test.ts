@@ -11,14 +11,14 @@ import type { Principal } from '../src/auth/principal.js';
 import { listTotal } from '../src/db/list-filters.js';
 import { formRecipients, prepopulationRecords, prepopulationSources, users } from '../src/db/schema.js';
 import { organisationsToCount, pageOfOrganisations } from '../src/companies/repository.js';
-import { countFormsToRemove, dueReminders, formsPastExpiry, formsToRemove } from '../src/modules/forms/repository.js';
+import { countFormsToRemove, dueReminders, formsPastExpiry, formsToRemove, listCompleted, listWorkflow } from '../src/modules/forms/repository.js';
 import { deliveredThrough, findDelivery, listDeliveries } from '../src/modules/integrations/repository.js';
 import { findWebhookDelivery, listWebhookDeliveries, nextPending, subscriptionsTaking } from '../src/modules/webhooks/repository.js';
 import { pageOfRecords, recordsToCount, searchTextOf } from '../src/modules/prepopulation/repository.js';
 import { hasCopyIn } from '../src/modules/storage/repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
-import { capturingDatabase, planOf, sequentialScans, type CapturingDatabase } from './support/query-capture.js';
+import { capturingDatabase, planOf, sequentialScans, type CapturedQuery, type CapturingDatabase } from './support/query-capture.js';
 import { useTestServer } from './support/test-server.js';
 
 const server = useTestServer();
@@ -76,7 +76,7 @@ beforeAll(async () => {
     isSuper: false,
     role,
   });
-  viewers = { admin: principal(adminId, 'admin'), basic: principal(basic?.id ?? 0, 'basic'), templateId, deepPage: 200 };
+  viewers = { admin: principal(adminId, 'admin'), basic: principal(basic?.id ?? 0, 'basic'), templateId, deepPage: 200, pageSize: 1 };
   const [source] = await db
     .insert(prepopulationSources)
     .values({ companyId, name: 'Residents', templateId, headers: ['Ref', 'Name'], reference: 'Ref' })
@@ -117,7 +117,8 @@ describe('the plans of the list queries', () => {
     const found: string[] = [];
     for (const words of [null, 'resident 1']) {
       for (const page of [1, 200]) {
-        const request = { page, limit: 25, countCap: 1_000 };
+        // One row a page: any page with a row is full, so each is counted too (`listTotal`).
+        const request = { page, limit: 1, countCap: 1_000 };
         const rows = await pageOfRecords(capture.db, sourceId, words, request);
         await listTotal(capture.db, recordsToCount(capture.db, sourceId, words), request, rows.length);
       }
@@ -135,7 +136,8 @@ describe('the plans of the list queries', () => {
     const found: string[] = [];
     for (const words of [null, 'harbour']) {
       for (const page of [1, 200]) {
-        const request = { page, limit: 25, countCap: 1_000 };
+        // One row a page: any page with a row is full, so each is counted too (`listTotal`).
+        const request = { page, limit: 1, countCap: 1_000 };
         const rows = await pageOfOrganisations(capture.db, words, request);
         await listTotal(capture.db, organisationsToCount(capture.db, words), request, rows.length);
       }
@@ -228,5 +230,27 @@ describe('the plans of the webhooks', () => {
         found.push(`a sequential scan of ${table} in\n${query.sql}\n${plan}`);
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('the plans of the counts of the lists of forms', () => {
+  const counts = (queries: CapturedQuery[]) => queries.filter((query) => /^\s*select count\(\*\)/i.test(query.sql));
+
+  it("count a basic user's forms of the Workflow and Completed Forms by merging their places, in the order of the forms' ids", async () => {
+    const page = { page: 1, limit: 1, countCap: 1_000 };
+    await listWorkflow(capture.db, viewers.basic, page, {});
+    await listCompleted(capture.db, viewers.basic, page, {});
+    const found = counts(capture.take());
+    expect(found).toHaveLength(2);
+    for (const query of found) {
+      const plan = await planOf(capture.db, query, { noSeqScan: true, mergeJoins: true });
+      // The places are read from their index in the order of the forms' ids, and merged with
+      // the forms in that order: no place is gathered first, none is sorted.
+      expect(plan, query.sql).toMatch(/Merge Semi Join[\s\S]*Index Only Scan using form_recipients_user_form_idx/);
+      expect(
+        sequentialScans(plan).filter((name) => watched.has(name)),
+        plan,
+      ).toEqual([]);
+    }
   });
 });

@@ -59,9 +59,12 @@ export interface ListTotal {
  * Past the cap the total is a lower bound: the cap, or what precedes the page and the page
  * itself when that is more (a deep page reached by paging on or by a link). A page beyond the
  * cap that is not full is the last one, so the total is exact again; an empty page tells
- * nothing more than the cap.
+ * nothing more than the cap. A page with rows that is not full needs no count: it is the last.
  */
 export async function listTotal(db: Database, matching: SQLWrapper, page: PageRequest, rowsOnPage: number): Promise<ListTotal> {
+  // A page with rows that is not full is the last one: the rows before it and its own are
+  // every match, so the total is known exactly without counting.
+  if (rowsOnPage > 0 && rowsOnPage < page.limit) return { total: offsetOf(page) + rowsOnPage, total_exact: true };
   const cap = page.countCap;
   const [row] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from (${matching} limit ${cap + 1}) as matching`);
   return totalOf(row?.n ?? 0, page, rowsOnPage);

@@ -600,6 +600,9 @@ export const forms = pgTable(
       'forms_workflow',
       sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined')`,
       {
+        // By id alone: the forms a person takes part in are counted by merging this with
+        // their places, both in the order of the forms' ids (`visibility.ts`).
+        id: [],
         updated: [table.updatedAt],
         sent: [table.sentAt],
         reference: [table.reference],
@@ -615,6 +618,7 @@ export const forms = pgTable(
       'forms_completed',
       sql`${table.deletedAt} is null and ${table.status} = 'completed'`,
       {
+        id: [],
         at: [table.completedAt],
         reference: [table.reference],
         title: [table.title],
@@ -651,6 +655,14 @@ export const forms = pgTable(
       ),
     // Searching words in references, titles and senders' names (pg_trgm).
     index('forms_search_idx').using('gin', sql`(${table.reference} || ' ' || ${table.title} || ' ' || ${table.senderName}) gin_trgm_ops`),
+    // The same words among the Workflow's forms or the completed ones: a search's count reads
+    // the matches of its list alone, not every form that has the words, whatever its state.
+    index('forms_workflow_search_idx')
+      .using('gin', sql`(${table.reference} || ' ' || ${table.title} || ' ' || ${table.senderName}) gin_trgm_ops`)
+      .where(sql`${table.deletedAt} is null and ${table.status} in ('sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined')`),
+    index('forms_completed_search_idx')
+      .using('gin', sql`(${table.reference} || ' ' || ${table.title} || ' ' || ${table.senderName}) gin_trgm_ops`)
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'completed'`),
   ],
 );
 

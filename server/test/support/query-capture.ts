@@ -54,11 +54,21 @@ export function withLiterals(query: CapturedQuery): string {
 /**
  * The plan of a statement, as text. With `noSeqScan` the planner avoids a sequential scan
  * wherever an index can serve, so one left in the plan means no index can (on a small
- * database a sequential scan is otherwise the cheapest, and says nothing).
+ * database a sequential scan is otherwise the cheapest, and says nothing). With `mergeJoins`
+ * it joins by merging wherever it can, as it does at scale where both sides come from indexes
+ * in the join's order (a small database is otherwise joined by a hash or a loop).
  */
-export async function planOf(db: Database, query: CapturedQuery, options: { noSeqScan?: boolean; analyze?: boolean } = {}): Promise<string> {
+export async function planOf(
+  db: Database,
+  query: CapturedQuery,
+  options: { noSeqScan?: boolean; mergeJoins?: boolean; analyze?: boolean } = {},
+): Promise<string> {
   return db.transaction(async (tx) => {
     if (options.noSeqScan) await tx.execute(sql`set local enable_seqscan = off`);
+    if (options.mergeJoins) {
+      await tx.execute(sql`set local enable_hashjoin = off`);
+      await tx.execute(sql`set local enable_nestloop = off`);
+    }
     const rows = await rawRows<Record<string, string>>(tx, sql.raw(`explain ${options.analyze ? '(analyze, buffers) ' : ''}${withLiterals(query)}`));
     return rows.map((row) => Object.values(row)[0] ?? '').join('\n');
   });

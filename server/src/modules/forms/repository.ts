@@ -15,7 +15,7 @@ import { listTotal, offsetOf, type PageRequest } from '../../db/list-filters.js'
 import { formSearchText } from '../../db/search-texts.js';
 import { formEnd, formRecipients, forms, templates, type FormStatus } from '../../db/schema.js';
 import { escapeLike } from '../templates/repository.js';
-import { formsVisibleInList, formsVisibleTo } from './visibility.js';
+import { formsToCount, formsVisibleInList, formsVisibleTo } from './visibility.js';
 
 export type FormRecord = typeof forms.$inferSelect;
 export type RecipientRecord = typeof formRecipients.$inferSelect;
@@ -59,25 +59,18 @@ function pageIds(db: Database, where: SQL | undefined, order: SQL[], byTemplate:
     .offset(offsetOf(paging));
 }
 
-/** The forms matching, to be counted (`listTotal`). */
-const formsMatching = (db: Database, where: SQL | undefined) =>
-  db
-    .select({ one: sql`1` })
-    .from(forms)
-    .where(where);
-
 const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined'];
 
 export async function listWorkflow(db: Database, principal: Principal, paging: Paging, filters: ListFilters, many?: number) {
   const statuses = filters.status && inProgress.includes(filters.status as FormStatus) ? [filters.status as FormStatus] : inProgress;
-  const where = and(
-    await formsVisibleInList(db, principal, many),
+  const listed = and(
     isNull(forms.deletedAt),
     inArray(forms.status, statuses),
     filters.template ? eq(forms.templateId, filters.template) : undefined,
     searching(filters),
     between(forms.sentAt, filters),
   );
+  const where = and(await formsVisibleInList(db, principal, many), listed);
   const assignee = sql<string>`coalesce((select string_agg(${formRecipients.name}, ', ' order by ${formRecipients.order}) from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.status} = 'open'), '')`;
   const comment = sql<string>`coalesce((select ${formRecipients.comment} from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.comment} <> '' order by ${formRecipients.actedAt} desc nulls last limit 1), '')`;
   const order = ordering(
@@ -99,18 +92,18 @@ export async function listWorkflow(db: Database, principal: Principal, paging: P
     .innerJoin(templates, eq(templates.id, forms.templateId))
     .where(inArray(forms.id, pageIds(db, where, order, filters.sort === 'template', paging)))
     .orderBy(...order);
-  return { ...(await listTotal(db, formsMatching(db, where), paging, rows.length)), rows };
+  return { ...(await listTotal(db, formsToCount(db, principal, listed, searching(filters) !== undefined), paging, rows.length)), rows };
 }
 
 export async function listCompleted(db: Database, principal: Principal, paging: Paging, filters: ListFilters, many?: number) {
-  const where = and(
-    await formsVisibleInList(db, principal, many),
+  const listed = and(
     isNull(forms.deletedAt),
     eq(forms.status, 'completed'),
     filters.template ? eq(forms.templateId, filters.template) : undefined,
     searching(filters),
     between(forms.completedAt, filters),
   );
+  const where = and(await formsVisibleInList(db, principal, many), listed);
   const signers = sql<number>`(select count(*)::int from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.status} = 'signed')`;
   const order = ordering(
     {
@@ -129,7 +122,7 @@ export async function listCompleted(db: Database, principal: Principal, paging: 
     .innerJoin(templates, eq(templates.id, forms.templateId))
     .where(inArray(forms.id, pageIds(db, where, order, filters.sort === 'template', paging)))
     .orderBy(...order);
-  return { ...(await listTotal(db, formsMatching(db, where), paging, rows.length)), rows };
+  return { ...(await listTotal(db, formsToCount(db, principal, listed, searching(filters) !== undefined), paging, rows.length)), rows };
 }
 
 /** The places given to this person's account, in their own company's forms. */

@@ -61,6 +61,25 @@ export function formAmongOwnOneByOne(companyId: number, userId: number): SQL {
 }
 
 /**
+ * The forms answering `where` (of the company) that the person sent or takes part in by their
+ * account, one row each, to be counted up to a cap (`listTotal`). The forms they take part in
+ * are a semi-join of the list's index by id (`forms_workflow_id_idx`, `forms_completed_id_idx`)
+ * with their places (`form_recipients_user_form_idx`), which PostgreSQL merges, both being in
+ * the order of the forms' ids: a capped count reads about as many entries of each as precede
+ * the last form it counts, from the indexes alone. Looked up one by one in a list's order
+ * (`formAmongOwnOneByOne`), the same count read each form's row and cost 4 to 17 ms for a
+ * person in 30,000 of 100,000 forms; gathered first (`formAmongOwn`), all 30,000 places. The
+ * forms they sent follow, those they do not also take part in, so that none counts twice.
+ */
+export function ownFormsMatching(companyId: number, userId: number, where: SQL | undefined): SQL {
+  const matching = and(eq(forms.companyId, companyId), where);
+  const places = sql`select ${formRecipients.formId} from ${formRecipients} where ${formRecipients.userId} = ${userId} and ${formRecipients.companyId} = ${companyId}`;
+  return sql`(select 1 from ${forms} where ${matching} and ${forms.id} in (${places}))
+             union all
+             (select 1 from ${forms} where ${matching} and ${forms.senderId} = ${userId} and not exists (${places} and ${formRecipients.formId} = ${forms.id}))`;
+}
+
+/**
  * Whether the person sent or takes part in at least `least` forms, counted from the indexes on
  * the recipient's account and on the sender up to that many each (a sender's forms are their
  * company's).

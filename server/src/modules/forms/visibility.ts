@@ -7,7 +7,7 @@
  * A person's own forms are found through the indexes on the sender and on the recipient's
  * account, so the rule costs the same however many forms the company has.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
@@ -19,6 +19,7 @@ import {
   formIdAmongOwnBeside,
   formMatches,
   hasOwnFormsAtLeast,
+  ownFormsMatching,
 } from './visibility-repository.js';
 
 export type Viewer = Pick<Principal, 'role' | 'companyId' | 'userId'>;
@@ -64,6 +65,32 @@ export async function formsVisibleInList(db: Database, viewer: Viewer, many = ma
     eq(forms.companyId, viewer.companyId),
     oneByOne ? formAmongOwnOneByOne(viewer.companyId, viewer.userId) : formAmongOwn(viewer.companyId, viewer.userId),
   ) as SQL;
+}
+
+/**
+ * The forms of a list that the person may see, one row each, to be counted (`listTotal`):
+ * `where` holds the list's own conditions, this adds the rule. An administrator's are the
+ * company's. Anyone else's are the same forms as `formsVisibleTo` gives, counted from their
+ * places and the forms they sent (`ownFormsMatching`); but when the list searches words
+ * (`searched`), from the forms that have them, as the list's trigram index gives them, each
+ * checked for the person as it comes (`formAmongOwnOneByOne`): merged by id, every form's row
+ * would be read for its words, and a hash of all the person's places cost more than the checks
+ * (a person in 30,000 of 100,000 forms searching a word of 12,000: 20 to 30 ms against 15 to 20).
+ */
+export function formsToCount(db: Database, viewer: Viewer, where: SQL | undefined, searched: boolean): SQLWrapper {
+  const rows = (condition: SQL | undefined) =>
+    db
+      .select({ one: sql`1` })
+      .from(forms)
+      .where(and(eq(forms.companyId, viewer.companyId), condition, where));
+  if (!searched) return administersCompany(viewer) ? rows(undefined) : ownFormsMatching(viewer.companyId, viewer.userId, where);
+  const matching = rows(administersCompany(viewer) ? undefined : formAmongOwnOneByOne(viewer.companyId, viewer.userId));
+  // Planned as if every match were counted (a materialised CTE is planned whole, and still read
+  // only as far as the count's cap asks): so the matches come from the list's trigram index.
+  // Planned with the cap, PostgreSQL expects the cap's matches early in a sequential read of
+  // the table (the words being common) and reads it instead: 7 to 13 ms at 100,000 forms for
+  // "Leave", against 3 to 5 through the index, as it cannot know how dear matching words is.
+  return sql`with searched as materialized (${matching}) select 1 from searched`;
 }
 
 /** Whether the person may see the form (a form of another company, or none, is not seen). */

@@ -1,0 +1,4 @@
+CREATE INDEX "forms_workflow_id_idx" ON "forms" USING btree ("company_id","id","status","template_id","sent_at") WHERE "forms"."deleted_at" is null and "forms"."status" in ('sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined');--> statement-breakpoint
+CREATE INDEX "forms_completed_id_idx" ON "forms" USING btree ("company_id","id","template_id","completed_at") WHERE "forms"."deleted_at" is null and "forms"."status" = 'completed';--> statement-breakpoint
+CREATE INDEX "forms_workflow_search_idx" ON "forms" USING gin (("reference" || ' ' || "title" || ' ' || "sender_name") gin_trgm_ops) WHERE "forms"."deleted_at" is null and "forms"."status" in ('sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined');--> statement-breakpoint
+CREATE INDEX "forms_completed_search_idx" ON "forms" USING gin (("reference" || ' ' || "title" || ' ' || "sender_name") gin_trgm_ops) WHERE "forms"."deleted_at" is null and "forms"."status" = 'completed';
