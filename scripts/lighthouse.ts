@@ -26,6 +26,7 @@ import { eq } from 'drizzle-orm';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { loadDocument, resolveRef, type ExampleObject } from '@formsign/openapi';
+import type { LoginResponse } from '@formsign/sdk';
 import { freePort, startMock } from '@formsign/mocks';
 import { readConfig } from '../server/src/config.ts';
 import { formRecipients, forms, pdfPageImages } from '../server/src/db/schema.ts';
@@ -39,14 +40,7 @@ const lighthouseVersion = (createRequire(import.meta.url)('lighthouse/package.js
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 /** What a sign-in answers that the login flow keeps. */
-interface Login {
-  token: string;
-  issuper: boolean;
-  isPersonal: boolean;
-  isadmin: boolean;
-  isfront: boolean;
-  img: string;
-}
+type Login = Pick<LoginResponse, 'token' | 'issuper' | 'isPersonal' | 'isadmin' | 'isfront' | 'img'>;
 
 /** The administrator's session, as the login flow stores it (the LoginAdministrator example). */
 function administratorSession(): Record<string, string> {
