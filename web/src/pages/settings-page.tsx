@@ -21,7 +21,6 @@ import { Tabs, type Tab } from '../components/tabs.tsx';
 import { CompanySettingsForm, settingsDraft, type SettingsDraft } from '../features/account/company-settings-form.tsx';
 import { TemplateCategories } from '../features/account/template-categories.tsx';
 import type { WordingDraft } from '../features/account/interface-wording.tsx';
-import { UserGroups } from '../features/account/user-groups.tsx';
 import { ListFailure } from '../lists/data-table.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { seesPage } from '../routes/access.ts';
@@ -31,6 +30,7 @@ import '../styles/account.css';
 const InterfaceWording = lazy(() => import('../features/account/interface-wording.tsx'));
 const SingleSignOnSettingsPanel = lazy(() => import('../features/account/single-sign-on-settings.tsx'));
 const ApiKeys = lazy(() => import('../features/account/api-keys.tsx'));
+const UserGroups = lazy(() => import('../features/account/user-groups.tsx'));
 
 export default function SettingsPage() {
   const viewer = useViewer();
@@ -55,7 +55,7 @@ export default function SettingsPage() {
     { key: 'categories', label: 'Template categories', content: () => <TemplateCategories readOnly={!isAdmin} /> },
   ];
   // Groups are chosen from the users list: only for those who may read it.
-  if (seesPage('users-page', viewer)) tabs.push({ key: 'groups', label: 'User groups', content: () => <UserGroups /> });
+  if (seesPage('users-page', viewer)) tabs.push(lazyTab('groups', 'User groups', 'Loading the user groups…', <UserGroups />));
   const role = viewer ? roleOfFlags({ admin: viewer.isAdmin, personal: viewer.isPersonal, isSuper: viewer.isSuper }) : null;
   if (role && mayCall(role, 'saveStrings')) {
     tabs.push(

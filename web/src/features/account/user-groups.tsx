@@ -170,7 +170,7 @@ const columns: ListColumn<Group>[] = [
   { id: 'actions', header: 'Actions', cell: ({ row }) => <GroupRowActions group={row.original} /> },
 ];
 
-export function UserGroups() {
+export default function UserGroups() {
   const id = useId();
   const groups = useDataGroup(
     'groups',
