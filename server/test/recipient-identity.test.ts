@@ -159,6 +159,11 @@ describe('a place that asks for a code mailed to its recipient', () => {
     const [link] = form.links;
     if (!link) throw new Error('No link.');
     const asked = { verification: 'email-code', email: 'o•••@mail.example', proof: null };
+    // The invitation says a code will be asked for, and how it comes.
+    const invitation = server.mail.find((message) => message.to === email && / asks you to fill in and sign /.test(message.subject));
+    expect(invitation?.text).toContain(
+      'Before the form opens, you will be asked for a code: the page emails it to this address when you ask for it.',
+    );
 
     // The form opens to nothing but the question, and no step or preview is taken without the code.
     const first = await call(link, { function: 'load' });
@@ -298,6 +303,13 @@ describe('a place that asks for an access code', () => {
     const [row] = await server.ctx.db.select().from(formRecipients).where(eq(formRecipients.pageId, link.pageId));
     expect(row?.accessCodeHash).toMatch(/^[\w-]{40,}$/);
     expect(row?.accessCodeHash).not.toContain('tulip');
+    const invitation = server.mail.find(
+      (message) => message.to === 'ravi.shah@mail.example' && / asks you to fill in and sign /.test(message.subject),
+    );
+    expect(invitation?.text).toMatch(
+      /Before the form opens, you will be asked for the access code .+ gives you another way \(it is not in this email\)\./,
+    );
+    expect(invitation?.text).not.toContain('tulip-42');
     const call = (body: Record<string, unknown>) => signingCall(server, { id: link.pageId, token: link.token, ...body });
     expect((await call({ function: 'load' })).body.data).toEqual({
       verification: 'access-code',

@@ -1,5 +1,6 @@
 /** The emails of a form's life: your turn to sign or approve, a reminder, completed, sent back, declined, withdrawn. */
 import { formatDate, type DateStyle } from '../../companies/dates.js';
+import type { Verification } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { message as mail } from '../../mail/messages.js';
 
@@ -16,9 +17,17 @@ export interface FormMailFacts {
 
 const until = (date: Date | null, style: DateStyle) => (date ? ` The link works until ${formatDate(date, style, { time: true })}.` : '');
 
+/** What the link's holder will be asked for before the form opens, said in the mail so it is no surprise. */
+const codeAsked = (verification: Verification | undefined, sender: string): string[] =>
+  verification === 'email-code'
+    ? ['Before the form opens, you will be asked for a code: the page emails it to this address when you ask for it.']
+    : verification === 'access-code'
+      ? [`Before the form opens, you will be asked for the access code ${sender} gives you another way (it is not in this email).`]
+      : [];
+
 export function yourTurnMail(
   form: FormMailFacts,
-  recipient: { name: string; email: string; action: 'sign' | 'approve' | 'fill' },
+  recipient: { name: string; email: string; action: 'sign' | 'approve' | 'fill'; verification?: Verification },
   link: string,
   reminder = false,
 ): MailMessage {
@@ -31,6 +40,7 @@ export function yourTurnMail(
       `Hello ${recipient.name},`,
       `${form.sender} of ${form.company} asks you to ${asked} the form "${form.title}" (${form.reference}).${until(form.expiresAt, form.dates)}`,
       ...(form.message ? [`Their note: ${form.message}`] : []),
+      ...(recipient.action === 'approve' ? [] : codeAsked(recipient.verification, form.sender)),
       ...(recipient.action === 'approve' ? ['You will be asked to log in to formsign first.'] : []),
     ],
     { label: recipient.action === 'approve' ? 'Review the form' : 'Open the form', link },
