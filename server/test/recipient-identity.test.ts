@@ -213,7 +213,9 @@ describe('a place that asks for a code mailed to its recipient', () => {
 
     // The right code in time answers a proof, which opens the form of this link only.
     expect((await call(link, { function: 'send-code' })).body.data.message).toMatch(/^We have sent a code/);
+    const provedFrom = server.clock.now().getTime();
     const proved = await call(link, { function: 'check-code', code: ` ${lastCode()} ` });
+    const provedBy = server.clock.now().getTime();
     expect(proved.body.data).toMatchObject({ ...asked, proof: expect.any(String), message: 'Thank you: your code is right.' });
     const proof = proved.body.data.proof as string;
     expect(proof).toMatch(/^\d+\./);
@@ -221,6 +223,12 @@ describe('a place that asks for a code mailed to its recipient', () => {
     expect((await call(link, { function: 'load', proof })).body.data).toMatchObject({ status: 'open', signer: { email } });
     const signed = await call(link, { ...submit, proof });
     expect(signed.body.data).toMatchObject({ status: 'signed', completed: true });
+    // The sender's progress page says how the place opens, and when the code was given.
+    const progress = await server.call('/form-progress', { method: 'GET', token: admin, query: `id=${form.id}` });
+    expect(progress.body.recipients).toEqual([expect.objectContaining({ verification: 'email-code', verified_at: expect.any(String) })]);
+    const verifiedAt = Date.parse(progress.body.recipients[0].verified_at);
+    expect(verifiedAt).toBeGreaterThanOrEqual(provedFrom);
+    expect(verifiedAt).toBeLessThanOrEqual(provedBy);
 
     // The trail and the sealed PDF's certificate say how the signer proved who they were.
     const trail = await server.ctx.db

@@ -80,4 +80,8 @@ test('a signer enters the code mailed to them, then signs; the certificate says 
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+
+  // The sender's progress page says how the place opened, and when the code was given.
+  await page.getByRole('link', { name: 'Follow its progress' }).click();
+  await expect(page.getByText(/^Opens with a code emailed to them: given /)).toBeVisible();
 });

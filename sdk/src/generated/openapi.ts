@@ -2264,6 +2264,16 @@ export interface components {
             comment: string;
             /** @description The form waits for this recipient. */
             next: boolean;
+            /**
+             * @description How the holder of this place's link proves they are its recipient before the form opens (the template's choice for the place, kept when the form was sent).
+             * @enum {string}
+             */
+            verification?: "none" | "email-code" | "access-code";
+            /**
+             * Format: date-time
+             * @description When they gave the right code; null before
+             */
+            verified_at?: string | null;
         };
         FormProgress: {
             id: number;

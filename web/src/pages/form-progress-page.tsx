@@ -29,6 +29,9 @@ function when(value: string | null): string {
   return value ? formatDateTime(value) : '—';
 }
 
+/** What a place's link asks for before its form opens, as the sender reads it. */
+const opensWith = { 'email-code': 'Opens with a code emailed to them', 'access-code': 'Opens with the access code you gave them' } as const;
+
 function Recipients({ progress }: { progress: FormProgress }) {
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
@@ -54,6 +57,12 @@ function Recipients({ progress }: { progress: FormProgress }) {
               <td>
                 <span className="cell-main">{recipient.name}</span> <span className="muted">{recipient.label}</span>
                 <span className="cell-email">{recipient.email}</span>
+                {recipient.verification && recipient.verification !== 'none' ? (
+                  <span className="cell-email">
+                    {opensWith[recipient.verification]}
+                    {recipient.verified_at ? `: given ${when(recipient.verified_at)}` : ''}
+                  </span>
+                ) : null}
               </td>
               <td>{acts[recipient.action]}</td>
               <td>

@@ -70,6 +70,8 @@ export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now
       next_reminder_at: iso(next.some((open) => open.id === recipient.id) ? nextReminder(form, recipient, days, ctx.now()) : null),
       comment: recipient.comment,
       next: next.some((open) => open.id === recipient.id),
+      verification: recipient.verification,
+      verified_at: iso(recipient.verifiedAt),
     })),
   };
 }
