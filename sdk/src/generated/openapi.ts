@@ -2271,7 +2271,7 @@ export interface components {
             verification?: "none" | "email-code" | "access-code";
             /**
              * Format: date-time
-             * @description When they gave the right code; null before
+             * @description When they gave the right code; null before, and for a place that asks for none.
              */
             verified_at?: string | null;
         };
