@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { linkIn, mailTo, signIn } from './support.ts';
+import { linkIn, mailTo, makeTemplate, signIn } from './support.ts';
 
 test('a signer enters the code mailed to them, then signs; the certificate says how they proved who they were', async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -18,20 +18,7 @@ test('a signer enters the code mailed to them, then signs; the certificate says 
   const email = `code.${Date.now()}@mail.example`;
   await signIn(page, 'demo.admin');
 
-  await page.goto('/template/edit/new/step1');
-  await page.getByLabel('Title').fill(title);
-  await page.getByRole('button', { name: 'Save and continue to fields' }).click();
-  await expect(page).toHaveURL(/\/step2$/);
-  await page.getByRole('button', { name: '+ Add a field' }).click();
-  await page.getByLabel('Label').nth(0).fill('Tenant signature');
-  await page.getByLabel('Type').nth(0).selectOption('signature');
-  await page.getByLabel('Required').nth(0).check();
-  await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
-  await expect(page).toHaveURL(/\/step3$/);
-  await page.getByLabel('Place 1: label').fill('Tenant');
-  await page.getByLabel('Opens the form with').selectOption({ label: 'A code emailed to them' });
-  await page.getByRole('button', { name: 'Save the template' }).click();
-  await expect(page).toHaveURL(/\/template$/);
+  await makeTemplate(page, title, [{ label: 'Tenant signature', type: 'signature', required: true }], 'Tenant', 'A code emailed to them');
 
   await page.goto(`/listing?search=${encodeURIComponent(title)}`);
   await page.getByRole('link', { name: `Send ${title}` }).click();

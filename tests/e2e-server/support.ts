@@ -96,8 +96,11 @@ export interface TemplateField {
   required?: boolean;
 }
 
-/** Makes a template through the editor's three steps: its title, its fields, then one signing place. */
-export async function makeTemplate(page: Page, title: string, fields: TemplateField[], place: string): Promise<void> {
+/**
+ * Makes a template through the editor's three steps: its title, its fields, then one signing
+ * place (`opensWith`: what its link asks for before the form opens, as the step's choice reads).
+ */
+export async function makeTemplate(page: Page, title: string, fields: TemplateField[], place: string, opensWith?: string): Promise<void> {
   await page.goto('/template/edit/new/step1');
   await page.getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Save and continue to fields' }).click();
@@ -112,6 +115,7 @@ export async function makeTemplate(page: Page, title: string, fields: TemplateFi
   await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
   await expect(page).toHaveURL(/\/step3$/);
   await page.getByLabel('Place 1: label').fill(place);
+  if (opensWith) await page.getByLabel('Opens the form with').selectOption({ label: opensWith });
   await page.getByRole('button', { name: 'Save the template' }).click();
   await expect(page).toHaveURL(/\/template$/);
 }
