@@ -24,7 +24,7 @@ const allowed = {
 const allowedModules = {};
 
 /** The TypeScript projects of `npm run typecheck`, which the type-aware rules read. */
-const typeProjects = [
+export const typeProjects = [
   'openapi/tsconfig.json',
   'sdk/tsconfig.json',
   'sdk/tsconfig.node.json',

@@ -1,5 +1,5 @@
 /**
- * Runs npm scripts side by side (`tsx scripts/run-together.ts lint typecheck`): each one's
+ * Runs npm scripts side by side (`tsx scripts/run-together.ts checks test:unit build`): each one's
  * output is printed whole once it ends, with how long it took, and the run fails when any of
  * them fails. Work that uses one core for long stretches (ESLint, tsc, the build's bundling)
  * fills the cores the others leave idle, so the whole takes less than the sum of its parts.
@@ -32,7 +32,7 @@ function run(script: string): Promise<Outcome> {
 
 const scripts = process.argv.slice(2);
 if (scripts.length === 0) {
-  console.error('Name the npm scripts to run, e.g. `tsx scripts/run-together.ts lint typecheck`.');
+  console.error('Name the npm scripts to run, e.g. `tsx scripts/run-together.ts checks test:unit`.');
   process.exit(2);
 }
 console.log(`Running side by side: ${scripts.map((script) => `npm run ${script}`).join(', ')}; each one's output follows when it ends.`);

@@ -72,8 +72,8 @@ const known: Record<string, Known> = {
   'npm run bench:seal': { notRun: 'a benchmark, run by hand for its figures (seals forms on a new database)' },
   'npm run bench:reports': { notRun: 'a benchmark, run by hand for its figures (seeds forms and times the reports)' },
   'npm run format': { notRun: 'it rewrites the code; npm run lint checks that nothing is left to format' },
-  'npm run lint': { notRun: 'npm test runs it first' },
-  'npm run typecheck': { notRun: 'npm test runs it' },
+  'npm run lint': { notRun: 'npm test runs it (npm run checks)' },
+  'npm run typecheck': { notRun: 'npm test runs it (npm run checks)' },
   'npm run test:unit': { notRun: 'this test is part of it' },
   'npm run test:e2e': { notRun: 'it builds the app and drives a browser; npm test runs it last' },
 };
