@@ -154,6 +154,38 @@ describe('declining a form from its link', () => {
   });
 });
 
+describe('handing a place on to someone else', () => {
+  const delegate = { name: 'Priya Shah', email: 'priya.shah@mail.example', reason: 'I am away until March.' };
+
+  it('sends who and why with the link, and ends with the receipt', async () => {
+    const { actor, call } = await loaded();
+    actor.send({ type: 'signing.delegate', delegate });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('delegating');
+    expect(call.call(1).input).toEqual({ function: 'delegate', ...link, delegate });
+    const receipt = { status: 'delegated' as const, completed: false, next: 'Priya Shah', message: 'Priya Shah has been emailed a link.' };
+    call.call(1).resolve(receipt);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().context.receipt).toEqual(receipt);
+  });
+
+  it('a refused hand-over goes back to the form, keeps who was typed and says why; a new try clears the reason', async () => {
+    const { actor, call } = await loaded();
+    actor.send({ type: 'signing.delegate', delegate });
+    await settle();
+    const refusal = 'That address already has a place in this form (Ben Cole).';
+    call.call(1).reject(new ApiError({ status: 200, message: refusal }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context).toMatchObject({ delegateError: refusal, delegate, receipt: null });
+    actor.send({ type: 'signing.delegate', delegate: { ...delegate, email: 'omar@mail.example' } });
+    await settle();
+    expect(actor.getSnapshot().context.delegateError).toBeNull();
+    expect(call.call(2).input).toMatchObject({ function: 'delegate', delegate: { email: 'omar@mail.example' } });
+  });
+});
+
 describe('a withdrawn form', () => {
   it('is known as gone (404), unlike a load that may work when tried again', async () => {
     const gone = await started();

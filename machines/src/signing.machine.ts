@@ -12,6 +12,11 @@
  * (designed): the holder asks for a code by email (`send-code`) or types the access code their
  * sender gave them, and checks it (`check-code`). A refused code stays on the question with its
  * reason; the right one answers a proof, which every later call of the link carries, and the form loads.
+ *
+ * Where the form's sender allows it, a signer may hand their place on to someone else (designed):
+ * a name, an email address and a reason (`delegate`). Handed on, the flow ends with the receipt
+ * (the link no longer opens the form); refused, it goes back to the form, which keeps what
+ * was typed for the new person, and says why.
  */
 import { errorMessage, notProvided } from './request-actor.js';
 import {
@@ -31,6 +36,9 @@ export type SigningLink = Pick<WebSigningRequest, 'id' | 'token' | 'refs' | 'ord
 export type SigningAction = 'submit' | 'approve' | 'disapprove';
 
 export type SigningAnswers = Pick<WebSigningRequest, 'values' | 'signature' | 'comment' | 'consent'>;
+
+/** Who a place is handed on to, and why. */
+export type SigningDelegate = NonNullable<WebSigningRequest['delegate']>;
 
 export interface SigningContext {
   link: SigningLink;
@@ -55,6 +63,10 @@ export interface SigningContext {
   verification: SigningVerification | null;
   /** Why the last code was not sent or not taken, or null. */
   codeError: string | null;
+  /** Who the place is being (or was last) handed on to, kept when the hand-over fails; null before. */
+  delegate: SigningDelegate | null;
+  /** Why the last hand-over failed, or null. */
+  delegateError: string | null;
 }
 
 export type SigningEvent =
@@ -63,7 +75,8 @@ export type SigningEvent =
   | { type: 'signing.saveDraft'; answers: SigningAnswers }
   | { type: 'signing.decline'; reason: string }
   | { type: 'signing.sendCode' }
-  | { type: 'signing.checkCode'; code: string };
+  | { type: 'signing.checkCode'; code: string }
+  | { type: 'signing.delegate'; delegate: SigningDelegate };
 
 /** Said when a draft is saved and the server gave no words of its own. */
 export const draftSavedText = 'Your answers have been saved. Open this link again to finish.';
@@ -113,6 +126,8 @@ export const signingMachine = setup({
     declineReason: '',
     verification: null,
     codeError: null,
+    delegate: null,
+    delegateError: null,
   }),
   initial: 'loading',
   states: {
@@ -205,6 +220,30 @@ export const signingMachine = setup({
           target: 'declining',
           actions: assign({ declineReason: ({ event }) => event.reason, declineError: null, draftSaved: null }),
         },
+        'signing.delegate': {
+          target: 'delegating',
+          actions: assign({ delegate: ({ event }) => event.delegate, delegateError: null, draftSaved: null }),
+        },
+      },
+    },
+    delegating: {
+      invoke: {
+        src: 'call',
+        input: ({ context }) => ({
+          function: 'delegate' as const,
+          ...context.link,
+          delegate: context.delegate ?? { name: '', email: '', reason: '' },
+        }),
+        onDone: {
+          target: 'done',
+          actions: assign({
+            receipt: ({ context, event }) =>
+              isReceipt(event.output)
+                ? event.output
+                : { status: 'delegated' as const, completed: false, next: context.delegate?.name ?? '', message: '' },
+          }),
+        },
+        onError: { target: 'ready', actions: assign({ delegateError: ({ event }) => errorMessage(event.error) }) },
       },
     },
     declining: {

@@ -87,9 +87,9 @@ describe('a template', () => {
     const detail = await server.call('/getform', { token, body: { id } });
     expect(detail.body).toMatchObject({ title: 'Equipment Loan', category: 'Facilities', status: 'active', sequential: true, pdf: null });
     expect(detail.body.steps).toEqual([
-      { label: 'Borrower', action: 'sign', user_id: null, verification: 'none' },
-      { label: 'Witness', action: 'sign', user_id: null, verification: 'none' },
-      { label: 'Manager', action: 'approve', user_id: expect.any(Number), verification: 'none' },
+      { label: 'Borrower', action: 'sign', user_id: null, verification: 'none', allow_delegation: false },
+      { label: 'Witness', action: 'sign', user_id: null, verification: 'none', allow_delegation: false },
+      { label: 'Manager', action: 'approve', user_id: expect.any(Number), verification: 'none', allow_delegation: false },
     ]);
     expect(detail.body.fields.map((field: Json) => [field.name, field.step ?? 1])).toEqual([
       ['item', 0],

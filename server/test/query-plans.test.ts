@@ -16,6 +16,8 @@ import { deliveredThrough, findDelivery, listDeliveries } from '../src/modules/i
 import { findWebhookDelivery, listWebhookDeliveries, nextPending, subscriptionsTaking } from '../src/modules/webhooks/repository.js';
 import { pageOfRecords, recordsToCount, searchTextOf } from '../src/modules/prepopulation/repository.js';
 import { hasCopyIn } from '../src/modules/storage/repository.js';
+import { formEventsOfKind } from '../src/audit/repository.js';
+import { handedOnLink } from '../src/modules/forms/steps-repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
 import { capturingDatabase, planOf, sequentialScans, type CapturedQuery, type CapturingDatabase } from './support/query-capture.js';
@@ -159,6 +161,23 @@ describe('the plans of the list queries', () => {
     const plan = await planOf(capture.db, query, { noSeqScan: true });
     expect(sequentialScans(plan)).toEqual([]);
     expect(plan).toContain('stored_files_form_idx');
+  });
+});
+
+describe("the plans of a form's handed-on places", () => {
+  it("read a form's hand-overs from the audit trail, and an old link of a handed-on place, through indexes", async () => {
+    await formEventsOfKind(capture.db, 1, 'delegated');
+    await handedOnLink(capture.db, 'plans-old-page');
+    const queries = capture.take();
+    expect(queries).toHaveLength(2);
+    const [eventsQuery, linkQuery] = queries;
+    if (!eventsQuery || !linkQuery) throw new Error('No query was made.');
+    const events = await planOf(capture.db, eventsQuery, { noSeqScan: true });
+    const link = await planOf(capture.db, linkQuery, { noSeqScan: true });
+    expect(sequentialScans(events)).toEqual([]);
+    expect(events).toContain('audit_form_idx');
+    expect(sequentialScans(link)).toEqual([]);
+    expect(link).toContain('handed_on_links_pkey');
   });
 });
 

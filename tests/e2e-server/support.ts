@@ -98,9 +98,17 @@ export interface TemplateField {
 
 /**
  * Makes a template through the editor's three steps: its title, its fields, then one signing
- * place (`opensWith`: what its link asks for before the form opens, as the step's choice reads).
+ * place (`opensWith`: what its link asks for before the form opens, as the step's choice reads;
+ * `mayHandOn`: its signer may hand the form on to someone else).
  */
-export async function makeTemplate(page: Page, title: string, fields: TemplateField[], place: string, opensWith?: string): Promise<void> {
+export async function makeTemplate(
+  page: Page,
+  title: string,
+  fields: TemplateField[],
+  place: string,
+  opensWith?: string,
+  mayHandOn = false,
+): Promise<void> {
   await page.goto('/template/edit/new/step1');
   await page.getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Save and continue to fields' }).click();
@@ -116,6 +124,7 @@ export async function makeTemplate(page: Page, title: string, fields: TemplateFi
   await expect(page).toHaveURL(/\/step3$/);
   await page.getByLabel('Place 1: label').fill(place);
   if (opensWith) await page.getByLabel('Opens the form with').selectOption({ label: opensWith });
+  if (mayHandOn) await page.getByLabel('They may hand the form on to someone else (with a reason)').check();
   await page.getByRole('button', { name: 'Save the template' }).click();
   await expect(page).toHaveURL(/\/template$/);
 }

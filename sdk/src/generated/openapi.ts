@@ -1587,7 +1587,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Load, save, submit, approve, disapprove or decline a form opened from a link, or prove who opens it
+         * Load, save, submit, approve, disapprove, decline or hand on a form opened from a link, or prove who opens it
          * @description Anonymous signers call this with the link's `token`; signed-in users may too. The
          *     body answers `data` and `error`: when `error` is not empty the product shows it,
          *     otherwise on failure 'The form couldn’t be loaded. If this keeps happening, please
@@ -1612,6 +1612,16 @@ export interface paths {
          *     are.'. `check-code` with the right `code` answers a `proof`, which the holder sends with
          *     every later request of this link (it works for 12 hours, and only for this link). The
          *     recipient the sender gave the place to, signed in, needs no code.
+         *
+         *     A place whose template allows it (`TemplateStep.allow_delegation`) can be handed on by
+         *     its holder while it is open (`delegate`, with `delegate.name`, `delegate.email` and
+         *     `delegate.reason`): the place goes to that person, gets a new link (the old one then
+         *     answers 'This form was handed on to someone else: this link no longer works. ...'),
+         *     and they are mailed their invitation. A place is handed on three times at most; never
+         *     to an address that already has a place in the form; a place asking for an access
+         *     code cannot be handed on, and one asking for a mailed code is handed on once its
+         *     holder gave it (the code then goes to the new address). Counted with saving a draft
+         *     per address.
          */
         post: operations["webSigning"];
         delete?: never;
@@ -1885,7 +1895,7 @@ export interface components {
              * @description Only audit events of this kind (the form audit).
              * @enum {string}
              */
-            event?: "created" | "sent" | "opened" | "verified" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
+            event?: "created" | "sent" | "opened" | "verified" | "delegated" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
             /** @description Only the events of this form (the form audit and its export). */
             form?: number;
         };
@@ -2274,6 +2284,18 @@ export interface components {
              * @description When they gave the right code; null before, and for a place that asks for none.
              */
             verified_at?: string | null;
+            /** @description Its recipient may hand the place on to someone else (the template's choice, kept when the form was sent). */
+            allow_delegation?: boolean;
+            /** @description Who handed this place on to whom and why, oldest first (a place is handed on three times at most). */
+            delegations?: {
+                from_name: string;
+                from_email: string;
+                to_name: string;
+                to_email: string;
+                reason: string;
+                /** Format: date-time */
+                at: string;
+            }[];
         };
         FormProgress: {
             id: number;
@@ -2343,10 +2365,10 @@ export interface components {
             reference: string;
             title: string;
             /**
-             * @description The events the audit trail of a sealed PDF lists: `verified` a link's holder proving who they are (a mailed code, an access code), `saved` is a draft saved, `reminded` a reminder sent, `cancelled` the form withdrawn, `expired` the form recorded as past its expiry without being completed (never on a sealed PDF: such a form is never sealed), `downloaded` its sealed PDF fetched.
+             * @description The events the audit trail of a sealed PDF lists: `verified` a link's holder proving who they are (a mailed code, an access code), `delegated` a signer handing their place on to someone else, `saved` is a draft saved, `reminded` a reminder sent, `cancelled` the form withdrawn, `expired` the form recorded as past its expiry without being completed (never on a sealed PDF: such a form is never sealed), `downloaded` its sealed PDF fetched.
              * @enum {string}
              */
-            event: "created" | "sent" | "opened" | "verified" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
+            event: "created" | "sent" | "opened" | "verified" | "delegated" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
             actor: string;
             /** Format: date-time */
             at: string;
@@ -2443,6 +2465,8 @@ export interface components {
              * @enum {string}
              */
             verification?: "none" | "email-code" | "access-code";
+            /** @description The recipient may hand their place on to someone else (a name, an email address and a reason) while it is open; false when absent. Never for an approver (saved false), nor with an access code (refused: the new person would not have it). */
+            allow_delegation?: boolean;
         };
         /** @description The template's recipients in order, and whether they act one after the other. */
         TemplateStepsUpdate: {
@@ -3547,10 +3571,10 @@ export interface components {
         ProductsResponse: components["schemas"]["ProductList"] | components["schemas"]["CheckoutSession"] | components["schemas"]["PurchaseStatus"];
         WebSigningRequest: {
             /**
-             * @description `decline`: the link's signer refuses to sign, with a reason (`comment`); the form stops and its sender is told. `send-code`: mail a code to the place's recipient (a place asking for `email-code`). `check-code`: check `code`; right, the answer carries the `proof`.
+             * @description `decline`: the link's signer refuses to sign, with a reason (`comment`); the form stops and its sender is told. `send-code`: mail a code to the place's recipient (a place asking for `email-code`). `check-code`: check `code`; right, the answer carries the `proof`. `delegate`: hand the place on to `delegate` (a place that allows it).
              * @enum {string}
              */
-            function: "load" | "save" | "submit" | "approve" | "disapprove" | "decline" | "send-code" | "check-code";
+            function: "load" | "save" | "submit" | "approve" | "disapprove" | "decline" | "send-code" | "check-code" | "delegate";
             /** @description The page id from the link. */
             id: string;
             /** @description Pre-population references from the link, or empty. A sent form keeps the values its sender gave it, so a link's refs are not read; a template opened by a signed-in person (`/open-signing`) is filled from them only for a person who may read the records (`/fetch-prepopulation`). */
@@ -3575,6 +3599,12 @@ export interface components {
             comment?: string;
             /** @description The code the holder typed (`check-code`): the mailed six digits or the access code. */
             code?: string;
+            /** @description Who the place is handed on to, and why (`delegate`). */
+            delegate?: {
+                name: string;
+                email: string;
+                reason: string;
+            };
             /** @description What `check-code` answered for this link, for a place that asks its holder to prove who they are. */
             proof?: string;
             /** @description The signer agreed, on the last screen before sending, that "By signing, I agree that my electronic signature is legally binding" (`submit`). A form is not signed without it: `submit` without `true` is refused, and the consent is recorded in the audit trail and on the sealed PDF. */
@@ -3645,6 +3675,8 @@ export interface components {
             document?: string | null;
             /** @description The pages of `document` drawn as images, in order, which the signing page shows instead of reading the PDF; null when it has no PDF or they are not drawn yet (the page then draws the PDF itself). */
             document_pages?: null | components["schemas"]["DocumentPage"][];
+            /** @description Its holder may hand this open place on to someone else now (`delegate`): the template allows it and the place has not been handed on three times yet. Absent: false. */
+            allow_delegation?: boolean;
             /** @description The template the form was made from, for a signed-in person of the form's company (whose data sources for that template may fill their answers, `/fetch-prepopulation`); null for anyone else, such as a signer who has only the link. */
             template_id?: number | null;
         };
@@ -3687,8 +3719,11 @@ export interface components {
             }[];
         };
         SigningReceipt: {
-            /** @enum {string} */
-            status: "saved" | "signed" | "approved" | "disapproved" | "declined";
+            /**
+             * @description `delegated`: the place was handed on (`next` names who has it now).
+             * @enum {string}
+             */
+            status: "saved" | "signed" | "approved" | "disapproved" | "declined" | "delegated";
             /** @description Every signer has signed. */
             completed: boolean;
             /** @description Who signs next, or empty. */

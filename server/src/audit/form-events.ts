@@ -10,6 +10,7 @@ export const formEventWords = {
   sent: 'sent',
   opened: 'opened',
   verified: 'verified who they are',
+  delegated: 'handed their place on',
   saved: 'saved a draft',
   signed: 'signed',
   approved: 'approved',

@@ -5,7 +5,7 @@
  * last hour). The reports that read the trail (the action records, the system log, the form
  * audit, a seal's history) are their areas' queries.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { rawRows } from '../db/raw-rows.js';
 import { auditEvents, type AuditEvent } from '../db/schema.js';
@@ -49,4 +49,13 @@ export async function recentPlaceEvents(db: Database, formId: number, event: Aud
                  limit ${most}) as last_saves`,
   );
   return { count: recent?.saves ?? 0, secondsUntilOldestLeaves: recent?.wait ?? 0 };
+}
+
+/** The events of one kind on a form, oldest first: what a form's progress shows of them (a form has few of a kind; read by `audit_form_idx`). */
+export async function formEventsOfKind(db: Database, formId: number, event: AuditEvent): Promise<{ at: Date; details: Record<string, unknown> }[]> {
+  return db
+    .select({ at: auditEvents.at, details: auditEvents.details })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.formId, formId), eq(auditEvents.event, event)))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
 }

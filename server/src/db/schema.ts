@@ -288,6 +288,7 @@ export type AuditEvent =
   | 'sent'
   | 'opened'
   | 'verified'
+  | 'delegated'
   | 'saved'
   | 'signed'
   | 'approved'
@@ -421,6 +422,8 @@ export interface StepDefinition {
   userId?: number | null;
   /** Absent in templates saved before it existed: none. */
   verification?: Verification;
+  /** Its recipient may hand the place on to someone else; absent in templates saved before it existed: false. */
+  allowDelegation?: boolean;
 }
 
 export type FieldValue = string | number | boolean | null;
@@ -809,6 +812,8 @@ export const formRecipients = pgTable(
     codesMailed: integer('codes_mailed').notNull().default(0),
     codesSince: at('codes_since'),
     verifiedAt: at('verified_at'),
+    /** Its recipient may hand the place on to someone else (the template's place, when sent). */
+    allowDelegation: boolean('allow_delegation').notNull().default(false),
   },
   (table) => [
     uniqueIndex('form_recipients_page_key').on(table.pageId),
@@ -823,6 +828,23 @@ export const formRecipients = pgTable(
       .on(table.companyId, sql`coalesce(${table.lastRemindedAt}, ${table.notifiedAt})`)
       .where(sql`${table.status} = 'open'`),
   ],
+);
+
+/**
+ * The links a place had before its recipient handed it on (`forms/delegate-place.ts`): such a
+ * link opens nothing, and says why to the holder of its token. Who handed it on to whom is
+ * in the audit trail.
+ */
+export const handedOnLinks = pgTable(
+  'handed_on_links',
+  {
+    pageId: text('page_id').primaryKey(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => formRecipients.id, { onDelete: 'cascade' }),
+    handedAt: at('handed_at').notNull(),
+  },
+  (table) => [index('handed_on_links_recipient_idx').on(table.recipientId)],
 );
 
 /** A file attached to a form by a signer (a supporting document). */

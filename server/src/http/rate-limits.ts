@@ -39,7 +39,12 @@ export const defaultRateLimits: RateLimits = {
   // Saving a draft stores what a signer attached; opening and sending a form are not counted.
   // Each preview is a PDF made in a file worker.
   signingPreview: { max: 30, timeWindow: minute },
-  webSigning: { max: 30, timeWindow: minute, counts: (request) => (request.body as { function?: unknown } | undefined)?.function === 'save' },
+  // Handing a place on mails an address the holder chooses: counted with saving.
+  webSigning: {
+    max: 30,
+    timeWindow: minute,
+    counts: (request) => ['save', 'delegate'].includes(String((request.body as { function?: unknown } | undefined)?.function)),
+  },
 };
 
 export async function installRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {

@@ -50,6 +50,8 @@ export interface RenderedRecipient {
   consented?: boolean;
   /** How they proved who they were before the form opened, beyond the link: a code mailed to this address, or the access code their sender gave them. */
   proved?: { by: 'email-code'; to: string } | { by: 'access-code' } | null;
+  /** Who handed this place on to whom and why, oldest first (the last one handed it to this recipient). */
+  handedOn?: readonly { from: string; to: string; reason: string }[];
 }
 
 /** How a recipient proved who they were, as the certificate says it. */
@@ -299,6 +301,8 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
     );
     writer.text(`From address ${recipient.ip || 'unknown'}; device: ${recipient.userAgent || 'unknown'}.`, { color: muted, size: 8, gap: 2 });
     writer.text(verificationText(recipient), { color: muted, size: 8, gap: 2 });
+    for (const handed of recipient.handedOn ?? [])
+      writer.text(`Handed on: ${handed.from} delegated this place to ${handed.to}. Reason: ${handed.reason}`, { size: 9, gap: 2 });
     if (recipient.consented) writer.text(`Agreed: "By signing, I agree that my electronic signature is legally binding".`, { size: 9, gap: 2 });
     if (recipient.comment) writer.text(`Comment: ${recipient.comment}`, { size: 9, gap: 2 });
     if (recipient.action !== 'approve') writeSignature(writer, pdf, recipient, 10);

@@ -63,6 +63,18 @@ function Recipients({ progress }: { progress: FormProgress }) {
                     {recipient.verified_at ? `: given ${when(recipient.verified_at)}` : ''}
                   </span>
                 ) : null}
+                {recipient.delegations?.length ? (
+                  <ul className="cell-email" aria-label={`How place ${recipient.order} was handed on`}>
+                    {recipient.delegations.map((handed) => (
+                      <li key={handed.at}>
+                        {handed.from_name} ({handed.from_email}) handed it on to {handed.to_name} ({handed.to_email}) {when(handed.at)}: “
+                        {handed.reason}”
+                      </li>
+                    ))}
+                  </ul>
+                ) : recipient.allow_delegation && recipient.status === 'open' ? (
+                  <span className="cell-email">May hand it on to someone else</span>
+                ) : null}
               </td>
               <td>{acts[recipient.action]}</td>
               <td>

@@ -1,5 +1,6 @@
 /** A sent form's progress as its sender and the company's administrators follow it. */
-import type { FormProgress } from '@formsign/sdk/contract';
+import type { FormProgress, RecipientProgress } from '@formsign/sdk/contract';
+import { formEventsOfKind } from '../../audit/repository.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
@@ -32,6 +33,26 @@ export function nextReminder(
   return form.expiresAt && run.getTime() >= form.expiresAt.getTime() ? null : run;
 }
 
+type HandOver = NonNullable<RecipientProgress['delegations']>[number];
+
+const person = (value: unknown): { name: string; email: string } | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const { name, email } = value as Record<string, unknown>;
+  return typeof name === 'string' && typeof email === 'string' ? { name, email } : null;
+};
+
+/** Who handed which place on to whom and why, from the trail (an event whose details retention removed says nothing). */
+function handOvers(events: readonly { at: Date; details: Record<string, unknown> }[]): (HandOver & { order: number })[] {
+  return events.flatMap(({ at, details }) => {
+    const from = person(details['from']);
+    const to = person(details['to']);
+    const order = details['order'];
+    if (!from || !to || typeof order !== 'number') return [];
+    const reason = typeof details['reason'] === 'string' ? details['reason'] : '';
+    return [{ order, from_name: from.name, from_email: from.email, to_name: to.name, to_email: to.email, reason, at: at.toISOString() }];
+  });
+}
+
 /** The progress of a form the person sees. */
 export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now'>, principal: Principal, formId: number): Promise<FormProgress> {
   const found = await visibleForm(ctx.db, principal, formId);
@@ -42,6 +63,7 @@ export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now
   const filedOn = form.tenantId === null ? undefined : await findTenant(ctx.db, principal, form.tenantId);
   const next = closedStatuses.has(form.status) ? [] : recipients.filter((recipient) => recipient.status === 'open');
   const days = reminderDays(await companySettings(ctx.db, form.companyId));
+  const delegations = handOvers(await formEventsOfKind(ctx.db, form.id, 'delegated'));
   return {
     id: form.id,
     reference: form.reference,
@@ -72,6 +94,8 @@ export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now
       next: next.some((open) => open.id === recipient.id),
       verification: recipient.verification,
       verified_at: iso(recipient.verifiedAt),
+      allow_delegation: recipient.allowDelegation,
+      delegations: delegations.filter((handed) => handed.order === recipient.order).map(({ order: _order, ...handed }) => handed),
     })),
   };
 }

@@ -161,6 +161,7 @@ export async function createForm(
       tokenHash: digest(signingToken(ctx.keys, pageId)),
       verification,
       accessCodeHash: verification === 'access-code' ? accessCodeHash(ctx.keys, form.id, order, recipient.accessCode ?? '') : null,
+      allowDelegation: !done && step.action !== 'approve' && verification !== 'access-code' && step.allowDelegation === true,
       notifiedAt: open ? now : null,
       ...(done
         ? { actedAt: now, openedAt: now, ip: origin.ip, userAgent: origin.userAgent, ...(done.signature ? { signature: done.signature } : {}) }

@@ -30,6 +30,8 @@ export function yourTurnMail(
   recipient: { name: string; email: string; action: 'sign' | 'approve' | 'fill'; verification?: Verification },
   link: string,
   reminder = false,
+  /** The person who handed their place on to this recipient, and why. */
+  handedOnBy?: { name: string; reason: string },
 ): MailMessage {
   const asked = recipient.action === 'approve' ? 'review and approve' : recipient.action === 'fill' ? 'fill in' : 'fill in and sign';
   const subject = `${reminder ? 'Reminder: ' : ''}${form.sender} asks you to ${asked} "${form.title}"`;
@@ -39,6 +41,7 @@ export function yourTurnMail(
     [
       `Hello ${recipient.name},`,
       `${form.sender} of ${form.company} asks you to ${asked} the form "${form.title}" (${form.reference}).${until(form.expiresAt, form.dates)}`,
+      ...(handedOnBy ? [`${handedOnBy.name}, to whom it was sent, asks you to take their place. Their reason: ${handedOnBy.reason}`] : []),
       ...(form.message ? [`Their note: ${form.message}`] : []),
       ...(recipient.action === 'approve' ? [] : codeAsked(recipient.verification, form.sender)),
       ...(recipient.action === 'approve' ? ['You will be asked to log in to formsign first.'] : []),

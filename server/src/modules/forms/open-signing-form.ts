@@ -8,13 +8,14 @@ import type { SigningForm, WebSigningRequest, WebSigningResponse } from '@formsi
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
-import { AppErrorCode } from '../../errors/app-error.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { delegateTexts, mayHandOver } from './delegate-place.js';
 import { documentPages } from '../templates/page-images.js';
 import { sealedPdfUrl, sentPdfUrl, tokenMatches } from './links.js';
 import { hasActed } from './progression.js';
 import { firstOpenName, placeOfPage, recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
 import { expired, fieldsFor, invalidLink, signingCompany, signingRefusal, signingTexts, withdrawnForm } from './signing-rules.js';
-import { markOpened } from './steps-repository.js';
+import { handedOnLink, markOpened } from './steps-repository.js';
 import { proofMissing, verifyFirst } from './verify-signer.js';
 
 export interface LinkPlace {
@@ -36,7 +37,12 @@ export async function placeOfLink(
   options: { unproven?: boolean } = {},
 ): Promise<LinkPlace> {
   const row = await placeOfPage(ctx.db, request.id);
-  if (!row) throw invalidLink();
+  if (!row) {
+    // An earlier link of a place handed on: its holder is told why it opens nothing.
+    if (tokenMatches(ctx.keys, request.id, request.token ?? '') && (await handedOnLink(ctx.db, request.id)))
+      throw new AppError(AppErrorCode.NotFound, delegateTexts.handedOn);
+    throw invalidLink();
+  }
   const { form, recipient } = row;
   const byToken = tokenMatches(ctx.keys, recipient.pageId, request.token ?? '');
   // The account the sender gave this place (a user of the form's company); an email address never identifies anyone.
@@ -93,6 +99,8 @@ async function signingForm(
     document: sentPdfUrl(ctx, form),
     // Its pages as images, shown without reading the PDF, once the server has drawn them.
     document_pages: await documentPages(ctx, form.pdfKey),
+    // The place may be handed on to someone else now (its template allows it, and it has not been handed on too often).
+    allow_delegation: open && (await mayHandOver(ctx.db, recipient)),
     // Its template, for a signed-in person of its company (whose data sources for it may fill their answers); not for a link's holder.
     template_id: principal !== null && principal.companyId === form.companyId ? form.templateId : null,
   };

@@ -48,7 +48,25 @@ function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['event
         : recipient.verification === 'email-code'
           ? { by: 'email-code', to: recipient.email }
           : { by: 'access-code' },
+    handedOn: events.flatMap(({ event, details }) => {
+      if (event !== 'delegated' || details['order'] !== recipient.order) return [];
+      const from = details['from'] as { name?: unknown; email?: unknown } | undefined;
+      const to = details['to'] as { name?: unknown; email?: unknown } | undefined;
+      return [
+        {
+          from: `${String(from?.name ?? '')} <${String(from?.email ?? '')}>`,
+          to: `${String(to?.name ?? '')} <${String(to?.email ?? '')}>`,
+          reason: String(details['reason'] ?? ''),
+        },
+      ];
+    }),
   };
+}
+
+/** The trail's words for a place handed on: to whom (the actor is who handed it on). */
+function delegatedWords(details: Record<string, unknown>): string {
+  const to = details['to'] as { name?: unknown; email?: unknown } | undefined;
+  return typeof to?.name === 'string' && typeof to.email === 'string' ? `delegated their place to ${to.name} <${to.email}>` : 'delegated their place';
 }
 
 /** The trail's words for a holder proving who they are: how, and where a code went. */
@@ -82,7 +100,14 @@ async function formDocument(db: Database, formId: number): Promise<SealDocument 
       // A signature given with the signer's consent says so in the audit trail.
       events: events.map(({ at, event, actor, ip, details }) => ({
         at,
-        event: event === 'signed' && details['consent'] === true ? 'signed-with-consent' : event === 'verified' ? verifiedWords(details) : event,
+        event:
+          event === 'signed' && details['consent'] === true
+            ? 'signed-with-consent'
+            : event === 'verified'
+              ? verifiedWords(details)
+              : event === 'delegated'
+                ? delegatedWords(details)
+                : event,
         actor,
         ip,
       })),

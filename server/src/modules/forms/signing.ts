@@ -8,12 +8,14 @@
  * audited with the address and browser it came from. A step that cannot be taken answers 200
  * with its reason (`signing-rules.ts`). A place that asks its link's holder for a code
  * (`verify-signer.ts`) answers `load` with what to give, and takes nothing else until it is given.
+ * A signer may hand their place on to someone else where its template allows it (`delegate-place.ts`).
  */
 import type { WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
 import type { Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 import { declineForm } from './decline-form.js';
+import { delegatePlace } from './delegate-place.js';
 import { fillTemplate } from './fill-template.js';
 import { openSigningForm, placeOfLink, type LinkPlace } from './open-signing-form.js';
 import { hasActed, type FormsContext } from './progression.js';
@@ -45,6 +47,8 @@ async function act(
       return signForm(ctx, request, place, origin);
     case 'decline':
       return declineForm(ctx, request, place, origin);
+    case 'delegate':
+      return delegatePlace(ctx, request, place, origin);
     default:
       throw signingRefusal(signingTexts.invalid);
   }

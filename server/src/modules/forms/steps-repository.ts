@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { formRecipients, forms, type FieldValue } from '../../db/schema.js';
+import { formRecipients, forms, handedOnLinks, type FieldValue } from '../../db/schema.js';
 import type { FormRecord, RecipientRecord } from './repository.js';
 
 /** Locks the form's row for the rest of `tx` and answers it as it is now. */
@@ -187,4 +187,51 @@ export async function writeVerification(
   >,
 ): Promise<void> {
   await tx.update(formRecipients).set(change).where(eq(formRecipients.id, recipientId));
+}
+
+/**
+ * Hands an open place on to someone else (`delegate-place.ts`): it is theirs now, with a new
+ * page id (the old link is kept in `handed_on_links`, where it opens nothing but says why),
+ * and whatever its earlier holder did is cleared (a draft, an opening, a code). False when the
+ * place was no longer open.
+ */
+export async function handOverPlace(
+  tx: Database,
+  recipient: Pick<RecipientRecord, 'id' | 'pageId'>,
+  change: { name: string; email: string; pageId: string; tokenHash: string; now: Date },
+): Promise<RecipientRecord | undefined> {
+  const [row] = await tx
+    .update(formRecipients)
+    .set({
+      name: change.name,
+      email: change.email,
+      userId: null,
+      pageId: change.pageId,
+      tokenHash: change.tokenHash,
+      draft: null,
+      notifiedAt: change.now,
+      openedAt: null,
+      ip: '',
+      userAgent: '',
+      remindersSent: 0,
+      lastRemindedAt: null,
+      codeHash: null,
+      codeSentAt: null,
+      codeFailures: 0,
+      codeLockedUntil: null,
+      codesMailed: 0,
+      codesSince: null,
+      verifiedAt: null,
+    })
+    .where(and(eq(formRecipients.id, recipient.id), eq(formRecipients.status, 'open'), eq(formRecipients.pageId, recipient.pageId)))
+    .returning();
+  if (!row) return undefined;
+  await tx.insert(handedOnLinks).values({ pageId: recipient.pageId, recipientId: recipient.id, handedAt: change.now });
+  return row;
+}
+
+/** The place an earlier link of a handed-on place was for, when `pageId` is one. */
+export async function handedOnLink(db: Database, pageId: string): Promise<{ recipientId: number } | undefined> {
+  const [row] = await db.select({ recipientId: handedOnLinks.recipientId }).from(handedOnLinks).where(eq(handedOnLinks.pageId, pageId));
+  return row;
 }

@@ -10,6 +10,7 @@ export const actionTexts: Record<AuditEvent, string> = {
   sent: 'Sent form',
   opened: 'Opened form',
   verified: 'Proved who they are to open a form',
+  delegated: 'Handed their place on a form to someone else',
   saved: 'Saved form answers',
   signed: 'Signed form',
   approved: 'Approved form',

@@ -32,5 +32,11 @@ export function definitionOf(field: FormField): FieldDefinition {
 }
 
 export function stepOf(step: StepDefinition): TemplateStep {
-  return { label: step.label, action: step.action, user_id: step.userId ?? null, verification: step.verification ?? 'none' };
+  return {
+    label: step.label,
+    action: step.action,
+    user_id: step.userId ?? null,
+    verification: step.verification ?? 'none',
+    allow_delegation: step.allowDelegation ?? false,
+  };
 }

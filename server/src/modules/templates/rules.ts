@@ -74,13 +74,15 @@ export function checkSteps(steps: readonly StepDefinition[], companyUsers: Reado
     const label = step.label.trim();
     if (!label) throw invalidValue('Each recipient needs a label, such as "Employee" or "Line manager".');
     if (step.userId != null && !companyUsers.has(step.userId)) throw invalidValue(`"${label}" goes to someone who is not a user of your company.`);
-    // An approver always signs in: their place asks for no code.
-    clean.push({
-      label,
-      action: step.action,
-      userId: step.userId ?? null,
-      verification: step.action === 'approve' ? 'none' : (step.verification ?? 'none'),
-    });
+    // An approver always signs in: their place asks for no code, and is not handed on.
+    const verification = step.action === 'approve' ? 'none' : (step.verification ?? 'none');
+    const allowDelegation = step.action !== 'approve' && step.allowDelegation === true;
+    // The access code goes to the person the sender chose, another way: whoever the place was handed on to would not have it.
+    if (allowDelegation && verification === 'access-code')
+      throw invalidValue(
+        `"${label}" opens the form with an access code, so cannot be handed on to someone else: the new person would not have the code. Choose a code emailed to them, or do not allow handing on.`,
+      );
+    clean.push({ label, action: step.action, userId: step.userId ?? null, verification, allowDelegation });
   }
   return clean;
 }

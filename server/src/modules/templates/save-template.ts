@@ -59,6 +59,7 @@ export async function saveTemplate(
           action: step.action,
           userId: step.user_id ?? null,
           verification: step.verification ?? verification,
+          allowDelegation: step.allow_delegation ?? false,
         })),
         await companyUserIds(tx, principal.companyId),
       );

@@ -4,7 +4,9 @@
  * fill in, approve) and, for an administrator, the colleague it goes to unless the sender
  * chooses someone else, and how its recipient proves who they are before the form opens (the
  * link alone, a code emailed to them, or an access code the sender gives them; a new place
- * starts from the organisation's default). Approvers must be users of the company. Saving updates the template's
+ * starts from the organisation's default), and whether its recipient may hand the form on to
+ * someone else (off unless ticked; never an approver, nor a place that asks for an access code,
+ * whose new person would not have the code). Approvers must be users of the company. Saving updates the template's
  * recipients (`update`, `type: steps`) and goes back to Manage Template; a failed save keeps
  * everything chosen.
  */
@@ -53,8 +55,8 @@ export function RecipientsForm({
 }) {
   const id = useId();
   const initial: TemplateStep[] = template.steps?.length
-    ? template.steps.map((step) => ({ ...step, verification: step.verification ?? 'none' }))
-    : [{ label: 'Signer', action: 'sign', user_id: null, verification: defaultVerification }];
+    ? template.steps.map((step) => ({ ...step, verification: step.verification ?? 'none', allow_delegation: step.allow_delegation ?? false }))
+    : [{ label: 'Signer', action: 'sign', user_id: null, verification: defaultVerification, allow_delegation: false }];
   const [places, setPlaces] = useState<Place[]>(() => initial.map(placeOf));
   const [sequential, setSequential] = useState(template.sequential ?? true);
   const [problem, setProblem] = useState<string | null>(null);
@@ -150,7 +152,7 @@ export function RecipientsForm({
                 onChange={(event) => {
                   const action = event.target.value as TemplateStep['action'];
                   // An approver always logs in: their place asks for no code.
-                  update(place.key, action === 'approve' ? { action, verification: 'none' } : { action });
+                  update(place.key, action === 'approve' ? { action, verification: 'none', allow_delegation: false } : { action });
                 }}
               >
                 {actions.map((action) => (
@@ -171,10 +173,30 @@ export function RecipientsForm({
                   id={`${id}-${place.key}-verification`}
                   value={place.verification ?? 'none'}
                   disabled={saving}
-                  onChange={(verification) => update(place.key, { verification })}
+                  onChange={(verification) =>
+                    update(place.key, verification === 'access-code' ? { verification, allow_delegation: false } : { verification })
+                  }
                 />
               )}
             </div>
+            {place.action === 'approve' ? null : (
+              <div className="checkbox">
+                <input
+                  id={`${id}-${place.key}-delegation`}
+                  type="checkbox"
+                  checked={place.allow_delegation ?? false}
+                  disabled={saving || place.verification === 'access-code'}
+                  aria-describedby={place.verification === 'access-code' ? `${id}-${place.key}-delegation-hint` : undefined}
+                  onChange={(event) => update(place.key, { allow_delegation: event.target.checked })}
+                />
+                <label htmlFor={`${id}-${place.key}-delegation`}>They may hand the form on to someone else (with a reason)</label>
+                {place.verification === 'access-code' ? (
+                  <span id={`${id}-${place.key}-delegation-hint`} className="field__hint">
+                    Not with an access code: the new person would not have it.
+                  </span>
+                ) : null}
+              </div>
+            )}
             {people ? (
               <div className="field">
                 <label htmlFor={`${id}-${place.key}-user`}>Goes to</label>
@@ -224,7 +246,10 @@ export function RecipientsForm({
           className="button button--secondary"
           disabled={saving || places.length >= 20}
           onClick={() =>
-            setPlaces((current) => [...current, placeOf({ label: '', action: 'sign', user_id: null, verification: defaultVerification })])
+            setPlaces((current) => [
+              ...current,
+              placeOf({ label: '', action: 'sign', user_id: null, verification: defaultVerification, allow_delegation: false }),
+            ])
           }
         >
           + Add a recipient

@@ -243,6 +243,9 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
                 ) : step.action !== 'approve' && step.verification === 'email-code' ? (
                   <p className="muted">Before the form opens, they type a code emailed to them.</p>
                 ) : null}
+                {step.action !== 'approve' && step.allow_delegation ? (
+                  <p className="muted">They may hand the form on to someone else, saying why; you will see it on the form’s progress.</p>
+                ) : null}
                 {problem ? (
                   <p className="field__error" role="alert">
                     {step.label}: {problem}

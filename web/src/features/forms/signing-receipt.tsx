@@ -11,6 +11,7 @@ const headings: Record<SigningReceipt['status'], string> = {
   approved: 'You approved this form',
   disapproved: 'You disapproved this form',
   declined: 'You declined this form',
+  delegated: 'You handed this form on',
 };
 
 /** The receipt's heading: what the person did (a review), else what the server says happened. */
@@ -24,6 +25,7 @@ function nextStep(receipt: SigningReceipt, action: SigningAction): string {
   // The server's own message already says where a returned form went: said once, not twice.
   if (action === 'disapprove' || receipt.status === 'disapproved') return receipt.message ? '' : 'It has gone back to its sender with your comment.';
   if (receipt.status === 'declined') return receipt.message ? '' : 'It has stopped and gone back to its sender with your reason.';
+  if (receipt.status === 'delegated') return receipt.message ? '' : `${receipt.next} now has your place. Your link no longer opens this form.`;
   if (receipt.completed) return 'Everyone has signed: the form is complete, and the sender has the finished copy.';
   // The next person may sign, fill in or approve: their email asks them to do whichever it is.
   if (receipt.next) return `Next: ${receipt.next}, who has been emailed to take their turn.`;
@@ -44,7 +46,7 @@ export function SigningReceiptCard({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const returned = action === 'disapprove' || receipt.status === 'disapproved' || receipt.status === 'declined';
+  const returned = action === 'disapprove' || receipt.status === 'disapproved' || receipt.status === 'declined' || receipt.status === 'delegated';
   const tone = returned ? 'signing__receipt--returned' : 'signing__receipt--done';
   return (
     <section className={`card signing__receipt ${tone}`} aria-labelledby="receipt-title">

@@ -5,7 +5,8 @@
  * it and their note, the fields to answer and sign, then the receipt. Its dates are written as
  * the form's organisation writes them (the form's `date_format` and `timezone`). In review (open pending)
  * the reviewer approves or disapproves with a comment instead of submitting. A place that asks
- * its holder to prove who they are shows only that question until the right code is given.
+ * its holder to prove who they are shows only that question until the right code is given. A
+ * signer may hand their place on to someone else where the sender allows it.
  */
 import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
@@ -18,6 +19,7 @@ import { inspectOption } from '../../session/inspection.ts';
 import { useViewer } from '../../session/session.tsx';
 import { useReportedTitle } from '../../shell/page-title.tsx';
 import { DeclineForm, StoppedNotice, isStopped } from './decline-form.tsx';
+import { DelegateForm } from './delegate-form.tsx';
 import { DisapprovalForm } from './disapproval-form.tsx';
 import { handOverFirstPaint } from '../../prerender/first-paint.ts';
 import { markEmbedded, reportHeight, tellParent } from './embedding.ts';
@@ -185,7 +187,7 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
     );
   }
 
-  const busy = snapshot.matches('sending') || snapshot.matches('savingDraft') || snapshot.matches('declining');
+  const busy = snapshot.matches('sending') || snapshot.matches('savingDraft') || snapshot.matches('declining') || snapshot.matches('delegating');
   const sendAnswers = (next: SigningAction, answers: SigningAnswers): void => send({ type: 'signing.send', action: next, answers });
   const hasSignature = form.fields.some((field) => field.type === 'signature');
   const sendLabel = mode === 'review' ? 'Approve' : hasSignature ? 'Sign and send' : 'Send the form';
@@ -238,6 +240,15 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
                 declineError={snapshot.context.declineError}
                 reason={snapshot.context.declineReason}
                 onDecline={(reason) => send({ type: 'signing.decline', reason })}
+              />
+            ) : null}
+            {mode === 'sign' && form.allow_delegation ? (
+              <DelegateForm
+                busy={busy}
+                delegating={snapshot.matches('delegating')}
+                delegateError={snapshot.context.delegateError}
+                delegate={snapshot.context.delegate}
+                onDelegate={(delegate) => send({ type: 'signing.delegate', delegate })}
               />
             ) : null}
           </SigningDocument>

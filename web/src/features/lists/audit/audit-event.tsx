@@ -8,6 +8,7 @@ const events: Record<EventName, { label: string; tone: string }> = {
   sent: { label: 'Sent', tone: 'badge--info' },
   opened: { label: 'Opened', tone: 'badge--info' },
   verified: { label: 'Verified', tone: 'badge--info' },
+  delegated: { label: 'Handed on', tone: 'badge--info' },
   saved: { label: 'Draft saved', tone: '' },
   signed: { label: 'Signed', tone: 'badge--success' },
   approved: { label: 'Approved', tone: 'badge--success' },
