@@ -10,6 +10,8 @@ export const formEventWords = {
   sent: 'sent',
   opened: 'opened',
   verified: 'verified who they are',
+  hosted: 'opened a place to sign in person, hosted by',
+  'copy-sent': 'mailed a copy of the sealed PDF',
   saved: 'saved a draft',
   signed: 'signed',
   approved: 'approved',

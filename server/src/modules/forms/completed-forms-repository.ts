@@ -43,8 +43,11 @@ export async function recordSeal(db: Database, formId: number, seal: RecordedSea
   return form;
 }
 
-export async function formParticipants(db: Database, formId: number): Promise<{ name: string; email: string }[]> {
-  return db.select({ name: formRecipients.name, email: formRecipients.email }).from(formRecipients).where(eq(formRecipients.formId, formId));
+export async function formParticipants(db: Database, formId: number): Promise<Pick<RecipientRecord, 'name' | 'email' | 'action'>[]> {
+  return db
+    .select({ name: formRecipients.name, email: formRecipients.email, action: formRecipients.action })
+    .from(formRecipients)
+    .where(eq(formRecipients.formId, formId));
 }
 
 export async function findForm(db: Database, formId: number): Promise<FormRecord | undefined> {

@@ -72,6 +72,9 @@ export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now
       next: next.some((open) => open.id === recipient.id),
       verification: recipient.verification,
       verified_at: iso(recipient.verifiedAt),
+      // A copy's mail time is when the mail server took it (`send-copies.job.ts`).
+      copy_sent_at: recipient.action === 'copy' ? iso(recipient.notifiedAt) : null,
+      hosted_by: recipient.hostedByName,
     })),
   };
 }

@@ -11,15 +11,15 @@ import type { ServerContext } from '../../context.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 import { documentPages } from '../templates/page-images.js';
 import { sealedPdfUrl, sentPdfUrl, tokenMatches } from './links.js';
-import { hasActed } from './progression.js';
-import { firstOpenName, placeOfPage, recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
+import { actsOn, hasActed, type ActingRecipient } from './progression.js';
+import { firstOpenName, placeOfPage, recipientsOf, type FormRecord } from './repository.js';
 import { expired, fieldsFor, invalidLink, signingCompany, signingRefusal, signingTexts, withdrawnForm } from './signing-rules.js';
 import { markOpened } from './steps-repository.js';
 import { proofMissing, verifyFirst } from './verify-signer.js';
 
 export interface LinkPlace {
   form: FormRecord;
-  recipient: RecipientRecord;
+  recipient: ActingRecipient;
   via: 'link' | 'account';
 }
 
@@ -38,6 +38,8 @@ export async function placeOfLink(
   const row = await placeOfPage(ctx.db, request.id);
   if (!row) throw invalidLink();
   const { form, recipient } = row;
+  // A place that receives a copy has no page: it was never given a link to act with.
+  if (!actsOn(recipient)) throw invalidLink();
   const byToken = tokenMatches(ctx.keys, recipient.pageId, request.token ?? '');
   // The account the sender gave this place (a user of the form's company); an email address never identifies anyone.
   const byUser =
@@ -56,7 +58,7 @@ export async function placeOfLink(
 async function signingForm(
   ctx: Pick<ServerContext, 'db' | 'keys' | 'now' | 'jobs'>,
   form: FormRecord,
-  recipient: RecipientRecord,
+  recipient: ActingRecipient,
   principal: Principal | null,
 ): Promise<SigningForm> {
   const stopped = form.status === 'declined' || form.status === 'disapproved';
@@ -105,7 +107,7 @@ async function signingForm(
 export async function openSigningForm(
   ctx: Pick<ServerContext, 'db' | 'keys' | 'now' | 'jobs'>,
   form: FormRecord,
-  recipient: RecipientRecord,
+  recipient: ActingRecipient,
   principal: Principal | null,
   origin: Origin,
 ): Promise<WebSigningResponse> {

@@ -10,6 +10,8 @@ export const actionTexts: Record<AuditEvent, string> = {
   sent: 'Sent form',
   opened: 'Opened form',
   verified: 'Proved who they are to open a form',
+  hosted: 'Hosted a signature in person',
+  'copy-sent': 'Mailed a copy of a sealed form',
   saved: 'Saved form answers',
   signed: 'Signed form',
   approved: 'Approved form',
