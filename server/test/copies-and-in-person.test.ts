@@ -20,6 +20,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditEvents, formRecipients, forms, type StepDefinition } from '../src/db/schema.js';
 import { copiesOnly } from '../src/modules/forms/new-form.js';
 import { sendCopies } from '../src/modules/forms/send-copies.js';
+import { formsWithCopiesDue } from '../src/modules/forms/completed-forms-repository.js';
 import { hostTexts } from '../src/modules/forms/host-in-person.js';
 import {
   linksOf,
@@ -115,8 +116,11 @@ describe('a place that receives a copy', () => {
     };
     await expect(sendCopies(refusing, sent.id)).rejects.toThrow('not answering');
     expect((await progressOf(token, sent.id)).body.recipients[1].copy_sent_at).toBeNull();
+    // Still unsent when the job gives up: queued again on the next start.
+    expect(await formsWithCopiesDue(server.ctx.db)).toContain(sent.id);
     expect(await sendCopies(server.ctx, sent.id)).toBe(1);
     expect(await sendCopies(server.ctx, sent.id)).toBe(0);
+    expect(await formsWithCopiesDue(server.ctx.db)).not.toContain(sent.id);
   });
 
   it('cannot make a form alone, comes after those who act, and answers no field', async () => {

@@ -16,6 +16,7 @@ import { deliveredThrough, findDelivery, listDeliveries } from '../src/modules/i
 import { findWebhookDelivery, listWebhookDeliveries, nextPending, subscriptionsTaking } from '../src/modules/webhooks/repository.js';
 import { pageOfRecords, recordsToCount, searchTextOf } from '../src/modules/prepopulation/repository.js';
 import { hasCopyIn } from '../src/modules/storage/repository.js';
+import { formsWithCopiesDue } from '../src/modules/forms/completed-forms-repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
 import { capturingDatabase, planOf, sequentialScans, type CapturedQuery, type CapturingDatabase } from './support/query-capture.js';
@@ -171,6 +172,15 @@ describe('the plans of the scheduled jobs', () => {
     const plan = await planOf(capture.db, query, { noSeqScan: true });
     expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
     expect(plan).toContain('form_recipients_reminder_idx');
+  });
+
+  it('find the sealed forms with a copy not yet mailed through the index that holds only those places', async () => {
+    await formsWithCopiesDue(capture.db, 500);
+    const [query] = capture.take();
+    if (!query) throw new Error('No query.');
+    const plan = await planOf(capture.db, query, { noSeqScan: true });
+    expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
+    expect(plan).toContain('form_recipients_copy_due_idx');
   });
 
   it('find the waiting forms past their expiry, not yet recorded, through the index that holds them', async () => {

@@ -836,6 +836,10 @@ export const formRecipients = pgTable(
     index('form_recipients_reminder_idx')
       .on(table.companyId, sql`coalesce(${table.lastRemindedAt}, ${table.notifiedAt})`)
       .where(sql`${table.status} = 'open'`),
+    // Copies not yet mailed (`forms/send-copies.job.ts`, on start): only these places are in it.
+    index('form_recipients_copy_due_idx')
+      .on(table.formId)
+      .where(sql`${table.status} = 'copy' and ${table.notifiedAt} is null`),
   ],
 );
 

@@ -30,7 +30,7 @@ const acts: Record<RecipientProgress['action'], string> = { sign: 'Signs', fill:
 /** Where a place that receives a copy is: its mail sent (and when), still to come, or never (the form did not complete). */
 function copyState(form: FormProgress, recipient: RecipientProgress): string {
   if (recipient.copy_sent_at) return `Copy sent ${when(recipient.copy_sent_at)}`;
-  if (form.status === 'completed') return 'Copy not sent yet: it goes once the sealed PDF is made (a mail server that refuses is tried again)';
+  if (form.status === 'completed') return 'Copy not sent yet: it goes once the sealed PDF is made and the mail server takes it';
   if (['cancelled', 'declined', 'disapproved'].includes(form.status)) return 'No copy: the form was not completed';
   return 'Gets the sealed PDF once the form is complete';
 }

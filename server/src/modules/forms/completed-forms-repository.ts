@@ -3,7 +3,7 @@
  * the form with what its sealed PDF shows, the recording of its seal (once), its participants,
  * and the complete forms still without a seal.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { auditEvents, formRecipients, forms, templates } from '../../db/schema.js';
 import type { RecordedSeal } from '../../sealing/seal.js';
@@ -53,6 +53,26 @@ export async function formParticipants(db: Database, formId: number): Promise<Pi
 export async function findForm(db: Database, formId: number): Promise<FormRecord | undefined> {
   const [form] = await db.select().from(forms).where(eq(forms.id, formId));
   return form;
+}
+
+/** Sealed forms with a copy not yet mailed (the mail server refused it until the job gave up, or the server stopped). */
+export async function formsWithCopiesDue(db: Database, limit = 10_000): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: formRecipients.formId })
+    .from(formRecipients)
+    .innerJoin(forms, eq(forms.id, formRecipients.formId))
+    .where(
+      and(
+        eq(formRecipients.status, 'copy'),
+        isNull(formRecipients.notifiedAt),
+        eq(forms.status, 'completed'),
+        isNotNull(forms.sealedKey),
+        isNull(forms.deletedAt),
+        isNull(forms.dataRemovedAt),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export async function unsealedForms(db: Database): Promise<number[]> {
