@@ -24,6 +24,12 @@ function signedIn(recipient: RecipientRecord, events: FormToSeal['events']): boo
   );
 }
 
+function hostOf(recipient: RecipientRecord, events: FormToSeal['events']): string | null {
+  const signed = events.find((event) => event.event === 'signed' && event.details['order'] === recipient.order);
+  const host = signed?.details['hostedBy'];
+  return typeof host === 'string' ? host : null;
+}
+
 function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['events']): RenderedRecipient {
   const { order, label, name, email, action, status, openedAt, actedAt, ip, userAgent, comment } = recipient;
   return {
@@ -48,7 +54,8 @@ function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['event
         : recipient.verification === 'email-code'
           ? { by: 'email-code', to: recipient.email }
           : { by: 'access-code' },
-    hostedBy: recipient.hostedByName,
+    // Who hosted the signature, as its own event says (the place may have been hosted, then signed another way).
+    hostedBy: hostOf(recipient, events),
   };
 }
 

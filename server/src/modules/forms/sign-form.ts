@@ -41,7 +41,8 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
     checkStepOpen(current.form, current.recipient, now);
     // The place was given a new page meanwhile (hosted in person, or mailed a new link): the old one stops here.
     if (current.recipient.pageId !== recipient.pageId) throw invalidLink();
-    const hostedBy = current.recipient.hostedByName;
+    // Hosted in person when signed on the hosted page (not by the recipient's own account meanwhile).
+    const hostedBy = via === 'link' ? current.recipient.hostedByName : null;
     const taken = await takeStep(tx, recipient.id, {
       status: recipient.action === 'fill' ? 'filled' : 'signed',
       actedAt: now,
