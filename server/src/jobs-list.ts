@@ -16,6 +16,7 @@ import { applyRetentionJob } from './modules/forms/apply-retention.job.js';
 import { recordExpiriesJob } from './modules/forms/record-expiries.job.js';
 import { remindWaitingJob } from './modules/forms/remind-waiting.job.js';
 import { formSeals } from './modules/forms/seal-input.js';
+import { sendCopiesJob } from './modules/forms/send-copies.job.js';
 import { deliverFormJob } from './modules/integrations/deliver-form.job.js';
 import { deliverWebhooksJob } from './modules/webhooks/deliver-webhooks.job.js';
 import { queueWebhookEvents } from './modules/webhooks/queue-webhook-events.js';
@@ -24,15 +25,17 @@ import { renderPageImagesJob } from './modules/templates/render-page-images.job.
 import { sealFormJob } from './sealing/seal-form.job.js';
 
 export const allJobs: readonly AnyJob<JobContext>[] = [
-  // A sealed form is then delivered through its template's integrations, and saved to
-  // Documents when its company saves every completed form there.
+  // A sealed form is then delivered through its template's integrations, mailed to the places
+  // that receive a copy, and saved to Documents when its company saves every completed form there.
   sealFormJob<JobContext>(formSeals, async (ctx, formId) => {
     await ctx.jobs.enqueue('deliver-form', { formId });
+    await ctx.jobs.enqueue('send-copies', { formId });
     await ctx.jobs.enqueue('keep-sealed-form', { formId });
   }),
   deliverFormJob,
   deliverWebhooksJob,
   keepSealedFormJob,
+  sendCopiesJob,
   renderPageImagesJob,
   sendMailJob,
   passwordResetJob,

@@ -18,6 +18,7 @@ import { pageOfRecords, recordsToCount, searchTextOf } from '../src/modules/prep
 import { hasCopyIn } from '../src/modules/storage/repository.js';
 import { formEventsOfKind } from '../src/audit/repository.js';
 import { handedOnLink } from '../src/modules/forms/steps-repository.js';
+import { formsWithCopiesDue } from '../src/modules/forms/completed-forms-repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
 import { capturingDatabase, planOf, sequentialScans, type CapturedQuery, type CapturingDatabase } from './support/query-capture.js';
@@ -190,6 +191,15 @@ describe('the plans of the scheduled jobs', () => {
     const plan = await planOf(capture.db, query, { noSeqScan: true });
     expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
     expect(plan).toContain('form_recipients_reminder_idx');
+  });
+
+  it('find the sealed forms with a copy not yet mailed through the index that holds only those places', async () => {
+    await formsWithCopiesDue(capture.db, 500);
+    const [query] = capture.take();
+    if (!query) throw new Error('No query.');
+    const plan = await planOf(capture.db, query, { noSeqScan: true });
+    expect(sequentialScans(plan).filter((name) => watched.has(name))).toEqual([]);
+    expect(plan).toContain('form_recipients_copy_due_idx');
   });
 
   it('find the waiting forms past their expiry, not yet recorded, through the index that holds them', async () => {

@@ -22,7 +22,7 @@ test('a signer hands the form on; the old link stops, the new person signs from 
   const to = `cara.${Date.now()}@mail.example`;
   const reason = 'I am away until March; Cara holds the keys.';
   await signIn(page, 'demo.admin');
-  await makeTemplate(page, title, [{ label: 'Tenant signature', type: 'signature', required: true }], 'Tenant', undefined, true);
+  await makeTemplate(page, title, [{ label: 'Tenant signature', type: 'signature', required: true }], 'Tenant', { mayHandOn: true });
 
   await page.goto(`/listing?search=${encodeURIComponent(title)}`);
   await page.getByRole('link', { name: `Send ${title}` }).click();

@@ -18,7 +18,9 @@ test('a signer enters the code mailed to them, then signs; the certificate says 
   const email = `code.${Date.now()}@mail.example`;
   await signIn(page, 'demo.admin');
 
-  await makeTemplate(page, title, [{ label: 'Tenant signature', type: 'signature', required: true }], 'Tenant', 'A code emailed to them');
+  await makeTemplate(page, title, [{ label: 'Tenant signature', type: 'signature', required: true }], 'Tenant', {
+    opensWith: 'A code emailed to them',
+  });
 
   await page.goto(`/listing?search=${encodeURIComponent(title)}`);
   await page.getByRole('link', { name: `Send ${title}` }).click();

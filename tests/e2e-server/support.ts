@@ -28,6 +28,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The files sent with it. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 async function readOutbox(data: string): Promise<Mail[]> {
@@ -37,7 +39,8 @@ async function readOutbox(data: string): Promise<Mail[]> {
     files.map(async (file) => {
       const parsed = await simpleParser(await readFile(join(folder, file)));
       const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-      return { to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' };
+      const attachments = parsed.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, content: file.content }));
+      return { to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', attachments };
     }),
   );
 }
@@ -98,16 +101,16 @@ export interface TemplateField {
 
 /**
  * Makes a template through the editor's three steps: its title, its fields, then one signing
- * place (`opensWith`: what its link asks for before the form opens, as the step's choice reads;
- * `mayHandOn`: its signer may hand the form on to someone else).
+ * place, with what the place asks (`opensWith`: what its link asks for before the form opens, as
+ * the step's choice reads; `mayHandOn`: its signer may hand the form on to someone else) and,
+ * when `copyPlace` is given, a place with that label that receives a copy.
  */
 export async function makeTemplate(
   page: Page,
   title: string,
   fields: TemplateField[],
   place: string,
-  opensWith?: string,
-  mayHandOn = false,
+  { opensWith, mayHandOn = false, copyPlace }: { opensWith?: string; mayHandOn?: boolean; copyPlace?: string } = {},
 ): Promise<void> {
   await page.goto('/template/edit/new/step1');
   await page.getByLabel('Title').fill(title);
@@ -125,6 +128,11 @@ export async function makeTemplate(
   await page.getByLabel('Place 1: label').fill(place);
   if (opensWith) await page.getByLabel('Opens the form with').selectOption({ label: opensWith });
   if (mayHandOn) await page.getByLabel('They may hand the form on to someone else (with a reason)').check();
+  if (copyPlace) {
+    await page.getByRole('button', { name: '+ Add someone who receives a copy' }).click();
+    await page.getByLabel('Place 2: label').fill(copyPlace);
+    await expect(page.getByLabel('What they do').nth(1)).toHaveValue('copy');
+  }
   await page.getByRole('button', { name: 'Save the template' }).click();
   await expect(page).toHaveURL(/\/template$/);
 }

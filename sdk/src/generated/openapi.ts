@@ -453,8 +453,8 @@ export interface paths {
         get: operations["getFormProgress"];
         put?: never;
         /**
-         * Remind a recipient, withdraw a form, or send it again
-         * @description `remind` emails the recipient whose turn it is (or `order`) their link again, at most once an hour for each recipient (429 before then, saying when); `withdraw` cancels the form, its links stop working and the recipients whose links were live are told by email; `resend` sends a form that was sent back or declined on again, with the sender's corrections (`recipients`, `message`), from the place that stopped it: what was done before it stands, that place and those after it start again with new links. Answers the progress after the action.
+         * Remind a recipient, withdraw a form, send it again, or host a signature in person
+         * @description `in-person` opens the place `order` (else the one whose turn it is) on the caller's device, for its recipient to sign or fill in there, hosted by the caller: only a place whose turn it is, never an approver's (they sign in with their own account); the answer's `signing_url` is the place's fresh signing page and the link mailed before stops working (a reminder mails a new link, which ends the hosting); a place that asks for a code still asks for it; the audit trail and the sealed PDF's certificate say who hosted it. `remind` emails the recipient whose turn it is (or `order`) their link again, at most once an hour for each recipient (429 before then, saying when); `withdraw` cancels the form, its links stop working and the recipients whose links were live are told by email; `resend` sends a form that was sent back or declined on again, with the sender's corrections (`recipients`, `message`), from the place that stopped it: what was done before it stands, that place and those after it start again with new links. Answers the progress after the action.
          */
         post: operations["manageFormProgress"];
         delete?: never;
@@ -1895,7 +1895,7 @@ export interface components {
              * @description Only audit events of this kind (the form audit).
              * @enum {string}
              */
-            event?: "created" | "sent" | "opened" | "verified" | "delegated" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
+            event?: "created" | "sent" | "opened" | "verified" | "delegated" | "hosted" | "copy-sent" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
             /** @description Only the events of this form (the form audit and its export). */
             form?: number;
         };
@@ -2252,13 +2252,16 @@ export interface components {
             label: string;
             name: string;
             email: string;
-            /** @enum {string} */
-            action: "sign" | "approve" | "fill";
             /**
-             * @description `waiting` for an earlier recipient; `open` for them now; `declined` when they refused to sign (their reason is the comment).
+             * @description `copy`: receives a copy of the sealed PDF, with nothing to do.
              * @enum {string}
              */
-            status: "waiting" | "open" | "signed" | "approved" | "disapproved" | "declined" | "filled" | "cancelled";
+            action: "sign" | "approve" | "fill" | "copy";
+            /**
+             * @description `waiting` for an earlier recipient; `open` for them now; `declined` when they refused to sign (their reason is the comment); `copy` for a place that receives a copy (see `copy_sent_at`).
+             * @enum {string}
+             */
+            status: "waiting" | "open" | "signed" | "approved" | "disapproved" | "declined" | "filled" | "cancelled" | "copy";
             /** Format: date-time */
             opened_at: string | null;
             /** Format: date-time */
@@ -2296,6 +2299,13 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             }[];
+            /**
+             * Format: date-time
+             * @description For a place that receives a copy: when the mail server took the mail with the sealed PDF; null until then (the form is not complete and sealed yet, or the mail server has not taken it: it is tried again).
+             */
+            copy_sent_at?: string | null;
+            /** @description Who opened this place on their own device for its recipient to sign in person (`in-person`); null when it is not hosted. */
+            hosted_by?: string | null;
         };
         FormProgress: {
             id: number;
@@ -2324,8 +2334,8 @@ export interface components {
         FormProgressAction: {
             id: number;
             /** @enum {string} */
-            action: "remind" | "withdraw" | "resend";
-            /** @description The recipient to remind; the one whose turn it is when absent. */
+            action: "remind" | "withdraw" | "resend" | "in-person";
+            /** @description The recipient to remind, or to host in person; the one whose turn it is when absent. */
             order?: number;
             /** @description `resend`: corrections to the places not yet done (the one that sent the form back or declined it, and those after it), by `order`. */
             recipients?: {
@@ -2339,6 +2349,8 @@ export interface components {
         FormProgressResult: {
             code: number;
             message: string;
+            /** @description `in-person`: the address (a path of this site) of the fresh signing page of the place, to open on this device and hand to its recipient. It is given only in this answer; the link mailed to them before stops working. */
+            signing_url?: string;
             progress: null | components["schemas"]["FormProgress"];
         };
         SupportingDocument: {
@@ -2365,10 +2377,10 @@ export interface components {
             reference: string;
             title: string;
             /**
-             * @description The events the audit trail of a sealed PDF lists: `verified` a link's holder proving who they are (a mailed code, an access code), `delegated` a signer handing their place on to someone else, `saved` is a draft saved, `reminded` a reminder sent, `cancelled` the form withdrawn, `expired` the form recorded as past its expiry without being completed (never on a sealed PDF: such a form is never sealed), `downloaded` its sealed PDF fetched.
+             * @description The events the audit trail of a sealed PDF lists: `verified` a link's holder proving who they are (a mailed code, an access code), `delegated` a signer handing their place on to someone else, `hosted` a place opened on the device of its sender (or an administrator) for its recipient to sign in person, `copy-sent` the sealed PDF mailed to a place that receives a copy (after the seal: never on a sealed PDF), `saved` is a draft saved, `reminded` a reminder sent, `cancelled` the form withdrawn, `expired` the form recorded as past its expiry without being completed (never on a sealed PDF: such a form is never sealed), `downloaded` its sealed PDF fetched.
              * @enum {string}
              */
-            event: "created" | "sent" | "opened" | "verified" | "delegated" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
+            event: "created" | "sent" | "opened" | "verified" | "delegated" | "hosted" | "copy-sent" | "saved" | "signed" | "approved" | "disapproved" | "declined" | "resent" | "reminded" | "cancelled" | "expired" | "completed" | "downloaded" | "deleted";
             actor: string;
             /** Format: date-time */
             at: string;
@@ -2454,10 +2466,10 @@ export interface components {
             /** @description Who this is, as the sender sees it: "Employee", "Line manager". */
             label: string;
             /**
-             * @description What they are asked to do. An approver must be a user of the company.
+             * @description What they are asked to do. An approver must be a user of the company. A `copy` place acts on nothing: once the form is complete and sealed it is mailed the sealed PDF (it answers no field, and a form needs at least one place that is not a copy).
              * @enum {string}
              */
-            action: "sign" | "approve" | "fill";
+            action: "sign" | "approve" | "fill" | "copy";
             /** @description The user it goes to unless the sender chooses someone else. */
             user_id?: number | null;
             /**

@@ -11,6 +11,8 @@ export const formEventWords = {
   opened: 'opened',
   verified: 'verified who they are',
   delegated: 'handed their place on',
+  hosted: 'opened a place to sign in person, hosted by',
+  'copy-sent': 'mailed a copy of the sealed PDF',
   saved: 'saved a draft',
   signed: 'signed',
   approved: 'approved',

@@ -289,6 +289,8 @@ export type AuditEvent =
   | 'opened'
   | 'verified'
   | 'delegated'
+  | 'hosted'
+  | 'copy-sent'
   | 'saved'
   | 'signed'
   | 'approved'
@@ -415,9 +417,12 @@ export interface PdfPageSize {
 /** How a link's holder proves they are its recipient before the form opens. */
 export type Verification = 'none' | 'email-code' | 'access-code';
 
+/** What a place of a template's order does: `copy` only receives the sealed PDF once the form is complete. */
+export type StepAction = 'sign' | 'approve' | 'fill' | 'copy';
+
 export interface StepDefinition {
   label: string;
-  action: 'sign' | 'approve' | 'fill';
+  action: StepAction;
   /** Who it goes to unless the sender chooses someone else: a user of the company, or nobody yet. */
   userId?: number | null;
   /** Absent in templates saved before it existed: none. */
@@ -759,7 +764,8 @@ export const submissionAnswerTotals = pgTable(
   (table) => [primaryKey({ name: 'submission_answer_totals_pkey', columns: [table.companyId, table.field, table.templateId] })],
 );
 
-export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'declined' | 'filled' | 'cancelled';
+/** `copy`: a place that receives a copy, never opened (its mail's time is `notifiedAt`). */
+export type RecipientStatus = 'waiting' | 'open' | 'signed' | 'approved' | 'disapproved' | 'declined' | 'filled' | 'cancelled' | 'copy';
 
 /**
  * A person a form goes to, at their place in its order: their link (a page id in the
@@ -776,7 +782,7 @@ export const formRecipients = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     order: integer().notNull(),
-    action: text().$type<'sign' | 'approve' | 'fill'>().notNull(),
+    action: text().$type<StepAction>().notNull(),
     label: text().notNull().default(''),
     name: text().notNull(),
     email: text().notNull(),
@@ -814,6 +820,14 @@ export const formRecipients = pgTable(
     verifiedAt: at('verified_at'),
     /** Its recipient may hand the place on to someone else (the template's place, when sent). */
     allowDelegation: boolean('allow_delegation').notNull().default(false),
+    /**
+     * Signing in person: who opened this place on their own device for its recipient (the
+     * sender or an administrator; their account is the actor of the trail's `hosted` event),
+     * their name as it was, and when. The place's page id was renewed then, so the link mailed
+     * before stops working; a new link mailed (a reminder, the form sent again) ends the hosting.
+     */
+    hostedByName: text('hosted_by_name'),
+    hostedAt: at('hosted_at'),
   },
   (table) => [
     uniqueIndex('form_recipients_page_key').on(table.pageId),
@@ -827,6 +841,10 @@ export const formRecipients = pgTable(
     index('form_recipients_reminder_idx')
       .on(table.companyId, sql`coalesce(${table.lastRemindedAt}, ${table.notifiedAt})`)
       .where(sql`${table.status} = 'open'`),
+    // Copies not yet mailed (`forms/send-copies.job.ts`, on start): only these places are in it.
+    index('form_recipients_copy_due_idx')
+      .on(table.formId)
+      .where(sql`${table.status} = 'copy' and ${table.notifiedAt} is null`),
   ],
 );
 

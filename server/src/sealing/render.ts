@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { PDF, rgb, Standard14Font, type PDFImage, type PDFPage } from '@libpdf/core';
 import { formatDate, formatDay, type DateStyle } from '../companies/dates.js';
-import type { FieldDefinition, FieldValue } from '../db/schema.js';
+import type { FieldDefinition, FieldValue, StepAction } from '../db/schema.js';
 
 const a4 = { width: 595.28, height: 841.89 };
 const margin = 50;
@@ -37,7 +37,8 @@ export interface RenderedRecipient {
   label: string;
   name: string;
   email: string;
-  action: 'sign' | 'approve' | 'fill';
+  /** `copy`: receives a copy of the sealed PDF, with nothing to do. */
+  action: StepAction;
   status: string;
   openedAt: Date | null;
   actedAt: Date | null;
@@ -52,12 +53,16 @@ export interface RenderedRecipient {
   proved?: { by: 'email-code'; to: string } | { by: 'access-code' } | null;
   /** Who handed this place on to whom and why, oldest first (the last one handed it to this recipient). */
   handedOn?: readonly { from: string; to: string; reason: string }[];
+  /** Who opened the place on their own device for the recipient to sign in person. */
+  hostedBy?: string | null;
 }
 
 /** How a recipient proved who they were, as the certificate says it. */
-export function verificationText(recipient: Pick<RenderedRecipient, 'signedIn' | 'email' | 'proved'>): string {
+export function verificationText(recipient: Pick<RenderedRecipient, 'signedIn' | 'email' | 'proved' | 'hostedBy'>): string {
   if (recipient.signedIn) return 'Verification: signed in to formsign as a user of the company.';
-  const link = `opened the signing link mailed to ${recipient.email}`;
+  const link = recipient.hostedBy
+    ? `opened in person on the device of ${recipient.hostedBy}, who hosted the signature (no link was used)`
+    : `opened the signing link mailed to ${recipient.email}`;
   if (recipient.proved?.by === 'email-code') return `Verification: ${link}, and entered the code emailed to ${recipient.proved.to}.`;
   if (recipient.proved?.by === 'access-code') return `Verification: ${link}, and entered the access code the sender gave them.`;
   return `Verification: ${link}.`;
@@ -294,12 +299,20 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
   writer.rule();
   for (const recipient of input.recipients) {
     writer.text(`${recipient.order}. ${recipient.name} <${recipient.email}>`, { font: 'Helvetica-Bold', size: 11, gap: 2 });
+    if (recipient.action === 'copy') {
+      // Acts on nothing: mailed this sealed PDF once it is made.
+      writer.text(`${recipient.label ? `${recipient.label}. ` : ''}Receives a copy of this sealed PDF by email; had nothing to sign.`, { gap: 2 });
+      writer.space(6);
+      continue;
+    }
     const did = recipient.action === 'approve' ? 'Approved' : recipient.action === 'fill' ? 'Filled in' : 'Signed';
     writer.text(
       `${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : recipient.status === 'declined' ? 'Declined' : did} on ${when(recipient.actedAt, input.dates)}; opened ${when(recipient.openedAt, input.dates)}.`,
       { gap: 2 },
     );
     writer.text(`From address ${recipient.ip || 'unknown'}; device: ${recipient.userAgent || 'unknown'}.`, { color: muted, size: 8, gap: 2 });
+    if (recipient.hostedBy && (recipient.status === 'signed' || recipient.status === 'filled'))
+      writer.text(`${did} in person, hosted by ${recipient.hostedBy}.`, { size: 9, gap: 2 });
     writer.text(verificationText(recipient), { color: muted, size: 8, gap: 2 });
     for (const handed of recipient.handedOn ?? [])
       writer.text(`Handed on: ${handed.from} delegated this place to ${handed.to}. Reason: ${handed.reason}`, { size: 9, gap: 2 });

@@ -26,11 +26,8 @@ const mailedLinkSeconds = 7 * 24 * 60 * 60;
 /** A seal made this long after the form was completed mails no one. */
 const announceWithinMs = 24 * 60 * 60 * 1000;
 
-/** The trail's words for its events; a signature given with consent says so. */
-const eventWords: Record<string, string> = {
-  ...formEventWords,
-  'signed-with-consent': 'signed, agreeing that the electronic signature is legally binding',
-};
+/** The trail's words for its events (a signature's own words, with consent or in person, come worded from its source). */
+const eventWords: Record<string, string> = { ...formEventWords };
 
 export type SealOutcome = 'sealed' | 'already' | 'not-complete';
 

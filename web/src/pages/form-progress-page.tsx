@@ -4,11 +4,13 @@
  * recipient or withdraws the form (`POST /form-progress`, asking first). A form sent back or
  * declined says by whom and why, and its sender corrects the places still to be done (who
  * they go to) and the note, then sends it on again from the place that stopped it. A
- * complete form's signed PDF is downloaded.
+ * complete form's signed PDF is downloaded. A place that receives a copy says when its copy was
+ * mailed. The sender or an administrator opens the place whose turn it is on this device for its
+ * recipient to sign in person (`in-person`), going to its fresh signing page.
  */
 import type { FileFormRequest, FormProgress, FormProgressAction, RecipientProgress } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -23,7 +25,15 @@ import { useViewer } from '../session/session.tsx';
 import { seesPage } from '../routes/access.ts';
 import '../styles/lists.css';
 
-const acts: Record<RecipientProgress['action'], string> = { sign: 'Signs', fill: 'Fills in', approve: 'Approves' };
+const acts: Record<RecipientProgress['action'], string> = { sign: 'Signs', fill: 'Fills in', approve: 'Approves', copy: 'Receives a copy' };
+
+/** Where a place that receives a copy is: its mail sent (and when), still to come, or never (the form did not complete). */
+function copyState(form: FormProgress, recipient: RecipientProgress): string {
+  if (recipient.copy_sent_at) return `Copy sent ${when(recipient.copy_sent_at)}`;
+  if (form.status === 'completed') return 'Copy not sent yet: it goes once the sealed PDF is made and the mail server takes it';
+  if (['cancelled', 'declined', 'disapproved'].includes(form.status)) return 'No copy: the form was not completed';
+  return 'Gets the sealed PDF once the form is complete';
+}
 
 function when(value: string | null): string {
   return value ? formatDateTime(value) : '—';
@@ -78,8 +88,15 @@ function Recipients({ progress }: { progress: FormProgress }) {
               </td>
               <td>{acts[recipient.action]}</td>
               <td>
-                {recipient.next ? <span className="badge badge--info">Next</span> : null} {humanize(recipient.status)}
+                {recipient.action === 'copy' ? (
+                  copyState(progress, recipient)
+                ) : (
+                  <>
+                    {recipient.next ? <span className="badge badge--info">Next</span> : null} {humanize(recipient.status)}
+                  </>
+                )}
                 {recipient.comment ? <span className="muted"> “{recipient.comment}”</span> : null}
+                {recipient.hosted_by ? <span className="cell-email">In person, hosted by {recipient.hosted_by}</span> : null}
               </td>
               <td>{when(recipient.opened_at)}</td>
               <td>{when(recipient.acted_at)}</td>
@@ -219,16 +236,22 @@ export default function FormProgressPage() {
   const formId = Number(address);
   const headingId = useId();
   const progress = useDataGroup('progress', null as FormProgress | null, (id: number, options) => api.workflow.progress(id, options), formId);
+  const navigate = useNavigate();
   const act = useMutation((action: FormProgressAction, options) => api.workflow.manage(action, options), {
     onSuccess: (result) => {
       if (result.progress) progress.set(result.progress);
+      // Signing in person: the place's own page, on this device, for its recipient.
+      if (result.signing_url) void navigate(result.signing_url);
     },
   });
   const [withdrawing, setWithdrawing] = useState(false);
+  const [hosting, setHosting] = useState(false);
   const form = progress.data;
   useReportedTitle(form?.reference);
   const open = form && !['completed', 'cancelled', 'disapproved'].includes(form.status);
   const next = form?.recipients.find((recipient) => recipient.next);
+  // An approver signs in with their own account: only a signer or filler is signed for in person.
+  const hostable = next && next.action !== 'approve' && next.action !== 'copy' ? next : undefined;
   const stopped = form && (form.status === 'disapproved' || form.status === 'declined') ? form.status : null;
   const stopper = stopped ? form?.recipients.find((recipient) => recipient.status === stopped) : undefined;
 
@@ -285,6 +308,11 @@ export default function FormProgressPage() {
                 Remind {next.name}
               </button>
             ) : null}
+            {open && hostable ? (
+              <button type="button" className="button button--secondary" disabled={act.busy} onClick={() => setHosting(true)}>
+                Sign in person with {hostable.name}
+              </button>
+            ) : null}
             {open ? (
               <button type="button" className="button button--secondary" disabled={act.busy} onClick={() => setWithdrawing(true)}>
                 Withdraw the form
@@ -311,6 +339,23 @@ export default function FormProgressPage() {
           >
             <p>Its links stop working and nobody else can sign it. The envelope it used is not given back.</p>
           </ConfirmDialog>
+          {hostable ? (
+            <ConfirmDialog
+              open={hosting}
+              title={`Sign in person with ${hostable.name}?`}
+              confirmLabel="Open it on this device"
+              onCancel={() => setHosting(false)}
+              onConfirm={() => {
+                setHosting(false);
+                void act.run({ id: form.id, action: 'in-person', order: hostable.order });
+              }}
+            >
+              <p>
+                The form opens here for {hostable.name} to {hostable.action === 'fill' ? 'fill in' : 'sign'} on this device; hand it to them. The link
+                emailed to them stops working, and the certificate says you hosted the signature. A code the place asks for is still asked for.
+              </p>
+            </ConfirmDialog>
+          ) : null}
         </section>
       ) : null}
     </div>

@@ -3,7 +3,7 @@
  * the form with what its sealed PDF shows, the recording of its seal (once), its participants,
  * and the complete forms still without a seal.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { auditEvents, formRecipients, forms, templates } from '../../db/schema.js';
 import type { RecordedSeal } from '../../sealing/seal.js';
@@ -43,13 +43,36 @@ export async function recordSeal(db: Database, formId: number, seal: RecordedSea
   return form;
 }
 
-export async function formParticipants(db: Database, formId: number): Promise<{ name: string; email: string }[]> {
-  return db.select({ name: formRecipients.name, email: formRecipients.email }).from(formRecipients).where(eq(formRecipients.formId, formId));
+export async function formParticipants(db: Database, formId: number): Promise<Pick<RecipientRecord, 'name' | 'email' | 'action'>[]> {
+  return db
+    .select({ name: formRecipients.name, email: formRecipients.email, action: formRecipients.action })
+    .from(formRecipients)
+    .where(eq(formRecipients.formId, formId));
 }
 
 export async function findForm(db: Database, formId: number): Promise<FormRecord | undefined> {
   const [form] = await db.select().from(forms).where(eq(forms.id, formId));
   return form;
+}
+
+/** Sealed forms with a copy not yet mailed (the mail server refused it until the job gave up, or the server stopped). */
+export async function formsWithCopiesDue(db: Database, limit = 10_000): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: formRecipients.formId })
+    .from(formRecipients)
+    .innerJoin(forms, eq(forms.id, formRecipients.formId))
+    .where(
+      and(
+        eq(formRecipients.status, 'copy'),
+        isNull(formRecipients.notifiedAt),
+        eq(forms.status, 'completed'),
+        isNotNull(forms.sealedKey),
+        isNull(forms.deletedAt),
+        isNull(forms.dataRemovedAt),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export async function unsealedForms(db: Database): Promise<number[]> {

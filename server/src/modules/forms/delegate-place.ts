@@ -23,7 +23,7 @@ import { AppErrorCode } from '../../errors/app-error.js';
 import { recipientLink, newPageId, signingToken } from './links.js';
 import { yourTurnMail } from './notify.js';
 import type { LinkPlace } from './open-signing-form.js';
-import { mailFacts, queueMail, type FormsContext } from './progression.js';
+import { actsOn, mailFacts, queueMail, type FormsContext } from './progression.js';
 import { recipientsOf, type RecipientRecord } from './repository.js';
 import { checkStepOpen, receipt, signingRefusal, signingTexts } from './signing-rules.js';
 import { handOverPlace, lockStep } from './steps-repository.js';
@@ -101,6 +101,8 @@ export async function delegatePlace(ctx: FormsContext, request: WebSigningReques
       now,
     });
     if (!row) throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
+    // A place that receives a copy has no link to hand on from.
+    if (!actsOn(row)) throw signingRefusal(delegateTexts.notAllowed, AppErrorCode.Forbidden);
     await recordEvent(tx, {
       event: 'delegated',
       companyId: form.companyId,

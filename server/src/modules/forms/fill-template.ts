@@ -15,7 +15,7 @@ import { stepOfField, stepsOf } from '../templates/steps.js';
 import { findCompanyUser } from '../users/repository.js';
 import { checkAnswers } from './answers.js';
 import { createForm, expiryOf, type Recipient } from './new-form.js';
-import { mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
+import { actsOn, mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
 import { documentPages } from '../templates/page-images.js';
 import { sentPdfUrl } from './links.js';
 import { checkConsent, checkSignature, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
@@ -32,6 +32,8 @@ export async function fillTemplate(
   if (template.status !== 'active') throw signingRefusal('This template is archived: it cannot be filled in.', AppErrorCode.Conflict);
   const steps = stepsOf(template.steps);
   const [first] = steps;
+  // The person filling it in takes the first place: one that only receives a copy answers nothing.
+  if (first?.action === 'copy') throw signingRefusal(signingTexts.firstIsCopy);
   const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
   const { typedSignature, dates } = await signingCompany(ctx, principal.companyId);
   if (request.function === 'load') {
@@ -47,7 +49,7 @@ export async function fillTemplate(
       fields: fields.map((field, index) => ({ ...fieldOf(field), readonly: !mine.includes(template.fields[index] as FieldDefinition) })),
       expires_at: null,
       allow_typed_signature: typedSignature,
-      action: first?.action ?? 'sign',
+      action: first && actsOn(first) ? first.action : 'sign',
       date_format: dates.format,
       timezone: dates.timeZone,
       document: sentPdfUrl(ctx, { pdfKey: template.pdfKey, reference: template.title }),

@@ -96,6 +96,9 @@ export async function formProgress(ctx: Pick<ServerContext, 'db' | 'keys' | 'now
       verified_at: iso(recipient.verifiedAt),
       allow_delegation: recipient.allowDelegation,
       delegations: delegations.filter((handed) => handed.order === recipient.order).map(({ order: _order, ...handed }) => handed),
+      // A copy's mail time is when the mail server took it (`send-copies.job.ts`).
+      copy_sent_at: recipient.action === 'copy' ? iso(recipient.notifiedAt) : null,
+      hosted_by: recipient.hostedByName,
     })),
   };
 }

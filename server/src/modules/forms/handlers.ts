@@ -9,7 +9,8 @@ import { pageOf } from '../../db/list-filters.js';
 import type { RefusalBodies } from '../../http/errors.js';
 import { formProgress } from './form-progress.js';
 import { sealedPdfUrl } from './links.js';
-import type { FormsContext } from './progression.js';
+import { actsOn, type ActingRecipient, type FormRecord, type FormsContext } from './progression.js';
+import { hostInPerson } from './host-in-person.js';
 import { previewSigningForm, type PreviewContext } from './preview-signing-form.js';
 import { remindRecipient } from './remind-recipient.js';
 import { resendForm } from './resend-form.js';
@@ -26,6 +27,23 @@ type FormHandlers = Pick<
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
+/** A place waiting for the person, as Action Required lists it. */
+function pendingForm(recipient: ActingRecipient, form: FormRecord, template: string): PendingForm {
+  return {
+    id: form.id,
+    page_id: recipient.pageId,
+    reference: form.reference,
+    title: form.title,
+    template,
+    from: form.senderName,
+    sent_at: (form.sentAt ?? form.createdAt).toISOString(),
+    due_at: iso(form.expiresAt),
+    step: recipient.order,
+    steps: form.steps,
+    action: recipient.action,
+  };
+}
+
 export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers {
   return {
     sendForm: (request) => sendForm(ctx, request.principal, request.body, request),
@@ -34,6 +52,10 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
 
     async manageFormProgress(request) {
       const { principal, body } = request;
+      if (body.action === 'in-person') {
+        const hosted = await hostInPerson(ctx, principal, { formId: body.id, order: body.order }, request);
+        return { code: 1, message: hosted.message, signing_url: hosted.signingUrl, progress: await formProgress(ctx, principal, body.id) };
+      }
       const message =
         body.action === 'remind'
           ? await remindRecipient(ctx, principal, { formId: body.id, order: body.order }, request)
@@ -57,19 +79,10 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
       if (query.disapprove !== undefined) await declineForm(ctx, principal, query.disapprove, query.comment ?? '', request);
       const paging = pageOf(query, ctx.config.listCountCap);
       const { rows, ...total } = await listPending(ctx.db, principal, paging);
-      const data: PendingForm[] = rows.map(({ recipient, form, template }) => ({
-        id: form.id,
-        page_id: recipient.pageId,
-        reference: form.reference,
-        title: form.title,
-        template,
-        from: form.senderName,
-        sent_at: (form.sentAt ?? form.createdAt).toISOString(),
-        due_at: iso(form.expiresAt),
-        step: recipient.order,
-        steps: form.steps,
-        action: recipient.action,
-      }));
+      // Only open places are listed, so never one that receives a copy.
+      const data: PendingForm[] = rows.flatMap(({ recipient, form, template }) =>
+        actsOn(recipient) ? [pendingForm(recipient, form, template)] : [],
+      );
       return { page: paging.page, limit: paging.limit, ...total, data };
     },
 

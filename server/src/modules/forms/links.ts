@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import type { Keys } from '../../auth/keys.js';
 import type { ServerContext } from '../../context.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
+import { digest } from '../../auth/tokens.js';
+import type { StepAction } from '../../db/schema.js';
 
 export function newPageId(): string {
   return randomBytes(16).toString('base64url');
@@ -18,6 +20,12 @@ export function signingToken(keys: Keys, pageId: string): string {
   return keys.mac('signing', pageId);
 }
 
+/** A new page for a place, with its token's hash as the place keeps it. */
+export function freshPage(keys: Keys): { pageId: string; tokenHash: string } {
+  const pageId = newPageId();
+  return { pageId, tokenHash: digest(signingToken(keys, pageId)) };
+}
+
 export function tokenMatches(keys: Keys, pageId: string, token: string): boolean {
   return token.length > 0 && keys.verifyMac(token, 'signing', pageId);
 }
@@ -25,7 +33,7 @@ export function tokenMatches(keys: Keys, pageId: string, token: string): boolean
 export function recipientLink(
   keys: Keys,
   publicUrl: string,
-  recipient: { pageId: string; order: number; action: 'sign' | 'approve' | 'fill' },
+  recipient: { pageId: string; order: number; action: Exclude<StepAction, 'copy'> },
 ): string {
   if (recipient.action === 'approve') return `${publicUrl}/open-pending/${recipient.pageId}`;
   return `${publicUrl}/web-signing/${recipient.pageId}?token=${signingToken(keys, recipient.pageId)}&order=${recipient.order}`;

@@ -47,6 +47,9 @@ export interface Recipient {
   accessCode?: string;
 }
 
+/** Why a template whose places all receive copies cannot be sent. */
+export const copiesOnly = 'Every place of this template receives a copy: add someone who signs, fills in or approves the form before sending it.';
+
 /** The shortest access code a sender may choose (the contract's `access_code`). */
 const accessCodeLength = contractLimits['SendFormRequest.recipients.access_code'].minLength;
 
@@ -95,6 +98,8 @@ export async function createForm(
   if (!envelope) throw formRefusal('-4');
 
   const steps = stepsOf(draft.template.steps);
+  // A form goes to someone who acts on it: copies alone would make a form no one completes.
+  if (!steps.some((step) => step.action !== 'copy')) throw formRefusal('-1', copiesOnly);
   const title = `${draft.template.title} - ${draft.recipients[0]?.name ?? principal.displayName}`;
   let form;
   for (let attempt = 0; !form; attempt += 1) {
@@ -115,7 +120,8 @@ export async function createForm(
         fields: draft.template.fields,
         pdfKey: draft.template.pdfKey,
         values: draft.values,
-        steps: steps.length,
+        // The steps to be done: a place that receives a copy is none.
+        steps: steps.filter((step) => step.action !== 'copy').length,
         createdAt: now,
         sentAt: now,
         updatedAt: now,
@@ -129,7 +135,7 @@ export async function createForm(
 
   // A place that asks for an access code needs the code its sender gives its recipient.
   for (const [index, step] of steps.entries()) {
-    if (step.action === 'approve' || step.verification !== 'access-code' || draft.acted?.has(index + 1)) continue;
+    if (step.action === 'approve' || step.action === 'copy' || step.verification !== 'access-code' || draft.acted?.has(index + 1)) continue;
     const code = draft.recipients[index]?.accessCode ?? '';
     if (code.length < accessCodeLength)
       throw formRefusal(
@@ -138,15 +144,16 @@ export async function createForm(
       );
   }
 
-  const firstOpen = steps.findIndex((_step, index) => !draft.acted?.has(index + 1));
+  const firstOpen = steps.findIndex((step, index) => step.action !== 'copy' && !draft.acted?.has(index + 1));
   const rows = steps.map((step, index) => {
     const order = index + 1;
     const recipient = draft.recipients[index] as Recipient;
     const pageId = newPageId();
     const done = draft.acted?.get(order);
-    const open = !done && (!draft.sequential || index === firstOpen);
-    // An approver always signs in; a place done at creation has nothing left to open.
-    const verification = step.action === 'approve' || done ? 'none' : (step.verification ?? 'none');
+    const copy = step.action === 'copy';
+    const open = !done && !copy && (!draft.sequential || index === firstOpen);
+    // An approver always signs in; a place done at creation, or that receives a copy, has nothing to open.
+    const verification = step.action === 'approve' || copy || done ? 'none' : (step.verification ?? 'none');
     return {
       formId: form.id,
       companyId: principal.companyId,
@@ -156,7 +163,7 @@ export async function createForm(
       name: recipient.name,
       email: recipient.email,
       userId: recipient.userId,
-      status: done ? done.status : open ? ('open' as const) : ('waiting' as const),
+      status: done ? done.status : copy ? ('copy' as const) : open ? ('open' as const) : ('waiting' as const),
       pageId,
       tokenHash: digest(signingToken(ctx.keys, pageId)),
       verification,

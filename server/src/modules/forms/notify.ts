@@ -1,6 +1,6 @@
 /** The emails of a form's life: your turn to sign or approve, a reminder, completed, sent back, declined, withdrawn. */
 import { formatDate, type DateStyle } from '../../companies/dates.js';
-import type { Verification } from '../../db/schema.js';
+import type { StepAction, Verification } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { message as mail } from '../../mail/messages.js';
 
@@ -27,7 +27,7 @@ const codeAsked = (verification: Verification | undefined, sender: string): stri
 
 export function yourTurnMail(
   form: FormMailFacts,
-  recipient: { name: string; email: string; action: 'sign' | 'approve' | 'fill'; verification?: Verification },
+  recipient: { name: string; email: string; action: Exclude<StepAction, 'copy'>; verification?: Verification },
   link: string,
   reminder = false,
   /** The person who handed their place on to this recipient, and why. */
@@ -61,6 +61,32 @@ export function completedMail(form: FormMailFacts, to: { name: string; email: st
     ],
     link ? { label: 'Download the signed PDF', link } : undefined,
   );
+}
+
+/**
+ * The sealed PDF for a place that receives a copy: attached, or, when too large to attach,
+ * as a link that works for seven days.
+ */
+export function copyMail(
+  form: FormMailFacts,
+  to: { name: string; email: string },
+  sealed: { kind: 'attached'; filename: string; bytes: Buffer } | { kind: 'link'; link: string },
+): MailMessage {
+  const body = mail(
+    to.email,
+    `A copy of "${form.title}" (${form.reference})`,
+    [
+      `Hello ${to.name},`,
+      `${form.sender} of ${form.company} sends you a copy of the form "${form.title}" (${form.reference}), now completed and sealed. You have nothing to do.`,
+      sealed.kind === 'attached'
+        ? 'The sealed PDF is attached.'
+        : 'The sealed PDF is too large to attach: download it from the link below, which stays valid for seven days.',
+    ],
+    sealed.kind === 'link' ? { label: 'Download the sealed PDF', link: sealed.link } : undefined,
+  );
+  return sealed.kind === 'attached'
+    ? { ...body, attachments: [{ filename: sealed.filename, contentBase64: sealed.bytes.toString('base64'), contentType: 'application/pdf' }] }
+    : body;
 }
 
 export function sentBackMail(form: FormMailFacts, to: { name: string; email: string }, by: string, comment: string, link: string): MailMessage {

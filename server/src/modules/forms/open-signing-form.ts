@@ -12,15 +12,15 @@ import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { delegateTexts, mayHandOver } from './delegate-place.js';
 import { documentPages } from '../templates/page-images.js';
 import { sealedPdfUrl, sentPdfUrl, tokenMatches } from './links.js';
-import { hasActed } from './progression.js';
-import { firstOpenName, placeOfPage, recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
+import { actsOn, hasActed, type ActingRecipient } from './progression.js';
+import { firstOpenName, placeOfPage, recipientsOf, type FormRecord } from './repository.js';
 import { expired, fieldsFor, invalidLink, signingCompany, signingRefusal, signingTexts, withdrawnForm } from './signing-rules.js';
 import { handedOnLink, markOpened } from './steps-repository.js';
 import { proofMissing, verifyFirst } from './verify-signer.js';
 
 export interface LinkPlace {
   form: FormRecord;
-  recipient: RecipientRecord;
+  recipient: ActingRecipient;
   via: 'link' | 'account';
 }
 
@@ -44,6 +44,8 @@ export async function placeOfLink(
     throw invalidLink();
   }
   const { form, recipient } = row;
+  // A place that receives a copy has no page: it was never given a link to act with.
+  if (!actsOn(recipient)) throw invalidLink();
   const byToken = tokenMatches(ctx.keys, recipient.pageId, request.token ?? '');
   // The account the sender gave this place (a user of the form's company); an email address never identifies anyone.
   const byUser =
@@ -62,7 +64,7 @@ export async function placeOfLink(
 async function signingForm(
   ctx: Pick<ServerContext, 'db' | 'keys' | 'now' | 'jobs'>,
   form: FormRecord,
-  recipient: RecipientRecord,
+  recipient: ActingRecipient,
   principal: Principal | null,
 ): Promise<SigningForm> {
   const stopped = form.status === 'declined' || form.status === 'disapproved';
@@ -113,7 +115,7 @@ async function signingForm(
 export async function openSigningForm(
   ctx: Pick<ServerContext, 'db' | 'keys' | 'now' | 'jobs'>,
   form: FormRecord,
-  recipient: RecipientRecord,
+  recipient: ActingRecipient,
   principal: Principal | null,
   origin: Origin,
 ): Promise<WebSigningResponse> {

@@ -7,7 +7,7 @@
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import type { FormStatus, RecipientStatus } from '../../db/schema.js';
+import type { FormStatus, RecipientStatus, StepAction } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { findUser } from '../users/repository.js';
 import { recipientLink } from './links.js';
@@ -23,12 +23,27 @@ export type FormsContext = Pick<ServerContext, 'db' | 'now' | 'mail' | 'jobs' | 
 
 const acted: ReadonlySet<RecipientStatus> = new Set(['signed', 'approved', 'filled']);
 
+/** What a place that acts is asked to do (every action but receiving a copy). */
+export type ActingAction = Exclude<StepAction, 'copy'>;
+
+/** A recipient whose place acts on the form. */
+export type ActingRecipient = RecipientRecord & { action: ActingAction };
+
+/**
+ * A place that acts on the form, not one that receives a copy: a copy place is never open,
+ * never mailed a link or reminded, never waited for, and counts as no step to be done.
+ */
+export function actsOn<T extends { action: StepAction }>(recipient: T): recipient is T & { action: ActingAction } {
+  return recipient.action !== 'copy';
+}
+
 export function hasActed(recipient: Pick<RecipientRecord, 'status'>): boolean {
   return acted.has(recipient.status);
 }
 
 /** The form's status as its recipients make it. */
-export function statusOf(recipients: readonly Pick<RecipientRecord, 'status' | 'action'>[]): FormStatus {
+export function statusOf(all: readonly Pick<RecipientRecord, 'status' | 'action'>[]): FormStatus {
+  const recipients = all.filter(actsOn);
   if (recipients.some((recipient) => recipient.status === 'declined')) return 'declined';
   if (recipients.some((recipient) => recipient.status === 'disapproved')) return 'disapproved';
   if (recipients.length > 0 && recipients.every(hasActed)) return 'completed';
@@ -38,7 +53,8 @@ export function statusOf(recipients: readonly Pick<RecipientRecord, 'status' | '
 }
 
 /** The place the form waits for: the first open recipient (the last place once complete). */
-export function currentStepOf(recipients: readonly Pick<RecipientRecord, 'status' | 'order'>[]): number {
+export function currentStepOf(all: readonly Pick<RecipientRecord, 'status' | 'order' | 'action'>[]): number {
+  const recipients = all.filter(actsOn);
   const open = recipients.filter((recipient) => recipient.status === 'open').map((recipient) => recipient.order);
   return open.length ? Math.min(...open) : Math.max(1, ...recipients.map((recipient) => recipient.order));
 }
@@ -63,7 +79,9 @@ export function turnMails(
   recipients: readonly RecipientRecord[],
   reminder = false,
 ): MailMessage[] {
-  return recipients.map((recipient) => yourTurnMail(facts, recipient, recipientLink(ctx.keys, ctx.config.publicUrl, recipient), reminder));
+  return recipients
+    .filter(actsOn)
+    .map((recipient) => yourTurnMail(facts, recipient, recipientLink(ctx.keys, ctx.config.publicUrl, recipient), reminder));
 }
 
 export interface Progressed {
@@ -114,7 +132,7 @@ export async function progress(
         );
     }
   } else if (form.sequential) {
-    const next = recipients.find((recipient) => !hasActed(recipient));
+    const next = recipients.find((recipient) => actsOn(recipient) && !hasActed(recipient));
     if (next && next.status === 'waiting') {
       const opened = await openPlace(tx, next.id, now);
       if (opened) mail.push(...turnMails(ctx, facts, [opened]));

@@ -8,7 +8,8 @@ import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { formToManage, nothingToDo } from './managed-form.js';
 import { mailFacts, queueMail, turnMails, type FormsContext } from './progression.js';
 import { findRecipient, recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
-import { takeReminder } from './steps-repository.js';
+import { freshPage } from './links.js';
+import { endHosting, takeReminder } from './steps-repository.js';
 
 /** A recipient is reminded at most once in this long. */
 const reminderGap = 60 * 60_000;
@@ -41,8 +42,10 @@ export async function sendReminder(
 ): Promise<RecipientRecord | undefined> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const row = await takeReminder(tx, recipientId, now, how.gapMs, how.automatic);
-    if (!row) return undefined;
+    const taken = await takeReminder(tx, recipientId, now, how.gapMs, how.automatic);
+    if (!taken) return undefined;
+    // A place hosted in person is mailed a new link: the hosted page stops working, and no one hosts it any more.
+    const row = taken.hostedAt ? await endHosting(tx, taken.id, freshPage(ctx.keys)) : taken;
     await recordEvent(tx, {
       event: 'reminded',
       companyId: form.companyId,

@@ -16,7 +16,17 @@ import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { activeCompanyUserByEmail } from '../users/repository.js';
 import { newPageId, signingToken } from './links.js';
 import { formToManage, notStopped, stoppedStatuses } from './managed-form.js';
-import { currentStepOf, hasActed, mailFacts, queueMail, statusOf, turnMails, type FormsContext, type RecipientRecord } from './progression.js';
+import {
+  actsOn,
+  currentStepOf,
+  hasActed,
+  mailFacts,
+  queueMail,
+  statusOf,
+  turnMails,
+  type FormsContext,
+  type RecipientRecord,
+} from './progression.js';
 import { recipientsOf } from './repository.js';
 import { lockForm, restartPlace, writeFormMessage, writeFormProgress } from './steps-repository.js';
 
@@ -77,11 +87,13 @@ export async function resendForm(
     const places = await recipientsOf(tx, form.id);
     const stoppedBy = places.find((recipient) => recipient.status === current.status);
     const again = places.filter((recipient) => !hasActed(recipient));
+    // A place that receives a copy keeps waiting for the seal (with its correction, if any).
+    const first = again.find(actsOn);
     const opened: RecipientRecord[] = [];
-    for (const [index, place] of again.entries()) {
+    for (const place of again) {
       const pageId = newPageId();
       const row = await restartPlace(tx, place.id, {
-        status: !current.sequential || index === 0 ? 'open' : 'waiting',
+        status: !actsOn(place) ? 'copy' : !current.sequential || place === first ? 'open' : 'waiting',
         pageId,
         tokenHash: digest(signingToken(ctx.keys, pageId)),
         now,

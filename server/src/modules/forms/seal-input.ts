@@ -12,7 +12,7 @@ import type { SealDocument, SealSource } from '../../sealing/seal.js';
 import type { SealedDocumentFacts, SealRegister } from '../../sealing/verify.js';
 import { findUser } from '../users/repository.js';
 import { completedMail } from './notify.js';
-import { mailFacts, type RecipientRecord } from './progression.js';
+import { actsOn, mailFacts, type RecipientRecord } from './progression.js';
 import { findForm, formParticipants, formToSeal, recordSeal, sealedFormWith, unsealedForms, type FormToSeal } from './completed-forms-repository.js';
 
 /** How a recipient proved who they were: their step's own audit event says (approvers always sign in). */
@@ -22,6 +22,12 @@ function signedIn(recipient: RecipientRecord, events: FormToSeal['events']): boo
     recipient.action === 'approve' ||
     events.some((event) => steps.includes(event.event) && event.details['order'] === recipient.order && event.details['via'] === 'account')
   );
+}
+
+function hostOf(recipient: RecipientRecord, events: FormToSeal['events']): string | null {
+  const signed = events.find((event) => event.event === 'signed' && event.details['order'] === recipient.order);
+  const host = signed?.details['hostedBy'];
+  return typeof host === 'string' ? host : null;
 }
 
 function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['events']): RenderedRecipient {
@@ -60,6 +66,8 @@ function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['event
         },
       ];
     }),
+    // Who hosted the signature, as its own event says (the place may have been hosted, then signed another way).
+    hostedBy: hostOf(recipient, events),
   };
 }
 
@@ -67,6 +75,13 @@ function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['event
 function delegatedWords(details: Record<string, unknown>): string {
   const to = details['to'] as { name?: unknown; email?: unknown } | undefined;
   return typeof to?.name === 'string' && typeof to.email === 'string' ? `delegated their place to ${to.name} <${to.email}>` : 'delegated their place';
+}
+
+/** The trail's words for a signature: given in person (and who hosted it), with the signer's consent. */
+function signedWords(details: Record<string, unknown>): string {
+  const hosted = typeof details['hostedBy'] === 'string' ? ` in person, hosted by ${details['hostedBy']}` : '';
+  if (details['consent'] === true) return `signed${hosted}, agreeing that the electronic signature is legally binding`;
+  return `signed${hosted}`;
 }
 
 /** The trail's words for a holder proving who they are: how, and where a code went. */
@@ -101,8 +116,8 @@ async function formDocument(db: Database, formId: number): Promise<SealDocument 
       events: events.map(({ at, event, actor, ip, details }) => ({
         at,
         event:
-          event === 'signed' && details['consent'] === true
-            ? 'signed-with-consent'
+          event === 'signed'
+            ? signedWords(details)
             : event === 'verified'
               ? verifiedWords(details)
               : event === 'delegated'
@@ -119,7 +134,10 @@ async function announceSeal(ctx: Pick<ServerContext, 'mail'>, tx: Database, form
   const form = await findForm(tx, formId);
   if (!form) return;
   const facts = await mailFacts(tx, form);
-  const participants = new Map((await formParticipants(tx, formId)).map((recipient) => [recipient.email.toLowerCase(), recipient.name]));
+  // A place that receives a copy is mailed the sealed PDF itself (`send-copies.job.ts`), not this link.
+  const participants = new Map(
+    (await formParticipants(tx, formId)).filter(actsOn).map((recipient) => [recipient.email.toLowerCase(), recipient.name]),
+  );
   const sender = form.senderId ? await findUser(tx, form.senderId) : undefined;
   if (sender) participants.set(sender.email.toLowerCase(), form.senderName);
   for (const [email, name] of participants) await ctx.mail.send(completedMail(facts, { name, email }, link), { tx });
@@ -130,7 +148,14 @@ async function sealedWith(db: Database, sealedSha256: string): Promise<SealedDoc
   const sealedAt = found?.form.sealedAt;
   if (!found || !sealedAt) return null;
   const { form, signers } = found;
-  return { reference: form.reference, title: form.title, companyId: form.companyId, completedAt: form.completedAt, sealedAt, signers };
+  return {
+    reference: form.reference,
+    title: form.title,
+    companyId: form.companyId,
+    completedAt: form.completedAt,
+    sealedAt,
+    signers: signers.filter(actsOn),
+  };
 }
 
 export const formSeals: SealSource & SealRegister = {

@@ -54,7 +54,7 @@ export async function resolveRecipients(
         if (!user) throw formRefusal('-1', `${step.label} approves the form, so must be a user of your company: choose them from your people.`);
       }
       const accessCode = recipient.access_code?.trim();
-      if (accessCode !== undefined && step.verification !== 'access-code')
+      if (accessCode !== undefined && (step.verification !== 'access-code' || step.action === 'copy'))
         throw formRefusal('-1', `${step.label} is not asked for an access code: send the form without one for them.`);
       const code = accessCode ? { accessCode } : {};
       if (user) return { ...personOf(user), ...code };

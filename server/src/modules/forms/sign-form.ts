@@ -13,6 +13,7 @@ import {
   checkStepOpen,
   clearedFiles,
   editableFields,
+  invalidLink,
   nextName,
   receipt,
   signingCompany,
@@ -38,6 +39,10 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
   const outcome = await ctx.db.transaction(async (tx) => {
     const current = await lockStep(tx, form.id, recipient.id);
     checkStepOpen(current.form, current.recipient, now);
+    // The place was given a new page meanwhile (hosted in person, or mailed a new link): the old one stops here.
+    if (current.recipient.pageId !== recipient.pageId) throw invalidLink();
+    // Hosted in person when signed on the hosted page (not by the recipient's own account meanwhile).
+    const hostedBy = via === 'link' ? current.recipient.hostedByName : null;
     const taken = await takeStep(tx, recipient.id, {
       status: recipient.action === 'fill' ? 'filled' : 'signed',
       actedAt: now,
@@ -58,7 +63,7 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
       target: form.reference,
       formId: form.id,
       origin,
-      details: { order: recipient.order, signature: signature?.kind ?? 'none', via, consent: true },
+      details: { order: recipient.order, signature: signature?.kind ?? 'none', via, consent: true, ...(hostedBy ? { hostedBy } : {}) },
     });
     return { ...(await progress(ctx, tx, form.id, origin)), stored };
   });

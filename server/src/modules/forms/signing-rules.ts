@@ -21,6 +21,7 @@ export const signingTexts = {
   notAnApprover: 'Only the person asked to approve this form can approve it or send it back.',
   logInToFill: 'Please log in to fill in this form.',
   needsRecipients: 'This template needs its recipients chosen: send it from Manage Template instead.',
+  firstIsCopy: 'The first place of this template receives a copy and fills nothing in: send it from Manage Template instead.',
   typedNotAllowed: 'A typed name is not accepted as a signature on this form. Please draw your signature.',
   pleaseSign: 'Please sign: type your name or draw your signature.',
   consent: 'By signing, I agree that my electronic signature is legally binding',

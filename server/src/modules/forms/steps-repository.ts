@@ -94,6 +94,62 @@ export async function cancelPlaces(tx: Database, recipientIds: readonly number[]
       .where(inArray(formRecipients.id, [...recipientIds]));
 }
 
+/**
+ * Hosts an open place in person: a new page (so the link mailed before stops working), who
+ * hosts it, and a code to be given again on the new page (the count of codes mailed this hour
+ * stays). Answers the place, or nothing when it is no longer open.
+ */
+export async function hostPlace(
+  tx: Database,
+  recipientId: number,
+  change: { pageId: string; tokenHash: string; host: string; now: Date },
+): Promise<RecipientRecord | undefined> {
+  const [row] = await tx
+    .update(formRecipients)
+    .set({
+      pageId: change.pageId,
+      tokenHash: change.tokenHash,
+      hostedByName: change.host,
+      hostedAt: change.now,
+      codeHash: null,
+      codeSentAt: null,
+      codeFailures: 0,
+      verifiedAt: null,
+    })
+    .where(and(eq(formRecipients.id, recipientId), eq(formRecipients.status, 'open')))
+    .returning();
+  return row;
+}
+
+/** Ends the hosting of a place that is mailed a new link: its page changes again, and no one hosts it. */
+export async function endHosting(tx: Database, recipientId: number, change: { pageId: string; tokenHash: string }): Promise<RecipientRecord> {
+  const [row] = await tx
+    .update(formRecipients)
+    .set({
+      pageId: change.pageId,
+      tokenHash: change.tokenHash,
+      hostedByName: null,
+      hostedAt: null,
+      codeHash: null,
+      codeSentAt: null,
+      verifiedAt: null,
+    })
+    .where(eq(formRecipients.id, recipientId))
+    .returning();
+  if (!row) throw new Error(`No recipient ${recipientId}.`);
+  return row;
+}
+
+/** Records a copy mailed to a place that receives one, once; false when it was recorded already. */
+export async function markCopySent(tx: Database, recipientId: number, now: Date): Promise<boolean> {
+  const marked = await tx
+    .update(formRecipients)
+    .set({ notifiedAt: now })
+    .where(and(eq(formRecipients.id, recipientId), eq(formRecipients.status, 'copy'), isNull(formRecipients.notifiedAt)))
+    .returning({ id: formRecipients.id });
+  return marked.length > 0;
+}
+
 /** Opens a waiting place: it is that recipient's turn now. */
 export async function openPlace(tx: Database, recipientId: number, now: Date): Promise<RecipientRecord | undefined> {
   const [opened] = await tx.update(formRecipients).set({ status: 'open', notifiedAt: now }).where(eq(formRecipients.id, recipientId)).returning();
@@ -128,7 +184,7 @@ export async function restartPlace(
   tx: Database,
   recipientId: number,
   change: {
-    status: 'open' | 'waiting';
+    status: 'open' | 'waiting' | 'copy';
     pageId: string;
     tokenHash: string;
     now: Date;
@@ -151,6 +207,9 @@ export async function restartPlace(
       userAgent: '',
       remindersSent: 0,
       lastRemindedAt: null,
+      // A new link is mailed: whoever hosted the place in person no longer does.
+      hostedByName: null,
+      hostedAt: null,
       // The new link asks its holder again, from nothing.
       codeHash: null,
       codeSentAt: null,

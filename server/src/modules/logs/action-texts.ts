@@ -11,6 +11,8 @@ export const actionTexts: Record<AuditEvent, string> = {
   opened: 'Opened form',
   verified: 'Proved who they are to open a form',
   delegated: 'Handed their place on a form to someone else',
+  hosted: 'Hosted a signature in person',
+  'copy-sent': 'Mailed a copy of a sealed form',
   saved: 'Saved form answers',
   signed: 'Signed form',
   approved: 'Approved form',

@@ -2,7 +2,7 @@
  * What a template must be: a title; fields with unique names made of lower-case letters,
  * digits and underscores, select fields with their choices, each answered by someone in the
  * template's order; steps (the recipients' places) of at most 20, each with a label and what
- * it asks; a field placed on the template's PDF sits on one of its pages, inside the page. A
+ * it asks (the places that receive a copy last, answering no field); a field placed on the template's PDF sits on one of its pages, inside the page. A
  * broken rule is refused with the reason, in the product's words.
  */
 import { contractLimits } from '@formsign/sdk/contract';
@@ -33,6 +33,16 @@ export function placementProblem(field: Pick<FieldDefinition, 'label' | 'placeme
     return `The field "${field.label}" reaches past the edge of page ${place.page} (${shownPoints(page.width)} × ${shownPoints(page.height)} points): move it or make it smaller so that it fits on the page.`;
   }
   return null;
+}
+
+/** The field answered by a place that receives a copy (which answers nothing), when there is one. */
+export function fieldOfCopyPlace(fields: readonly FieldDefinition[], steps: readonly StepDefinition[]): FieldDefinition | undefined {
+  return fields.find((field) => field.step !== 0 && steps[(field.step ?? 1) - 1]?.action === 'copy');
+}
+
+export function copyPlaceAnswers(field: Pick<FieldDefinition, 'label' | 'step'>, steps: readonly StepDefinition[]): string {
+  const label = steps[(field.step ?? 1) - 1]?.label ?? '';
+  return `The field "${field.label}" is answered by place ${field.step ?? 1} (${label}), which receives a copy and answers nothing: choose someone who fills it in.`;
 }
 
 export function checkFields(fields: readonly FieldDefinition[], stepCount: number, pages: readonly PdfPageSize[] = []): FieldDefinition[] {
@@ -70,13 +80,17 @@ export function checkSteps(steps: readonly StepDefinition[], companyUsers: Reado
   const { minItems, maxItems } = contractLimits['TemplateStepsUpdate.steps'];
   if (steps.length < minItems || steps.length > maxItems) throw invalidValue(`A template has from ${minItems} to ${maxItems} recipients.`);
   const clean: StepDefinition[] = [];
-  for (const step of steps) {
+  for (const [index, step] of steps.entries()) {
     const label = step.label.trim();
     if (!label) throw invalidValue('Each recipient needs a label, such as "Employee" or "Line manager".');
+    // A copy waits for no one and no one waits for it: copies come after the order of those who act.
+    if (step.action !== 'copy' && steps.slice(0, index).some((before) => before.action === 'copy'))
+      throw invalidValue(`"${label}" comes after a place that receives a copy: the places that receive a copy come last, after everyone who acts.`);
     if (step.userId != null && !companyUsers.has(step.userId)) throw invalidValue(`"${label}" goes to someone who is not a user of your company.`);
-    // An approver always signs in: their place asks for no code, and is not handed on.
-    const verification = step.action === 'approve' ? 'none' : (step.verification ?? 'none');
-    const allowDelegation = step.action !== 'approve' && step.allowDelegation === true;
+    // An approver always signs in, and a place that receives a copy opens nothing: neither asks
+    // for a code, nor is handed on.
+    const verification = step.action === 'approve' || step.action === 'copy' ? 'none' : (step.verification ?? 'none');
+    const allowDelegation = step.action !== 'approve' && step.action !== 'copy' && step.allowDelegation === true;
     // The access code goes to the person the sender chose, another way: whoever the place was handed on to would not have it.
     if (allowDelegation && verification === 'access-code')
       throw invalidValue(

@@ -15,7 +15,7 @@ import { definitionOf } from './field-shapes.js';
 import { categoryFor } from '../categories/repository.js';
 import { companyUserIds } from '../users/repository.js';
 import { findTemplate, insertTemplate, updateTemplate, type TemplateChange } from './repository.js';
-import { checkFields, checkSteps } from './rules.js';
+import { checkFields, checkSteps, copyPlaceAnswers, fieldOfCopyPlace } from './rules.js';
 import { defaultSteps, stepsOf } from './steps.js';
 import { companySettings } from '../../companies/repository.js';
 import type { Database } from '../../db/database.js';
@@ -50,7 +50,10 @@ export async function saveTemplate(
       change.description = value.description.trim();
       change.categoryId = await categoryFor(tx, principal.companyId, value.category);
     } else if (request.type === 'fields' && isFields(value)) {
-      change.fields = checkFields(value.map(definitionOf), stepsOf(existing?.steps ?? []).length, existing?.pdfPages ?? []);
+      const steps = stepsOf(existing?.steps ?? []);
+      change.fields = checkFields(value.map(definitionOf), steps.length, existing?.pdfPages ?? []);
+      const byCopy = fieldOfCopyPlace(change.fields, steps);
+      if (byCopy) throw invalidValue(copyPlaceAnswers(byCopy, steps));
     } else if (request.type === 'steps' && isSteps(value)) {
       const verification = await defaultVerification(tx, principal.companyId);
       const steps = checkSteps(
@@ -68,6 +71,8 @@ export async function saveTemplate(
         throw invalidValue(
           `The field "${beyond.label}" is answered by place ${beyond.step}: keep that place, or change who answers the field first.`,
         );
+      const byCopy = fieldOfCopyPlace(existing?.fields ?? [], steps);
+      if (byCopy) throw invalidValue(copyPlaceAnswers(byCopy, steps));
       change.steps = steps;
       change.sequential = value.sequential;
     } else {

@@ -132,11 +132,15 @@ export function FieldCard({ field, steps, index, count, problems, disabled, onCh
             onChange={(event) => change({ step: Number(event.target.value) })}
           >
             <option value="0">The sender, when sending</option>
-            {steps.map((step, place) => (
-              <option key={place} value={String(place + 1)}>
-                {place + 1}. {step.label}
-              </option>
-            ))}
+            {/* A place that receives a copy answers nothing. */}
+            {steps.map((step, place) =>
+              step.action === 'copy' && field.step !== place + 1 ? null : (
+                <option key={place} value={String(place + 1)}>
+                  {place + 1}. {step.label}
+                  {step.action === 'copy' ? ' (receives a copy: choose another)' : ''}
+                </option>
+              ),
+            )}
             {(field.step ?? 1) > steps.length ? <option value={String(field.step)}>Place {field.step} (no longer in the order)</option> : null}
           </select>
         </div>

@@ -34,7 +34,8 @@ export function RecipientPlaces({ template, steps, disabled, onAdded }: Recipien
     {
       onSuccess: (_answer, next) => {
         onAdded(next);
-        setAdded(`Place ${next.length}, “${next[next.length - 1]?.label ?? ''}”, is saved: fields can now be answered by it.`);
+        const at = next.findIndex((step) => !steps.includes(step));
+        setAdded(`Place ${at + 1}, “${next[at]?.label ?? ''}”, is saved: fields can now be answered by it.`);
         setLabel('');
       },
     },
@@ -51,7 +52,10 @@ export function RecipientPlaces({ template, steps, disabled, onAdded }: Recipien
       return;
     }
     setProblem(null);
-    void save.run([...steps, { label: name, action: 'sign', user_id: null }]);
+    // Before the places that receive a copy, which come last (they answer no field, so their numbers may move).
+    const copies = steps.findIndex((step) => step.action === 'copy');
+    const at = copies < 0 ? steps.length : copies;
+    void save.run([...steps.slice(0, at), { label: name, action: 'sign', user_id: null }, ...steps.slice(at)]);
   };
   const enter = (event: KeyboardEvent<HTMLInputElement>): void => {
     // Enter adds the place; it does not save the fields around it.

@@ -1,7 +1,7 @@
 /**
  * Step 3 of the template editor (designed): who a form from this template goes to, in order.
  * Each place has a label the sender reads ("Employee", "Line manager"), what it asks (sign,
- * fill in, approve) and, for an administrator, the colleague it goes to unless the sender
+ * fill in, approve, or only receive a copy of the sealed PDF, places that come last) and, for an administrator, the colleague it goes to unless the sender
  * chooses someone else, and how its recipient proves who they are before the form opens (the
  * link alone, a code emailed to them, or an access code the sender gives them; a new place
  * starts from the organisation's default), and whether its recipient may hand the form on to
@@ -30,7 +30,15 @@ export const actions: ReadonlyArray<{ value: TemplateStep['action']; label: stri
   { value: 'sign', label: 'Fills in and signs' },
   { value: 'fill', label: 'Fills in' },
   { value: 'approve', label: 'Approves' },
+  { value: 'copy', label: 'Receives a copy' },
 ];
+
+/** Where a new place that acts goes: before the places that receive a copy, which come last. */
+function withActingPlace(places: readonly Place[], place: Place): Place[] {
+  const copies = places.findIndex((item) => item.action === 'copy');
+  const at = copies < 0 ? places.length : copies;
+  return [...places.slice(0, at), place, ...places.slice(at)];
+}
 
 interface Place extends TemplateStep {
   key: number;
@@ -115,7 +123,7 @@ export function RecipientsForm({
       <h2 id={`${id}-title`}>Recipients</h2>
       <p className="muted">
         Who a form from this template goes to, in order. The sender chooses the people when sending; a place can name a colleague it goes to by
-        default.
+        default. Those who receive a copy come last: they act on nothing, wait for no one, and are emailed the sealed PDF once the form is complete.
       </p>
       <FormError message={problem ?? (snapshot.matches('failed') ? snapshot.context.error : null)} />
       <div className="checkbox">
@@ -151,8 +159,11 @@ export function RecipientsForm({
                 disabled={saving}
                 onChange={(event) => {
                   const action = event.target.value as TemplateStep['action'];
-                  // An approver always logs in: their place asks for no code.
-                  update(place.key, action === 'approve' ? { action, verification: 'none', allow_delegation: false } : { action });
+                  // An approver always logs in, and a copy opens nothing: neither place asks for a code or is handed on.
+                  update(
+                    place.key,
+                    action === 'approve' || action === 'copy' ? { action, verification: 'none', allow_delegation: false } : { action },
+                  );
                 }}
               >
                 {actions.map((action) => (
@@ -167,6 +178,10 @@ export function RecipientsForm({
               {place.action === 'approve' ? (
                 <p id={`${id}-${place.key}-verification`} className="muted">
                   Their login (approvers always log in)
+                </p>
+              ) : place.action === 'copy' ? (
+                <p id={`${id}-${place.key}-verification`} className="muted">
+                  Nothing: they are emailed the sealed PDF once everyone has acted
                 </p>
               ) : (
                 <VerificationSelect
@@ -246,13 +261,25 @@ export function RecipientsForm({
           className="button button--secondary"
           disabled={saving || places.length >= 20}
           onClick={() =>
-            setPlaces((current) => [
-              ...current,
-              placeOf({ label: '', action: 'sign', user_id: null, verification: defaultVerification, allow_delegation: false }),
-            ])
+            setPlaces((current) =>
+              withActingPlace(
+                current,
+                placeOf({ label: '', action: 'sign', user_id: null, verification: defaultVerification, allow_delegation: false }),
+              ),
+            )
           }
         >
           + Add a recipient
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={saving || places.length >= 20}
+          onClick={() =>
+            setPlaces((current) => [...current, placeOf({ label: '', action: 'copy', user_id: null, verification: 'none', allow_delegation: false })])
+          }
+        >
+          + Add someone who receives a copy
         </button>
       </div>
       <div className="form-actions">

@@ -29,7 +29,12 @@ import { answerProblems, initialAnswers, signingRequestAnswers, type Answers } f
 import { accessCodeLength, accessCodeProblem } from './access-code.ts';
 
 const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
-const asks: Record<TemplateStep['action'], string> = { sign: 'fills in and signs', fill: 'fills in', approve: 'approves' };
+const asks: Record<TemplateStep['action'], string> = {
+  sign: 'fills in and signs',
+  fill: 'fills in',
+  approve: 'approves',
+  copy: 'receives a copy of the sealed PDF',
+};
 
 interface Chosen {
   /** A colleague's id, or null for someone typed. */
@@ -40,7 +45,7 @@ interface Chosen {
   accessCode?: string;
 }
 
-const asksAccessCode = (step: TemplateStep): boolean => step.action !== 'approve' && step.verification === 'access-code';
+const asksAccessCode = (step: TemplateStep): boolean => step.action !== 'approve' && step.action !== 'copy' && step.verification === 'access-code';
 
 function personName(user: UserRow): string {
   return `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email;
@@ -240,7 +245,7 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
                       be shown again once sent.
                     </span>
                   </div>
-                ) : step.action !== 'approve' && step.verification === 'email-code' ? (
+                ) : step.action !== 'approve' && step.action !== 'copy' && step.verification === 'email-code' ? (
                   <p className="muted">Before the form opens, they type a code emailed to them.</p>
                 ) : null}
                 {step.action !== 'approve' && step.allow_delegation ? (

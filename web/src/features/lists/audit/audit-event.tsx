@@ -9,6 +9,8 @@ const events: Record<EventName, { label: string; tone: string }> = {
   opened: { label: 'Opened', tone: 'badge--info' },
   verified: { label: 'Verified', tone: 'badge--info' },
   delegated: { label: 'Handed on', tone: 'badge--info' },
+  hosted: { label: 'Hosted in person', tone: 'badge--info' },
+  'copy-sent': { label: 'Copy sent', tone: 'badge--info' },
   saved: { label: 'Draft saved', tone: '' },
   signed: { label: 'Signed', tone: 'badge--success' },
   approved: { label: 'Approved', tone: 'badge--success' },
