@@ -45,6 +45,7 @@ const fieldTypes: Record<FormField['type'], string> = {
   email: 'Email',
   checkbox: 'Tick box',
   select: 'Choice',
+  radio: 'Radio buttons',
   signature: 'Signature',
   file: 'File upload',
 };

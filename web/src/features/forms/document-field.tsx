@@ -104,7 +104,9 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
         />
       );
       break;
+    // A radio group in its box on the page is chosen from a list: its choices do not fit in a box drawn for the answer.
     case 'select':
+    case 'radio':
       control = (
         <select {...common} className="doc-field__control" value={text} onChange={(event) => onAnswer(event.target.value)}>
           <option value="">Choose</option>

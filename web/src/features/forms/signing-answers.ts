@@ -1,10 +1,13 @@
 /**
- * The answers a signer gives a form: their starting values (pre-population), the checks made
- * before anything is sent (required fields, email and number formats), and the request's
- * `values` and `signature`. A form has one signer's signature: the first signature field's goes
- * in `signature`; any other signature field's value goes in `values` as its text.
+ * The answers a signer gives a form: their starting values (pre-population), which fields the
+ * answers so far show (a field's condition, by the rules the server holds to), the checks made
+ * before anything is sent (required fields, email and number formats, the checks the sender
+ * set, with the sender's message), and the request's `values` and `signature`. A form has one
+ * signer's signature: the first signature field's goes in `signature`; any other signature
+ * field's value goes in `values` as its text.
  */
 import { emailPattern, type FormField, type WebSigningRequest } from '@formsign/sdk';
+import { shownFieldNames, validationProblem, type RuleValue } from '@formsign/sdk/field-rules';
 
 export type Signature = NonNullable<WebSigningRequest['signature']>;
 export type Answer = string | boolean | Signature | null;
@@ -23,6 +26,20 @@ export function initialAnswers(fields: readonly FormField[]): Answers {
 
 function isSignature(answer: Answer): answer is Signature {
   return typeof answer === 'object' && answer !== null && answer.value.trim().length > 0;
+}
+
+/**
+ * The names of the fields the answers show, read on every field of the form (those answered
+ * earlier by their values): a field whose condition does not hold is not shown, not asked and
+ * not sent.
+ */
+export function shownNames(fields: readonly FormField[], answers: Answers): Set<string> {
+  const values: Record<string, RuleValue> = {};
+  for (const field of fields) {
+    const answer = answers[field.name];
+    values[field.name] = answer === undefined ? (field.value ?? null) : typeof answer === 'object' && answer !== null ? answer.value : answer;
+  }
+  return shownFieldNames(fields, values);
 }
 
 /**
@@ -52,13 +69,20 @@ export function answerProblems(fields: readonly FormField[], answers: Answers, o
         if (!text) {
           if (field.required)
             problems[field.name] =
-              field.type === 'select' ? 'Please choose an answer.' : field.type === 'date' ? 'Please enter a date.' : 'Please fill in this field.';
+              field.type === 'select' || field.type === 'radio'
+                ? 'Please choose an answer.'
+                : field.type === 'date'
+                  ? 'Please enter a date.'
+                  : 'Please fill in this field.';
         } else if (field.type === 'email' && !emailPattern.test(text)) {
           problems[field.name] = 'Enter an email address like name@example.com.';
         } else if (field.type === 'number' && !Number.isFinite(Number(text))) {
           problems[field.name] = 'Enter a number, like 12 or 4.5.';
-        } else if (field.type === 'select' && field.options && !field.options.includes(text)) {
+        } else if ((field.type === 'select' || field.type === 'radio') && field.options && !field.options.includes(text)) {
           problems[field.name] = 'Please choose one of the answers offered.';
+        } else {
+          const broken = validationProblem(field, text);
+          if (broken) problems[field.name] = broken;
         }
       }
     }

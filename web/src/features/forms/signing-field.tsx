@@ -163,6 +163,33 @@ export function SigningField({ field, answer, problem, disabled, allowTypedSigna
           <Problem id={`${id}-error`} text={problem} />
         </div>
       );
+    case 'radio':
+      return (
+        <div className="field signing-field">
+          <fieldset className="radio-group" aria-required={field.required} aria-invalid={invalid} aria-describedby={errorId}>
+            <legend>
+              {field.label}
+              <RequiredMark required={field.required} />
+            </legend>
+            {(field.options ?? []).map((option, place) => (
+              <div className="checkbox" key={option}>
+                <input
+                  // The first choice carries the field's id: the guide and the error summary lead to it.
+                  id={place === 0 ? id : `${id}-${place}`}
+                  type="radio"
+                  name={id}
+                  value={option}
+                  checked={text === option}
+                  disabled={disabled}
+                  onChange={() => onAnswer(option)}
+                />
+                <label htmlFor={place === 0 ? id : `${id}-${place}`}>{option}</label>
+              </div>
+            ))}
+          </fieldset>
+          <Problem id={`${id}-error`} text={problem} />
+        </div>
+      );
     case 'textarea':
       control = (
         <textarea
