@@ -15,7 +15,7 @@ export const contractLimits = {
   'CreateApiKeyRequest.name': { minLength: 1, maxLength: 80 },
   'EmailAddress': { maxLength: 254 },
   'EnvelopeCountRequest.token': { minLength: 1 },
-  'FieldCondition.field': { minLength: 1, maxLength: 60 },
+  'FieldCondition.field': { maxLength: 60 },
   'FieldCondition.value': { maxLength: 200 },
   'FieldCondition.values': { maxItems: 50 },
   'FieldPlacement.height': { minimum: 1 },

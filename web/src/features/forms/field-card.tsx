@@ -7,25 +7,9 @@
  * labelled input or a real button, so the editor works with a keyboard alone.
  */
 import type { TemplateStep } from '@formsign/sdk';
-import {
-  conditionOperators,
-  fieldPatterns,
-  lengthTypes,
-  patternTypes,
-  rangeTypes,
-  type ConditionOperator,
-  type FieldPattern,
-} from '@formsign/sdk/field-rules';
-import {
-  choiceTypes,
-  choicesOf,
-  fieldTypes,
-  labelMaxLength,
-  nameFromLabel,
-  nameMaxLength,
-  type EditableField,
-  type FieldProblems,
-} from './template-fields.ts';
+import { lazy, Suspense } from 'react';
+import { choiceTypes, choicesOf } from './field-choices.ts';
+import { fieldTypes, labelMaxLength, nameFromLabel, nameMaxLength, type EditableField, type FieldProblems } from './template-fields.ts';
 
 interface FieldCardProps {
   field: EditableField;
@@ -50,226 +34,13 @@ function Problem({ id, text }: { id: string; text?: string }) {
   ) : null;
 }
 
-/** The answers a condition compares with, offered as choices where the other field has them. */
-function ConditionAnswer({
-  id,
-  other,
-  field,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  other: EditableField;
-  field: EditableField;
-  disabled: boolean;
-  onChange(value: string): void;
-}) {
-  const { operator, value } = field.condition;
-  if (operator === 'filled') return null;
-  if (operator === 'one_of')
-    return (
-      <div className="field">
-        <label htmlFor={`${id}-condition-value`}>Answers (one per line)</label>
-        <textarea
-          id={`${id}-condition-value`}
-          className="textarea"
-          value={value}
-          disabled={disabled}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </div>
-    );
-  const choices = other.type === 'checkbox' ? [] : choiceTypes.has(other.type) ? choicesOf(other.options) : null;
-  return (
-    <div className="field">
-      <label htmlFor={`${id}-condition-value`}>Answer</label>
-      {choices === null ? (
-        <input
-          id={`${id}-condition-value`}
-          className="input"
-          value={value}
-          maxLength={200}
-          disabled={disabled}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      ) : (
-        <select id={`${id}-condition-value`} className="select" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
-          <option value="">Choose an answer</option>
-          {other.type === 'checkbox' ? (
-            <>
-              <option value="true">Ticked</option>
-              <option value="false">Not ticked</option>
-            </>
-          ) : (
-            choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))
-          )}
-        </select>
-      )}
-    </div>
-  );
-}
+/** When the field is shown and the checks on its answer: loaded apart, as only the editor shows them. */
+const FieldRuleSettings = lazy(() => import('./field-rule-settings.tsx'));
 
-/** When the field is shown: always, or while another field's answer meets a condition. */
-function ConditionSettings({
-  field,
-  others,
-  problem,
-  disabled,
-  onChange,
-}: {
-  field: EditableField;
-  others: readonly EditableField[];
-  problem?: string;
-  disabled: boolean;
-  onChange(condition: EditableField['condition']): void;
-}) {
-  const id = field.key;
-  const other = others.find((item) => item.key === field.condition.field);
-  const change = (patch: Partial<EditableField['condition']>): void => onChange({ ...field.condition, ...patch });
-  return (
-    <fieldset className="field-card__rules">
-      <legend>When it is shown</legend>
-      <div className="field-card__grid">
-        <div className="field">
-          <label htmlFor={`${id}-condition-field`}>Show this field</label>
-          <select
-            id={`${id}-condition-field`}
-            className="select"
-            value={other ? other.key : ''}
-            disabled={disabled}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-condition-error` : undefined}
-            onChange={(event) => change({ field: event.target.value, value: '' })}
-          >
-            <option value="">Always</option>
-            {others.map((item) => (
-              <option key={item.key} value={item.key}>
-                Only when “{item.label.trim() || item.name || 'New field'}”…
-              </option>
-            ))}
-          </select>
-        </div>
-        {other ? (
-          <>
-            <div className="field">
-              <label htmlFor={`${id}-condition-operator`}>Condition</label>
-              <select
-                id={`${id}-condition-operator`}
-                className="select"
-                value={field.condition.operator}
-                disabled={disabled}
-                onChange={(event) => change({ operator: event.target.value as ConditionOperator })}
-              >
-                {conditionOperators.map((operator) => (
-                  <option key={operator.value} value={operator.value}>
-                    {operator.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <ConditionAnswer id={id} other={other} field={field} disabled={disabled} onChange={(value) => change({ value })} />
-          </>
-        ) : null}
-      </div>
-      <Problem id={`${id}-condition-error`} text={problem} />
-    </fieldset>
-  );
-}
-
-/** The checks on the answer that the field's type takes, and the message shown when one breaks. */
-function ValidationSettings({
-  field,
-  problem,
-  disabled,
-  onChange,
-}: {
-  field: EditableField;
-  problem?: string;
-  disabled: boolean;
-  onChange(validation: EditableField['validation']): void;
-}) {
-  const id = field.key;
-  const checks = field.validation;
-  const change = (patch: Partial<EditableField['validation']>): void => onChange({ ...checks, ...patch });
-  const described = problem ? `${id}-validation-error` : undefined;
-  const inputs: Array<{ key: 'minLength' | 'maxLength' | 'min' | 'max'; label: string }> = [
-    ...(lengthTypes.has(field.type)
-      ? [
-          { key: 'minLength' as const, label: 'At least (characters)' },
-          { key: 'maxLength' as const, label: 'At most (characters)' },
-        ]
-      : []),
-    ...(rangeTypes.has(field.type)
-      ? [
-          { key: 'min' as const, label: 'Lowest number' },
-          { key: 'max' as const, label: 'Highest number' },
-        ]
-      : []),
-  ];
-  if (inputs.length === 0) return null;
-  return (
-    <fieldset className="field-card__rules">
-      <legend>Checks on the answer</legend>
-      <div className="field-card__grid">
-        {inputs.map((input, place) => (
-          <div className="field" key={input.key}>
-            <label htmlFor={place === 0 ? `${id}-validation-first` : `${id}-validation-${input.key}`}>{input.label}</label>
-            <input
-              id={place === 0 ? `${id}-validation-first` : `${id}-validation-${input.key}`}
-              className="input"
-              inputMode="decimal"
-              value={checks[input.key]}
-              disabled={disabled}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={described}
-              onChange={(event) => change({ [input.key]: event.target.value })}
-            />
-          </div>
-        ))}
-        {patternTypes.has(field.type) ? (
-          <div className="field">
-            <label htmlFor={`${id}-validation-pattern`}>Format</label>
-            <select
-              id={`${id}-validation-pattern`}
-              className="select"
-              value={checks.pattern}
-              disabled={disabled}
-              onChange={(event) => change({ pattern: event.target.value as FieldPattern | '' })}
-            >
-              <option value="">Any text</option>
-              {fieldPatterns.map((pattern) => (
-                <option key={pattern.value} value={pattern.value}>
-                  {pattern.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        <div className="field field-card__label">
-          <label htmlFor={`${id}-validation-message`}>Message when an answer does not pass</label>
-          <input
-            id={`${id}-validation-message`}
-            className="input"
-            value={checks.message}
-            maxLength={200}
-            disabled={disabled}
-            aria-describedby={problem ? described : `${id}-validation-hint`}
-            onChange={(event) => change({ message: event.target.value })}
-          />
-          {problem ? null : (
-            <span id={`${id}-validation-hint`} className="field__hint">
-              Shown on the field; left empty, the form says what is wrong in its own words.
-            </span>
-          )}
-        </div>
-      </div>
-      <Problem id={`${id}-validation-error`} text={problem} />
-    </fieldset>
-  );
+/** The answers a condition on `other` may compare with: its choices, none for a tick box, null where the answer is typed. */
+function offeredAnswers(other: EditableField): readonly string[] | null {
+  if (other.type === 'checkbox') return [];
+  return choiceTypes.has(other.type) ? choicesOf(other.options) : null;
 }
 
 export function FieldCard({ field, steps, others, index, count, problems, disabled, onChange, onMove, onRemove }: FieldCardProps) {
@@ -420,14 +191,9 @@ export function FieldCard({ field, steps, others, index, count, problems, disabl
           <Problem id={`${id}-options-error`} text={problems?.options} />
         </div>
       ) : null}
-      <ConditionSettings
-        field={field}
-        others={others}
-        problem={problems?.condition}
-        disabled={disabled}
-        onChange={(condition) => change({ condition })}
-      />
-      <ValidationSettings field={field} problem={problems?.validation} disabled={disabled} onChange={(validation) => change({ validation })} />
+      <Suspense fallback={null}>
+        <FieldRuleSettings field={field} others={others} problems={problems} disabled={disabled} choicesOf={offeredAnswers} onChange={change} />
+      </Suspense>
     </li>
   );
 }

@@ -166,7 +166,7 @@ export function SigningField({ field, answer, problem, disabled, allowTypedSigna
     case 'radio':
       return (
         <div className="field signing-field">
-          <fieldset className="radio-group" aria-required={field.required} aria-invalid={invalid} aria-describedby={errorId}>
+          <fieldset className="account-choices" role="radiogroup" aria-required={field.required} aria-invalid={invalid} aria-describedby={errorId}>
             <legend>
               {field.label}
               <RequiredMark required={field.required} />

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  blankField,
-  choicesOf,
-  editableField,
-  editableFields,
-  fieldProblems,
-  formFields,
-  nameFromLabel,
-  type EditableField,
-} from './template-fields.ts';
+import { choicesOf } from './field-choices.ts';
+import { blankField, editableField, editableFields, fieldProblems, formFields, nameFromLabel, type EditableField } from './template-fields.ts';
 
 function field(patch: Partial<EditableField>): EditableField {
   return { ...blankField(), label: 'A question', name: 'a_question', ...patch };

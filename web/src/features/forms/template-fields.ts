@@ -7,6 +7,7 @@
  * that field keeps it; it is sent by name.
  */
 import type { FieldValidation, FormField } from '@formsign/sdk';
+import { choiceTypes, choicesOf } from './field-choices.ts';
 import { conditionsProblem, lengthTypes, patternTypes, rangeTypes, type ConditionOperator, type FieldPattern } from '@formsign/sdk/field-rules';
 
 export type FieldType = FormField['type'];
@@ -52,9 +53,6 @@ export interface EditableField {
 }
 
 export type FieldProblems = Partial<Record<'label' | 'name' | 'options' | 'condition' | 'validation', string>>;
-
-/** The types whose choices are typed one per line. */
-export const choiceTypes: ReadonlySet<FieldType> = new Set(['select', 'radio']);
 
 const noCondition: EditableField['condition'] = { field: '', operator: 'equals', value: '' };
 const noChecks: EditableField['validation'] = { minLength: '', maxLength: '', min: '', max: '', pattern: '', message: '' };
@@ -132,13 +130,6 @@ export function nameFromLabel(label: string): string {
     .replace(/^_+|_+$/g, '');
   const keyed = /^[0-9]/.test(name) ? `field_${name}` : name;
   return keyed.slice(0, nameMaxLength).replace(/_+$/, '');
-}
-
-export function choicesOf(options: string): string[] {
-  return options
-    .split('\n')
-    .map((choice) => choice.trim())
-    .filter(Boolean);
 }
 
 const validName = /^[A-Za-z][A-Za-z0-9_]*$/;
