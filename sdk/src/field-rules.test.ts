@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { conditionsProblem, shownFieldNames, validationProblem, validationRulesProblem, type RuleField } from './field-rules.js';
+import {
+  calculatedValues,
+  conditionsProblem,
+  formulasProblem,
+  parseFormula,
+  shownFieldNames,
+  validationProblem,
+  validationRulesProblem,
+  type RuleField,
+} from './field-rules.js';
 
 const field = (name: string, rest: Partial<RuleField> = {}): RuleField => ({ name, label: name.toUpperCase(), type: 'text', ...rest });
 
@@ -91,5 +100,56 @@ describe('validationRulesProblem', () => {
     expect(validationRulesProblem({ label: 'T', type: 'text', validation: { min: 1 } })).toContain('number range');
     expect(validationRulesProblem({ label: 'T', type: 'text', validation: { min_length: 5, max_length: 2 } })).toContain('at least 5');
     expect(validationRulesProblem({ label: 'N', type: 'number', validation: { min: 1, max: 9 } })).toBeNull();
+  });
+});
+
+describe('a calculated field', () => {
+  const fields: RuleField[] = [
+    field('price', { type: 'number' }),
+    field('quantity', { type: 'number' }),
+    field('discount', { type: 'number' }),
+    field('total', { type: 'calculated', formula: '(price × quantity − discount) ÷ 2 + sum(price, quantity, 1)' }),
+    field('doubled', { type: 'calculated', formula: 'total * 2' }),
+  ];
+
+  it('follows precedence, parentheses, sum(...) and other calculated fields, and is unanswered while a field it reads is', () => {
+    const values = { price: '2.5', quantity: 4, discount: '1' };
+    // (10 - 1) / 2 + (2.5 + 4 + 1) = 4.5 + 7.5
+    expect(calculatedValues(fields, values)).toEqual({ total: 12, doubled: 24 });
+    expect(calculatedValues(fields, { ...values, discount: '' })).toEqual({ total: null, doubled: null });
+    expect(calculatedValues([field('a', { type: 'number' }), field('r', { type: 'calculated', formula: '1 / a' })], { a: 0 })).toEqual({ r: null });
+    expect(calculatedValues([field('a', { type: 'number' }), field('r', { type: 'calculated', formula: 'a * 0.1 + 0.2 - -1' })], { a: 1 })).toEqual({
+      r: 1.3,
+    });
+  });
+
+  it('reads its formula without eval, and refuses what is not one', () => {
+    expect(parseFormula('2 + 3 * 4')).toEqual({
+      formula: {
+        kind: 'operation',
+        operator: '+',
+        left: { kind: 'number', value: 2 },
+        right: { kind: 'operation', operator: '*', left: { kind: 'number', value: 3 }, right: { kind: 'number', value: 4 } },
+      },
+    });
+    expect(parseFormula('price + ')).toEqual({ problem: 'The formula ends too soon.' });
+    expect(parseFormula('alert(1)')).toEqual({ problem: 'Something is left over at "(".' });
+    expect(parseFormula('a; b')).toEqual({ problem: '";" cannot be used: only numbers, field names, + - * /, parentheses and sum(...).' });
+    expect(parseFormula('sum(a, b')).toEqual({ problem: 'A ")" is missing to close sum(.' });
+    expect(parseFormula(`${'('.repeat(30)}1${')'.repeat(30)}`)).toEqual({ problem: 'The formula nests more than 20 deep.' });
+    expect(parseFormula('-'.repeat(400) + '1')).toEqual({ problem: 'The formula nests more than 20 deep.' });
+    expect(parseFormula('1'.repeat(501))).toEqual({ problem: 'Keep the formula to 500 characters or fewer.' });
+  });
+
+  it('is refused at save on a field that is not a number, itself, a later place, or a circle', () => {
+    const message = (list: RuleField[]) => formulasProblem(list)?.message;
+    expect(message([field('t'), field('c', { type: 'calculated', formula: 't + 1' })])).toBe('The formula of "C": "T" is not a number field.');
+    expect(message([field('c', { type: 'calculated', formula: 'c + 1' })])).toBe('The formula of "C": it cannot use its own answer.');
+    expect(message([field('n', { type: 'number', step: 2 }), field('c', { type: 'calculated', formula: 'n' })])).toMatch(/answered later/);
+    expect(message([field('a', { type: 'calculated', formula: 'b' }), field('b', { type: 'calculated', formula: 'a * 2' })])).toBe(
+      'The formula of "A" uses its own result through other calculated fields: remove the circle.',
+    );
+    expect(message([field('c', { type: 'calculated' })])).toBe('The formula of "C": give one, such as price * quantity or sum(first, second).');
+    expect(message(fields)).toBeUndefined();
   });
 });

@@ -12,17 +12,23 @@
  *   same place in the order or an earlier one (never a later one: its answer is not known yet
  *   when the field is asked), with no circle.
  *
+ * - a calculated field's formula (`formula.ts`): its result from the answers of the number
+ *   fields it names, answered at the same place or earlier, with no circle.
+ *
  * Nothing here evaluates text as code; every pattern is anchored, linear, and meets text whose
  * length was checked first.
  */
+import { evaluateFormula, formulaNames, parseFormula, type Formula } from './formula.js';
 import { emailPattern } from './generated/limits.js';
 import type { FieldCondition, FieldValidation, FormField } from './types.js';
+
+export { evaluateFormula, formulaMaxLength, formulaNames, parseFormula, type Formula } from './formula.js';
 
 /** An answer as a form holds it (a signature by its text). */
 export type RuleValue = string | number | boolean | null | undefined;
 
 /** What the rules read of a field. */
-export type RuleField = Pick<FormField, 'name' | 'label' | 'type' | 'condition' | 'validation' | 'step'>;
+export type RuleField = Pick<FormField, 'name' | 'label' | 'type' | 'condition' | 'validation' | 'step' | 'formula'>;
 
 export type FieldPattern = NonNullable<FieldValidation['pattern']>;
 
@@ -145,6 +151,70 @@ export function shownFieldNames(fields: readonly RuleField[], values: Readonly<R
   return new Set(fields.filter(shown).map((field) => field.name));
 }
 
+/** A number as an answer holds it, or null when it has none. */
+function numberOf(value: RuleValue): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const text = answerText(value);
+  if (text === '' || typeof value === 'boolean') return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** Rounded to ten decimal places, so 0.1 + 0.2 reads 0.3. */
+const tidy = (value: number): number => Math.round(value * 1e10) / 1e10;
+
+/**
+ * The result of each calculated field for these answers (null where a field it reads has no
+ * number, on a division by zero, or for a formula that cannot be read); a formula reading
+ * another calculated field reads its result.
+ */
+export function calculatedValues(fields: readonly RuleField[], values: Readonly<Record<string, RuleValue>>): Record<string, number | null> {
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const results: Record<string, number | null> = {};
+  const working = new Set<string>();
+  const parsed = new Map<string, Formula | null>();
+  const resultOf = (field: RuleField): number | null => {
+    if (field.name in results) return results[field.name] ?? null;
+    if (working.has(field.name)) return null;
+    working.add(field.name);
+    let formula = parsed.get(field.name);
+    if (formula === undefined) {
+      const read = parseFormula(field.formula ?? '');
+      formula = 'formula' in read ? read.formula : null;
+      parsed.set(field.name, formula);
+    }
+    const result = formula
+      ? evaluateFormula(formula, (name) => {
+          const other = byName.get(name);
+          if (!other) return null;
+          return other.type === 'calculated' ? resultOf(other) : numberOf(values[name]);
+        })
+      : null;
+    working.delete(field.name);
+    results[field.name] = result === null ? null : tidy(result);
+    return results[field.name] ?? null;
+  };
+  for (const field of fields) if (field.type === 'calculated') resultOf(field);
+  return results;
+}
+
+/**
+ * Which fields the answers show and what each calculated field comes to, together: conditions
+ * read the calculated results too, and a calculated field reads only shown fields (a hidden
+ * one counts as unanswered); a hidden calculated field comes to nothing.
+ */
+export function shownAndCalculated(
+  fields: readonly RuleField[],
+  values: Readonly<Record<string, RuleValue>>,
+): { shown: Set<string>; calculated: Record<string, number | null> } {
+  const shown = shownFieldNames(fields, { ...values, ...calculatedValues(fields, values) });
+  const kept: Record<string, RuleValue> = {};
+  for (const field of fields) kept[field.name] = shown.has(field.name) ? values[field.name] : null;
+  const calculated = calculatedValues(fields, kept);
+  for (const name of Object.keys(calculated)) if (!shown.has(name)) calculated[name] = null;
+  return { shown, calculated };
+}
+
 /** The fields shown for these answers, in their order. */
 export function shownFields<F extends RuleField>(fields: readonly F[], values: Readonly<Record<string, RuleValue>>): F[] {
   const names = shownFieldNames(fields, values);
@@ -229,6 +299,51 @@ export function conditionsProblem(fields: readonly RuleField[]): { field: string
       current = byName.get(current.condition.field);
     }
   }
+  return null;
+}
+
+/**
+ * What is wrong with a template's formulas, as `{ field, message }`, or null when each calculated
+ * field has one that reads, naming only number or calculated fields other than itself,
+ * answered at the same place or earlier, and no formulas go round in a circle.
+ */
+export function formulasProblem(fields: readonly RuleField[]): { field: string; message: string } | null {
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const reads = new Map<string, Set<string>>();
+  for (const field of fields) {
+    if (field.type !== 'calculated') continue;
+    const problem = (message: string) => ({ field: field.name, message: `The formula of "${field.label}": ${message}` });
+    if (!field.formula?.trim()) return problem('give one, such as price * quantity or sum(first, second).');
+    const read = parseFormula(field.formula);
+    if ('problem' in read) return problem(read.problem);
+    const names = formulaNames(read.formula);
+    for (const name of names) {
+      const other = byName.get(name);
+      if (name === field.name) return problem('it cannot use its own answer.');
+      if (!other) return problem(`there is no field called "${name}".`);
+      if (other.type !== 'number' && other.type !== 'calculated') return problem(`"${other.label}" is not a number field.`);
+      if (stepOf(other) > stepOf(field))
+        return problem(`"${other.label}" is answered later in the order: a formula can use only fields answered at the same place or before.`);
+    }
+    reads.set(field.name, names);
+  }
+  const done = new Set<string>();
+  const visiting = new Set<string>();
+  const circle = (name: string): boolean => {
+    if (visiting.has(name)) return true;
+    if (done.has(name)) return false;
+    visiting.add(name);
+    const found = [...(reads.get(name) ?? [])].some(circle);
+    visiting.delete(name);
+    done.add(name);
+    return found;
+  };
+  for (const name of reads.keys())
+    if (circle(name))
+      return {
+        field: name,
+        message: `The formula of "${byName.get(name)?.label ?? name}" uses its own result through other calculated fields: remove the circle.`,
+      };
   return null;
 }
 

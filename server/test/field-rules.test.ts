@@ -153,3 +153,32 @@ describe('a form with conditional and checked fields', () => {
     expect(text).not.toContain('HIDDEN-PLATE');
   });
 });
+
+describe('a calculated field', () => {
+  it('is refused at save with a formula that does not read, and is worked out by the server, whatever is sent for it', async () => {
+    const created = await server.call('/getforms', {
+      token: admin,
+      body: { functions: 'create', type: 'details', value: { title: 'Mileage claim', description: '', category: '' } },
+    });
+    const id = created.body.id as number;
+    const claim = { name: 'claim', label: 'Claim', type: 'calculated', required: false };
+    expect((await saveFields(id, [{ ...claim, formula: 'miles * ' }])).body.message).toBe('The formula of "Claim": The formula ends too soon.');
+    const saved = await saveFields(id, [
+      { name: 'miles', label: 'Miles', type: 'number', required: true },
+      { name: 'rate', label: 'Rate', type: 'number', required: true, step: 0 },
+      { ...claim, formula: 'sum(miles, 2) × rate' },
+      { name: 'signature', label: 'Signature', type: 'signature', required: true },
+    ]);
+    expect(saved.body.code).toBe(1);
+    const form = await sendSigningForm(server, admin, {
+      template: id,
+      recipients: [{ name: 'Mo Miles', email: 'mo.miles@mail.example' }],
+      values: { rate: 0.45 },
+    });
+    const [link] = form.links;
+    if (!link) throw new Error('No link.');
+    expect((await submitDrawn(server, link, { miles: 18, claim: 1_000_000 })).body.data).toMatchObject({ completed: true });
+    const [done] = await server.ctx.db.select().from(forms).where(eq(forms.id, form.id));
+    expect(done?.values).toMatchObject({ miles: 18, rate: 0.45, claim: 9 });
+  });
+});

@@ -2,7 +2,8 @@
  * A form whose fields depend on each other, against the real server: the template's editor
  * shows a field only when a radio group's answer is "Yes" and checks a phone number with the
  * sender's message; the signer sees the field appear and go as they answer, reads the message
- * on a number that is not one, signs, and the sealed PDF has the shown answers, not the hidden.
+ * on a number that is not one, sees a calculated field worked out as they type, signs, and the
+ * sealed PDF has the shown answers (and the server's result of the formula), not the hidden.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,8 @@ test('a field appears on an answer, a check shows the sender’s message, and th
           await card.getByLabel('Message when an answer does not pass').fill('Give a phone number we can call.');
         },
       },
+      { label: 'Miles a day', type: 'number' },
+      { label: 'Miles a week', type: 'calculated', settings: (card) => card.getByLabel('Formula').fill('miles_a_day × 5') },
       { label: 'Signature', type: 'signature', required: true },
     ],
     'Employee',
@@ -65,6 +68,10 @@ test('a field appears on an answer, a check shows the sender’s message, and th
   await signer.getByLabel('Phone').fill('+44 20 7946 0958');
   await expect(signer.getByText('Give a phone number we can call.')).toHaveCount(0);
 
+  // The weekly miles are worked out as the daily ones are typed.
+  await signer.getByLabel('Miles a day').fill('12.5');
+  await expect(signer.getByLabel('Miles a week')).toHaveText('62.5');
+
   await signer.getByLabel('Your full name, as your signature').fill('Pat Parker');
   await signer.getByRole('button', { name: 'Finish', exact: true }).click();
   await signer.getByLabel('By signing, I agree that my electronic signature is legally binding').check();
@@ -79,6 +86,7 @@ test('a field appears on an answer, a check shows the sender’s message, and th
     const text = execFileSync('pdftotext', [join(folder, 'sealed.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(text).toContain('+44 20 7946 0958');
     expect(text).toContain('Do you drive to work? No');
+    expect(text).toContain('Miles a week 62.5');
     expect(text).not.toContain('HIDDEN-PLATE-7');
     expect(text).not.toContain('Number plate');
   } finally {

@@ -2404,15 +2404,17 @@ export interface components {
             name: string;
             label: string;
             /**
-             * @description `file` takes a supporting document (a data URL when sent; its name once stored). `radio` offers its `options` as a group of radio buttons (one chosen).
+             * @description `file` takes a supporting document (a data URL when sent; its name once stored). `radio` offers its `options` as a group of radio buttons (one chosen). `calculated` is a number worked out from its `formula` (the server works it out when its place is answered; a value sent for it is ignored).
              * @enum {string}
              */
-            type: "text" | "textarea" | "number" | "date" | "email" | "checkbox" | "select" | "radio" | "signature" | "file";
+            type: "text" | "textarea" | "number" | "date" | "email" | "checkbox" | "select" | "radio" | "signature" | "file" | "calculated";
             required: boolean;
             /** @description The choices of a `select` or a `radio` group. */
             options?: string[];
             /** @description The value it starts with (pre-population). */
             value?: string | number | boolean | null;
+            /** @description A `calculated` field's formula over the answers of other number (or calculated) fields answered at the same place or earlier, by their names: numbers, + - * / (or × ÷), parentheses and `sum(a, b, ...)`. An unanswered field leaves the result unanswered, as does a division by zero. At most 500 characters. */
+            formula?: string;
             /** @description When the field is shown (and, if `required`, required): only while another field's answer meets it. A hidden field is not asked, its answer is not kept and it is not drawn in the sealed PDF. Absent or null: always shown. */
             condition?: null | components["schemas"]["FieldCondition"];
             /** @description The checks the sender sets on the answer; a broken one is refused with `message` (or the product's own words). */

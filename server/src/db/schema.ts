@@ -395,7 +395,7 @@ export const instance = pgTable('instance', {
 export interface FieldDefinition {
   name: string;
   label: string;
-  type: 'text' | 'textarea' | 'number' | 'date' | 'email' | 'checkbox' | 'select' | 'radio' | 'signature' | 'file';
+  type: 'text' | 'textarea' | 'number' | 'date' | 'email' | 'checkbox' | 'select' | 'radio' | 'signature' | 'file' | 'calculated';
   required: boolean;
   options?: string[];
   value?: string | number | boolean | null;
@@ -403,6 +403,8 @@ export interface FieldDefinition {
   condition?: FieldCondition;
   /** The checks the sender set on the answer. */
   validation?: FieldValidation;
+  /** A calculated field's formula over other number fields (`@formsign/sdk/field-rules`). */
+  formula?: string;
   /** Who answers it: 0 the sender; n the recipient at place n; the first recipient when absent. */
   step?: number;
   /** Where the field sits on the template's PDF, when it has one. */

@@ -46,6 +46,7 @@ const fieldTypes: Record<FormField['type'], string> = {
   checkbox: 'Tick box',
   select: 'Choice',
   radio: 'Radio buttons',
+  calculated: 'Calculated number',
   signature: 'Signature',
   file: 'File upload',
 };

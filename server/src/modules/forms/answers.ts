@@ -6,10 +6,10 @@
  * anything else sent is ignored. A field whose condition does not hold (read on the form's
  * answers so far with the person's own) is hidden: not required, and what was sent for it is
  * dropped. A shown field's answer meets the checks its sender set, else it is refused with the
- * sender's message.
+ * sender's message. A calculated field is worked out from the answers kept.
  */
 import { emailPattern } from '@formsign/sdk/contract';
-import { shownFieldNames, validationProblem } from '@formsign/sdk/field-rules';
+import { shownAndCalculated, validationProblem } from '@formsign/sdk/field-rules';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 import { invalidValue } from '../../errors/app-error.js';
 
@@ -60,7 +60,7 @@ export function shownNames(
   const values: Record<string, FieldValue> = { ...form?.values };
   // What is sent counts only for the fields the person answers: another place's answers are not theirs to change.
   for (const field of fields) values[field.name] = sent?.[field.name] ?? null;
-  return shownFieldNames(form?.fields ?? fields, values);
+  return shownAndCalculated(form?.fields ?? fields, values).shown;
 }
 
 /**
@@ -73,7 +73,7 @@ export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<st
   const files: FileAnswer[] = [];
   const shown = shownNames(fields, sent, options.form);
   for (const field of fields) {
-    if (field.type === 'signature') continue;
+    if (field.type === 'signature' || field.type === 'calculated') continue;
     if (!shown.has(field.name)) {
       values[field.name] = null;
       continue;
@@ -140,6 +140,11 @@ export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<st
     }
     const broken = validationProblem(field, values[field.name]);
     if (broken) throw invalidValue(`"${field.label}": ${broken}`);
+  }
+  // A calculated field is worked out here, from the answers kept: what was sent for it is not read.
+  if (fields.some((field) => field.type === 'calculated')) {
+    const { calculated } = shownAndCalculated(options.form?.fields ?? fields, { ...options.form?.values, ...values });
+    for (const field of fields) if (field.type === 'calculated') values[field.name] = calculated[field.name] ?? null;
   }
   return { values, files };
 }

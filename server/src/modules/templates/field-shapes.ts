@@ -17,6 +17,7 @@ export function fieldOf(field: FieldDefinition): FormField {
     ...(field.placement ? { placement: field.placement } : {}),
     ...(field.condition ? { condition: field.condition } : {}),
     ...(field.validation ? { validation: field.validation } : {}),
+    ...(field.formula !== undefined ? { formula: field.formula } : {}),
   };
 }
 
@@ -32,6 +33,7 @@ export function definitionOf(field: FormField): FieldDefinition {
     ...(field.placement ? { placement: field.placement } : {}),
     ...(field.condition ? { condition: field.condition } : {}),
     ...(field.validation ? { validation: field.validation } : {}),
+    ...(field.formula !== undefined ? { formula: field.formula } : {}),
   };
 }
 

@@ -4,11 +4,12 @@
  * template's order; steps (the recipients' places) of at most 20, each with a label and what
  * it asks; a field placed on the template's PDF sits on one of its pages, inside the page; a
  * condition refers to another field answered at the same place or earlier, with no circle; the
- * checks a sender sets fit the field's type. A broken rule is refused with the reason, in the
+ * checks a sender sets fit the field's type; a calculated field's formula reads, on number
+ * fields answered at the same place or earlier, with no circle. A broken rule is refused with the reason, in the
  * product's words.
  */
 import { contractLimits, type FieldCondition, type FieldValidation } from '@formsign/sdk/contract';
-import { conditionsProblem, validationRulesProblem } from '@formsign/sdk/field-rules';
+import { conditionsProblem, formulasProblem, validationRulesProblem } from '@formsign/sdk/field-rules';
 import type { FieldDefinition, PdfPageSize, StepDefinition } from '../../db/schema.js';
 import { invalidValue } from '../../errors/app-error.js';
 
@@ -87,9 +88,10 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
       ...(field.placement ? { placement: field.placement } : {}),
       ...(field.condition ? { condition: cleanCondition(field.condition) } : {}),
       ...(validation ? { validation } : {}),
+      ...(field.type === 'calculated' ? { formula: (field.formula ?? '').trim() } : {}),
     });
   }
-  const conditions = conditionsProblem(clean);
+  const conditions = conditionsProblem(clean) ?? formulasProblem(clean);
   if (conditions) throw invalidValue(conditions.message);
   return clean;
 }

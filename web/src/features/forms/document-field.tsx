@@ -118,6 +118,13 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
         </select>
       );
       break;
+    case 'calculated':
+      control = (
+        <output id={id} aria-label={field.label} className="doc-field__control" aria-live="polite">
+          {text}
+        </output>
+      );
+      break;
     case 'textarea':
       control = <textarea {...common} className="doc-field__control" value={text} onChange={(event) => onAnswer(event.target.value)} />;
       break;

@@ -6,6 +6,7 @@
  * in reads when one breaks. Loaded apart from the editor's page.
  */
 import {
+  formulaMaxLength,
   conditionOperators,
   fieldPatterns,
   lengthTypes,
@@ -268,9 +269,57 @@ interface FieldRuleSettingsProps {
   onChange(patch: Partial<EditableField>): void;
 }
 
+/** A calculated field's formula, with the names it may use. */
+function FormulaSetting({
+  field,
+  others,
+  problem,
+  disabled,
+  onChange,
+}: {
+  field: EditableField;
+  others: readonly EditableField[];
+  problem?: string | undefined;
+  disabled: boolean;
+  onChange(formula: string): void;
+}) {
+  const id = field.key;
+  const numbers = others
+    .filter((other) => other.type === 'number' || other.type === 'calculated')
+    .map((other) => other.name.trim())
+    .filter(Boolean);
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-formula`}>Formula</label>
+      <input
+        id={`${id}-formula`}
+        className="input field-card__name"
+        value={field.formula}
+        maxLength={formulaMaxLength}
+        spellCheck={false}
+        autoCapitalize="off"
+        disabled={disabled}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-formula-error` : `${id}-formula-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {problem ? null : (
+        <span id={`${id}-formula-hint`} className="field__hint">
+          Numbers, + − × ÷, parentheses and sum(a, b) over the names of number fields
+          {numbers.length > 0 ? `: ${numbers.join(', ')}` : ''}.
+        </span>
+      )}
+      <Problem id={`${id}-formula-error`} text={problem} />
+    </div>
+  );
+}
+
 export default function FieldRuleSettings({ field, others, problems, disabled, choicesOf, onChange }: FieldRuleSettingsProps) {
   return (
     <>
+      {field.type === 'calculated' ? (
+        <FormulaSetting field={field} others={others} problem={problems?.formula} disabled={disabled} onChange={(formula) => onChange({ formula })} />
+      ) : null}
       <ConditionSettings
         field={field}
         others={others}

@@ -25,7 +25,7 @@ import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
 import { prefilledAnswers } from './prefill-answers.ts';
 import { PrefillPicker, type PickedRecord } from './prefill-picker.tsx';
 import { SigningField } from './signing-field.tsx';
-import { answerProblems, initialAnswers, shownNames, signingRequestAnswers, type Answers } from './signing-answers.ts';
+import { answerProblems, initialAnswers, shownAndCalculatedAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
 import { accessCodeLength, accessCodeProblem } from './access-code.ts';
 
 const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
@@ -87,9 +87,9 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
   const [sequential, setSequential] = useState(template.sequential ?? true);
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(senderFields));
   // The sender's fields their answers show (a field's condition), live as they change.
-  const shownSender = useMemo(() => {
-    const shown = shownNames(template.fields, answers);
-    return senderFields.filter((field) => shown.has(field.name));
+  const { shownSender, calculated } = useMemo(() => {
+    const { shown, calculated } = shownAndCalculatedAnswers(template.fields, answers);
+    return { shownSender: senderFields.filter((field) => shown.has(field.name)), calculated };
   }, [template.fields, senderFields, answers]);
   const [message, setMessage] = useState('');
   const [tenant, setTenant] = useState<number | null>(null);
@@ -271,7 +271,7 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
             <SigningField
               key={field.name}
               field={field}
-              answer={answers[field.name] ?? null}
+              answer={field.type === 'calculated' ? (calculated[field.name] ?? '') : (answers[field.name] ?? null)}
               problem={answerIssues[field.name]}
               onAnswer={(answer) => setAnswers((current) => ({ ...current, [field.name]: answer }))}
             />

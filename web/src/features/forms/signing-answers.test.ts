@@ -1,6 +1,6 @@
 import type { FormField } from '@formsign/sdk';
 import { describe, expect, it } from 'vitest';
-import { answerProblems, initialAnswers, shownNames, signingRequestAnswers } from './signing-answers.ts';
+import { answerProblems, initialAnswers, shownAndCalculatedAnswers, shownNames, signingRequestAnswers } from './signing-answers.ts';
 
 const fields: FormField[] = [
   { name: 'full_name', label: 'Your full name', type: 'text', required: true, value: 'Margaret Ellis' },
@@ -115,5 +115,17 @@ describe('a field shown on another answer, with the checks its sender set', () =
       kind: 'Please choose one of the answers offered.',
       phone: 'A number we can call',
     });
+  });
+});
+
+describe('a calculated field', () => {
+  it('is worked out live from the answers, and is never sent (the server works it out)', () => {
+    const sums: FormField[] = [
+      { name: 'miles', label: 'Miles', type: 'number', required: true },
+      { name: 'week', label: 'A week', type: 'calculated', required: false, formula: 'miles × 5' },
+    ];
+    expect(shownAndCalculatedAnswers(sums, { miles: '12', week: '999' }).calculated).toEqual({ week: '60' });
+    expect(shownAndCalculatedAnswers(sums, { miles: '', week: '' }).calculated).toEqual({ week: '' });
+    expect(signingRequestAnswers(sums, { miles: '12', week: '999' })).toEqual({ values: { miles: 12 } });
   });
 });

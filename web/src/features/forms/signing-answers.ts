@@ -7,7 +7,7 @@
  * field's value goes in `values` as its text.
  */
 import { emailPattern, type FormField, type WebSigningRequest } from '@formsign/sdk';
-import { shownFieldNames, validationProblem, type RuleValue } from '@formsign/sdk/field-rules';
+import { shownAndCalculated, validationProblem, type RuleValue } from '@formsign/sdk/field-rules';
 
 export type Signature = NonNullable<WebSigningRequest['signature']>;
 export type Answer = string | boolean | Signature | null;
@@ -34,12 +34,24 @@ function isSignature(answer: Answer): answer is Signature {
  * not sent.
  */
 export function shownNames(fields: readonly FormField[], answers: Answers): Set<string> {
+  return shownAndCalculatedAnswers(fields, answers).shown;
+}
+
+/**
+ * The fields the answers show, and each calculated field's result as the form shows it (its
+ * number as text, empty while a field it reads is unanswered), worked out as the server will.
+ */
+export function shownAndCalculatedAnswers(
+  fields: readonly FormField[],
+  answers: Answers,
+): { shown: Set<string>; calculated: Record<string, string> } {
   const values: Record<string, RuleValue> = {};
   for (const field of fields) {
     const answer = answers[field.name];
     values[field.name] = answer === undefined ? (field.value ?? null) : typeof answer === 'object' && answer !== null ? answer.value : answer;
   }
-  return shownFieldNames(fields, values);
+  const { shown, calculated } = shownAndCalculated(fields, values);
+  return { shown, calculated: Object.fromEntries(Object.entries(calculated).map(([name, value]) => [name, value === null ? '' : String(value)])) };
 }
 
 /**
@@ -51,8 +63,8 @@ export function answerProblems(fields: readonly FormField[], answers: Answers, o
   const drawnOnly = options.typedSignature === false;
   const problems: Record<string, string> = {};
   for (const field of fields) {
-    // A field answered earlier is shown, not asked again.
-    if (field.readonly) continue;
+    // A field answered earlier is shown, not asked again; a calculated one is worked out, not asked.
+    if (field.readonly || field.type === 'calculated') continue;
     const answer = answers[field.name] ?? null;
     switch (field.type) {
       case 'checkbox':
@@ -95,7 +107,8 @@ export function signingRequestAnswers(fields: readonly FormField[], answers: Ans
   const values: NonNullable<WebSigningRequest['values']> = {};
   let signature: Signature | undefined;
   for (const field of fields) {
-    if (field.readonly) continue;
+    // The server works out a calculated field itself.
+    if (field.readonly || field.type === 'calculated') continue;
     const answer = answers[field.name] ?? null;
     if (field.type === 'signature') {
       if (!isSignature(answer)) values[field.name] = null;

@@ -22,7 +22,15 @@ import { DocumentViewer } from './document-viewer.tsx';
 import { openPdf, openPdfBlob, preloadPdf, type PDFDocumentProxy } from './pdf-document.ts';
 import { screenBox } from './pdf-placement.ts';
 import { SignatureDialog } from './signature-dialog.tsx';
-import { answerProblems, initialAnswers, shownNames, signingRequestAnswers, type Answer, type Answers, type Signature } from './signing-answers.ts';
+import {
+  answerProblems,
+  initialAnswers,
+  shownAndCalculatedAnswers,
+  signingRequestAnswers,
+  type Answer,
+  type Answers,
+  type Signature,
+} from './signing-answers.ts';
 import { answerId, fileNameOf, SigningField } from './signing-field.tsx';
 import { SigningPrefill } from './signing-prefill.tsx';
 
@@ -213,7 +221,10 @@ export function SigningDocument({
   const [signing, setSigning] = useState<FormField | null>(null);
   const [final, setFinal] = useState<Pick<SigningAnswers, 'values' | 'signature'> | null>(null);
   // A field whose condition the answers so far do not meet is not shown (nor asked, nor sent), live as they change.
-  const shown = useMemo(() => shownNames(form.fields, answers), [form.fields, answers]);
+  // A calculated field's result is worked out as the answers change (the server works it out again).
+  const { shown, calculated } = useMemo(() => shownAndCalculatedAnswers(form.fields, answers), [form.fields, answers]);
+  const answerOf = (field: FormField): Answer =>
+    field.type === 'calculated' && !field.readonly ? (calculated[field.name] ?? '') : (answers[field.name] ?? null);
   // The approver answers nothing: every field is theirs to read, none to fill in (the approval carries no answers).
   const visible = useMemo(
     () =>
@@ -301,7 +312,7 @@ export function SigningDocument({
             key={field.name}
             field={field}
             box={box}
-            answer={answers[field.name] ?? null}
+            answer={answerOf(field)}
             problem={shownProblems[field.name]}
             disabled={busy}
             onAnswer={answer(field)}
@@ -339,7 +350,7 @@ export function SigningDocument({
             <SigningField
               key={field.name}
               field={field}
-              answer={answers[field.name] ?? null}
+              answer={answerOf(field)}
               problem={shownProblems[field.name]}
               disabled={busy}
               allowTypedSignature={typedSignature}

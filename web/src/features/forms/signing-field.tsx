@@ -98,6 +98,17 @@ export function SigningField({ field, answer, problem, disabled, allowTypedSigna
   let control: ReactNode;
 
   if (field.readonly) return <AnsweredField field={field} />;
+  if (field.type === 'calculated')
+    return (
+      <div className="field signing-field">
+        <span className="field__label" id={`${id}-label`}>
+          {field.label}
+        </span>
+        <output id={id} className="signing-field__value" aria-labelledby={`${id}-label`} aria-live="polite">
+          {text || 'Worked out once the numbers it uses are filled in'}
+        </output>
+      </div>
+    );
 
   switch (field.type) {
     case 'file':

@@ -117,3 +117,12 @@ describe('a condition and the checks a sender sets', () => {
     );
   });
 });
+
+describe('a calculated field in the editor', () => {
+  it('sends its formula, and flags one that names a field that is not a number', () => {
+    const words = field({ name: 'words' });
+    const total = field({ name: 'total', type: 'calculated', formula: ' words + 1 ' });
+    expect(formFields([total])[0]).toMatchObject({ type: 'calculated', formula: 'words + 1' });
+    expect(fieldProblems([words, total]).get(total.key)?.formula).toBe('The formula of "A question": "A question" is not a number field.');
+  });
+});

@@ -8,7 +8,15 @@
  */
 import type { FieldValidation, FormField } from '@formsign/sdk';
 import { choiceTypes, choicesOf } from './field-choices.ts';
-import { conditionsProblem, lengthTypes, patternTypes, rangeTypes, type ConditionOperator, type FieldPattern } from '@formsign/sdk/field-rules';
+import {
+  conditionsProblem,
+  formulasProblem,
+  lengthTypes,
+  patternTypes,
+  rangeTypes,
+  type ConditionOperator,
+  type FieldPattern,
+} from '@formsign/sdk/field-rules';
 
 export type FieldType = FormField['type'];
 
@@ -24,6 +32,7 @@ export const fieldTypes: ReadonlyArray<{ value: FieldType; label: string }> = [
   { value: 'radio', label: 'Radio buttons' },
   { value: 'signature', label: 'Signature' },
   { value: 'file', label: 'File upload' },
+  { value: 'calculated', label: 'Calculated number' },
 ];
 
 export const nameMaxLength = 60;
@@ -48,11 +57,13 @@ export interface EditableField {
   placement?: FormField['placement'];
   /** Shown only when the field of editor key `field` (none: always) meets `operator`; `value` as typed (one per line for `one_of`). */
   condition: { field: string; operator: ConditionOperator; value: string };
+  /** A calculated field's formula, as typed. */
+  formula: string;
   /** The checks on the answer, as typed ('' for none). */
   validation: { minLength: string; maxLength: string; min: string; max: string; pattern: FieldPattern | ''; message: string };
 }
 
-export type FieldProblems = Partial<Record<'label' | 'name' | 'options' | 'condition' | 'validation', string>>;
+export type FieldProblems = Partial<Record<'label' | 'name' | 'options' | 'formula' | 'condition' | 'validation', string>>;
 
 const noCondition: EditableField['condition'] = { field: '', operator: 'equals', value: '' };
 const noChecks: EditableField['validation'] = { minLength: '', maxLength: '', min: '', max: '', pattern: '', message: '' };
@@ -76,6 +87,7 @@ export function editableField(field: FormField): EditableField {
     ...(field.value === undefined ? {} : { value: field.value }),
     ...(field.step === undefined ? {} : { step: field.step }),
     ...(field.placement ? { placement: field.placement } : {}),
+    formula: field.formula ?? '',
     // By name until `editableFields` turns it into the other field's key.
     condition: field.condition
       ? {
@@ -115,6 +127,7 @@ export function blankField(): EditableField {
     required: false,
     options: '',
     nameTouched: false,
+    formula: '',
     condition: noCondition,
     validation: noChecks,
   };
@@ -207,6 +220,9 @@ export function fieldProblems(fields: readonly EditableField[]): Map<string, Fie
   }
   const problems = new Map<string, FieldProblems>();
   const conditions = conditionProblems(fields);
+  // The formulas, by the rules the server holds to: each names number fields answered no later, with no circle.
+  const formulas = formulasProblem(formFields(fields));
+  const formulaField = formulas ? fields.find((item) => item.name.trim() === formulas.field) : undefined;
   for (const field of fields) {
     const found: FieldProblems = {};
     const name = field.name.trim();
@@ -217,6 +233,7 @@ export function fieldProblems(fields: readonly EditableField[]): Map<string, Fie
     else if (name.length > nameMaxLength) found.name = `Keep the name to ${nameMaxLength} characters or fewer.`;
     else if (!validName.test(name)) found.name = 'Use only letters, digits and underscores, starting with a letter.';
     if (choiceTypes.has(field.type) && choicesOf(field.options).length === 0) found.options = 'Add at least one choice, one per line.';
+    if (formulas && formulaField?.key === field.key) found.formula = formulas.message;
     const condition = conditions.get(field.key);
     if (condition) found.condition = condition;
     const checks = validationProblem(field);
@@ -253,6 +270,7 @@ export function formFields(fields: readonly EditableField[]): FormField[] {
       ...(field.placement ? { placement: field.placement } : {}),
       ...(condition ? { condition } : {}),
       ...(validation ? { validation } : {}),
+      ...(field.type === 'calculated' ? { formula: field.formula.trim() } : {}),
     };
   });
 }
