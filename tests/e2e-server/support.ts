@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { e2eServerData } from './settings.ts';
 
@@ -91,12 +91,17 @@ export function authenticatorCode(secret: string, at = Date.now()): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-/** A field of a template made through its editor: its label, and where not the defaults its type, who answers it (`'0'`: the sender) and whether it is required. */
+/**
+ * A field of a template made through its editor: its label, and where not the defaults its
+ * type, who answers it (`'0'`: the sender), whether it is required, and any further settings
+ * made in its card (`settings`: choices, when it is shown, checks on its answer).
+ */
 export interface TemplateField {
   label: string;
   type?: string;
   answeredBy?: string;
   required?: boolean;
+  settings?: (card: Locator) => Promise<void>;
 }
 
 /**
@@ -122,6 +127,7 @@ export async function makeTemplate(
     if (field.type) await page.getByLabel('Type').nth(index).selectOption(field.type);
     if (field.answeredBy) await page.getByLabel('Answered by').nth(index).selectOption(field.answeredBy);
     if (field.required) await page.getByLabel('Required').nth(index).check();
+    if (field.settings) await field.settings(page.getByRole('list', { name: 'Fields of the template' }).getByRole('listitem').nth(index));
   }
   await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
   await expect(page).toHaveURL(/\/step3$/);

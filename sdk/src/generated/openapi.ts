@@ -2438,21 +2438,55 @@ export interface components {
             name: string;
             label: string;
             /**
-             * @description `file` takes a supporting document (a data URL when sent; its name once stored).
+             * @description `file` takes a supporting document (a data URL when sent; its name once stored). `radio` offers its `options` as a group of radio buttons (one chosen). `calculated` is a number worked out from its `formula` (the server works it out when its place is answered; a value sent for it is ignored).
              * @enum {string}
              */
-            type: "text" | "textarea" | "number" | "date" | "email" | "checkbox" | "select" | "signature" | "file";
+            type: "text" | "textarea" | "number" | "date" | "email" | "checkbox" | "select" | "radio" | "signature" | "file" | "calculated";
             required: boolean;
-            /** @description The choices of a `select`. */
+            /** @description The choices of a `select` or a `radio` group. */
             options?: string[];
             /** @description The value it starts with (pre-population). */
             value?: string | number | boolean | null;
+            /** @description A `calculated` field's formula over the answers of other number (or calculated) fields answered at the same place or earlier, by their names: numbers, + - * / (or × ÷), parentheses and `sum(a, b, ...)`. An unanswered field leaves the result unanswered, as does a division by zero. At most 500 characters. */
+            formula?: string;
+            /** @description When the field is shown (and, if `required`, required): only while another field's answer meets it. A hidden field is not asked, its answer is not kept and it is not drawn in the sealed PDF. Absent or null: always shown. */
+            condition?: null | components["schemas"]["FieldCondition"];
+            /** @description The checks the sender sets on the answer; a broken one is refused with `message` (or the product's own words). */
+            validation?: null | components["schemas"]["FieldValidation"];
             /** @description Who answers it: 0 the sender, when sending; n the recipient at place n of the order. The first recipient when absent. */
             step?: number;
             /** @description Shown to the person signing but answered earlier (or by someone else): not to be answered again. */
             readonly?: boolean;
             /** @description Where the field is drawn on the template's PDF, in points from the page's bottom left. */
             placement?: null | components["schemas"]["FieldPlacement"];
+        };
+        /** @description A field shown only while the answer to another field of the same form (`field`, by its name) meets `operator`. The other field is answered at the same place in the order or an earlier one (the sender's, or an earlier recipient's): a condition on a field answered later is refused when the template is saved, as are one on an unknown field, on the field itself, or conditions that go round in a circle. A field whose own other field is hidden counts as unanswered. */
+        FieldCondition: {
+            /** @description The name of the field whose answer decides. */
+            field: string;
+            /**
+             * @description `equals` / `not_equals` compare the answer with `value` (a tick box answers "true" or "false"; numbers compare as numbers); `filled`: answered at all (a tick box: ticked); `one_of`: the answer is one of `values`.
+             * @enum {string}
+             */
+            operator: "equals" | "not_equals" | "filled" | "one_of";
+            /** @description The answer `equals` and `not_equals` compare with. */
+            value?: string;
+            /** @description The answers `one_of` accepts. */
+            values?: string[];
+        };
+        /** @description The checks on an answer that the sender sets. Lengths apply to text answers (short and long text, email); `min` and `max` to numbers; `pattern` to short text. */
+        FieldValidation: {
+            min_length?: number;
+            max_length?: number;
+            min?: number;
+            max?: number;
+            /**
+             * @description A format from a fixed list (no pattern of the sender's own): `email` an email address; `phone` digits with an optional leading +, spaces, dots, hyphens and brackets (6 to 20 digits); `postcode` 3 to 10 letters and digits with inner spaces or hyphens; `digits` digits only.
+             * @enum {string}
+             */
+            pattern?: "email" | "phone" | "postcode" | "digits";
+            /** @description What the person filling in reads when the answer breaks a check (else the product's own words). */
+            message?: string;
         };
         FieldPlacement: {
             page: number;

@@ -7,6 +7,7 @@
  * secrets stored only as hashes, and every row that belongs to an organisation carries its
  * `company_id`, which every query of a signed-in person filters on.
  */
+import type { FieldCondition, FieldValidation } from '@formsign/sdk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -397,10 +398,16 @@ export const instance = pgTable('instance', {
 export interface FieldDefinition {
   name: string;
   label: string;
-  type: 'text' | 'textarea' | 'number' | 'date' | 'email' | 'checkbox' | 'select' | 'signature' | 'file';
+  type: 'text' | 'textarea' | 'number' | 'date' | 'email' | 'checkbox' | 'select' | 'radio' | 'signature' | 'file' | 'calculated';
   required: boolean;
   options?: string[];
   value?: string | number | boolean | null;
+  /** Shown (and required) only while another field's answer meets it (`@formsign/sdk/field-rules`). */
+  condition?: FieldCondition;
+  /** The checks the sender set on the answer. */
+  validation?: FieldValidation;
+  /** A calculated field's formula over other number fields (`@formsign/sdk/field-rules`). */
+  formula?: string;
   /** Who answers it: 0 the sender; n the recipient at place n; the first recipient when absent. */
   step?: number;
   /** Where the field sits on the template's PDF, when it has one. */

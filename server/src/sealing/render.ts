@@ -6,6 +6,7 @@
  * so characters they cannot show are replaced. The document alone (`renderDocument`) is what a
  * signer is shown before signing: the same code draws it, so they see what will be sealed.
  */
+import { shownFields } from '@formsign/sdk/field-rules';
 import { createHash } from 'node:crypto';
 import { PDF, rgb, Standard14Font, type PDFImage, type PDFPage } from '@libpdf/core';
 import { formatDate, formatDay, type DateStyle } from '../companies/dates.js';
@@ -382,7 +383,9 @@ export interface Rendered {
 export type DocumentInput = Omit<RenderInput, 'events' | 'sealedBy' | 'verifyUrl'>;
 
 /** The document's own pages: the template's PDF with the answers in place, or the answers rendered from the fields. */
-async function documentPdf(input: DocumentInput): Promise<PDF> {
+async function documentPdf(shownOrHidden: DocumentInput): Promise<PDF> {
+  // A field its condition hides is not drawn, on the template's PDF or in the rendered answers.
+  const input = { ...shownOrHidden, fields: shownFields(shownOrHidden.fields, shownOrHidden.values) };
   let pdf: PDF;
   if (input.templatePdf) {
     pdf = await PDF.load(input.templatePdf);

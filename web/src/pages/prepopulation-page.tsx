@@ -45,6 +45,8 @@ const fieldTypes: Record<FormField['type'], string> = {
   email: 'Email',
   checkbox: 'Tick box',
   select: 'Choice',
+  radio: 'Radio buttons',
+  calculated: 'Calculated number',
   signature: 'Signature',
   file: 'File upload',
 };

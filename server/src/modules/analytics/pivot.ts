@@ -63,7 +63,7 @@ const textOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }
 
 /** Where an answer sits in a field's order. */
 function answerOrder(field: FieldDefinition): (a: string, b: string) => number {
-  const options = field.type === 'select' ? (field.options ?? []) : field.type === 'checkbox' ? ['Yes', 'No'] : [];
+  const options = field.type === 'select' || field.type === 'radio' ? (field.options ?? []) : field.type === 'checkbox' ? ['Yes', 'No'] : [];
   const rank = (answer: string): number => {
     const at = options.indexOf(answer);
     return at >= 0 ? at : options.length;

@@ -3,9 +3,13 @@
  * sending: required fields answered, numbers as numbers, dates as dates, emails as emails,
  * choices among the choices offered, a ticked box for a required one. Files come as data
  * URLs and are kept as supporting documents. Only the fields the person answers are taken;
- * anything else sent is ignored.
+ * anything else sent is ignored. A field whose condition does not hold (read on the form's
+ * answers so far with the person's own) is hidden: not required, and what was sent for it is
+ * dropped. A shown field's answer meets the checks its sender set, else it is refused with the
+ * sender's message. A calculated field is worked out from the answers kept.
  */
 import { emailPattern } from '@formsign/sdk/contract';
+import { shownAndCalculated, validationProblem } from '@formsign/sdk/field-rules';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 import { invalidValue } from '../../errors/app-error.js';
 
@@ -40,19 +44,40 @@ export function parseDataUrl(value: string): { mime: string; name: string; bytes
   };
 }
 
-/**
- * The answers to `fields` out of `sent`, cleaned; the first problem is refused in words a
- * person can act on. `draft` answers may leave required fields empty.
- */
-export function checkAnswers(
+export interface AnswerOptions {
+  /** Answers that may leave required fields empty. */
+  draft?: boolean;
+  /** The whole form (every field, the answers it has so far) that conditions are read on; `fields` and `sent` alone when absent. */
+  form?: { fields: readonly FieldDefinition[]; values: Readonly<Record<string, FieldValue>> };
+}
+
+/** The names of `fields` that are shown, read on the form's answers so far with `sent` for `fields` themselves. */
+export function shownNames(
   fields: readonly FieldDefinition[],
   sent: Record<string, FieldValue> | undefined,
-  options: { draft?: boolean } = {},
-): Answers {
+  form: AnswerOptions['form'],
+): Set<string> {
+  const values: Record<string, FieldValue> = { ...form?.values };
+  // What is sent counts only for the fields the person answers: another place's answers are not theirs to change.
+  for (const field of fields) values[field.name] = sent?.[field.name] ?? null;
+  return shownAndCalculated(form?.fields ?? fields, values).shown;
+}
+
+/**
+ * The answers to `fields` out of `sent`, cleaned; the first problem is refused in words a
+ * person can act on, naming the field. `draft` answers may leave required fields empty. A
+ * hidden field's answer is not kept (null).
+ */
+export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<string, FieldValue> | undefined, options: AnswerOptions = {}): Answers {
   const values: Record<string, FieldValue> = {};
   const files: FileAnswer[] = [];
+  const shown = shownNames(fields, sent, options.form);
   for (const field of fields) {
-    if (field.type === 'signature') continue;
+    if (field.type === 'signature' || field.type === 'calculated') continue;
+    if (!shown.has(field.name)) {
+      values[field.name] = null;
+      continue;
+    }
     const value = sent?.[field.name];
     if (!present(value)) {
       if (field.type === 'checkbox') {
@@ -87,7 +112,8 @@ export function checkAnswers(
         values[field.name] = text;
         break;
       }
-      case 'select': {
+      case 'select':
+      case 'radio': {
         const text = String(value).trim();
         if (field.options && !field.options.includes(text)) throw invalidValue(`Please choose one of the answers offered for "${field.label}".`);
         values[field.name] = text;
@@ -112,6 +138,13 @@ export function checkAnswers(
         values[field.name] = text;
       }
     }
+    const broken = validationProblem(field, values[field.name]);
+    if (broken) throw invalidValue(`"${field.label}": ${broken}`);
+  }
+  // A calculated field is worked out here, from the answers kept: what was sent for it is not read.
+  if (fields.some((field) => field.type === 'calculated')) {
+    const { calculated } = shownAndCalculated(options.form?.fields ?? fields, { ...options.form?.values, ...values });
+    for (const field of fields) if (field.type === 'calculated') values[field.name] = calculated[field.name] ?? null;
   }
   return { values, files };
 }

@@ -13,7 +13,7 @@ import { fieldOf } from '../templates/field-shapes.js';
 import { findTemplate } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/steps.js';
 import { findCompanyUser } from '../users/repository.js';
-import { checkAnswers } from './answers.js';
+import { checkAnswers, shownNames } from './answers.js';
 import { createForm, expiryOf, type Recipient } from './new-form.js';
 import { actsOn, mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
 import { documentPages } from '../templates/page-images.js';
@@ -64,8 +64,10 @@ export async function fillTemplate(
   const later = steps.slice(1);
   if (later.some((step) => !step.userId)) throw signingRefusal(signingTexts.needsRecipients);
   checkConsent(request);
-  const answers = checkAnswers(mine, request.values);
-  const signatureFields = mine.filter((field) => field.type === 'signature');
+  const answers = checkAnswers(mine, request.values, { form: { fields: template.fields, values: {} } });
+  // A signature field its condition hides asks for no signature.
+  const shown = shownNames(mine, request.values, { fields: template.fields, values: {} });
+  const signatureFields = mine.filter((field) => field.type === 'signature' && shown.has(field.name));
   checkSignature(signatureFields, request.signature, typedSignature);
   const people: Recipient[] = [];
   for (const step of later) {

@@ -17,7 +17,7 @@ import { FileWorkRefused } from '../../files/file-work.js';
 import type { DocumentInput, RenderedRecipient } from '../../sealing/render.js';
 import { findTemplate } from '../templates/repository.js';
 import { stepOfField } from '../templates/steps.js';
-import { checkAnswers } from './answers.js';
+import { checkAnswers, type AnswerOptions } from './answers.js';
 import { formToSeal } from './completed-forms-repository.js';
 import { placeOfLink } from './open-signing-form.js';
 import { proofMissing, verificationTexts } from './verify-signer.js';
@@ -48,8 +48,14 @@ function checkedSignature(signature: Signature | undefined, typedSignature: bool
 }
 
 /** The answers given now to `fields`, cleaned as a draft is (required ones may still be empty); signature fields take the signature. */
-function answersNow(fields: readonly FieldDefinition[], values: SigningPreviewRequest['values'], signature: Signature | null, name: string) {
-  const answers = checkAnswers(fields, values as Record<string, FieldValue> | undefined, { draft: true }).values;
+function answersNow(
+  fields: readonly FieldDefinition[],
+  values: SigningPreviewRequest['values'],
+  signature: Signature | null,
+  name: string,
+  form: AnswerOptions['form'],
+) {
+  const answers = checkAnswers(fields, values as Record<string, FieldValue> | undefined, { draft: true, form }).values;
   for (const field of fields)
     if (field.type === 'signature') answers[field.name] = signature ? (signature.kind === 'typed' ? signature.value : `Signed by ${name}`) : null;
   return answers;
@@ -77,7 +83,7 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
   const fields = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
   const { typedSignature, dates } = await signingCompany(ctx, principal.companyId);
   const signature = checkedSignature(request.signature, typedSignature);
-  const values = answersNow(fields, request.values, signature, principal.displayName);
+  const values = answersNow(fields, request.values, signature, principal.displayName, { fields: template.fields, values: {} });
   const me: RenderedRecipient = {
     ...nobody,
     order: 1,
@@ -133,7 +139,7 @@ export async function previewSigningForm(ctx: PreviewContext, request: SigningPr
   const signature = recipient.action === 'approve' ? null : checkedSignature(request.signature, typedSignature);
   const values: Record<string, FieldValue> = {};
   for (const field of shown) if (form.values[field.name] !== undefined) values[field.name] = form.values[field.name] ?? null;
-  Object.assign(values, answersNow(mine, request.values, signature, recipient.name));
+  Object.assign(values, answersNow(mine, request.values, signature, recipient.name, { fields: form.fields, values }));
 
   const recipients: RenderedRecipient[] = found.recipients
     .filter((other) => other.order <= recipient.order)

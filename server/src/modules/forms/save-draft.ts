@@ -19,7 +19,7 @@ export async function saveDraft(
 ): Promise<WebSigningResponse> {
   const now = ctx.now();
   const fields = editableFields(form, recipient);
-  const answers = checkAnswers(fields, request.values, { draft: true });
+  const answers = checkAnswers(fields, request.values, { draft: true, form });
   const stored = await ctx.db.transaction(async (tx) => {
     const current = await lockStep(tx, form.id, recipient.id);
     checkStepOpen(current.form, current.recipient, now);

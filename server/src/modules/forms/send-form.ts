@@ -78,7 +78,7 @@ export async function sendForm(ctx: FormsContext, principal: Principal, request:
   const prefilled = Object.fromEntries(
     senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])),
   );
-  const answers = checkAnswers(senderFields, { ...prefilled, ...request.values });
+  const answers = checkAnswers(senderFields, { ...prefilled, ...request.values }, { form: { fields, values: {} } });
   // A case the sender may see: any of the company's for an administrator, else one they hold.
   if (request.tenant && !(await findTenant(ctx.db, principal, request.tenant)))
     throw formRefusal('-1', 'That case is not one of your company’s, or not one you work on.');

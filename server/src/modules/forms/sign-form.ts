@@ -3,7 +3,7 @@ import type { WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contra
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { FieldValue } from '../../db/schema.js';
 import { AppErrorCode } from '../../errors/app-error.js';
-import { checkAnswers } from './answers.js';
+import { checkAnswers, shownNames } from './answers.js';
 import { removeUnused, storeFiles } from './documents.js';
 import type { LinkPlace } from './open-signing-form.js';
 import { progress, type FormsContext } from './progression.js';
@@ -28,8 +28,12 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
   if (recipient.action === 'approve') throw signingRefusal('This form asks you to approve it or send it back, not to sign it.');
   checkConsent(request);
   const fields = editableFields(form, recipient);
-  const answers = checkAnswers(fields, { ...(recipient.draft ?? {}), ...request.values });
-  const signatureFields = fields.filter((field) => field.type === 'signature');
+  const sent = { ...(recipient.draft ?? {}), ...request.values };
+  const answeredSoFar = { fields: form.fields, values: form.values };
+  const answers = checkAnswers(fields, sent, { form: answeredSoFar });
+  // A signature field its condition hides asks for no signature.
+  const shown = shownNames(fields, sent, answeredSoFar);
+  const signatureFields = fields.filter((field) => field.type === 'signature' && shown.has(field.name));
   const signature = request.signature;
   checkSignature(signatureFields, signature, (await signingCompany(ctx, form.companyId)).typedSignature);
   const signedValues: Record<string, FieldValue> = {};

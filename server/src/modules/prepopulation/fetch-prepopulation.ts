@@ -40,7 +40,7 @@ function formField(field: FieldDefinition): FormField | null {
     label: field.label,
     type: field.type,
     required: field.required,
-    ...(field.type === 'select' ? { options: field.options ?? [] } : {}),
+    ...(field.type === 'select' || field.type === 'radio' ? { options: field.options ?? [] } : {}),
   };
 }
 

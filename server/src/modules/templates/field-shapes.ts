@@ -15,6 +15,9 @@ export function fieldOf(field: FieldDefinition): FormField {
     ...(field.value !== undefined ? { value: field.value } : {}),
     ...(field.step !== undefined ? { step: field.step } : {}),
     ...(field.placement ? { placement: field.placement } : {}),
+    ...(field.condition ? { condition: field.condition } : {}),
+    ...(field.validation ? { validation: field.validation } : {}),
+    ...(field.formula !== undefined ? { formula: field.formula } : {}),
   };
 }
 
@@ -28,6 +31,9 @@ export function definitionOf(field: FormField): FieldDefinition {
     ...(field.value !== undefined && field.value !== null ? { value: field.value } : {}),
     ...(field.step !== undefined ? { step: field.step } : {}),
     ...(field.placement ? { placement: field.placement } : {}),
+    ...(field.condition ? { condition: field.condition } : {}),
+    ...(field.validation ? { validation: field.validation } : {}),
+    ...(field.formula !== undefined ? { formula: field.formula } : {}),
   };
 }
 

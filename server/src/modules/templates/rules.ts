@@ -2,10 +2,14 @@
  * What a template must be: a title; fields with unique names made of lower-case letters,
  * digits and underscores, select fields with their choices, each answered by someone in the
  * template's order; steps (the recipients' places) of at most 20, each with a label and what
- * it asks (the places that receive a copy last, answering no field); a field placed on the template's PDF sits on one of its pages, inside the page. A
- * broken rule is refused with the reason, in the product's words.
+ * it asks (the places that receive a copy last, answering no field); a field placed on the
+ * template's PDF sits on one of its pages, inside the page; a condition refers to another field
+ * answered at the same place or earlier, with no circle; the checks a sender sets fit the field's
+ * type; a calculated field's formula reads, on number fields answered at the same place or
+ * earlier, with no circle. A broken rule is refused with the reason, in the product's words.
  */
-import { contractLimits } from '@formsign/sdk/contract';
+import { contractLimits, type FieldCondition, type FieldValidation } from '@formsign/sdk/contract';
+import { conditionsProblem, formulasProblem, validationRulesProblem } from '@formsign/sdk/field-rules';
 import type { FieldDefinition, PdfPageSize, StepDefinition } from '../../db/schema.js';
 import { invalidValue } from '../../errors/app-error.js';
 
@@ -45,6 +49,24 @@ export function copyPlaceAnswers(field: Pick<FieldDefinition, 'label' | 'step'>,
   return `The field "${field.label}" is answered by place ${field.step ?? 1} (${label}), which receives a copy and answers nothing: choose someone who fills it in.`;
 }
 
+/** A condition as stored: its operator's own value(s) only, trimmed. */
+function cleanCondition(condition: FieldCondition): FieldCondition {
+  const { field, operator } = condition;
+  if (operator === 'filled') return { field, operator };
+  if (operator === 'one_of') return { field, operator, values: (condition.values ?? []).map((value) => value.trim()).filter(Boolean) };
+  return { field, operator, value: (condition.value ?? '').trim() };
+}
+
+/** The checks as stored: those set, the message trimmed; none when nothing is set. */
+function cleanValidation(validation: FieldValidation): FieldValidation | undefined {
+  const clean: FieldValidation = {};
+  for (const key of ['min_length', 'max_length', 'min', 'max'] as const) if (typeof validation[key] === 'number') clean[key] = validation[key];
+  if (validation.pattern) clean.pattern = validation.pattern;
+  if (Object.keys(clean).length === 0) return undefined;
+  const message = validation.message?.trim();
+  return message ? { ...clean, message } : clean;
+}
+
 export function checkFields(fields: readonly FieldDefinition[], stepCount: number, pages: readonly PdfPageSize[] = []): FieldDefinition[] {
   if (fields.length > 200) throw invalidValue('A template can have at most 200 fields.');
   const seen = new Set<string>();
@@ -56,8 +78,11 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
     seen.add(field.name);
     if (!field.label.trim()) throw invalidValue(`The field "${field.name}" needs a label.`);
     const options = field.options?.map((option) => option.trim()).filter(Boolean);
-    if (field.type === 'select' && (!options || options.length === 0))
+    if ((field.type === 'select' || field.type === 'radio') && (!options || options.length === 0))
       throw invalidValue(`The choice field "${field.label}" needs at least one choice.`);
+    const validation = field.validation ? cleanValidation(field.validation) : undefined;
+    const wrongChecks = validationRulesProblem({ label: field.label.trim(), type: field.type, validation });
+    if (wrongChecks) throw invalidValue(wrongChecks);
     if (field.step !== undefined && field.step > stepCount)
       throw invalidValue(`The field "${field.label}" is answered by place ${field.step}, but the template has ${stepCount}.`);
     const misplaced = placementProblem({ label: field.label.trim(), placement: field.placement }, pages);
@@ -67,12 +92,17 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
       label: field.label.trim(),
       type: field.type,
       required: field.required,
-      ...(field.type === 'select' ? { options } : {}),
+      ...(field.type === 'select' || field.type === 'radio' ? { options } : {}),
       ...(field.value !== undefined && field.value !== null ? { value: field.value } : {}),
       ...(field.step !== undefined ? { step: field.step } : {}),
       ...(field.placement ? { placement: field.placement } : {}),
+      ...(field.condition ? { condition: cleanCondition(field.condition) } : {}),
+      ...(validation ? { validation } : {}),
+      ...(field.type === 'calculated' ? { formula: (field.formula ?? '').trim() } : {}),
     });
   }
+  const conditions = conditionsProblem(clean) ?? formulasProblem(clean);
+  if (conditions) throw invalidValue(conditions.message);
   return clean;
 }
 

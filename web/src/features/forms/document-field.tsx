@@ -104,7 +104,9 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
         />
       );
       break;
+    // A radio group in its box on the page is chosen from a list: its choices do not fit in a box drawn for the answer.
     case 'select':
+    case 'radio':
       control = (
         <select {...common} className="doc-field__control" value={text} onChange={(event) => onAnswer(event.target.value)}>
           <option value="">Choose</option>
@@ -114,6 +116,13 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
             </option>
           ))}
         </select>
+      );
+      break;
+    case 'calculated':
+      control = (
+        <output id={id} aria-label={field.label} className="doc-field__control" aria-live="polite">
+          {text}
+        </output>
       );
       break;
     case 'textarea':

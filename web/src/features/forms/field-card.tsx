@@ -1,16 +1,22 @@
 /**
  * One field of a template in the editor (step 2): its label, name, type, whether it is
- * required and, for a choice list, its choices; with buttons to move it up or down and to
- * remove it. Every control is a labelled input or a real button, so the editor works with a
- * keyboard alone.
+ * required and, for a choice list or radio group, its choices; when it is shown (always, or
+ * only while another field's answer meets a condition); the checks on its answer that its type
+ * takes (lengths, a number range, a format from a fixed list) with the message the person
+ * filling in reads; with buttons to move it up or down and to remove it. Every control is a
+ * labelled input or a real button, so the editor works with a keyboard alone.
  */
 import type { TemplateStep } from '@formsign/sdk';
+import { lazy, Suspense } from 'react';
+import { choiceTypes, choicesOf } from './field-choices.ts';
 import { fieldTypes, labelMaxLength, nameFromLabel, nameMaxLength, type EditableField, type FieldProblems } from './template-fields.ts';
 
 interface FieldCardProps {
   field: EditableField;
   /** The template's recipients in order: who may answer the field. */
   steps: readonly TemplateStep[];
+  /** The template's other fields: those this one may be shown on. */
+  others: readonly EditableField[];
   index: number;
   count: number;
   problems?: FieldProblems;
@@ -28,7 +34,16 @@ function Problem({ id, text }: { id: string; text?: string }) {
   ) : null;
 }
 
-export function FieldCard({ field, steps, index, count, problems, disabled, onChange, onMove, onRemove }: FieldCardProps) {
+/** When the field is shown and the checks on its answer: loaded apart, as only the editor shows them. */
+const FieldRuleSettings = lazy(() => import('./field-rule-settings.tsx'));
+
+/** The answers a condition on `other` may compare with: its choices, none for a tick box, null where the answer is typed. */
+function offeredAnswers(other: EditableField): readonly string[] | null {
+  if (other.type === 'checkbox') return [];
+  return choiceTypes.has(other.type) ? choicesOf(other.options) : null;
+}
+
+export function FieldCard({ field, steps, others, index, count, problems, disabled, onChange, onMove, onRemove }: FieldCardProps) {
   const id = field.key;
   const shown = field.label.trim() || 'New field';
   const change = (patch: Partial<EditableField>): void => onChange({ ...field, ...patch });
@@ -160,7 +175,7 @@ export function FieldCard({ field, steps, index, count, problems, disabled, onCh
           </div>
         </div>
       </div>
-      {field.type === 'select' ? (
+      {choiceTypes.has(field.type) ? (
         <div className="field field-card__options">
           <label htmlFor={`${id}-options`}>Choices</label>
           <textarea
@@ -180,6 +195,9 @@ export function FieldCard({ field, steps, index, count, problems, disabled, onCh
           <Problem id={`${id}-options-error`} text={problems?.options} />
         </div>
       ) : null}
+      <Suspense fallback={null}>
+        <FieldRuleSettings field={field} others={others} problems={problems} disabled={disabled} choicesOf={offeredAnswers} onChange={change} />
+      </Suspense>
     </li>
   );
 }

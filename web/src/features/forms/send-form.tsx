@@ -25,7 +25,7 @@ import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
 import { prefilledAnswers } from './prefill-answers.ts';
 import { PrefillPicker, type PickedRecord } from './prefill-picker.tsx';
 import { SigningField } from './signing-field.tsx';
-import { answerProblems, initialAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
+import { answerProblems, initialAnswers, shownAndCalculatedAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
 import { accessCodeLength, accessCodeProblem } from './access-code.ts';
 
 const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
@@ -91,6 +91,11 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
   );
   const [sequential, setSequential] = useState(template.sequential ?? true);
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(senderFields));
+  // The sender's fields their answers show (a field's condition), live as they change.
+  const { shownSender, calculated } = useMemo(() => {
+    const { shown, calculated } = shownAndCalculatedAnswers(template.fields, answers);
+    return { shownSender: senderFields.filter((field) => shown.has(field.name)), calculated };
+  }, [template.fields, senderFields, answers]);
   const [message, setMessage] = useState('');
   const [tenant, setTenant] = useState<number | null>(null);
   const [expires, setExpires] = useState(inDays(30));
@@ -104,15 +109,15 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
   const sent: SendFormResult | null = send.result;
 
   const problems = checked ? recipientProblems(steps, chosen, people !== null) : [];
-  const answerIssues = checked ? answerProblems(senderFields, answers) : {};
+  const answerIssues = checked ? answerProblems(shownSender, answers) : {};
   const choose = (index: number, patch: Partial<Chosen>): void =>
     setChosen((current) => current.map((person, place) => (place === index ? { ...person, ...patch } : person)));
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     setChecked(true);
-    if (recipientProblems(steps, chosen, people !== null).some(Boolean) || Object.keys(answerProblems(senderFields, answers)).length > 0) return;
-    const { values } = signingRequestAnswers(senderFields, answers);
+    if (recipientProblems(steps, chosen, people !== null).some(Boolean) || Object.keys(answerProblems(shownSender, answers)).length > 0) return;
+    const { values } = signingRequestAnswers(shownSender, answers);
     void send.run({
       template: template.id,
       recipients: chosen.map((person, index) => ({
@@ -267,14 +272,14 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
           </div>
         ) : null}
       </fieldset>
-      {senderFields.length > 0 ? (
+      {shownSender.length > 0 ? (
         <fieldset className="send-form__answers">
           <legend>Your answers</legend>
-          {senderFields.map((field) => (
+          {shownSender.map((field) => (
             <SigningField
               key={field.name}
               field={field}
-              answer={answers[field.name] ?? null}
+              answer={field.type === 'calculated' ? (calculated[field.name] ?? '') : (answers[field.name] ?? null)}
               problem={answerIssues[field.name]}
               onAnswer={(answer) => setAnswers((current) => ({ ...current, [field.name]: answer }))}
             />

@@ -1,6 +1,6 @@
 import type { FormField } from '@formsign/sdk';
 import { describe, expect, it } from 'vitest';
-import { answerProblems, initialAnswers, signingRequestAnswers } from './signing-answers.ts';
+import { answerProblems, initialAnswers, shownAndCalculatedAnswers, shownNames, signingRequestAnswers } from './signing-answers.ts';
 
 const fields: FormField[] = [
   { name: 'full_name', label: 'Your full name', type: 'text', required: true, value: 'Margaret Ellis' },
@@ -98,5 +98,34 @@ describe('the values and signature sent', () => {
       values: { witness: 'Ethan Wright' },
       signature: { kind: 'drawn', value: 'data:image/png;base64,AAA' },
     });
+  });
+});
+
+describe('a field shown on another answer, with the checks its sender set', () => {
+  const rules: FormField[] = [
+    { name: 'kind', label: 'Kind', type: 'radio', required: true, options: ['Car', 'Bike'] },
+    { name: 'plate', label: 'Plate', type: 'text', required: true, condition: { field: 'kind', operator: 'equals', value: 'Car' } },
+    { name: 'phone', label: 'Phone', type: 'text', required: false, validation: { pattern: 'phone', message: 'A number we can call' } },
+  ];
+
+  it('is shown only while the answer meets its condition, and its check says the sender’s message', () => {
+    expect([...shownNames(rules, { kind: 'Bike', plate: '', phone: '' })]).toEqual(['kind', 'phone']);
+    expect(shownNames(rules, { kind: 'Car', plate: '', phone: '' }).has('plate')).toBe(true);
+    expect(answerProblems(rules, { kind: 'Taxi', plate: 'AB1', phone: 'none' })).toEqual({
+      kind: 'Please choose one of the answers offered.',
+      phone: 'A number we can call',
+    });
+  });
+});
+
+describe('a calculated field', () => {
+  it('is worked out live from the answers, and is never sent (the server works it out)', () => {
+    const sums: FormField[] = [
+      { name: 'miles', label: 'Miles', type: 'number', required: true },
+      { name: 'week', label: 'A week', type: 'calculated', required: false, formula: 'miles × 5' },
+    ];
+    expect(shownAndCalculatedAnswers(sums, { miles: '12', week: '999' }).calculated).toEqual({ week: '60' });
+    expect(shownAndCalculatedAnswers(sums, { miles: '', week: '' }).calculated).toEqual({ week: '' });
+    expect(signingRequestAnswers(sums, { miles: '12', week: '999' })).toEqual({ values: { miles: 12 } });
   });
 });

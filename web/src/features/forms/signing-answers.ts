@@ -1,10 +1,13 @@
 /**
- * The answers a signer gives a form: their starting values (pre-population), the checks made
- * before anything is sent (required fields, email and number formats), and the request's
- * `values` and `signature`. A form has one signer's signature: the first signature field's goes
- * in `signature`; any other signature field's value goes in `values` as its text.
+ * The answers a signer gives a form: their starting values (pre-population), which fields the
+ * answers so far show (a field's condition, by the rules the server holds to), the checks made
+ * before anything is sent (required fields, email and number formats, the checks the sender
+ * set, with the sender's message), and the request's `values` and `signature`. A form has one
+ * signer's signature: the first signature field's goes in `signature`; any other signature
+ * field's value goes in `values` as its text.
  */
 import { emailPattern, type FormField, type WebSigningRequest } from '@formsign/sdk';
+import { shownAndCalculated, validationProblem, type RuleValue } from '@formsign/sdk/field-rules';
 
 export type Signature = NonNullable<WebSigningRequest['signature']>;
 export type Answer = string | boolean | Signature | null;
@@ -26,6 +29,32 @@ function isSignature(answer: Answer): answer is Signature {
 }
 
 /**
+ * The names of the fields the answers show, read on every field of the form (those answered
+ * earlier by their values): a field whose condition does not hold is not shown, not asked and
+ * not sent.
+ */
+export function shownNames(fields: readonly FormField[], answers: Answers): Set<string> {
+  return shownAndCalculatedAnswers(fields, answers).shown;
+}
+
+/**
+ * The fields the answers show, and each calculated field's result as the form shows it (its
+ * number as text, empty while a field it reads is unanswered), worked out as the server will.
+ */
+export function shownAndCalculatedAnswers(
+  fields: readonly FormField[],
+  answers: Answers,
+): { shown: Set<string>; calculated: Record<string, string> } {
+  const values: Record<string, RuleValue> = {};
+  for (const field of fields) {
+    const answer = answers[field.name];
+    values[field.name] = answer === undefined ? (field.value ?? null) : typeof answer === 'object' && answer !== null ? answer.value : answer;
+  }
+  const { shown, calculated } = shownAndCalculated(fields, values);
+  return { shown, calculated: Object.fromEntries(Object.entries(calculated).map(([name, value]) => [name, value === null ? '' : String(value)])) };
+}
+
+/**
  * What is wrong with each answer, by field name; empty when the form can be sent. Where the
  * sender's organisation accepts only drawn signatures (`typedSignature` false), a signature
  * must be drawn.
@@ -34,8 +63,8 @@ export function answerProblems(fields: readonly FormField[], answers: Answers, o
   const drawnOnly = options.typedSignature === false;
   const problems: Record<string, string> = {};
   for (const field of fields) {
-    // A field answered earlier is shown, not asked again.
-    if (field.readonly) continue;
+    // A field answered earlier is shown, not asked again; a calculated one is worked out, not asked.
+    if (field.readonly || field.type === 'calculated') continue;
     const answer = answers[field.name] ?? null;
     switch (field.type) {
       case 'checkbox':
@@ -52,13 +81,20 @@ export function answerProblems(fields: readonly FormField[], answers: Answers, o
         if (!text) {
           if (field.required)
             problems[field.name] =
-              field.type === 'select' ? 'Please choose an answer.' : field.type === 'date' ? 'Please enter a date.' : 'Please fill in this field.';
+              field.type === 'select' || field.type === 'radio'
+                ? 'Please choose an answer.'
+                : field.type === 'date'
+                  ? 'Please enter a date.'
+                  : 'Please fill in this field.';
         } else if (field.type === 'email' && !emailPattern.test(text)) {
           problems[field.name] = 'Enter an email address like name@example.com.';
         } else if (field.type === 'number' && !Number.isFinite(Number(text))) {
           problems[field.name] = 'Enter a number, like 12 or 4.5.';
-        } else if (field.type === 'select' && field.options && !field.options.includes(text)) {
+        } else if ((field.type === 'select' || field.type === 'radio') && field.options && !field.options.includes(text)) {
           problems[field.name] = 'Please choose one of the answers offered.';
+        } else {
+          const broken = validationProblem(field, text);
+          if (broken) problems[field.name] = broken;
         }
       }
     }
@@ -71,7 +107,8 @@ export function signingRequestAnswers(fields: readonly FormField[], answers: Ans
   const values: NonNullable<WebSigningRequest['values']> = {};
   let signature: Signature | undefined;
   for (const field of fields) {
-    if (field.readonly) continue;
+    // The server works out a calculated field itself.
+    if (field.readonly || field.type === 'calculated') continue;
     const answer = answers[field.name] ?? null;
     if (field.type === 'signature') {
       if (!isSignature(answer)) values[field.name] = null;

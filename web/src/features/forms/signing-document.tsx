@@ -22,7 +22,15 @@ import { DocumentViewer } from './document-viewer.tsx';
 import { openPdf, openPdfBlob, preloadPdf, type PDFDocumentProxy } from './pdf-document.ts';
 import { screenBox } from './pdf-placement.ts';
 import { SignatureDialog } from './signature-dialog.tsx';
-import { answerProblems, initialAnswers, signingRequestAnswers, type Answer, type Answers, type Signature } from './signing-answers.ts';
+import {
+  answerProblems,
+  initialAnswers,
+  shownAndCalculatedAnswers,
+  signingRequestAnswers,
+  type Answer,
+  type Answers,
+  type Signature,
+} from './signing-answers.ts';
 import { answerId, fileNameOf, SigningField } from './signing-field.tsx';
 import { SigningPrefill } from './signing-prefill.tsx';
 
@@ -212,15 +220,20 @@ export function SigningDocument({
   const [current, setCurrent] = useState<string | null>(null);
   const [signing, setSigning] = useState<FormField | null>(null);
   const [final, setFinal] = useState<Pick<SigningAnswers, 'values' | 'signature'> | null>(null);
+  // A field whose condition the answers so far do not meet is not shown (nor asked, nor sent), live as they change.
+  // A calculated field's result is worked out as the answers change (the server works it out again).
+  const { shown, calculated } = useMemo(() => shownAndCalculatedAnswers(form.fields, answers), [form.fields, answers]);
+  const answerOf = (field: FormField): Answer =>
+    field.type === 'calculated' && !field.readonly ? (calculated[field.name] ?? '') : (answers[field.name] ?? null);
   // The approver answers nothing: every field is theirs to read, none to fill in (the approval carries no answers).
   const visible = useMemo(
     () =>
       pageOrder(
         form.fields
-          .filter((field) => roleOf(field, form.signer.order, review) !== 'hidden')
+          .filter((field) => roleOf(field, form.signer.order, review) !== 'hidden' && shown.has(field.name))
           .map((field) => (review ? { ...field, readonly: true } : field)),
       ),
-    [form, review],
+    [form, review, shown],
   );
   const mine = useMemo(() => visible.filter((field) => !field.readonly), [visible]);
   // The pages the server drew of the form's PDF, shown as images: no PDF is read to show them.
@@ -299,7 +312,7 @@ export function SigningDocument({
             key={field.name}
             field={field}
             box={box}
-            answer={answers[field.name] ?? null}
+            answer={answerOf(field)}
             problem={shownProblems[field.name]}
             disabled={busy}
             onAnswer={answer(field)}
@@ -337,7 +350,7 @@ export function SigningDocument({
             <SigningField
               key={field.name}
               field={field}
-              answer={answers[field.name] ?? null}
+              answer={answerOf(field)}
               problem={shownProblems[field.name]}
               disabled={busy}
               allowTypedSignature={typedSignature}

@@ -98,6 +98,17 @@ export function SigningField({ field, answer, problem, disabled, allowTypedSigna
   let control: ReactNode;
 
   if (field.readonly) return <AnsweredField field={field} />;
+  if (field.type === 'calculated')
+    return (
+      <div className="field signing-field">
+        <span className="field__label" id={`${id}-label`}>
+          {field.label}
+        </span>
+        <output id={id} className="signing-field__value" aria-labelledby={`${id}-label`} aria-live="polite">
+          {text || 'Worked out once the numbers it uses are filled in'}
+        </output>
+      </div>
+    );
 
   switch (field.type) {
     case 'file':
@@ -160,6 +171,33 @@ export function SigningField({ field, answer, problem, disabled, allowTypedSigna
               <RequiredMark required={field.required} />
             </label>
           </div>
+          <Problem id={`${id}-error`} text={problem} />
+        </div>
+      );
+    case 'radio':
+      return (
+        <div className="field signing-field">
+          <fieldset className="account-choices" role="radiogroup" aria-required={field.required} aria-invalid={invalid} aria-describedby={errorId}>
+            <legend>
+              {field.label}
+              <RequiredMark required={field.required} />
+            </legend>
+            {(field.options ?? []).map((option, place) => (
+              <div className="checkbox" key={option}>
+                <input
+                  // The first choice carries the field's id: the guide and the error summary lead to it.
+                  id={place === 0 ? id : `${id}-${place}`}
+                  type="radio"
+                  name={id}
+                  value={option}
+                  checked={text === option}
+                  disabled={disabled}
+                  onChange={() => onAnswer(option)}
+                />
+                <label htmlFor={place === 0 ? id : `${id}-${place}`}>{option}</label>
+              </div>
+            ))}
+          </fieldset>
           <Problem id={`${id}-error`} text={problem} />
         </div>
       );

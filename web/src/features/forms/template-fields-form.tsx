@@ -16,7 +16,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { inspectOption } from '../../session/inspection.ts';
 import { FieldCard } from './field-card.tsx';
 import { RecipientPlaces } from './recipient-places.tsx';
-import { blankField, editableField, fieldProblems, formFields, type EditableField } from './template-fields.ts';
+import { blankField, editableFields, fieldProblems, formFields, type EditableField } from './template-fields.ts';
 import { fromRequest, templateSaveMachine } from '@formsign/machines';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { fitsPages } from './pdf-placement.ts';
@@ -34,7 +34,10 @@ function firstProblemId(field: EditableField, problems: ReturnType<typeof fieldP
   const found = problems.get(field.key);
   if (found?.label) return `${field.key}-label`;
   if (found?.name) return `${field.key}-name`;
-  return `${field.key}-options`;
+  if (found?.options) return `${field.key}-options`;
+  if (found?.formula) return `${field.key}-formula`;
+  if (found?.condition) return `${field.key}-condition-field`;
+  return `${field.key}-validation-first`;
 }
 
 function withoutPlacement(field: EditableField): EditableField {
@@ -46,9 +49,10 @@ const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: n
 
 export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
   const [steps, setSteps] = useState<readonly TemplateStep[]>(() => (template.steps?.length ? template.steps : oneSigner));
-  const [fields, setFields] = useState<EditableField[]>(() => template.fields.map(editableField));
+  const [initial] = useState(() => editableFields(template.fields));
+  const [fields, setFields] = useState<EditableField[]>(initial);
   const [pdf, setPdf] = useState<TemplatePdf>({ url: template.pdf ?? null, pages: template.pdf_pages ?? [] });
-  const [loaded] = useState(() => JSON.stringify(template.fields.map(editableField).map((field) => ({ ...field, key: '' }))));
+  const [loaded] = useState(() => JSON.stringify(initial));
   const [checked, setChecked] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const focusNext = useRef<string | null>(null);
@@ -58,7 +62,7 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
   const saving = snapshot.matches('saving');
   const saved = snapshot.matches('saved');
 
-  const changed = JSON.stringify(fields.map((field) => ({ ...field, key: '' }))) !== loaded;
+  const changed = JSON.stringify(fields) !== loaded;
   const problems = checked ? fieldProblems(fields) : new Map<string, never>();
   const empty = checked && fields.length === 0;
   const problemFields = fields.filter((field) => problems.has(field.key));
@@ -188,6 +192,7 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
               key={field.key}
               field={field}
               steps={steps}
+              others={fields.filter((other) => other.key !== field.key)}
               index={index}
               count={fields.length}
               problems={problems.get(field.key)}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blankField, choicesOf, editableField, fieldProblems, formFields, nameFromLabel, type EditableField } from './template-fields.ts';
+import { choicesOf } from './field-choices.ts';
+import { blankField, editableField, editableFields, fieldProblems, formFields, nameFromLabel, type EditableField } from './template-fields.ts';
 
 function field(patch: Partial<EditableField>): EditableField {
   return { ...blankField(), label: 'A question', name: 'a_question', ...patch };
@@ -68,5 +69,60 @@ describe('the fields sent', () => {
     const original = { name: 'site', label: 'Site', type: 'select' as const, required: true, options: ['A', 'B'], value: 'A' };
     expect(formFields([editableField(original)])).toEqual([original]);
     expect(choicesOf('A\nB')).toEqual(['A', 'B']);
+  });
+});
+
+describe('a condition and the checks a sender sets', () => {
+  it('follow the other field when it is renamed, and send only the checks the type takes', () => {
+    const [kind, plate] = editableFields([
+      { name: 'kind', label: 'Kind', type: 'radio', required: true, options: ['Car', 'Bike'] },
+      {
+        name: 'plate',
+        label: 'Plate',
+        type: 'text',
+        required: true,
+        condition: { field: 'kind', operator: 'equals', value: 'Car' },
+        validation: { max_length: 8, pattern: 'postcode', message: 'Too long' },
+      },
+    ]);
+    if (!kind || !plate) throw new Error('No fields.');
+    const renamed = { ...kind, name: 'vehicle' };
+    expect(formFields([renamed, plate])[1]).toEqual({
+      name: 'plate',
+      label: 'Plate',
+      type: 'text',
+      required: true,
+      condition: { field: 'vehicle', operator: 'equals', value: 'Car' },
+      validation: { max_length: 8, pattern: 'postcode', message: 'Too long' },
+    });
+    // A number field keeps its range and drops the text checks left from another type.
+    expect(
+      formFields([
+        { ...plate, type: 'number', condition: { field: '', operator: 'equals', value: '' }, validation: { ...plate.validation, min: '2' } },
+      ]),
+    ).toEqual([{ name: 'plate', label: 'Plate', type: 'number', required: true, validation: { min: 2, message: 'Too long' } }]);
+  });
+
+  it('flag a condition on a removed field, on a later place or in a circle, and checks that are not numbers', () => {
+    const a = field({ name: 'a' });
+    const b = field({ name: 'b', step: 2 });
+    expect(fieldProblems([{ ...a, condition: { field: 'gone', operator: 'filled', value: '' } }]).get(a.key)?.condition).toBe(
+      'Choose the field whose answer shows this one.',
+    );
+    expect(fieldProblems([{ ...a, condition: { field: b.key, operator: 'filled', value: '' } }, b]).get(a.key)?.condition).toMatch(/answered later/);
+    const c = field({ name: 'c', condition: { field: a.key, operator: 'filled', value: '' } });
+    expect(fieldProblems([{ ...a, condition: { field: c.key, operator: 'filled', value: '' } }, c]).get(a.key)?.condition).toMatch(/in a circle/);
+    expect(fieldProblems([{ ...a, validation: { ...a.validation, minLength: 'ten' } }]).get(a.key)?.validation).toBe(
+      'Give lengths as whole numbers from 0 to 10000.',
+    );
+  });
+});
+
+describe('a calculated field in the editor', () => {
+  it('sends its formula, and flags one that names a field that is not a number', () => {
+    const words = field({ name: 'words' });
+    const total = field({ name: 'total', type: 'calculated', formula: ' words + 1 ' });
+    expect(formFields([total])[0]).toMatchObject({ type: 'calculated', formula: 'words + 1' });
+    expect(fieldProblems([words, total]).get(total.key)?.formula).toBe('The formula of "A question": "A question" is not a number field.');
   });
 });

@@ -1,9 +1,22 @@
 /**
  * The fields of a template as the editor holds them (step 2), and the rules they must meet
  * before they are sent: every field has a label, a name that is not empty, is a valid key and
- * is not used twice, and every choice list has a choice.
+ * is not used twice, every choice list and radio group has a choice, a condition names a field
+ * answered at the same place or before (with no circle), and the checks the sender sets are
+ * numbers that fit. A condition holds the editor's key of the field it depends on, so renaming
+ * that field keeps it; it is sent by name.
  */
-import type { FormField } from '@formsign/sdk';
+import type { FieldValidation, FormField } from '@formsign/sdk';
+import { choiceTypes, choicesOf } from './field-choices.ts';
+import {
+  conditionsProblem,
+  formulasProblem,
+  lengthTypes,
+  patternTypes,
+  rangeTypes,
+  type ConditionOperator,
+  type FieldPattern,
+} from '@formsign/sdk/field-rules';
 
 export type FieldType = FormField['type'];
 
@@ -16,8 +29,10 @@ export const fieldTypes: ReadonlyArray<{ value: FieldType; label: string }> = [
   { value: 'email', label: 'Email address' },
   { value: 'checkbox', label: 'Tick box' },
   { value: 'select', label: 'Choice list' },
+  { value: 'radio', label: 'Radio buttons' },
   { value: 'signature', label: 'Signature' },
   { value: 'file', label: 'File upload' },
+  { value: 'calculated', label: 'Calculated number' },
 ];
 
 export const nameMaxLength = 60;
@@ -40,9 +55,19 @@ export interface EditableField {
   step?: number;
   /** Where it sits on the template's PDF; kept as it was. */
   placement?: FormField['placement'];
+  /** Shown only when the field of editor key `field` (none: always) meets `operator`; `value` as typed (one per line for `one_of`). */
+  condition: { field: string; operator: ConditionOperator; value: string };
+  /** A calculated field's formula, as typed. */
+  formula: string;
+  /** The checks on the answer, as typed ('' for none). */
+  validation: { minLength: string; maxLength: string; min: string; max: string; pattern: FieldPattern | ''; message: string };
 }
 
-export type FieldProblems = Partial<Record<'label' | 'name' | 'options', string>>;
+export type FieldProblems = Partial<Record<'label' | 'name' | 'options' | 'formula' | 'condition' | 'validation', string>>;
+
+const noCondition: EditableField['condition'] = { field: '', operator: 'equals', value: '' };
+const noChecks: EditableField['validation'] = { minLength: '', maxLength: '', min: '', max: '', pattern: '', message: '' };
+const typed = (value: number | undefined): string => (value === undefined ? '' : String(value));
 
 let nextKey = 1;
 function newKey(): string {
@@ -50,6 +75,7 @@ function newKey(): string {
 }
 
 export function editableField(field: FormField): EditableField {
+  const checks = field.validation;
   return {
     key: newKey(),
     label: field.label,
@@ -61,11 +87,50 @@ export function editableField(field: FormField): EditableField {
     ...(field.value === undefined ? {} : { value: field.value }),
     ...(field.step === undefined ? {} : { step: field.step }),
     ...(field.placement ? { placement: field.placement } : {}),
+    formula: field.formula ?? '',
+    // By name until `editableFields` turns it into the other field's key.
+    condition: field.condition
+      ? {
+          field: field.condition.field,
+          operator: field.condition.operator,
+          value: field.condition.operator === 'one_of' ? (field.condition.values ?? []).join('\n') : (field.condition.value ?? ''),
+        }
+      : noCondition,
+    validation: checks
+      ? {
+          minLength: typed(checks.min_length),
+          maxLength: typed(checks.max_length),
+          min: typed(checks.min),
+          max: typed(checks.max),
+          pattern: checks.pattern ?? '',
+          message: checks.message ?? '',
+        }
+      : noChecks,
   };
 }
 
+/** A template's fields as the editor holds them, each condition pointing at its field's key. */
+export function editableFields(fields: readonly FormField[]): EditableField[] {
+  const editable = fields.map(editableField);
+  const keyOf = new Map(editable.map((field) => [field.name, field.key]));
+  return editable.map((field) =>
+    field.condition.field ? { ...field, condition: { ...field.condition, field: keyOf.get(field.condition.field) ?? '' } } : field,
+  );
+}
+
 export function blankField(): EditableField {
-  return { key: newKey(), label: '', name: '', type: 'text', required: false, options: '', nameTouched: false };
+  return {
+    key: newKey(),
+    label: '',
+    name: '',
+    type: 'text',
+    required: false,
+    options: '',
+    nameTouched: false,
+    formula: '',
+    condition: noCondition,
+    validation: noChecks,
+  };
 }
 
 /** The name a label suggests: `Date of birth?` → `date_of_birth`. */
@@ -80,14 +145,71 @@ export function nameFromLabel(label: string): string {
   return keyed.slice(0, nameMaxLength).replace(/_+$/, '');
 }
 
-export function choicesOf(options: string): string[] {
-  return options
-    .split('\n')
-    .map((choice) => choice.trim())
-    .filter(Boolean);
+const validName = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** A number as typed, or undefined when nothing is typed (NaN when it is not a number). */
+function typedNumber(text: string): number | undefined {
+  return text.trim() === '' ? undefined : Number(text.trim());
 }
 
-const validName = /^[A-Za-z][A-Za-z0-9_]*$/;
+/** The checks that apply to the field's type, as the contract sends them; none when nothing is set. */
+function validationOf(field: EditableField): FieldValidation | undefined {
+  const typedChecks = field.validation;
+  const checks: FieldValidation = {};
+  const whole = (text: string): number | undefined => typedNumber(text);
+  if (lengthTypes.has(field.type)) {
+    const [least, most] = [whole(typedChecks.minLength), whole(typedChecks.maxLength)];
+    if (least !== undefined) checks.min_length = least;
+    if (most !== undefined) checks.max_length = most;
+  }
+  if (rangeTypes.has(field.type)) {
+    const [low, high] = [typedNumber(typedChecks.min), typedNumber(typedChecks.max)];
+    if (low !== undefined) checks.min = low;
+    if (high !== undefined) checks.max = high;
+  }
+  if (patternTypes.has(field.type) && typedChecks.pattern) checks.pattern = typedChecks.pattern;
+  if (Object.keys(checks).length === 0) return undefined;
+  return typedChecks.message.trim() ? { ...checks, message: typedChecks.message.trim() } : checks;
+}
+
+/** What is wrong with the checks typed for a field, or undefined. */
+function validationProblem(field: EditableField): string | undefined {
+  const checks = validationOf(field);
+  if (!checks) return undefined;
+  const lengths = [checks.min_length, checks.max_length].filter((value) => value !== undefined);
+  if (lengths.some((value) => !Number.isInteger(value) || value < 0 || value > 10_000)) return 'Give lengths as whole numbers from 0 to 10000.';
+  if (checks.max_length === 0) return 'Allow at least one character.';
+  if (checks.min_length !== undefined && checks.max_length !== undefined && checks.min_length > checks.max_length)
+    return 'Make the fewest characters no more than the most.';
+  if ([checks.min, checks.max].some((value) => value !== undefined && !Number.isFinite(value)))
+    return 'Give the lowest and highest as numbers, like 1 or 4.5.';
+  if (checks.min !== undefined && checks.max !== undefined && checks.min > checks.max) return 'Make the lowest number no more than the highest.';
+  if (field.validation.message.trim().length > 200) return 'Keep the message to 200 characters or fewer.';
+  return undefined;
+}
+
+/** What is wrong with each field's condition, by key (another field, answered no later, no circle). */
+function conditionProblems(fields: readonly EditableField[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  for (const field of fields) {
+    const { condition } = field;
+    if (!condition.field) continue;
+    const other = byKey.get(condition.field);
+    if (!other || other.key === field.key) found.set(field.key, 'Choose the field whose answer shows this one.');
+    else if (condition.operator === 'one_of' && choicesOf(condition.value).length === 0)
+      found.set(field.key, 'Add at least one answer, one per line.');
+    else if ((condition.operator === 'equals' || condition.operator === 'not_equals') && !condition.value.trim())
+      found.set(field.key, 'Give the answer it is compared with.');
+  }
+  if (found.size === 0) {
+    // Later places and circles, by the rules the server holds to.
+    const problem = conditionsProblem(formFields(fields));
+    const field = problem ? fields.find((item) => item.name.trim() === problem.field) : undefined;
+    if (problem && field) found.set(field.key, problem.message);
+  }
+  return found;
+}
 
 /** What is wrong with each field, by its key; no entry when a field is fine. */
 export function fieldProblems(fields: readonly EditableField[]): Map<string, FieldProblems> {
@@ -97,6 +219,10 @@ export function fieldProblems(fields: readonly EditableField[]): Map<string, Fie
     if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   const problems = new Map<string, FieldProblems>();
+  const conditions = conditionProblems(fields);
+  // The formulas, by the rules the server holds to: each names number fields answered no later, with no circle.
+  const formulas = formulasProblem(formFields(fields));
+  const formulaField = formulas ? fields.find((item) => item.name.trim() === formulas.field) : undefined;
   for (const field of fields) {
     const found: FieldProblems = {};
     const name = field.name.trim();
@@ -106,22 +232,45 @@ export function fieldProblems(fields: readonly EditableField[]): Map<string, Fie
     else if ((counts.get(name.toLowerCase()) ?? 0) > 1) found.name = `Another field is also named “${name}”. Each field needs its own name.`;
     else if (name.length > nameMaxLength) found.name = `Keep the name to ${nameMaxLength} characters or fewer.`;
     else if (!validName.test(name)) found.name = 'Use only letters, digits and underscores, starting with a letter.';
-    if (field.type === 'select' && choicesOf(field.options).length === 0) found.options = 'Add at least one choice, one per line.';
+    if (choiceTypes.has(field.type) && choicesOf(field.options).length === 0) found.options = 'Add at least one choice, one per line.';
+    if (formulas && formulaField?.key === field.key) found.formula = formulas.message;
+    const condition = conditions.get(field.key);
+    if (condition) found.condition = condition;
+    const checks = validationProblem(field);
+    if (checks) found.validation = checks;
     if (Object.keys(found).length > 0) problems.set(field.key, found);
   }
   return problems;
 }
 
+/** The condition as the contract sends it, by the other field's name; none without one. */
+function conditionOf(field: EditableField, fields: readonly EditableField[]): FormField['condition'] {
+  const { condition } = field;
+  const other = fields.find((item) => item.key === condition.field);
+  if (!other) return undefined;
+  const name = other.name.trim();
+  if (condition.operator === 'filled') return { field: name, operator: 'filled' };
+  if (condition.operator === 'one_of') return { field: name, operator: 'one_of', values: choicesOf(condition.value) };
+  return { field: name, operator: condition.operator, value: condition.value.trim() };
+}
+
 /** The fields as the contract sends them. */
 export function formFields(fields: readonly EditableField[]): FormField[] {
-  return fields.map((field) => ({
-    name: field.name.trim(),
-    label: field.label.trim(),
-    type: field.type,
-    required: field.required,
-    ...(field.type === 'select' ? { options: choicesOf(field.options) } : {}),
-    ...(field.value === undefined ? {} : { value: field.value }),
-    ...(field.step === undefined ? {} : { step: field.step }),
-    ...(field.placement ? { placement: field.placement } : {}),
-  }));
+  return fields.map((field) => {
+    const condition = conditionOf(field, fields);
+    const validation = validationOf(field);
+    return {
+      name: field.name.trim(),
+      label: field.label.trim(),
+      type: field.type,
+      required: field.required,
+      ...(choiceTypes.has(field.type) ? { options: choicesOf(field.options) } : {}),
+      ...(field.value === undefined ? {} : { value: field.value }),
+      ...(field.step === undefined ? {} : { step: field.step }),
+      ...(field.placement ? { placement: field.placement } : {}),
+      ...(condition ? { condition } : {}),
+      ...(validation ? { validation } : {}),
+      ...(field.type === 'calculated' ? { formula: field.formula.trim() } : {}),
+    };
+  });
 }
