@@ -22,6 +22,7 @@ import { timeAttendanceApi, type TimeAttendanceApi } from './areas/time-attendan
 import { tutorialsApi, type TutorialsApi } from './areas/tutorials.js';
 import { usersApi, type UsersApi } from './areas/users.js';
 import { workflowApi, type WorkflowApi } from './areas/workflow.js';
+import { bulkSendsApi, type BulkSendsApi } from './areas/bulk-sends.js';
 import { createTransport, type FormsignClientOptions, type RawClient } from './transport.js';
 
 export interface FormsignClient {
@@ -33,6 +34,7 @@ export interface FormsignClient {
   tutorials: TutorialsApi;
   forms: FormsApi;
   workflow: WorkflowApi;
+  bulkSends: BulkSendsApi;
   templates: TemplatesApi;
   database: DatabaseApi;
   analytics: AnalyticsApi;
@@ -59,6 +61,7 @@ export function createFormsignClient(options: FormsignClientOptions = {}): Forms
     tutorials: tutorialsApi(transport),
     forms: formsApi(transport),
     workflow: workflowApi(transport),
+    bulkSends: bulkSendsApi(transport),
     templates: templatesApi(transport),
     database: databaseApi(transport),
     analytics: analyticsApi(transport),

@@ -1810,6 +1810,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bulk-send-csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CSV to fill for sending a template to many people
+         * @description The header row a bulk send of the template takes, and one example row: for each place
+         *     of its order `<place> name` and `<place> email` (and `<place> access code` for a place
+         *     that opens with an access code), then one column for each field a value can be given
+         *     to in advance (named by its label). No cell of it can start a spreadsheet formula. A
+         *     template of another organisation, archived or gone is answered 404.
+         */
+        get: operations["downloadBulkSendCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-send-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a bulk send's CSV before anything is sent
+         * @description Reads the CSV (a header row, then at most 10,000 rows, one form each; at most 5 MB;
+         *     separated by commas, or by semicolons when its header is) and checks every row: each
+         *     place's name and a valid email, an approver among the organisation's users, each value
+         *     valid for its field (a date as 2026-12-31, a number, a choice offered) and every
+         *     required field the sender fills given. A column that is no place or field of the
+         *     template is named. Every bad row is answered with its number (the header is row 1) and
+         *     why (code -1, the first 1,000 listed); nothing is stored or sent. A file that is not a
+         *     CSV, is empty or is over a limit is refused in words (400).
+         */
+        post: operations["checkBulkSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bulk sends a person can follow
+         * @description The newest 100 bulk sends: an administrator's organisation's, anyone else's own. Each
+         *     with its template, status and how many rows were sent and not sent.
+         */
+        get: operations["listBulkSends"];
+        put?: never;
+        /**
+         * Send a template to every row of a CSV
+         * @description Checks the CSV as `/bulk-send-check` does; with a bad row nothing is stored or sent
+         *     (code -1, the bad rows listed). Otherwise the send starts as a job and is answered at
+         *     once: each row becomes a form sent by the caller, exactly as `/send-form` sends one
+         *     (one envelope each, the recipients mailed their links), in batches, and goes on after
+         *     a restart. When the envelopes run out the send stops and the rows left are listed as
+         *     not sent; `/bulk-sends/cancel` stops it. Follow it with `/bulk-send`.
+         */
+        post: operations["startBulkSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One bulk send, with its progress
+         * @description How many rows were sent and not sent, how many of its forms were opened and completed,
+         *     and the rows not sent with why (the first 1,000). For its sender and the organisation's
+         *     administrators; anyone else's, or another organisation's, is answered 404.
+         */
+        get: operations["getBulkSend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-sends/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a bulk send
+         * @description Stops a bulk send under way: the forms already sent stay sent; no other row is sent,
+         *     and each is listed as not sent, cancelled. For its sender and the organisation's
+         *     administrators; a send already ended is answered code -2.
+         */
+        post: operations["cancelBulkSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2985,6 +3110,99 @@ export interface components {
             reference: string;
             /** @description When the data was last loaded (ISO 8601), or empty. */
             timestamp: string;
+        };
+        BulkSendCheckRequest: {
+            /** @description The template to send (multipart fields are text). */
+            template: string;
+            /**
+             * Format: binary
+             * @description The CSV (a file part): a header row and at most 10,000 rows, at most 5 MB.
+             */
+            file: string;
+        };
+        StartBulkSendRequest: {
+            /** @description The template to send (multipart fields are text). */
+            template: string;
+            /**
+             * Format: binary
+             * @description The CSV (a file part): a header row and at most 10,000 rows, at most 5 MB.
+             */
+            file: string;
+            /** @description The note every recipient reads in their invitation. */
+            message?: string;
+            /**
+             * Format: date
+             * @description The last day the forms can be signed; 30 days from now when not given.
+             */
+            expires_at?: string;
+        };
+        BulkSendCheck: {
+            code: number;
+            message: string;
+            /** @description The rows of the file (one form each). */
+            rows: number;
+            /** @description The bad rows, in the file's order (the first 1,000). */
+            problems: components["schemas"]["PrepopulationProblem"][];
+            problems_total: number;
+        };
+        BulkSend: {
+            id: number;
+            template_id: number;
+            /** @description The template's title. */
+            template: string;
+            sender: string;
+            file_name: string;
+            /**
+             * @description `stopped`: the envelopes ran out; `cancelled`: its sender stopped it.
+             * @enum {string}
+             */
+            status: "sending" | "done" | "stopped" | "cancelled";
+            /** @description The rows of the file. */
+            total: number;
+            sent: number;
+            /** @description The rows that will not be sent (no envelope left, cancelled, refused). */
+            unsent: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        BulkSendList: {
+            data: components["schemas"]["BulkSend"][];
+        };
+        StartBulkSendResult: {
+            code: number;
+            message: string;
+            bulk_send: components["schemas"]["BulkSend"] | null;
+            /** @description The bad rows, in the file's order (the first 1,000). */
+            problems: components["schemas"]["PrepopulationProblem"][];
+            problems_total: number;
+        };
+        BulkSendUnsentRow: {
+            /** @description The row of the file (the header is row 1). */
+            row: number;
+            /** @description The first place's name. */
+            name: string;
+            email: string;
+            reason: string;
+        };
+        BulkSendDetail: {
+            bulk_send: components["schemas"]["BulkSend"];
+            /** @description The forms sent that a recipient has opened. */
+            opened: number;
+            /** @description The forms sent that are complete. */
+            completed: number;
+            /** @description The rows not sent, in the file's order (the first 1,000). */
+            unsent: components["schemas"]["BulkSendUnsentRow"][];
+            unsent_total: number;
+        };
+        CancelBulkSendRequest: {
+            id: number;
+        };
+        CancelBulkSendResult: {
+            code: number;
+            message: string;
+            bulk_send: components["schemas"]["BulkSend"];
         };
         PrepopulationUploadRequest: {
             /** @description The source's name. */
@@ -6716,6 +6934,188 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevokeApiKeyResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadBulkSendCsv: {
+        parameters: {
+            query: {
+                /**
+                 * @description The template.
+                 * @example 3001
+                 */
+                template: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /**
+                     * @description Names the file.
+                     * @example attachment; filename="bulk-send-3001.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Client name,Client email,Location
+                     *     Margaret Ellis,margaret.ellis@mail.example,Harbour House
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkBulkSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BulkSendCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description How many rows, and the bad ones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listBulkSends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bulk sends, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startBulkSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["StartBulkSendRequest"];
+            };
+        };
+        responses: {
+            /** @description The bulk send started, or the bad rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartBulkSendResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBulkSend: {
+        parameters: {
+            query: {
+                /**
+                 * @description The bulk send.
+                 * @example 12
+                 */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bulk send. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelBulkSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBulkSendRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome, and the bulk send as it is after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelBulkSendResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

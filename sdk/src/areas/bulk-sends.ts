@@ -1,0 +1,73 @@
+import { withSuccessCode } from '../api-error.js';
+import type { CallOptions, Transport } from '../transport.js';
+import type { BulkSendCheck, BulkSendDetail, BulkSendList, CancelBulkSendResult, StartBulkSendResult } from '../types.js';
+
+export interface BulkSendUpload {
+  template: number;
+  /** The CSV: a header row, then one row for each form. */
+  file: Blob;
+  /** The note every recipient reads in their invitation. */
+  message?: string;
+  /** The last day the forms can be signed (YYYY-MM-DD); 30 days from now when not given. */
+  expires_at?: string;
+}
+
+export interface BulkSendsApi {
+  /** The CSV to fill for a template: its header row and an example row. */
+  csvTemplate(template: number, options?: CallOptions): Promise<string>;
+  /** Checks a CSV; resolves with code 1, or code -1 and every bad row with why (nothing is stored). */
+  check(upload: BulkSendUpload, options?: CallOptions): Promise<BulkSendCheck>;
+  /** Starts sending every row; resolves with code 1 and the bulk send, or code -1 and the bad rows (nothing sent). */
+  start(upload: BulkSendUpload, options?: CallOptions): Promise<StartBulkSendResult>;
+  /** The newest bulk sends the caller can follow. */
+  list(options?: CallOptions): Promise<BulkSendList>;
+  /** One bulk send: its progress, the opened and completed forms, the rows not sent. */
+  get(id: number, options?: CallOptions): Promise<BulkSendDetail>;
+  /** Stops a bulk send under way (resolves on code 1). */
+  cancel(id: number, options?: CallOptions): Promise<CancelBulkSendResult>;
+}
+
+/** The multipart body of a bulk send: the file goes as itself, under the name it was chosen with. */
+function uploadForm(upload: BulkSendUpload): FormData {
+  const form = new FormData();
+  form.set('template', String(upload.template ?? ''));
+  if (upload.message) form.set('message', upload.message);
+  if (upload.expires_at) form.set('expires_at', upload.expires_at);
+  // A call without a file still goes out: the server says what is missing, in its words.
+  if (upload.file instanceof Blob) form.set('file', upload.file, upload.file instanceof File ? upload.file.name : 'bulk-send.csv');
+  return form;
+}
+
+export function bulkSendsApi({ api, send }: Transport): BulkSendsApi {
+  return {
+    csvTemplate: (template, options) => send((init) => api.GET('/bulk-send-csv', { ...init, params: { query: { template } }, parseAs: 'text' }), options),
+    check: (upload, options) =>
+      send(
+        (init) =>
+          api.POST('/bulk-send-check', {
+            ...init,
+            body: { template: String(upload.template ?? ''), file: '' },
+            bodySerializer: () => uploadForm(upload),
+          }),
+        options,
+      ),
+    start: (upload, options) =>
+      send(
+        (init) =>
+          api.POST('/bulk-sends', {
+            ...init,
+            body: { template: String(upload.template ?? ''), file: '' },
+            bodySerializer: () => uploadForm(upload),
+          }),
+        options,
+      ),
+    list: (options) => send((init) => api.GET('/bulk-sends', init), options),
+    get: (id, options) => send((init) => api.GET('/bulk-send', { ...init, params: { query: { id } } }), options),
+    cancel: (id, options) =>
+      withSuccessCode(
+        'cancelBulkSend',
+        send((init) => api.POST('/bulk-sends/cancel', { ...init, body: { id } }), options),
+        { preferServerMessage: true },
+      ),
+  };
+}
