@@ -1,4 +1,4 @@
-import { ApiError, type BulkSendCheck, type BulkSendDetail, type CancelBulkSendResult, type StartBulkSendResult } from '@formsign/sdk/contract';
+import { ApiError, type BulkSendDetail, type CancelBulkSendResult, type StartBulkSendResult } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { answeredByTest, settle } from '../test/answered-by-test.js';
@@ -27,7 +27,7 @@ const detail = (status: BulkSendDetail['bulk_send']['status'], sent: number): Bu
 const upload = (name: string): BulkSendUploadInput => ({ template: 3001, file: name });
 
 function started() {
-  const check = answeredByTest<BulkSendCheck, BulkSendUploadInput>();
+  const check = answeredByTest<StartBulkSendResult, BulkSendUploadInput>();
   const start = answeredByTest<StartBulkSendResult, BulkSendUploadInput>();
   const progress = answeredByTest<BulkSendDetail, number>();
   const cancel = answeredByTest<CancelBulkSendResult, number>();
@@ -43,7 +43,7 @@ describe('bulk send', () => {
     const { actor, check, start, progress, clock } = started();
     actor.send({ type: 'bulk.check', upload: upload('bad.csv') });
     await settle();
-    check.call().resolve({ code: -1, message: 'Some rows cannot be sent.', rows: 3, problems: [{ row: 3, reason: 'Client email is empty.' }], problems_total: 1 });
+    check.call().resolve({ code: -1, message: 'Some rows cannot be sent.', rows: 3, bulk_send: null, problems: [{ row: 3, reason: 'Client email is empty.' }], problems_total: 1 });
     await settle();
     expect(actor.getSnapshot().value).toBe('invalid');
     expect(actor.getSnapshot().context.problems).toEqual([{ row: 3, reason: 'Client email is empty.' }]);
@@ -54,14 +54,14 @@ describe('bulk send', () => {
     actor.send({ type: 'bulk.check', upload: upload('good.csv') });
     await settle();
     expect(check.call().input).toEqual(upload('good.csv'));
-    check.call().resolve({ code: 1, message: 'Every row can be sent.', rows: 3, problems: [], problems_total: 0 });
+    check.call().resolve({ code: 2, message: 'Every row can be sent.', rows: 3, bulk_send: null, problems: [], problems_total: 0 });
     await settle();
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context).toMatchObject({ rows: 3, problems: [] });
     actor.send({ type: 'bulk.send' });
     await settle();
     expect(start.call().input).toEqual(upload('good.csv'));
-    start.call().resolve({ code: 1, message: 'The forms are being sent.', bulk_send: bulk('sending', 0), problems: [], problems_total: 0 });
+    start.call().resolve({ code: 1, message: 'The forms are being sent.', rows: 3, bulk_send: bulk('sending', 0), problems: [], problems_total: 0 });
     await settle();
     expect(progress.call().input).toBe(12);
     progress.call().resolve(detail('sending', 1));
@@ -99,7 +99,7 @@ describe('bulk send', () => {
     const { actor, check, start } = started();
     actor.send({ type: 'bulk.check', upload: upload('good.csv') });
     await settle();
-    check.call().resolve({ code: 1, message: 'Every row can be sent.', rows: 3, problems: [], problems_total: 0 });
+    check.call().resolve({ code: 2, message: 'Every row can be sent.', rows: 3, bulk_send: null, problems: [], problems_total: 0 });
     await settle();
     actor.send({ type: 'bulk.send' });
     await settle();

@@ -5,7 +5,7 @@
  * also followed from its page alone (`bulk.follow`), so its progress survives a reload. A
  * failed call keeps the file and what was typed: the person checks or sends again.
  */
-import type { BulkSendCheck, BulkSendDetail, CancelBulkSendResult, PrepopulationProblem, StartBulkSendResult } from '@formsign/sdk/contract';
+import type { BulkSendDetail, CancelBulkSendResult, PrepopulationProblem, StartBulkSendResult } from '@formsign/sdk/contract';
 import { assign, setup } from 'xstate';
 import { errorMessage, notProvided } from './request-actor.js';
 
@@ -51,8 +51,8 @@ export const bulkSendMachine = setup({
     events: {} as BulkSendEvent,
   },
   actors: {
-    /** `api.bulkSends.check`. */
-    check: notProvided<BulkSendCheck, BulkSendUploadInput>('check'),
+    /** `bulkSends.check`: code 2 when every row can be sent. */
+    check: notProvided<StartBulkSendResult, BulkSendUploadInput>('check'),
     /** `api.bulkSends.start`. */
     start: notProvided<StartBulkSendResult, BulkSendUploadInput>('start'),
     /** `api.bulkSends.get`. */
@@ -77,7 +77,7 @@ export const bulkSendMachine = setup({
         src: 'check',
         input: ({ context }) => context.upload as BulkSendUploadInput,
         onDone: [
-          { guard: ({ event }) => event.output.code === 1, target: 'ready', actions: assign(({ event }) => ({ rows: event.output.rows, ...withProblems(event.output) })) },
+          { guard: ({ event }) => event.output.code === 2, target: 'ready', actions: assign(({ event }) => ({ rows: event.output.rows, ...withProblems(event.output) })) },
           { target: 'invalid', actions: assign(({ event }) => ({ rows: event.output.rows, ...withProblems(event.output) })) },
         ],
         onError: { target: 'choosing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },

@@ -22,8 +22,7 @@ import { timeAttendanceApi, type TimeAttendanceApi } from './areas/time-attendan
 import { tutorialsApi, type TutorialsApi } from './areas/tutorials.js';
 import { usersApi, type UsersApi } from './areas/users.js';
 import { workflowApi, type WorkflowApi } from './areas/workflow.js';
-import { bulkSendsApi, type BulkSendsApi } from './areas/bulk-sends.js';
-import { createTransport, type FormsignClientOptions, type RawClient } from './transport.js';
+import { createTransport, type FormsignClientOptions, type RawClient, type Transport } from './transport.js';
 
 export interface FormsignClient {
   /** The openapi-fetch client: typed paths, `{ data, error, response }` results, `use()` for more middleware. */
@@ -34,7 +33,11 @@ export interface FormsignClient {
   tutorials: TutorialsApi;
   forms: FormsApi;
   workflow: WorkflowApi;
-  bulkSends: BulkSendsApi;
+  /**
+   * The transport the areas call through: an area kept out of the client, so that an app loads it
+   * only where it is used, is made with it (`bulkSendsApi(client.transport)`).
+   */
+  transport: Transport;
   templates: TemplatesApi;
   database: DatabaseApi;
   analytics: AnalyticsApi;
@@ -61,7 +64,7 @@ export function createFormsignClient(options: FormsignClientOptions = {}): Forms
     tutorials: tutorialsApi(transport),
     forms: formsApi(transport),
     workflow: workflowApi(transport),
-    bulkSends: bulkSendsApi(transport),
+    transport,
     templates: templatesApi(transport),
     database: databaseApi(transport),
     analytics: analyticsApi(transport),

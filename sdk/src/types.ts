@@ -225,7 +225,6 @@ export type RevokeApiKeyResult = Schemas['RevokeApiKeyResult'];
 // Bulk sends
 export type BulkSend = Schemas['BulkSend'];
 export type BulkSendStatus = BulkSend['status'];
-export type BulkSendCheck = Schemas['BulkSendCheck'];
 export type BulkSendList = Schemas['BulkSendList'];
 export type BulkSendDetail = Schemas['BulkSendDetail'];
 export type BulkSendUnsentRow = Schemas['BulkSendUnsentRow'];

@@ -10,7 +10,7 @@ import { accountHandlers } from './modules/account/handlers.js';
 import { analyticsHandlers } from './modules/analytics/handlers.js';
 import { apiKeysHandlers, apiKeysRefusalBodies } from './modules/api-keys/handlers.js';
 import { authHandlers } from './modules/auth/handlers.js';
-import { bulkSendHandlers, bulkSendRefusalBodies } from './modules/bulk-send/handlers.js';
+import { bulkSendHandlers } from './modules/bulk-send/handlers.js';
 import { authRefusalBodies } from './modules/auth/refusals.js';
 import { casesHandlers } from './modules/cases/handlers.js';
 import { categoriesHandlers, categoriesRefusalBodies } from './modules/categories/handlers.js';
@@ -74,7 +74,6 @@ export function createHandlers(ctx: ServerContext): Handlers {
 export function refusalBodies(ctx: ServerContext): RefusalBodies {
   return {
     ...formsRefusalBodies(ctx),
-    ...bulkSendRefusalBodies(),
     ...templatesRefusalBodies(ctx),
     ...timeAttendanceRefusalBodies,
     ...authRefusalBodies(),

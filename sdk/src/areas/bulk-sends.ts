@@ -1,6 +1,6 @@
-import { withSuccessCode } from '../api-error.js';
+import { ApiError } from '../api-error.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { BulkSendCheck, BulkSendDetail, BulkSendList, CancelBulkSendResult, StartBulkSendResult } from '../types.js';
+import type { BulkSendDetail, BulkSendList, CancelBulkSendResult, StartBulkSendResult } from '../types.js';
 
 export interface BulkSendUpload {
   template: number;
@@ -15,8 +15,8 @@ export interface BulkSendUpload {
 export interface BulkSendsApi {
   /** The CSV to fill for a template: its header row and an example row. */
   csvTemplate(template: number, options?: CallOptions): Promise<string>;
-  /** Checks a CSV; resolves with code 1, or code -1 and every bad row with why (nothing is stored). */
-  check(upload: BulkSendUpload, options?: CallOptions): Promise<BulkSendCheck>;
+  /** Checks a CSV; resolves with code 2 (every row can be sent), or code -1 and every bad row with why. Nothing is stored. */
+  check(upload: BulkSendUpload, options?: CallOptions): Promise<StartBulkSendResult>;
   /** Starts sending every row; resolves with code 1 and the bulk send, or code -1 and the bad rows (nothing sent). */
   start(upload: BulkSendUpload, options?: CallOptions): Promise<StartBulkSendResult>;
   /** The newest bulk sends the caller can follow. */
@@ -28,9 +28,10 @@ export interface BulkSendsApi {
 }
 
 /** The multipart body of a bulk send: the file goes as itself, under the name it was chosen with. */
-function uploadForm(upload: BulkSendUpload): FormData {
+function uploadForm(upload: BulkSendUpload, check: boolean): FormData {
   const form = new FormData();
   form.set('template', String(upload.template ?? ''));
+  if (check) form.set('check', 'true');
   if (upload.message) form.set('message', upload.message);
   if (upload.expires_at) form.set('expires_at', upload.expires_at);
   // A call without a file still goes out: the server says what is missing, in its words.
@@ -39,35 +40,27 @@ function uploadForm(upload: BulkSendUpload): FormData {
 }
 
 export function bulkSendsApi({ api, send }: Transport): BulkSendsApi {
+  const post = (upload: BulkSendUpload, check: boolean, options?: CallOptions) =>
+    send(
+      (init) =>
+        api.POST('/bulk-sends', {
+          ...init,
+          body: { template: String(upload.template ?? ''), file: '' },
+          bodySerializer: () => uploadForm(upload, check),
+        }),
+      options,
+    );
   return {
     csvTemplate: (template, options) => send((init) => api.GET('/bulk-send-csv', { ...init, params: { query: { template } }, parseAs: 'text' }), options),
-    check: (upload, options) =>
-      send(
-        (init) =>
-          api.POST('/bulk-send-check', {
-            ...init,
-            body: { template: String(upload.template ?? ''), file: '' },
-            bodySerializer: () => uploadForm(upload),
-          }),
-        options,
-      ),
-    start: (upload, options) =>
-      send(
-        (init) =>
-          api.POST('/bulk-sends', {
-            ...init,
-            body: { template: String(upload.template ?? ''), file: '' },
-            bodySerializer: () => uploadForm(upload),
-          }),
-        options,
-      ),
+    check: (upload, options) => post(upload, true, options),
+    start: (upload, options) => post(upload, false, options),
     list: (options) => send((init) => api.GET('/bulk-sends', init), options),
     get: (id, options) => send((init) => api.GET('/bulk-send', { ...init, params: { query: { id } } }), options),
-    cancel: (id, options) =>
-      withSuccessCode(
-        'cancelBulkSend',
-        send((init) => api.POST('/bulk-sends/cancel', { ...init, body: { id } }), options),
-        { preferServerMessage: true },
-      ),
+    cancel: async (id, options) => {
+      const answer = await send((init) => api.POST('/bulk-sends/cancel', { ...init, body: { id } }), options);
+      // Code -2: the send had already ended; the server says so in its words.
+      if (answer.code !== 1) throw new ApiError({ status: 200, code: answer.code, message: answer.message, body: answer });
+      return answer;
+    },
   };
 }

@@ -228,26 +228,6 @@ export const appCodes = {
     /** The key was revoked before. */
     '-2': { outcome: 'failure', text: "This API key is already revoked." },
   },
-  checkBulkSend: {
-    /** Every row can be sent. */
-    '1': { outcome: 'success', text: "Every row can be sent." },
-    /** Rows of the file are bad. */
-    '-1': { outcome: 'failure', text: "Some rows cannot be sent. Correct them and check the file again." },
-  },
-  startBulkSend: {
-    /** The send has started. */
-    '1': { outcome: 'success', text: "The forms are being sent." },
-    /** Rows of the file are bad; nothing was sent. */
-    '-1': { outcome: 'failure', text: "Some rows cannot be sent. Nothing was sent: correct them and upload the file again." },
-    /** The template is archived or gone. */
-    '-2': { outcome: 'failure', text: "This template cannot be sent: it is archived or was deleted." },
-  },
-  cancelBulkSend: {
-    /** The send was stopped. */
-    '1': { outcome: 'success', text: "The bulk send has been cancelled." },
-    /** The send had already ended. */
-    '-2': { outcome: 'failure', text: "This bulk send has already ended." },
-  },
 } as const;
 
 export type AppCodeOperation = keyof typeof appCodes;

@@ -3,7 +3,6 @@
 /** The bounds of every field a request sends (length, range, pattern, number of items), keyed `Schema.property`: a form checks them before it sends. */
 export const contractLimits = {
   'ActivateRequest.key': { minLength: 1 },
-  'BulkSendCheckRequest.template': { pattern: "^[1-9][0-9]{0,9}$" },
   'CancelBulkSendRequest.id': { minimum: 1, maximum: 2147483647 },
   'CategoryAction.id': { minimum: 1 },
   'CategoryAction.name': { minLength: 1, maxLength: 100 },

@@ -1834,33 +1834,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/bulk-send-check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Check a bulk send's CSV before anything is sent
-         * @description Reads the CSV (a header row, then at most 10,000 rows, one form each; at most 5 MB;
-         *     separated by commas, or by semicolons when its header is) and checks every row: each
-         *     place's name and a valid email, an approver among the organisation's users, each value
-         *     valid for its field (a date as 2026-12-31, a number, a choice offered) and every
-         *     required field the sender fills given. A column that is no place or field of the
-         *     template is named. Every bad row is answered with its number (the header is row 1) and
-         *     why (code -1, the first 1,000 listed); nothing is stored or sent. A file that is not a
-         *     CSV, is empty or is over a limit is refused in words (400).
-         */
-        post: operations["checkBulkSend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/bulk-sends": {
         parameters: {
             query?: never;
@@ -1876,13 +1849,22 @@ export interface paths {
         get: operations["listBulkSends"];
         put?: never;
         /**
-         * Send a template to every row of a CSV
-         * @description Checks the CSV as `/bulk-send-check` does; with a bad row nothing is stored or sent
-         *     (code -1, the bad rows listed). Otherwise the send starts as a job and is answered at
-         *     once: each row becomes a form sent by the caller, exactly as `/send-form` sends one
-         *     (one envelope each, the recipients mailed their links), in batches, and goes on after
-         *     a restart. When the envelopes run out the send stops and the rows left are listed as
-         *     not sent; `/bulk-sends/cancel` stops it. Follow it with `/bulk-send`.
+         * Check a CSV, or send a template to every row of it
+         * @description Reads the CSV (a header row, then at most 10,000 rows, one form each; at most 5 MB;
+         *     separated by commas, or by semicolons when its header is) and checks every row: each
+         *     place's name and a valid email, an approver among the organisation's users, each value
+         *     valid for its field (a date as 2026-12-31, a number, a choice offered) and every
+         *     required field the sender fills given. A column that is no place or field of the
+         *     template is named on row 1. With a bad row nothing is stored or sent: `code` -1 and
+         *     every bad row with its number (the header is row 1) and why (the first 1,000 listed).
+         *     With `check` true the file is only checked: `code` 2 when every row can be sent.
+         *     Otherwise the send starts as a job and is answered at once (`code` 1): each row becomes
+         *     a form sent by the caller, exactly as `/send-form` sends one (one envelope each, the
+         *     recipients mailed their links), in batches, and goes on after a restart. When the
+         *     envelopes run out the send stops and the rows left are listed as not sent;
+         *     `/bulk-sends/cancel` stops it. Follow it with `/bulk-send`. A template of another
+         *     organisation, archived or gone is answered 404; a file that is not a CSV, is empty or
+         *     is over a limit is refused in words (400).
          */
         post: operations["startBulkSend"];
         delete?: never;
@@ -3111,15 +3093,6 @@ export interface components {
             /** @description When the data was last loaded (ISO 8601), or empty. */
             timestamp: string;
         };
-        BulkSendCheckRequest: {
-            /** @description The template to send (multipart fields are text). */
-            template: string;
-            /**
-             * Format: binary
-             * @description The CSV (a file part): a header row and at most 10,000 rows, at most 5 MB.
-             */
-            file: string;
-        };
         StartBulkSendRequest: {
             /** @description The template to send (multipart fields are text). */
             template: string;
@@ -3135,15 +3108,11 @@ export interface components {
              * @description The last day the forms can be signed; 30 days from now when not given.
              */
             expires_at?: string;
-        };
-        BulkSendCheck: {
-            code: number;
-            message: string;
-            /** @description The rows of the file (one form each). */
-            rows: number;
-            /** @description The bad rows, in the file's order (the first 1,000). */
-            problems: components["schemas"]["PrepopulationProblem"][];
-            problems_total: number;
+            /**
+             * @description `true`: only check the file; nothing is stored or sent.
+             * @enum {string}
+             */
+            check?: "true" | "false";
         };
         BulkSend: {
             id: number;
@@ -3171,8 +3140,15 @@ export interface components {
             data: components["schemas"]["BulkSend"][];
         };
         StartBulkSendResult: {
-            code: number;
+            /**
+             * @description 1: the send started; 2: the file was checked and every row can be sent; -1: rows are bad and nothing was sent.
+             * @enum {integer}
+             */
+            code: 1 | 2 | -1;
+            /** @description What the outcome means in words. */
             message: string;
+            /** @description The rows of the file (one form each). */
+            rows: number;
             bulk_send: components["schemas"]["BulkSend"] | null;
             /** @description The bad rows, in the file's order (the first 1,000). */
             problems: components["schemas"]["PrepopulationProblem"][];
@@ -3200,7 +3176,11 @@ export interface components {
             id: number;
         };
         CancelBulkSendResult: {
-            code: number;
+            /**
+             * @description 1: the send was stopped; -2: it had already ended.
+             * @enum {integer}
+             */
+            code: 1 | -2;
             message: string;
             bulk_send: components["schemas"]["BulkSend"];
         };
@@ -6983,36 +6963,6 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
-    checkBulkSend: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["BulkSendCheckRequest"];
-            };
-        };
-        responses: {
-            /** @description How many rows, and the bad ones. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkSendCheck"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ServerError"];
-        };
-    };
     listBulkSends: {
         parameters: {
             query?: never;
@@ -7049,7 +6999,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The bulk send started, or the bad rows. */
+            /** @description The bulk send started, the file checked, or the bad rows. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7061,6 +7011,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -92,7 +92,6 @@ export const operations = {
   createApiKey: { method: 'post', path: '/api-keys', tag: 'Settings', public: false, roles: ['admin'] },
   revokeApiKey: { method: 'post', path: '/api-keys/revoke', tag: 'Settings', public: false, roles: ['admin'] },
   downloadBulkSendCsv: { method: 'get', path: '/bulk-send-csv', tag: 'Workflow', public: false, roles: [] },
-  checkBulkSend: { method: 'post', path: '/bulk-send-check', tag: 'Workflow', public: false, roles: [] },
   listBulkSends: { method: 'get', path: '/bulk-sends', tag: 'Workflow', public: false, roles: [] },
   startBulkSend: { method: 'post', path: '/bulk-sends', tag: 'Workflow', public: false, roles: [] },
   getBulkSend: { method: 'get', path: '/bulk-send', tag: 'Workflow', public: false, roles: [] },

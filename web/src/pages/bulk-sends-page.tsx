@@ -1,63 +1,67 @@
 /**
- * Bulk sends (`/bulk-sends`, designed): the newest hundred an administrator's organisation (or
- * anyone else) sent from a CSV, each with its template, status and rows sent, linked to its page.
+ * Bulk sends (`/bulk-sends/{id?}`, designed): sending a template to many people from a CSV.
+ * `?template={id}` sends one (download its CSV, check the filled file with every bad row
+ * shown, send); `/bulk-sends/{id}` follows one (progress, counts, rows not sent, Cancel);
+ * otherwise the newest bulk sends, each linked to its page. One page for the three, so that the
+ * route table every page loads grows by one entry.
  */
-import type { BulkSend } from '@formsign/sdk';
-import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { FormError } from '../components/form-error.tsx';
-import { formatDateTime } from '../lists/format.ts';
+import { BulkSendList } from '../features/bulk-send/bulk-send-list.tsx';
+import { BulkSendProgress } from '../features/bulk-send/bulk-send-progress.tsx';
+import type { TemplateDetail } from '@formsign/sdk';
+import { api } from '../api/client.ts';
+import { BulkSendForm } from '../features/bulk-send/bulk-send-upload.tsx';
+import { TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
+import { saveTextFile } from '../features/operations/save-text-file.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
-import '../styles/lists.css';
+import { useReportedTitle } from '../shell/page-title.tsx';
+import '../styles/forms.css';
 
-const statusText = { sending: 'Sending', done: 'Sent', stopped: 'Stopped (no envelopes)', cancelled: 'Cancelled' } as const;
+function SendTemplate({ templateId }: { templateId: string }) {
+  const found = templateIdOf(templateId);
+  const template = useDataGroup(
+    'template',
+    null as TemplateDetail | null,
+    (id: number, options) => api.templates.get(id, options),
+    typeof found === 'number' ? found : 0,
+  );
+  useReportedTitle(template.data ? `Send ${template.data.title} in bulk` : undefined);
+  return (
+    <>
+      <TemplateLoadState loading={template.loading} error={template.error ? template.message : null} onRetry={template.refetch} />
+      {template.data ? (
+        template.data.status === 'archived' ? (
+          <section className="card">
+            <h2>This template is archived</h2>
+            <p>Restore it in Manage Template to send forms from it.</p>
+          </section>
+        ) : (
+          <BulkSendForm key={template.data.id} template={template.data} saveFile={(text, name) => saveTextFile(text, name)} />
+        )
+      ) : null}
+    </>
+  );
+}
 
 export default function BulkSendsPage() {
-  const list = useDataGroup('bulk-sends', [] as BulkSend[], (_none: null, options) => api.bulkSends.list(options).then((answer) => answer.data), null);
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const template = search.get('template');
+  const bulkId = Number(id);
   return (
-    <div className="page">
-      <p>
-        Send a template to many people from a CSV: choose it in the <Link to="/listing">Template List</Link>, then Send, &quot;Send to many
-        people&quot;.
-      </p>
-      <FormError message={list.error ? list.message : null} />
-      {list.loading ? <p role="status">Loading…</p> : null}
-      {!list.loading && !list.error && list.data.length === 0 ? <p>No bulk send yet.</p> : null}
-      {list.data.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table">
-            <caption>Bulk sends</caption>
-            <thead>
-              <tr>
-                <th scope="col">Template</th>
-                <th scope="col">File</th>
-                <th scope="col">Sender</th>
-                <th scope="col">Started</th>
-                <th scope="col">Status</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Not sent</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((bulk) => (
-                <tr key={bulk.id}>
-                  <td>
-                    <Link to={`/bulk-sends/${bulk.id}`}>{bulk.template}</Link>
-                  </td>
-                  <td>{bulk.file_name}</td>
-                  <td>{bulk.sender}</td>
-                  <td>{formatDateTime(bulk.created_at)}</td>
-                  <td>{statusText[bulk.status]}</td>
-                  <td>
-                    {bulk.sent} of {bulk.total}
-                  </td>
-                  <td>{bulk.unsent}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+    <div className="page page--narrow">
+      {id !== undefined ? (
+        Number.isInteger(bulkId) && bulkId >= 1 ? (
+          <BulkSendProgress key={bulkId} id={bulkId} />
+        ) : (
+          <FormError message="This bulk send does not exist." />
+        )
+      ) : template !== null ? (
+        <SendTemplate key={template} templateId={template} />
+      ) : (
+        <BulkSendList />
+      )}
     </div>
   );
 }

@@ -79,7 +79,7 @@ function SendTemplate({
         ) : (
           <>
             <p>
-              <Link to={`/bulk-send/${template.data.id}`}>Send to many people from a CSV</Link> (one form a row) ·{' '}
+              <Link to={`/bulk-sends?template=${template.data.id}`}>Send to many people from a CSV</Link> (one form a row) ·{' '}
               <Link to="/bulk-sends">Your bulk sends</Link>
             </p>
             <SendForm key={template.data.id} template={template.data} people={people.data} filesOnCases={worksCases} prefills={prefills} />

@@ -54,9 +54,7 @@ const specifiedRoutes = [
 const addedRoutes = [
   '/template/edit/:id/step3',
   '/send/:templateId?',
-  '/bulk-send/:templateId',
-  '/bulk-sends',
-  '/bulk-sends/:id',
+  '/bulk-sends/:id?',
   '/workflow/:id',
   '/verify',
   '/confirm-email',

@@ -158,19 +158,9 @@ export const routes: readonly RouteEntry[] = [
     personal: true,
     pageKey: 'template',
   }),
-  // Designed: sending a template to many people from a CSV, the bulk sends, and one's progress.
-  appPage('/bulk-send/:templateId', 'bulk-send-page', () => import('../pages/bulk-send-page.tsx'), {
-    title: { from: 'text', text: 'Send to many people' },
-    personal: true,
-    pageKey: 'template',
-  }),
-  appPage('/bulk-sends', 'bulk-sends-page', () => import('../pages/bulk-sends-page.tsx'), {
+  // Designed: sending a template to many people from a CSV, the bulk sends and one's progress.
+  appPage('/bulk-sends/:id?', 'bulk-sends-page', () => import('../pages/bulk-sends-page.tsx'), {
     title: { from: 'text', text: 'Bulk sends' },
-    personal: true,
-    pageKey: 'workflow',
-  }),
-  appPage('/bulk-sends/:id', 'bulk-send-progress-page', () => import('../pages/bulk-send-progress-page.tsx'), {
-    title: { from: 'text', text: 'Bulk send' },
     personal: true,
     pageKey: 'workflow',
   }),

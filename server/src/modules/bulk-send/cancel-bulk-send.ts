@@ -3,7 +3,7 @@
  * still to send is not sent, cancelled, and the send ends; the job sees it at its next batch
  * and stops. The forms already sent stay sent.
  */
-import { appCodes, type CancelBulkSendResult } from '@formsign/sdk/contract';
+import type { CancelBulkSendResult } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
@@ -25,7 +25,7 @@ export async function cancelBulkSend(ctx: Pick<ServerContext, 'db' | 'now'>, pri
   const cancelled = await ctx.db.transaction(async (tx) => {
     const bulk = await lockBulkSend(tx, seen.id);
     if (!bulk || bulk.status !== 'sending') return false;
-    const unsent = await giveUpPending(tx, bulk.id, texts.cancelled);
+    const unsent = await giveUpPending(tx, bulk.id, texts.rowCancelled);
     await endBulkSend(tx, bulk.id, 'cancelled', ctx.now());
     await recordEvent(tx, {
       event: 'bulk-send-cancelled',
@@ -39,6 +39,6 @@ export async function cancelBulkSend(ctx: Pick<ServerContext, 'db' | 'now'>, pri
   });
   const row = await visibleBulkSend(ctx, principal, id);
   return cancelled
-    ? { code: 1, message: appCodes.cancelBulkSend['1'].text, bulk_send: bulkSendOf(row) }
-    : { code: -2, message: appCodes.cancelBulkSend['-2'].text, bulk_send: bulkSendOf(row) };
+    ? { code: 1, message: texts.cancelled, bulk_send: bulkSendOf(row) }
+    : { code: -2, message: texts.alreadyEnded, bulk_send: bulkSendOf(row) };
 }

@@ -13,7 +13,7 @@ import { FileWorkRefused } from '../../files/file-work.js';
 import type { CsvProblem } from '../../files/csv-records.js';
 import type { UploadedFile } from '../../http/uploads.js';
 import { checkAnswers } from '../forms/answers.js';
-import { formRefusal } from '../forms/new-form.js';
+import { failureTexts } from '../../http/texts.js';
 import { findTemplate, type TemplateRecord } from '../templates/repository.js';
 import { stepOfField } from '../templates/steps.js';
 import { activeCompanyUserByEmail } from '../users/repository.js';
@@ -48,7 +48,8 @@ const yieldToOthers = (): Promise<void> => new Promise((resolve) => setImmediate
 /** The template a person may send in bulk: an active one of their organisation. */
 export async function sendableTemplate(ctx: Pick<ServerContext, 'db'>, principal: Principal, id: number): Promise<TemplateRecord> {
   const template = await findTemplate(ctx.db, principal.companyId, id);
-  if (!template || template.status !== 'active') throw formRefusal('-2');
+  // Another organisation's template, or one that cannot be sent, is not there to send.
+  if (!template || template.status !== 'active') throw new AppError(AppErrorCode.NotFound, failureTexts.notFound);
   return template;
 }
 

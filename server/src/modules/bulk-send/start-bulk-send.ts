@@ -1,20 +1,23 @@
 /**
- * Starting a bulk send: the file is checked again as `/bulk-send-check` checks it, and with a
- * bad row nothing is stored or sent. Otherwise the bulk send and its rows are stored, its
+ * Checking a bulk send's file, or starting it: with a bad row nothing is stored or sent, and
+ * with `check` nothing is stored either. Otherwise the bulk send and its rows are stored, its
  * start recorded in the trail and its job queued, in one transaction; the forms are sent by
  * the job (`bulk-send.job.ts`).
  */
-import { appCodes, type BulkSend, type StartBulkSendResult } from '@formsign/sdk/contract';
+import type { BulkSend, StartBulkSendResult } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import type { UploadedFile } from '../../http/uploads.js';
 import { expiryOf, formRefusal } from '../forms/new-form.js';
 import { checkBulkFile, maxProblemsListed, sendableTemplate } from './check-rows.js';
+import { bulkSendTexts as texts } from './texts.js';
 import { findBulkSend, insertBulkRows, insertBulkSend, type BulkSendRow } from './repository.js';
 
 export interface StartRequest {
   template: string;
+  /** `true`: only check the file. */
+  check?: 'true' | 'false' | undefined;
   message?: string | undefined;
   expires_at?: string | undefined;
 }
@@ -50,11 +53,13 @@ export async function startBulkSend(
   if (checked.problems.length > 0)
     return {
       code: -1,
-      message: appCodes.startBulkSend['-1'].text,
+      message: texts.badRows,
+      rows: checked.count,
       bulk_send: null,
       problems: checked.problems.slice(0, maxProblemsListed),
       problems_total: checked.problems.length,
     };
+  if (request.check === 'true') return { code: 2, message: texts.checked, rows: checked.count, bulk_send: null, problems: [], problems_total: 0 };
   const id = await ctx.db.transaction(async (tx) => {
     const bulk = await insertBulkSend(tx, {
       companyId: principal.companyId,
@@ -82,5 +87,5 @@ export async function startBulkSend(
   });
   const row = await findBulkSend(ctx.db, principal.companyId, id);
   if (!row) throw new Error('The bulk send was not stored.');
-  return { code: 1, message: appCodes.startBulkSend['1'].text, bulk_send: bulkSendOf(row), problems: [], problems_total: 0 };
+  return { code: 1, message: texts.started, rows: checked.count, bulk_send: bulkSendOf(row), problems: [], problems_total: 0 };
 }

@@ -2,6 +2,11 @@
 const quotedList = (names: readonly string[]): string => names.map((name) => `"${name}"`).join(', ');
 
 export const bulkSendTexts = {
+  started: 'The forms are being sent.',
+  checked: 'Every row can be sent.',
+  badRows: 'Some rows cannot be sent. Nothing was sent: correct them and check the file again.',
+  cancelled: 'The bulk send was cancelled.',
+  alreadyEnded: 'This bulk send had already ended.',
   noFile: 'Choose the CSV file to send: one row for each form.',
   tooLarge: 'This file is larger than 5 MB. Send it in smaller parts.',
   busy: 'The server is reading other files just now. Try again in a minute.',
@@ -17,7 +22,7 @@ export const bulkSendTexts = {
   notAUser: (place: string, email: string) => `${place} approves the form, so must be a user of your company: ${email} is not.`,
   shortCode: (place: string, length: number) => `${place} opens the form with an access code: give one of at least ${length} characters.`,
   noEnvelopes: 'Not sent: no envelopes were left. Buy more in My Account, then send these rows again.',
-  cancelled: 'Not sent: the bulk send was cancelled.',
+  rowCancelled: 'Not sent: the bulk send was cancelled.',
   senderGone: 'Not sent: the sender can no longer send forms.',
   templateGone: 'Not sent: the template was archived or deleted.',
 } as const;

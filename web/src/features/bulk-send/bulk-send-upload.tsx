@@ -1,5 +1,5 @@
 /**
- * Send a template to many people (`/bulk-send/{templateId}`, designed): download the CSV to
+ * Send a template to many people (`/bulk-sends?template={id}`, designed): download the CSV to
  * fill (its columns are the template's places and fields), choose the filled file, check it
  * (every bad row shown with its number and why; nothing is sent), then send: the send runs on
  * the server and its page (`/bulk-sends/{id}`) follows it. A failed check or send keeps the
@@ -8,20 +8,15 @@
 import type { TemplateDetail } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../api/client.ts';
-import { FormError } from '../components/form-error.tsx';
-import { bulkSendLogic } from '../features/bulk-send/bulk-send-logic.ts';
-import { RowProblems } from '../features/bulk-send/problem-list.tsx';
-import { TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
-import { saveTextFile } from '../features/operations/save-text-file.ts';
-import { useDataGroup } from '../lists/use-data-group.ts';
-import { inspectOption } from '../session/inspection.ts';
-import { useReportedTitle } from '../shell/page-title.tsx';
-import '../styles/forms.css';
-import '../styles/lists.css';
+import { Link, useNavigate } from 'react-router-dom';
+import { FormError } from '../../components/form-error.tsx';
+import { bulkSendLogic, bulkSends } from './bulk-send-logic.ts';
+import { RowProblems } from './problem-list.tsx';
+import { inspectOption } from '../../session/inspection.ts';
+import '../../styles/forms.css';
+import '../../styles/lists.css';
 
-function BulkSend({ template }: { template: TemplateDetail }) {
+export function BulkSendForm({ template, saveFile }: { template: TemplateDetail; saveFile: SaveFile }) {
   const id = useId();
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
@@ -45,7 +40,7 @@ function BulkSend({ template }: { template: TemplateDetail }) {
   const download = async (): Promise<void> => {
     setDownloadError(null);
     try {
-      saveTextFile(await api.bulkSends.csvTemplate(template.id), `bulk-send-${template.id}.csv`);
+      saveFile(await bulkSends.csvTemplate(template.id), `bulk-send-${template.id}.csv`);
     } catch (error) {
       setDownloadError(error instanceof Error ? error.message : 'The CSV could not be downloaded.');
     }
@@ -114,25 +109,5 @@ function BulkSend({ template }: { template: TemplateDetail }) {
   );
 }
 
-export default function BulkSendPage() {
-  const { templateId } = useParams();
-  const found = templateIdOf(templateId);
-  const id = typeof found === 'number' ? found : 0;
-  const template = useDataGroup('template', null as TemplateDetail | null, (tid: number, options) => api.templates.get(tid, options), id);
-  useReportedTitle(template.data ? `Send ${template.data.title} in bulk` : undefined);
-  return (
-    <div className="page page--narrow">
-      <TemplateLoadState loading={template.loading} error={template.error ? template.message : null} onRetry={template.refetch} />
-      {template.data ? (
-        template.data.status === 'archived' ? (
-          <section className="card">
-            <h2>This template is archived</h2>
-            <p>Restore it in Manage Template to send forms from it.</p>
-          </section>
-        ) : (
-          <BulkSend key={template.data.id} template={template.data} />
-        )
-      ) : null}
-    </div>
-  );
-}
+/** Hands text to the browser as a file download. */
+export type SaveFile = (text: string, fileName: string) => void;

@@ -1,20 +1,20 @@
 /**
- * One bulk send (`/bulk-sends/{id}`, designed): a progress bar while its forms are sent (asked
+ * One bulk send (`/bulk-sends/{id}`): a progress bar while its forms are sent (asked
  * again every second, so it survives a reload), how many were sent, opened and completed, the
  * rows not sent and why, and Cancel while it runs. The envelope counter in the header is told
  * as forms are sent, since each uses one.
  */
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { FormError, FormSuccess } from '../components/form-error.tsx';
-import { bulkSendLogic } from '../features/bulk-send/bulk-send-logic.ts';
-import { RowProblems } from '../features/bulk-send/problem-list.tsx';
-import { formatDateTime } from '../lists/format.ts';
-import { inspectOption } from '../session/inspection.ts';
-import { announceEnvelopesChanged } from '../shell/envelope-changes.ts';
-import { useReportedTitle } from '../shell/page-title.tsx';
-import '../styles/lists.css';
+import { Link } from 'react-router-dom';
+import { FormError, FormSuccess } from '../../components/form-error.tsx';
+import { bulkSendLogic } from './bulk-send-logic.ts';
+import { RowProblems } from './problem-list.tsx';
+import { formatDateTime } from '../../lists/format.ts';
+import { inspectOption } from '../../session/inspection.ts';
+import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
+import { useReportedTitle } from '../../shell/page-title.tsx';
+import '../../styles/lists.css';
 
 const statusText = {
   sending: 'Sending',
@@ -23,7 +23,7 @@ const statusText = {
   cancelled: 'Cancelled',
 } as const;
 
-function BulkSendProgress({ id }: { id: number }) {
+export function BulkSendProgress({ id }: { id: number }) {
   const titleId = useId();
   const [snapshot, send] = useMachine(bulkSendLogic, inspectOption());
   const { detail, error, notice } = snapshot.context;
@@ -50,7 +50,7 @@ function BulkSendProgress({ id }: { id: number }) {
         <label htmlFor={`${titleId}-bar`}>
           {done.toLocaleString('en-GB')} of {bulk.total.toLocaleString('en-GB')} rows done
         </label>
-        <progress id={`${titleId}-bar`} className="bulk-progress" value={done} max={Math.max(1, bulk.total)} />
+        <progress id={`${titleId}-bar`} value={done} max={Math.max(1, bulk.total)} />
         <dl className="bulk-counts">
           <div>
             <dt>Sent</dt>
@@ -90,15 +90,5 @@ function BulkSendProgress({ id }: { id: number }) {
         />
       ) : null}
     </>
-  );
-}
-
-export default function BulkSendProgressPage() {
-  const { id } = useParams();
-  const bulkId = Number(id);
-  return (
-    <div className="page page--narrow">
-      {Number.isInteger(bulkId) && bulkId >= 1 ? <BulkSendProgress key={bulkId} id={bulkId} /> : <FormError message="This bulk send does not exist." />}
-    </div>
   );
 }
