@@ -1,10 +1,10 @@
-import { ApiError, type BulkSendDetail, type CancelBulkSendResult, type StartBulkSendResult } from '@formsign/sdk/contract';
+import { ApiError, type BulkSendProgress, type CancelBulkSendResult, type StartBulkSendResult } from '@formsign/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { answeredByTest, settle } from '../test/answered-by-test.js';
 import { bulkSendMachine, pollInterval, type BulkSendUploadInput } from './bulk-send.machine.js';
 
-const bulk = (status: BulkSendDetail['bulk_send']['status'], sent: number) => ({
+const bulk = (status: BulkSendProgress['bulk_send']['status'], sent: number) => ({
   id: 12,
   template_id: 3001,
   template: 'Client Agreement',
@@ -17,7 +17,7 @@ const bulk = (status: BulkSendDetail['bulk_send']['status'], sent: number) => ({
   created_at: '2026-11-24T09:30:00Z',
   finished_at: null,
 });
-const detail = (status: BulkSendDetail['bulk_send']['status'], sent: number): BulkSendDetail => ({
+const detail = (status: BulkSendProgress['bulk_send']['status'], sent: number): BulkSendProgress => ({
   bulk_send: bulk(status, sent),
   opened: 0,
   completed: 0,
@@ -29,7 +29,7 @@ const upload = (name: string): BulkSendUploadInput => ({ template: 3001, file: n
 function started() {
   const check = answeredByTest<StartBulkSendResult, BulkSendUploadInput>();
   const start = answeredByTest<StartBulkSendResult, BulkSendUploadInput>();
-  const progress = answeredByTest<BulkSendDetail, number>();
+  const progress = answeredByTest<BulkSendProgress, number>();
   const cancel = answeredByTest<CancelBulkSendResult, number>();
   const clock = new SimulatedClock();
   const actor = createActor(bulkSendMachine.provide({ actors: { check: check.logic, start: start.logic, progress: progress.logic, cancel: cancel.logic } }), {

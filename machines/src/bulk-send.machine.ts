@@ -5,7 +5,7 @@
  * also followed from its page alone (`bulk.follow`), so its progress survives a reload. A
  * failed call keeps the file and what was typed: the person checks or sends again.
  */
-import type { BulkSendDetail, CancelBulkSendResult, PrepopulationProblem, StartBulkSendResult } from '@formsign/sdk/contract';
+import type { BulkSendProgress, CancelBulkSendResult, PrepopulationProblem, StartBulkSendResult } from '@formsign/sdk/contract';
 import { assign, setup } from 'xstate';
 import { errorMessage, notProvided } from './request-actor.js';
 
@@ -25,7 +25,7 @@ export interface BulkSendContext {
   problemsTotal: number;
   /** The send followed, once started. */
   id: number | null;
-  detail: BulkSendDetail | null;
+  detail: BulkSendProgress | null;
   error: string | null;
   /** The server's words on the last cancel. */
   notice: string | null;
@@ -56,7 +56,7 @@ export const bulkSendMachine = setup({
     /** `api.bulkSends.start`. */
     start: notProvided<StartBulkSendResult, BulkSendUploadInput>('start'),
     /** `api.bulkSends.get`. */
-    progress: notProvided<BulkSendDetail, number>('progress'),
+    progress: notProvided<BulkSendProgress, number>('progress'),
     /** `api.bulkSends.cancel`. */
     cancel: notProvided<CancelBulkSendResult, number>('cancel'),
   },

@@ -227,6 +227,8 @@ export type BulkSend = Schemas['BulkSend'];
 export type BulkSendStatus = BulkSend['status'];
 export type BulkSendList = Schemas['BulkSendList'];
 export type BulkSendDetail = Schemas['BulkSendDetail'];
+/** One bulk send with its progress: what `bulkSends.get` answers. */
+export type BulkSendProgress = BulkSendDetail & { bulk_send: BulkSend };
 export type BulkSendUnsentRow = Schemas['BulkSendUnsentRow'];
 export type StartBulkSendResult = Schemas['StartBulkSendResult'];
 export type CancelBulkSendResult = Schemas['CancelBulkSendResult'];

@@ -60,8 +60,10 @@ const rows = (count: number, from = 1) =>
   Array.from({ length: count }, (_, i) => `Client ${from + i},client${from + i}@mail.example,Harbour House,2026-12-31,${i + 1}`).join('\r\n');
 const header = 'Client name,Client email,Location,Start date,Hours\r\n';
 
+/** One bulk send as its sender follows it: the send, and its counts and rows not sent. */
 async function formsOf(bulkSendId: number) {
-  return (await server.call(`/bulk-send?id=${bulkSendId}`, { method: 'GET', token: basic })).body;
+  const { data, detail } = (await server.call(`/bulk-sends?id=${bulkSendId}`, { method: 'GET', token: basic })).body;
+  return { bulk_send: data[0], ...detail };
 }
 
 describe('bulk send', () => {

@@ -1,6 +1,6 @@
 import { ApiError } from '../api-error.js';
 import type { CallOptions, Transport } from '../transport.js';
-import type { BulkSendDetail, BulkSendList, CancelBulkSendResult, StartBulkSendResult } from '../types.js';
+import type { BulkSendList, BulkSendProgress, CancelBulkSendResult, StartBulkSendResult } from '../types.js';
 
 export interface BulkSendUpload {
   template: number;
@@ -22,7 +22,7 @@ export interface BulkSendsApi {
   /** The newest bulk sends the caller can follow. */
   list(options?: CallOptions): Promise<BulkSendList>;
   /** One bulk send: its progress, the opened and completed forms, the rows not sent. */
-  get(id: number, options?: CallOptions): Promise<BulkSendDetail>;
+  get(id: number, options?: CallOptions): Promise<BulkSendProgress>;
   /** Stops a bulk send under way (resolves on code 1). */
   cancel(id: number, options?: CallOptions): Promise<CancelBulkSendResult>;
 }
@@ -54,8 +54,13 @@ export function bulkSendsApi({ api, send }: Transport): BulkSendsApi {
     csvTemplate: (template, options) => send((init) => api.GET('/bulk-send-csv', { ...init, params: { query: { template } }, parseAs: 'text' }), options),
     check: (upload, options) => post(upload, true, options),
     start: (upload, options) => post(upload, false, options),
-    list: (options) => send((init) => api.GET('/bulk-sends', init), options),
-    get: (id, options) => send((init) => api.GET('/bulk-send', { ...init, params: { query: { id } } }), options),
+    list: (options) => send((init) => api.GET('/bulk-sends', { ...init, params: { query: {} } }), options),
+    get: async (id, options) => {
+      const { data, detail } = await send((init) => api.GET('/bulk-sends', { ...init, params: { query: { id } } }), options);
+      const [bulk] = data;
+      if (!bulk || !detail) throw new ApiError({ status: 404, message: 'This bulk send does not exist.' });
+      return { ...detail, bulk_send: bulk };
+    },
     cancel: async (id, options) => {
       const answer = await send((init) => api.POST('/bulk-sends/cancel', { ...init, body: { id } }), options);
       // Code -2: the send had already ended; the server says so in its words.

@@ -1842,9 +1842,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The bulk sends a person can follow
+         * The bulk sends a person can follow, or one with its progress
          * @description The newest 100 bulk sends: an administrator's organisation's, anyone else's own. Each
-         *     with its template, status and how many rows were sent and not sent.
+         *     with its template, status and how many rows were sent and not sent. With `id`, that one
+         *     alone in `data`, and in `detail` how many of its forms were opened and completed and
+         *     the rows not sent with why (the first 1,000); one of another person (for anyone but an
+         *     administrator) or of another organisation is answered 404.
          */
         get: operations["listBulkSends"];
         put?: never;
@@ -1862,33 +1865,11 @@ export interface paths {
          *     a form sent by the caller, exactly as `/send-form` sends one (one envelope each, the
          *     recipients mailed their links), in batches, and goes on after a restart. When the
          *     envelopes run out the send stops and the rows left are listed as not sent;
-         *     `/bulk-sends/cancel` stops it. Follow it with `/bulk-send`. A template of another
+         *     `/bulk-sends/cancel` stops it. Follow it with `GET /bulk-sends?id=`. A template of another
          *     organisation, archived or gone is answered 404; a file that is not a CSV, is empty or
          *     is over a limit is refused in words (400).
          */
         post: operations["startBulkSend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bulk-send": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One bulk send, with its progress
-         * @description How many rows were sent and not sent, how many of its forms were opened and completed,
-         *     and the rows not sent with why (the first 1,000). For its sender and the organisation's
-         *     administrators; anyone else's, or another organisation's, is answered 404.
-         */
-        get: operations["getBulkSend"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3138,6 +3119,7 @@ export interface components {
         };
         BulkSendList: {
             data: components["schemas"]["BulkSend"][];
+            detail: components["schemas"]["BulkSendDetail"] | null;
         };
         StartBulkSendResult: {
             /**
@@ -3163,7 +3145,6 @@ export interface components {
             reason: string;
         };
         BulkSendDetail: {
-            bulk_send: components["schemas"]["BulkSend"];
             /** @description The forms sent that a recipient has opened. */
             opened: number;
             /** @description The forms sent that are complete. */
@@ -6965,14 +6946,20 @@ export interface operations {
     };
     listBulkSends: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description One bulk send, with its progress.
+                 * @example 12
+                 */
+                id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The bulk sends, newest first. */
+            /** @description The bulk sends, newest first; with `id`, that one and its progress. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6981,8 +6968,10 @@ export interface operations {
                     "application/json": components["schemas"]["BulkSendList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7013,37 +7002,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ServerError"];
-        };
-    };
-    getBulkSend: {
-        parameters: {
-            query: {
-                /**
-                 * @description The bulk send.
-                 * @example 12
-                 */
-                id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The bulk send. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkSendDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

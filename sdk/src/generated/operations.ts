@@ -94,7 +94,6 @@ export const operations = {
   downloadBulkSendCsv: { method: 'get', path: '/bulk-send-csv', tag: 'Workflow', public: false, roles: [] },
   listBulkSends: { method: 'get', path: '/bulk-sends', tag: 'Workflow', public: false, roles: [] },
   startBulkSend: { method: 'post', path: '/bulk-sends', tag: 'Workflow', public: false, roles: [] },
-  getBulkSend: { method: 'get', path: '/bulk-send', tag: 'Workflow', public: false, roles: [] },
   cancelBulkSend: { method: 'post', path: '/bulk-sends/cancel', tag: 'Workflow', public: false, roles: [] },
 } as const;
 

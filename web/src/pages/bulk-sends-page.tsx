@@ -13,7 +13,6 @@ import type { TemplateDetail } from '@formsign/sdk';
 import { api } from '../api/client.ts';
 import { BulkSendForm } from '../features/bulk-send/bulk-send-upload.tsx';
 import { TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
-import { saveTextFile } from '../features/operations/save-text-file.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
@@ -37,7 +36,7 @@ function SendTemplate({ templateId }: { templateId: string }) {
             <p>Restore it in Manage Template to send forms from it.</p>
           </section>
         ) : (
-          <BulkSendForm key={template.data.id} template={template.data} saveFile={(text, name) => saveTextFile(text, name)} />
+          <BulkSendForm key={template.data.id} template={template.data} />
         )
       ) : null}
     </>

@@ -162,7 +162,6 @@ export const routes: readonly RouteEntry[] = [
   appPage('/bulk-sends/:id?', 'bulk-sends-page', () => import('../pages/bulk-sends-page.tsx'), {
     title: { from: 'text', text: 'Bulk sends' },
     personal: true,
-    pageKey: 'workflow',
   }),
   appPage('/workflow/:id', 'form-progress-page', () => import('../pages/form-progress-page.tsx'), {
     title: { from: 'text', text: 'Form progress' },

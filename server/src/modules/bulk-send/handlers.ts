@@ -12,7 +12,7 @@ import { bulkCsvTemplate } from './columns.js';
 import { formCounts, listBulkSends, unsentRows } from './repository.js';
 import { bulkSendOf, startBulkSend } from './start-bulk-send.js';
 
-type BulkSendHandlers = Pick<Handlers, 'downloadBulkSendCsv' | 'startBulkSend' | 'listBulkSends' | 'getBulkSend' | 'cancelBulkSend'>;
+type BulkSendHandlers = Pick<Handlers, 'downloadBulkSendCsv' | 'startBulkSend' | 'listBulkSends' | 'cancelBulkSend'>;
 
 export function bulkSendHandlers(ctx: FormsContext & Pick<import('../../context.js').ServerContext, 'fileWork'>): BulkSendHandlers {
   return {
@@ -27,20 +27,21 @@ export function bulkSendHandlers(ctx: FormsContext & Pick<import('../../context.
 
     startBulkSend: (request) => startBulkSend(ctx, request.principal, request.body, uploadedFile(request.raw, 'file'), request),
 
-    async listBulkSends({ principal }) {
-      const rows = await listBulkSends(ctx.db, principal.companyId, administersCompany(principal) ? null : principal.userId, 100);
-      return { data: rows.map(bulkSendOf) };
-    },
-
-    async getBulkSend({ query, principal }) {
+    async listBulkSends({ query, principal }) {
+      if (query.id === undefined) {
+        const rows = await listBulkSends(ctx.db, principal.companyId, administersCompany(principal) ? null : principal.userId, 100);
+        return { data: rows.map(bulkSendOf), detail: null };
+      }
       const row = await visibleBulkSend(ctx, principal, query.id);
       const counts = await formCounts(ctx.db, row.id);
       const unsent = await unsentRows(ctx.db, row.id, 1000);
       return {
-        bulk_send: bulkSendOf(row),
-        ...counts,
-        unsent: unsent.rows.map((item) => ({ row: item.row, name: item.recipients[0]?.name ?? '', email: item.recipients[0]?.email ?? '', reason: item.reason })),
-        unsent_total: unsent.total,
+        data: [bulkSendOf(row)],
+        detail: {
+          ...counts,
+          unsent: unsent.rows.map((item) => ({ row: item.row, name: item.recipients[0]?.name ?? '', email: item.recipients[0]?.email ?? '', reason: item.reason })),
+          unsent_total: unsent.total,
+        },
       };
     },
 

@@ -51,7 +51,7 @@ export function BulkSendProgress({ id }: { id: number }) {
           {done.toLocaleString('en-GB')} of {bulk.total.toLocaleString('en-GB')} rows done
         </label>
         <progress id={`${titleId}-bar`} value={done} max={Math.max(1, bulk.total)} />
-        <dl className="bulk-counts">
+        <dl className="form-actions">
           <div>
             <dt>Sent</dt>
             <dd data-testid="bulk-sent">{bulk.sent.toLocaleString('en-GB')}</dd>

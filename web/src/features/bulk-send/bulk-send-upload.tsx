@@ -16,7 +16,7 @@ import { inspectOption } from '../../session/inspection.ts';
 import '../../styles/forms.css';
 import '../../styles/lists.css';
 
-export function BulkSendForm({ template, saveFile }: { template: TemplateDetail; saveFile: SaveFile }) {
+export function BulkSendForm({ template }: { template: TemplateDetail }) {
   const id = useId();
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
@@ -109,5 +109,13 @@ export function BulkSendForm({ template, saveFile }: { template: TemplateDetail;
   );
 }
 
-/** Hands text to the browser as a file download. */
-export type SaveFile = (text: string, fileName: string) => void;
+/** Hands the CSV to the browser as a file download (a Blob behind an object URL). */
+function saveFile(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // Let the download start before the URL goes.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
