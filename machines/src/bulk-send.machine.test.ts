@@ -32,9 +32,12 @@ function started() {
   const progress = answeredByTest<BulkSendProgress, number>();
   const cancel = answeredByTest<CancelBulkSendResult, number>();
   const clock = new SimulatedClock();
-  const actor = createActor(bulkSendMachine.provide({ actors: { check: check.logic, start: start.logic, progress: progress.logic, cancel: cancel.logic } }), {
-    clock,
-  }).start();
+  const actor = createActor(
+    bulkSendMachine.provide({ actors: { check: check.logic, start: start.logic, progress: progress.logic, cancel: cancel.logic } }),
+    {
+      clock,
+    },
+  ).start();
   return { actor, check, start, progress, cancel, clock };
 }
 
@@ -43,7 +46,16 @@ describe('bulk send', () => {
     const { actor, check, start, progress, clock } = started();
     actor.send({ type: 'bulk.check', upload: upload('bad.csv') });
     await settle();
-    check.call().resolve({ code: -1, message: 'Some rows cannot be sent.', rows: 3, bulk_send: null, problems: [{ row: 3, reason: 'Client email is empty.' }], problems_total: 1 });
+    check
+      .call()
+      .resolve({
+        code: -1,
+        message: 'Some rows cannot be sent.',
+        rows: 3,
+        bulk_send: null,
+        problems: [{ row: 3, reason: 'Client email is empty.' }],
+        problems_total: 1,
+      });
     await settle();
     expect(actor.getSnapshot().value).toBe('invalid');
     expect(actor.getSnapshot().context.problems).toEqual([{ row: 3, reason: 'Client email is empty.' }]);

@@ -32,10 +32,7 @@ export interface BulkSendContext {
 }
 
 export type BulkSendEvent =
-  | { type: 'bulk.check'; upload: BulkSendUploadInput }
-  | { type: 'bulk.send' }
-  | { type: 'bulk.follow'; id: number }
-  | { type: 'bulk.cancel' };
+  { type: 'bulk.check'; upload: BulkSendUploadInput } | { type: 'bulk.send' } | { type: 'bulk.follow'; id: number } | { type: 'bulk.cancel' };
 
 /** How often a send under way is asked for its progress. */
 export const pollInterval = 1_000;
@@ -62,7 +59,13 @@ export const bulkSendMachine = setup({
   },
   delays: { pollInterval },
   actions: {
-    keepUpload: assign({ upload: ({ event }) => (event.type === 'bulk.check' ? event.upload : null), problems: [], problemsTotal: 0, rows: 0, error: null }),
+    keepUpload: assign({
+      upload: ({ event }) => (event.type === 'bulk.check' ? event.upload : null),
+      problems: [],
+      problemsTotal: 0,
+      rows: 0,
+      error: null,
+    }),
     follow: assign({ id: ({ event }) => (event.type === 'bulk.follow' ? event.id : null), error: null }),
   },
 }).createMachine({
@@ -77,7 +80,11 @@ export const bulkSendMachine = setup({
         src: 'check',
         input: ({ context }) => context.upload as BulkSendUploadInput,
         onDone: [
-          { guard: ({ event }) => event.output.code === 2, target: 'ready', actions: assign(({ event }) => ({ rows: event.output.rows, ...withProblems(event.output) })) },
+          {
+            guard: ({ event }) => event.output.code === 2,
+            target: 'ready',
+            actions: assign(({ event }) => ({ rows: event.output.rows, ...withProblems(event.output) })),
+          },
           { target: 'invalid', actions: assign(({ event }) => ({ rows: event.output.rows, ...withProblems(event.output) })) },
         ],
         onError: { target: 'choosing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
@@ -116,7 +123,11 @@ export const bulkSendMachine = setup({
             src: 'progress',
             input: ({ context }) => context.id as number,
             onDone: [
-              { guard: ({ event }) => event.output.bulk_send.status === 'sending', target: 'waiting', actions: assign({ detail: ({ event }) => event.output, error: null }) },
+              {
+                guard: ({ event }) => event.output.bulk_send.status === 'sending',
+                target: 'waiting',
+                actions: assign({ detail: ({ event }) => event.output, error: null }),
+              },
               { target: '#bulkSend.ended', actions: assign({ detail: ({ event }) => event.output, error: null }) },
             ],
             // A poll that fails is tried again at the next interval; the person reads why meanwhile.

@@ -76,7 +76,10 @@ async function bench(label: string, url: string | undefined): Promise<void> {
     await seedFirstStart(database.db, { demo: true, firstAdmin: undefined }, ctx.passwords, new Date());
     // The invitations are queued in pg-boss, in each batch's transaction, as the server queues them.
     const queue = await startJobQueue(database, bindJobs([sendMailJob, bulkSendJob], ctx), log, { work: false });
-    Object.assign(ctx, { jobs: queue.jobs, mail: { send: (message, options) => queue.jobs.enqueue('send-mail', message, options) } } satisfies Partial<JobContext>);
+    Object.assign(ctx, {
+      jobs: queue.jobs,
+      mail: { send: (message, options) => queue.jobs.enqueue('send-mail', message, options) },
+    } satisfies Partial<JobContext>);
     const [person] = await database.db
       .select(personColumns)
       .from(users)

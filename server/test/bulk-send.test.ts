@@ -24,7 +24,10 @@ beforeAll(async () => {
   const db = server.ctx.db;
   const organisation = await createOrganisation(db, server.ctx.passwords, 'Bulk Care Ltd', 'bulkc');
   companyId = organisation.companyId;
-  const [template] = await db.insert(templates).values({ companyId, title: 'Client Agreement', fields, steps, sequential: true }).returning({ id: templates.id });
+  const [template] = await db
+    .insert(templates)
+    .values({ companyId, title: 'Client Agreement', fields, steps, sequential: true })
+    .returning({ id: templates.id });
   templateId = template?.id ?? 0;
   const other = await createOrganisation(db, server.ctx.passwords, 'Other Bulk Ltd', 'bulko');
   const [foreign] = await db.insert(templates).values({ companyId: other.companyId, title: 'Theirs', fields, steps }).returning({ id: templates.id });
@@ -35,12 +38,17 @@ beforeAll(async () => {
 
 async function envelopesLeft(left: number): Promise<void> {
   const [row] = await server.ctx.db.select().from(companies).where(eq(companies.id, companyId));
-  await server.ctx.db.update(companies).set({ envelopesBought: (row?.envelopesUsed ?? 0) + left }).where(eq(companies.id, companyId));
+  await server.ctx.db
+    .update(companies)
+    .set({ envelopesBought: (row?.envelopesUsed ?? 0) + left })
+    .where(eq(companies.id, companyId));
 }
 
 function multipart(fieldsOf: Record<string, string>, csv: string): { payload: Buffer; contentType: string } {
   const boundary = '----formsign-bulk-boundary';
-  const parts = Object.entries(fieldsOf).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts = Object.entries(fieldsOf).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   parts.push(
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clients.csv"\r\nContent-Type: text/csv\r\n\r\n`),
     Buffer.from(csv),
@@ -71,7 +79,12 @@ describe('bulk send', () => {
     const db = server.ctx.db;
     const [risky] = await db
       .insert(templates)
-      .values({ companyId, title: 'Risky', steps, fields: [{ name: 'f', label: '=HYPERLINK("x")', type: 'text', required: false, step: 0, value: '@SUM(1)' }] })
+      .values({
+        companyId,
+        title: 'Risky',
+        steps,
+        fields: [{ name: 'f', label: '=HYPERLINK("x")', type: 'text', required: false, step: 0, value: '@SUM(1)' }],
+      })
       .returning({ id: templates.id });
     const answer = await server.call(`/bulk-send-csv?template=${risky?.id}`, { method: 'GET', token: basic });
     expect(answer.status).toBe(200);
@@ -119,12 +132,27 @@ describe('bulk send', () => {
     const detail = await formsOf(id);
     expect(detail).toMatchObject({ bulk_send: { status: 'done', sent: 2, unsent: 0 }, opened: 0, completed: 0, unsent: [] });
     const made = await server.ctx.db
-      .select({ values: forms.values, senderId: forms.senderId, name: formRecipients.name, email: formRecipients.email, status: formRecipients.status })
+      .select({
+        values: forms.values,
+        senderId: forms.senderId,
+        name: formRecipients.name,
+        email: formRecipients.email,
+        status: formRecipients.status,
+      })
       .from(forms)
       .innerJoin(formRecipients, eq(formRecipients.formId, forms.id))
       .where(and(eq(forms.companyId, companyId), eq(formRecipients.email, 'ann@mail.example')));
-    expect(made[0]).toMatchObject({ name: 'Ann; the first', status: 'open', values: { location: 'Harbour House', start_date: '2026-12-31', hours: 7 } });
-    expect(server.mail.slice(mailBefore).map((mail) => mail.to).sort()).toEqual(['ann@mail.example', 'bob@mail.example']);
+    expect(made[0]).toMatchObject({
+      name: 'Ann; the first',
+      status: 'open',
+      values: { location: 'Harbour House', start_date: '2026-12-31', hours: 7 },
+    });
+    expect(
+      server.mail
+        .slice(mailBefore)
+        .map((mail) => mail.to)
+        .sort(),
+    ).toEqual(['ann@mail.example', 'bob@mail.example']);
     // The envelope counter: two used.
     const user = await server.call('/user', { method: 'GET', token: basic });
     expect(user.body.company.unused_envelopes).toBe(8);
@@ -140,8 +168,18 @@ describe('bulk send', () => {
     const detail = await formsOf(start.body.bulk_send.id);
     expect(detail.bulk_send).toMatchObject({ status: 'stopped', sent: 2, unsent: 2 });
     expect(detail.unsent).toEqual([
-      { row: 4, name: 'Client 12', email: 'client12@mail.example', reason: 'Not sent: no envelopes were left. Buy more in My Account, then send these rows again.' },
-      { row: 5, name: 'Client 13', email: 'client13@mail.example', reason: 'Not sent: no envelopes were left. Buy more in My Account, then send these rows again.' },
+      {
+        row: 4,
+        name: 'Client 12',
+        email: 'client12@mail.example',
+        reason: 'Not sent: no envelopes were left. Buy more in My Account, then send these rows again.',
+      },
+      {
+        row: 5,
+        name: 'Client 13',
+        email: 'client13@mail.example',
+        reason: 'Not sent: no envelopes were left. Buy more in My Account, then send these rows again.',
+      },
     ]);
   });
 
@@ -158,7 +196,10 @@ describe('bulk send', () => {
     });
     const id = JSON.parse(started.body).bulk_send.id as number;
     // An administrator of the organisation may cancel it; a basic user who did not send it may not see it.
-    expect((await server.call('/bulk-sends/cancel', { token: admin, body: { id } })).body).toMatchObject({ code: 1, bulk_send: { status: 'cancelled' } });
+    expect((await server.call('/bulk-sends/cancel', { token: admin, body: { id } })).body).toMatchObject({
+      code: 1,
+      bulk_send: { status: 'cancelled' },
+    });
     await server.flushJobs();
     const detail = await formsOf(id);
     expect(detail.bulk_send).toMatchObject({ status: 'cancelled', sent: 0, unsent: 3 });

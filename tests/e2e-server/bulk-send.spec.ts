@@ -12,7 +12,15 @@ test('a CSV is downloaded, checked with its bad row shown, corrected, sent, and 
   test.setTimeout(90_000);
   const title = `Client Agreement ${Date.now()}`;
   await signIn(page, 'demo.admin');
-  await makeTemplate(page, title, [{ label: 'Location', answeredBy: '0', required: true }, { label: 'Client signature', type: 'signature' }], 'Client');
+  await makeTemplate(
+    page,
+    title,
+    [
+      { label: 'Location', answeredBy: '0', required: true },
+      { label: 'Client signature', type: 'signature' },
+    ],
+    'Client',
+  );
 
   // From the send page of the template, to many people.
   await page.goto('/send');
@@ -27,7 +35,8 @@ test('a CSV is downloaded, checked with its bad row shown, corrected, sent, and 
 
   // A file with a bad row: its reason is shown, and nothing can be sent.
   const file = page.getByLabel('CSV file', { exact: true });
-  const rows = (second: string) => Buffer.from(`Client name,Client email,Location\r\nAnn Hughes,ann.hughes@mail.example,Harbour House\r\nBen Carter,${second},Quay Side\r\n`);
+  const rows = (second: string) =>
+    Buffer.from(`Client name,Client email,Location\r\nAnn Hughes,ann.hughes@mail.example,Harbour House\r\nBen Carter,${second},Quay Side\r\n`);
   await file.setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: rows('ben.carter@') });
   await page.getByRole('button', { name: 'Check the file' }).click();
   const bad = page.getByRole('table', { name: 'Rows that cannot be sent' });

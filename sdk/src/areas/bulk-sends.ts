@@ -51,7 +51,8 @@ export function bulkSendsApi({ api, send }: Transport): BulkSendsApi {
       options,
     );
   return {
-    csvTemplate: (template, options) => send((init) => api.GET('/bulk-send-csv', { ...init, params: { query: { template } }, parseAs: 'text' }), options),
+    csvTemplate: (template, options) =>
+      send((init) => api.GET('/bulk-send-csv', { ...init, params: { query: { template } }, parseAs: 'text' }), options),
     check: (upload, options) => post(upload, true, options),
     start: (upload, options) => post(upload, false, options),
     list: (options) => send((init) => api.GET('/bulk-sends', { ...init, params: { query: {} } }), options),

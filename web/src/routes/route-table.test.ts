@@ -51,15 +51,7 @@ const specifiedRoutes = [
  * confirming a new email address, the organisation's webhook subscriptions, and sending a
  * template to many people from a CSV with its bulk sends (recorded in the README's deviations).
  */
-const addedRoutes = [
-  '/template/edit/:id/step3',
-  '/send/:templateId?',
-  '/bulk-sends/:id?',
-  '/workflow/:id',
-  '/verify',
-  '/confirm-email',
-  '/webhooks',
-];
+const addedRoutes = ['/template/edit/:id/step3', '/send/:templateId?', '/bulk-sends/:id?', '/workflow/:id', '/verify', '/confirm-email', '/webhooks'];
 
 const byPath = (path: string) => routes.find((route) => route.path === path);
 

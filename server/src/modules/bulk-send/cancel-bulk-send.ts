@@ -20,7 +20,12 @@ export async function visibleBulkSend(ctx: Pick<ServerContext, 'db'>, principal:
   return row;
 }
 
-export async function cancelBulkSend(ctx: Pick<ServerContext, 'db' | 'now'>, principal: Principal, id: number, origin: Origin): Promise<CancelBulkSendResult> {
+export async function cancelBulkSend(
+  ctx: Pick<ServerContext, 'db' | 'now'>,
+  principal: Principal,
+  id: number,
+  origin: Origin,
+): Promise<CancelBulkSendResult> {
   const seen = await visibleBulkSend(ctx, principal, id);
   const cancelled = await ctx.db.transaction(async (tx) => {
     const bulk = await lockBulkSend(tx, seen.id);

@@ -64,9 +64,15 @@ export async function checkBulkFile(
   if (file.tooLarge) throw badRequest(texts.tooLarge);
   let read;
   try {
-    read = await ctx.fileWork.run('csv-table', { bytes: file.bytes, maxRows: bulkLimits.rows, maxColumns: bulkLimits.columns, maxValue: bulkLimits.value });
+    read = await ctx.fileWork.run('csv-table', {
+      bytes: file.bytes,
+      maxRows: bulkLimits.rows,
+      maxColumns: bulkLimits.columns,
+      maxValue: bulkLimits.value,
+    });
   } catch (error) {
-    if (error instanceof FileWorkRefused && error.failure === 'busy') throw new AppError(AppErrorCode.Unavailable, texts.busy, { retryAfterSeconds: 60 });
+    if (error instanceof FileWorkRefused && error.failure === 'busy')
+      throw new AppError(AppErrorCode.Unavailable, texts.busy, { retryAfterSeconds: 60 });
     if (error instanceof FileWorkRefused && (error.failure === 'time' || error.failure === 'memory')) throw badRequest(texts.tooCostly);
     throw error;
   }
@@ -78,12 +84,20 @@ export async function checkBulkFile(
   const unknown = read.headers.filter((header, index) => !found[index] && header !== '');
   if (unknown.length > 0) headerProblems.push(texts.unknownColumns(unknown, template.title));
   const missing = columns.filter(
-    (column) => (column.kind === 'email' || (column.kind === 'name' && column.step.action !== 'approve') || column.kind === 'access-code') && !found.includes(column),
+    (column) =>
+      (column.kind === 'email' || (column.kind === 'name' && column.step.action !== 'approve') || column.kind === 'access-code') &&
+      !found.includes(column),
   );
   if (missing.length > 0) headerProblems.push(texts.missingColumns(missing.map((column) => column.header)));
   const twice = found.filter((column, index) => column && found.indexOf(column) !== index);
   if (twice.length > 0) headerProblems.push(texts.twiceColumns(twice.map((column) => (column as BulkColumn).header)));
-  if (headerProblems.length > 0) return { template, rows: [], problems: [{ row: 1, reason: headerProblems.join(' ') }, ...problems], count: read.rows.length + read.problems.length };
+  if (headerProblems.length > 0)
+    return {
+      template,
+      rows: [],
+      problems: [{ row: 1, reason: headerProblems.join(' ') }, ...problems],
+      count: read.rows.length + read.problems.length,
+    };
 
   const places = columns.filter((column) => column.kind === 'name').length;
   const fields = template.fields;
@@ -128,7 +142,8 @@ export async function checkBulkFile(
         else if (!isEmail(person.email)) reasons.push(texts.badEmail(column.header, person.email));
         else if (approver && !(await isApprover(person.email))) reasons.push(texts.notAUser(column.step.label, person.email));
       }
-      if (column.kind === 'access-code' && (person.accessCode ?? '').length < accessCodeLength) reasons.push(texts.shortCode(column.step.label, accessCodeLength));
+      if (column.kind === 'access-code' && (person.accessCode ?? '').length < accessCodeLength)
+        reasons.push(texts.shortCode(column.step.label, accessCodeLength));
     }
     const checked = checkValues(senderFields, othersGiven, values);
     reasons.push(...checked.reasons);
@@ -151,7 +166,9 @@ function checkValues(
 ): { values: Record<string, FieldValue>; reasons: string[] } {
   const reasons: string[] = [];
   const cleaned: Record<string, FieldValue> = {};
-  const prefilled = Object.fromEntries(senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])));
+  const prefilled = Object.fromEntries(
+    senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])),
+  );
   const take = (field: FieldDefinition, check: () => Record<string, FieldValue>): void => {
     try {
       const value = check()[field.name];

@@ -25,7 +25,8 @@ export function bulkColumns(template: Pick<TemplateRecord, 'steps' | 'fields'>):
   for (const [place, step] of stepsOf(template.steps).entries()) {
     columns.push({ kind: 'name', place, step, header: `${step.label} name` });
     columns.push({ kind: 'email', place, step, header: `${step.label} email` });
-    if (step.action !== 'approve' && step.verification === 'access-code') columns.push({ kind: 'access-code', place, step, header: `${step.label} access code` });
+    if (step.action !== 'approve' && step.verification === 'access-code')
+      columns.push({ kind: 'access-code', place, step, header: `${step.label} access code` });
   }
   const fields = prefillableFields(template.fields);
   const labels = new Map<string, number>();
@@ -43,8 +44,7 @@ const key = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCa
 export function columnOf(columns: readonly BulkColumn[], header: string): BulkColumn | undefined {
   const wanted = key(header);
   return (
-    columns.find((column) => key(column.header) === wanted) ??
-    columns.find((column) => column.kind === 'field' && key(column.field.name) === wanted)
+    columns.find((column) => key(column.header) === wanted) ?? columns.find((column) => column.kind === 'field' && key(column.field.name) === wanted)
   );
 }
 

@@ -39,7 +39,12 @@ export function bulkSendHandlers(ctx: FormsContext & Pick<import('../../context.
         data: [bulkSendOf(row)],
         detail: {
           ...counts,
-          unsent: unsent.rows.map((item) => ({ row: item.row, name: item.recipients[0]?.name ?? '', email: item.recipients[0]?.email ?? '', reason: item.reason })),
+          unsent: unsent.rows.map((item) => ({
+            row: item.row,
+            name: item.recipients[0]?.name ?? '',
+            email: item.recipients[0]?.email ?? '',
+            reason: item.reason,
+          })),
           unsent_total: unsent.total,
         },
       };

@@ -102,7 +102,12 @@ export async function giveUpPending(tx: Database, id: number, reason: string): P
   return given.length;
 }
 
-export async function endBulkSend(tx: Database, id: number, status: Exclude<BulkSendStatus, 'sending'>, at: Date): Promise<BulkSendRecord | undefined> {
+export async function endBulkSend(
+  tx: Database,
+  id: number,
+  status: Exclude<BulkSendStatus, 'sending'>,
+  at: Date,
+): Promise<BulkSendRecord | undefined> {
   const [row] = await tx
     .update(bulkSends)
     .set({ status, finishedAt: at })
@@ -115,7 +120,10 @@ export async function endBulkSend(tx: Database, id: number, status: Exclude<Bulk
 export async function formCounts(db: Database, id: number): Promise<{ opened: number; completed: number }> {
   const [row] = await db
     .select({
-      opened: sql<number>`count(*) filter (where exists (select 1 from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.openedAt} is not null))`.mapWith(Number),
+      opened:
+        sql<number>`count(*) filter (where exists (select 1 from ${formRecipients} where ${formRecipients.formId} = ${forms.id} and ${formRecipients.openedAt} is not null))`.mapWith(
+          Number,
+        ),
       completed: sql<number>`count(*) filter (where ${forms.status} = 'completed')`.mapWith(Number),
     })
     .from(bulkSendRows)

@@ -49,7 +49,8 @@ async function draftOf(tx: Database, bulk: BulkSendRecord, template: TemplateRec
     const code = person.accessCode ? { accessCode: person.accessCode } : {};
     if (step?.action === 'approve') {
       const user = await activeCompanyUserByEmail(tx, bulk.companyId, person.email);
-      if (!user) throw new AppError(AppErrorCode.InvalidInput, `${step.label} approves the form, so must be a user of your company: ${person.email} is not.`);
+      if (!user)
+        throw new AppError(AppErrorCode.InvalidInput, `${step.label} approves the form, so must be a user of your company: ${person.email} is not.`);
       recipients.push({ name: `${user.firstName} ${user.lastName}`.trim() || user.name, email: user.email, userId: user.id });
     } else recipients.push({ name: person.name, email: person.email, userId: null, ...code });
   }

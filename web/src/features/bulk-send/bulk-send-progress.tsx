@@ -72,7 +72,12 @@ export function BulkSendProgress({ id }: { id: number }) {
         <FormSuccess message={notice} />
         <FormError message={error} />
         {bulk.status === 'sending' ? (
-          <button type="button" className="button button--secondary" disabled={snapshot.matches({ following: 'cancelling' })} onClick={() => send({ type: 'bulk.cancel' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={snapshot.matches({ following: 'cancelling' })}
+            onClick={() => send({ type: 'bulk.cancel' })}
+          >
             Cancel the bulk send
           </button>
         ) : (

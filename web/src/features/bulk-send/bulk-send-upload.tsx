@@ -32,7 +32,12 @@ export function BulkSendForm({ template }: { template: TemplateDetail }) {
     if (snapshot.matches('following') && context.id !== null) void navigate(`/bulk-sends/${context.id}`);
   }, [snapshot, context.id, navigate]);
 
-  const upload = () => ({ template: template.id, file, ...(message.trim() ? { message: message.trim() } : {}), ...(expiry ? { expires_at: expiry } : {}) });
+  const upload = () => ({
+    template: template.id,
+    file,
+    ...(message.trim() ? { message: message.trim() } : {}),
+    ...(expiry ? { expires_at: expiry } : {}),
+  });
   const check = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     send({ type: 'bulk.check', upload: upload() });
@@ -50,8 +55,8 @@ export function BulkSendForm({ template }: { template: TemplateDetail }) {
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Send {template.title} to many people</h2>
       <p>
-        One row of the CSV is one form: each place&apos;s name and email, and any value to fill in advance. Each form uses one envelope and is sent
-        as if you had sent it alone.
+        One row of the CSV is one form: each place&apos;s name and email, and any value to fill in advance. Each form uses one envelope and is sent as
+        if you had sent it alone.
       </p>
       <p>
         <button type="button" className="button button--secondary" onClick={() => void download()}>
@@ -74,7 +79,13 @@ export function BulkSendForm({ template }: { template: TemplateDetail }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-message`}>Note to every recipient (optional)</label>
-          <textarea id={`${id}-message`} className="input" value={message} maxLength={2000} onChange={(event) => setMessage(event.currentTarget.value)} />
+          <textarea
+            id={`${id}-message`}
+            className="input"
+            value={message}
+            maxLength={2000}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-expiry`}>Last day to sign (optional; 30 days when empty)</label>
@@ -97,9 +108,7 @@ export function BulkSendForm({ template }: { template: TemplateDetail }) {
       ) : null}
       {(snapshot.matches('ready') || snapshot.matches('starting')) && checkedThisFile ? (
         <div role="status">
-          <p>
-            Every row can be sent: {context.rows === 1 ? '1 form' : `${context.rows.toLocaleString('en-GB')} forms`}, one envelope each.
-          </p>
+          <p>Every row can be sent: {context.rows === 1 ? '1 form' : `${context.rows.toLocaleString('en-GB')} forms`}, one envelope each.</p>
           <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'bulk.send' })}>
             {snapshot.matches('starting') ? 'Starting…' : `Send ${context.rows === 1 ? '1 form' : `${context.rows.toLocaleString('en-GB')} forms`}`}
           </button>

@@ -1,5 +1,13 @@
 /** Rows of a CSV that were not (or cannot be) sent: each row's number in the file and why. */
-export function RowProblems({ caption, rows, total }: { caption: string; rows: readonly { row: number; reason: string; name?: string }[]; total: number }) {
+export function RowProblems({
+  caption,
+  rows,
+  total,
+}: {
+  caption: string;
+  rows: readonly { row: number; reason: string; name?: string }[];
+  total: number;
+}) {
   if (rows.length === 0) return null;
   return (
     <div className="table-wrap">
