@@ -56,6 +56,8 @@ function example(column: BulkColumn, row: number): string {
       return `person${row}.${column.place + 1}@example.com`;
     case 'access-code':
       return 'code-to-give';
+    case 'field':
+      break;
   }
   const { field } = column;
   if (field.value !== undefined && field.value !== null && field.value !== '') return String(field.value);

@@ -3,6 +3,7 @@
  * progress and cancelling it.
  */
 import type { Handlers } from '../../contract/handler-types.js';
+import type { ServerContext } from '../../context.js';
 import { administersCompany } from '../../auth/principal.js';
 import { uploadedFile } from '../../http/uploads.js';
 import type { FormsContext } from '../forms/progression.js';
@@ -14,7 +15,7 @@ import { bulkSendOf, startBulkSend } from './start-bulk-send.js';
 
 type BulkSendHandlers = Pick<Handlers, 'downloadBulkSendCsv' | 'startBulkSend' | 'listBulkSends' | 'cancelBulkSend'>;
 
-export function bulkSendHandlers(ctx: FormsContext & Pick<import('../../context.js').ServerContext, 'fileWork'>): BulkSendHandlers {
+export function bulkSendHandlers(ctx: FormsContext & Pick<ServerContext, 'fileWork'>): BulkSendHandlers {
   return {
     async downloadBulkSendCsv({ query, principal, reply }) {
       const template = await sendableTemplate(ctx, principal, query.template);
