@@ -6930,10 +6930,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example Client name,Client email,Location
-                     *     Margaret Ellis,margaret.ellis@mail.example,Harbour House
-                     */
                     "text/csv": string;
                 };
             };
