@@ -9,7 +9,8 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import type { UploadedFile } from '../../http/uploads.js';
-import { expiryOf, formRefusal } from '../forms/new-form.js';
+import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { expiryOf } from '../forms/new-form.js';
 import { checkBulkFile, maxProblemsListed, sendableTemplate } from './check-rows.js';
 import { bulkSendTexts as texts } from './texts.js';
 import { findBulkSend, insertBulkRows, insertBulkSend, type BulkSendRow } from './repository.js';
@@ -46,9 +47,15 @@ export async function startBulkSend(
   origin: Origin,
 ): Promise<StartBulkSendResult> {
   const template = await sendableTemplate(ctx, principal, Number(request.template));
-  const expiresAt = expiryOf(request.expires_at, ctx.now());
+  let expiresAt: Date;
+  try {
+    expiresAt = expiryOf(request.expires_at, ctx.now());
+  } catch (error) {
+    // Sending one form answers it with its code; here it is a value not valid (400), in the same words.
+    if (error instanceof AppError) throw new AppError(AppErrorCode.InvalidInput, error.userMessage);
+    throw error;
+  }
   const message = (request.message ?? '').trim();
-  if (message.length > 2000) throw formRefusal('-1', 'The message can be at most 2,000 characters.');
   const checked = await checkBulkFile(ctx, principal, template, file);
   if (checked.problems.length > 0)
     return {
