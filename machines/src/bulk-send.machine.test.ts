@@ -46,16 +46,14 @@ describe('bulk send', () => {
     const { actor, check, start, progress, clock } = started();
     actor.send({ type: 'bulk.check', upload: upload('bad.csv') });
     await settle();
-    check
-      .call()
-      .resolve({
-        code: -1,
-        message: 'Some rows cannot be sent.',
-        rows: 3,
-        bulk_send: null,
-        problems: [{ row: 3, reason: 'Client email is empty.' }],
-        problems_total: 1,
-      });
+    check.call().resolve({
+      code: -1,
+      message: 'Some rows cannot be sent.',
+      rows: 3,
+      bulk_send: null,
+      problems: [{ row: 3, reason: 'Client email is empty.' }],
+      problems_total: 1,
+    });
     await settle();
     expect(actor.getSnapshot().value).toBe('invalid');
     expect(actor.getSnapshot().context.problems).toEqual([{ row: 3, reason: 'Client email is empty.' }]);

@@ -118,7 +118,8 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   manageGroups: (c, o) => c.settings.groups({ action: 'list' }, o),
   downloadBulkSendCsv: (c, o) => bulkSendsApi(c.transport).csvTemplate(3001, o),
   listBulkSends: (c, o) => bulkSendsApi(c.transport).list(o),
-  startBulkSend: (c, o) => bulkSendsApi(c.transport).start({ template: 3001, file: new Blob(['Client name,Client email\n'], { type: 'text/csv' }) }, o),
+  startBulkSend: (c, o) =>
+    bulkSendsApi(c.transport).start({ template: 3001, file: new Blob(['Client name,Client email\n'], { type: 'text/csv' }) }, o),
   cancelBulkSend: (c, o) => bulkSendsApi(c.transport).cancel(12, o),
   listApiKeys: (c, o) => c.settings.apiKeys(o),
   createApiKey: (c, o) => c.settings.createApiKey({ name: 'CRM export', role: 'basic' }, o),
