@@ -42,9 +42,11 @@ const chartWorker = readdirSync(new URL('assets/', dist))
 // to 125.8 KB with the webhook subscriptions' seven calls and single sign-on's four; the
 // settings page's chunk to 6.65 KB with the sites that may embed signing pages (its two new
 // tabs load on their own), and the stylesheet to 9.81 KB. Splitting the SDK's areas out of the
-// main chunk is now the saving to make before the next call joins.
+// main chunk is now the saving to make before the next call joins. Bulk sends are the first
+// area kept out of the client (`bulkSendsApi(client.transport)`, loaded with their page); their
+// four operations' roles and one route still took the login scripts to 126.04 KB (126.1).
 export default [
-  { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '126 KB', gzip: true },
+  { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '126.1 KB', gzip: true },
   ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '6.8 KB', gzip: true })),
   { name: 'Stylesheet', path: css, limit: '9.9 KB', gzip: true },
   { name: 'Chart worker', path: chartWorker, limit: '62.5 KB', gzip: true },

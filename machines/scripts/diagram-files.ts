@@ -6,6 +6,7 @@
 import type { AnyStateMachine } from 'xstate';
 import {
   authMachine,
+  bulkSendMachine,
   chunkLoadingMachine,
   createDataGroupMachine,
   envelopeCounterMachine,
@@ -42,6 +43,7 @@ export const diagramSources: DiagramSource[] = [
   { name: 'signing', title: 'Signing a form from a link', machine: signingMachine },
   { name: 'template-list', title: 'Manage Template list', machine: templateListMachine },
   { name: 'template-save', title: 'Saving a template (editing steps 1 and 2)', machine: templateSaveMachine },
+  { name: 'bulk-send', title: 'Bulk send: upload, check, send, progress', machine: bulkSendMachine },
 ];
 
 export function diagramFile(source: DiagramSource): string {

@@ -16,6 +16,7 @@ export * from './signing.machine.js';
 export * from './storage-keys.js';
 export * from './template-list.machine.js';
 export * from './template-save.machine.js';
+export * from './bulk-send.machine.js';
 export * from './tutorial-panel.machine.js';
 export * from './user-list.machine.js';
 export * from './workflow-list.machine.js';

@@ -22,7 +22,7 @@ import { timeAttendanceApi, type TimeAttendanceApi } from './areas/time-attendan
 import { tutorialsApi, type TutorialsApi } from './areas/tutorials.js';
 import { usersApi, type UsersApi } from './areas/users.js';
 import { workflowApi, type WorkflowApi } from './areas/workflow.js';
-import { createTransport, type FormsignClientOptions, type RawClient } from './transport.js';
+import { createTransport, type FormsignClientOptions, type RawClient, type Transport } from './transport.js';
 
 export interface FormsignClient {
   /** The openapi-fetch client: typed paths, `{ data, error, response }` results, `use()` for more middleware. */
@@ -33,6 +33,11 @@ export interface FormsignClient {
   tutorials: TutorialsApi;
   forms: FormsApi;
   workflow: WorkflowApi;
+  /**
+   * The transport the areas call through: an area kept out of the client, so that an app loads it
+   * only where it is used, is made with it (`bulkSendsApi(client.transport)`).
+   */
+  transport: Transport;
   templates: TemplatesApi;
   database: DatabaseApi;
   analytics: AnalyticsApi;
@@ -59,6 +64,7 @@ export function createFormsignClient(options: FormsignClientOptions = {}): Forms
     tutorials: tutorialsApi(transport),
     forms: formsApi(transport),
     workflow: workflowApi(transport),
+    transport,
     templates: templatesApi(transport),
     database: databaseApi(transport),
     analytics: analyticsApi(transport),

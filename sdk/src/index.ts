@@ -64,5 +64,6 @@ export { timeAttendanceApi, type TimeAttendanceApi } from './areas/time-attendan
 export { tutorialsApi, type TutorialSave, type TutorialsApi } from './areas/tutorials.js';
 export { usersApi, type UsersApi } from './areas/users.js';
 export { workflowApi, type WorkflowApi } from './areas/workflow.js';
+export { bulkSendsApi, type BulkSendsApi, type BulkSendUpload } from './areas/bulk-sends.js';
 
 export type * from './types.js';

@@ -224,6 +224,17 @@ export type CreateApiKeyRequest = Schemas['CreateApiKeyRequest'];
 export type CreateApiKeyResult = Schemas['CreateApiKeyResult'];
 export type RevokeApiKeyResult = Schemas['RevokeApiKeyResult'];
 
+// Bulk sends
+export type BulkSend = Schemas['BulkSend'];
+export type BulkSendStatus = BulkSend['status'];
+export type BulkSendList = Schemas['BulkSendList'];
+export type BulkSendDetail = Schemas['BulkSendDetail'];
+/** One bulk send with its progress: what `bulkSends.get` answers. */
+export type BulkSendProgress = BulkSendDetail & { bulk_send: BulkSend };
+export type BulkSendUnsentRow = Schemas['BulkSendUnsentRow'];
+export type StartBulkSendResult = Schemas['StartBulkSendResult'];
+export type CancelBulkSendResult = Schemas['CancelBulkSendResult'];
+
 // Signing and support
 export type WebSigningRequest = Schemas['WebSigningRequest'];
 export type SigningPreviewRequest = Schemas['SigningPreviewRequest'];

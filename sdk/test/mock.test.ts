@@ -3,7 +3,7 @@
  * mock; each typed result is checked against the example the mock serves.
  */
 import { describe, expect, it } from 'vitest';
-import { operations, type FormsignClient, type OperationId } from '../src/index.js';
+import { bulkSendsApi, operations, type FormsignClient, type OperationId } from '../src/index.js';
 import { example, headerExample } from './support/contract.js';
 import { mockClient } from './support/mock-server.js';
 
@@ -355,6 +355,28 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     const groups = await client.settings.groups({ action: 'save', name: 'Night shift', members: [2001, 2004] });
     expect(groups).toEqual(example('manageGroups'));
     expect(groups.data[0]?.members).toBeInstanceOf(Array);
+  },
+  async downloadBulkSendCsv() {
+    const csv = await bulkSendsApi(client.transport).csvTemplate(3001);
+    expect(csv.split('\r\n')[0]).toBe('Client name,Client email,Location');
+  },
+  async listBulkSends() {
+    const bulk = bulkSendsApi(client.transport);
+    expect(await bulk.list()).toEqual(example('listBulkSends', 'ok'));
+    // One send (`id`): the mock answers its progress.
+    const one = example('listBulkSends', 'one') as { data: unknown[]; detail: object };
+    expect(await bulk.get(12)).toEqual({ ...one.detail, bulk_send: one.data[0] });
+  },
+  async startBulkSend() {
+    const file = new Blob(['Client name,Client email\nAnn,ann@mail.example\n'], { type: 'text/csv' });
+    const result = await bulkSendsApi(client.transport).start({ template: 3001, file });
+    expect(result).toEqual(example('startBulkSend'));
+    expect(result.code).toBe(1);
+  },
+  async cancelBulkSend() {
+    const result = await bulkSendsApi(client.transport).cancel(12);
+    expect(result).toEqual(example('cancelBulkSend'));
+    expect(result.code).toBe(1);
   },
   async listApiKeys() {
     const keys = await client.settings.apiKeys();

@@ -10,6 +10,7 @@ import { accountHandlers } from './modules/account/handlers.js';
 import { analyticsHandlers } from './modules/analytics/handlers.js';
 import { apiKeysHandlers, apiKeysRefusalBodies } from './modules/api-keys/handlers.js';
 import { authHandlers } from './modules/auth/handlers.js';
+import { bulkSendHandlers } from './modules/bulk-send/handlers.js';
 import { authRefusalBodies } from './modules/auth/refusals.js';
 import { casesHandlers } from './modules/cases/handlers.js';
 import { categoriesHandlers, categoriesRefusalBodies } from './modules/categories/handlers.js';
@@ -42,6 +43,7 @@ export function createHandlers(ctx: ServerContext): Handlers {
     ...filesHandlers(ctx),
     ...templatesHandlers(ctx),
     ...formsHandlers(ctx),
+    ...bulkSendHandlers(ctx),
     ...timeAttendanceHandlers(ctx),
     ...casesHandlers(ctx),
     ...devicesHandlers(ctx),

@@ -12,6 +12,7 @@ import { withJobs } from './jobs/scope.js';
 import { sendMailJob } from './mail/send-mail.job.js';
 import { passwordResetJob } from './modules/auth/password-reset.job.js';
 import { pruneChallengesJob } from './modules/auth/prune-challenges.job.js';
+import { bulkSendJob } from './modules/bulk-send/bulk-send.job.js';
 import { applyRetentionJob } from './modules/forms/apply-retention.job.js';
 import { recordExpiriesJob } from './modules/forms/record-expiries.job.js';
 import { remindWaitingJob } from './modules/forms/remind-waiting.job.js';
@@ -33,6 +34,7 @@ export const allJobs: readonly AnyJob<JobContext>[] = [
     await ctx.jobs.enqueue('keep-sealed-form', { formId });
   }),
   deliverFormJob,
+  bulkSendJob,
   deliverWebhooksJob,
   keepSealedFormJob,
   sendCopiesJob,

@@ -19,6 +19,7 @@ import { hasCopyIn } from '../src/modules/storage/repository.js';
 import { formEventsOfKind } from '../src/audit/repository.js';
 import { handedOnLink } from '../src/modules/forms/steps-repository.js';
 import { formsWithCopiesDue } from '../src/modules/forms/completed-forms-repository.js';
+import { formCounts, listBulkSends, pendingRows, unsentRows } from '../src/modules/bulk-send/repository.js';
 import { createOrganisation, insertForm, insertTemplate } from './support/form-rows.js';
 import { listCalls, type ListViewers } from './support/list-calls.js';
 import { capturingDatabase, planOf, sequentialScans, type CapturedQuery, type CapturingDatabase } from './support/query-capture.js';
@@ -256,6 +257,25 @@ describe('the plans of the webhooks', () => {
     for (const query of queries) {
       const plan = await planOf(capture.db, query, { noSeqScan: true });
       for (const table of sequentialScans(plan).filter((name) => name === 'webhook_deliveries' || name === 'webhook_subscriptions'))
+        found.push(`a sequential scan of ${table} in\n${query.sql}\n${plan}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe('the plans of the bulk sends', () => {
+  it("read a company's bulk sends, a send's rows to send and not sent, and its forms' counts through indexes", async () => {
+    await listBulkSends(capture.db, plansCompany, null, 100);
+    await listBulkSends(capture.db, plansCompany, 7, 100);
+    await pendingRows(capture.db, 3, 100);
+    await unsentRows(capture.db, 3, 1000);
+    await formCounts(capture.db, 3);
+    const queries = capture.take();
+    expect(queries.length).toBeGreaterThanOrEqual(6);
+    const found: string[] = [];
+    for (const query of queries) {
+      const plan = await planOf(capture.db, query, { noSeqScan: true });
+      for (const table of sequentialScans(plan).filter((name) => name === 'bulk_sends' || name === 'bulk_send_rows' || watched.has(name)))
         found.push(`a sequential scan of ${table} in\n${query.sql}\n${plan}`);
     }
     expect(found).toEqual([]);

@@ -71,14 +71,19 @@ export const callTable: readonly CallRow[] = [
  * "not shown"), account activation for the `/activate` page, confirming a new email address
  * for the `/confirm-email` page, the help page's contact form, the organisation's own
  * tutorials (`/tutorial`), the form audit's export (`/formaudit-export`), single sign-on with
- * the organisation's provider (`/sso-*`, `/sso/*`) and the organisation's API keys
- * (`/api-keys`, `/api-keys/revoke`).
+ * the organisation's provider (`/sso-*`, `/sso/*`), the organisation's API keys
+ * (`/api-keys`, `/api-keys/revoke`) and bulk sends from a CSV (`/bulk-send-csv`, `/bulk-sends`,
+ * `/bulk-sends/cancel`).
  */
 export const designedOperations: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string }[] = [
   { method: 'post', path: '/grant-envelopes' },
   { method: 'get', path: '/api-keys' },
   { method: 'post', path: '/api-keys' },
   { method: 'post', path: '/api-keys/revoke' },
+  { method: 'get', path: '/bulk-send-csv' },
+  { method: 'get', path: '/bulk-sends' },
+  { method: 'post', path: '/bulk-sends' },
+  { method: 'post', path: '/bulk-sends/cancel' },
   { method: 'get', path: '/organisations' },
   { method: 'post', path: '/payments/stripe/events' },
   { method: 'post', path: '/register' },

@@ -29,6 +29,7 @@ describe('the x-mock-examples rules', () => {
     expect([...new Set(ruled.map(({ id }) => id))].sort()).toEqual([
       'fetchPrepopulation',
       'getDashboard',
+      'listBulkSends',
       'manageFormProgress',
       'manageIntegrations',
       'manageProducts',

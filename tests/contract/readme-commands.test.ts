@@ -69,6 +69,7 @@ const known: Record<string, Known> = {
   // The benchmarks are run by hand, on a quiet machine, for the figures they print; their
   // cheapest runs cost the suite half a minute of a core each time. Their code is type-checked
   // and the calls they time are the server suite's (sealing.test.ts, report-counts.test.ts).
+  'npm run bench:bulk': { notRun: 'a benchmark, run by hand for its figures (sends 10,000 rows on a new database)' },
   'npm run bench:seal': { notRun: 'a benchmark, run by hand for its figures (seals forms on a new database)' },
   'npm run bench:reports': { notRun: 'a benchmark, run by hand for its figures (seeds forms and times the reports)' },
   'npm run format': { notRun: 'it rewrites the code; npm run lint checks that nothing is left to format' },

@@ -3,6 +3,7 @@
 /** The bounds of every field a request sends (length, range, pattern, number of items), keyed `Schema.property`: a form checks them before it sends. */
 export const contractLimits = {
   'ActivateRequest.key': { minLength: 1 },
+  'CancelBulkSendRequest.id': { minimum: 1, maximum: 2147483647 },
   'CategoryAction.id': { minimum: 1 },
   'CategoryAction.name': { minLength: 1, maxLength: 100 },
   'CompanyUpdate.data.address': { maxLength: 500 },
@@ -113,6 +114,8 @@ export const contractLimits = {
   'SingleSignOnInput.issuer': { maxLength: 500 },
   'SingleSignOnLookup.name': { maxLength: 254 },
   'SingleSignOnLookup.organisation': { minimum: 1, maximum: 2147483647 },
+  'StartBulkSendRequest.message': { maxLength: 2000 },
+  'StartBulkSendRequest.template': { pattern: "^[1-9][0-9]{0,9}$" },
   'StringsChange.language': { maxLength: 6, pattern: "^[a-z]{2,3}(-[A-Z]{2})?$" },
   'StripeEvent.id': { maxLength: 255 },
   'StripeEvent.type': { maxLength: 255 },

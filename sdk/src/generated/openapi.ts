@@ -1820,6 +1820,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bulk-send-csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CSV to fill for sending a template to many people
+         * @description The header row a bulk send of the template takes, and one example row: for each place
+         *     of its order `<place> name` and `<place> email` (and `<place> access code` for a place
+         *     that opens with an access code), then one column for each field a value can be given
+         *     to in advance (named by its label). No cell of it can start a spreadsheet formula. A
+         *     template of another organisation, archived or gone is answered 404.
+         */
+        get: operations["downloadBulkSendCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bulk sends a person can follow, or one with its progress
+         * @description The newest 100 bulk sends: an administrator's organisation's, anyone else's own. Each
+         *     with its template, status and how many rows were sent and not sent. With `id`, that one
+         *     alone in `data`, and in `detail` how many of its forms were opened and completed and
+         *     the rows not sent with why (the first 1,000); one of another person (for anyone but an
+         *     administrator) or of another organisation is answered 404.
+         */
+        get: operations["listBulkSends"];
+        put?: never;
+        /**
+         * Check a CSV, or send a template to every row of it
+         * @description Reads the CSV (a header row, then at most 10,000 rows, one form each; at most 5 MB;
+         *     separated by commas, or by semicolons when its header is) and checks every row: each
+         *     place's name and a valid email, an approver among the organisation's users, each value
+         *     valid for its field (a date as 2026-12-31, a number, a choice offered) and every
+         *     required field the sender fills given. A column that is no place or field of the
+         *     template is named on row 1. With a bad row nothing is stored or sent: `code` -1 and
+         *     every bad row with its number (the header is row 1) and why (the first 1,000 listed).
+         *     With `check` true the file is only checked: `code` 2 when every row can be sent.
+         *     Otherwise the send starts as a job and is answered at once (`code` 1): each row becomes
+         *     a form sent by the caller, exactly as `/send-form` sends one (one envelope each, the
+         *     recipients mailed their links), in batches, and goes on after a restart. When the
+         *     envelopes run out the send stops and the rows left are listed as not sent;
+         *     `/bulk-sends/cancel` stops it. Follow it with `GET /bulk-sends?id=`. A template of another
+         *     organisation, archived or gone is answered 404; a file that is not a CSV, is empty or
+         *     is over a limit is refused in words (400).
+         */
+        post: operations["startBulkSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-sends/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a bulk send
+         * @description Stops a bulk send under way: the forms already sent stay sent; no other row is sent,
+         *     and each is listed as not sent, cancelled. For its sender and the organisation's
+         *     administrators; a send already ended is answered code -2.
+         */
+        post: operations["cancelBulkSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3055,6 +3143,97 @@ export interface components {
             reference: string;
             /** @description When the data was last loaded (ISO 8601), or empty. */
             timestamp: string;
+        };
+        StartBulkSendRequest: {
+            /** @description The template to send (multipart fields are text). */
+            template: string;
+            /**
+             * Format: binary
+             * @description The CSV (a file part): a header row and at most 10,000 rows, at most 5 MB.
+             */
+            file: string;
+            /** @description The note every recipient reads in their invitation. */
+            message?: string;
+            /**
+             * Format: date
+             * @description The last day the forms can be signed; 30 days from now when not given.
+             */
+            expires_at?: string;
+            /**
+             * @description `true`: only check the file; nothing is stored or sent.
+             * @enum {string}
+             */
+            check?: "true" | "false";
+        };
+        BulkSend: {
+            id: number;
+            template_id: number;
+            /** @description The template's title. */
+            template: string;
+            sender: string;
+            file_name: string;
+            /**
+             * @description `stopped`: the envelopes ran out; `cancelled`: its sender stopped it.
+             * @enum {string}
+             */
+            status: "sending" | "done" | "stopped" | "cancelled";
+            /** @description The rows of the file. */
+            total: number;
+            sent: number;
+            /** @description The rows that will not be sent (no envelope left, cancelled, refused). */
+            unsent: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        BulkSendList: {
+            data: components["schemas"]["BulkSend"][];
+            detail: components["schemas"]["BulkSendDetail"] | null;
+        };
+        StartBulkSendResult: {
+            /**
+             * @description 1: the send started; 2: the file was checked and every row can be sent; -1: rows are bad and nothing was sent.
+             * @enum {integer}
+             */
+            code: 1 | 2 | -1;
+            /** @description What the outcome means in words. */
+            message: string;
+            /** @description The rows of the file (one form each). */
+            rows: number;
+            bulk_send: components["schemas"]["BulkSend"] | null;
+            /** @description The bad rows, in the file's order (the first 1,000). */
+            problems: components["schemas"]["PrepopulationProblem"][];
+            problems_total: number;
+        };
+        BulkSendUnsentRow: {
+            /** @description The row of the file (the header is row 1). */
+            row: number;
+            /** @description The first place's name. */
+            name: string;
+            email: string;
+            reason: string;
+        };
+        BulkSendDetail: {
+            /** @description The forms sent that a recipient has opened. */
+            opened: number;
+            /** @description The forms sent that are complete. */
+            completed: number;
+            /** @description The rows not sent, in the file's order (the first 1,000). */
+            unsent: components["schemas"]["BulkSendUnsentRow"][];
+            unsent_total: number;
+        };
+        CancelBulkSendRequest: {
+            id: number;
+        };
+        CancelBulkSendResult: {
+            /**
+             * @description 1: the send was stopped; -2: it had already ended.
+             * @enum {integer}
+             */
+            code: 1 | -2;
+            message: string;
+            bulk_send: components["schemas"]["BulkSend"];
         };
         PrepopulationUploadRequest: {
             /** @description The source's name. */
@@ -6797,6 +6976,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevokeApiKeyResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadBulkSendCsv: {
+        parameters: {
+            query: {
+                /**
+                 * @description The template.
+                 * @example 3001
+                 */
+                template: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /**
+                     * @description Names the file.
+                     * @example attachment; filename="bulk-send-3001.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listBulkSends: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One bulk send, with its progress.
+                 * @example 12
+                 */
+                id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bulk sends, newest first; with `id`, that one and its progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startBulkSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["StartBulkSendRequest"];
+            };
+        };
+        responses: {
+            /** @description The bulk send started, the file checked, or the bad rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartBulkSendResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelBulkSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBulkSendRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome, and the bulk send as it is after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelBulkSendResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -91,6 +91,10 @@ export const operations = {
   listApiKeys: { method: 'get', path: '/api-keys', tag: 'Settings', public: false, roles: ['admin'] },
   createApiKey: { method: 'post', path: '/api-keys', tag: 'Settings', public: false, roles: ['admin'] },
   revokeApiKey: { method: 'post', path: '/api-keys/revoke', tag: 'Settings', public: false, roles: ['admin'] },
+  downloadBulkSendCsv: { method: 'get', path: '/bulk-send-csv', tag: 'Workflow', public: false, roles: [] },
+  listBulkSends: { method: 'get', path: '/bulk-sends', tag: 'Workflow', public: false, roles: [] },
+  startBulkSend: { method: 'post', path: '/bulk-sends', tag: 'Workflow', public: false, roles: [] },
+  cancelBulkSend: { method: 'post', path: '/bulk-sends/cancel', tag: 'Workflow', public: false, roles: [] },
 } as const;
 
 export type OperationId = keyof typeof operations;

@@ -3,7 +3,7 @@
  * error suites call each with `Prefer` to reach every named example. The type makes the
  * table name every operation of the contract.
  */
-import { errorFromResponse, type CallOptions, type FormsignClient, type OperationId } from '../../src/index.js';
+import { bulkSendsApi, errorFromResponse, type CallOptions, type FormsignClient, type OperationId } from '../../src/index.js';
 
 export type OperationCall = (client: FormsignClient, options: CallOptions) => Promise<unknown>;
 
@@ -116,6 +116,11 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   fetchSettings: (c, o) => c.settings.get(o),
   manageCategories: (c, o) => c.settings.categories(undefined, o),
   manageGroups: (c, o) => c.settings.groups({ action: 'list' }, o),
+  downloadBulkSendCsv: (c, o) => bulkSendsApi(c.transport).csvTemplate(3001, o),
+  listBulkSends: (c, o) => bulkSendsApi(c.transport).list(o),
+  startBulkSend: (c, o) =>
+    bulkSendsApi(c.transport).start({ template: 3001, file: new Blob(['Client name,Client email\n'], { type: 'text/csv' }) }, o),
+  cancelBulkSend: (c, o) => bulkSendsApi(c.transport).cancel(12, o),
   listApiKeys: (c, o) => c.settings.apiKeys(o),
   createApiKey: (c, o) => c.settings.createApiKey({ name: 'CRM export', role: 'basic' }, o),
   revokeApiKey: (c, o) => c.settings.revokeApiKey(12, o),

@@ -342,6 +342,9 @@ export type AuditEvent =
   | 'case-saved'
   | 'case-noted'
   | 'form-filed'
+  | 'bulk-send-started'
+  | 'bulk-send-ended'
+  | 'bulk-send-cancelled'
   | 'system';
 
 /**
@@ -1276,4 +1279,60 @@ export const tenantNotes = pgTable(
     at: at('at').notNull().defaultNow(),
   },
   (table) => [index('tenant_notes_tenant_idx').on(table.tenantId, table.at)],
+);
+
+/**
+ * A bulk send: one template sent to many people from a CSV, one form a row, by the
+ * `bulk-send` job. `sending` until every row is sent or not; `stopped` when the envelopes ran
+ * out (the rows left are listed as not sent), `cancelled` when its sender cancelled it.
+ */
+export const bulkSends = pgTable(
+  'bulk_sends',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id),
+    /** Who sent it: each form is theirs, as if they had sent it alone. */
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    senderName: text('sender_name').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    message: text().notNull().default(''),
+    expiresAt: at('expires_at').notNull(),
+    status: text().$type<'sending' | 'done' | 'stopped' | 'cancelled'>().notNull().default('sending'),
+    total: integer().notNull(),
+    sent: integer().notNull().default(0),
+    unsent: integer().notNull().default(0),
+    /** Where the send was started from, for the trail of each form. */
+    ip: text().notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (table) => [index('bulk_sends_company_idx').on(table.companyId, table.id)],
+);
+
+/** A row of a bulk send's CSV: the people of each place and the values it fills; its form once sent, or why not. */
+export const bulkSendRows = pgTable(
+  'bulk_send_rows',
+  {
+    bulkSendId: integer('bulk_send_id')
+      .notNull()
+      .references(() => bulkSends.id, { onDelete: 'cascade' }),
+    /** The row of the file, the header being row 1. */
+    row: integer().notNull(),
+    recipients: jsonb().$type<{ name: string; email: string; accessCode?: string }[]>().notNull(),
+    values: jsonb().$type<Record<string, FieldValue>>().notNull(),
+    status: text().$type<'pending' | 'sent' | 'unsent'>().notNull().default('pending'),
+    formId: integer('form_id').references(() => forms.id, { onDelete: 'set null' }),
+    reason: text().notNull().default(''),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bulkSendId, table.row] }),
+    // The rows still to send, in order; and those not sent, listed on the batch's page.
+    index('bulk_send_rows_status_idx').on(table.bulkSendId, table.status, table.row),
+  ],
 );

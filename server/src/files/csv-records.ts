@@ -36,7 +36,7 @@ export type CsvRecordsOutput =
     };
 
 /** The rows of the text, each with the line it starts on; a quote left open ends the text as an error. */
-function* rowsOf(text: string): Generator<{ line: number; cells: string[]; unclosed: boolean }> {
+function* rowsOf(text: string, separator = ','): Generator<{ line: number; cells: string[]; unclosed: boolean }> {
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -64,7 +64,7 @@ function* rowsOf(text: string): Generator<{ line: number; cells: string[]; unclo
     if (char === '"' && cell === '') {
       quoted = true;
       rowHasContent = true;
-    } else if (char === ',') {
+    } else if (char === separator) {
       cells.push(cell);
       cell = '';
       rowHasContent = true;
@@ -162,4 +162,84 @@ export function csvRecords(input: CsvRecordsInput): CsvRecordsOutput {
   }
   if (count === 0) return { refused: 'This file is empty: it needs a header row and at least one record.' };
   return { headers, reference, records, problems };
+}
+
+export interface CsvTableInput {
+  bytes: Uint8Array;
+  /** The most rows after the header; a file with more is refused. */
+  maxRows: number;
+  maxColumns: number;
+  /** The longest value. */
+  maxValue: number;
+}
+
+export type CsvTableOutput =
+  | { refused: string }
+  | {
+      headers: string[];
+      /** Each row with its number in the file (the header is row 1). */
+      rows: { row: number; cells: string[] }[];
+      problems: CsvProblem[];
+    };
+
+/** The separator the header row uses: a semicolon when it has more of them than commas (outside quotes), else a comma. */
+export function separatorOf(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ',') commas += 1;
+    else if (!quoted && char === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/**
+ * A CSV as a table (a bulk send's, `POST /bulk-sends`): RFC 4180, UTF-8 with or without a byte
+ * order mark, separated by commas or, when its header row is, by semicolons. The first row is
+ * the header; a row with another number of cells, or a value too long, is a problem of its
+ * row. Read in a file worker.
+ */
+export function csvTable(input: CsvTableInput): CsvTableOutput {
+  let text: string;
+  try {
+    text = decoder.decode(input.bytes);
+  } catch {
+    return { refused: 'This file is not a CSV file in UTF-8 text.' };
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.includes('\u0000')) return { refused: 'This file is not a CSV file in UTF-8 text.' };
+  const rowsIn = rowsOf(text, separatorOf(text));
+  const first = rowsIn.next();
+  if (first.done) return { refused: 'This file is empty: it needs a header row and at least one row.' };
+  if (first.value.unclosed) return { refused: 'The header row has a quote that is never closed.' };
+  const headers = first.value.cells.map((header) => header.trim());
+  if (headers.length > input.maxColumns) return { refused: `The file has ${headers.length} columns; at most ${input.maxColumns} are taken.` };
+  const rows: { row: number; cells: string[] }[] = [];
+  const problems: CsvProblem[] = [];
+  let count = 0;
+  for (const { cells, unclosed } of rowsIn) {
+    count += 1;
+    if (count > input.maxRows)
+      return { refused: `The file has more than ${input.maxRows.toLocaleString('en-GB')} rows; send it in parts of at most that many.` };
+    const row = count + 1;
+    if (unclosed) {
+      problems.push({ row, reason: 'A quote on this row is never closed.' });
+      break;
+    }
+    if (cells.length !== headers.length) {
+      problems.push({ row, reason: `It has ${cells.length} value${cells.length === 1 ? '' : 's'}; the header has ${headers.length} columns.` });
+      continue;
+    }
+    const long = cells.findIndex((cell) => cell.length > input.maxValue);
+    if (long >= 0) {
+      problems.push({ row, reason: `Its ${headers[long]} is longer than ${input.maxValue.toLocaleString('en-GB')} characters.` });
+      continue;
+    }
+    rows.push({ row, cells });
+  }
+  if (count === 0) return { refused: 'This file has a header row but no rows: add one row for each form to send.' };
+  return { headers, rows, problems };
 }

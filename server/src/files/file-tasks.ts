@@ -5,7 +5,7 @@
  * plain data; the one that needs the network (the seal's timestamp) is given a `fetch` that
  * goes through the server's guarded client.
  */
-import { csvRecords, type CsvRecordsInput } from './csv-records.js';
+import { csvRecords, csvTable, type CsvRecordsInput, type CsvTableInput } from './csv-records.js';
 import { pdfPageImages } from './pdf-page-images.js';
 import { pdfPages } from './pdf-pages.js';
 import { sealsIn } from '../sealing/pdf-signatures.js';
@@ -32,6 +32,8 @@ export const fileTasks = {
   'audit-trail-pdf': (input: AuditTrailInput) => renderAuditTrail(input),
   /** The header and records of a data source's CSV, and its bad rows (`POST /prepopulation-upload`). */
   'csv-records': (input: CsvRecordsInput) => csvRecords(input),
+  /** The header and rows of a bulk send's CSV, and its malformed rows (`POST /bulk-sends`). */
+  'csv-table': (input: CsvTableInput) => csvTable(input),
 };
 
 export type FileTasks = typeof fileTasks;

@@ -78,6 +78,7 @@ export const defaultTimeMs: Record<FileTaskName, number> = {
   'document-preview': 20_000,
   'audit-trail-pdf': 20_000,
   'csv-records': 20_000,
+  'csv-table': 20_000,
 };
 
 interface Task {

@@ -24,6 +24,7 @@ export const uploadLimits: Partial<Record<OperationId, number>> = {
   verifyDocument: 25 * 1024 * 1024,
   manageTutorial: 200 * 1024 * 1024,
   uploadPrepopulationSource: 10 * 1024 * 1024,
+  startBulkSend: 5 * 1024 * 1024,
 };
 
 /**

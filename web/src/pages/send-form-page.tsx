@@ -77,7 +77,13 @@ function SendTemplate({
             <p>Restore it in Manage Template to send forms from it.</p>
           </section>
         ) : (
-          <SendForm key={template.data.id} template={template.data} people={people.data} filesOnCases={worksCases} prefills={prefills} />
+          <>
+            <p>
+              <Link to={`/bulk-sends?template=${template.data.id}`}>Send to many people from a CSV</Link> (one form a row) ·{' '}
+              <Link to="/bulk-sends">Your bulk sends</Link>
+            </p>
+            <SendForm key={template.data.id} template={template.data} people={people.data} filesOnCases={worksCases} prefills={prefills} />
+          </>
         )
       ) : null}
     </>

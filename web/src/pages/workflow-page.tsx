@@ -78,6 +78,9 @@ export default function WorkflowPage() {
       <FilterBar query={query} searchLabel="Search forms">
         <SelectFilter query={query} name="status" label="Status" all="All statuses" options={statusOptions} />
       </FilterBar>
+      <p>
+        <Link to="/bulk-sends">Bulk sends</Link>: templates sent to many people from a CSV, with their progress.
+      </p>
       <ListSummary loading={workflow.loading}>
         {workflow.error || workflow.total === 0
           ? null

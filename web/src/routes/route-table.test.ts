@@ -48,10 +48,10 @@ const specifiedRoutes = [
 /**
  * Routes the specification does not show, added where a person needs a page of their own:
  * the template's recipients, sending a form, one form's progress, checking a signed document
- * confirming a new email address, and the organisation's webhook subscriptions (recorded in the
- * README's deviations).
+ * confirming a new email address, the organisation's webhook subscriptions, and sending a
+ * template to many people from a CSV with its bulk sends (recorded in the README's deviations).
  */
-const addedRoutes = ['/template/edit/:id/step3', '/send/:templateId?', '/workflow/:id', '/verify', '/confirm-email', '/webhooks'];
+const addedRoutes = ['/template/edit/:id/step3', '/send/:templateId?', '/bulk-sends/:id?', '/workflow/:id', '/verify', '/confirm-email', '/webhooks'];
 
 const byPath = (path: string) => routes.find((route) => route.path === path);
 

@@ -158,6 +158,11 @@ export const routes: readonly RouteEntry[] = [
     personal: true,
     pageKey: 'template',
   }),
+  // Designed: sending a template to many people from a CSV, the bulk sends and one's progress.
+  appPage('/bulk-sends/:id?', 'bulk-sends-page', () => import('../pages/bulk-sends-page.tsx'), {
+    title: { from: 'text', text: 'Bulk sends' },
+    personal: true,
+  }),
   appPage('/workflow/:id', 'form-progress-page', () => import('../pages/form-progress-page.tsx'), {
     title: { from: 'text', text: 'Form progress' },
     personal: true,

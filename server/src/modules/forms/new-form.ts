@@ -79,7 +79,8 @@ export interface NewForm {
 
 /**
  * Stores a new form with its recipients and uses one envelope, in `tx`; answers the form and
- * the recipients whose turn is open now.
+ * the recipients whose turn is open now. `reference` numbers it (a bulk send counts the
+ * year's forms once for many).
  */
 export async function createForm(
   ctx: Pick<ServerContext, 'now' | 'keys' | 'files'>,
@@ -87,6 +88,7 @@ export async function createForm(
   principal: Principal,
   draft: NewForm,
   origin: Origin,
+  reference: typeof nextReference = nextReference,
 ) {
   const now = ctx.now();
   // A place is given to an account only of the sending company; anyone else is reached by their link alone.
@@ -103,14 +105,14 @@ export async function createForm(
   const title = `${draft.template.title} - ${draft.recipients[0]?.name ?? principal.displayName}`;
   let form;
   for (let attempt = 0; !form; attempt += 1) {
-    const reference = await nextReference(tx, principal.companyId, envelope.name, now, attempt);
+    const taken = await reference(tx, principal.companyId, envelope.name, now, attempt);
     try {
       // In a savepoint, so that a taken reference can be tried again in the same transaction.
       form = await insertForm(tx, {
         companyId: principal.companyId,
         templateId: draft.template.id,
         tenantId: draft.tenantId,
-        reference,
+        reference: taken,
         title,
         status: 'sent',
         senderId: principal.userId,

@@ -15,8 +15,13 @@ export function initials(companyName: string): string {
   return letters.toUpperCase().slice(0, 4) || 'FS';
 }
 
+/** The reference of the year's form number `n`. */
+export function referenceOf(companyName: string, year: number, n: number): string {
+  return `${initials(companyName)}-${year}-${String(n).padStart(4, '0')}`;
+}
+
 export async function nextReference(db: Database, companyId: number, companyName: string, now: Date, attempt = 0): Promise<string> {
   const year = now.getUTCFullYear();
   const made = await formsMadeInYear(db, companyId, year);
-  return `${initials(companyName)}-${year}-${String(made + 1 + attempt).padStart(4, '0')}`;
+  return referenceOf(companyName, year, made + 1 + attempt);
 }

@@ -9,7 +9,7 @@ import { appCodes, type SendFormRequest, type SendFormResult } from '@formsign/s
 import type { Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
-import type { FieldDefinition, StepDefinition } from '../../db/schema.js';
+import type { FieldDefinition, FieldValue, StepDefinition } from '../../db/schema.js';
 import type { RefusalBody } from '../../http/errors.js';
 import { unusedEnvelopes } from '../../companies/repository.js';
 import { findTenant } from '../cases/repository.js';
@@ -17,7 +17,7 @@ import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { findTemplate } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/steps.js';
 import { activeCompanyUserByEmail, activeCompanyUsers, type UserRecord } from '../users/repository.js';
-import { checkAnswers } from './answers.js';
+import { checkAnswers, type Answers } from './answers.js';
 import { createForm, expiryOf, formRefusal, type NewForm, type Recipient } from './new-form.js';
 import { mailFacts, queueMail, turnMails, type FormsContext } from './progression.js';
 
@@ -65,6 +65,23 @@ export async function resolveRecipients(
   );
 }
 
+/**
+ * A new form's values: the sender's answers (checked, the fields' own values filling what they
+ * leave out) and, for the recipients' fields, the values their fields are given in advance.
+ */
+export function formValues(fields: readonly FieldDefinition[], sent: Record<string, FieldValue> | undefined): Answers {
+  const senderFields = fields.filter((field) => field.step === 0);
+  const prefilled = Object.fromEntries(
+    senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])),
+  );
+  // The sender's fields are checked as the form will hold them: conditions read the sender's own answers.
+  const answers = checkAnswers(senderFields, { ...prefilled, ...sent }, { form: { fields, values: {} } });
+  const defaults = Object.fromEntries(
+    fields.filter((field) => field.value !== undefined && stepOfField(field) !== 0).map((field) => [field.name, field.value ?? null]),
+  );
+  return { values: { ...defaults, ...answers.values }, files: answers.files };
+}
+
 export async function sendForm(ctx: FormsContext, principal: Principal, request: SendFormRequest, origin: Origin): Promise<SendFormResult> {
   const template = await findTemplate(ctx.db, principal.companyId, request.template);
   if (!template || template.status !== 'active') throw formRefusal('-2');
@@ -74,21 +91,14 @@ export async function sendForm(ctx: FormsContext, principal: Principal, request:
   // values are kept with the form: its signers see them, and cannot name other records.
   if (request.refs && !mayReadRecords(principal)) throw formRefusal('-1', 'Only an administrator can fill a form from pre-population records.');
   const fields = request.refs ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
-  const senderFields: FieldDefinition[] = fields.filter((field) => field.step === 0);
-  const prefilled = Object.fromEntries(
-    senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])),
-  );
-  const answers = checkAnswers(senderFields, { ...prefilled, ...request.values }, { form: { fields, values: {} } });
+  const answers = formValues(fields, request.values);
   // A case the sender may see: any of the company's for an administrator, else one they hold.
   if (request.tenant && !(await findTenant(ctx.db, principal, request.tenant)))
     throw formRefusal('-1', 'That case is not one of your company’s, or not one you work on.');
-  const defaults = Object.fromEntries(
-    fields.filter((field) => field.value !== undefined && stepOfField(field) !== 0).map((field) => [field.name, field.value ?? null]),
-  );
   const draft: NewForm = {
     template,
     recipients,
-    values: { ...defaults, ...answers.values },
+    values: answers.values,
     files: answers.files,
     sequential: request.sequential ?? template.sequential,
     message: (request.message ?? '').trim(),

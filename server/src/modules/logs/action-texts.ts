@@ -63,6 +63,9 @@ export const actionTexts: Record<AuditEvent, string> = {
   'case-saved': 'Saved case',
   'case-noted': 'Added case note',
   'form-filed': 'Filed form on case',
+  'bulk-send-started': 'Started bulk send',
+  'bulk-send-ended': 'Bulk send ended',
+  'bulk-send-cancelled': 'Cancelled bulk send',
   system: 'System event',
 };
 
