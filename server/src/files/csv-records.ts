@@ -96,15 +96,30 @@ function* rowsOf(text: string, separator = ','): Generator<{ line: number; cells
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export function csvRecords(input: CsvRecordsInput): CsvRecordsOutput {
+/** A CSV file's text: UTF-8, its byte order mark left out; null when the bytes are not such text. */
+function csvText(bytes: Uint8Array): string | null {
   let text: string;
   try {
-    text = decoder.decode(input.bytes);
+    text = decoder.decode(bytes);
   } catch {
-    return { refused: 'This file is not a CSV file in UTF-8 text.' };
+    return null;
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.includes('\u0000')) return { refused: 'This file is not a CSV file in UTF-8 text.' };
+  return text.includes('\u0000') ? null : text;
+}
+
+/** What is wrong with a row as read, whatever its values mean: a quote never closed, not one value a column, a value too long. */
+function rowShapeProblem(cells: readonly string[], unclosed: boolean, headers: readonly string[], maxValue: number): string | null {
+  if (unclosed) return 'A quote on this row is never closed.';
+  if (cells.length !== headers.length)
+    return `It has ${cells.length} value${cells.length === 1 ? '' : 's'}; the header has ${headers.length} columns.`;
+  const long = cells.findIndex((cell) => cell.length > maxValue);
+  return long >= 0 ? `Its ${headers[long]} is longer than ${maxValue.toLocaleString('en-GB')} characters.` : null;
+}
+
+export function csvRecords(input: CsvRecordsInput): CsvRecordsOutput {
+  const text = csvText(input.bytes);
+  if (text === null) return { refused: 'This file is not a CSV file in UTF-8 text.' };
   const rows = rowsOf(text);
   const first = rows.next();
   if (first.done) return { refused: 'This file is empty: it needs a header row and at least one record.' };
@@ -133,17 +148,11 @@ export function csvRecords(input: CsvRecordsInput): CsvRecordsOutput {
       return { refused: `The file has more than ${csvLimits.rows.toLocaleString('en-GB')} records; a data source takes at most that many.` };
     // Numbered as a spreadsheet shows them: the header is row 1, each record the next.
     const row = count + 1;
-    if (unclosed) {
-      problems.push({ row, reason: 'A quote on this row is never closed.' });
-      break;
-    }
-    if (cells.length !== headers.length) {
-      problems.push({ row, reason: `It has ${cells.length} value${cells.length === 1 ? '' : 's'}; the header has ${headers.length} columns.` });
-      continue;
-    }
-    const long = cells.findIndex((cell) => cell.length > csvLimits.value);
-    if (long >= 0) {
-      problems.push({ row, reason: `Its ${headers[long]} is longer than ${csvLimits.value.toLocaleString('en-GB')} characters.` });
+    const shape = rowShapeProblem(cells, unclosed, headers, csvLimits.value);
+    if (shape) {
+      problems.push({ row, reason: shape });
+      // Past a quote never closed, the rest of the file is that one value.
+      if (unclosed) break;
       continue;
     }
     const oid = (cells[referenceIndex] ?? '').trim();
@@ -203,14 +212,8 @@ export function separatorOf(text: string): ',' | ';' {
  * row. Read in a file worker.
  */
 export function csvTable(input: CsvTableInput): CsvTableOutput {
-  let text: string;
-  try {
-    text = decoder.decode(input.bytes);
-  } catch {
-    return { refused: 'This file is not a CSV file in UTF-8 text.' };
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.includes('\u0000')) return { refused: 'This file is not a CSV file in UTF-8 text.' };
+  const text = csvText(input.bytes);
+  if (text === null) return { refused: 'This file is not a CSV file in UTF-8 text.' };
   const rowsIn = rowsOf(text, separatorOf(text));
   const first = rowsIn.next();
   if (first.done) return { refused: 'This file is empty: it needs a header row and at least one row.' };
@@ -225,17 +228,11 @@ export function csvTable(input: CsvTableInput): CsvTableOutput {
     if (count > input.maxRows)
       return { refused: `The file has more than ${input.maxRows.toLocaleString('en-GB')} rows; send it in parts of at most that many.` };
     const row = count + 1;
-    if (unclosed) {
-      problems.push({ row, reason: 'A quote on this row is never closed.' });
-      break;
-    }
-    if (cells.length !== headers.length) {
-      problems.push({ row, reason: `It has ${cells.length} value${cells.length === 1 ? '' : 's'}; the header has ${headers.length} columns.` });
-      continue;
-    }
-    const long = cells.findIndex((cell) => cell.length > input.maxValue);
-    if (long >= 0) {
-      problems.push({ row, reason: `Its ${headers[long]} is longer than ${input.maxValue.toLocaleString('en-GB')} characters.` });
+    const shape = rowShapeProblem(cells, unclosed, headers, input.maxValue);
+    if (shape) {
+      problems.push({ row, reason: shape });
+      // Past a quote never closed, the rest of the file is that one value.
+      if (unclosed) break;
       continue;
     }
     rows.push({ row, cells });

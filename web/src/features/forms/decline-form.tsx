@@ -5,8 +5,9 @@
  * link shows: who declined it (or sent it back) and why.
  */
 import { contractLimits, type SigningForm } from '@formsign/sdk';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FormError } from '../../components/form-error.tsx';
+import { useModal } from '../../components/use-modal.ts';
 
 export const declineReasonMaxLength = contractLimits['WebSigningRequest.comment'].maxLength;
 export const declineReasonMissing = 'Please say why you decline to sign, so the sender can put it right.';
@@ -25,24 +26,11 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState(sentReason);
   const [missing, setMissing] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const dialog = useModal(open, field, opener);
   const titleId = useId();
   const fieldId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      field.current?.focus();
-    }
-    if (!open && element.open) {
-      element.close();
-      opener.current?.focus();
-    }
-  }, [open]);
 
   const send = (): void => {
     if (!reason.trim()) {

@@ -6,8 +6,9 @@
  */
 import { contractLimits, emailPattern } from '@formsign/sdk';
 import type { SigningDelegate } from '@formsign/machines';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FormError } from '../../components/form-error.tsx';
+import { useModal } from '../../components/use-modal.ts';
 
 const limits = {
   name: contractLimits['WebSigningRequest.delegate.name'].maxLength,
@@ -46,23 +47,10 @@ export function DelegateForm({ busy, delegating, delegateError, delegate: sent, 
   const [open, setOpen] = useState(false);
   const [delegate, setDelegate] = useState<SigningDelegate>(sent ?? { name: '', email: '', reason: '' });
   const [problems, setProblems] = useState<Partial<Record<Part, string>>>({});
-  const dialog = useRef<HTMLDialogElement>(null);
   const first = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const dialog = useModal(open, first, opener);
   const id = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      first.current?.focus();
-    }
-    if (!open && element.open) {
-      element.close();
-      opener.current?.focus();
-    }
-  }, [open]);
 
   const change = (part: Part, value: string): void => {
     setDelegate((current) => ({ ...current, [part]: value }));
