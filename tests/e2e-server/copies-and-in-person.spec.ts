@@ -4,22 +4,8 @@
  * device from the form's progress and the signer signs there; the sealed PDF's certificate says
  * who hosted it, and the copy place is mailed the sealed PDF, attached (read from the outbox).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { mailTo, makeTemplate, signIn } from './support.ts';
-
-function pdfText(bytes: Buffer): string {
-  const folder = mkdtempSync(join(tmpdir(), 'formsign-in-person-'));
-  try {
-    writeFileSync(join(folder, 'sealed.pdf'), bytes);
-    return execFileSync('pdftotext', [join(folder, 'sealed.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
+import { mailTo, makeTemplate, signIn, pdfText, signAndReadSeal } from './support.ts';
 
 test('a signature hosted in person says so on the certificate, and the copy place is mailed the sealed PDF', async ({ page }) => {
   test.setTimeout(90_000);
@@ -45,14 +31,7 @@ test('a signature hosted in person says so on the certificate, and the copy plac
 
   await expect(page).toHaveURL(/\/web-signing\//);
   await expect(page.getByRole('heading', { name: new RegExp(title) })).toBeVisible();
-  await page.getByLabel('Your full name, as your signature').fill('Ivo Marsh');
-  await page.getByRole('button', { name: 'Finish', exact: true }).click();
-  await page.getByLabel('By signing, I agree that my electronic signature is legally binding').check();
-  await page.getByRole('button', { name: 'Sign and send' }).click();
-  const download = page.getByRole('link', { name: 'Download the signed PDF' });
-  await expect(download).toBeVisible({ timeout: 30_000 });
-
-  const sealed = pdfText(await (await page.request.get((await download.getAttribute('href')) ?? '')).body());
+  const sealed = await signAndReadSeal(page, 'Ivo Marsh');
   expect(sealed).toContain('Signed in person, hosted by Olivia Bennett.');
   expect(sealed).toContain('Rhea Records <' + copyTo + '> Records. Receives a copy of this sealed PDF by email');
 

@@ -5,12 +5,8 @@
  * mailed link opens the form and they sign; the sealed PDF's certificate says who handed the
  * place to whom and why, and so does the sender's progress page.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { linkIn, mailTo, makeTemplate, signIn } from './support.ts';
+import { linkIn, mailTo, makeTemplate, signIn, signAndReadSeal } from './support.ts';
 
 test('a signer hands the form on; the old link stops, the new person signs from the mailed link, the certificate says so', async ({
   page,
@@ -57,24 +53,10 @@ test('a signer hands the form on; the old link stops, the new person signs from 
   const cara = await browser.newPage();
   await cara.goto(linkIn(await mailTo(to, /asks you to fill in and sign/)));
   await expect(cara.getByRole('heading', { name: new RegExp(title) })).toBeVisible();
-  await cara.getByLabel('Your full name, as your signature').fill('Cara Dunn');
-  await cara.getByRole('button', { name: 'Finish', exact: true }).click();
-  await cara.getByLabel('By signing, I agree that my electronic signature is legally binding').check();
-  await cara.getByRole('button', { name: 'Sign and send' }).click();
-  const copy = cara.getByRole('link', { name: 'Download the signed PDF' });
-  await expect(copy).toBeVisible({ timeout: 30_000 });
-
-  const sealed = await cara.request.get((await copy.getAttribute('href')) ?? '');
-  const folder = mkdtempSync(join(tmpdir(), 'formsign-handed-on-'));
-  try {
-    writeFileSync(join(folder, 'sealed.pdf'), await sealed.body());
-    const text = execFileSync('pdftotext', [join(folder, 'sealed.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-    expect(text).toContain(`1. Cara Dunn <${to}>`);
-    expect(text).toContain(`Handed on: Ada Brook <${from}> delegated this place to Cara Dunn <${to}>. Reason: ${reason}`);
-    expect(text).toContain(`delegated their place to Cara Dunn <${to}>`);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  const text = await signAndReadSeal(cara, 'Cara Dunn');
+  expect(text).toContain(`1. Cara Dunn <${to}>`);
+  expect(text).toContain(`Handed on: Ada Brook <${from}> delegated this place to Cara Dunn <${to}>. Reason: ${reason}`);
+  expect(text).toContain(`delegated their place to Cara Dunn <${to}>`);
 
   // The sender's progress page shows who handed the place to whom and why.
   await page.getByRole('link', { name: 'Follow its progress' }).click();

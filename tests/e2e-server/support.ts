@@ -1,9 +1,12 @@
 /**
- * What the journeys against the real server share: signing in through the login page, and
- * reading the mail the server wrote to its outbox (to follow an invitation or reset link, as
- * the person who received it would).
+ * What the journeys against the real server share: signing in through the login page, reading
+ * the mail the server wrote to its outbox (to follow an invitation or reset link, as the person
+ * who received it would), making a template, and signing a form and reading its sealed PDF.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -141,4 +144,29 @@ export async function makeTemplate(
   }
   await page.getByRole('button', { name: 'Save the template' }).click();
   await expect(page).toHaveURL(/\/template$/);
+}
+
+/** A PDF's text as poppler's pdftotext reads it, each run of white space one space. */
+export function pdfText(bytes: Buffer): string {
+  const folder = mkdtempSync(join(tmpdir(), 'formsign-sealed-'));
+  try {
+    writeFileSync(join(folder, 'sealed.pdf'), bytes);
+    return execFileSync('pdftotext', [join(folder, 'sealed.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Signs the form open on a signing page with a typed name, agreeing that the signature is
+ * binding, and returns the text of the sealed PDF the last page offers to download.
+ */
+export async function signAndReadSeal(page: Page, name: string): Promise<string> {
+  await page.getByLabel('Your full name, as your signature').fill(name);
+  await page.getByRole('button', { name: 'Finish', exact: true }).click();
+  await page.getByLabel('By signing, I agree that my electronic signature is legally binding').check();
+  await page.getByRole('button', { name: 'Sign and send' }).click();
+  const download = page.getByRole('link', { name: 'Download the signed PDF' });
+  await expect(download).toBeVisible({ timeout: 30_000 });
+  return pdfText(await (await page.request.get((await download.getAttribute('href')) ?? '')).body());
 }
