@@ -19,6 +19,7 @@ const sampleAddresses: Record<string, string> = {
   '/template/edit/:id/step2': '/template/edit/3001/step2',
   '/template/edit/:id/step3': '/template/edit/3001/step3',
   '/send/:templateId?': '/send/3001',
+  '/bulk-sends/:id?': '/bulk-sends/12',
   '/workflow/:id': '/workflow/5125',
   '/tenant/:id': '/tenant/6001',
   '/users/:page?': '/users/2',

@@ -22,6 +22,7 @@ const addresses: Record<string, string[]> = {
   '/template/edit/:id/step2': ['/template/edit/3001/step2'],
   '/template/edit/:id/step3': ['/template/edit/3001/step3'],
   '/send/:templateId?': ['/send', '/send/3001'],
+  '/bulk-sends/:id?': ['/bulk-sends', '/bulk-sends/12'],
   '/workflow/:id': ['/workflow/5125'],
   '/tenant/:id': ['/tenant/6001'],
   '/actionlogs': ['/actionlogs', '/actionlogs?source=system'],
