@@ -20,6 +20,7 @@ let basic = '';
 let sheets: Timesheets;
 let harbour: Timesheets;
 let leaveId = 0;
+let meadowId = 0;
 let visitorsId = 0;
 let old: FormRow;
 const leave: FormRow[] = [];
@@ -48,6 +49,7 @@ beforeAll(async () => {
   const { companyId } = await createOrganisation(db, server.ctx.passwords, 'Meadow Analytics', 'meadow');
   sheets = await seedTimesheets(db, now, { companyId });
   leaveId = await insertTemplate(db, companyId, 'Leave Request');
+  meadowId = companyId;
   const addLeave = async (reference: string, values: Record<string, string | number | boolean>, sentDaysAgo: number): Promise<void> => {
     const sentAt = new Date(now.getTime() - sentDaysAgo * day);
     const completedAt = new Date(sentAt.getTime() + 30 * hour);
@@ -246,7 +248,9 @@ describe('the analysis', () => {
     expect(answer.body.cells).toEqual(employees.map((employee) => answer.body.columns.map((site: string) => sum(employee, site))));
   });
 
-  it('defaults to the first template and its first two fields with short answers; numbers written as text add up; unanswered is said so', async () => {
+  it('defaults to the first template that can be analysed and its first two fields with short answers; numbers written as text add up; unanswered is said so', async () => {
+    // First by title, but with one field of short answers: the one after it is shown.
+    await insertTemplate(server.ctx.db, meadowId, 'Annual Notes', [{ name: 'notes', label: 'Notes', type: 'text', required: false }]);
     const answer = await pivot('value=hours');
     expect(answer.body).toMatchObject({ template: { id: leaveId, title: 'Leave Request' }, row: 'employee', column: 'site' });
     expect(answer.body.rows).toEqual(['Ethan Wright', 'Maya Fischer', 'Ruby Scott']);

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../src/db/schema.js';
 import { PivotCache } from '../src/modules/analytics/pivot-cache.js';
 import { pivotTable } from '../src/modules/analytics/pivot.js';
-import { analysedTemplate, pivotCells, submissionsVersion } from '../src/modules/analytics/repository.js';
+import { analysedTemplates, pivotCells, submissionsVersion } from '../src/modules/analytics/repository.js';
 import { createOrganisation, insertForm, insertTemplate, organisationPassword, timesheetFields, timesheetValues } from './support/form-rows.js';
 import { useTestServer } from './support/test-server.js';
 
@@ -48,7 +48,7 @@ const version = (template: number): Promise<number> => submissionsVersion(server
 
 /** Each question's answer through the server (its cache) equals the table of the cells the submissions give now. */
 async function expectExact(template: number): Promise<void> {
-  const record = await analysedTemplate(server.ctx.db, companyId, template);
+  const [record] = await analysedTemplates(server.ctx.db, companyId, template, 1);
   if (!record) throw new Error('No template.');
   for (const question of questions) {
     const field = (name: string) => record.fields.find((candidate) => candidate.name === name) ?? timesheetFields[0]!;

@@ -2,7 +2,8 @@
  * The analysis (pivot) of a template's submissions: the answers of one field make the rows,
  * those of another the columns, and each cell holds how many submissions gave that pair of
  * answers, or the sum of a number field over them. The template is the company's first
- * (by title) unless one is asked for; the rows and columns are its first two fields with
+ * (by title) with two fields of short answers, unless one is asked for (among the first 100;
+ * when none of them has two, the first, whose page then says what it lacks); the rows and columns are its first two fields with
  * short answers unless chosen. Rows and columns follow the field's own order (a choice's
  * options, Yes before No, numbers and dates ascending, text alphabetically), with
  * "Not answered" after them; beyond the 50 most frequent answers the rest share
@@ -14,7 +15,7 @@ import type { FieldDefinition } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { isGroupable } from '../database/submissions.js';
 import type { PivotCache } from './pivot-cache.js';
-import { analysedTemplate, pivotCells, type PivotCell, type TemplateRecord } from './repository.js';
+import { analysedTemplates, pivotCells, type PivotCell, type TemplateRecord } from './repository.js';
 
 const mostAnswers = 50;
 export const notAnswered = 'Not answered';
@@ -123,7 +124,8 @@ export function pivotTable(
  * template's layout as it is now (its title, the fields in use), else from the submissions.
  */
 export async function pivot(ctx: Pick<ServerContext, 'db'>, cache: PivotCache, companyId: number, request: PivotRequest): Promise<Pivot> {
-  const template = await analysedTemplate(ctx.db, companyId, request.template);
+  const found = await analysedTemplates(ctx.db, companyId, request.template, 100);
+  const template = found.find((candidate) => candidate.fields.filter(isGroupable).length >= 2) ?? found[0];
   if (!template) throw badRequest(request.template ? 'This template does not exist or was deleted.' : 'There are no templates to analyse yet.');
   const [row, column] = chooseFields(template, request);
   const summed = summedField(template, request.value ?? 'count');

@@ -95,8 +95,17 @@ export interface TemplateRecord {
  * A template of the company that is not deleted, the one asked for, else the first by title,
  * with the version of its submissions read in the same statement.
  */
-export async function analysedTemplate(db: Database, companyId: number, templateId: number | undefined): Promise<TemplateRecord | undefined> {
-  const [row] = await db
+/**
+ * The template asked for; else the company's templates in title order, the first of them
+ * (at most `candidates`) for the caller to choose among.
+ */
+export async function analysedTemplates(
+  db: Database,
+  companyId: number,
+  templateId: number | undefined,
+  candidates: number,
+): Promise<TemplateRecord[]> {
+  return db
     .select({
       id: templates.id,
       title: templates.title,
@@ -107,8 +116,7 @@ export async function analysedTemplate(db: Database, companyId: number, template
     .leftJoin(submissionVersions, and(eq(submissionVersions.companyId, templates.companyId), eq(submissionVersions.templateId, templates.id)))
     .where(and(eq(templates.companyId, companyId), isNull(templates.deletedAt), templateId ? eq(templates.id, templateId) : undefined))
     .orderBy(asc(templates.title), asc(templates.id))
-    .limit(1);
-  return row;
+    .limit(templateId ? 1 : candidates);
 }
 
 /** The version of a template's submissions: 0 before their first change. */
