@@ -7,7 +7,7 @@
  * labelled input or a real button, so the editor works with a keyboard alone.
  */
 import type { TemplateStep } from '@formsign/sdk';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { choiceTypes, choicesOf } from './field-choices.ts';
 import { fieldTypes, labelMaxLength, nameFromLabel, nameMaxLength, type EditableField, type FieldProblems } from './template-fields.ts';
 
@@ -34,8 +34,14 @@ function Problem({ id, text }: { id: string; text?: string }) {
   ) : null;
 }
 
-/** When the field is shown and the checks on its answer: loaded apart, as only the editor shows them. */
-const FieldRuleSettings = lazy(() => import('./field-rule-settings.tsx'));
+/**
+ * When the field is shown and the checks on its answer: a chunk of its own, as only the editor
+ * shows them, fetched as soon as the cards' module loads (beside the template's data). A card
+ * waits for it within the page's loading state, instead of growing under the pointer when it
+ * arrives (a click aimed at a button would land on what moved there).
+ */
+const settings = import('./field-rule-settings.tsx');
+const FieldRuleSettings = lazy(() => settings);
 
 /** The answers a condition on `other` may compare with: its choices, none for a tick box, null where the answer is typed. */
 function offeredAnswers(other: EditableField): readonly string[] | null {
@@ -195,9 +201,7 @@ export function FieldCard({ field, steps, others, index, count, problems, disabl
           <Problem id={`${id}-options-error`} text={problems?.options} />
         </div>
       ) : null}
-      <Suspense fallback={null}>
-        <FieldRuleSettings field={field} others={others} problems={problems} disabled={disabled} choicesOf={offeredAnswers} onChange={change} />
-      </Suspense>
+      <FieldRuleSettings field={field} others={others} problems={problems} disabled={disabled} choicesOf={offeredAnswers} onChange={change} />
     </li>
   );
 }
