@@ -78,7 +78,10 @@ async function bench(label: string, url: string | undefined): Promise<void> {
     const queue = await startJobQueue(database, bindJobs([sendMailJob, bulkSendJob], ctx), log, { work: false });
     Object.assign(ctx, {
       jobs: queue.jobs,
-      mail: { send: (message, options) => queue.jobs.enqueue('send-mail', message, options) },
+      mail: {
+        send: (message, options) => queue.jobs.enqueue('send-mail', message, options),
+        sendAll: (messages, options) => queue.jobs.enqueueAll('send-mail', messages, options),
+      },
     } satisfies Partial<JobContext>);
     const [person] = await database.db
       .select(personColumns)

@@ -139,10 +139,13 @@ async function main(): Promise<void> {
     config: { ...readConfig({ FORMSIGN_SECRET: secret }), demo: false },
     keys: keysFrom(secret),
     passwords: hasher,
-    mail: { send: async () => undefined },
+    mail: { send: async () => undefined, sendAll: async () => undefined },
     files,
     // Nothing here completes a form: no job is queued.
-    jobs: { enqueue: () => Promise.reject(new Error('The reports benchmark runs no jobs.')) },
+    jobs: {
+      enqueue: () => Promise.reject(new Error('The reports benchmark runs no jobs.')),
+      enqueueAll: () => Promise.reject(new Error('The reports benchmark runs no jobs.')),
+    },
     fileWork: fileWork(),
     outbound: outboundClient(),
     signing: () => Promise.reject(new Error('The reports benchmark seals nothing.')),

@@ -18,7 +18,7 @@ import type { FileWork } from './files/file-work.js';
 import type { OutboundClient } from './http/outbound.js';
 import type { EnqueueOptions, Jobs } from './jobs/job.js';
 import type { SigningIdentity } from './sealing/certificates.js';
-import type { MailMessage } from './mail/mailer.js';
+import type { MailMessage, Mailer } from './mail/mailer.js';
 
 export interface Mail {
   /**
@@ -26,6 +26,8 @@ export interface Mail {
    * is queued in the transaction of the change that causes it.
    */
   send(message: MailMessage, options?: EnqueueOptions): Promise<void>;
+  /** Queues many messages at once (a bulk send's invitations). */
+  sendAll(messages: readonly MailMessage[], options?: EnqueueOptions): Promise<void>;
 }
 
 export interface ServerContext {
@@ -54,5 +56,5 @@ export interface ServerContext {
  * mail through `mail`.
  */
 export interface JobContext extends ServerContext {
-  mailer: Mail;
+  mailer: Pick<Mailer, 'send'>;
 }

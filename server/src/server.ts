@@ -113,13 +113,17 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     starting.catch(() => undefined);
     const jobs: Jobs = {
       enqueue: async (name, data, options) => (queue ?? (await starting)).jobs.enqueue(name, data, options),
+      enqueueAll: async (name, list, options) => (queue ?? (await starting)).jobs.enqueueAll(name, list, options),
     };
     const context: ServerContext = {
       db: database.db,
       config,
       keys,
       passwords,
-      mail: { send: (message, options) => jobs.enqueue('send-mail', message, options) },
+      mail: {
+        send: (message, options) => jobs.enqueue('send-mail', message, options),
+        sendAll: (messages, options) => jobs.enqueueAll('send-mail', messages, options),
+      },
       files,
       jobs,
       fileWork: fileWork(),

@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, companies, formRecipients, forms, templates, type FieldDefinition, type StepDefinition } from '../src/db/schema.js';
+import {
+  auditEvents,
+  bulkSendRows,
+  companies,
+  formRecipients,
+  forms,
+  templates,
+  type FieldDefinition,
+  type StepDefinition,
+} from '../src/db/schema.js';
 import { createOrganisation, organisationPassword } from './support/form-rows.js';
 import { useTestServer } from './support/test-server.js';
 
@@ -181,6 +190,40 @@ describe('bulk send', () => {
         reason: 'Not sent: no envelopes were left. Buy more in My Account, then send these rows again.',
       },
     ]);
+  });
+
+  it('keeps of a row, once sent or not sent, only its people: no values and no access code', async () => {
+    const [coded] = await server.ctx.db
+      .insert(templates)
+      .values({
+        companyId,
+        title: 'Coded Agreement',
+        fields,
+        steps: [{ ...steps[0], verification: 'access-code' } as StepDefinition],
+        sequential: true,
+      })
+      .returning({ id: templates.id });
+    await envelopesLeft(1);
+    const csv =
+      'Client name,Client email,Client access code,Location,Start date,Hours\r\nAnn,ann@mail.example,harbour-42,Dock Road,,\r\nBob,bob@mail.example,quay-1234,Quay Side,,\r\n';
+    const start = await post('send', csv, { template: coded?.id });
+    expect(await formsOf(start.body.bulk_send.id)).toMatchObject({ bulk_send: { sent: 1, unsent: 1 } });
+    const kept = await server.ctx.db
+      .select({ row: bulkSendRows.row, values: bulkSendRows.values, recipients: bulkSendRows.recipients, formId: bulkSendRows.formId })
+      .from(bulkSendRows)
+      .where(eq(bulkSendRows.bulkSendId, start.body.bulk_send.id));
+    expect(kept.sort((a, b) => a.row - b.row).map(({ values, recipients }) => ({ values, recipients }))).toEqual([
+      { values: {}, recipients: [{ name: 'Ann', email: 'ann@mail.example' }] },
+      { values: {}, recipients: [{ name: 'Bob', email: 'bob@mail.example' }] },
+    ]);
+    // The form keeps the code, hashed, and the value given.
+    const [form] = await server.ctx.db
+      .select({ values: forms.values, codeHash: formRecipients.accessCodeHash })
+      .from(forms)
+      .innerJoin(formRecipients, eq(formRecipients.formId, forms.id))
+      .where(eq(forms.id, kept[0]?.formId ?? 0));
+    expect(form?.values).toMatchObject({ location: 'Dock Road' });
+    expect(form?.codeHash).toMatch(/\S{20,}/);
   });
 
   it('cancel stops the job: no row after it is sent', async () => {

@@ -139,7 +139,7 @@ describe('the job queue', () => {
     }
   }, 30_000);
 
-  it('queues a job in the transaction of the change that causes it: a rolled-back change leaves no job', async () => {
+  it('queues jobs, one or many at once, in the transaction of the change that causes them: a rolled-back change leaves none', async () => {
     const sent: string[] = [];
     const queue = await startJobQueue(
       server.database,
@@ -152,18 +152,21 @@ describe('the job queue', () => {
     await expect(
       server.ctx.db.transaction(async (tx) => {
         await queue.jobs.enqueue('send-mail', message('rolled back'), { tx });
+        await queue.jobs.enqueueAll('send-mail', [message('rolled back too'), message('and this')], { tx });
         throw new Error('The change failed after its mail was queued.');
       }),
     ).rejects.toThrow('The change failed');
     await server.ctx.db.transaction(async (tx) => {
       await queue.jobs.enqueue('send-mail', message('committed'), { tx });
+      await queue.jobs.enqueueAll('send-mail', [message('one of many'), message('two of many')], { tx });
       // Not there for anyone else until the change commits.
       expect(sent).toEqual([]);
     });
-    await expect.poll(() => sent, { timeout: 20_000, interval: 100 }).toEqual(['committed']);
+    const committed = ['committed', 'one of many', 'two of many'];
+    await expect.poll(() => [...sent].sort(), { timeout: 20_000, interval: 100 }).toEqual([...committed].sort());
     // Time for a rolled-back job to show, had it been kept.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(sent).toEqual(['committed']);
+    expect([...sent].sort()).toEqual([...committed].sort());
   }, 30_000);
 
   it('stops only once the jobs under way, and the ones a fetch in flight brings, have finished: nothing reaches the database after', async () => {

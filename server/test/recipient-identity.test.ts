@@ -257,6 +257,7 @@ describe('the codes mailed for one place', () => {
       const mail = server.ctx.mail;
       server.ctx.mail = {
         send: () => Promise.reject(new Error('The mail server is not answering.')),
+        sendAll: () => Promise.reject(new Error('The mail server is not answering.')),
       };
       try {
         expect((await call({ function: 'send-code' })).body).toEqual({

@@ -7,7 +7,7 @@ import type { Database } from '../db/database.js';
 import type { AuditEvent } from '../db/schema.js';
 import { apiKeyLabel } from '../auth/api-keys.js';
 import type { Principal } from '../auth/principal.js';
-import { insertAuditEvent } from './repository.js';
+import { insertAuditEvents, type NewAuditEvent } from './repository.js';
 
 export interface Origin {
   ip: string;
@@ -44,7 +44,8 @@ export interface RecordedEvent {
  * by the composition root (the webhooks queue their deliveries this way), so this module names
  * no area.
  */
-export type EventFollower = (db: Database, event: RecordedEvent) => Promise<void>;
+/** Follows the events as they are written, in the same transaction, many at once when many are written together. */
+export type EventFollower = (db: Database, events: readonly RecordedEvent[]) => Promise<void>;
 
 const followers = new Set<EventFollower>();
 
@@ -52,7 +53,7 @@ export function followEvents(follower: EventFollower): void {
   followers.add(follower);
 }
 
-export async function recordEvent(db: Database, record: EventRecord): Promise<void> {
+function rowOf(record: EventRecord): NewAuditEvent {
   const { actor } = record;
   const who =
     actor === 'system'
@@ -60,7 +61,7 @@ export async function recordEvent(db: Database, record: EventRecord): Promise<vo
       : 'sessionId' in actor
         ? { userId: actor.userId, actor: actor.apiKey ? apiKeyLabel(actor.apiKey) : actor.displayName, source: 'user' as const }
         : { userId: actor.userId, actor: actor.name, source: 'user' as const };
-  const written = await insertAuditEvent(db, {
+  return {
     companyId: record.companyId,
     userId: who.userId,
     actor: who.actor,
@@ -72,16 +73,25 @@ export async function recordEvent(db: Database, record: EventRecord): Promise<vo
     ip: record.origin?.ip ?? '',
     userAgent: record.origin?.userAgent ?? '',
     details: record.details ?? {},
-  });
-  if (followers.size === 0) return;
-  const recorded: RecordedEvent = {
-    ...written,
+  };
+}
+
+/** Writes events, in order, in one statement (the forms of a bulk send's batch write theirs together). */
+export async function recordEvents(db: Database, records: readonly EventRecord[]): Promise<void> {
+  const written = await insertAuditEvents(db, records.map(rowOf));
+  if (followers.size === 0 || records.length === 0) return;
+  const recorded = records.map((record, index): RecordedEvent => ({
+    ...(written[index] as { id: number; at: Date }),
     event: record.event,
     companyId: record.companyId,
     formId: record.formId ?? null,
     level: record.level ?? 'info',
     target: record.target ?? '',
     details: record.details ?? {},
-  };
+  }));
   for (const follower of followers) await follower(db, recorded);
+}
+
+export async function recordEvent(db: Database, record: EventRecord): Promise<void> {
+  await recordEvents(db, [record]);
 }

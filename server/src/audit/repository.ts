@@ -12,10 +12,15 @@ import { auditEvents, type AuditEvent } from '../db/schema.js';
 
 export type NewAuditEvent = typeof auditEvents.$inferInsert;
 
-export async function insertAuditEvent(db: Database, event: NewAuditEvent): Promise<{ id: number; at: Date }> {
-  const [row] = await db.insert(auditEvents).values(event).returning({ id: auditEvents.id, at: auditEvents.at });
-  if (!row) throw new Error('The audit event was not written.');
-  return row;
+/** Writes events in one statement; answers each one's id and time, in order. */
+export async function insertAuditEvents(db: Database, events: readonly NewAuditEvent[]): Promise<{ id: number; at: Date }[]> {
+  if (events.length === 0) return [];
+  const rows = await db
+    .insert(auditEvents)
+    .values([...events])
+    .returning({ id: auditEvents.id, at: auditEvents.at });
+  if (rows.length !== events.length) throw new Error('The audit events were not written.');
+  return rows;
 }
 
 /**

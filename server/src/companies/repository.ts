@@ -7,8 +7,9 @@
  * when it names none or one the runtime does not know (a report counted in UTC rather than
  * failing).
  */
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
+import { rawRows } from '../db/raw-rows.js';
 import { companies, type CompanySettings } from '../db/schema.js';
 import { containsPattern, offsetOf, type PageRequest } from '../db/list-filters.js';
 import { companySearchText } from '../db/search-texts.js';
@@ -78,15 +79,22 @@ export async function addEnvelopes(db: Database, id: number, envelopes: number):
 }
 
 /**
- * Uses one envelope, in one statement (two sends at once cannot both take the last): the
- * envelopes left after it and the organisation's name, or null when none was left.
+ * Uses up to `wanted` envelopes, in one statement (the organisation's row is locked, so two
+ * sends at once cannot both take the last): how many were taken (fewer than wanted when they
+ * ran out, none when none was left), the envelopes left after, and the organisation's name;
+ * null when it is gone.
  */
-export async function useEnvelope(db: Database, id: number): Promise<{ unused: number; name: string } | null> {
-  const [row] = await db
-    .update(companies)
-    .set({ envelopesUsed: sql`${companies.envelopesUsed} + 1` })
-    .where(and(eq(companies.id, id), sql`${companies.envelopesBought} > ${companies.envelopesUsed}`))
-    .returning({ unused: sql<number>`${companies.envelopesBought} - ${companies.envelopesUsed}`, name: companies.name });
+export async function useEnvelopes(db: Database, id: number, wanted: number): Promise<{ taken: number; unused: number; name: string } | null> {
+  const [row] = await rawRows<{ taken: number; unused: number; name: string }>(
+    db,
+    sql`with locked as (
+          select ${companies.id} as id, greatest(${companies.envelopesBought} - ${companies.envelopesUsed}, 0) as free
+          from ${companies} where ${companies.id} = ${id} for update
+        )
+        update ${companies} set envelopes_used = ${companies.envelopesUsed} + least(${wanted}::int, locked.free)
+        from locked where ${companies.id} = locked.id
+        returning least(${wanted}::int, locked.free)::int as taken, (locked.free - least(${wanted}::int, locked.free))::int as unused, ${companies.name} as name`,
+  );
   return row ?? null;
 }
 

@@ -89,4 +89,6 @@ export interface EnqueueOptions {
 
 export interface Jobs {
   enqueue<K extends JobName>(name: K, data: JobData[K], options?: EnqueueOptions): Promise<void>;
+  /** Queues many jobs of one kind at once (one statement, however many: a bulk send's invitations). */
+  enqueueAll<K extends JobName>(name: K, list: readonly JobData[K][], options?: EnqueueOptions): Promise<void>;
 }

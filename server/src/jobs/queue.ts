@@ -8,7 +8,7 @@
  */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OpenDatabase } from '../db/database.js';
+import type { Database, OpenDatabase } from '../db/database.js';
 import { rawRows, textQuery } from '../db/raw-rows.js';
 import type { JobName, Jobs, RunnableJob } from './job.js';
 
@@ -140,19 +140,37 @@ export async function startJobQueue(
     const worker = workers.get(name);
     if (worker) boss.notifyWorker(worker);
   };
+  const singletonKeyOf = (name: JobName, data: unknown): { singletonKey?: string } => {
+    const job = byName.get(name);
+    if (!job) throw new Error(`No job is named ${name}.`);
+    return job.singletonKey ? { singletonKey: (job.singletonKey as (data: unknown) => string)(data) } : {};
+  };
+  // In the transaction of the change that causes it: the job exists exactly when the change is committed.
+  const inTransaction = (tx: Database | undefined) =>
+    tx
+      ? {
+          db: {
+            executeSql: async (text: string, values: unknown[]) => ({ rows: await rawRows<Record<string, unknown>>(tx, textQuery(text, values)) }),
+          },
+        }
+      : {};
+  const queued = (name: JobName, tx: Database | undefined): void => {
+    if (!tx) return notify(name);
+    // Its worker looks a moment later, once the transaction has committed (else at its next poll).
+    setTimeout(() => notify(name), 50).unref();
+  };
   const jobs: Jobs = {
     async enqueue(name, data, { tx } = {}) {
-      const job = byName.get(name);
-      if (!job) throw new Error(`No job is named ${name}.`);
-      const singletonKey = job.singletonKey ? (job.singletonKey as (data: unknown) => string)(data) : undefined;
-      // In the transaction of the change that causes it: the job exists exactly when the change is committed.
-      const db = tx
-        ? { executeSql: async (text: string, values: unknown[]) => ({ rows: await rawRows<Record<string, unknown>>(tx, textQuery(text, values)) }) }
-        : undefined;
-      await boss.send(name, data as object, { ...(singletonKey === undefined ? {} : { singletonKey }), ...(db ? { db } : {}) });
-      if (!tx) return notify(name);
-      // Its worker looks a moment later, once the transaction has committed (else at its next poll).
-      setTimeout(() => notify(name), 50).unref();
+      await boss.send(name, data as object, { ...singletonKeyOf(name, data), ...inTransaction(tx) });
+      queued(name, tx);
+    },
+    async enqueueAll(name, list, { tx } = {}) {
+      if (list.length === 0) return;
+      await boss.insert(
+        list.map((data) => ({ name, data: data as object, ...singletonKeyOf(name, data) })),
+        inTransaction(tx),
+      );
+      queued(name, tx);
     },
   };
   for (const job of work ? list : []) {

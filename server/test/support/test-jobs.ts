@@ -42,10 +42,14 @@ export async function testJobs(
       failed(error, name);
     }
   }
+  const enqueue: Jobs['enqueue'] = async (name, data, { tx } = {}) => {
+    if (!tx) return runQueued(name, data);
+    await rawRows(tx, textQuery(`insert into ${outbox} (name, data) values ($1, $2::jsonb)`, [name, JSON.stringify(data)]));
+  };
   return {
-    async enqueue(name, data, { tx } = {}) {
-      if (!tx) return runQueued(name, data);
-      await rawRows(tx, textQuery(`insert into ${outbox} (name, data) values ($1, $2::jsonb)`, [name, JSON.stringify(data)]));
+    enqueue,
+    async enqueueAll(name, list, options) {
+      for (const data of list) await enqueue(name, data, options);
     },
     async flush() {
       for (;;) {

@@ -146,14 +146,19 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       demo: false,
     };
     // What the mail server receives: the messages sent so far.
-    const mailer: Mail = {
+    const mailer: JobContext['mailer'] = {
       async send(message) {
         if (options.mailFails?.()) throw new Error('The mail server is not answering.');
         server.mail.push(message);
       },
     };
     // A message caused by a change is queued in its transaction, as `npm start` queues it.
-    const mail: Mail = { send: (message, queued) => (queued?.tx ? jobs.enqueue('send-mail', message, queued) : mailer.send(message)) };
+    const mail: Mail = {
+      send: (message, queued) => (queued?.tx ? jobs.enqueue('send-mail', message, queued) : mailer.send(message)),
+      sendAll: async (messages, queued) => {
+        for (const message of messages) await mail.send(message, queued);
+      },
+    };
     const keys = keysFrom(template.secret);
     // The jobs' context too (with the mail server itself): a test that changes a part of it changes it for its jobs.
     const ctx: JobContext = {
@@ -164,7 +169,10 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       mail,
       files: memoryFileStore(),
       // Jobs run in this process as soon as their step is committed (the queue itself has its own tests).
-      jobs: { enqueue: (name, data, queued) => jobs.enqueue(name, data, queued) },
+      jobs: {
+        enqueue: (name, data, queued) => jobs.enqueue(name, data, queued),
+        enqueueAll: (name, list, queued) => jobs.enqueueAll(name, list, queued),
+      },
       fileWork: fileWork(),
       outbound: outboundClient({ allow: config.outboundAllow }),
       signing: once(() => loadSigningIdentity(database.db, keys, { name: 'formsign' })),

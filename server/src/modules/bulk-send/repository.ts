@@ -1,6 +1,7 @@
 /** Every query of bulk sends and their rows. */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { rawRows } from '../../db/raw-rows.js';
 import { bulkSendRows, bulkSends, formRecipients, forms, templates } from '../../db/schema.js';
 import type { BulkRow } from './check-rows.js';
 
@@ -72,12 +73,21 @@ export interface RowOutcome {
   reason: string;
 }
 
+/**
+ * A row decided (sent, or not sent) keeps only its people's names and addresses, listed on the
+ * batch's page: the values it gave are the form's now (or were never sent), and an access code
+ * is kept only as the form's place keeps it, hashed.
+ */
+const decided = sql`${sql.identifier('values')} = '{}'::jsonb, recipients = (
+    select coalesce(jsonb_agg(person.value - 'accessCode' order by person.ordinality), '[]'::jsonb)
+    from jsonb_array_elements(${bulkSendRows.recipients}) with ordinality as person)`;
+
 /** Records what became of a batch of rows, in one statement, and counts them on the bulk send. */
 export async function recordOutcomes(tx: Database, id: number, outcomes: readonly RowOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   const data = JSON.stringify(outcomes.map(({ row, status, formId, reason }) => ({ row, status, form_id: formId, reason })));
   await tx.execute(sql`
-    update ${bulkSendRows} set status = v.status, form_id = v.form_id, reason = v.reason
+    update ${bulkSendRows} set status = v.status, form_id = v.form_id, reason = v.reason, ${decided}
     from jsonb_to_recordset(${data}::jsonb) as v("row" integer, status text, form_id integer, reason text)
     where ${bulkSendRows.bulkSendId} = ${id} and ${bulkSendRows.row} = v."row"`);
   const sent = outcomes.filter((outcome) => outcome.status === 'sent').length;
@@ -89,11 +99,11 @@ export async function recordOutcomes(tx: Database, id: number, outcomes: readonl
 
 /** Every row still to send is not sent, for `reason`; answers how many. */
 export async function giveUpPending(tx: Database, id: number, reason: string): Promise<number> {
-  const given = await tx
-    .update(bulkSendRows)
-    .set({ status: 'unsent', reason })
-    .where(and(eq(bulkSendRows.bulkSendId, id), eq(bulkSendRows.status, 'pending')))
-    .returning({ row: bulkSendRows.row });
+  const given = await rawRows<{ row: number }>(
+    tx,
+    sql`update ${bulkSendRows} set status = 'unsent', reason = ${reason}, ${decided}
+        where ${bulkSendRows.bulkSendId} = ${id} and ${bulkSendRows.status} = 'pending' returning ${bulkSendRows.row} as "row"`,
+  );
   if (given.length > 0)
     await tx
       .update(bulkSends)

@@ -1,8 +1,8 @@
 /**
  * Sending a bulk send's rows, a batch at a time: each row becomes a form exactly as sending
  * one makes it (`forms/new-form.ts`: one envelope, the recipients whose turn it is mailed
- * their links through the mail queue, the trail's `created` and `sent`), a batch of rows in
- * one transaction under the bulk send's lock, so that a cancel waits for the batch under way
+ * their links through the mail queue, the trail's `created` and `sent`), a batch of rows
+ * stored together in one transaction under the bulk send's lock, so that a cancel waits for the batch under way
  * and the next one sees it. A row refused is not sent, with why; when the envelopes run out
  * the rows left are not sent and the bulk send stops. Each batch is committed before the next
  * starts, so a send stopped by a restart goes on from its first row still pending.
@@ -13,14 +13,12 @@ import { personColumns, personFlags, principalOf, type Principal } from '../../a
 import type { Database } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
-import { createForm, type NewForm, type Recipient } from '../forms/new-form.js';
-import { formsMadeInYear } from '../forms/new-form-repository.js';
+import { checkNewForm, createForms, type NewForm, type Recipient } from '../forms/new-form.js';
 import { mailFacts, queueMail, turnMails, type FormsContext } from '../forms/progression.js';
-import { referenceOf } from '../forms/references.js';
 import { formValues } from '../forms/send-form.js';
 import { findTemplate, type TemplateRecord } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/steps.js';
-import { activeCompanyUserByEmail } from '../users/repository.js';
+import { activeCompanyUserByEmail, type UserRecord } from '../users/repository.js';
 import { endBulkSend, giveUpPending, lockBulkSend, pendingRows, recordOutcomes, type BulkSendRecord, type RowOutcome } from './repository.js';
 import type { BulkRow } from './check-rows.js';
 import { bulkSendTexts as texts } from './texts.js';
@@ -40,15 +38,26 @@ async function senderOf(db: Database, bulk: BulkSendRecord): Promise<Principal |
   return principalOf(person, personFlags(person), { sessionId: '', deviceId: null, apiKey: null });
 }
 
+/** The batch's approvers by address, looked up once each (a bulk send's approver is often the same person on every row). */
+type Approvers = Map<string, UserRecord | undefined>;
+
 /** The form a row makes: its people, and the values it gives (the recipients' fields as given in advance). */
-async function draftOf(tx: Database, bulk: BulkSendRecord, template: TemplateRecord, row: Pick<BulkRow, 'recipients' | 'values'>): Promise<NewForm> {
+async function draftOf(
+  tx: Database,
+  bulk: BulkSendRecord,
+  template: TemplateRecord,
+  row: Pick<BulkRow, 'recipients' | 'values'>,
+  approvers: Approvers,
+): Promise<NewForm> {
   const steps = stepsOf(template.steps);
   const recipients: Recipient[] = [];
   for (const [index, person] of row.recipients.entries()) {
     const step = steps[index];
     const code = person.accessCode ? { accessCode: person.accessCode } : {};
     if (step?.action === 'approve') {
-      const user = await activeCompanyUserByEmail(tx, bulk.companyId, person.email);
+      const address = person.email.trim().toLowerCase();
+      if (!approvers.has(address)) approvers.set(address, await activeCompanyUserByEmail(tx, bulk.companyId, address));
+      const user = approvers.get(address);
       if (!user)
         throw new AppError(AppErrorCode.InvalidInput, `${step.label} approves the form, so must be a user of your company: ${person.email} is not.`);
       recipients.push({ name: `${user.firstName} ${user.lastName}`.trim() || user.name, email: user.email, userId: user.id });
@@ -59,7 +68,7 @@ async function draftOf(tx: Database, bulk: BulkSendRecord, template: TemplateRec
   );
   const sent = Object.fromEntries(Object.entries(row.values).filter(([name]) => fields.some((field) => field.name === name && field.step === 0)));
   const answers = formValues(fields, sent);
-  return {
+  const draft: NewForm = {
     template,
     recipients,
     values: answers.values,
@@ -69,6 +78,8 @@ async function draftOf(tx: Database, bulk: BulkSendRecord, template: TemplateRec
     expiresAt: bulk.expiresAt,
     tenantId: null,
   };
+  checkNewForm(draft);
+  return draft;
 }
 
 export type BatchOutcome = 'more' | 'ended';
@@ -100,36 +111,44 @@ export async function sendNextBatch(ctx: FormsContext, bulkSendId: number): Prom
     const rows = await pendingRows(tx, bulk.id, batchSize);
     if (rows.length === 0) return ended('done');
 
-    // The year's forms are counted once for the batch; each form takes the next number.
-    let next = 0;
-    const reference = async (db: Database, companyId: number, companyName: string, at: Date): Promise<string> => {
-      next = next === 0 ? (await formsMadeInYear(db, companyId, at.getUTCFullYear())) + 1 : next + 1;
-      return referenceOf(companyName, at.getUTCFullYear(), next);
-    };
-    let facts: Awaited<ReturnType<typeof mailFacts>> | null = null;
+    // Each row's form is checked first: a row refused is not sent, with why, and the others are
+    // stored together (`createForms`: a few statements for the whole batch).
     const outcomes: RowOutcome[] = [];
-    let outOfEnvelopes = false;
+    const sending: { row: number; draft: NewForm }[] = [];
+    const approvers: Approvers = new Map();
     for (const row of rows) {
       try {
-        // In a savepoint: a row refused leaves the batch's other forms as they are.
-        const formId = await tx.transaction(async (savepoint) => {
-          const draft = await draftOf(savepoint, bulk, template, row);
-          const made = await createForm(ctx, savepoint, sender, draft, origin, reference);
-          facts = facts ? { ...facts, title: made.form.title, reference: made.form.reference } : await mailFacts(savepoint, made.form);
-          const open = made.recipients.filter((recipient) => recipient.status === 'open');
-          await queueMail(ctx, savepoint, turnMails(ctx, facts, open));
-          return made.form.id;
-        });
-        outcomes.push({ row: row.row, status: 'sent', formId, reason: '' });
+        sending.push({ row: row.row, draft: await draftOf(tx, bulk, template, row, approvers) });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        if (error.appCode === '-4') {
-          outOfEnvelopes = true;
-          break;
-        }
         outcomes.push({ row: row.row, status: 'unsent', formId: null, reason: `Not sent: ${error.userMessage}` });
       }
     }
+    const { made } = await createForms(
+      ctx,
+      tx,
+      sender,
+      sending.map(({ draft }) => draft),
+      origin,
+    );
+    const [first] = made;
+    if (first) {
+      const facts = await mailFacts(tx, first.form);
+      await queueMail(
+        ctx,
+        tx,
+        made.flatMap(({ form, recipients }) =>
+          turnMails(
+            ctx,
+            { ...facts, title: form.title, reference: form.reference },
+            recipients.filter((recipient) => recipient.status === 'open'),
+          ),
+        ),
+      );
+    }
+    for (const [index, { form }] of made.entries()) outcomes.push({ row: sending[index]?.row ?? 0, status: 'sent', formId: form.id, reason: '' });
+    // Fewer forms than rows: the envelopes ran out, and the rows left stay to be given up.
+    const outOfEnvelopes = made.length < sending.length;
     await recordOutcomes(tx, bulk.id, outcomes);
     if (outOfEnvelopes) return ended('stopped', texts.noEnvelopes);
     return 'more';

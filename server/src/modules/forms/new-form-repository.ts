@@ -20,13 +20,17 @@ export async function formsMadeInYear(db: Database, companyId: number, year: num
 }
 
 /**
- * Stores a new form in a savepoint of `tx`, so that a reference taken meanwhile (the unique
- * index refuses it) leaves the transaction usable to try the next.
+ * Stores new forms in a savepoint of `tx`, so that a reference taken meanwhile (the unique
+ * index refuses it) leaves the transaction usable to try the next. Answers them in order.
  */
-export async function insertForm(tx: Database, values: typeof forms.$inferInsert): Promise<FormRecord | undefined> {
+export async function insertForms(tx: Database, values: readonly (typeof forms.$inferInsert)[]): Promise<FormRecord[]> {
   return tx.transaction(async (savepoint) => {
-    const [row] = await savepoint.insert(forms).values(values).returning();
-    return row;
+    const rows = await savepoint
+      .insert(forms)
+      .values([...values])
+      .returning();
+    // Answered in the order given (the ids count up as the rows were written).
+    return rows.sort((a, b) => a.id - b.id);
   });
 }
 

@@ -1,11 +1,11 @@
 /**
- * A new form: stored with its recipients in the transaction of the operation that makes it
- * (sending it, or filling in a template that then goes on to the people it names), using one
- * of the company's envelopes; with none left it is refused. Each place gets its link, and the
+ * New forms: stored with their recipients in the transaction of the operation that makes them
+ * (sending one, a bulk send's batch of rows, or filling in a template that then goes on to the
+ * people it names), each using one of the company's envelopes; with none left it is refused. Each place gets its link, and the
  * places already acted on at creation are recorded as done.
  */
 import { appCodes, contractLimits } from '@formsign/sdk/contract';
-import { recordEvent, type Origin } from '../../audit/audit.js';
+import { recordEvents, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import { digest } from '../../auth/tokens.js';
 import type { ServerContext } from '../../context.js';
@@ -13,14 +13,15 @@ import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { FieldValue } from '../../db/schema.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
-import { useEnvelope } from '../../companies/repository.js';
+import { useEnvelopes } from '../../companies/repository.js';
 import type { TemplateRecord } from '../templates/repository.js';
 import { stepsOf } from '../templates/steps.js';
 import { companyUserIdsAmong } from '../users/repository.js';
 import { storeFiles } from './documents.js';
 import { newPageId, signingToken } from './links.js';
-import { nextReference } from './references.js';
-import { insertForm, insertRecipients } from './new-form-repository.js';
+import { yearReferences } from './references.js';
+import { insertForms, insertRecipients } from './new-form-repository.js';
+import type { FormRecord, RecipientRecord } from './repository.js';
 import { accessCodeHash } from './verify-signer.js';
 
 type SendCode = Exclude<keyof (typeof appCodes)['sendForm'], '1'>;
@@ -78,64 +79,13 @@ export interface NewForm {
 }
 
 /**
- * Stores a new form with its recipients and uses one envelope, in `tx`; answers the form and
- * the recipients whose turn is open now. `reference` numbers it (a bulk send counts the
- * year's forms once for many).
+ * What needs no database of a new form's checks: a form goes to someone who acts on it, and a
+ * place that asks for an access code is given the code its sender passes on. Throws the refusal.
  */
-export async function createForm(
-  ctx: Pick<ServerContext, 'now' | 'keys' | 'files'>,
-  tx: Database,
-  principal: Principal,
-  draft: NewForm,
-  origin: Origin,
-  reference: typeof nextReference = nextReference,
-) {
-  const now = ctx.now();
-  // A place is given to an account only of the sending company; anyone else is reached by their link alone.
-  const bound = [...new Set(draft.recipients.flatMap((recipient) => (recipient.userId === null ? [] : [recipient.userId])))];
-  if (bound.length > 0 && (await companyUserIdsAmong(tx, principal.companyId, bound)).length !== bound.length) {
-    throw formRefusal('-1', 'Every recipient chosen from your people must be a user of your company.');
-  }
-  const envelope = await useEnvelope(tx, principal.companyId);
-  if (!envelope) throw formRefusal('-4');
-
+export function checkNewForm(draft: NewForm): void {
   const steps = stepsOf(draft.template.steps);
-  // A form goes to someone who acts on it: copies alone would make a form no one completes.
+  // Copies alone would make a form no one completes.
   if (!steps.some((step) => step.action !== 'copy')) throw formRefusal('-1', copiesOnly);
-  const title = `${draft.template.title} - ${draft.recipients[0]?.name ?? principal.displayName}`;
-  let form;
-  for (let attempt = 0; !form; attempt += 1) {
-    const taken = await reference(tx, principal.companyId, envelope.name, now, attempt);
-    try {
-      // In a savepoint, so that a taken reference can be tried again in the same transaction.
-      form = await insertForm(tx, {
-        companyId: principal.companyId,
-        templateId: draft.template.id,
-        tenantId: draft.tenantId,
-        reference: taken,
-        title,
-        status: 'sent',
-        senderId: principal.userId,
-        senderName: principal.displayName,
-        message: draft.message,
-        sequential: draft.sequential,
-        fields: draft.template.fields,
-        pdfKey: draft.template.pdfKey,
-        values: draft.values,
-        // The steps to be done: a place that receives a copy is none.
-        steps: steps.filter((step) => step.action !== 'copy').length,
-        createdAt: now,
-        sentAt: now,
-        updatedAt: now,
-        expiresAt: draft.expiresAt,
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 20) throw error;
-    }
-  }
-  if (!form) throw new Error('The form was not stored.');
-
-  // A place that asks for an access code needs the code its sender gives its recipient.
   for (const [index, step] of steps.entries()) {
     if (step.action === 'approve' || step.action === 'copy' || step.verification !== 'access-code' || draft.acted?.has(index + 1)) continue;
     const code = draft.recipients[index]?.accessCode ?? '';
@@ -145,57 +95,150 @@ export async function createForm(
         `${step.label} opens the form with an access code: give the code (at least ${accessCodeLength} characters) you will pass on to them.`,
       );
   }
+}
 
-  const firstOpen = steps.findIndex((step, index) => step.action !== 'copy' && !draft.acted?.has(index + 1));
-  const rows = steps.map((step, index) => {
-    const order = index + 1;
-    const recipient = draft.recipients[index] as Recipient;
-    const pageId = newPageId();
-    const done = draft.acted?.get(order);
-    const copy = step.action === 'copy';
-    const open = !done && !copy && (!draft.sequential || index === firstOpen);
-    // An approver always signs in; a place done at creation, or that receives a copy, has nothing to open.
-    const verification = step.action === 'approve' || copy || done ? 'none' : (step.verification ?? 'none');
-    return {
-      formId: form.id,
-      companyId: principal.companyId,
-      order,
-      action: step.action,
-      label: step.label,
-      name: recipient.name,
-      email: recipient.email,
-      userId: recipient.userId,
-      status: done ? done.status : copy ? ('copy' as const) : open ? ('open' as const) : ('waiting' as const),
-      pageId,
-      tokenHash: digest(signingToken(ctx.keys, pageId)),
-      verification,
-      accessCodeHash: verification === 'access-code' ? accessCodeHash(ctx.keys, form.id, order, recipient.accessCode ?? '') : null,
-      allowDelegation: !done && step.action !== 'approve' && verification !== 'access-code' && step.allowDelegation === true,
-      notifiedAt: open ? now : null,
-      ...(done
-        ? { actedAt: now, openedAt: now, ip: origin.ip, userAgent: origin.userAgent, ...(done.signature ? { signature: done.signature } : {}) }
-        : {}),
-    };
+export interface MadeForm {
+  form: FormRecord;
+  recipients: RecipientRecord[];
+}
+
+/**
+ * Stores new forms with their recipients, each using one of the company's envelopes, in `tx`,
+ * in a few statements however many there are (a bulk send stores a batch of rows at once, a
+ * send one): answers the forms stored, in the drafts' order, with the recipients of each, and
+ * the envelopes left. When the envelopes run out, the drafts beyond the last envelope are not
+ * stored (fewer forms than drafts come back; none when none was left).
+ */
+export async function createForms(
+  ctx: Pick<ServerContext, 'now' | 'keys' | 'files'>,
+  tx: Database,
+  principal: Principal,
+  drafts: readonly NewForm[],
+  origin: Origin,
+): Promise<{ made: MadeForm[]; unused: number }> {
+  const now = ctx.now();
+  for (const draft of drafts) checkNewForm(draft);
+  // A place is given to an account only of the sending company; anyone else is reached by their link alone.
+  const bound = [
+    ...new Set(drafts.flatMap((draft) => draft.recipients.flatMap((recipient) => (recipient.userId === null ? [] : [recipient.userId])))),
+  ];
+  if (bound.length > 0 && (await companyUserIdsAmong(tx, principal.companyId, bound)).length !== bound.length) {
+    throw formRefusal('-1', 'Every recipient chosen from your people must be a user of your company.');
+  }
+  const envelopes = drafts.length === 0 ? null : await useEnvelopes(tx, principal.companyId, drafts.length);
+  if (!envelopes || envelopes.taken === 0) return { made: [], unused: envelopes?.unused ?? 0 };
+  const stored = drafts.slice(0, envelopes.taken);
+
+  const values = stored.map((draft) => ({
+    companyId: principal.companyId,
+    templateId: draft.template.id,
+    tenantId: draft.tenantId,
+    reference: '',
+    title: `${draft.template.title} - ${draft.recipients[0]?.name ?? principal.displayName}`,
+    status: 'sent' as const,
+    senderId: principal.userId,
+    senderName: principal.displayName,
+    message: draft.message,
+    sequential: draft.sequential,
+    fields: draft.template.fields,
+    pdfKey: draft.template.pdfKey,
+    values: draft.values,
+    // The steps to be done: a place that receives a copy is none.
+    steps: stepsOf(draft.template.steps).filter((step) => step.action !== 'copy').length,
+    createdAt: now,
+    sentAt: now,
+    updatedAt: now,
+    expiresAt: draft.expiresAt,
+  }));
+  let forms: FormRecord[] | undefined;
+  for (let attempt = 0; !forms; attempt += 1) {
+    const references = await yearReferences(tx, principal.companyId, envelopes.name, now, stored.length, attempt);
+    try {
+      // In a savepoint, so that a reference taken meanwhile can be tried again in the same transaction.
+      forms = await insertForms(
+        tx,
+        values.map((row, index) => ({ ...row, reference: references[index] ?? '' })),
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 20) throw error;
+    }
+  }
+
+  const rows = stored.flatMap((draft, at) => {
+    const form = forms[at] as FormRecord;
+    const steps = stepsOf(draft.template.steps);
+    const firstOpen = steps.findIndex((step, index) => step.action !== 'copy' && !draft.acted?.has(index + 1));
+    return steps.map((step, index) => {
+      const order = index + 1;
+      const recipient = draft.recipients[index] as Recipient;
+      const pageId = newPageId();
+      const done = draft.acted?.get(order);
+      const copy = step.action === 'copy';
+      const open = !done && !copy && (!draft.sequential || index === firstOpen);
+      // An approver always signs in; a place done at creation, or that receives a copy, has nothing to open.
+      const verification = step.action === 'approve' || copy || done ? 'none' : (step.verification ?? 'none');
+      return {
+        formId: form.id,
+        companyId: principal.companyId,
+        order,
+        action: step.action,
+        label: step.label,
+        name: recipient.name,
+        email: recipient.email,
+        userId: recipient.userId,
+        status: done ? done.status : copy ? ('copy' as const) : open ? ('open' as const) : ('waiting' as const),
+        pageId,
+        tokenHash: digest(signingToken(ctx.keys, pageId)),
+        verification,
+        accessCodeHash: verification === 'access-code' ? accessCodeHash(ctx.keys, form.id, order, recipient.accessCode ?? '') : null,
+        allowDelegation: !done && step.action !== 'approve' && verification !== 'access-code' && step.allowDelegation === true,
+        notifiedAt: open ? now : null,
+        ...(done
+          ? { actedAt: now, openedAt: now, ip: origin.ip, userAgent: origin.userAgent, ...(done.signature ? { signature: done.signature } : {}) }
+          : {}),
+      };
+    });
   });
   const recipients = await insertRecipients(tx, rows);
-  await storeFiles(ctx, tx, form, draft.files, { name: principal.displayName, attacher: 'organisation' });
-  await recordEvent(tx, {
-    event: 'created',
-    companyId: principal.companyId,
-    actor: principal,
-    target: form.reference,
-    formId: form.id,
-    origin,
-    details: { template: draft.template.id },
-  });
-  await recordEvent(tx, {
-    event: 'sent',
-    companyId: principal.companyId,
-    actor: principal,
-    target: form.reference,
-    formId: form.id,
-    origin,
-    details: { to: recipients.map((recipient) => recipient.email) },
-  });
-  return { form, recipients, unused: Number(envelope.unused) };
+  const made = forms.map((form) => ({ form, recipients: recipients.filter((recipient) => recipient.formId === form.id) }));
+  for (const [at, { form }] of made.entries())
+    await storeFiles(ctx, tx, form, stored[at]?.files ?? [], { name: principal.displayName, attacher: 'organisation' });
+  await recordEvents(
+    tx,
+    made.flatMap(({ form, recipients: people }) => [
+      {
+        event: 'created' as const,
+        companyId: principal.companyId,
+        actor: principal,
+        target: form.reference,
+        formId: form.id,
+        origin,
+        details: { template: form.templateId },
+      },
+      {
+        event: 'sent' as const,
+        companyId: principal.companyId,
+        actor: principal,
+        target: form.reference,
+        formId: form.id,
+        origin,
+        details: { to: people.map((recipient) => recipient.email) },
+      },
+    ]),
+  );
+  return { made, unused: envelopes.unused };
+}
+
+/** Stores one new form (`createForms`); with no envelope left it is refused. */
+export async function createForm(
+  ctx: Pick<ServerContext, 'now' | 'keys' | 'files'>,
+  tx: Database,
+  principal: Principal,
+  draft: NewForm,
+  origin: Origin,
+): Promise<MadeForm & { unused: number }> {
+  const { made, unused } = await createForms(ctx, tx, principal, [draft], origin);
+  const [first] = made;
+  if (!first) throw formRefusal('-4');
+  return { ...first, unused };
 }

@@ -92,7 +92,7 @@ export interface Progressed {
 
 /** Queues mail in the transaction of the change that causes it: it goes exactly when the change commits. */
 export async function queueMail(ctx: Pick<ServerContext, 'mail'>, tx: Database, mail: readonly MailMessage[]): Promise<void> {
-  for (const message of mail) await ctx.mail.send(message, { tx });
+  await ctx.mail.sendAll(mail, { tx });
 }
 
 /**

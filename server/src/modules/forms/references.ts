@@ -20,8 +20,19 @@ export function referenceOf(companyName: string, year: number, n: number): strin
   return `${initials(companyName)}-${year}-${String(n).padStart(4, '0')}`;
 }
 
-export async function nextReference(db: Database, companyId: number, companyName: string, now: Date, attempt = 0): Promise<string> {
-  const year = now.getUTCFullYear();
+/**
+ * The references of `count` new forms of the company's year: the year's count goes on. A
+ * number taken meanwhile is tried again `attempt` further on.
+ */
+export async function yearReferences(
+  db: Database,
+  companyId: number,
+  companyName: string,
+  at: Date,
+  count: number,
+  attempt: number,
+): Promise<string[]> {
+  const year = at.getUTCFullYear();
   const made = await formsMadeInYear(db, companyId, year);
-  return referenceOf(companyName, year, made + 1 + attempt);
+  return Array.from({ length: count }, (_, index) => referenceOf(companyName, year, made + 1 + attempt + index));
 }

@@ -73,11 +73,28 @@ async function eventData(
   };
 }
 
-export async function queueWebhookEvents(db: Database, event: RecordedEvent): Promise<void> {
-  const type = webhookEventOf(event);
-  if (!type || event.companyId === null) return;
-  const subscriptions = await subscriptionsTaking(db, event.companyId, type);
-  if (!subscriptions.length) return;
+export async function queueWebhookEvents(db: Database, events: readonly RecordedEvent[]): Promise<void> {
+  // The subscriptions are looked up once for each organisation and kind of event among them.
+  const taking = new Map<string, { id: number }[]>();
+  for (const event of events) {
+    const type = webhookEventOf(event);
+    if (!type || event.companyId === null) continue;
+    const key = `${event.companyId} ${type}`;
+    let subscriptions = taking.get(key);
+    if (!subscriptions) {
+      subscriptions = await subscriptionsTaking(db, event.companyId, type);
+      taking.set(key, subscriptions);
+    }
+    if (subscriptions.length) await queueWebhookEvent(db, event, type, subscriptions);
+  }
+}
+
+async function queueWebhookEvent(
+  db: Database,
+  event: RecordedEvent,
+  type: WebhookEventType,
+  subscriptions: readonly { id: number }[],
+): Promise<void> {
   const found = await eventData(db, event, type);
   if (!found) return;
   // One id for the event, the same at every subscription and on every attempt: a receiver drops one it has.
