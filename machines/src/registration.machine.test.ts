@@ -50,7 +50,7 @@ describe('registration machine transitions', () => {
     const snapshot = await waitFor(actor, (s) => s.matches('success'));
     expect(snapshot.context).toEqual({
       code: 1,
-      message: 'Thank you. Please check your email: we have sent the next step to the address you gave.',
+      message: 'Thank you. Please check your email: we are sending the next step to the address you gave.',
       error: null,
     });
   });

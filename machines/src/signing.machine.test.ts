@@ -163,7 +163,7 @@ describe('handing a place on to someone else', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('delegating');
     expect(call.call(1).input).toEqual({ function: 'delegate', ...link, delegate });
-    const receipt = { status: 'delegated' as const, completed: false, next: 'Priya Shah', message: 'Priya Shah has been emailed a link.' };
+    const receipt = { status: 'delegated' as const, completed: false, next: 'Priya Shah', message: 'Priya Shah is being emailed a link.' };
     call.call(1).resolve(receipt);
     await settle();
     expect(actor.getSnapshot().value).toBe('done');

@@ -81,6 +81,7 @@ async function bench(label: string, url: string | undefined): Promise<void> {
       mail: {
         send: (message, options) => queue.jobs.enqueue('send-mail', message, options),
         sendAll: (messages, options) => queue.jobs.enqueueAll('send-mail', messages, options),
+        sendNow: () => Promise.reject(new Error('The bulk-send benchmark sends no mail at once.')),
       },
     } satisfies Partial<JobContext>);
     const [person] = await database.db

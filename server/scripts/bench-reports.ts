@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     config: { ...readConfig({ FORMSIGN_SECRET: secret }), demo: false },
     keys: keysFrom(secret),
     passwords: hasher,
-    mail: { send: async () => undefined, sendAll: async () => undefined },
+    mail: { send: async () => undefined, sendAll: async () => undefined, sendNow: async () => undefined },
     files,
     // Nothing here completes a form: no job is queued.
     jobs: {

@@ -123,7 +123,7 @@ function contextOf(database: OpenDatabase, secret: string, files: ReturnType<typ
     config: { ...readConfig({ FORMSIGN_SECRET: secret }), demo: true },
     keys,
     passwords: passwords({ memoryCost: 1024, timeCost: 1 }),
-    mail: { send: async () => undefined, sendAll: async () => undefined },
+    mail: { send: async () => undefined, sendAll: async () => undefined, sendNow: async () => undefined },
     files,
     jobs: { enqueue: async () => undefined, enqueueAll: async () => undefined },
     fileWork: fileWork(),

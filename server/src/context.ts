@@ -22,10 +22,16 @@ import type { MailMessage, Mailer } from './mail/mailer.js';
 
 export interface Mail {
   /**
-   * Sends (or queues) a message; rejects when it cannot be handed on. With `tx`, the message
-   * is queued in the transaction of the change that causes it.
+   * Queues a message for the mail server (tried again while it refuses); rejects when it cannot
+   * be queued. With `tx`, the message is queued in the transaction of the change that causes
+   * it. Queued is not sent: what a person is told of it says it is on its way.
    */
   send(message: MailMessage, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Hands a message to the mail server now; resolves once the server took it, rejects when it
+   * refused. For a message the person is told has been sent, and waits for (a code, a link).
+   */
+  sendNow(message: MailMessage): Promise<void>;
   /** Queues many messages at once (a bulk send's invitations). */
   sendAll(messages: readonly MailMessage[], options?: EnqueueOptions): Promise<void>;
 }

@@ -123,6 +123,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       mail: {
         send: (message, options) => jobs.enqueue('send-mail', message, options),
         sendAll: (messages, options) => jobs.enqueueAll('send-mail', messages, options),
+        sendNow: (message) => mailer.send(message),
       },
       files,
       jobs,

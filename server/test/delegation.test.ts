@@ -89,7 +89,7 @@ describe('handing a place on', () => {
         status: 'delegated',
         completed: false,
         next: 'Cara Dunn',
-        message: 'Cara Dunn has been emailed a link to take your place. Your link no longer opens this form.',
+        message: 'Cara Dunn is being emailed a link to take your place. Your link no longer opens this form.',
       },
       error: '',
     });

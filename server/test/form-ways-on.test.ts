@@ -97,7 +97,7 @@ describe('declining a form from its link', () => {
     });
     const declined = await signing({ function: 'decline', id: link.pageId, token: link.token, comment: 'The number of keys is wrong: I have two.' });
     expect(declined.body).toEqual({
-      data: { status: 'declined', completed: false, next: '', message: 'You have declined this form. Its sender has been emailed your reason.' },
+      data: { status: 'declined', completed: false, next: '', message: 'You have declined this form. Its sender is being emailed your reason.' },
       error: '',
     });
 
@@ -200,7 +200,7 @@ describe('sending a stopped form again', () => {
     });
     expect(resent.body).toMatchObject({
       code: 1,
-      message: 'The form has been sent again: Gwen Rowe has been emailed a new link.',
+      message: 'The form has been sent again: Gwen Rowe is being emailed a new link.',
       progress: {
         status: 'sent',
         message: 'Sent to the right tenant now.',
@@ -291,7 +291,7 @@ describe('withdrawing a form', () => {
     const withdrawn = await server.call('/form-progress', { token, body: { id, action: 'withdraw' } });
     expect(withdrawn.body).toMatchObject({
       code: 1,
-      message: 'The form has been withdrawn: its links no longer work, and Jo Reed has been emailed.',
+      message: 'The form has been withdrawn: its links no longer work, and Jo Reed is being told by email.',
       progress: { status: 'cancelled' },
     });
     const mailed = server.mail.slice(mailBefore);
@@ -319,7 +319,7 @@ describe('reminding an approver', () => {
     const reminded = await server.call('/form-progress', { token, body: { id, action: 'remind' } });
     expect(reminded.body).toMatchObject({
       code: 1,
-      message: 'A reminder has been sent to Olivia Bennett.',
+      message: 'A reminder is being emailed to Olivia Bennett.',
       progress: { status: 'awaiting_approval', recipients: [{}, {}, { action: 'approve', reminders: 1, next: true }] },
     });
     expect(server.mail.at(-1)).toMatchObject({

@@ -334,7 +334,7 @@ describe('the life of a form', () => {
     const reminded = await server.call('/form-progress', { token, body: { id, action: 'remind' } });
     expect(reminded.body).toMatchObject({
       code: 1,
-      message: 'A reminder has been sent to C Three.',
+      message: 'A reminder is being emailed to C Three.',
       progress: { recipients: [{ reminders: 1, next: true }, { status: 'waiting', next: false }, { status: 'waiting' }] },
     });
     expect(server.mail.at(-1)?.subject).toMatch(/^Reminder: /);

@@ -38,7 +38,7 @@ describe('asking for a new password', () => {
     } finally {
       mailFails = false;
     }
-    expect(server.failedJobs.splice(0).map((job) => job.name)).toEqual(['password-reset']);
+    expect(server.failedJobs.splice(0).map((job) => job.name)).toEqual(['send-mail']);
   });
 });
 

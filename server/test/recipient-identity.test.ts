@@ -258,6 +258,7 @@ describe('the codes mailed for one place', () => {
       server.ctx.mail = {
         send: () => Promise.reject(new Error('The mail server is not answering.')),
         sendAll: () => Promise.reject(new Error('The mail server is not answering.')),
+        sendNow: () => Promise.reject(new Error('The mail server is not answering.')),
       };
       try {
         expect((await call({ function: 'send-code' })).body).toEqual({

@@ -23,7 +23,7 @@ describe('registering an organisation', () => {
   it('creates it with its administrator, mails an activation link that works once, and then the administrator signs in', async () => {
     const sent = server.mail.length;
     const answer = await server.call('/register', { body: registration });
-    expect(answer.body).toEqual({ code: 1, message: 'Thank you. Please check your email: we have sent the next step to the address you gave.' });
+    expect(answer.body).toEqual({ code: 1, message: 'Thank you. Please check your email: we are sending the next step to the address you gave.' });
     expect((await server.call('/login', { body: { name: registration.name, password: registration.password, challenge: false } })).body.code).toBe(
       -1,
     );

@@ -3,7 +3,8 @@ import { base32Decode, hotp, totpCode, totpStep } from '../src/auth/totp.js';
 import { fixturePassword, fixtureTotpSecret } from './support/fixtures.js';
 import { useTestServer } from './support/test-server.js';
 
-const server = useTestServer();
+let mailFails = false;
+const server = useTestServer({ mailFails: () => mailFails });
 
 const login = (name: string, password: string) => server.call('/login', { body: { name, password, challenge: false } });
 const secondFactor = (body: Record<string, unknown>) => server.call('/login-mfa', { body });
@@ -59,6 +60,19 @@ describe('a code by email, the fallback', () => {
     const code = /is (\d{6})\b/.exec(message?.text ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
     expect((await secondFactor({ ticket: first.body.mfa.ticket, action: 'verify', code })).body.code).toBe(1);
+  });
+
+  it('says a code was sent only once the mail server took it (-207 when it refused, nothing queued)', async () => {
+    const first = await login('totp.user', fixturePassword);
+    const sent = server.mail.length;
+    mailFails = true;
+    try {
+      expect((await secondFactor({ ticket: first.body.mfa.ticket, action: 'email' })).body.code).toBe(-207);
+    } finally {
+      mailFails = false;
+    }
+    expect(server.mail.length).toBe(sent);
+    expect(server.failedJobs.splice(0)).toEqual([]);
   });
 });
 

@@ -163,7 +163,7 @@ describe('a reminder', () => {
         { name: 'Sam Stone', email: 'sam.stone@mail.example' },
       ],
     });
-    expect((await remind(form.id)).body).toMatchObject({ code: 1, message: 'A reminder has been sent to Rita Reed.' });
+    expect((await remind(form.id)).body).toMatchObject({ code: 1, message: 'A reminder is being emailed to Rita Reed.' });
     server.clock.advance(2 * 60_000);
     const again = await remind(form.id);
     expect(again).toMatchObject({
@@ -172,7 +172,7 @@ describe('a reminder', () => {
     });
     expect(again.headers['retry-after']).toBe(String(58 * 60));
     // Another recipient has a reminder of their own.
-    expect((await remind(form.id, 2)).body).toMatchObject({ code: 1, message: 'A reminder has been sent to Sam Stone.' });
+    expect((await remind(form.id, 2)).body).toMatchObject({ code: 1, message: 'A reminder is being emailed to Sam Stone.' });
     server.clock.advance(57 * 60_000 + 30_000);
     // A sign-in token lasts an hour on the server's clock too.
     const later = (await server.signIn('demo.admin')).token;

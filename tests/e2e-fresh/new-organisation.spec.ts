@@ -32,7 +32,7 @@ test('a new organisation registers and uses each area from nothing', async ({ pa
     await page.getByLabel('Password').fill(owner.password);
     await page.getByLabel('Company').fill('Harbour Housing');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('status')).toHaveText('Thank you. Please check your email: we have sent the next step to the address you gave.');
+    await expect(page.getByRole('status')).toHaveText('Thank you. Please check your email: we are sending the next step to the address you gave.');
     await page.goto(linkIn(await mailTo(owner.email, /Activate/)));
     await expect(page.getByRole('status')).toHaveText('Your account is active. You can log in now.');
     await signIn(page, owner.login, owner.password);

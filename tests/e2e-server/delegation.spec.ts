@@ -40,7 +40,7 @@ test('a signer hands the form on; the old link stops, the new person signs from 
   await ada.getByLabel('Why should they sign instead of you?').fill(reason);
   await ada.getByRole('button', { name: 'Hand the form on' }).click();
   await expect(ada.getByRole('heading', { name: 'You handed this form on' })).toBeVisible();
-  await expect(ada.getByText('Cara Dunn has been emailed a link to take your place. Your link no longer opens this form.')).toBeVisible();
+  await expect(ada.getByText('Cara Dunn is being emailed a link to take your place. Your link no longer opens this form.')).toBeVisible();
 
   // Her link now opens nothing, and says why.
   await ada.goto(first);

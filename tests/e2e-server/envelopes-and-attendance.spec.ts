@@ -18,7 +18,7 @@ async function registerOrganisation(page: Page, { login, email, company }: { log
   await page.getByLabel('Password').fill('seaside-secret-1');
   await page.getByLabel('Company').fill(company);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('status')).toHaveText('Thank you. Please check your email: we have sent the next step to the address you gave.');
+  await expect(page.getByRole('status')).toHaveText('Thank you. Please check your email: we are sending the next step to the address you gave.');
   await page.goto(linkIn(await mailTo(email, /Activate/)));
   await expect(page.getByRole('status')).toHaveText('Your account is active. You can log in now.');
 }

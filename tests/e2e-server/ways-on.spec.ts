@@ -53,7 +53,7 @@ test('a signer declines with a reason; the sender corrects the form and sends it
   await dialog.getByLabel('Why do you decline?').fill('This is not my leave: I am on the Elm Court rota.');
   await dialog.getByRole('button', { name: 'Decline the form' }).click();
   await expect(signer.getByRole('heading', { name: 'You declined this form' })).toBeVisible();
-  await expect(signer.getByText('Its sender has been emailed your reason.')).toBeVisible();
+  await expect(signer.getByText('Its sender is being emailed your reason.')).toBeVisible();
 
   // The sender is mailed, and the form's page says who declined it and why.
   const declined = await mailTo('demo.admin@northwindcare.example', /^Declined: "Leave Request/);
@@ -70,14 +70,14 @@ test('a signer declines with a reason; the sender corrects the form and sends it
   // Corrected: the right address, and sent again.
   await page.getByLabel('Email address').first().fill(right);
   await page.getByRole('button', { name: 'Send the form again' }).click();
-  await expect(page.getByText('The form has been sent again: Rhea Lund has been emailed a new link.')).toBeVisible();
+  await expect(page.getByText('The form has been sent again: Rhea Lund is being emailed a new link.')).toBeVisible();
   await expect(page.getByRole('heading', { name: /Leave Request/ })).toContainText('Sent');
 
   const corrected = await browser.newPage();
   await corrected.goto(linkIn(await mailTo(right, /asks you to fill in and sign/)));
   await fillLeave(corrected, 'Rhea Lund');
   await finishAndSign(corrected);
-  await expect(corrected.getByTestId('receipt-next')).toHaveText('Next: Olivia Bennett, who has been emailed to take their turn.');
+  await expect(corrected.getByTestId('receipt-next')).toHaveText('Next: Olivia Bennett, who is being emailed to take their turn.');
 });
 
 test('an approver sends a form back; the sender sends it on again and the approver approves it', async ({ page, browser }) => {
@@ -105,7 +105,7 @@ test('an approver sends a form back; the sender sends it on again and the approv
   await page.goto(`/workflow/${id}`);
   await expect(page.getByRole('status').filter({ hasText: 'Sent back by Olivia Bennett: Three days overlap the stock take.' })).toBeVisible();
   await page.getByRole('button', { name: 'Send the form again' }).click();
-  await expect(page.getByText('The form has been sent again: Olivia Bennett has been emailed a new link.')).toBeVisible();
+  await expect(page.getByText('The form has been sent again: Olivia Bennett is being emailed a new link.')).toBeVisible();
   // Waiting for the approver: reminding them is offered, as for a signer.
   await expect(page.getByRole('button', { name: 'Remind Olivia Bennett' })).toBeVisible();
 
@@ -126,7 +126,7 @@ test("a withdrawn form's signer is mailed, and the link's page says so without a
   await page.goto(`/workflow/${id}`);
   await page.getByRole('button', { name: 'Withdraw the form' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Withdraw the form' }).click();
-  await expect(page.getByText('The form has been withdrawn: its links no longer work, and Una Price has been emailed.')).toBeVisible();
+  await expect(page.getByText('The form has been withdrawn: its links no longer work, and Una Price is being told by email.')).toBeVisible();
 
   const told = await mailTo(email, /^Withdrawn: "Leave Request/);
   expect(told.text).toContain('Its link no longer works, and there is nothing more for you to do.');

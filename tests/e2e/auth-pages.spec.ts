@@ -164,7 +164,7 @@ test.describe('Register and activate', () => {
     const request = page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/api/register');
     await page.getByRole('button', { name: 'Create account' }).click();
     expect((await request).postDataJSON()).toMatchObject({ email: 'grace.okafor@harbourhomes.example', pmachinename: 'acme-partners' });
-    await expect(page.getByRole('status')).toHaveText('Thank you. Please check your email: we have sent the next step to the address you gave.');
+    await expect(page.getByRole('status')).toHaveText('Thank you. Please check your email: we are sending the next step to the address you gave.');
   });
 
   test('says when the user name is taken and keeps the form', async ({ page }) => {

@@ -546,7 +546,7 @@ test.describe('Web signing', () => {
     const receipt = page.getByRole('region', { name: 'Thank you: the form is signed and sent' });
     await expect(receipt).toContainText('Thank you. Your signature has been recorded.');
     // The next person may be an approver: they are not said to be asked to sign.
-    await expect(receipt).toContainText('Next: Ethan Wright, who has been emailed to take their turn.');
+    await expect(receipt).toContainText('Next: Ethan Wright, who is being emailed to take their turn.');
     await expect(receipt).not.toContainText('asked to sign');
     await expect(receipt.getByRole('heading')).toBeFocused();
   });
@@ -565,7 +565,7 @@ test.describe('Web signing', () => {
     await dialog.getByRole('button', { name: 'Decline the form' }).click();
     expect(await decline).toMatchObject({ function: 'decline', id: 'f7c2a9e4-31b8-4d6a-9e0f-5c4b3a2d1e0f', comment: 'My date of birth is wrong.' });
     await expect(page.getByRole('heading', { name: 'You declined this form' })).toBeVisible();
-    await expect(page.getByText('You have declined this form. Its sender has been emailed your reason.')).toBeVisible();
+    await expect(page.getByText('You have declined this form. Its sender is being emailed your reason.')).toBeVisible();
   });
 
   test('keeps this browser’s signer id across reloads, in session storage only', async ({ page }) => {
@@ -778,7 +778,7 @@ test.describe('Open signing', () => {
     await fillConsent(page);
     await preferOutcomeWhen(page, '/websigning', 'function', 'submit', 'example=submitted');
     await finishAndSign(page);
-    await expect(page.getByTestId('receipt-next')).toHaveText('Next: Ethan Wright, who has been emailed to take their turn.');
+    await expect(page.getByTestId('receipt-next')).toHaveText('Next: Ethan Wright, who is being emailed to take their turn.');
   });
 
   test('a withdrawn form shows the server’s words', async ({ page }) => {

@@ -46,7 +46,7 @@ export const appCodes = {
   },
   register: {
     /** Taken: the account was made and mailed its link, or the address's owner was mailed. */
-    '1': { outcome: 'success', text: "Thank you. Please check your email: we have sent the next step to the address you gave." },
+    '1': { outcome: 'success', text: "Thank you. Please check your email: we are sending the next step to the address you gave." },
     /** A field is missing or not valid. */
     '-1': { outcome: 'failure', text: "Parameter failed." },
     /** The login name is taken. */

@@ -152,9 +152,11 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
         server.mail.push(message);
       },
     };
-    // A message caused by a change is queued in its transaction, as `npm start` queues it.
+    // Mail is queued, in the transaction of the change that causes it when there is one, as
+    // `npm start` queues it (a test's queue runs a job at once, or once its change commits).
     const mail: Mail = {
-      send: (message, queued) => (queued?.tx ? jobs.enqueue('send-mail', message, queued) : mailer.send(message)),
+      send: (message, queued) => jobs.enqueue('send-mail', message, queued),
+      sendNow: (message) => mailer.send(message),
       sendAll: async (messages, queued) => {
         for (const message of messages) await mail.send(message, queued);
       },

@@ -39,7 +39,7 @@ export default function RegisterPage() {
         <section className="card card--auth" aria-labelledby="register-heading">
           <h2 id="register-heading">Check your email</h2>
           <FormSuccess
-            message={snapshot.context.message || 'Thank you. Please check your email: we have sent the next step to the address you gave.'}
+            message={snapshot.context.message || 'Thank you. Please check your email: we are sending the next step to the address you gave.'}
           />
           <div className="form-actions">
             <Link className="button" to="/login">

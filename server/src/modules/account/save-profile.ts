@@ -130,7 +130,7 @@ export async function saveProfile(
     const name = displayNameOf(user);
     const link = emailChangeLink(ctx.keys, ctx.config.publicUrl, { userId: user.id, timestamp: Math.floor(now.getTime() / 1000), email: newEmail });
     try {
-      await ctx.mail.send(emailChangeMail(newEmail, name, link, emailChangeLinkHours));
+      await ctx.mail.sendNow(emailChangeMail(newEmail, name, link, emailChangeLinkHours));
       await ctx.mail.send(emailChangeNoticeMail(user.email, name, newEmail, emailChangeLinkHours));
     } catch (error) {
       ctx.log.warn({ err: error }, 'The link to a new email address could not be mailed.');

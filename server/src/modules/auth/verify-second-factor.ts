@@ -42,7 +42,7 @@ async function mailCode(ctx: SecondFactorContext, ticket: string): Promise<Secon
   });
   if (!found) throw expiredTicket();
   try {
-    await ctx.mail.send(signInCodeMail(found.user.email, displayNameOf(found.user), found.code));
+    await ctx.mail.sendNow(signInCodeMail(found.user.email, displayNameOf(found.user), found.code));
   } catch (error) {
     ctx.log.warn({ err: error }, 'The sign-in code could not be mailed.');
     throw new AppError(AppErrorCode.Unavailable, '', { appCode: '-207', detail: 'The sign-in code could not be mailed.' });

@@ -15,7 +15,7 @@ import { lockStep, takeStep } from './steps-repository.js';
 export const declineTexts = {
   reasonMissing: 'Please say why you decline to sign, so the sender can put it right.',
   approverSendsBack: 'An approver sends the form back instead of declining it.',
-  declined: 'You have declined this form. Its sender has been emailed your reason.',
+  declined: 'You have declined this form. Its sender is being emailed your reason.',
 } as const;
 
 export async function declineForm(ctx: FormsContext, request: WebSigningRequest, place: LinkPlace, origin: Origin): Promise<WebSigningResponse> {

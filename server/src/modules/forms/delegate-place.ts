@@ -42,7 +42,7 @@ export const delegateTexts = {
   ownAddress: 'That is the address this form was sent to. Please give the address of the person who should sign instead of you.',
   inOrder: (name: string) =>
     `That address already has a place in this form (${name}). A form's places are for different people, so please give someone else's address.`,
-  done: (name: string) => `${name} has been emailed a link to take your place. Your link no longer opens this form.`,
+  done: (name: string) => `${name} is being emailed a link to take your place. Your link no longer opens this form.`,
   handedOn: 'This form was handed on to someone else: this link no longer works. If you think this is a mistake, please contact its sender.',
 } as const;
 

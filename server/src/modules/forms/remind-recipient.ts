@@ -82,5 +82,5 @@ export async function remindRecipient(
     if (!current?.lastRemindedAt || current.status !== 'open') throw notWaiting(target.name);
     throw tooSoon(current.name, current.lastRemindedAt, now);
   }
-  return `A reminder has been sent to ${target.name}.`;
+  return `A reminder is being emailed to ${target.name}.`;
 }

@@ -122,5 +122,5 @@ export async function resendForm(
     return opened.map((recipient) => recipient.name);
   });
   const names = mailed.length <= 1 ? (mailed[0] ?? '') : `${mailed.slice(0, -1).join(', ')} and ${mailed[mailed.length - 1] ?? ''}`;
-  return `The form has been sent again: ${names} ${mailed.length === 1 ? 'has' : 'have'} been emailed a new link.`;
+  return `The form has been sent again: ${names} ${mailed.length === 1 ? 'is' : 'are'} being emailed a new link.`;
 }

@@ -33,7 +33,7 @@ export async function withdrawForm(
   });
   if (!told) throw nothingToDo();
   if (told.length === 0) return 'The form has been withdrawn: its links no longer work.';
-  return `The form has been withdrawn: its links no longer work, and ${listOf(told)} ${told.length === 1 ? 'has' : 'have'} been emailed.`;
+  return `The form has been withdrawn: its links no longer work, and ${listOf(told)} ${told.length === 1 ? 'is' : 'are'} being told by email.`;
 }
 
 function listOf(names: readonly string[]): string {

@@ -54,7 +54,7 @@ export async function contactSupport(
     reference: referenceOf(stored),
   };
   try {
-    await ctx.mail.send(supportMail(ctx.config.supportEmail, mail));
+    await ctx.mail.sendNow(supportMail(ctx.config.supportEmail, mail));
   } catch (error) {
     ctx.log.error({ err: error, reference: mail.reference }, 'A message to support could not be mailed.');
     throw new AppError(AppErrorCode.Unavailable, 'Your message could not be sent right now. Please try again in a few minutes.', { status: 500 });

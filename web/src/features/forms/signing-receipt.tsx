@@ -28,7 +28,7 @@ function nextStep(receipt: SigningReceipt, action: SigningAction): string {
   if (receipt.status === 'delegated') return receipt.message ? '' : `${receipt.next} now has your place. Your link no longer opens this form.`;
   if (receipt.completed) return 'Everyone has signed: the form is complete, and the sender has the finished copy.';
   // The next person may sign, fill in or approve: their email asks them to do whichever it is.
-  if (receipt.next) return `Next: ${receipt.next}, who has been emailed to take their turn.`;
+  if (receipt.next) return `Next: ${receipt.next}, who is being emailed to take their turn.`;
   return 'Nothing more is needed from you.';
 }
 
