@@ -20,15 +20,12 @@ export function Tabs({ tabs, label, param = 'tab' }: { tabs: readonly Tab[]; lab
   const current = tabs.find((tab) => tab.key === search.get(param)) ?? tabs[0];
   if (!current) return null;
 
-  const choose = (tab: Tab): void =>
-    setSearch(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set(param, tab.key);
-        return next;
-      },
-      { replace: true },
-    );
+  const choose = (tab: Tab): void => {
+    // From the address as it is now, not as this render saw it.
+    const next = new URLSearchParams(window.location.search);
+    next.set(param, tab.key);
+    setSearch(next, { replace: true });
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     // From the focused tab, so quick presses move on even before the page has updated.
     const focused = buttons.current.indexOf(document.activeElement as HTMLButtonElement);

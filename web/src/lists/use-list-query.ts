@@ -59,11 +59,14 @@ export function useListQuery(options: ListQueryOptions = {}): ListQuery {
     // The URL's query is the source of truth (the router keeps `search` the same object while it does not change).
   }, [search, options.filters]);
 
-  /** Changes the query and goes to page `to` (the current page when absent). */
+  /**
+   * Changes the query and goes to page `to` (the current page when absent). From the address as
+   * it is now, not as this render saw it: changes made before the page renders again all stand.
+   */
   const update = useCallback(
     (change: (next: URLSearchParams) => void, to?: number) => {
+      const next = new URLSearchParams(window.location.search);
       if (pagePath) {
-        const next = new URLSearchParams(search);
         // The page lives in the path; a `?page=` from elsewhere is dropped.
         next.delete('page');
         change(next);
@@ -71,17 +74,14 @@ export function useListQuery(options: ListQueryOptions = {}): ListQuery {
         void navigate({ pathname: pagePath.path(to ?? pagePath.page), search: query ? `?${query}` : '' });
         return;
       }
-      setSearch((previous) => {
-        const next = new URLSearchParams(previous);
-        change(next);
-        if (to !== undefined) {
-          if (to > 1) next.set('page', String(to));
-          else next.delete('page');
-        }
-        return next;
-      });
+      change(next);
+      if (to !== undefined) {
+        if (to > 1) next.set('page', String(to));
+        else next.delete('page');
+      }
+      setSearch(next);
     },
-    [pagePath, search, navigate, setSearch],
+    [pagePath, navigate, setSearch],
   );
 
   return {
