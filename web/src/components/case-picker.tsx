@@ -4,8 +4,11 @@
  */
 import type { TenantList } from '@formsign/sdk';
 import { useId } from 'react';
-import { api } from '../api/client.ts';
+import { casesApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
+
+const casesCalls = area(casesApi);
 
 const noTenants: TenantList = { data: [] };
 
@@ -19,7 +22,7 @@ export function CasePicker({
   label?: string;
 }) {
   const id = useId();
-  const tenants = useDataGroup('tenants', noTenants, (_params: null, options) => api.cases.tenants(options), null);
+  const tenants = useDataGroup('tenants', noTenants, (_params: null, options) => casesCalls.tenants(options), null);
   const open = tenants.data.data.filter((tenant) => tenant.status !== 'closed' || tenant.id === value);
   return (
     <div className="field">

@@ -5,9 +5,12 @@
  */
 import type { PrepopulationDataRecord, PrepopulationRecordPage } from '@formsign/sdk';
 import { useState, type ReactNode } from 'react';
-import { api } from '../api/client.ts';
+import { prepopulationApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { PagerNav } from './pager-nav.tsx';
 import { useDataGroup, type DataGroupState } from './use-data-group.ts';
+
+const prepopulationCalls = area(prepopulationApi);
 
 export interface RecordsQuery {
   id: number;
@@ -39,7 +42,7 @@ export function useSourceRecords(group: string, sourceId: number, pageSize: numb
     group,
     empty,
     (params: RecordsQuery, options) =>
-      api.prepopulation.records({ id: params.id, page: params.page, limit: pageSize, ...(params.search ? { search: params.search } : {}) }, options),
+      prepopulationCalls.records({ id: params.id, page: params.page, limit: pageSize, ...(params.search ? { search: params.search } : {}) }, options),
     query,
   );
   return {

@@ -1,15 +1,18 @@
 /** The template filter of form lists: every template of the company (`POST /get-templates`). */
 import type { TemplateSummary } from '@formsign/sdk';
 import { useId } from 'react';
-import { api } from '../api/client.ts';
+import { templatesApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { useDataGroup } from './use-data-group.ts';
 import type { ListQuery } from './use-list-query.ts';
+
+const templatesCalls = area(templatesApi);
 
 const none: TemplateSummary[] = [];
 
 export function TemplateFilter({ query }: { query: ListQuery }) {
   const id = useId();
-  const templates = useDataGroup('templates', none, (_params: null, options) => api.templates.summaries(options).then((list) => list.data), null);
+  const templates = useDataGroup('templates', none, (_params: null, options) => templatesCalls.summaries(options).then((list) => list.data), null);
   return (
     // As wide before the templates arrive as after: the filters beside it do not move when they do.
     <div className="field field--template">

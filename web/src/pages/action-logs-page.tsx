@@ -10,13 +10,16 @@
  */
 import type { LogPage, LogRecord } from '@formsign/sdk';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { logsApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime } from '../lists/format.ts';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery, type ListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
+
+const logsCalls = area(logsApi);
 
 type Source = 'user' | 'system';
 
@@ -91,7 +94,7 @@ function LogViewSwitch({ query, source }: { query: ListQuery; source: Source }) 
 export default function ActionLogsPage() {
   const query = useListQuery();
   const source: Source = query.filters.source === 'system' ? 'system' : 'user';
-  const logs = useDataGroup('logs', emptyPage, (params, options) => api.logs.list(params, options), {
+  const logs = useDataGroup('logs', emptyPage, (params, options) => logsCalls.list(params, options), {
     page: query.page,
     limit: query.limit,
     filters: { ...query.filters, source },

@@ -11,7 +11,8 @@
 import type { FormField, Pivot, TemplateSummary } from '@formsign/sdk';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { analyticsApi, templatesApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { ListFailure } from '../lists/data-table.tsx';
 import { humanize } from '../lists/format.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
@@ -20,6 +21,9 @@ import { LoadingState } from '../features/operations/loading-state.tsx';
 import { PivotTable } from '../features/operations/pivot-table.tsx';
 import { useUrlState } from '../features/operations/use-url-state.ts';
 import '../styles/operations.css';
+
+const analyticsCalls = area(analyticsApi);
+const templatesCalls = area(templatesApi);
 
 const noTemplates: TemplateSummary[] = [];
 const noFields: FormField[] = [];
@@ -89,7 +93,7 @@ export default function AnalysisPage() {
   const templates = useDataGroup(
     'templates',
     noTemplates,
-    (_params: null, options) => api.templates.summaries(options).then((list) => list.data),
+    (_params: null, options) => templatesCalls.summaries(options).then((list) => list.data),
     null,
   );
   const query = sameField
@@ -103,14 +107,14 @@ export default function AnalysisPage() {
   const pivot = useDataGroup<Pivot | null, typeof query>(
     'pivot',
     null,
-    (params, options) => (params ? api.analytics.pivot(params, options) : Promise.resolve(null)),
+    (params, options) => (params ? analyticsCalls.pivot(params, options) : Promise.resolve(null)),
     query,
   );
   const templateId = templateParam ?? pivot.data?.template.id ?? null;
   const fields = useDataGroup(
     'templateFields',
     noFields,
-    (id: number | null, options) => (id ? api.templates.get(id, options).then((template) => template.fields) : Promise.resolve(noFields)),
+    (id: number | null, options) => (id ? templatesCalls.get(id, options).then((template) => template.fields) : Promise.resolve(noFields)),
     templateId,
   );
 

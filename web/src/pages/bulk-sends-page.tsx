@@ -10,19 +10,22 @@ import { FormError } from '../components/form-error.tsx';
 import { BulkSendList } from '../features/bulk-send/bulk-send-list.tsx';
 import { BulkSendProgress } from '../features/bulk-send/bulk-send-progress.tsx';
 import type { TemplateDetail } from '@formsign/sdk';
-import { api } from '../api/client.ts';
+import { templatesApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { BulkSendForm } from '../features/bulk-send/bulk-send-upload.tsx';
 import { TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
 
+const templatesCalls = area(templatesApi);
+
 function SendTemplate({ templateId }: { templateId: string }) {
   const found = templateIdOf(templateId);
   const template = useDataGroup(
     'template',
     null as TemplateDetail | null,
-    (id: number, options) => api.templates.get(id, options),
+    (id: number, options) => templatesCalls.get(id, options),
     typeof found === 'number' ? found : 0,
   );
   useReportedTitle(template.data ? `Send ${template.data.title} in bulk` : undefined);

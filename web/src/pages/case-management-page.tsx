@@ -9,7 +9,8 @@
 import type { Person, PeopleList, TenantList, TenantSummary } from '@formsign/sdk';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { casesApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
@@ -21,6 +22,8 @@ import { formatNumber, sum } from '../features/operations/chart-data.ts';
 import '../styles/operations.css';
 import { EmailAddress } from '../components/email-address.tsx';
 import { useViewer } from '../session/session.tsx';
+
+const casesCalls = area(casesApi);
 
 const noTenants: TenantList = { data: [] };
 const noPeople: PeopleList = { data: [] };
@@ -84,7 +87,7 @@ function TenantsPanel() {
   const viewer = useViewer();
   const manages = Boolean(viewer?.isAdmin && !viewer.isPersonal);
   const query = useListQuery();
-  const tenants = useDataGroup('tenants', noTenants, (_params: null, options) => api.cases.tenants(options), null);
+  const tenants = useDataGroup('tenants', noTenants, (_params: null, options) => casesCalls.tenants(options), null);
   const all = tenants.data.data;
   const view = viewOf(all, query);
   return (
@@ -148,7 +151,7 @@ const peopleColumns: ListColumn<Person>[] = [
 ];
 
 function CaseworkersPanel() {
-  const people = useDataGroup('people', noPeople, (_params: null, options) => api.cases.people(options), null);
+  const people = useDataGroup('people', noPeople, (_params: null, options) => casesCalls.people(options), null);
   return (
     <section aria-labelledby="caseworkers-heading">
       <h2 id="caseworkers-heading" className="visually-hidden">

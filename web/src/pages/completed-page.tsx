@@ -8,7 +8,8 @@
  */
 import type { CompletedForm, CompletedFormPage } from '@formsign/sdk';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { formsApi, storageApi } from '@formsign/sdk';
+import { api, area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
@@ -19,11 +20,14 @@ import { useRefetchWhile } from '../lists/use-refetch-while.ts';
 import { TemplateFilter } from '../lists/template-filter.tsx';
 import { useNotify } from '../shell/notifications.tsx';
 
+const formsCalls = area(formsApi);
+const storageCalls = area(storageApi);
+
 const emptyPage: CompletedFormPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
 function SaveToDocuments({ form }: { form: CompletedForm }) {
   const notify = useNotify();
-  const save = useMutation((id: number, options) => api.storage.manage({ data: { action: 'save', form: id } }, options), {
+  const save = useMutation((id: number, options) => storageCalls.manage({ data: { action: 'save', form: id } }, options), {
     onSuccess: () => notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in your Documents.` }),
     onFailure: (message) => notify({ type: 'error', title: 'Could not save to Documents', description: message }),
   });
@@ -70,7 +74,7 @@ const columns: ListColumn<CompletedForm>[] = [
 
 export default function CompletedPage() {
   const query = useListQuery();
-  const forms = useDataGroup('completed', emptyPage, (params, options) => api.forms.completed(params, options), {
+  const forms = useDataGroup('completed', emptyPage, (params, options) => formsCalls.completed(params, options), {
     page: query.page,
     limit: query.limit,
     filters: query.filters,

@@ -7,7 +7,8 @@
  */
 import type { ChartName, DashboardChart } from '@formsign/sdk';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { analyticsApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { ListFailure } from '../lists/data-table.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
@@ -15,6 +16,8 @@ import { Chart } from '../features/operations/chart.tsx';
 import { formatValue, sum } from '../features/operations/chart-data.ts';
 import { LoadingState } from '../features/operations/loading-state.tsx';
 import '../styles/operations.css';
+
+const analyticsCalls = area(analyticsApi);
 
 interface ChartChoice {
   key: ChartName;
@@ -81,7 +84,7 @@ function DashboardChartPanel({ choice }: { choice: ChartChoice }) {
   const chart = useDataGroup<DashboardChart | null, ChartName>(
     'dashboard',
     null,
-    (selectedChart, options) => api.analytics.dashboard(selectedChart, options),
+    (selectedChart, options) => analyticsCalls.dashboard(selectedChart, options),
     choice.key,
   );
   const data = chart.data;

@@ -9,7 +9,8 @@
  */
 import type { DatabasePage as DatabaseAnswer, DatabaseQuery, DatabaseRow } from '@formsign/sdk';
 import { useId, useMemo } from 'react';
-import { api } from '../api/client.ts';
+import { databaseApi } from '@formsign/sdk';
+import { api, area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
@@ -21,6 +22,8 @@ import { useNotify } from '../shell/notifications.tsx';
 import { formatNumber } from '../features/operations/chart-data.ts';
 import { csvRecordCount, saveTextFile } from '../features/operations/save-text-file.ts';
 import '../styles/operations.css';
+
+const databaseCalls = area(databaseApi);
 
 type Func = NonNullable<DatabaseQuery['func']>;
 
@@ -92,7 +95,7 @@ function SummaryLine({ answer }: { answer: DatabaseAnswer }) {
 
 function ExportButton({ filters }: { filters: DatabaseQuery['filters'] }) {
   const notify = useNotify();
-  const exporting = useMutation((chosen: DatabaseQuery['filters'], options) => api.database.export(chosen, options), {
+  const exporting = useMutation((chosen: DatabaseQuery['filters'], options) => databaseCalls.export(chosen, options), {
     onSuccess: (csv) => {
       saveTextFile(csv, exportFileName);
       const count = csvRecordCount(csv);
@@ -140,14 +143,14 @@ export default function DatabasePage() {
     func,
     ...(chosen.length > 0 ? { rows: chosen.join(',') } : {}),
   };
-  const forms = useDataGroup('database', emptyAnswer, (request: DatabaseQuery, options) => api.database.forms(request, options), params);
+  const forms = useDataGroup('database', emptyAnswer, (request: DatabaseQuery, options) => databaseCalls.forms(request, options), params);
   // With fields chosen, the answer names only those: ask which fields the template's submissions have.
   const probe = chosen.length > 0 ? { limit: 1, filters: query.filters.template ? { template: query.filters.template } : {} } : null;
   const allFields = useDataGroup(
     'databaseFields',
     noFields,
     (request: DatabaseQuery | null, options) =>
-      request ? api.database.forms(request, options).then((answer) => answer.rows) : Promise.resolve(noFields),
+      request ? databaseCalls.forms(request, options).then((answer) => answer.rows) : Promise.resolve(noFields),
     probe,
   );
   const known = chosen.length > 0 ? allFields.data : forms.data.rows;

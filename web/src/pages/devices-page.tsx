@@ -10,7 +10,8 @@
  */
 import type { Device, DevicePage } from '@formsign/sdk';
 import { useState } from 'react';
-import { api } from '../api/client.ts';
+import { devicesApi } from '@formsign/sdk';
+import { api, area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DeviceActions, DeviceListActions, type DeviceAction } from '../features/lists/devices/device-actions.tsx';
@@ -22,6 +23,8 @@ import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import '../styles/lists.css';
+
+const devicesCalls = area(devicesApi);
 
 const emptyPage: DevicePage = { code: 1, message: '', page: 1, limit: 0, total: 0, total_exact: true, data: [] };
 
@@ -70,13 +73,13 @@ export default function DevicesPage() {
   const query = useListQuery();
   const notify = useNotify();
   const keys = query.filters.search ?? '';
-  const devices = useDataGroup('devices', emptyPage, (params, options) => api.devices.manage(params, options), keys ? { keys } : {});
+  const devices = useDataGroup('devices', emptyPage, (params, options) => devicesCalls.manage(params, options), keys ? { keys } : {});
   const [removing, setRemoving] = useState<Device | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   const command = useMutation(
     ({ device, action }: { device: Device; action: DeviceAction }, options) =>
-      api.devices.manage({ id: device.id, action, ...(keys ? { keys } : {}) }, options),
+      devicesCalls.manage({ id: device.id, action, ...(keys ? { keys } : {}) }, options),
     {
       onSuccess: (list, { device, action }) => {
         // The answer is the list as it is afterwards.

@@ -14,7 +14,8 @@
  */
 import type { AuditEvent, FormAuditResponse, ListFilters } from '@formsign/sdk';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../api/client.ts';
+import { formsApi } from '@formsign/sdk';
+import { api, area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { saveTextFile } from '../features/operations/save-text-file.ts';
 import { useNotify } from '../shell/notifications.tsx';
@@ -28,6 +29,8 @@ import { formatDateTime } from '../lists/format.ts';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
+
+const formsCalls = area(formsApi);
 
 const emptyAudit: FormAuditResponse = { query: { page: 1, limit: 25, total: 0, total_exact: true, filters: {} }, forms: [] };
 
@@ -65,7 +68,7 @@ function exportName(filters: ListFilters, format: 'csv' | 'pdf'): string {
 function ExportButtons({ filters }: { filters: ListFilters }) {
   const notify = useNotify();
   const exporting = useMutation(
-    ({ format, chosen }: { format: 'csv' | 'pdf'; chosen: ListFilters }, options) => api.forms.exportAudit(format, chosen, options),
+    ({ format, chosen }: { format: 'csv' | 'pdf'; chosen: ListFilters }, options) => formsCalls.exportAudit(format, chosen, options),
     {
       onSuccess: (file, { format, chosen }) => {
         const name = exportName(chosen, format);
@@ -95,7 +98,7 @@ function ExportButtons({ filters }: { filters: ListFilters }) {
 
 export default function FormAuditPage() {
   const query = useListQuery();
-  const audit = useDataGroup('formaudit', emptyAudit, (params, options) => api.forms.audit(params, options), {
+  const audit = useDataGroup('formaudit', emptyAudit, (params, options) => formsCalls.audit(params, options), {
     page: query.page,
     limit: query.limit,
     filters: query.filters,

@@ -12,7 +12,8 @@
 import type { Integration, IntegrationResponse, IntegrationsQuery } from '@formsign/sdk';
 import { createContext, useContext, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { integrationsApi } from '@formsign/sdk';
+import { api, area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
@@ -26,6 +27,8 @@ import { deliveryLabel, sourceInfo, sources } from '../features/operations/integ
 import { LoadingState } from '../features/operations/loading-state.tsx';
 import { useUrlState } from '../features/operations/use-url-state.ts';
 import '../styles/operations.css';
+
+const integrationsCalls = area(integrationsApi);
 
 const emptyAnswer: IntegrationResponse = {
   message: '',
@@ -94,7 +97,7 @@ export default function FormIntegrationPage() {
     );
   };
 
-  const list = useDataGroup('integrations', emptyAnswer, (_params: null, options) => api.integrations.manage({ action: 'list' }, options), null);
+  const list = useDataGroup('integrations', emptyAnswer, (_params: null, options) => integrationsCalls.manage({ action: 'list' }, options), null);
   const templateId = Number(url.get('template')) || null;
   const source = sourceInfo(url.get('source'));
   const existing = list.data.forms.find((item) =>
@@ -106,7 +109,7 @@ export default function FormIntegrationPage() {
   const fields = useDataGroup<IntegrationResponse | null, IntegrationsQuery | null>(
     'integrationFields',
     null,
-    (query, options) => (query ? api.integrations.manage(query, options) : Promise.resolve(null)),
+    (query, options) => (query ? integrationsCalls.manage(query, options) : Promise.resolve(null)),
     fieldsQuery,
   );
   const templateTitle =
@@ -119,7 +122,7 @@ export default function FormIntegrationPage() {
   };
   const close = (): void => url.set({ template: null, source: null, sid: null });
   const remove = useMutation(
-    (item: Integration, options) => api.integrations.manage({ action: 'delete', sid: item.sid, id: item.template_id }, options),
+    (item: Integration, options) => integrationsCalls.manage({ action: 'delete', sid: item.sid, id: item.template_id }, options),
     {
       onSuccess: (_answer, item) => {
         notify({ type: 'success', title: 'Integration deleted', description: `Completed ${item.title} forms no longer go to ${item.recipient}.` });

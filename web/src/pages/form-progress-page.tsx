@@ -11,7 +11,8 @@
 import type { FileFormRequest, FormProgress, FormProgressAction, RecipientProgress } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { casesApi, workflowApi } from '@formsign/sdk';
+import { api, area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { FormError, FormSuccess } from '../components/form-error.tsx';
@@ -24,6 +25,9 @@ import { CasePicker } from '../components/case-picker.tsx';
 import { useViewer } from '../session/session.tsx';
 import { seesPage } from '../routes/access.ts';
 import '../styles/lists.css';
+
+const casesCalls = area(casesApi);
+const workflowCalls = area(workflowApi);
 
 const acts: Record<RecipientProgress['action'], string> = { sign: 'Signs', fill: 'Fills in', approve: 'Approves', copy: 'Receives a copy' };
 
@@ -196,7 +200,7 @@ function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; 
 function CaseFiling({ form, onFiled }: { form: FormProgress; onFiled(tenant: FormProgress['tenant']): void }) {
   const current = form.tenant?.id ?? null;
   const [chosen, setChosen] = useState<number | null>(current);
-  const file = useMutation((request: FileFormRequest, options) => api.cases.fileForm(request, options), {
+  const file = useMutation((request: FileFormRequest, options) => casesCalls.fileForm(request, options), {
     onSuccess: (result) => onFiled(result.tenant),
   });
   return (
@@ -235,9 +239,9 @@ export default function FormProgressPage() {
   const { id: address } = useParams();
   const formId = Number(address);
   const headingId = useId();
-  const progress = useDataGroup('progress', null as FormProgress | null, (id: number, options) => api.workflow.progress(id, options), formId);
+  const progress = useDataGroup('progress', null as FormProgress | null, (id: number, options) => workflowCalls.progress(id, options), formId);
   const navigate = useNavigate();
-  const act = useMutation((action: FormProgressAction, options) => api.workflow.manage(action, options), {
+  const act = useMutation((action: FormProgressAction, options) => workflowCalls.manage(action, options), {
     onSuccess: (result) => {
       if (result.progress) progress.set(result.progress);
       // Signing in person: the place's own page, on this device, for its recipient.

@@ -13,7 +13,8 @@ import type { ManagedTemplate } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { templatesApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useCancelFirst } from '../features/forms/cancel-first.ts';
 import {
@@ -35,8 +36,10 @@ import { inspectOption } from '../session/inspection.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import '../styles/forms.css';
 
+const templatesCalls = area(templatesApi);
+
 const templateListLogic = templateListMachine.provide({
-  actors: { manage: fromRequest((input, options) => api.templates.manage(input, options)) },
+  actors: { manage: fromRequest((input, options) => templatesCalls.manage(input, options)) },
 });
 
 const pastTense = { archive: 'archived', restore: 'restored', delete: 'deleted' } as const;

@@ -13,7 +13,8 @@
  */
 import type { PendingForm, PendingFormPage } from '@formsign/sdk';
 import { useState } from 'react';
-import { api } from '../api/client.ts';
+import { formsApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { DueDate, urgencyOf } from '../features/lists/pending/due-date.tsx';
 import { PendingListActions, PendingRowActions } from '../features/lists/pending/pending-row-actions.tsx';
 import { SendBackDialog } from '../features/lists/pending/send-back-dialog.tsx';
@@ -26,6 +27,8 @@ import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import { useNow } from '../lists/use-now.ts';
 import '../styles/lists.css';
+
+const formsCalls = area(formsApi);
 
 const emptyPage: PendingFormPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
@@ -81,7 +84,10 @@ function PendingSummary({ total, totalExact, overdue, loading }: { total: number
 
 export default function PendingPage() {
   const query = useListQuery();
-  const forms = useDataGroup('pending', emptyPage, (params, options) => api.forms.pending(params, options), { page: query.page, limit: query.limit });
+  const forms = useDataGroup('pending', emptyPage, (params, options) => formsCalls.pending(params, options), {
+    page: query.page,
+    limit: query.limit,
+  });
   const [target, setTarget] = useState<PendingForm | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const actions = {

@@ -10,7 +10,8 @@
 import type { FormField, PrepopulationResponse, PrepopulationSourceSummary } from '@formsign/sdk';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { prepopulationApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
 import { formatDate, formatDateTime, useDateStyle } from '../lists/format.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
@@ -22,6 +23,8 @@ import { SourceSettings } from '../features/prepopulation/source-settings.tsx';
 import { UploadSource } from '../features/prepopulation/upload-source.tsx';
 import { useUrlState } from '../features/operations/use-url-state.ts';
 import '../styles/operations.css';
+
+const prepopulationCalls = area(prepopulationApi);
 
 const emptyAnswer: PrepopulationResponse = {
   error: false,
@@ -70,7 +73,7 @@ const sourceColumns: ListColumn<PrepopulationSourceSummary>[] = [
 
 function SourceList() {
   const navigate = useNavigate();
-  const sources = useDataGroup('prepopulationSources', emptyAnswer, (_params: null, options) => api.prepopulation.fetch({}, options), null);
+  const sources = useDataGroup('prepopulationSources', emptyAnswer, (_params: null, options) => prepopulationCalls.fetch({}, options), null);
   const failure = sources.error ? sources.message : sources.data.error ? sources.data.message : null;
   return (
     <section aria-labelledby="prepopulation-list-heading">
@@ -145,7 +148,7 @@ function RecordPreview({ sourceId, oid }: { sourceId: number; oid: string }) {
   const record = useDataGroup(
     'prepopulationRecord',
     emptyAnswer,
-    (params: { id: number; oid: string }, options) => api.prepopulation.fetch(params, options),
+    (params: { id: number; oid: string }, options) => prepopulationCalls.fetch(params, options),
     { id: sourceId, oid },
   );
   const failure = record.error ? record.message : record.data.error ? record.data.message : null;
@@ -199,7 +202,7 @@ function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
   const source = useDataGroup(
     'prepopulationSource',
     emptyAnswer,
-    (sourceId: number, options) => api.prepopulation.fetch({ id: sourceId }, options),
+    (sourceId: number, options) => prepopulationCalls.fetch({ id: sourceId }, options),
     id,
   );
   const answer = source.data;

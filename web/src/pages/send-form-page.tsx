@@ -6,7 +6,8 @@
 import type { TemplateDetail, TemplateListing, UserRow } from '@formsign/sdk';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { templatesApi, usersApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { SendForm } from '../features/forms/send-form.tsx';
 import { TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
@@ -15,13 +16,16 @@ import { useViewer } from '../session/session.tsx';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
 
+const templatesCalls = area(templatesApi);
+const usersCalls = area(usersApi);
+
 function ChooseTemplate() {
   const id = useId();
   const navigate = useNavigate();
   const listing = useDataGroup(
     'templates',
     [] as TemplateListing[],
-    (_none: null, options) => api.templates.listing({ search: '' }, options).then((answer) => answer.all),
+    (_none: null, options) => templatesCalls.listing({ search: '' }, options).then((answer) => answer.all),
     null,
   );
   return (
@@ -58,12 +62,12 @@ function SendTemplate({
   worksCases: boolean;
   prefills: boolean;
 }) {
-  const template = useDataGroup('template', null as TemplateDetail | null, (id: number, options) => api.templates.get(id, options), templateId);
+  const template = useDataGroup('template', null as TemplateDetail | null, (id: number, options) => templatesCalls.get(id, options), templateId);
   const people = useDataGroup(
     'people',
     null as UserRow[] | null,
     (load: boolean, options) =>
-      load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null),
+      load ? usersCalls.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null),
     listsPeople,
   );
   useReportedTitle(template.data ? `Send ${template.data.title}` : undefined);

@@ -14,9 +14,9 @@
  * the organisation's administrators for its single sign-on provider, and those who may make
  * the organisation's API keys (administrators and super users).
  */
-import { mayCall, roleOfFlags, type Settings } from '@formsign/sdk';
+import { mayCall, roleOfFlags, type Settings, settingsApi } from '@formsign/sdk';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { api } from '../api/client.ts';
+import { api, area } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { CompanySettingsForm, settingsDraft, type SettingsDraft } from '../features/account/company-settings-form.tsx';
 import { TemplateCategories } from '../features/account/template-categories.tsx';
@@ -27,6 +27,8 @@ import { seesPage } from '../routes/access.ts';
 import { useViewer } from '../session/session.tsx';
 import '../styles/account.css';
 
+const settingsCalls = area(settingsApi);
+
 const InterfaceWording = lazy(() => import('../features/account/interface-wording.tsx'));
 const SingleSignOnSettingsPanel = lazy(() => import('../features/account/single-sign-on-settings.tsx'));
 const ApiKeys = lazy(() => import('../features/account/api-keys.tsx'));
@@ -36,7 +38,7 @@ export default function SettingsPage() {
   const viewer = useViewer();
   const isAdmin = viewer?.isAdmin ?? false;
   // Loaded once for the page, and the draft kept here, so a tab change loses nothing.
-  const settings = useDataGroup('settings', null as Settings | null, (_params: null, options) => api.settings.get(options), null);
+  const settings = useDataGroup('settings', null as Settings | null, (_params: null, options) => settingsCalls.get(options), null);
   const [draft, setDraft] = useState<SettingsDraft | null>(null);
   const [wordingDraft, setWordingDraft] = useState<WordingDraft>({});
   const company = (): ReactNode => {

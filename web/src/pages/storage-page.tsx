@@ -12,7 +12,8 @@
  */
 import type { StorageFile, StorageQuery, StorageResponse } from '@formsign/sdk';
 import { useState } from 'react';
-import { api } from '../api/client.ts';
+import { storageApi } from '@formsign/sdk';
+import { api, area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { fileType } from '../features/lists/file-type.ts';
@@ -28,6 +29,8 @@ import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import { useNotify } from '../shell/notifications.tsx';
 import '../styles/lists.css';
+
+const storageCalls = area(storageApi);
 
 const emptyStorage: StorageResponse = {
   files: [],
@@ -57,14 +60,14 @@ export default function StoragePage() {
   const folder = query.extra.get('stored') ?? '';
   // The page on show; an action sent with it answers that page as it is afterwards.
   const browsing: StorageQuery = { page: query.page, limit: query.limit, ...(folder ? { stored: folder } : {}) };
-  const storage = useDataGroup('storage', emptyStorage, (params, options) => api.storage.manage(params, options), browsing);
+  const storage = useDataGroup('storage', emptyStorage, (params, options) => storageCalls.manage(params, options), browsing);
   const [deleting, setDeleting] = useState<StorageFile | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const { files, save } = storage.data;
   const name = folderName(folder);
 
   // The delete answers the page on show as it is afterwards.
-  const remove = useMutation((file: StorageFile, options) => api.storage.manage({ ...browsing, data: { action: 'delete', id: file.id } }, options), {
+  const remove = useMutation((file: StorageFile, options) => storageCalls.manage({ ...browsing, data: { action: 'delete', id: file.id } }, options), {
     onSuccess: (page, file) => {
       storage.set(page);
       notify({ type: 'success', title: 'File deleted', description: `${file.name} is no longer in ${name}.` });

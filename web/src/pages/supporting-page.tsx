@@ -8,7 +8,8 @@
  * a new tab or downloads under its own name.
  */
 import type { SupportingDocument, SupportingDocumentPage } from '@formsign/sdk';
-import { api } from '../api/client.ts';
+import { formsApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { fileType } from '../features/lists/file-type.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';
@@ -17,6 +18,8 @@ import { TemplateFilter } from '../lists/template-filter.tsx';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
+
+const formsCalls = area(formsApi);
 
 const emptyPage: SupportingDocumentPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
@@ -61,7 +64,7 @@ const columns: ListColumn<SupportingDocument>[] = [
 
 export default function SupportingPage() {
   const query = useListQuery();
-  const documents = useDataGroup('supporting', emptyPage, (params, options) => api.forms.supporting(params, options), {
+  const documents = useDataGroup('supporting', emptyPage, (params, options) => formsCalls.supporting(params, options), {
     page: query.page,
     limit: query.limit,
     filters: query.filters,

@@ -10,7 +10,8 @@
  */
 import type { FormListingResponse, TemplateListing } from '@formsign/sdk';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { templatesApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { CategoryLinks } from '../features/lists/templates/category-links.tsx';
 import { clientView } from '../features/lists/templates/client-view.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
@@ -19,6 +20,8 @@ import { formatDate } from '../lists/format.ts';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import '../styles/lists.css';
+
+const templatesCalls = area(templatesApi);
 
 const noTemplates: FormListingResponse = { all: [] };
 
@@ -62,7 +65,7 @@ const columns: ListColumn<TemplateListing>[] = [
 export default function TemplateListPage() {
   const query = useListQuery();
   const search = query.filters.search ?? '';
-  const listing = useDataGroup('templates', noTemplates, (params, options) => api.templates.listing(params, options), { search });
+  const listing = useDataGroup('templates', noTemplates, (params, options) => templatesCalls.listing(params, options), { search });
   const all = listing.data.all;
   const category = query.extra.get('category') ?? '';
   // The chosen category stays offered even when a search finds none of it, so it can be left.

@@ -10,12 +10,16 @@
  */
 import type { Category, TemplateDetail } from '@formsign/sdk';
 import { useParams } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { settingsApi, templatesApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { TemplateDetailsForm } from '../features/forms/template-details-form.tsx';
 import { EditorFrame, NotATemplate, TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
+
+const settingsCalls = area(settingsApi);
+const templatesCalls = area(templatesApi);
 
 const noCategories: Category[] = [];
 
@@ -23,13 +27,13 @@ function DetailsStep({ id }: { id: number | 'new' }) {
   const template = useDataGroup(
     'template',
     null as TemplateDetail | null,
-    (templateId: number | 'new', options) => (templateId === 'new' ? Promise.resolve(null) : api.templates.get(templateId, options)),
+    (templateId: number | 'new', options) => (templateId === 'new' ? Promise.resolve(null) : templatesCalls.get(templateId, options)),
     id,
   );
   const categories = useDataGroup(
     'categories',
     noCategories,
-    (_params: null, options) => api.settings.categories(undefined, options).then((list) => list.data),
+    (_params: null, options) => settingsCalls.categories(undefined, options).then((list) => list.data),
     null,
   );
   useReportedTitle(template.data?.title);

@@ -12,18 +12,21 @@
  */
 import type { TemplateDetail } from '@formsign/sdk';
 import { Link, useParams } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { templatesApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { TemplateFieldsForm } from '../features/forms/template-fields-form.tsx';
 import { EditorFrame, NotATemplate, TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
 
+const templatesCalls = area(templatesApi);
+
 function FieldsStep({ id }: { id: number }) {
   const template = useDataGroup(
     'template',
     null as TemplateDetail | null,
-    (templateId: number, options) => api.templates.get(templateId, options),
+    (templateId: number, options) => templatesCalls.get(templateId, options),
     id,
   );
   useReportedTitle(template.data?.title);

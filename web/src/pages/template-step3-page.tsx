@@ -6,7 +6,8 @@
 import type { Settings, TemplateDetail, UserRow } from '@formsign/sdk';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { FormSuccess } from '../components/form-error.tsx';
-import { api } from '../api/client.ts';
+import { settingsApi, templatesApi, usersApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { RecipientsForm } from '../features/forms/recipients-form.tsx';
 import { EditorFrame, NotATemplate, TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
@@ -15,22 +16,26 @@ import { useViewer } from '../session/session.tsx';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
 
+const settingsCalls = area(settingsApi);
+const templatesCalls = area(templatesApi);
+const usersCalls = area(usersApi);
+
 function RecipientsStep({ id, listsPeople }: { id: number; listsPeople: boolean }) {
   const template = useDataGroup(
     'template',
     null as TemplateDetail | null,
-    (templateId: number, options) => api.templates.get(templateId, options),
+    (templateId: number, options) => templatesCalls.get(templateId, options),
     id,
   );
   const people = useDataGroup(
     'people',
     null as UserRow[] | null,
     (load: boolean, options) =>
-      load ? api.users.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null),
+      load ? usersCalls.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null),
     listsPeople,
   );
   // The organisation's default for a new place (readable by everyone of the company).
-  const settings = useDataGroup('settings', null as Settings | null, (_load: boolean, options) => api.settings.get(options), true);
+  const settings = useDataGroup('settings', null as Settings | null, (_load: boolean, options) => settingsCalls.get(options), true);
   useReportedTitle(template.data?.title);
   // What step 2 saved, said here in the page's flow (not over its controls).
   const saved = (useLocation().state as { saved?: unknown } | null)?.saved;

@@ -8,7 +8,7 @@
  * address without a number) gets a clear message and a way back to Case Management.
  */
 import type { Tenant } from '@formsign/sdk';
-import { ApiError } from '@formsign/sdk';
+import { ApiError, casesApi } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { contractLimits } from '@formsign/sdk';
@@ -16,7 +16,7 @@ import { useMutation } from '../api/use-mutation.ts';
 import { FormError } from '../components/form-error.tsx';
 import { TenantForm } from '../features/operations/tenant-form.tsx';
 import { useViewer } from '../session/session.tsx';
-import { api } from '../api/client.ts';
+import { api, area } from '../api/client.ts';
 import { StatusPage } from '../components/status-page.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
 import { formatDate, formatDateTime, useDateStyle } from '../lists/format.ts';
@@ -26,6 +26,8 @@ import { formatNumber } from '../features/operations/chart-data.ts';
 import { LoadingState } from '../features/operations/loading-state.tsx';
 import '../styles/operations.css';
 import { EmailAddress } from '../components/email-address.tsx';
+
+const casesCalls = area(casesApi);
 
 type CaseForm = Tenant['forms'][number];
 
@@ -38,7 +40,7 @@ interface TenantAnswer {
 const nothing: TenantAnswer = { tenant: null, missing: null };
 
 function fetchTenant(id: number, options: { signal: AbortSignal }): Promise<TenantAnswer> {
-  return api.cases.tenant(id, options).then(
+  return casesCalls.tenant(id, options).then(
     (tenant) => ({ tenant, missing: null }),
     (error: unknown) => {
       if (error instanceof ApiError && error.status === 404) return { tenant: null, missing: error.message };
@@ -93,7 +95,7 @@ function TenantMissing({ message }: { message: string }) {
 function CaseNotes({ tenant, onChanged }: { tenant: Tenant; onChanged(tenant: Tenant): void }) {
   const id = useId();
   const [text, setText] = useState('');
-  const add = useMutation((note: { tenant: number; text: string }, options) => api.cases.addNote(note, options), {
+  const add = useMutation((note: { tenant: number; text: string }, options) => casesCalls.addNote(note, options), {
     onSuccess: (saved) => {
       setText('');
       onChanged(saved);

@@ -10,7 +10,8 @@
 import type { Staff, StaffList, TnaReport, TnaResponse, Visitor, VisitorList } from '@formsign/sdk';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { timeAttendanceApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
 import { formatDateTime } from '../lists/format.ts';
@@ -25,6 +26,8 @@ import { TimeEntriesTable } from '../features/operations/time-entries-table.tsx'
 import { reportKey, TimeReportTable } from '../features/operations/time-report-table.tsx';
 import { useUrlState, type UrlState } from '../features/operations/use-url-state.ts';
 import '../styles/operations.css';
+
+const timeAttendanceCalls = area(timeAttendanceApi);
 
 const noStaff: StaffList = { data: [] };
 const noVisitors: VisitorList = { data: [] };
@@ -66,7 +69,7 @@ const staffColumns: ListColumn<Staff>[] = [
 function StaffPanel() {
   const url = useUrlState();
   const ids = useId();
-  const staff = useDataGroup('timeAndAttendanceStaff', noStaff, (_params: null, options) => api.timeAttendance.staff(options), null);
+  const staff = useDataGroup('timeAndAttendanceStaff', noStaff, (_params: null, options) => timeAttendanceCalls.staff(options), null);
   const presence = url.get('presence');
   const unit = url.get('unit') ?? '';
   const units = [...new Set(staff.data.data.map((person) => person.unit))].sort();
@@ -140,7 +143,7 @@ const visitorColumns: ListColumn<Visitor>[] = [
 
 function VisitorsPanel() {
   const ids = useId();
-  const visitors = useDataGroup('visitor', noVisitors, (_params: null, options) => api.timeAttendance.visitors(options), null);
+  const visitors = useDataGroup('visitor', noVisitors, (_params: null, options) => timeAttendanceCalls.visitors(options), null);
   const onSite = visitors.data.data.filter((visitor) => !visitor.left_at).length;
   return (
     <section aria-labelledby={`${ids}-heading`}>
@@ -176,7 +179,7 @@ function EntriesPanel() {
   const entries = useDataGroup(
     'timeEntries',
     noEntries,
-    (range: { from: string; to: string }, options) => api.timeAttendance.entries({ action: 'list', ...range }, options),
+    (range: { from: string; to: string }, options) => timeAttendanceCalls.entries({ action: 'list', ...range }, options),
     period,
   );
   const rows = entries.data.data.filter((entry) => !kind || entry.kind === kind);
@@ -214,7 +217,7 @@ function ReportPanel() {
   const report = useDataGroup<TnaReport | null, { from: string; to: string; group: 'person' | 'day' }>(
     'report',
     null,
-    (request, options) => api.timeAttendance.report(request, options),
+    (request, options) => timeAttendanceCalls.report(request, options),
     { ...period, group },
   );
   const data = report.data;

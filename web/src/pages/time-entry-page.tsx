@@ -8,7 +8,8 @@
 import type { StaffList, TnaResponse, VisitorList } from '@formsign/sdk';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { timeAttendanceApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { ListFailure } from '../lists/data-table.tsx';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { formatLongDay, isDay, today } from '../features/operations/calendar-dates.ts';
@@ -17,6 +18,8 @@ import { LoadingState } from '../features/operations/loading-state.tsx';
 import { TimeEntriesTable } from '../features/operations/time-entries-table.tsx';
 import { useUrlState } from '../features/operations/use-url-state.ts';
 import '../styles/operations.css';
+
+const timeAttendanceCalls = area(timeAttendanceApi);
 
 const noStaff: StaffList = { data: [] };
 const noVisitors: VisitorList = { data: [] };
@@ -27,12 +30,12 @@ export default function TimeEntryPage() {
   const ids = useId();
   const dayParam = url.get('day');
   const day = isDay(dayParam) ? dayParam : today();
-  const staff = useDataGroup('timeAndAttendanceStaff', noStaff, (_params: null, options) => api.timeAttendance.staff(options), null);
-  const visitors = useDataGroup('visitor', noVisitors, (_params: null, options) => api.timeAttendance.visitors(options), null);
+  const staff = useDataGroup('timeAndAttendanceStaff', noStaff, (_params: null, options) => timeAttendanceCalls.staff(options), null);
+  const visitors = useDataGroup('visitor', noVisitors, (_params: null, options) => timeAttendanceCalls.visitors(options), null);
   const entries = useDataGroup(
     'timeEntries',
     noEntries,
-    (date: string, options) => api.timeAttendance.entries({ action: 'list', from: date, to: date }, options),
+    (date: string, options) => timeAttendanceCalls.entries({ action: 'list', from: date, to: date }, options),
     day,
   );
   const recorded = (): void => {

@@ -6,11 +6,14 @@
  */
 import type { Verification } from '@formsign/sdk';
 import { useState, type DragEvent } from 'react';
-import { api } from '../api/client.ts';
+import { signingApi } from '@formsign/sdk';
+import { api, area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { FormError } from '../components/form-error.tsx';
 import { formatDateTime, useDateStyle } from '../lists/format.ts';
 import '../styles/forms.css';
+
+const signingCalls = area(signingApi);
 
 const verdictTitles: Record<Verification['verdict'], string> = {
   sealed: 'Sealed here and unchanged',
@@ -86,7 +89,7 @@ function VerdictCard({ result, fileName }: { result: Verification; fileName: str
 export default function VerifyPage() {
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
-  const check = useMutation((chosen: File, options) => api.signing.verify(chosen, options));
+  const check = useMutation((chosen: File, options) => signingCalls.verify(chosen, options));
 
   const choose = (chosen: File | null | undefined): void => {
     if (!chosen) return;

@@ -7,7 +7,8 @@
  */
 import type { WebhookEventType, WebhookSubscription, WebhookSubscriptionList } from '@formsign/sdk';
 import { createContext, useContext, useId, useState, type FormEvent } from 'react';
-import { api } from '../api/client.ts';
+import { integrationsApi } from '@formsign/sdk';
+import { api, area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { FormError } from '../components/form-error.tsx';
@@ -19,6 +20,8 @@ import { useUrlState } from '../features/operations/use-url-state.ts';
 import { WebhookDeliveries } from '../features/webhooks/webhook-deliveries.tsx';
 import { webhookEventLabels } from '../features/webhooks/webhook-events.ts';
 import '../styles/operations.css';
+
+const integrationsCalls = area(integrationsApi);
 
 const emptyList: WebhookSubscriptionList = { data: [] };
 
@@ -126,7 +129,7 @@ function NewSubscription({ onMade }: { onMade(item: WebhookSubscription, secret:
   const [events, setEvents] = useState<WebhookEventType[]>(['form.completed']);
   const [problem, setProblem] = useState<string | null>(null);
   const making = useMutation(
-    (input: { url: string; description: string; events: WebhookEventType[] }, options) => api.integrations.subscribe(input, options),
+    (input: { url: string; description: string; events: WebhookEventType[] }, options) => integrationsCalls.subscribe(input, options),
     {
       onSuccess: (made) => {
         setUrl('');
@@ -200,14 +203,14 @@ export default function WebhooksPage() {
   const ids = useId();
   const url = useUrlState();
   const notify = useNotify();
-  const list = useDataGroup('webhookSubscriptions', emptyList, (_params: null, options) => api.integrations.webhooks(options), null);
+  const list = useDataGroup('webhookSubscriptions', emptyList, (_params: null, options) => integrationsCalls.webhooks(options), null);
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const [removing, setRemoving] = useState<WebhookSubscription | null>(null);
   const chosen = list.data.data.find((item) => item.id === Number(url.get('subscription')));
 
   const pause = useMutation(
     (input: { item: WebhookSubscription; paused: boolean }, options) =>
-      api.integrations.changeWebhook({ id: input.item.id, paused: input.paused }, options),
+      integrationsCalls.changeWebhook({ id: input.item.id, paused: input.paused }, options),
     {
       onSuccess: (changed) => {
         notify({ type: 'success', title: changed.status === 'paused' ? 'Subscription paused' : 'Subscription resumed', description: changed.url });
@@ -216,14 +219,14 @@ export default function WebhooksPage() {
       onFailure: (message) => notify({ type: 'error', title: 'Could not change the subscription', description: message }),
     },
   );
-  const roll = useMutation((item: WebhookSubscription, options) => api.integrations.rollWebhookSecret(item.id, options), {
+  const roll = useMutation((item: WebhookSubscription, options) => integrationsCalls.rollWebhookSecret(item.id, options), {
     onSuccess: (rolled, item) => {
       setSecret({ url: item.url, secret: rolled.secret });
       list.refetch();
     },
     onFailure: (message) => notify({ type: 'error', title: 'Could not roll the secret', description: message }),
   });
-  const remove = useMutation((item: WebhookSubscription, options) => api.integrations.removeWebhook(item.id, options), {
+  const remove = useMutation((item: WebhookSubscription, options) => integrationsCalls.removeWebhook(item.id, options), {
     onSuccess: (answer, item) => {
       notify({ type: 'success', title: 'Subscription removed', description: answer.message });
       if (chosen?.id === item.id) url.set({ subscription: null, page: null });

@@ -5,8 +5,11 @@
  * style already kept. Signing out forgets it: the browser keeps no trace of the company.
  */
 import { useEffect, useRef } from 'react';
-import { api } from '../api/client.ts';
+import { settingsApi } from '@formsign/sdk';
+import { area } from '../api/client.ts';
 import { forgetDateStyle, setDateStyle } from '../lists/format.ts';
+
+const settingsCalls = area(settingsApi);
 
 export function useCompanyDateStyle(signedIn: boolean): void {
   const wasSignedIn = useRef(signedIn);
@@ -16,7 +19,7 @@ export function useCompanyDateStyle(signedIn: boolean): void {
     if (signedOut) forgetDateStyle();
     if (!signedIn) return;
     const controller = new AbortController();
-    api.settings.get({ signal: controller.signal }).then(setDateStyle, () => undefined);
+    settingsCalls.get({ signal: controller.signal }).then(setDateStyle, () => undefined);
     return () => controller.abort();
   }, [signedIn]);
 }

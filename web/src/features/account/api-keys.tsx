@@ -6,15 +6,17 @@
  * list names each key by its prefix). A failed creation keeps what was typed. Revoking asks
  * first, and the key stops working at once.
  */
-import { contractLimits, type ApiKey, type ApiKeyRole, type CreateApiKeyRequest } from '@formsign/sdk';
+import { type ApiKey, type ApiKeyRole, contractLimits, type CreateApiKeyRequest, settingsApi } from '@formsign/sdk';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { formatDate, formatDateTime } from '../../lists/format.ts';
 import { tableState, useDataGroup } from '../../lists/use-data-group.ts';
+
+const settingsCalls = area(settingsApi);
 
 const none: ApiKey[] = [];
 
@@ -72,7 +74,7 @@ function NewApiKey({ onMade }: { onMade(key: ApiKey, secret: string): void }) {
   const [role, setRole] = useState<ApiKeyRole>('basic');
   const [expiresAt, setExpiresAt] = useState('');
   const [checked, setChecked] = useState(false);
-  const make = useMutation((request: CreateApiKeyRequest, options) => api.settings.createApiKey(request, options));
+  const make = useMutation((request: CreateApiKeyRequest, options) => settingsCalls.createApiKey(request, options));
   const problem = checked && !name.trim() ? 'Enter a name for the key: what it is for.' : null;
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -136,11 +138,11 @@ function NewApiKey({ onMade }: { onMade(key: ApiKey, secret: string): void }) {
 
 export default function ApiKeys() {
   const id = useId();
-  const keys = useDataGroup('api-keys', none, (_params: null, options) => api.settings.apiKeys(options).then((list) => list.data), null);
+  const keys = useDataGroup('api-keys', none, (_params: null, options) => settingsCalls.apiKeys(options).then((list) => list.data), null);
   const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const revoke = useMutation((key: ApiKey, options) => api.settings.revokeApiKey(key.id, options));
+  const revoke = useMutation((key: ApiKey, options) => settingsCalls.revokeApiKey(key.id, options));
 
   const replace = (key: ApiKey): void => keys.set(keys.data.map((each) => (each.id === key.id ? key : each)));
   const confirmRevoke = async (): Promise<void> => {

@@ -3,14 +3,16 @@
  * empties and shows the confirmation text; a failure shows the catalogue's words and keeps
  * what was typed.
  */
-import { contractLimits, textForCode } from '@formsign/sdk';
+import { contractLimits, supportApi, textForCode } from '@formsign/sdk';
 import { useId, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { api, area } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { useViewer } from '../../session/session.tsx';
 import { useMutation } from '../../api/use-mutation.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
+
+const supportCalls = area(supportApi);
 
 const limits = { subject: contractLimits['ContactRequest.subject'].maxLength, message: contractLimits['ContactRequest.message'].maxLength } as const;
 
@@ -25,7 +27,7 @@ export function ContactSupportForm() {
   const viewer = useViewer();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const send = useMutation((body: { subject: string; message: string }, options) => api.support.contact(body, options));
+  const send = useMutation((body: { subject: string; message: string }, options) => supportCalls.contact(body, options));
   const form = useCheckedForm(
     () => problemOf(subject, message),
     send,

@@ -5,13 +5,15 @@
  * the form; the rows that failed stay, with their reason, so they can be corrected and sent
  * again.
  */
-import { contractLimits, emailPattern, type InviteOutcome, type InviteUser } from '@formsign/sdk';
+import { contractLimits, emailPattern, type InviteOutcome, type InviteUser, usersApi } from '@formsign/sdk';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { api, area } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { focusFirstInvalid } from './focus-first-invalid.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
+
+const usersCalls = area(usersApi);
 
 /** The most people one invitation can carry (the contract's limit). */
 const maxPeople = contractLimits['InviteRequest.users'].maxItems;
@@ -121,7 +123,7 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
   const id = useId();
   const [people, setPeople] = useState<PersonRow[]>(() => [blankPerson()]);
   const [sent, setSent] = useState<InviteOutcome[]>([]);
-  const invite = useMutation((users: InviteUser[], options) => api.users.invite(users, options));
+  const invite = useMutation((users: InviteUser[], options) => usersCalls.invite(users, options));
   const form = useRef<HTMLFormElement>(null);
 
   const change = (key: number, update: Partial<PersonRow>): void =>

@@ -8,11 +8,14 @@
  */
 import type { SingleSignOnInput, SingleSignOnSettings } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { settingsApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { ListFailure } from '../../lists/data-table.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
+
+const settingsCalls = area(settingsApi);
 
 type Draft = Omit<SingleSignOnInput, 'client_secret'> & { client_secret: string };
 
@@ -42,7 +45,7 @@ function SingleSignOnForm({ settings, onSaved }: { settings: SingleSignOnSetting
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation((input: SingleSignOnInput, options) => api.settings.saveSingleSignOn(input, options), {
+  const save = useMutation((input: SingleSignOnInput, options) => settingsCalls.saveSingleSignOn(input, options), {
     onSuccess: (saved) => {
       // The secret typed is kept by the server now; the field empties, the rest stays as saved.
       setDraft({ ...draftOf(saved) });
@@ -161,7 +164,7 @@ export default function SingleSignOnSettingsPanel() {
   const group = useDataGroup(
     'single-sign-on',
     null as SingleSignOnSettings | null,
-    (_params: null, options) => api.settings.singleSignOn(options),
+    (_params: null, options) => settingsCalls.singleSignOn(options),
     null,
   );
   const [saved, setSaved] = useState<SingleSignOnSettings | null>(null);

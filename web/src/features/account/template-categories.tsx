@@ -3,9 +3,9 @@
  * administrators add, rename and delete them. The SDK throws on a failing code with its
  * text ('A category with this name exists.'), shown where the name was typed, which stays.
  */
-import { contractLimits, type Category, type CategoryAction } from '@formsign/sdk';
+import { type Category, type CategoryAction, contractLimits, settingsApi } from '@formsign/sdk';
 import { createContext, useContext, useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { api, area } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
@@ -13,6 +13,8 @@ import { tableState, useDataGroup } from '../../lists/use-data-group.ts';
 import { FormDialog } from './form-dialog.tsx';
 import { useMutation } from '../../api/use-mutation.ts';
 import { useListChanges } from './use-list-changes.tsx';
+
+const settingsCalls = area(settingsApi);
 
 const none: Category[] = [];
 
@@ -24,7 +26,7 @@ function NewCategory({ onAdded }: { onAdded(name: string, categories: Category[]
   const id = useId();
   const [name, setName] = useState('');
   const [checked, setChecked] = useState(false);
-  const save = useMutation((action: CategoryAction, options) => api.settings.categories(action, options));
+  const save = useMutation((action: CategoryAction, options) => settingsCalls.categories(action, options));
   const problem = checked ? nameProblem(name) : null;
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -76,7 +78,7 @@ function RenameCategory({
   const id = useId();
   const [name, setName] = useState(category.name);
   const [checked, setChecked] = useState(false);
-  const save = useMutation((action: CategoryAction, options) => api.settings.categories(action, options));
+  const save = useMutation((action: CategoryAction, options) => settingsCalls.categories(action, options));
   const problem = checked ? nameProblem(name) : null;
   const submit = async (): Promise<void> => {
     setChecked(true);
@@ -153,12 +155,12 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
   const categories = useDataGroup(
     'categories',
     none,
-    (_params: null, options) => api.settings.categories({ action: 'list' }, options).then((list) => list.data),
+    (_params: null, options) => settingsCalls.categories({ action: 'list' }, options).then((list) => list.data),
     null,
   );
   const [renaming, setRenaming] = useState<Category | null>(null);
   const changes = useListChanges(categories, (category: Category, options) =>
-    api.settings.categories({ action: 'delete', id: category.id }, options),
+    settingsCalls.categories({ action: 'delete', id: category.id }, options),
   );
   const { deleting, changed } = changes;
 

@@ -5,9 +5,9 @@
  * a failing code with its text ('A group with this name exists.'), shown in the dialog, which
  * keeps what was typed and chosen.
  */
-import { contractLimits, eachRow, type Group, type GroupsRequest, type UserRow } from '@formsign/sdk';
+import { contractLimits, eachRow, type Group, type GroupsRequest, settingsApi, type UserRow, usersApi } from '@formsign/sdk';
 import { createContext, useContext, useId, useMemo, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { api, area } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../../lists/data-table.tsx';
 import { type DataGroupState, tableState, useDataGroup } from '../../lists/use-data-group.ts';
@@ -15,6 +15,9 @@ import { FormDialog } from './form-dialog.tsx';
 import { useMutation } from '../../api/use-mutation.ts';
 import { useListChanges } from './use-list-changes.tsx';
 import { personName } from './person-name.ts';
+
+const settingsCalls = area(settingsApi);
+const usersCalls = area(usersApi);
 
 const noGroups: Group[] = [];
 const noPeople: UserRow[] = [];
@@ -24,7 +27,7 @@ const pageLimit = 100;
 /** Every user of the company, a page of 100 at a time. */
 async function everyUser(options: { signal: AbortSignal }): Promise<UserRow[]> {
   const people: UserRow[] = [];
-  for await (const person of eachRow(api.users.list, { limit: pageLimit, filters: { sort: 'last_name', order: 'asc' } }, options))
+  for await (const person of eachRow(usersCalls.list, { limit: pageLimit, filters: { sort: 'last_name', order: 'asc' } }, options))
     people.push(person);
   return people;
 }
@@ -58,7 +61,7 @@ function GroupDialog({
   const [members, setMembers] = useState<number[]>(group?.members ?? []);
   const [find, setFind] = useState('');
   const [checked, setChecked] = useState(false);
-  const save = useMutation((data: GroupsRequest, options) => api.settings.groups(data, options));
+  const save = useMutation((data: GroupsRequest, options) => settingsCalls.groups(data, options));
   const problem = checked && !name.trim() ? 'Enter a name for the group.' : null;
   const words = find.trim().toLowerCase();
   const shown = words
@@ -175,13 +178,13 @@ export default function UserGroups() {
   const groups = useDataGroup(
     'groups',
     noGroups,
-    (_params: null, options) => api.settings.groups({ action: 'list' }, options).then((list) => list.data),
+    (_params: null, options) => settingsCalls.groups({ action: 'list' }, options).then((list) => list.data),
     null,
   );
   const people = useDataGroup('people', noPeople, (_params: null, options) => everyUser(options), null);
   const names = useMemo(() => new Map(people.data.map((person) => [person.id, personName(person)])), [people.data]);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const changes = useListChanges(groups, (group: Group, options) => api.settings.groups({ action: 'delete', id: group.id }, options));
+  const changes = useListChanges(groups, (group: Group, options) => settingsCalls.groups({ action: 'delete', id: group.id }, options));
   const { deleting, changed } = changes;
 
   const actions: GroupActionsValue = { names, edit: (group) => setEditing({ group }), askDelete: changes.askDelete };

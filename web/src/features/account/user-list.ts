@@ -5,12 +5,15 @@
 import type { UserCommand, UsersQuery } from '@formsign/sdk';
 import { fromRequest, userListMachine } from '@formsign/machines';
 import { createActorContext } from '@xstate/react';
-import { api } from '../../api/client.ts';
+import { usersApi } from '@formsign/sdk';
+import { area } from '../../api/client.ts';
+
+const usersCalls = area(usersApi);
 
 const userListLogic = userListMachine.provide({
   actors: {
-    fetchUsers: fromRequest((params: UsersQuery, options) => api.users.list(params, options)),
-    userCommand: fromRequest((command: UserCommand, options) => api.users.command(command, options)),
+    fetchUsers: fromRequest((params: UsersQuery, options) => usersCalls.list(params, options)),
+    userCommand: fromRequest((command: UserCommand, options) => usersCalls.command(command, options)),
   },
 });
 

@@ -7,12 +7,15 @@
  */
 import type { FormField, PrepopulationSourceSummary } from '@formsign/sdk';
 import { useId, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { prepopulationApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
 import { RecordsTable, useSourceRecords } from '../../lists/records-table.tsx';
 import { recordRef } from './prefill-answers.ts';
+
+const prepopulationCalls = area(prepopulationApi);
 
 export interface PickedRecord {
   ref: string;
@@ -27,7 +30,7 @@ function RecordList({ source, onPick }: { source: PrepopulationSourceSummary; on
   const id = useId();
   const [typed, setTyped] = useState('');
   const state = useSourceRecords('prepopulationPicker', source.id, pageSize);
-  const pick = useMutation((oid: string, options) => api.prepopulation.fetch({ id: source.id, oid }, options), {
+  const pick = useMutation((oid: string, options) => prepopulationCalls.fetch({ id: source.id, oid }, options), {
     onSuccess: (answer, oid) => {
       if (!answer.error) onPick({ ref: recordRef(source.id, oid), source: source.name, oid, fields: answer.fields });
     },
@@ -99,7 +102,7 @@ export function PrefillPicker({
     'prepopulationSources',
     [] as PrepopulationSourceSummary[],
     (template: number, options) =>
-      api.prepopulation.fetch({}, options).then((answer) => answer.source.filter((source) => source.template_id === template)),
+      prepopulationCalls.fetch({}, options).then((answer) => answer.source.filter((source) => source.template_id === template)),
     templateId,
   );
   const [open, setOpen] = useState<number | null>(null);

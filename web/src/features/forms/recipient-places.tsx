@@ -5,11 +5,13 @@
  * signer before the recipients are edited. Adding saves the places at once (`update`,
  * `type: steps`); a failed save keeps the label typed.
  */
-import { contractLimits, type TemplateDetail, type TemplateStep } from '@formsign/sdk';
+import { contractLimits, type TemplateDetail, templatesApi, type TemplateStep } from '@formsign/sdk';
 import { useState, type KeyboardEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
+
+const templatesCalls = area(templatesApi);
 
 const mostPlaces = contractLimits['TemplateStepsUpdate.steps'].maxItems;
 
@@ -27,7 +29,7 @@ export function RecipientPlaces({ template, steps, disabled, onAdded }: Recipien
   const [added, setAdded] = useState('');
   const save = useMutation(
     (next: TemplateStep[], options) =>
-      api.templates.manage(
+      templatesCalls.manage(
         { functions: 'update', id: template.id, type: 'steps', value: { sequential: template.sequential ?? true, steps: next } },
         options,
       ),

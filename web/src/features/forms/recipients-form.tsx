@@ -14,7 +14,8 @@ import type { TemplateDetail, TemplateStep, UserRow } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api } from '../../api/client.ts';
+import { templatesApi } from '@formsign/sdk';
+import { area } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { inspectOption } from '../../session/inspection.ts';
 import { useNotify } from '../../shell/notifications.tsx';
@@ -22,8 +23,10 @@ import { fromRequest, templateSaveMachine } from '@formsign/machines';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { VerificationSelect, type Verification } from '../../components/verification-select.tsx';
 
+const templatesCalls = area(templatesApi);
+
 const saveLogic = templateSaveMachine.provide({
-  actors: { save: fromRequest((input, options) => api.templates.manage(input, options)) },
+  actors: { save: fromRequest((input, options) => templatesCalls.manage(input, options)) },
 });
 
 export const actions: ReadonlyArray<{ value: TemplateStep['action']; label: string }> = [

@@ -6,8 +6,11 @@
  */
 import type { SigningLink } from '@formsign/machines';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { signingApi } from '@formsign/sdk';
+import { area } from '../../api/client.ts';
 import { useDataGroup } from '../../lists/use-data-group.ts';
+
+const signingCalls = area(signingApi);
 
 const askEveryMs = 2000;
 const maxTries = 30;
@@ -19,7 +22,7 @@ export function linkNamesSentForm(link: SigningLink): boolean {
 
 /** The data group's fetcher: the link's form, for its sealed copy. */
 function sealedCopyOf(link: SigningLink, options: { signal: AbortSignal }): Promise<string | null> {
-  return api.signing.call({ function: 'load', ...link }, options).then((data) => (data && 'pdf' in data ? (data.pdf ?? null) : null));
+  return signingCalls.call({ function: 'load', ...link }, options).then((data) => (data && 'pdf' in data ? (data.pdf ?? null) : null));
 }
 
 export function SealedCopy({ link, pdf }: { link: SigningLink; pdf: string | null }) {

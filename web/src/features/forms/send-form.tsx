@@ -14,10 +14,11 @@ import {
   type TemplateDetail,
   type TemplateStep,
   type UserRow,
+  workflowApi,
 } from '@formsign/sdk';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../../api/client.ts';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { CasePicker } from '../../components/case-picker.tsx';
 import { FormError } from '../../components/form-error.tsx';
@@ -27,6 +28,8 @@ import { PrefillPicker, type PickedRecord } from './prefill-picker.tsx';
 import { SigningField } from './signing-field.tsx';
 import { answerProblems, initialAnswers, shownAndCalculatedAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
 import { accessCodeLength, accessCodeProblem } from './access-code.ts';
+
+const workflowCalls = area(workflowApi);
 
 const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
 const asks: Record<TemplateStep['action'], string> = {
@@ -103,7 +106,7 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
   // The record the sender's answers were filled from: sent as `refs`, so the fields others fill start from it too.
   const [filled, setFilled] = useState<PickedRecord | null>(null);
   const refs = filled?.ref ?? '';
-  const send = useMutation((request: SendFormRequest, options) => api.workflow.send(request, options), {
+  const send = useMutation((request: SendFormRequest, options) => workflowCalls.send(request, options), {
     onSuccess: () => announceEnvelopesChanged(),
   });
   const sent: SendFormResult | null = send.result;

@@ -10,10 +10,10 @@
  * signature carries. The approver sees the same document with every answer in place, and
  * approves or sends it back beside it.
  */
-import type { FormField, SigningForm } from '@formsign/sdk';
+import { signingApi, type FormField, type SigningForm } from '@formsign/sdk';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
-import { api } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import type { SigningAnswers, SigningLink } from '@formsign/machines';
 import { leftText, nextRequired, pageOrder, placedOnPages, requiredLeft, roleOf } from './document-fields.ts';
@@ -33,6 +33,8 @@ import {
 } from './signing-answers.ts';
 import { answerId, fileNameOf, SigningField } from './signing-field.tsx';
 import { SigningPrefill } from './signing-prefill.tsx';
+
+const signingCalls = area(signingApi);
 
 const finishId = 'signing-finish';
 
@@ -119,7 +121,7 @@ function FinalScreen({ form, link, answers, sendLabel, busy, busyLabel, sendErro
   useEffect(() => heading.current?.focus(), []);
   const open = useCallback(
     (signal: AbortSignal) =>
-      api.signing
+      signingCalls
         .preview({ id: link.id, ...(link.token ? { token: link.token } : {}), ...(link.proof ? { proof: link.proof } : {}), ...answers }, { signal })
         .then((blob) => openPdfBlob(blob, signal)),
     [link, answers],
@@ -246,7 +248,7 @@ export function SigningDocument({
     const address = form.document;
     if (address) return (signal: AbortSignal) => openPdf(address, signal);
     return (signal: AbortSignal) =>
-      api.signing
+      signingCalls
         .preview({ id: link.id, ...(link.token ? { token: link.token } : {}), ...(link.proof ? { proof: link.proof } : {}) }, { signal })
         .then((blob) => openPdfBlob(blob, signal));
   }, [form.document, images, link]);

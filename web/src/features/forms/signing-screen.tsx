@@ -12,7 +12,8 @@ import type { SigningForm } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { api } from '../../api/client.ts';
+import { signingApi } from '@formsign/sdk';
+import { area } from '../../api/client.ts';
 import { seesPage } from '../../routes/access.ts';
 import { setDateStyle } from '../../lists/format.ts';
 import { inspectOption } from '../../session/inspection.ts';
@@ -32,8 +33,10 @@ import { SigningVerificationCard } from './signing-verification.tsx';
 import { fromRequest, signingMachine, type SigningAction, type SigningAnswers, type SigningLink } from '@formsign/machines';
 import '../../styles/forms.css';
 
+const signingCalls = area(signingApi);
+
 const signingLogic = signingMachine.provide({
-  actors: { call: fromRequest((input, options) => api.signing.call(input, options)) },
+  actors: { call: fromRequest((input, options) => signingCalls.call(input, options)) },
 });
 
 function SigningFrame({ children }: { children: ReactNode }) {

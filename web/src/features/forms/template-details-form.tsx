@@ -8,18 +8,21 @@ import type { Category, TemplateDetail, TemplateDetails } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api } from '../../api/client.ts';
+import { templatesApi } from '@formsign/sdk';
+import { area } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { inspectOption } from '../../session/inspection.ts';
 import { fromRequest, templateSaveMachine } from '@formsign/machines';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+
+const templatesCalls = area(templatesApi);
 
 export const titleMaxLength = 200;
 export const descriptionMaxLength = 2000;
 export const titleMissing = 'Enter a title: it is what people see when they start a form from this template.';
 
 const saveLogic = templateSaveMachine.provide({
-  actors: { save: fromRequest((input, options) => api.templates.manage(input, options)) },
+  actors: { save: fromRequest((input, options) => templatesCalls.manage(input, options)) },
 });
 
 interface CategoryChoices {

@@ -11,7 +11,8 @@ import type { TemplateDetail, TemplateStep } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api } from '../../api/client.ts';
+import { templatesApi } from '@formsign/sdk';
+import { area } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { inspectOption } from '../../session/inspection.ts';
 import { FieldCard } from './field-card.tsx';
@@ -22,12 +23,14 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { fitsPages } from './pdf-placement.ts';
 import type { TemplatePdf } from './template-pdf-editor.tsx';
 
+const templatesCalls = area(templatesApi);
+
 const TemplatePdfEditor = lazy(() => import('./template-pdf-editor.tsx'));
 
 export const noFieldsText = 'Add at least one field before saving: a template needs a question to ask.';
 
 const saveLogic = templateSaveMachine.provide({
-  actors: { save: fromRequest((input, options) => api.templates.manage(input, options)) },
+  actors: { save: fromRequest((input, options) => templatesCalls.manage(input, options)) },
 });
 
 function firstProblemId(field: EditableField, problems: ReturnType<typeof fieldProblems>): string {

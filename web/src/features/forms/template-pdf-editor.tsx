@@ -9,13 +9,16 @@
  */
 import type { FieldPlacement, PdfPageSize, TemplateDetail } from '@formsign/sdk';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { templatesApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { centred, fitsPages, fitToPage, moved, placeAt, resized, screenBox } from './pdf-placement.ts';
 import { drawPage, openPdf, type PDFDocumentProxy } from './pdf-document.ts';
 import type { EditableField } from './template-fields.ts';
+
+const templatesCalls = area(templatesApi);
 
 export interface TemplatePdf {
   url: string | null;
@@ -148,7 +151,7 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
   const [frame, scale] = useScale(page);
   const selected = fields.find((field) => field.key === selectedKey) ?? fields[0];
 
-  const upload = useMutation((file: File, options) => api.templates.uploadPdf(templateId, file, options), {
+  const upload = useMutation((file: File, options) => templatesCalls.uploadPdf(templateId, file, options), {
     onSuccess: (answer) => {
       if (!answer.template) return;
       onPdfChange({ url: answer.template.pdf ?? null, pages: answer.template.pdf_pages ?? [] }, answer.template);
@@ -156,7 +159,7 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
       setAnnouncement(`PDF saved: ${answer.template.pdf_pages?.length ?? 0} pages.`);
     },
   });
-  const remove = useMutation((_: null, options) => api.templates.removePdf(templateId, options), {
+  const remove = useMutation((_: null, options) => templatesCalls.removePdf(templateId, options), {
     onSuccess: (answer) => {
       if (!answer.template) return;
       onPdfChange({ url: null, pages: [] }, answer.template);

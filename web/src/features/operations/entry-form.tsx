@@ -4,13 +4,15 @@
  * someone suggests the direction (out for someone who is in). A refused entry keeps what was
  * typed and shows the product's text ('Parameter failed.').
  */
-import { contractLimits, type Staff, type TimeEntriesRequest, type Visitor } from '@formsign/sdk';
+import { contractLimits, type Staff, timeAttendanceApi, type TimeEntriesRequest, type Visitor } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useNotify } from '../../shell/notifications.tsx';
 import { formatTime } from './calendar-dates.ts';
+
+const timeAttendanceCalls = area(timeAttendanceApi);
 
 type Kind = 'staff' | 'visitor';
 type Direction = 'in' | 'out';
@@ -37,7 +39,7 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
   const [direction, setDirection] = useState<Direction>('in');
   const [note, setNote] = useState('');
   const [problems, setProblems] = useState<Problems>({});
-  const recording = useMutation((request: TimeEntriesRequest, options) => api.timeAttendance.entries(request, options), {
+  const recording = useMutation((request: TimeEntriesRequest, options) => timeAttendanceCalls.entries(request, options), {
     onSuccess: (_entries, request) => {
       const label = request.name ?? (request.kind === 'staff' ? staff : visitors).find((one) => one.id === request.person)?.name;
       notify({

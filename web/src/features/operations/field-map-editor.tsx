@@ -5,12 +5,15 @@
  */
 import type { IntegrationResponse, IntegrationsQuery } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { integrationsApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { humanize } from '../../lists/format.ts';
 import { useNotify } from '../../shell/notifications.tsx';
 import { deliveryTypes, type DeliveryType, type SourceInfo } from './integration-sources.ts';
+
+const integrationsCalls = area(integrationsApi);
 
 export interface FieldMapEditorProps {
   templateId: number;
@@ -55,7 +58,7 @@ export function FieldMapEditor({ templateId, templateTitle, source, sid, answer,
   const [recipient, setRecipient] = useState(answer.recipient);
   const [type, setType] = useState<DeliveryType>(initialType);
   const [problems, setProblems] = useState<Problems>({});
-  const saving = useMutation((request: IntegrationsQuery, options) => api.integrations.manage(request, options), {
+  const saving = useMutation((request: IntegrationsQuery, options) => integrationsCalls.manage(request, options), {
     onSuccess: (saved, request) => {
       notify({
         type: 'success',

@@ -8,7 +8,8 @@
  */
 import type { Delivery, DeliveryPage, DeliveryQueued } from '@formsign/sdk';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { integrationsApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { formatDateTime } from '../../lists/format.ts';
@@ -16,6 +17,8 @@ import { tableState, useDataGroup } from '../../lists/use-data-group.ts';
 import { useListQuery } from '../../lists/use-list-query.ts';
 import { useNotify, type Notification } from '../../shell/notifications.tsx';
 import { sendAgainPolling, type SendAgainPolling, type SettledForm } from './send-again-polling.ts';
+
+const integrationsCalls = area(integrationsApi);
 
 const emptyPage: DeliveryPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
@@ -76,13 +79,13 @@ function outcomeOf({ queued, attempt }: SettledForm): Notification {
 export function IntegrationDeliveries({ sid, title }: { sid: number; title: string }) {
   const query = useListQuery();
   const notify = useNotify();
-  const list = useDataGroup('integrationDeliveries', emptyPage, (params, options) => api.integrations.deliveries(params, options), {
+  const list = useDataGroup('integrationDeliveries', emptyPage, (params, options) => integrationsCalls.deliveries(params, options), {
     sid,
     page: query.page,
     limit: query.limit,
   });
   const [waiting, setWaiting] = useState<DeliveryQueued[]>([]);
-  const again = useMutation((row: Delivery, options) => api.integrations.sendAgain(sid, row.id, options), {
+  const again = useMutation((row: Delivery, options) => integrationsCalls.sendAgain(sid, row.id, options), {
     onSuccess: (queued) => setWaiting((before) => [...before.filter((other) => other.form_id !== queued.form_id), queued]),
     onFailure: (message) => notify({ type: 'error', title: 'Could not send it again', description: message }),
   });
@@ -100,7 +103,7 @@ export function IntegrationDeliveries({ sid, title }: { sid: number; title: stri
   const polling = useRef<SendAgainPolling | null>(null);
   useEffect(() => {
     const poller = sendAgainPolling({
-      read: (signal) => api.integrations.deliveries({ sid, page: 1, limit: 25 }, { signal }).then((page) => page.data),
+      read: (signal) => integrationsCalls.deliveries({ sid, page: 1, limit: 25 }, { signal }).then((page) => page.data),
       settled: (settled) => {
         setWaiting((before) => before.filter((queued) => !settled.some((done) => done.queued === queued)));
         for (const form of settled) latest.current.notify(outcomeOf(form));

@@ -7,10 +7,13 @@
  */
 import type { Integration, IntegrationCredentials } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { integrationsApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useNotify } from '../../shell/notifications.tsx';
+
+const integrationsCalls = area(integrationsApi);
 
 export function SftpSignIn({ integration, onSaved }: { integration: Integration; onSaved(): void }) {
   const id = useId();
@@ -21,7 +24,7 @@ export function SftpSignIn({ integration, onSaved }: { integration: Integration;
   const [privateKey, setPrivateKey] = useState('');
   const [forget, setForget] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const saving = useMutation((request: IntegrationCredentials, options) => api.integrations.setCredentials(request, options), {
+  const saving = useMutation((request: IntegrationCredentials, options) => integrationsCalls.setCredentials(request, options), {
     onSuccess: (saved) => {
       setPassword('');
       setPrivateKey('');

@@ -4,14 +4,17 @@
  * working the case should know. A failed save keeps what was typed and says why.
  */
 import type { Tenant, TenantInput, UserPage } from '@formsign/sdk';
-import { contractLimits } from '@formsign/sdk';
+import { casesApi, contractLimits, usersApi } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
 import { caseStatuses } from './case-status.tsx';
+
+const casesCalls = area(casesApi);
+const usersCalls = area(usersApi);
 
 const noUsers: UserPage = { page: 1, limit: 100, total: 0, total_exact: true, data: [] };
 
@@ -30,8 +33,8 @@ function draftOf(tenant: Tenant | null): TenantInput {
 export function TenantForm({ tenant, onSaved, onCancel }: { tenant: Tenant | null; onSaved(tenant: Tenant): void; onCancel?(): void }) {
   const [draft, setDraft] = useState<TenantInput>(() => draftOf(tenant));
   const ids = { status: useId(), caseworker: useId(), notes: useId() };
-  const users = useDataGroup('users', noUsers, (_params: null, options) => api.users.list({ page: 1, limit: 100 }, options), null);
-  const save = useMutation((input: TenantInput, options) => api.cases.save(input, options), { onSuccess: onSaved });
+  const users = useDataGroup('users', noUsers, (_params: null, options) => usersCalls.list({ page: 1, limit: 100 }, options), null);
+  const save = useMutation((input: TenantInput, options) => casesCalls.save(input, options), { onSuccess: onSaved });
   const set = (change: Partial<TenantInput>) => setDraft((current) => ({ ...current, ...change }));
   const submit = (event: FormEvent) => {
     event.preventDefault();

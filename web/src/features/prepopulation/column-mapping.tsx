@@ -5,10 +5,14 @@
  */
 import type { FormField, TemplateDetail, TemplateSummary } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { prepopulationApi, templatesApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
+
+const prepopulationCalls = area(prepopulationApi);
+const templatesCalls = area(templatesApi);
 
 const fillable = (field: FormField): boolean => field.type !== 'file' && field.type !== 'signature';
 
@@ -29,7 +33,7 @@ function FieldColumns({
   const [chosen, setChosen] = useState<Record<string, string>>(() => ({ ...order }));
   const save = useMutation(
     (next: Record<string, string>, options) =>
-      api.prepopulation.manageSource({ function: 'map', id: sourceId, template: template.id, order: next }, options),
+      prepopulationCalls.manageSource({ function: 'map', id: sourceId, template: template.id, order: next }, options),
     { onSuccess: onSaved },
   );
   const fields = template.fields.filter(fillable);
@@ -76,13 +80,13 @@ export function ColumnMapping(props: { sourceId: number; templateId: number; hea
   const templates = useDataGroup(
     'prepopulationTemplates',
     [] as TemplateSummary[],
-    (_none: null, options) => api.templates.summaries(options).then((answer) => answer.data),
+    (_none: null, options) => templatesCalls.summaries(options).then((answer) => answer.data),
     null,
   );
   const template = useDataGroup(
     'prepopulationTemplate',
     null as TemplateDetail | null,
-    (chosen: number, options) => api.templates.get(chosen, options),
+    (chosen: number, options) => templatesCalls.get(chosen, options),
     templateId,
   );
   return (

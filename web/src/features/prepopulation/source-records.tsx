@@ -5,11 +5,14 @@
  */
 import type { PrepopulationDataRecord } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { prepopulationApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { RecordsTable, useSourceRecords } from '../../lists/records-table.tsx';
+
+const prepopulationCalls = area(prepopulationApi);
 
 const pageSize = 25;
 
@@ -30,7 +33,7 @@ function RecordEditor({
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...record.values }));
   const save = useMutation(
     (next: Record<string, string>, options) =>
-      api.prepopulation.manageRecord({ function: 'save', id: sourceId, oid: record.oid, values: next }, options),
+      prepopulationCalls.manageRecord({ function: 'save', id: sourceId, oid: record.oid, values: next }, options),
     { onSuccess: () => onDone(true) },
   );
   const submit = (event: FormEvent<HTMLFormElement>): void => {
@@ -74,7 +77,7 @@ export function SourceRecords({ sourceId, onChanged }: { sourceId: number; onCha
   const [removing, setRemoving] = useState<string | null>(null);
   const state = useSourceRecords('prepopulationRecords', sourceId, pageSize);
   const { records } = state;
-  const remove = useMutation((oid: string, options) => api.prepopulation.manageRecord({ function: 'remove', id: sourceId, oid }, options), {
+  const remove = useMutation((oid: string, options) => prepopulationCalls.manageRecord({ function: 'remove', id: sourceId, oid }, options), {
     onSuccess: () => {
       records.refetch();
       onChanged();

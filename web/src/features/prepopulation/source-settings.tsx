@@ -1,18 +1,21 @@
 /** Renaming and deleting a data source (`POST /prepopulation-source`); a refused rename keeps what was typed. */
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { prepopulationApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
+
+const prepopulationCalls = area(prepopulationApi);
 
 export function SourceSettings({ sourceId, name, onRenamed, onRemoved }: { sourceId: number; name: string; onRenamed(): void; onRemoved(): void }) {
   const id = useId();
   const [typed, setTyped] = useState(name);
   const [confirming, setConfirming] = useState(false);
-  const rename = useMutation((next: string, options) => api.prepopulation.manageSource({ function: 'rename', id: sourceId, name: next }, options), {
+  const rename = useMutation((next: string, options) => prepopulationCalls.manageSource({ function: 'rename', id: sourceId, name: next }, options), {
     onSuccess: onRenamed,
   });
-  const remove = useMutation((_none: null, options) => api.prepopulation.manageSource({ function: 'remove', id: sourceId }, options), {
+  const remove = useMutation((_none: null, options) => prepopulationCalls.manageSource({ function: 'remove', id: sourceId }, options), {
     onSuccess: onRemoved,
   });
   const submit = (event: FormEvent<HTMLFormElement>): void => {

@@ -6,10 +6,14 @@
  */
 import type { PrepopulationUploadResult, TemplateSummary } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { prepopulationApi, templatesApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
+
+const prepopulationCalls = area(prepopulationApi);
+const templatesCalls = area(templatesApi);
 
 interface Upload {
   name: string;
@@ -26,7 +30,7 @@ export function UploadSource({ onCreated }: { onCreated(sourceId: number): void 
   const templates = useDataGroup(
     'prepopulationTemplates',
     [] as TemplateSummary[],
-    (_none: null, options) => api.templates.summaries(options).then((answer) => answer.data),
+    (_none: null, options) => templatesCalls.summaries(options).then((answer) => answer.data),
     null,
   );
   const [name, setName] = useState('');
@@ -36,7 +40,7 @@ export function UploadSource({ onCreated }: { onCreated(sourceId: number): void 
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useMutation(
     (input: Upload, options) =>
-      api.prepopulation.upload(
+      prepopulationCalls.upload(
         { name: input.name, template: input.template, file: input.file, ...(input.reference ? { reference: input.reference } : {}) },
         options,
       ),

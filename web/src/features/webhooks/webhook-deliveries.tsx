@@ -6,13 +6,16 @@
  */
 import type { WebhookDelivery, WebhookDeliveryPage } from '@formsign/sdk';
 import { createContext, useContext } from 'react';
-import { api } from '../../api/client.ts';
+import { integrationsApi } from '@formsign/sdk';
+import { api, area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { formatDateTime } from '../../lists/format.ts';
 import { tableState, useDataGroup } from '../../lists/use-data-group.ts';
 import { useListQuery } from '../../lists/use-list-query.ts';
 import { useNotify } from '../../shell/notifications.tsx';
+
+const integrationsCalls = area(integrationsApi);
 
 const emptyPage: WebhookDeliveryPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
@@ -63,12 +66,12 @@ const columns: ListColumn<WebhookDelivery>[] = [
 export function WebhookDeliveries({ subscription, url }: { subscription: number; url: string }) {
   const query = useListQuery();
   const notify = useNotify();
-  const log = useDataGroup('webhookDeliveries', emptyPage, (params, options) => api.integrations.webhookDeliveries(params, options), {
+  const log = useDataGroup('webhookDeliveries', emptyPage, (params, options) => integrationsCalls.webhookDeliveries(params, options), {
     subscription,
     page: query.page,
     limit: query.limit,
   });
-  const again = useMutation((row: WebhookDelivery, options) => api.integrations.sendWebhookAgain(subscription, row.id, options), {
+  const again = useMutation((row: WebhookDelivery, options) => integrationsCalls.sendWebhookAgain(subscription, row.id, options), {
     onSuccess: (answer) => {
       notify({ type: 'info', title: 'Queued to be sent again', description: answer.message });
       log.refetch();

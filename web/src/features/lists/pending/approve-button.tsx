@@ -3,9 +3,12 @@
  * (`/websigning`, function `approve`), then tells them and refreshes the list.
  */
 import type { PendingForm, WebSigningData } from '@formsign/sdk';
-import { api } from '../../../api/client.ts';
+import { signingApi } from '@formsign/sdk';
+import { api, area } from '../../../api/client.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
 import { useNotify } from '../../../shell/notifications.tsx';
+
+const signingCalls = area(signingApi);
 
 function approvedText(form: PendingForm, result: WebSigningData): string {
   if (result && 'completed' in result) {
@@ -17,7 +20,7 @@ function approvedText(form: PendingForm, result: WebSigningData): string {
 
 export function ApproveButton({ form, onApproved }: { form: PendingForm; onApproved(): void }) {
   const notify = useNotify();
-  const approve = useMutation((pending: PendingForm, options) => api.signing.call({ function: 'approve', id: pending.page_id }, options), {
+  const approve = useMutation((pending: PendingForm, options) => signingCalls.call({ function: 'approve', id: pending.page_id }, options), {
     onSuccess: (result, pending) => {
       notify({ type: 'success', title: 'Form approved', description: approvedText(pending, result) });
       onApproved();

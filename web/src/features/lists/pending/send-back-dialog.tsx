@@ -3,11 +3,14 @@
  * `disapprove` and `comment`). A failure keeps the dialog open, with the comment as typed.
  */
 import type { PendingForm } from '@formsign/sdk';
-import { api } from '../../../api/client.ts';
+import { formsApi } from '@formsign/sdk';
+import { api, area } from '../../../api/client.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
 import { formatDateTime, useDateStyle } from '../../../lists/format.ts';
 import { useNotify } from '../../../shell/notifications.tsx';
 import { CommentDialog } from '../comment-dialog.tsx';
+
+const formsCalls = area(formsApi);
 
 export interface SendBackDialogProps {
   form: PendingForm;
@@ -23,7 +26,7 @@ export function SendBackDialog({ form, open, page, limit, onClose, onSent }: Sen
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
   const notify = useNotify();
-  const send = useMutation((comment: string, options) => api.forms.pending({ page, limit, disapprove: form.id, comment }, options), {
+  const send = useMutation((comment: string, options) => formsCalls.pending({ page, limit, disapprove: form.id, comment }, options), {
     onSuccess: () => {
       notify({ type: 'success', title: 'Form sent back', description: `${form.reference} went back to ${form.from} with your comment.` });
       onSent();

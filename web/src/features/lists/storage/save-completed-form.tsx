@@ -5,7 +5,8 @@
  */
 import type { CompletedForm, CompletedFormPage, StorageQuery, StorageResponse } from '@formsign/sdk';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../../api/client.ts';
+import { formsApi, storageApi } from '@formsign/sdk';
+import { api, area } from '../../../api/client.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { ListFailure } from '../../../lists/data-table.tsx';
@@ -13,6 +14,9 @@ import { formatDate, useDateStyle } from '../../../lists/format.ts';
 import { useDataGroup } from '../../../lists/use-data-group.ts';
 import { useNotify } from '../../../shell/notifications.tsx';
 import { folderName } from './folder-path.ts';
+
+const formsCalls = area(formsApi);
+const storageCalls = area(storageApi);
 
 const noForms: CompletedFormPage = { page: 1, limit: 100, total: 0, total_exact: true, data: [] };
 
@@ -33,13 +37,13 @@ export function SaveCompletedForm({
   useDateStyle();
   const id = useId();
   const notify = useNotify();
-  const forms = useDataGroup('completed-to-save', noForms, (params, options) => api.forms.completed(params, options), { page: 1, limit: 100 });
+  const forms = useDataGroup('completed-to-save', noForms, (params, options) => formsCalls.completed(params, options), { page: 1, limit: 100 });
   const select = useRef<HTMLSelectElement>(null);
   const [choice, setChoice] = useState('');
   const [missing, setMissing] = useState(false);
   const name = folderName(folder);
   const saving = useMutation(
-    (form: CompletedForm, options) => api.storage.manage({ ...browsing, data: { action: 'save', form: form.id } }, options),
+    (form: CompletedForm, options) => storageCalls.manage({ ...browsing, data: { action: 'save', form: form.id } }, options),
     {
       onSuccess: (storage, form) => {
         notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in ${name}.` });

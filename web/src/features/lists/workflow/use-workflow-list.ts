@@ -6,12 +6,14 @@
  * settles when the review request does, so the dialog can close or show why it failed.
  */
 import { fromRequest, workflowListMachine, type WorkflowParams, type WorkflowReview } from '@formsign/machines';
-import { errorTexts, type WorkflowItem, type WorkflowPage } from '@formsign/sdk';
+import { errorTexts, workflowApi, type WorkflowItem, type WorkflowPage } from '@formsign/sdk';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { api } from '../../../api/client.ts';
+import { area } from '../../../api/client.ts';
 import { useParamsEffect } from '../../../lists/use-params-effect.ts';
 import { inspectOption } from '../../../session/inspection.ts';
+
+const workflowCalls = area(workflowApi);
 
 export interface WorkflowList {
   loading: boolean;
@@ -29,8 +31,8 @@ export interface WorkflowList {
 
 const workflowListLogic = workflowListMachine.provide({
   actors: {
-    fetchWorkflow: fromRequest<WorkflowPage, WorkflowParams>((input, options) => api.workflow.list(input, options)),
-    reviewWorkflow: fromRequest<WorkflowPage, WorkflowParams & WorkflowReview>((input, options) => api.workflow.list(input, options)),
+    fetchWorkflow: fromRequest<WorkflowPage, WorkflowParams>((input, options) => workflowCalls.list(input, options)),
+    reviewWorkflow: fromRequest<WorkflowPage, WorkflowParams & WorkflowReview>((input, options) => workflowCalls.list(input, options)),
   },
 });
 
