@@ -48,6 +48,7 @@ const fieldTypes: Record<FormField['type'], string> = {
   radio: 'Radio buttons',
   calculated: 'Calculated number',
   signature: 'Signature',
+  initials: 'Initials',
   file: 'File upload',
 };
 

@@ -93,7 +93,8 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
       type: field.type,
       required: field.required,
       ...(field.type === 'select' || field.type === 'radio' ? { options } : {}),
-      ...(field.value !== undefined && field.value !== null ? { value: field.value } : {}),
+      // Initials are the signer's own: none is given in advance.
+      ...(field.value !== undefined && field.value !== null && field.type !== 'initials' ? { value: field.value } : {}),
       ...(field.step !== undefined ? { step: field.step } : {}),
       ...(field.placement ? { placement: field.placement } : {}),
       ...(field.condition ? { condition: cleanCondition(field.condition) } : {}),

@@ -31,6 +31,7 @@ export const fieldTypes: ReadonlyArray<{ value: FieldType; label: string }> = [
   { value: 'select', label: 'Choice list' },
   { value: 'radio', label: 'Radio buttons' },
   { value: 'signature', label: 'Signature' },
+  { value: 'initials', label: 'Initials' },
   { value: 'file', label: 'File upload' },
   { value: 'calculated', label: 'Calculated number' },
 ];
