@@ -187,9 +187,12 @@ describe('initials', () => {
     expect(text).not.toContain('Not initialled');
   });
 
-  it('are never filled in advance: not by a template, a CSV or records', () => {
+  it('are never filled in advance: not by a template, its sender, a CSV or records', () => {
     const [kept] = checkFields([{ name: 'mine', label: 'Mine', type: 'initials', required: true, value: 'XY' }], 1);
     expect(kept).not.toHaveProperty('value');
+    expect(() => checkFields([{ name: 'mine', label: 'Mine', type: 'initials', required: true, step: 0 }], 1)).toThrow(
+      'The initials field "Mine" is answered by a person who signs the form, not by the sender: choose their place.',
+    );
     expect(prefillableFields(fields).map((field) => field.name)).toEqual(['answer']);
     expect(fillable({ type: 'initials' })).toBe(false);
   });
