@@ -1,10 +1,11 @@
 /**
- * A completed form as a PDF: the document itself (the template's PDF with every answer and
- * signature drawn in its place, or, without one, a document rendered from the fields), then a
- * certificate page (who signed, when, from which address and device, how each proved who they
- * were, with their signatures and how they gave their initials) and the audit-trail pages. Text uses the standard PDF fonts,
- * so characters they cannot show are replaced. The document alone (`renderDocument`) is what a
- * signer is shown before signing: the same code draws it, so they see what will be sealed.
+ * A completed form as a PDF: the document itself (the template's PDF with every answer,
+ * signature and initials drawn in its place, or, without one, a document rendered from the
+ * fields), then a certificate page (who signed, when, from which address and device, how each
+ * proved who they were, with their signatures and how they gave their initials) and the
+ * audit-trail pages. Text uses the standard PDF fonts, so characters they cannot show are
+ * replaced. The document alone (`renderDocument`) is what a signer is shown before signing:
+ * the same code draws it, so they see what will be sealed.
  */
 import { shownFields } from '@formsign/sdk/field-rules';
 import { createHash } from 'node:crypto';

@@ -6,7 +6,8 @@
  * template's PDF sits on one of its pages, inside the page; a condition refers to another field
  * answered at the same place or earlier, with no circle; the checks a sender sets fit the field's
  * type; a calculated field's formula reads, on number fields answered at the same place or
- * earlier, with no circle; initials are given by a place that signs, never in advance. A broken rule is refused with the reason, in the product's words.
+ * earlier, with no circle; initials are given by a place that signs, never in advance. A
+ * broken rule is refused with the reason, in the product's words.
  */
 import { contractLimits, type FieldCondition, type FieldValidation } from '@formsign/sdk/contract';
 import { conditionsProblem, formulasProblem, validationRulesProblem } from '@formsign/sdk/field-rules';
