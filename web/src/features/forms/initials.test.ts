@@ -2,6 +2,7 @@ import type { FormField } from '@formsign/sdk';
 import { describe, expect, it } from 'vitest';
 import { suggestedInitials, typedInitialsProblem, withInitials } from './initials.ts';
 import { answerProblems, initialAnswers, signingRequestAnswers } from './signing-answers.ts';
+import { blankField, fieldProblems } from './template-fields.ts';
 
 const fields: FormField[] = [
   { name: 'page_one', label: 'Initials, page 1', type: 'initials', required: true },
@@ -58,5 +59,13 @@ describe("a signer's initials", () => {
     expect(answerProblems(fields, wrong).page_two).toBe('Type 1 to 5 letters, like "AB".');
     // Initials that cannot be sent are not: the server would refuse them.
     expect(signingRequestAnswers(fields, wrong)).toEqual({ values: {} });
+  });
+});
+
+describe('an initials field in the editor', () => {
+  it('is answered by a place that signs, not by the sender', () => {
+    const field = { ...blankField(), label: 'Initials', name: 'initials', type: 'initials' as const, step: 0 };
+    expect(fieldProblems([field]).get(field.key)).toEqual({ step: 'Initials are given by a person who signs the form: choose their place.' });
+    expect(fieldProblems([{ ...field, step: 1 }]).size).toBe(0);
   });
 });
