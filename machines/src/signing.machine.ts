@@ -35,7 +35,7 @@ export type SigningLink = Pick<WebSigningRequest, 'id' | 'token' | 'refs' | 'ord
 
 export type SigningAction = 'submit' | 'approve' | 'disapprove';
 
-export type SigningAnswers = Pick<WebSigningRequest, 'values' | 'signature' | 'comment' | 'consent'>;
+export type SigningAnswers = Pick<WebSigningRequest, 'values' | 'signature' | 'initials' | 'comment' | 'consent'>;
 
 /** Who a place is handed on to, and why. */
 export type SigningDelegate = NonNullable<WebSigningRequest['delegate']>;

@@ -5,13 +5,14 @@
  * PDF) and fills in their fields where they stand on the page (the
  * second signer's field is not shown); the second, with the keyboard alone, sees the first's
  * answer in place and signs theirs; the administrator approves the document with every answer
- * in place. Each page passes axe with no violation.
+ * in place. Each page passes axe with no violation. A signer gives their initials once in one box
+ * of the document and finds them in every initials box, kept with a draft and sealed in each.
  */
 import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { PDF } from '@libpdf/core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { linkIn, mailTo, signIn } from './support.ts';
+import { linkIn, mailTo, pdfText, signIn } from './support.ts';
 
 const consent = 'By signing, I agree that my electronic signature is legally binding';
 
@@ -244,4 +245,90 @@ test('a PDF template is signed on its pages by two signers in order, one on a ph
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByText(/approved and complete/)).toBeVisible();
   await phone.close();
+});
+
+test('initials given once in a box on the document go in every initials box, stay with a draft, and are sealed in each box', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const title = `Tenancy Initials ${Date.now()}`;
+  const email = `ada.brook.${Date.now()}@mail.example`;
+  await signIn(page, 'demo.admin');
+  await page.goto('/template/edit/new/step1');
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Save and continue to fields' }).click();
+  await expect(page).toHaveURL(/\/step2$/);
+  for (const [index, [label, type]] of [
+    ['Initials, page 1', 'initials'],
+    ['Initials, page 2', 'initials'],
+    ['Tenant signature', 'signature'],
+  ].entries()) {
+    await page.getByRole('button', { name: '+ Add a field' }).click();
+    await page
+      .getByLabel('Label')
+      .nth(index)
+      .fill(label ?? '');
+    await page
+      .getByLabel('Type')
+      .nth(index)
+      .selectOption(type ?? '');
+    await page.getByLabel('Required').nth(index).check();
+  }
+  await page.locator('input[type=file]').setInputFiles({ name: 'tenancy.pdf', mimeType: 'application/pdf', buffer: await twoPagePdf() });
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await place(page, 'Initials, page 1', { page: 1, x: 480, y: 60, width: 60, height: 30 });
+  await place(page, 'Tenant signature', { page: 1, x: 72, y: 600, width: 200, height: 48 });
+  // Placed last: the editor then shows page 2, and places there.
+  await place(page, 'Initials, page 2', { page: 2, x: 480, y: 60, width: 60, height: 30 });
+  await page.getByRole('button', { name: 'Save and continue to recipients' }).click();
+  await expect(page).toHaveURL(/\/step3$/);
+  await page.getByLabel('Place 1: label').fill('Tenant');
+  await page.getByRole('button', { name: 'Save the template' }).click();
+  await expect(page).toHaveURL(/\/template$/);
+  await page.goto(`/listing?search=${encodeURIComponent(title)}`);
+  await page.getByRole('link', { name: `Send ${title}` }).click();
+  await page.getByLabel('Name').fill('Ada Brook');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send the form' }).click();
+  await expect(page.getByRole('heading', { name: /^Sent: / })).toBeVisible();
+
+  // The first initials box asks for them (typed, as her name suggests); both boxes then show them.
+  const signer = await (await browser.newContext()).newPage();
+  await signer.goto(linkIn(await mailTo(email, /asks you to fill in and sign/)));
+  const first = signer.getByRole('button', { name: 'Initials, page 1' });
+  const second = signer.getByRole('button', { name: 'Initials, page 2' });
+  await expect(signer.getByText('3 of 3 required fields left')).toBeVisible();
+  await first.click();
+  const dialog = signer.getByRole('dialog', { name: 'Initials, page 1' });
+  await expect(dialog.getByText('Give your initials once: they go in all 2 initials boxes of yours in this document.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Use “AB” as your initials' }).click();
+  await expect(dialog.getByLabel('Your initials', { exact: true })).toHaveValue('AB');
+  expect(await violations(signer)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Apply my initials' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(first).toHaveText('AB');
+  await expect(second).toHaveText('AB');
+  await expect(signer.getByText('1 of 3 required fields left')).toBeVisible();
+
+  // Kept with a draft: the link opened again shows them in both boxes.
+  await signer.getByRole('button', { name: 'Save and finish later' }).click();
+  await expect(signer.getByText('Your answers have been saved. Open this link again to finish.')).toBeVisible();
+  await signer.reload();
+  await expect(second).toHaveText('AB');
+  await expect(first).toHaveText('AB');
+
+  await signer.getByRole('button', { name: 'Tenant signature' }).click();
+  const signing = signer.getByRole('dialog', { name: 'Tenant signature' });
+  await signing.getByLabel('Your full name, as your signature').fill('Ada Brook');
+  await signing.getByRole('button', { name: 'Sign', exact: true }).click();
+  await signer.getByRole('button', { name: 'Finish', exact: true }).click();
+  await signer.getByLabel(consent).check();
+  await signer.getByRole('button', { name: 'Sign and send' }).click();
+  const download = signer.getByRole('link', { name: 'Download the signed PDF' });
+  await expect(download).toBeVisible({ timeout: 30_000 });
+  const text = pdfText(await (await signer.request.get((await download.getAttribute('href')) ?? '')).body());
+  const [pages = '', certificate = ''] = text.split('Certificate of completion');
+  expect(pages.match(/\bAB\b/g)).toHaveLength(2);
+  expect(certificate).toContain('Initials: typed ("AB").');
 });

@@ -105,6 +105,7 @@ export const contractLimits = {
   'SettingsUpdate.reminder_days': { minimum: 0, maximum: 60 },
   'SettingsUpdate.retention_days': { minimum: 0, maximum: 3650 },
   'SigningPreviewRequest.id': { minLength: 1, maxLength: 100 },
+  'SigningPreviewRequest.initials.value': { maxLength: 500000 },
   'SigningPreviewRequest.proof': { maxLength: 300 },
   'SigningPreviewRequest.signature.value': { maxLength: 500000 },
   'SigningPreviewRequest.token': { maxLength: 200 },

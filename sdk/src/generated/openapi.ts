@@ -1644,8 +1644,8 @@ export interface paths {
          * @description The document the seal of this form will produce, without its certificate and audit
          *     pages: the template's PDF with the answers drawn where they were placed, or, for a
          *     template without a PDF, the answers page rendered from its fields. It shows what was
-         *     answered before this step, and the `values` and `signature` given here (the answers
-         *     being submitted); fields of later steps are not drawn, and nothing is stored. It is
+         *     answered before this step, and the `values`, `signature` and `initials` given here (the
+         *     answers being submitted); fields of later steps are not drawn, and nothing is stored. It is
          *     opened exactly as `/websigning` opens the place (the link's token, or the signed-in
          *     recipient the sender gave it to), and only while that step is open: a later step's
          *     link, a step already taken, an expired or withdrawn form are refused. A file answer is
@@ -2526,10 +2526,10 @@ export interface components {
             name: string;
             label: string;
             /**
-             * @description `file` takes a supporting document (a data URL when sent; its name once stored). `radio` offers its `options` as a group of radio buttons (one chosen). `calculated` is a number worked out from its `formula` (the server works it out when its place is answered; a value sent for it is ignored).
+             * @description `initials` takes the signer's initials, given once (drawn, or typed: 1 to 5 letters) and applied to every `initials` field of their place; it is never filled in advance. `file` takes a supporting document (a data URL when sent; its name once stored). `radio` offers its `options` as a group of radio buttons (one chosen). `calculated` is a number worked out from its `formula` (the server works it out when its place is answered; a value sent for it is ignored).
              * @enum {string}
              */
-            type: "text" | "textarea" | "number" | "date" | "email" | "checkbox" | "select" | "radio" | "signature" | "file" | "calculated";
+            type: "text" | "textarea" | "number" | "date" | "email" | "checkbox" | "select" | "radio" | "signature" | "initials" | "file" | "calculated";
             required: boolean;
             /** @description The choices of a `select` or a `radio` group. */
             options?: string[];
@@ -3820,6 +3820,13 @@ export interface components {
                 /** @description A PNG data URL (drawn) or the typed name. */
                 value: string;
             };
+            /** @description The signer's initials (`submit`, `save`), applied to every `initials` field of their place: drawn (a PNG data URL, at most 500,000 characters) or typed (1 to 5 letters). Typed initials are refused where the company accepts only drawn signatures. A draft keeps them. */
+            initials?: {
+                /** @enum {string} */
+                kind: "drawn" | "typed";
+                /** @description A PNG data URL (drawn) or the typed letters. */
+                value: string;
+            };
             /** @description Why it is disapproved or declined. */
             comment?: string;
             /** @description The code the holder typed (`check-code`): the mailed six digits or the access code. */
@@ -3850,6 +3857,13 @@ export interface components {
                 /** @enum {string} */
                 kind: "drawn" | "typed";
                 /** @description A PNG data URL (drawn) or the typed name. */
+                value: string;
+            };
+            /** @description The signer's initials, drawn in each of their `initials` fields. */
+            initials?: {
+                /** @enum {string} */
+                kind: "drawn" | "typed";
+                /** @description A PNG data URL (drawn) or the typed letters. */
                 value: string;
             };
         };
@@ -3900,6 +3914,12 @@ export interface components {
             document?: string | null;
             /** @description The pages of `document` drawn as images, in order, which the signing page shows instead of reading the PDF; null when it has no PDF or they are not drawn yet (the page then draws the PDF itself). */
             document_pages?: null | components["schemas"]["DocumentPage"][];
+            /** @description The initials this place's holder kept with a draft (`save`), applied again to their `initials` fields; null or absent when none were kept. */
+            initials?: null | {
+                /** @enum {string} */
+                kind: "drawn" | "typed";
+                value: string;
+            };
             /** @description Its holder may hand this open place on to someone else now (`delegate`): the template allows it and the place has not been handed on three times yet. Absent: false. */
             allow_delegation?: boolean;
             /** @description The template the form was made from, for a signed-in person of the form's company (whose data sources for that template may fill their answers, `/fetch-prepopulation`); null for anyone else, such as a signer who has only the link. */

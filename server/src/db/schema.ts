@@ -401,7 +401,7 @@ export const instance = pgTable('instance', {
 export interface FieldDefinition {
   name: string;
   label: string;
-  type: 'text' | 'textarea' | 'number' | 'date' | 'email' | 'checkbox' | 'select' | 'radio' | 'signature' | 'file' | 'calculated';
+  type: 'text' | 'textarea' | 'number' | 'date' | 'email' | 'checkbox' | 'select' | 'radio' | 'signature' | 'initials' | 'file' | 'calculated';
   required: boolean;
   options?: string[];
   value?: string | number | boolean | null;
@@ -806,6 +806,8 @@ export const formRecipients = pgTable(
     openedAt: at('opened_at'),
     actedAt: at('acted_at'),
     signature: jsonb().$type<{ kind: 'drawn' | 'typed'; value: string }>(),
+    /** The signer's initials, given once and applied to each initials field of their place (kept with a draft too). */
+    initials: jsonb().$type<{ kind: 'drawn' | 'typed'; value: string }>(),
     comment: text().notNull().default(''),
     ip: text().notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),

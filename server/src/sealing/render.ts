@@ -1,10 +1,11 @@
 /**
- * A completed form as a PDF: the document itself (the template's PDF with every answer and
- * signature drawn in its place, or, without one, a document rendered from the fields), then a
- * certificate page (who signed, when, from which address and device, how each proved who they
- * were, with their signatures) and the audit-trail pages. Text uses the standard PDF fonts,
- * so characters they cannot show are replaced. The document alone (`renderDocument`) is what a
- * signer is shown before signing: the same code draws it, so they see what will be sealed.
+ * A completed form as a PDF: the document itself (the template's PDF with every answer,
+ * signature and initials drawn in its place, or, without one, a document rendered from the
+ * fields), then a certificate page (who signed, when, from which address and device, how each
+ * proved who they were, with their signatures and how they gave their initials) and the
+ * audit-trail pages. Text uses the standard PDF fonts, so characters they cannot show are
+ * replaced. The document alone (`renderDocument`) is what a signer is shown before signing:
+ * the same code draws it, so they see what will be sealed.
  */
 import { shownFields } from '@formsign/sdk/field-rules';
 import { createHash } from 'node:crypto';
@@ -48,6 +49,8 @@ export interface RenderedRecipient {
   signedIn: boolean;
   comment: string;
   signature: { kind: 'drawn' | 'typed'; value: string } | null;
+  /** Their initials, given once and drawn in each initials field of their place; absent or null without. */
+  initials?: { kind: 'drawn' | 'typed'; value: string } | null;
   /** They agreed that their electronic signature is legally binding, on the last screen before signing. */
   consented?: boolean;
   /** How they proved who they were before the form opened, beyond the link: a code mailed to this address, or the access code their sender gave them. */
@@ -221,8 +224,46 @@ function writeSignature(writer: Writer, pdf: PDF, recipient: RenderedRecipient |
   else writer.text('Not signed', { color: muted, indent });
 }
 
+/** A recipient's drawn initials embedded once, however many fields show them (null when typed, absent or unreadable). */
+function initialsImages(pdf: PDF): (recipient: RenderedRecipient | undefined) => PDFImage | null {
+  const embedded = new Map<RenderedRecipient, PDFImage | null>();
+  return (recipient) => {
+    if (!recipient) return null;
+    if (!embedded.has(recipient)) embedded.set(recipient, embedSignature(pdf, recipient.initials ?? null));
+    return embedded.get(recipient) ?? null;
+  };
+}
+
+function writeInitials(writer: Writer, recipient: RenderedRecipient | undefined, image: PDFImage | null): void {
+  if (image) writer.image(image, 90, 40);
+  else if (recipient?.initials?.kind === 'typed') writer.text(recipient.initials.value, { font: 'Times-Italic', size: 16, gap: 6 });
+  else writer.text('Not initialled', { color: muted, gap: 10 });
+}
+
+/** Initials in their box on the template's page: the drawing fitted in it, or the typed letters in italics. */
+function drawInitials(
+  page: PDFPage,
+  place: NonNullable<FieldDefinition['placement']>,
+  recipient: RenderedRecipient | undefined,
+  image: PDFImage | null,
+): void {
+  if (image) {
+    const scale = Math.min(place.width / image.width, place.height / image.height);
+    page.drawImage(image, { x: place.x, y: place.y, width: image.width * scale, height: image.height * scale });
+  } else if (recipient?.initials?.kind === 'typed') {
+    page.drawText(printable(recipient.initials.value), {
+      x: place.x + 2,
+      y: place.y + place.height * 0.25,
+      size: Math.min(16, place.height * 0.7),
+      font: 'Times-Italic',
+      color: ink,
+    });
+  }
+}
+
 /** The document rendered from the fields: the title, who sent it, and every answer and signature. */
 function renderFields(pdf: PDF, input: DocumentInput, fields: readonly FieldDefinition[]): void {
+  const initialsOf = initialsImages(pdf);
   const writer = new Writer(pdf);
   writer.text(input.title, { font: 'Helvetica-Bold', size: 18, gap: 2 });
   writer.text(`${input.reference} - ${input.template} - ${input.company}`, { color: muted, gap: 2 });
@@ -236,6 +277,7 @@ function renderFields(pdf: PDF, input: DocumentInput, fields: readonly FieldDefi
   for (const field of fields) {
     writer.text(field.label, { font: 'Helvetica-Bold', size: 10, gap: 2 });
     if (field.type === 'signature') writeSignature(writer, pdf, signerOf(field, input.recipients));
+    else if (field.type === 'initials') writeInitials(writer, signerOf(field, input.recipients), initialsOf(signerOf(field, input.recipients)));
     else writer.text(shown(field, input.values[field.name], input.dates), { size: 11, gap: 10 });
   }
 }
@@ -243,6 +285,7 @@ function renderFields(pdf: PDF, input: DocumentInput, fields: readonly FieldDefi
 /** Every answer and signature drawn where the template places it on its own PDF. */
 function drawPlacements(pdf: PDF, input: DocumentInput): FieldDefinition[] {
   const pages = pdf.getPages();
+  const initialsOf = initialsImages(pdf);
   const left: FieldDefinition[] = [];
   for (const field of input.fields) {
     const place = field.placement;
@@ -266,6 +309,11 @@ function drawPlacements(pdf: PDF, input: DocumentInput): FieldDefinition[] {
           color: ink,
         });
       }
+      continue;
+    }
+    if (field.type === 'initials') {
+      const recipient = signerOf(field, input.recipients);
+      drawInitials(page, place, recipient, initialsOf(recipient));
       continue;
     }
     const size = Math.max(6, Math.min(11, place.height * 0.7));
@@ -318,6 +366,8 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
     for (const handed of recipient.handedOn ?? [])
       writer.text(`Handed on: ${handed.from} delegated this place to ${handed.to}. Reason: ${handed.reason}`, { size: 9, gap: 2 });
     if (recipient.consented) writer.text(`Agreed: "By signing, I agree that my electronic signature is legally binding".`, { size: 9, gap: 2 });
+    if (recipient.initials)
+      writer.text(`Initials: ${recipient.initials.kind === 'typed' ? `typed ("${recipient.initials.value}")` : 'drawn'}.`, { size: 9, gap: 2 });
     if (recipient.comment) writer.text(`Comment: ${recipient.comment}`, { size: 9, gap: 2 });
     if (recipient.action !== 'approve') writeSignature(writer, pdf, recipient, 10);
     writer.space(6);

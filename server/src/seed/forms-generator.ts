@@ -133,6 +133,8 @@ function valueFor(random: () => number, field: FieldDefinition, at: Date, signer
       return `${signer.toLowerCase().replace(/[^a-z]+/g, '.')}@mail.example`;
     case 'signature':
       return signer;
+    case 'initials':
+      return `Initialled by ${signer}`;
     case 'textarea':
       return pick(random, words);
     case 'file':

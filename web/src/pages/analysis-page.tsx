@@ -27,8 +27,8 @@ const templatesCalls = area(templatesApi);
 
 const noTemplates: TemplateSummary[] = [];
 const noFields: FormField[] = [];
-/** Fields whose values do not group: free text and signatures. */
-const ungroupable = new Set<FormField['type']>(['textarea', 'signature']);
+/** Fields whose values do not group: free text, signatures and initials. */
+const ungroupable = new Set<FormField['type']>(['textarea', 'signature', 'initials']);
 
 interface Option {
   value: string;

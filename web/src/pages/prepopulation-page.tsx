@@ -51,6 +51,7 @@ const fieldTypes: Record<FormField['type'], string> = {
   radio: 'Radio buttons',
   calculated: 'Calculated number',
   signature: 'Signature',
+  initials: 'Initials',
   file: 'File upload',
 };
 

@@ -73,7 +73,7 @@ export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<st
   const files: FileAnswer[] = [];
   const shown = shownNames(fields, sent, options.form);
   for (const field of fields) {
-    if (field.type === 'signature' || field.type === 'calculated') continue;
+    if (field.type === 'signature' || field.type === 'initials' || field.type === 'calculated') continue;
     if (!shown.has(field.name)) {
       values[field.name] = null;
       continue;

@@ -114,7 +114,7 @@ export async function removeFormData(tx: Database, formId: number, now: Date): P
   await tx.update(forms).set({ values: {}, message: '', sealedKey: null, dataRemovedAt: now }).where(eq(forms.id, formId));
   await tx
     .update(formRecipients)
-    .set({ draft: null, signature: null, comment: '', email: '', ip: '', userAgent: '', accessCodeHash: null, codeHash: null })
+    .set({ draft: null, signature: null, initials: null, comment: '', email: '', ip: '', userAgent: '', accessCodeHash: null, codeHash: null })
     .where(eq(formRecipients.formId, formId));
   return form;
 }

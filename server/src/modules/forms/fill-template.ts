@@ -6,7 +6,7 @@
 import type { SigningForm, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
-import type { FieldDefinition } from '../../db/schema.js';
+import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { fieldOf } from '../templates/field-shapes.js';
@@ -18,7 +18,18 @@ import { createForm, expiryOf, type Recipient } from './new-form.js';
 import { actsOn, mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
 import { documentPages } from '../templates/page-images.js';
 import { sentPdfUrl } from './links.js';
-import { checkConsent, checkSignature, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
+import {
+  checkConsent,
+  checkInitials,
+  checkSignature,
+  initialledValue,
+  invalidLink,
+  nextName,
+  receipt,
+  signingCompany,
+  signingRefusal,
+  signingTexts,
+} from './signing-rules.js';
 
 export async function fillTemplate(
   ctx: FormsContext,
@@ -69,6 +80,8 @@ export async function fillTemplate(
   const shown = shownNames(mine, request.values, { fields: template.fields, values: {} });
   const signatureFields = mine.filter((field) => field.type === 'signature' && shown.has(field.name));
   checkSignature(signatureFields, request.signature, typedSignature);
+  const initialsFields = mine.filter((field) => field.type === 'initials' && shown.has(field.name));
+  const initials = checkInitials(initialsFields, request.initials, typedSignature);
   const people: Recipient[] = [];
   for (const step of later) {
     const user = await findCompanyUser(ctx.db, principal.companyId, step.userId ?? 0);
@@ -76,12 +89,15 @@ export async function fillTemplate(
     people.push({ name: `${user.firstName} ${user.lastName}`.trim() || user.name, email: user.email, userId: user.id });
   }
   const signature = request.signature;
-  const signedValues = Object.fromEntries(
+  const signedValues: Record<string, FieldValue> = Object.fromEntries(
     signatureFields.map((field) => [
       field.name,
       signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${principal.displayName}`) : null,
     ]),
   );
+  // A hidden initials field keeps nothing, as any hidden field.
+  for (const field of mine)
+    if (field.type === 'initials') signedValues[field.name] = shown.has(field.name) ? initialledValue(initials, principal.displayName) : null;
   const outcome = await ctx.db.transaction(async (tx) => {
     const created = await createForm(
       ctx,
@@ -90,7 +106,16 @@ export async function fillTemplate(
       {
         template,
         recipients: [{ name: principal.displayName, email: principal.email, userId: principal.userId }, ...people],
-        acted: new Map([[1, { status: first?.action === 'fill' ? ('filled' as const) : ('signed' as const), ...(signature ? { signature } : {}) }]]),
+        acted: new Map([
+          [
+            1,
+            {
+              status: first?.action === 'fill' ? ('filled' as const) : ('signed' as const),
+              ...(signature ? { signature } : {}),
+              ...(initials ? { initials } : {}),
+            },
+          ],
+        ]),
         values: { ...answers.values, ...signedValues },
         files: answers.files,
         sequential: template.sequential,
@@ -100,7 +125,13 @@ export async function fillTemplate(
       },
       origin,
     );
-    const details = { order: 1, signature: signature?.kind ?? 'none', via: 'account', consent: true };
+    const details = {
+      order: 1,
+      signature: signature?.kind ?? 'none',
+      ...(initials ? { initials: initials.kind } : {}),
+      via: 'account',
+      consent: true,
+    };
     await recordEvent(tx, {
       event: 'signed',
       companyId: principal.companyId,

@@ -69,7 +69,10 @@ export interface NewForm {
   template: TemplateRecord;
   recipients: Recipient[];
   /** Places already acted on at creation (a form filled in by its first recipient). */
-  acted?: Map<number, { status: 'signed' | 'filled'; signature?: { kind: 'drawn' | 'typed'; value: string } }>;
+  acted?: Map<
+    number,
+    { status: 'signed' | 'filled'; signature?: { kind: 'drawn' | 'typed'; value: string }; initials?: { kind: 'drawn' | 'typed'; value: string } }
+  >;
   values: Record<string, FieldValue>;
   files: Parameters<typeof storeFiles>[3];
   sequential: boolean;
@@ -194,7 +197,14 @@ export async function createForms(
         allowDelegation: !done && step.action !== 'approve' && verification !== 'access-code' && step.allowDelegation === true,
         notifiedAt: open ? now : null,
         ...(done
-          ? { actedAt: now, openedAt: now, ip: origin.ip, userAgent: origin.userAgent, ...(done.signature ? { signature: done.signature } : {}) }
+          ? {
+              actedAt: now,
+              openedAt: now,
+              ip: origin.ip,
+              userAgent: origin.userAgent,
+              ...(done.signature ? { signature: done.signature } : {}),
+              ...(done.initials ? { initials: done.initials } : {}),
+            }
           : {}),
       };
     });

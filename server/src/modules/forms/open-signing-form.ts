@@ -87,6 +87,8 @@ async function signingForm(
             : 'open',
     stopped: stopper ? { name: stopper.name, reason: stopper.comment } : null,
     fields: fieldsFor(form, recipient, open),
+    // The initials kept with the holder's draft, applied again to their initials fields while the place is open.
+    initials: open ? (recipient.initials ?? null) : null,
     expires_at: form.expiresAt ? form.expiresAt.toISOString() : null,
     // A complete form's copy for the person who signed it, once sealed (the page asks again until then).
     pdf: form.status === 'completed' ? sealedPdfUrl(ctx, form) : null,

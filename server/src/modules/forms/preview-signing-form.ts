@@ -23,7 +23,16 @@ import { placeOfLink } from './open-signing-form.js';
 import { proofMissing, verificationTexts } from './verify-signer.js';
 import { hasActed } from './progression.js';
 import { firstOpenName } from './repository.js';
-import { editableFields, expired, invalidLink, signingCompany, signingTexts } from './signing-rules.js';
+import {
+  checkInitials,
+  editableFields,
+  expired,
+  initialledValue,
+  invalidLink,
+  signingCompany,
+  signingTexts,
+  type Initials,
+} from './signing-rules.js';
 
 export type PreviewContext = Pick<ServerContext, 'db' | 'keys' | 'now' | 'files' | 'fileWork'>;
 
@@ -47,17 +56,26 @@ function checkedSignature(signature: Signature | undefined, typedSignature: bool
   return signature.kind === 'typed' ? { kind: 'typed', value: signature.value.trim() } : signature;
 }
 
-/** The answers given now to `fields`, cleaned as a draft is (required ones may still be empty); signature fields take the signature. */
+/** Initials as the preview draws them, checked as signing checks them (none may be given yet); refused with a 400. */
+function checkedInitials(fields: readonly FieldDefinition[], initials: Initials | undefined, typedSignature: boolean): Initials | null {
+  const initialsFields = fields.filter((field) => field.type === 'initials');
+  return checkInitials(initialsFields, initials, typedSignature, { draft: true, refuse: (text) => new AppError(AppErrorCode.InvalidInput, text) });
+}
+
+/** The answers given now to `fields`, cleaned as a draft is (required ones may still be empty); signature and initials fields take the signer's. */
 function answersNow(
   fields: readonly FieldDefinition[],
   values: SigningPreviewRequest['values'],
-  signature: Signature | null,
+  given: { signature: Signature | null; initials: Initials | null },
   name: string,
   form: AnswerOptions['form'],
 ) {
+  const { signature, initials } = given;
   const answers = checkAnswers(fields, values as Record<string, FieldValue> | undefined, { draft: true, form }).values;
-  for (const field of fields)
+  for (const field of fields) {
     if (field.type === 'signature') answers[field.name] = signature ? (signature.kind === 'typed' ? signature.value : `Signed by ${name}`) : null;
+    if (field.type === 'initials') answers[field.name] = initialledValue(initials, name);
+  }
   return answers;
 }
 
@@ -83,7 +101,8 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
   const fields = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
   const { typedSignature, dates } = await signingCompany(ctx, principal.companyId);
   const signature = checkedSignature(request.signature, typedSignature);
-  const values = answersNow(fields, request.values, signature, principal.displayName, { fields: template.fields, values: {} });
+  const initials = checkedInitials(fields, request.initials, typedSignature);
+  const values = answersNow(fields, request.values, { signature, initials }, principal.displayName, { fields: template.fields, values: {} });
   const me: RenderedRecipient = {
     ...nobody,
     order: 1,
@@ -93,6 +112,7 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
     action: 'sign',
     status: 'open',
     signature,
+    initials,
   };
   return rendered(ctx, {
     reference: 'Not yet sent',
@@ -137,9 +157,10 @@ export async function previewSigningForm(ctx: PreviewContext, request: SigningPr
   const mine = recipient.action === 'approve' ? [] : editableFields(form, recipient);
   const { typedSignature, dates } = await signingCompany(ctx, form.companyId);
   const signature = recipient.action === 'approve' ? null : checkedSignature(request.signature, typedSignature);
+  const initials = recipient.action === 'approve' ? null : checkedInitials(mine, request.initials, typedSignature);
   const values: Record<string, FieldValue> = {};
   for (const field of shown) if (form.values[field.name] !== undefined) values[field.name] = form.values[field.name] ?? null;
-  Object.assign(values, answersNow(mine, request.values, signature, recipient.name, { fields: form.fields, values }));
+  Object.assign(values, answersNow(mine, request.values, { signature, initials }, recipient.name, { fields: form.fields, values }));
 
   const recipients: RenderedRecipient[] = found.recipients
     .filter((other) => other.order <= recipient.order)
@@ -152,6 +173,7 @@ export async function previewSigningForm(ctx: PreviewContext, request: SigningPr
       action: other.action,
       status: other.status,
       signature: other.id === recipient.id ? signature : hasActed(other) ? (other.signature ?? null) : null,
+      initials: other.id === recipient.id ? initials : hasActed(other) ? (other.initials ?? null) : null,
     }));
   return rendered(ctx, {
     reference: form.reference,

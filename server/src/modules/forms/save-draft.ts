@@ -6,7 +6,16 @@ import { removeUnused, storeFiles } from './documents.js';
 import type { FormsContext } from './progression.js';
 import type { FormRecord, RecipientRecord } from './repository.js';
 import { checkSaveLimit } from './save-limit.js';
-import { checkStepOpen, clearedFiles, editableFields, receipt, signingRefusal, signingTexts } from './signing-rules.js';
+import {
+  checkInitials,
+  checkStepOpen,
+  clearedFiles,
+  editableFields,
+  receipt,
+  signingCompany,
+  signingRefusal,
+  signingTexts,
+} from './signing-rules.js';
 import { lockStep, takeStep } from './steps-repository.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 
@@ -20,11 +29,14 @@ export async function saveDraft(
   const now = ctx.now();
   const fields = editableFields(form, recipient);
   const answers = checkAnswers(fields, request.values, { draft: true, form });
+  // The initials given so far are kept with the draft, checked as at signing (none may be given yet).
+  const initialsFields = fields.filter((field) => field.type === 'initials');
+  const initials = checkInitials(initialsFields, request.initials, (await signingCompany(ctx, form.companyId)).typedSignature, { draft: true });
   const stored = await ctx.db.transaction(async (tx) => {
     const current = await lockStep(tx, form.id, recipient.id);
     checkStepOpen(current.form, current.recipient, now);
     await checkSaveLimit(tx, form.id, recipient.order);
-    if (!(await takeStep(tx, recipient.id, { draft: answers.values, openedAt: current.recipient.openedAt ?? now })))
+    if (!(await takeStep(tx, recipient.id, { draft: answers.values, initials, openedAt: current.recipient.openedAt ?? now })))
       throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
     const kept = await storeFiles(ctx, tx, form, answers.files, { name: recipient.name, attacher: 'signer' }, clearedFiles(fields, answers.values));
     await recordEvent(tx, {

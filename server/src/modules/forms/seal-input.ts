@@ -46,6 +46,7 @@ function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['event
     comment,
     signedIn: signedIn(recipient, events),
     signature: recipient.signature ?? null,
+    initials: recipient.initials ?? null,
     consented: events.some((event) => event.event === 'signed' && event.details['order'] === recipient.order && event.details['consent'] === true),
     // Proved on this place's current link (a link sent again asks again, and forgets the earlier proof).
     proved:

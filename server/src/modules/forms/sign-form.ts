@@ -9,10 +9,12 @@ import type { LinkPlace } from './open-signing-form.js';
 import { progress, type FormsContext } from './progression.js';
 import {
   checkConsent,
+  checkInitials,
   checkSignature,
   checkStepOpen,
   clearedFiles,
   editableFields,
+  initialledValue,
   invalidLink,
   nextName,
   receipt,
@@ -35,10 +37,17 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
   const shown = shownNames(fields, sent, answeredSoFar);
   const signatureFields = fields.filter((field) => field.type === 'signature' && shown.has(field.name));
   const signature = request.signature;
-  checkSignature(signatureFields, signature, (await signingCompany(ctx, form.companyId)).typedSignature);
+  const { typedSignature } = await signingCompany(ctx, form.companyId);
+  checkSignature(signatureFields, signature, typedSignature);
+  // The initials are given once and go in every initials field shown; those kept with a draft count when none are sent.
+  const initialsFields = fields.filter((field) => field.type === 'initials' && shown.has(field.name));
+  const initials = checkInitials(initialsFields, request.initials ?? recipient.initials, typedSignature);
   const signedValues: Record<string, FieldValue> = {};
   for (const field of signatureFields)
     signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
+  // A hidden initials field keeps nothing, as any hidden field.
+  for (const field of fields)
+    if (field.type === 'initials') signedValues[field.name] = shown.has(field.name) ? initialledValue(initials, recipient.name) : null;
 
   const outcome = await ctx.db.transaction(async (tx) => {
     const current = await lockStep(tx, form.id, recipient.id);
@@ -53,6 +62,7 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
       openedAt: current.recipient.openedAt ?? now,
       draft: null,
       ...(signature ? { signature: { kind: signature.kind, value: signature.kind === 'typed' ? signature.value.trim() : signature.value } } : {}),
+      initials,
       ip: origin.ip,
       userAgent: origin.userAgent,
     });
@@ -67,7 +77,14 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
       target: form.reference,
       formId: form.id,
       origin,
-      details: { order: recipient.order, signature: signature?.kind ?? 'none', via, consent: true, ...(hostedBy ? { hostedBy } : {}) },
+      details: {
+        order: recipient.order,
+        signature: signature?.kind ?? 'none',
+        ...(initials ? { initials: initials.kind } : {}),
+        via,
+        consent: true,
+        ...(hostedBy ? { hostedBy } : {}),
+      },
     });
     return { ...(await progress(ctx, tx, form.id, origin)), stored };
   });

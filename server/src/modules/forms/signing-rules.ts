@@ -1,7 +1,7 @@
 /**
  * The rules a signing link's steps share: how a refusal is answered (in signing's own body,
  * `{ data: null, error }`), when a place can be acted on, what a recipient sees of the fields,
- * and which signatures are taken.
+ * and which signatures and initials are taken.
  */
 import type { SigningForm, SigningReceipt, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
 import type { ServerContext } from '../../context.js';
@@ -24,6 +24,10 @@ export const signingTexts = {
   firstIsCopy: 'The first place of this template receives a copy and fills nothing in: send it from Manage Template instead.',
   typedNotAllowed: 'A typed name is not accepted as a signature on this form. Please draw your signature.',
   pleaseSign: 'Please sign: type your name or draw your signature.',
+  typedInitialsNotAllowed: 'Typed initials are not accepted on this form. Please draw your initials.',
+  initialsUnreadable: 'The drawn initials could not be read. Please draw them again.',
+  initialsTooLarge: 'The drawn initials are too large. Please draw them again.',
+  initialsLetters: 'Typed initials are 1 to 5 letters, like "AB". Please type them again.',
   consent: 'By signing, I agree that my electronic signature is legally binding',
   consentMissing:
     'The form was not signed: please confirm that you agree your electronic signature is legally binding ("By signing, I agree that my electronic signature is legally binding"), then sign again.',
@@ -116,6 +120,49 @@ export function checkSignature(
     throw signingRefusal('The drawn signature could not be read. Please draw it again.');
   if (signature.value.length > 500_000) throw signingRefusal('The drawn signature is too large. Please draw it again.');
   if (signature.kind === 'typed' && !typedSignature) throw signingRefusal(signingTexts.typedNotAllowed);
+}
+
+export type Initials = NonNullable<WebSigningRequest['initials']>;
+
+/** Typed initials: 1 to 5 letters of any alphabet, nothing else. */
+const initialsPattern = /^\p{L}{1,5}$/u;
+
+/**
+ * The signer's initials for the shown `initialsFields` of their place, checked and cleaned
+ * (typed ones trimmed); null when there are no such fields, or none were given where none is
+ * required. A required one without initials is refused naming its field; a drawing that is not
+ * a PNG or too large, typed initials that are not 1 to 5 letters, or typed ones where the
+ * company takes only drawn signatures, are refused as a signature is. `draft` initials may be
+ * missing; `refuse` makes the refusal (signing's own, answered 200, unless told otherwise).
+ */
+export function checkInitials(
+  initialsFields: readonly FieldDefinition[],
+  initials: Initials | null | undefined,
+  typedSignature: boolean,
+  options: { draft?: boolean; refuse?: (text: string) => AppError } = {},
+): Initials | null {
+  const refuse = options.refuse ?? signingRefusal;
+  if (initialsFields.length === 0) return null;
+  const given = initials?.value.trim() ? initials : null;
+  const missing = initialsFields.find((field) => field.required);
+  if (!given) {
+    if (missing && !options.draft) throw refuse(`Please give your initials for "${missing.label}": type them or draw them.`);
+    return null;
+  }
+  if (given.value.length > 500_000) throw refuse(signingTexts.initialsTooLarge);
+  if (given.kind === 'drawn') {
+    if (!/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(given.value)) throw refuse(signingTexts.initialsUnreadable);
+    return { kind: 'drawn', value: given.value };
+  }
+  if (!typedSignature) throw refuse(signingTexts.typedInitialsNotAllowed);
+  const letters = given.value.trim();
+  if (!initialsPattern.test(letters)) throw refuse(signingTexts.initialsLetters);
+  return { kind: 'typed', value: letters };
+}
+
+/** What an initials field keeps as its answer: the typed letters, or who initialled it. */
+export function initialledValue(initials: Initials | null, name: string): FieldValue {
+  return initials ? (initials.kind === 'typed' ? initials.value : `Initialled by ${name}`) : null;
 }
 
 export function receipt(status: SigningReceipt['status'], completed: boolean, next: string, message: string): WebSigningResponse {

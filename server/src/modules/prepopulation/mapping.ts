@@ -1,7 +1,7 @@
 /**
  * Which column fills which field of a template. A new source fills each field from the column
  * whose header is the field's name or label (case, spaces and underscores aside); a mapping
- * saved names, for each field it fills, a column the data has. Files and signatures are never
+ * saved names, for each field it fills, a column the data has. Files, signatures and initials are never
  * filled from records.
  */
 import type { FieldDefinition } from '../../db/schema.js';
@@ -9,7 +9,8 @@ import type { FieldDefinition } from '../../db/schema.js';
 const key = (text: string): string => text.toLowerCase().replace(/[\s_-]+/g, '');
 
 /** Whether records may fill a field of this type. */
-export const fillable = (field: Pick<FieldDefinition, 'type'>): boolean => field.type !== 'file' && field.type !== 'signature';
+export const fillable = (field: Pick<FieldDefinition, 'type'>): boolean =>
+  field.type !== 'file' && field.type !== 'signature' && field.type !== 'initials';
 
 /** The columns whose header is a field's name or label fill that field. */
 export function guessedOrder(fields: readonly FieldDefinition[], headers: readonly string[]): Record<string, string> {

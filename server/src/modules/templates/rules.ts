@@ -6,7 +6,8 @@
  * template's PDF sits on one of its pages, inside the page; a condition refers to another field
  * answered at the same place or earlier, with no circle; the checks a sender sets fit the field's
  * type; a calculated field's formula reads, on number fields answered at the same place or
- * earlier, with no circle. A broken rule is refused with the reason, in the product's words.
+ * earlier, with no circle; initials are given by a place that signs, never in advance. A
+ * broken rule is refused with the reason, in the product's words.
  */
 import { contractLimits, type FieldCondition, type FieldValidation } from '@formsign/sdk/contract';
 import { conditionsProblem, formulasProblem, validationRulesProblem } from '@formsign/sdk/field-rules';
@@ -83,6 +84,11 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
     const validation = field.validation ? cleanValidation(field.validation) : undefined;
     const wrongChecks = validationRulesProblem({ label: field.label.trim(), type: field.type, validation });
     if (wrongChecks) throw invalidValue(wrongChecks);
+    // Initials are the signer's own, given when they sign: the sender gives none when sending.
+    if (field.type === 'initials' && field.step === 0)
+      throw invalidValue(
+        `The initials field "${field.label.trim()}" is answered by a person who signs the form, not by the sender: choose their place.`,
+      );
     if (field.step !== undefined && field.step > stepCount)
       throw invalidValue(`The field "${field.label}" is answered by place ${field.step}, but the template has ${stepCount}.`);
     const misplaced = placementProblem({ label: field.label.trim(), placement: field.placement }, pages);
@@ -93,7 +99,8 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
       type: field.type,
       required: field.required,
       ...(field.type === 'select' || field.type === 'radio' ? { options } : {}),
-      ...(field.value !== undefined && field.value !== null ? { value: field.value } : {}),
+      // Initials are the signer's own: none is given in advance.
+      ...(field.value !== undefined && field.value !== null && field.type !== 'initials' ? { value: field.value } : {}),
       ...(field.step !== undefined ? { step: field.step } : {}),
       ...(field.placement ? { placement: field.placement } : {}),
       ...(field.condition ? { condition: cleanCondition(field.condition) } : {}),

@@ -1,7 +1,7 @@
 /**
  * A field where it stands on a page of the document: the signer's own is a control in its box
  * (text and numbers typed in it, a date picked or typed, a box ticked, a choice picked, a
- * signature given in a dialog, a file chosen), highlighted; one answered before is its answer,
+ * signature or initials given in a dialog, a file chosen), highlighted; one answered before is its answer,
  * read-only. Every control is named by the field's label. Long text shrinks to fit its box
  * down to a floor; past it the box says it is full.
  */
@@ -49,7 +49,7 @@ export function AnsweredBox({ field, box }: { field: FormField; box: Box }) {
       aria-label={`${field.label}: ${text || 'not answered'}`}
       title={field.label}
     >
-      {field.type === 'signature' && text ? <span className="doc-field__typed">{text}</span> : text}
+      {(field.type === 'signature' || field.type === 'initials') && text ? <span className="doc-field__typed">{text}</span> : text}
     </div>
   );
 }
@@ -61,7 +61,7 @@ interface MineProps {
   problem?: string | undefined;
   disabled: boolean;
   onAnswer(answer: Answer): void;
-  /** Opens the signature dialog for this field. */
+  /** Opens the signature dialog (or the initials dialog) for this field. */
   onSign(): void;
   onFocus(): void;
 }
@@ -76,8 +76,8 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
   const fullId = `${id}-full`;
   const problemId = `${id}-problem`;
   const requiredId = `${id}-required`;
-  // A button takes no aria-required: a signature or a file to give says it is required in its description.
-  const asButton = field.type === 'signature' || field.type === 'file';
+  // A button takes no aria-required: a signature, initials or a file to give says it is required in its description.
+  const asButton = field.type === 'signature' || field.type === 'initials' || field.type === 'file';
   const describedBy =
     [fit.full ? fullId : '', problem ? problemId : '', asButton && field.required ? requiredId : ''].filter(Boolean).join(' ') || undefined;
   const style: CSSProperties = { ...box, fontSize: fit.size };
@@ -140,6 +140,24 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
             )
           ) : (
             <span aria-hidden="true">Sign here</span>
+          )}
+        </button>
+      );
+      break;
+    }
+    // The initials given in one box are in every box of the signer's: pressing one again changes them all.
+    case 'initials': {
+      const initials = typeof answer === 'object' && answer !== null ? (answer as Signature) : null;
+      control = (
+        <button {...common} type="button" className="doc-field__sign" onClick={onSign}>
+          {initials ? (
+            initials.kind === 'drawn' ? (
+              <img src={initials.value} alt={`${field.label}: initialled`} />
+            ) : (
+              <span className="doc-field__typed">{initials.value.trim()}</span>
+            )
+          ) : (
+            <span aria-hidden="true">Initial here</span>
           )}
         </button>
       );

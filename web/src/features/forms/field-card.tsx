@@ -150,9 +150,12 @@ export function FieldCard({ field, steps, others, index, count, problems, disabl
             className="select"
             value={String(field.step ?? 1)}
             disabled={disabled}
+            aria-invalid={problems?.step ? true : undefined}
+            aria-describedby={problems?.step ? `${id}-step-error` : undefined}
             onChange={(event) => change({ step: Number(event.target.value) })}
           >
-            <option value="0">The sender, when sending</option>
+            {/* Initials are the signer's own: the sender gives none (offered only while a field that was so still says it). */}
+            {field.type !== 'initials' || field.step === 0 ? <option value="0">The sender, when sending</option> : null}
             {/* A place that receives a copy answers nothing. */}
             {steps.map((step, place) =>
               step.action === 'copy' && field.step !== place + 1 ? null : (
@@ -164,6 +167,7 @@ export function FieldCard({ field, steps, others, index, count, problems, disabl
             )}
             {(field.step ?? 1) > steps.length ? <option value={String(field.step)}>Place {field.step} (no longer in the order)</option> : null}
           </select>
+          <Problem id={`${id}-step-error`} text={problems?.step} />
         </div>
         <div className="field field-card__required">
           <span className="field__label" aria-hidden="true">

@@ -46,16 +46,35 @@ function paint(element: HTMLCanvasElement | null, strokes: readonly Point[][]): 
   }
 }
 
+/** The words a drawing area says, by what is drawn in it. */
+const padWords = {
+  signature: {
+    drawn: 'A signature is drawn.',
+    hint: 'Sign inside the box with your mouse, pen or finger.',
+    done: 'Signature drawn.',
+    clear: 'the drawn signature',
+  },
+  initials: {
+    drawn: 'Initials are drawn.',
+    hint: 'Draw your initials inside the box with your mouse, pen or finger.',
+    done: 'Initials drawn.',
+    clear: 'the drawn initials',
+  },
+} as const;
+
 interface SignaturePadProps {
   label: string;
   disabled?: boolean;
+  /** What is drawn: a signature (the default) or initials (a smaller box). */
+  mark?: keyof typeof padWords;
   /** The canvas's id, when the pad is the field's only control (the error summary focuses it). */
   id?: string;
   onDrawn(dataUrl: string | null): void;
 }
 
 /** The drawing area. It stays mounted (hidden) while the signer types, so the strokes survive switching to typing and back. */
-function SignaturePad({ label, disabled, id, onDrawn }: SignaturePadProps) {
+export function SignaturePad({ label, disabled, id, mark = 'signature', onDrawn }: SignaturePadProps) {
+  const words = padWords[mark];
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const strokes = useRef<Point[][]>([]);
@@ -113,9 +132,9 @@ function SignaturePad({ label, disabled, id, onDrawn }: SignaturePadProps) {
         ref={canvas}
         id={id}
         tabIndex={id ? -1 : undefined}
-        className="signature-pad"
+        className={mark === 'initials' ? 'signature-pad signature-pad--initials' : 'signature-pad'}
         role="img"
-        aria-label={`${label}: drawing area. ${empty ? 'Nothing drawn yet.' : 'A signature is drawn.'}`}
+        aria-label={`${label}: drawing area. ${empty ? 'Nothing drawn yet.' : words.drawn}`}
         onPointerDown={start}
         onPointerMove={move}
         onPointerUp={end}
@@ -123,9 +142,9 @@ function SignaturePad({ label, disabled, id, onDrawn }: SignaturePadProps) {
         data-empty={empty}
       />
       <div className="signature-draw__bar">
-        <span className="muted">{empty ? 'Sign inside the box with your mouse, pen or finger.' : 'Signature drawn.'}</span>
+        <span className="muted">{empty ? words.hint : words.done}</span>
         <button type="button" className="button button--ghost button--small" onClick={clear} disabled={disabled || empty}>
-          Clear<span className="visually-hidden"> the drawn signature</span>
+          Clear<span className="visually-hidden"> {words.clear}</span>
         </button>
       </div>
     </div>

@@ -2,23 +2,27 @@
  * The answers a signer gives a form: their starting values (pre-population), which fields the
  * answers so far show (a field's condition, by the rules the server holds to), the checks made
  * before anything is sent (required fields, email and number formats, the checks the sender
- * set, with the sender's message), and the request's `values` and `signature`. A form has one
- * signer's signature: the first signature field's goes in `signature`; any other signature
- * field's value goes in `values` as its text.
+ * set, with the sender's message), and the request's `values`, `signature` and `initials`. A
+ * form has one signer's signature: the first signature field's goes in `signature`; any other
+ * signature field's value goes in `values` as its text. Their initials are one too: every
+ * initials field holds the same (`initials.ts`), sent once in `initials`.
  */
 import { emailPattern, type FormField, type WebSigningRequest } from '@formsign/sdk';
 import { shownAndCalculated, validationProblem, type RuleValue } from '@formsign/sdk/field-rules';
+import { typedInitialsProblem, usableInitials } from './initials.ts';
 
 export type Signature = NonNullable<WebSigningRequest['signature']>;
 export type Answer = string | boolean | Signature | null;
 export type Answers = Record<string, Answer>;
 
-export function initialAnswers(fields: readonly FormField[]): Answers {
+/** The answers a signer starts with; their initials fields hold the `initials` kept with their draft, if any. */
+export function initialAnswers(fields: readonly FormField[], initials: Signature | null = null): Answers {
   const answers: Answers = {};
   for (const field of fields) {
     const start = field.value;
     if (field.type === 'checkbox') answers[field.name] = start === true || start === 'true' || start === 1;
     else if (field.type === 'signature') answers[field.name] = null;
+    else if (field.type === 'initials') answers[field.name] = field.readonly ? null : initials;
     else answers[field.name] = start === null || start === undefined ? '' : String(start);
   }
   return answers;
@@ -76,6 +80,14 @@ export function answerProblems(fields: readonly FormField[], answers: Answers, o
         else if (field.required && !isSignature(answer))
           problems[field.name] = drawnOnly ? 'Please draw your signature.' : 'Please sign: type your name or draw your signature.';
         break;
+      case 'initials':
+        if (drawnOnly && isSignature(answer) && answer.kind === 'typed')
+          problems[field.name] = 'Please draw your initials: typed initials are not accepted on this form.';
+        else if (isSignature(answer) && answer.kind === 'typed' && typedInitialsProblem(answer.value))
+          problems[field.name] = typedInitialsProblem(answer.value) ?? '';
+        else if (field.required && !isSignature(answer))
+          problems[field.name] = drawnOnly ? 'Please draw your initials.' : 'Please give your initials: type them or draw them.';
+        break;
       default: {
         const text = typeof answer === 'string' ? answer.trim() : '';
         if (!text) {
@@ -102,14 +114,21 @@ export function answerProblems(fields: readonly FormField[], answers: Answers, o
   return problems;
 }
 
-/** The request's `values` and `signature` for the answers given. */
-export function signingRequestAnswers(fields: readonly FormField[], answers: Answers): Pick<WebSigningRequest, 'values' | 'signature'> {
+/** The request's `values`, `signature` and `initials` for the answers given. */
+export function signingRequestAnswers(fields: readonly FormField[], answers: Answers): Pick<WebSigningRequest, 'values' | 'signature' | 'initials'> {
   const values: NonNullable<WebSigningRequest['values']> = {};
   let signature: Signature | undefined;
+  let initials: Signature | undefined;
   for (const field of fields) {
     // The server works out a calculated field itself.
     if (field.readonly || field.type === 'calculated') continue;
     const answer = answers[field.name] ?? null;
+    // The same initials are in every initials field: sent once, the server puts them in each.
+    if (field.type === 'initials') {
+      if (!initials && isSignature(answer) && usableInitials(answer))
+        initials = { kind: answer.kind, value: answer.kind === 'typed' ? answer.value.trim() : answer.value };
+      continue;
+    }
     if (field.type === 'signature') {
       if (!isSignature(answer)) values[field.name] = null;
       else if (signature) values[field.name] = answer.value;
@@ -120,5 +139,5 @@ export function signingRequestAnswers(fields: readonly FormField[], answers: Ans
     else if (field.type === 'number') values[field.name] = typeof answer === 'string' && answer.trim() ? Number(answer) : null;
     else values[field.name] = typeof answer === 'string' ? answer.trim() || null : null;
   }
-  return signature ? { values, signature } : { values };
+  return { values, ...(signature ? { signature } : {}), ...(initials ? { initials } : {}) };
 }

@@ -21,6 +21,8 @@ import { AnsweredBox, MyFieldBox } from './document-field.tsx';
 import { DocumentViewer } from './document-viewer.tsx';
 import { openPdf, openPdfBlob, preloadPdf, type PDFDocumentProxy } from './pdf-document.ts';
 import { screenBox } from './pdf-placement.ts';
+import { InitialsDialog } from './initials-dialog.tsx';
+import { suggestedInitials, withInitials } from './initials.ts';
 import { SignatureDialog } from './signature-dialog.tsx';
 import {
   answerProblems,
@@ -72,7 +74,7 @@ function useDocument(open: Opener | null): Loaded & { retry(): void } {
 }
 
 /** The preview request's answers: a file by its name (the file itself is sent only with the signature). */
-function previewAnswers(fields: readonly FormField[], answers: Answers): Pick<SigningAnswers, 'values' | 'signature'> {
+function previewAnswers(fields: readonly FormField[], answers: Answers): Pick<SigningAnswers, 'values' | 'signature' | 'initials'> {
   const request = signingRequestAnswers(fields, answers);
   const values = { ...request.values };
   for (const field of fields)
@@ -103,7 +105,7 @@ function DocumentState({ loaded, children }: { loaded: Loaded & { retry(): void 
 interface FinalProps {
   form: SigningForm;
   link: SigningLink;
-  answers: Pick<SigningAnswers, 'values' | 'signature'>;
+  answers: Pick<SigningAnswers, 'values' | 'signature' | 'initials'>;
   sendLabel: string;
   busy: boolean;
   busyLabel: string;
@@ -210,7 +212,8 @@ export function SigningDocument({
   onFieldChange,
 }: SigningDocumentProps) {
   const typedSignature = form.allow_typed_signature;
-  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(form.fields));
+  // The initials kept with a draft are in the signer's initials fields again.
+  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(form.fields, form.initials ?? null));
   // Each answer that changed, by its field's name, once per change.
   const told = useRef(answers);
   useEffect(() => {
@@ -221,7 +224,7 @@ export function SigningDocument({
   }, [answers, onFieldChange]);
   const [current, setCurrent] = useState<string | null>(null);
   const [signing, setSigning] = useState<FormField | null>(null);
-  const [final, setFinal] = useState<Pick<SigningAnswers, 'values' | 'signature'> | null>(null);
+  const [final, setFinal] = useState<Pick<SigningAnswers, 'values' | 'signature' | 'initials'> | null>(null);
   // A field whose condition the answers so far do not meet is not shown (nor asked, nor sent), live as they change.
   // A calculated field's result is worked out as the answers change (the server works it out again).
   const { shown, calculated } = useMemo(() => shownAndCalculatedAnswers(form.fields, answers), [form.fields, answers]);
@@ -238,6 +241,10 @@ export function SigningDocument({
     [form, review, shown],
   );
   const mine = useMemo(() => visible.filter((field) => !field.readonly), [visible]);
+  // The signer gives their initials in their first initials field; the others show the same ones, applied.
+  const initialsFields = mine.filter((field) => field.type === 'initials');
+  const firstInitials = initialsFields[0]?.name ?? null;
+  const initialsSuggestion = suggestedInitials(form.signer.name);
   // The pages the server drew of the form's PDF, shown as images: no PDF is read to show them.
   const images = form.document ? (form.document_pages ?? null) : null;
   const firstImage = images?.[0]?.url;
@@ -272,7 +279,10 @@ export function SigningDocument({
     }),
   );
 
-  const answer = (field: FormField) => (value: Answer) => setAnswers((now) => ({ ...now, [field.name]: value }));
+  const answer = (field: FormField) => (value: Answer) =>
+    setAnswers((now) =>
+      field.type === 'initials' ? withInitials(form.fields, now, typeof value === 'object' ? value : null) : { ...now, [field.name]: value },
+    );
   const go = (field: FormField | null): void => {
     if (!field) return;
     const id = answerId(field.name);
@@ -356,6 +366,8 @@ export function SigningDocument({
               problem={shownProblems[field.name]}
               disabled={busy}
               allowTypedSignature={typedSignature}
+              initialsSuggestion={initialsSuggestion}
+              initialsGivenElsewhere={field.type === 'initials' && field.name !== firstInitials}
               onAnswer={answer(field)}
             />
           ))}
@@ -411,7 +423,27 @@ export function SigningDocument({
           {children}
         </div>
       </div>
-      {signing ? (
+      {signing?.type === 'initials' ? (
+        <InitialsDialog
+          label={signing.label}
+          required={signing.required}
+          value={(answers[signing.name] as Signature | null | undefined) ?? null}
+          suggestion={initialsSuggestion}
+          allowTyped={typedSignature}
+          boxes={initialsFields.length}
+          onDone={(value) => {
+            const field = signing;
+            setAnswers((now) => withInitials(form.fields, now, value));
+            setSigning(null);
+            requestAnimationFrame(() => document.getElementById(answerId(field.name))?.focus());
+          }}
+          onCancel={() => {
+            const field = signing;
+            setSigning(null);
+            requestAnimationFrame(() => document.getElementById(answerId(field.name))?.focus());
+          }}
+        />
+      ) : signing ? (
         <SignatureDialog
           open
           label={signing.label}

@@ -2,6 +2,7 @@
 import type { FormField } from '@formsign/sdk';
 import type { ReactNode } from 'react';
 import { formatDate, useDateStyle } from '../../lists/format.ts';
+import { InitialsInput } from './initials-input.tsx';
 import { SignatureInput } from './signature-input.tsx';
 import type { Answer, Signature } from './signing-answers.ts';
 
@@ -17,7 +18,32 @@ interface SigningFieldProps {
   disabled?: boolean;
   /** A typed name is accepted as a signature (the sending organisation's setting). */
   allowTypedSignature?: boolean;
+  /** The initials the signer's name suggests, for an initials field. */
+  initialsSuggestion?: string;
+  /** An initials field whose initials are given in another field (the first of the signer's): it shows them, and asks nothing. */
+  initialsGivenElsewhere?: boolean;
   onAnswer(answer: Answer): void;
+}
+
+/** An initials field after the first: the same initials, applied here too (the server puts them in every one). */
+function AppliedInitials({ id, field, answer }: { id: string; field: FormField; answer: Answer }) {
+  const initials = typeof answer === 'object' && answer !== null ? (answer as Signature) : null;
+  return (
+    // Focusable from the guide ("Next"), which leads to each required field.
+    <div id={id} tabIndex={-1} className="field signing-field signing-field--answered">
+      <span className="field__label">
+        {field.label}
+        <RequiredMark required={field.required} />
+      </span>
+      {initials?.kind === 'drawn' ? (
+        <img className="signing-field__initials" src={initials.value} alt="Your initials, drawn" />
+      ) : initials?.value.trim() ? (
+        <p className="signing-field__value doc-field__typed">{initials.value.trim()}</p>
+      ) : (
+        <p className="signing-field__value muted">Your initials go here once you give them in the first initials field.</p>
+      )}
+    </div>
+  );
 }
 
 /** The visible mark of a required answer; its control says `aria-required` to assistive technology. */
@@ -90,7 +116,16 @@ function AnsweredField({ field }: { field: FormField }) {
   );
 }
 
-export function SigningField({ field, answer, problem, disabled, allowTypedSignature = true, onAnswer }: SigningFieldProps) {
+export function SigningField({
+  field,
+  answer,
+  problem,
+  disabled,
+  allowTypedSignature = true,
+  initialsSuggestion = '',
+  initialsGivenElsewhere = false,
+  onAnswer,
+}: SigningFieldProps) {
   const id = answerId(field.name);
   const errorId = problem ? `${id}-error` : undefined;
   const invalid = problem ? true : undefined;
@@ -144,6 +179,24 @@ export function SigningField({ field, answer, problem, disabled, allowTypedSigna
             label={field.label}
             required={field.required}
             value={typeof answer === 'object' ? (answer as Signature | null) : null}
+            errorId={errorId}
+            disabled={disabled}
+            allowTyped={allowTypedSignature}
+            onChange={onAnswer}
+          />
+          <Problem id={`${id}-error`} text={problem} />
+        </div>
+      );
+    case 'initials':
+      if (initialsGivenElsewhere) return <AppliedInitials id={id} field={field} answer={answer} />;
+      return (
+        <div className="signing-field">
+          <InitialsInput
+            id={id}
+            label={field.label}
+            required={field.required}
+            value={typeof answer === 'object' ? (answer as Signature | null) : null}
+            suggestion={initialsSuggestion}
             errorId={errorId}
             disabled={disabled}
             allowTyped={allowTypedSignature}

@@ -192,7 +192,7 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
 
   const busy = snapshot.matches('sending') || snapshot.matches('savingDraft') || snapshot.matches('declining') || snapshot.matches('delegating');
   const sendAnswers = (next: SigningAction, answers: SigningAnswers): void => send({ type: 'signing.send', action: next, answers });
-  const hasSignature = form.fields.some((field) => field.type === 'signature');
+  const hasSignature = form.fields.some((field) => field.type === 'signature' || field.type === 'initials');
   const sendLabel = mode === 'review' ? 'Approve' : hasSignature ? 'Sign and send' : 'Send the form';
   const busyLabel = action === 'disapprove' ? sendLabel : mode === 'review' ? 'Approving…' : 'Sending…';
 

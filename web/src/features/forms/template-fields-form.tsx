@@ -38,6 +38,7 @@ function firstProblemId(field: EditableField, problems: ReturnType<typeof fieldP
   if (found?.label) return `${field.key}-label`;
   if (found?.name) return `${field.key}-name`;
   if (found?.options) return `${field.key}-options`;
+  if (found?.step) return `${field.key}-step`;
   if (found?.formula) return `${field.key}-formula`;
   if (found?.condition) return `${field.key}-condition-field`;
   return `${field.key}-validation-first`;

@@ -31,6 +31,7 @@ export const fieldTypes: ReadonlyArray<{ value: FieldType; label: string }> = [
   { value: 'select', label: 'Choice list' },
   { value: 'radio', label: 'Radio buttons' },
   { value: 'signature', label: 'Signature' },
+  { value: 'initials', label: 'Initials' },
   { value: 'file', label: 'File upload' },
   { value: 'calculated', label: 'Calculated number' },
 ];
@@ -63,7 +64,7 @@ export interface EditableField {
   validation: { minLength: string; maxLength: string; min: string; max: string; pattern: FieldPattern | ''; message: string };
 }
 
-export type FieldProblems = Partial<Record<'label' | 'name' | 'options' | 'formula' | 'condition' | 'validation', string>>;
+export type FieldProblems = Partial<Record<'label' | 'name' | 'options' | 'step' | 'formula' | 'condition' | 'validation', string>>;
 
 const noCondition: EditableField['condition'] = { field: '', operator: 'equals', value: '' };
 const noChecks: EditableField['validation'] = { minLength: '', maxLength: '', min: '', max: '', pattern: '', message: '' };
@@ -233,6 +234,8 @@ export function fieldProblems(fields: readonly EditableField[]): Map<string, Fie
     else if (name.length > nameMaxLength) found.name = `Keep the name to ${nameMaxLength} characters or fewer.`;
     else if (!validName.test(name)) found.name = 'Use only letters, digits and underscores, starting with a letter.';
     if (choiceTypes.has(field.type) && choicesOf(field.options).length === 0) found.options = 'Add at least one choice, one per line.';
+    // Initials are the signer's own (the server refuses them from the sender).
+    if (field.type === 'initials' && field.step === 0) found.step = 'Initials are given by a person who signs the form: choose their place.';
     if (formulas && formulaField?.key === field.key) found.formula = formulas.message;
     const condition = conditions.get(field.key);
     if (condition) found.condition = condition;

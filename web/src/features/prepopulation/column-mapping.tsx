@@ -14,7 +14,7 @@ import { useDataGroup } from '../../lists/use-data-group.ts';
 const prepopulationCalls = area(prepopulationApi);
 const templatesCalls = area(templatesApi);
 
-const fillable = (field: FormField): boolean => field.type !== 'file' && field.type !== 'signature';
+const fillable = (field: FormField): boolean => field.type !== 'file' && field.type !== 'signature' && field.type !== 'initials';
 
 function FieldColumns({
   sourceId,

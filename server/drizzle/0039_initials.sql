@@ -1,0 +1,1 @@
+ALTER TABLE "form_recipients" ADD COLUMN "initials" jsonb;
