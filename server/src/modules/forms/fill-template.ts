@@ -18,7 +18,18 @@ import { createForm, expiryOf, type Recipient } from './new-form.js';
 import { actsOn, mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
 import { documentPages } from '../templates/page-images.js';
 import { sentPdfUrl } from './links.js';
-import { checkConsent, checkSignature, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
+import {
+  appliedStamps,
+  checkConsent,
+  checkSignature,
+  signingStamp,
+  invalidLink,
+  nextName,
+  receipt,
+  signingCompany,
+  signingRefusal,
+  signingTexts,
+} from './signing-rules.js';
 
 export async function fillTemplate(
   ctx: FormsContext,
@@ -35,7 +46,7 @@ export async function fillTemplate(
   // The person filling it in takes the first place: one that only receives a copy answers nothing.
   if (first?.action === 'copy') throw signingRefusal(signingTexts.firstIsCopy);
   const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
-  const { typedSignature, dates } = await signingCompany(ctx, principal.companyId);
+  const { typedSignature, dates, stamp } = await signingCompany(ctx, principal.companyId);
   if (request.function === 'load') {
     const fields =
       request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
@@ -55,6 +66,7 @@ export async function fillTemplate(
       document: sentPdfUrl(ctx, { pdfKey: template.pdfKey, reference: template.title }),
       document_pages: await documentPages(ctx, template.pdfKey),
       template_id: template.id,
+      ...signingStamp(ctx, mine, stamp),
     };
     return { data: form, error: '' };
   }
@@ -69,6 +81,8 @@ export async function fillTemplate(
   const shown = shownNames(mine, request.values, { fields: template.fields, values: {} });
   const signatureFields = mine.filter((field) => field.type === 'signature' && shown.has(field.name));
   checkSignature(signatureFields, request.signature, typedSignature);
+  const stamps = appliedStamps(mine, shown, request.values, stamp);
+  const stamped = Object.values(stamps).find((key) => typeof key === 'string');
   const people: Recipient[] = [];
   for (const step of later) {
     const user = await findCompanyUser(ctx.db, principal.companyId, step.userId ?? 0);
@@ -91,7 +105,7 @@ export async function fillTemplate(
         template,
         recipients: [{ name: principal.displayName, email: principal.email, userId: principal.userId }, ...people],
         acted: new Map([[1, { status: first?.action === 'fill' ? ('filled' as const) : ('signed' as const), ...(signature ? { signature } : {}) }]]),
-        values: { ...answers.values, ...signedValues },
+        values: { ...answers.values, ...signedValues, ...stamps },
         files: answers.files,
         sequential: template.sequential,
         message: '',
@@ -100,7 +114,7 @@ export async function fillTemplate(
       },
       origin,
     );
-    const details = { order: 1, signature: signature?.kind ?? 'none', via: 'account', consent: true };
+    const details = { order: 1, signature: signature?.kind ?? 'none', via: 'account', consent: true, ...(stamped ? { stamp: stamped } : {}) };
     await recordEvent(tx, {
       event: 'signed',
       companyId: principal.companyId,

@@ -8,6 +8,7 @@ import { removeUnused, storeFiles } from './documents.js';
 import type { LinkPlace } from './open-signing-form.js';
 import { progress, type FormsContext } from './progression.js';
 import {
+  appliedStamps,
   checkConsent,
   checkSignature,
   checkStepOpen,
@@ -35,7 +36,11 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
   const shown = shownNames(fields, sent, answeredSoFar);
   const signatureFields = fields.filter((field) => field.type === 'signature' && shown.has(field.name));
   const signature = request.signature;
-  checkSignature(signatureFields, signature, (await signingCompany(ctx, form.companyId)).typedSignature);
+  const company = await signingCompany(ctx, form.companyId);
+  checkSignature(signatureFields, signature, company.typedSignature);
+  // A stamp field takes the organisation's stamp as it is now, by its key.
+  const stamps = appliedStamps(fields, shown, sent, company.stamp);
+  const stamped = Object.values(stamps).find((key) => typeof key === 'string');
   const signedValues: Record<string, FieldValue> = {};
   for (const field of signatureFields)
     signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
@@ -58,7 +63,7 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
     });
     if (!taken) throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
     const stored = await storeFiles(ctx, tx, form, answers.files, { name: recipient.name, attacher: 'signer' }, clearedFiles(fields, answers.values));
-    await addFormValues(tx, form.id, { ...answers.values, ...signedValues });
+    await addFormValues(tx, form.id, { ...answers.values, ...signedValues, ...stamps });
     const who = { userId: recipient.userId, name: recipient.name };
     await recordEvent(tx, {
       event: 'signed',
@@ -67,7 +72,14 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
       target: form.reference,
       formId: form.id,
       origin,
-      details: { order: recipient.order, signature: signature?.kind ?? 'none', via, consent: true, ...(hostedBy ? { hostedBy } : {}) },
+      details: {
+        order: recipient.order,
+        signature: signature?.kind ?? 'none',
+        via,
+        consent: true,
+        ...(hostedBy ? { hostedBy } : {}),
+        ...(stamped ? { stamp: stamped } : {}),
+      },
     });
     return { ...(await progress(ctx, tx, form.id, origin)), stored };
   });
