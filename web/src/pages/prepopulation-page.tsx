@@ -49,6 +49,7 @@ const fieldTypes: Record<FormField['type'], string> = {
   calculated: 'Calculated number',
   signature: 'Signature',
   file: 'File upload',
+  stamp: 'Stamp',
 };
 
 const sourceColumns: ListColumn<PrepopulationSourceSummary>[] = [

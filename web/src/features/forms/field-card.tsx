@@ -142,6 +142,9 @@ export function FieldCard({ field, steps, others, index, count, problems, disabl
               </option>
             ))}
           </select>
+          {field.type === 'stamp' ? (
+            <p className="field__hint">Applied with one click by the place that answers it, with the stamp uploaded in Settings, Company settings.</p>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor={`${id}-step`}>Answered by</label>

@@ -33,6 +33,7 @@ export const fieldTypes: ReadonlyArray<{ value: FieldType; label: string }> = [
   { value: 'signature', label: 'Signature' },
   { value: 'file', label: 'File upload' },
   { value: 'calculated', label: 'Calculated number' },
+  { value: 'stamp', label: 'Organisation’s stamp' },
 ];
 
 export const nameMaxLength = 60;

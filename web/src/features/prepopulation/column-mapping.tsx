@@ -10,7 +10,7 @@ import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
 
-const fillable = (field: FormField): boolean => field.type !== 'file' && field.type !== 'signature';
+const fillable = (field: FormField): boolean => field.type !== 'file' && field.type !== 'signature' && field.type !== 'stamp';
 
 function FieldColumns({
   sourceId,
