@@ -9,8 +9,8 @@
 import { expect, test } from '@playwright/test';
 import { linkIn, mailTo, makeTemplate, signIn, signAndReadSeal } from './support.ts';
 
-/** A small red square, as the organisation's stamp. */
-const stampPng = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mNkYGD4z8DAwMDAxMDAAAAU7wEDnkDz3QAAAABJRU5ErkJggg==';
+/** A small red frame (24 × 16 pixels), as the organisation's stamp. */
+const stampPng = 'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAAIUlEQVR42mPYJyJHFcRAZYP+UwBGDRo1aNQg4g0aRLkfAN34VF5wt+neAAAAAElFTkSuQmCC';
 
 test('a field appears on an answer, a check shows the sender’s message, the stamp is applied, and the seal keeps only the shown answers', async ({
   page,
