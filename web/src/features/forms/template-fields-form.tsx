@@ -4,7 +4,8 @@
  * for choice lists); the problems show beside their fields, with a summary that links to
  * each. Saving updates the fields (`update`, `type: fields`) and goes back to Manage Template;
  * a failed save keeps everything typed. Moves, additions and removals are announced, and the
- * focus follows the field moved, so the keyboard never loses its place. The template's PDF,
+ * focus follows the field moved, so the keyboard never loses its place. A stamp field says at
+ * once when the organisation has no stamp to apply (the save is refused). The template's PDF,
  * and where each field goes on it, are edited in a panel of their own, loaded only here.
  */
 import type { TemplateDetail, TemplateStep } from '@formsign/sdk';
@@ -58,6 +59,16 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
   const focusNext = useRef<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
   const [snapshot, send] = useMachine(saveLogic, inspectOption());
+  // Whether the organisation has a stamp for a stamp field to apply (the save is refused without one): asked once.
+  const [noStamp, setNoStamp] = useState(false);
+  useEffect(() => {
+    const asking = new AbortController();
+    api.settings.get({ signal: asking.signal }).then(
+      (settings) => setNoStamp(!settings.stamp),
+      () => setNoStamp(false),
+    );
+    return () => asking.abort();
+  }, []);
   const navigate = useNavigate();
   const saving = snapshot.matches('saving');
   const saved = snapshot.matches('saved');
@@ -196,6 +207,7 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
               index={index}
               count={fields.length}
               problems={problems.get(field.key)}
+              noStamp={noStamp}
               disabled={saving}
               onChange={(next) => update(field.key, next)}
               onMove={(step) => move(index, step)}
