@@ -109,6 +109,8 @@ export type TemplateSummaryList = Schemas['TemplateSummaryList'];
 export type PdfPageSize = Schemas['PdfPageSize'];
 export type DocumentPage = Schemas['DocumentPage'];
 export type TemplatePdfResponse = Schemas['TemplatePdfResponse'];
+export type CompanyStamp = Schemas['CompanyStamp'];
+export type CompanyStampResponse = Schemas['CompanyStampResponse'];
 
 // Database and analytics
 export type DatabaseRow = Schemas['DatabaseRow'];

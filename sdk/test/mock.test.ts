@@ -388,6 +388,11 @@ const checks: { [Id in OperationId]: () => Promise<void> } = {
     expect(made).toEqual(example('createApiKey'));
     expect(made.secret?.startsWith(made.key?.prefix ?? '-')).toBe(true);
   },
+  async manageCompanyStamp() {
+    const saved = await client.settings.uploadStamp(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }));
+    expect(saved).toEqual(example('manageCompanyStamp'));
+    expect(saved.stamp?.width).toBeGreaterThan(0);
+  },
   async revokeApiKey() {
     const revoked = await client.settings.revokeApiKey(12);
     expect(revoked).toEqual(example('revokeApiKey'));

@@ -72,8 +72,8 @@ export const callTable: readonly CallRow[] = [
  * for the `/confirm-email` page, the help page's contact form, the organisation's own
  * tutorials (`/tutorial`), the form audit's export (`/formaudit-export`), single sign-on with
  * the organisation's provider (`/sso-*`, `/sso/*`), the organisation's API keys
- * (`/api-keys`, `/api-keys/revoke`) and bulk sends from a CSV (`/bulk-send-csv`, `/bulk-sends`,
- * `/bulk-sends/cancel`).
+ * (`/api-keys`, `/api-keys/revoke`), bulk sends from a CSV (`/bulk-send-csv`, `/bulk-sends`,
+ * `/bulk-sends/cancel`) and the organisation's stamp (`/company-stamp`).
  */
 export const designedOperations: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string }[] = [
   { method: 'post', path: '/grant-envelopes' },
@@ -102,6 +102,7 @@ export const designedOperations: readonly { method: 'get' | 'post' | 'put' | 'de
   { method: 'post', path: '/form-progress' },
   { method: 'post', path: '/verify' },
   { method: 'post', path: '/template-pdf' },
+  { method: 'post', path: '/company-stamp' },
   { method: 'post', path: '/prepopulation-upload' },
   { method: 'post', path: '/prepopulation-source' },
   { method: 'get', path: '/prepopulation-records' },

@@ -2,17 +2,31 @@
  * A form whose fields depend on each other, against the real server: the template's editor
  * shows a field only when a radio group's answer is "Yes" and checks a phone number with the
  * sender's message; the signer sees the field appear and go as they answer, reads the message
- * on a number that is not one, sees a calculated field worked out as they type, signs, and the
- * sealed PDF has the shown answers (and the server's result of the formula), not the hidden.
+ * on a number that is not one, sees a calculated field worked out as they type, applies the
+ * organisation's stamp (uploaded in Settings first), signs, and the sealed PDF has the shown
+ * answers (and the server's result of the formula), not the hidden, and says the stamp was applied.
  */
 import { expect, test } from '@playwright/test';
 import { linkIn, mailTo, makeTemplate, signIn, signAndReadSeal } from './support.ts';
 
-test('a field appears on an answer, a check shows the sender’s message, and the seal keeps only the shown answers', async ({ page, browser }) => {
+/** A small red frame (24 × 16 pixels), as the organisation's stamp. */
+const stampPng = 'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAAIUlEQVR42mPYJyJHFcRAZYP+UwBGDRo1aNQg4g0aRLkfAN34VF5wt+neAAAAAElFTkSuQmCC';
+
+test('a field appears on an answer, a check shows the sender’s message, the stamp is applied, and the seal keeps only the shown answers', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000);
   const title = `Parking Permit ${Date.now()}`;
   const email = `parking.${Date.now()}@mail.example`;
   await signIn(page, 'demo.admin');
+  // The stamp field applies the organisation's stamp: an administrator uploads it in Settings first.
+  await page.goto('/settings');
+  await page
+    .getByLabel(/^(Upload a stamp|Replace the stamp)$/)
+    .setInputFiles({ name: 'stamp.png', mimeType: 'image/png', buffer: Buffer.from(stampPng, 'base64') });
+  await expect(page.getByText("The organisation's stamp has been saved.")).toBeVisible();
+  await expect(page.getByRole('img', { name: 'The organisation’s stamp' })).toBeVisible();
 
   await makeTemplate(
     page,
@@ -36,6 +50,7 @@ test('a field appears on an answer, a check shows the sender’s message, and th
       },
       { label: 'Miles a day', type: 'number' },
       { label: 'Miles a week', type: 'calculated', settings: (card) => card.getByLabel('Formula').fill('miles_a_day × 5') },
+      { label: 'Company stamp', type: 'stamp', required: true },
       { label: 'Signature', type: 'signature', required: true },
     ],
     'Employee',
@@ -68,7 +83,11 @@ test('a field appears on an answer, a check shows the sender’s message, and th
   await signer.getByLabel('Miles a day').fill('12.5');
   await expect(signer.getByLabel('Miles a week')).toHaveText('62.5');
 
+  await signer.getByRole('button', { name: 'Apply the stamp' }).click();
+  await expect(signer.getByRole('img', { name: "Company stamp: the organisation's stamp, applied" })).toBeVisible();
+
   const text = await signAndReadSeal(signer, 'Pat Parker');
+  expect(text).toContain("Applied the organisation's stamp (Northwind Care Ltd).");
   expect(text).toContain('+44 20 7946 0958');
   expect(text).toContain('Do you drive to work? No');
   expect(text).toContain('Miles a week 62.5');

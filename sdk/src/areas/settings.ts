@@ -4,6 +4,7 @@ import type {
   ApiKeyList,
   CategoryAction,
   CategoryList,
+  CompanyStampResponse,
   CreateApiKeyRequest,
   CreateApiKeyResult,
   GroupList,
@@ -30,6 +31,18 @@ export interface SettingsApi {
   createApiKey(request: CreateApiKeyRequest, options?: CallOptions): Promise<CreateApiKeyResult>;
   /** Revokes an API key: it stops working at once. */
   revokeApiKey(id: number, options?: CallOptions): Promise<RevokeApiKeyResult>;
+  /** Uploads the organisation's stamp image, replacing the one it had (multipart: `function=upload`, `file`); administrators. */
+  uploadStamp(file: Blob, options?: CallOptions): Promise<CompanyStampResponse>;
+  /** Takes the organisation's stamp away; forms it was applied to keep it. */
+  removeStamp(options?: CallOptions): Promise<CompanyStampResponse>;
+}
+
+/** The multipart body of `/company-stamp`: the image goes as itself, under the name it was chosen with. */
+function stampForm(body: { function: 'upload' | 'remove' }, file?: Blob): FormData {
+  const form = new FormData();
+  form.set('function', body.function);
+  if (file) form.set('file', file, file instanceof File ? file.name : 'stamp');
+  return form;
 }
 
 /** The server's text of a refusal, before the contract's. */
@@ -53,6 +66,10 @@ export function settingsApi({ api, send }: Transport): SettingsApi {
         { preferServerMessage: true },
       ),
     apiKeys: (options) => send((init) => api.GET('/api-keys', init), options),
+    uploadStamp: (file, options) =>
+      send((init) => api.POST('/company-stamp', { ...init, body: { function: 'upload' }, bodySerializer: (body) => stampForm(body, file) }), options),
+    removeStamp: (options) =>
+      send((init) => api.POST('/company-stamp', { ...init, body: { function: 'remove' }, bodySerializer: (body) => stampForm(body) }), options),
     createApiKey: (request, options) =>
       withSuccessCode(
         'createApiKey',

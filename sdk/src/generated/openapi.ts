@@ -1473,6 +1473,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company-stamp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload, replace or remove the organisation's stamp
+         * @description Sent as multipart. `function` is `upload` (with the image in `file`) or `remove`.
+         *     Administrators only. An image is taken when its bytes are a PNG or a JPEG (its name and
+         *     type as sent are not read), of at most 1 MB and 2000 × 2000 pixels, that can be read;
+         *     it is read apart from other requests, within a time and memory budget. Each image is
+         *     kept under its own checksum, so a form it was applied to keeps it when the stamp is
+         *     replaced or removed later. The change is recorded in the organisation's trail. The
+         *     organisation's stamp is answered with its settings (`fetchSettings`).
+         */
+        post: operations["manageCompanyStamp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products": {
         parameters: {
             query?: never;
@@ -2526,10 +2552,10 @@ export interface components {
             name: string;
             label: string;
             /**
-             * @description `initials` takes the signer's initials, given once (drawn, or typed: 1 to 5 letters) and applied to every `initials` field of their place; it is never filled in advance. `file` takes a supporting document (a data URL when sent; its name once stored). `radio` offers its `options` as a group of radio buttons (one chosen). `calculated` is a number worked out from its `formula` (the server works it out when its place is answered; a value sent for it is ignored).
+             * @description `initials` takes the signer's initials, given once (drawn, or typed: 1 to 5 letters) and applied to every `initials` field of their place; it is never filled in advance. `file` takes a supporting document (a data URL when sent; its name once stored). `radio` offers its `options` as a group of radio buttons (one chosen). `calculated` is a number worked out from its `formula` (the server works it out when its place is answered; a value sent for it is ignored). `stamp` is applied with the organisation's stamp image (Settings): a signer sends `true`, and the form keeps which stamp it was (its file key).
              * @enum {string}
              */
-            type: "text" | "textarea" | "number" | "date" | "email" | "checkbox" | "select" | "radio" | "signature" | "initials" | "file" | "calculated";
+            type: "text" | "textarea" | "number" | "date" | "email" | "checkbox" | "select" | "radio" | "signature" | "initials" | "file" | "calculated" | "stamp";
             required: boolean;
             /** @description The choices of a `select` or a `radio` group. */
             options?: string[];
@@ -2667,6 +2693,38 @@ export interface components {
              * @description The PDF, for `upload`: at most 20 MB and 50 pages.
              */
             file?: string;
+        };
+        CompanyStampRequest: {
+            /**
+             * @description `upload` takes the image in `file`, replacing the stamp; `remove` takes the organisation's stamp away.
+             * @enum {string}
+             */
+            function: "upload" | "remove";
+            /**
+             * Format: binary
+             * @description The image, for `upload`: a PNG or a JPEG of at most 1 MB and 2000 × 2000 pixels.
+             */
+            file?: string;
+        };
+        /** @description The organisation's stamp: the image a stamp field is applied with. */
+        CompanyStamp: {
+            /** @description The image (a signed address that works for an hour). */
+            url: string;
+            /** @enum {string} */
+            type: "image/png" | "image/jpeg";
+            /** @description In pixels. */
+            width: number;
+            /** @description In pixels. */
+            height: number;
+            /** @description In bytes. */
+            size: number;
+            /** Format: date-time */
+            uploaded_at: string;
+        };
+        CompanyStampResponse: {
+            message: string;
+            /** @description The stamp after the change; null when the organisation has none. */
+            stamp: components["schemas"]["CompanyStamp"] | null;
         };
         TemplatePdfResponse: {
             /** @description 1 when the PDF was saved or removed. */
@@ -3509,6 +3567,8 @@ export interface components {
             embed_origins: string[];
             /** @description The external help FAQ page. */
             faq_url: string;
+            /** @description `fetchSettings`: the organisation's stamp (`manageCompanyStamp`), which its templates' stamp fields are applied with; null when it has none. */
+            stamp?: null | components["schemas"]["CompanyStamp"];
             /** @description `fetchSettings`: what the next daily retention run removes; null when `retention_days` is 0. */
             next_removal?: null | {
                 /** @description The forms whose answers and files it removes (counted up to a cap). */
@@ -3810,7 +3870,7 @@ export interface components {
             order?: number;
             /** @description The browser's id for this signer, kept across reloads. */
             uuid?: string;
-            /** @description The field values (`save`, `submit`, `approve`). */
+            /** @description The field values (`save`, `submit`, `approve`); a stamp field's is `true` when the stamp is applied. */
             values?: {
                 [key: string]: string | number | boolean | null;
             };
@@ -3920,6 +3980,12 @@ export interface components {
                 kind: "drawn" | "typed";
                 value: string;
             };
+            /** @description The organisation's stamp, for a place that answers a stamp field: the image it is applied with (a signed address that works for two hours) and its size in pixels. Null when the organisation has removed its stamp since the template was made: such a field cannot be applied, and a required one stops the form from being signed until a stamp is uploaded again. Absent when the place answers no stamp field. */
+            stamp?: null | {
+                url: string;
+                width: number;
+                height: number;
+            };
             /** @description Its holder may hand this open place on to someone else now (`delegate`): the template allows it and the place has not been handed on three times yet. Absent: false. */
             allow_delegation?: boolean;
             /** @description The template the form was made from, for a signed-in person of the form's company (whose data sources for that template may fill their answers, `/fetch-prepopulation`); null for anyone else, such as a signer who has only the link. */
@@ -4007,6 +4073,15 @@ export interface components {
     responses: {
         /** @description The request was not valid. */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenericError"];
+            };
+        };
+        /** @description The file is not a PNG or a JPEG that can be read, is too large, or none was sent. */
+        CompanyStampBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6585,6 +6660,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["AccountSaveServerError"];
+        };
+    };
+    manageCompanyStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CompanyStampRequest"];
+            };
+        };
+        responses: {
+            /** @description The organisation's stamp after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyStampResponse"];
+                };
+            };
+            400: components["responses"]["CompanyStampBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     manageProducts: {

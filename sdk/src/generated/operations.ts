@@ -78,6 +78,7 @@ export const operations = {
   getAccount: { method: 'get', path: '/user', tag: 'Account', public: false, roles: [] },
   updateProfile: { method: 'put', path: '/user', tag: 'Account', public: false, roles: [] },
   saveCompany: { method: 'post', path: '/user', tag: 'Account', public: false, roles: ['admin', 'personal'] },
+  manageCompanyStamp: { method: 'post', path: '/company-stamp', tag: 'Settings', public: false, roles: ['admin', 'personal'] },
   manageProducts: { method: 'post', path: '/products', tag: 'Account', public: false, roles: [] },
   grantEnvelopes: { method: 'post', path: '/grant-envelopes', tag: 'Account', public: false, roles: ['super'] },
   listOrganisations: { method: 'get', path: '/organisations', tag: 'Account', public: false, roles: ['super'] },

@@ -124,6 +124,7 @@ export const operationCalls: { [Id in OperationId]: OperationCall } = {
   listApiKeys: (c, o) => c.settings.apiKeys(o),
   createApiKey: (c, o) => c.settings.createApiKey({ name: 'CRM export', role: 'basic' }, o),
   revokeApiKey: (c, o) => c.settings.revokeApiKey(12, o),
+  manageCompanyStamp: (c, o) => c.settings.uploadStamp(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), o),
   getAccount: (c, o) => c.account.get(o),
   updateProfile: (c, o) => c.account.updateProfile({ email: 'olivia.bennett@northwindcare.example' }, o),
   confirmEmail: (c, o) =>

@@ -10,7 +10,7 @@
 import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { rawRows } from '../db/raw-rows.js';
-import { companies, type CompanySettings } from '../db/schema.js';
+import { companies, type CompanySettings, type CompanyStamp } from '../db/schema.js';
 import { containsPattern, offsetOf, type PageRequest } from '../db/list-filters.js';
 import { companySearchText } from '../db/search-texts.js';
 import { dateStyleOf, knownTimeZone, type DateStyle } from './dates.js';
@@ -63,6 +63,24 @@ export async function updateCompany(db: Database, id: number, change: CompanyCha
   if (Object.keys(change).length === 0) return findCompany(db, id);
   const [row] = await db.update(companies).set(change).where(eq(companies.id, id)).returning();
   return row;
+}
+
+/** The organisation's stamp, or null when it has none. */
+export async function companyStamp(db: Database, id: number): Promise<CompanyStamp | null> {
+  const [row] = await db.select({ stamp: companies.stamp }).from(companies).where(eq(companies.id, id));
+  return row?.stamp ?? null;
+}
+
+/** Sets (or, with null, removes) the organisation's stamp; answers the one it had, or undefined when there is no such organisation. */
+export async function replaceCompanyStamp(
+  db: Database,
+  id: number,
+  stamp: CompanyStamp | null,
+): Promise<{ before: CompanyStamp | null } | undefined> {
+  const [before] = await db.select({ stamp: companies.stamp }).from(companies).where(eq(companies.id, id)).for('update');
+  if (!before) return undefined;
+  await db.update(companies).set({ stamp }).where(eq(companies.id, id));
+  return { before: before.stamp };
 }
 
 /** Envelopes not used yet (never below zero). */

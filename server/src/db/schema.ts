@@ -48,6 +48,8 @@ export const companies = pgTable(
     envelopesUsed: integer('envelopes_used').notNull().default(0),
     /** The company's settings (`Settings` of the contract, less the FAQ address). */
     settings: jsonb().$type<CompanySettings>().notNull(),
+    /** The organisation's stamp image (`companies/stamp.ts`); null when it has none. */
+    stamp: jsonb().$type<CompanyStamp>(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -76,6 +78,19 @@ export const ssoProviders = pgTable('sso_providers', {
   verifiedAt: at('verified_at'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * An organisation's stamp: its image in the file store, under its own checksum (a form it was
+ * applied to names this key, so replacing the stamp never changes what such a form shows).
+ */
+export interface CompanyStamp {
+  key: string;
+  type: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+  size: number;
+  uploadedAt: string;
+}
 
 export interface CompanySettings {
   timezone: string;
@@ -401,7 +416,8 @@ export const instance = pgTable('instance', {
 export interface FieldDefinition {
   name: string;
   label: string;
-  type: 'text' | 'textarea' | 'number' | 'date' | 'email' | 'checkbox' | 'select' | 'radio' | 'signature' | 'initials' | 'file' | 'calculated';
+  type:
+    'text' | 'textarea' | 'number' | 'date' | 'email' | 'checkbox' | 'select' | 'radio' | 'signature' | 'initials' | 'file' | 'calculated' | 'stamp';
   required: boolean;
   options?: string[];
   value?: string | number | boolean | null;

@@ -11,6 +11,7 @@ import { pdfPages } from './pdf-pages.js';
 import { sealsIn } from '../sealing/pdf-signatures.js';
 import { renderAuditTrail, renderDocument, type AuditTrailInput, type DocumentInput } from '../sealing/render.js';
 import { sealedPdf, type SealedPdfInput } from '../sealing/sealed-pdf.js';
+import { readStampImage } from './stamp-image.js';
 
 export interface TaskTools {
   /** Requests through the server's guarded client (`http/outbound.ts`). */
@@ -34,6 +35,8 @@ export const fileTasks = {
   'csv-records': (input: CsvRecordsInput) => csvRecords(input),
   /** The header and rows of a bulk send's CSV, and its malformed rows (`POST /bulk-sends`). */
   'csv-table': (input: CsvTableInput) => csvTable(input),
+  /** An organisation's stamp image: its type and size, and whether it draws (`POST /company-stamp`). */
+  'stamp-image': (input: { bytes: Uint8Array }) => readStampImage(input),
 };
 
 export type FileTasks = typeof fileTasks;

@@ -3,7 +3,7 @@
  * check, a template's PDF) or making one from it (a sealed PDF, with the template's PDF and the
  * signers' drawn signatures inside) can take long on a hostile file; it runs in worker threads,
  * so that every other request is answered meanwhile, each task within budgets:
- * - time: a task still running past its budget (10 seconds to read a PDF, 20 to show a form's
+ * - time: a task still running past its budget (10 seconds to read a PDF or a stamp image, 20 to show a form's
  *   document before it is signed, 60 to make a sealed one, 120 to draw a PDF's pages as images)
  *   is stopped (its worker ended) and refused;
  * - memory: each worker's heap is limited (`resourceLimits`), and a task past it is refused;
@@ -79,6 +79,7 @@ export const defaultTimeMs: Record<FileTaskName, number> = {
   'audit-trail-pdf': 20_000,
   'csv-records': 20_000,
   'csv-table': 20_000,
+  'stamp-image': 10_000,
 };
 
 interface Task {

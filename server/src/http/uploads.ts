@@ -25,6 +25,7 @@ export const uploadLimits: Partial<Record<OperationId, number>> = {
   manageTutorial: 200 * 1024 * 1024,
   uploadPrepopulationSource: 10 * 1024 * 1024,
   startBulkSend: 5 * 1024 * 1024,
+  manageCompanyStamp: 1024 * 1024,
 };
 
 /**

@@ -59,6 +59,8 @@ export interface RenderedRecipient {
   handedOn?: readonly { from: string; to: string; reason: string }[];
   /** Who opened the place on their own device for the recipient to sign in person. */
   hostedBy?: string | null;
+  /** They applied the organisation's stamp. */
+  stamped?: boolean;
 }
 
 /** How a recipient proved who they were, as the certificate says it. */
@@ -100,6 +102,8 @@ export interface RenderInput {
   verifyUrl: string;
   /** How the organisation writes dates, as it did when the document was rendered. */
   dates: DateStyle;
+  /** The stamp images the stamp fields' answers name, by their keys (PNG or JPEG). */
+  stamps?: Readonly<Record<string, Uint8Array>>;
 }
 
 /** A moment as the organisation writes it, with the time and the zone. */
@@ -211,6 +215,28 @@ function embedSignature(pdf: PDF, signature: RenderedRecipient['signature']): PD
   }
 }
 
+/** Each stamp image embedded once in a PDF, however many fields show it. */
+const embeddedStamps = new WeakMap<PDF, Map<string, PDFImage | null>>();
+
+/** The stamp image a stamp field's answer names, embedded (PNG or JPEG, told by its first bytes); null when there is none. */
+function embedStamp(pdf: PDF, input: Pick<DocumentInput, 'stamps'>, value: FieldValue | undefined): PDFImage | null {
+  if (typeof value !== 'string') return null;
+  const bytes = input.stamps?.[value];
+  if (!bytes) return null;
+  const cache = embeddedStamps.get(pdf) ?? new Map<string, PDFImage | null>();
+  embeddedStamps.set(pdf, cache);
+  if (!cache.has(value)) {
+    let image: PDFImage | null = null;
+    try {
+      image = bytes[0] === 0x89 ? pdf.embedPng(bytes) : pdf.embedJpeg(bytes);
+    } catch {
+      image = null;
+    }
+    cache.set(value, image);
+  }
+  return cache.get(value) ?? null;
+}
+
 /** Who answers a field: its own place, else the first recipient. */
 function signerOf(field: FieldDefinition, recipients: readonly RenderedRecipient[]): RenderedRecipient | undefined {
   return recipients.find((recipient) => recipient.order === (field.step ?? 1));
@@ -278,7 +304,13 @@ function renderFields(pdf: PDF, input: DocumentInput, fields: readonly FieldDefi
     writer.text(field.label, { font: 'Helvetica-Bold', size: 10, gap: 2 });
     if (field.type === 'signature') writeSignature(writer, pdf, signerOf(field, input.recipients));
     else if (field.type === 'initials') writeInitials(writer, signerOf(field, input.recipients), initialsOf(signerOf(field, input.recipients)));
-    else writer.text(shown(field, input.values[field.name], input.dates), { size: 11, gap: 10 });
+    else if (field.type === 'stamp') {
+      const image = embedStamp(pdf, input, input.values[field.name]);
+      if (image) {
+        writer.image(image, 160, 120);
+        writer.space(6);
+      } else writer.text('Not applied', { color: muted, size: 11, gap: 10 });
+    } else writer.text(shown(field, input.values[field.name], input.dates), { size: 11, gap: 10 });
   }
 }
 
@@ -314,6 +346,17 @@ function drawPlacements(pdf: PDF, input: DocumentInput): FieldDefinition[] {
     if (field.type === 'initials') {
       const recipient = signerOf(field, input.recipients);
       drawInitials(page, place, recipient, initialsOf(recipient));
+      continue;
+    }
+    if (field.type === 'stamp') {
+      // Fitted in its box, its shape kept, in the middle.
+      const image = embedStamp(pdf, input, input.values[field.name]);
+      if (image) {
+        const scale = Math.min(place.width / image.width, place.height / image.height);
+        const width = image.width * scale;
+        const height = image.height * scale;
+        page.drawImage(image, { x: place.x + (place.width - width) / 2, y: place.y + (place.height - height) / 2, width, height });
+      }
       continue;
     }
     const size = Math.max(6, Math.min(11, place.height * 0.7));
@@ -365,6 +408,7 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
     writer.text(verificationText(recipient), { color: muted, size: 8, gap: 2 });
     for (const handed of recipient.handedOn ?? [])
       writer.text(`Handed on: ${handed.from} delegated this place to ${handed.to}. Reason: ${handed.reason}`, { size: 9, gap: 2 });
+    if (recipient.stamped) writer.text(`Applied the organisation's stamp (${input.company}).`, { size: 9, gap: 2 });
     if (recipient.consented) writer.text(`Agreed: "By signing, I agree that my electronic signature is legally binding".`, { size: 9, gap: 2 });
     if (recipient.initials)
       writer.text(`Initials: ${recipient.initials.kind === 'typed' ? `typed ("${recipient.initials.value}")` : 'drawn'}.`, { size: 9, gap: 2 });

@@ -41,8 +41,10 @@ export interface SealDocument {
   sealed: boolean;
   /** The PDF it was sent with, in the file store (the template's may have been replaced since). */
   pdfKey: string | null;
+  /** The stamp images its answers name, in the file store. */
+  stamps: readonly string[];
   /** What the sealed PDF shows; events by their audit names. */
-  render: Omit<RenderInput, 'company' | 'templatePdf' | 'sealedBy' | 'verifyUrl' | 'dates'>;
+  render: Omit<RenderInput, 'company' | 'templatePdf' | 'sealedBy' | 'verifyUrl' | 'dates' | 'stamps'>;
 }
 
 /** The seal of a document, as recorded. */
@@ -67,6 +69,16 @@ export interface SealSource {
 
 export type SealContext = Pick<ServerContext, 'db' | 'config' | 'keys' | 'mail' | 'files' | 'fileWork' | 'outbound' | 'signing' | 'now'>;
 
+/** The files of `keys` that are in the store, by key. */
+export async function filesByKey(ctx: Pick<SealContext, 'files'>, keys: readonly string[]): Promise<Record<string, Uint8Array>> {
+  const found: Record<string, Uint8Array> = {};
+  for (const key of keys) {
+    const bytes = await ctx.files.get(key);
+    if (bytes) found[key] = bytes;
+  }
+  return found;
+}
+
 /** Renders the sealed PDF of a complete document; answers its bytes and checksums (nothing is stored). */
 async function sealedPdfOf(ctx: SealContext, document: SealDocument): Promise<{ bytes: Uint8Array; documentSha256: string }> {
   const identity = await ctx.signing();
@@ -81,6 +93,7 @@ async function sealedPdfOf(ctx: SealContext, document: SealDocument): Promise<{ 
     verifyUrl: `${ctx.config.publicUrl}/verify`,
     // The organisation's date format now, at sealing: the sealed file never changes after.
     dates: await companyDateStyle(ctx.db, document.companyId),
+    stamps: await filesByKey(ctx, document.stamps),
   };
   // Made in a file worker: the template's PDF and the drawn signatures are read there. The
   // timestamp authority is reached through the guarded client, like every other system.

@@ -138,6 +138,7 @@ function valueFor(random: () => number, field: FieldDefinition, at: Date, signer
     case 'textarea':
       return pick(random, words);
     case 'file':
+    case 'stamp':
       return null;
     default:
       return field.name.includes('name') ? signer : (pick(random, words).split(';')[0] ?? '');

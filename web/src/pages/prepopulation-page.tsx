@@ -53,6 +53,7 @@ const fieldTypes: Record<FormField['type'], string> = {
   signature: 'Signature',
   initials: 'Initials',
   file: 'File upload',
+  stamp: 'Stamp',
 };
 
 const sourceColumns: ListColumn<PrepopulationSourceSummary>[] = [

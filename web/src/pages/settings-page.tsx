@@ -12,7 +12,8 @@
  * which only administrators of the company, not personal ones, may read). Those the server lets
  * change the company's wording (`/save-strings`) have a tab for it, loaded when opened; so do
  * the organisation's administrators for its single sign-on provider, and those who may make
- * the organisation's API keys (administrators and super users).
+ * the organisation's API keys (administrators and super users). The company tab also shows the
+ * organisation's stamp, which administrators upload, replace or remove.
  */
 import { mayCall, roleOfFlags, type Settings, settingsApi } from '@formsign/sdk';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -20,6 +21,7 @@ import { api, area } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { CompanySettingsForm, settingsDraft, type SettingsDraft } from '../features/account/company-settings-form.tsx';
 import { TemplateCategories } from '../features/account/template-categories.tsx';
+import { CompanyStampPanel } from '../features/account/company-stamp-panel.tsx';
 import type { WordingDraft } from '../features/account/interface-wording.tsx';
 import { ListFailure } from '../lists/data-table.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
@@ -50,7 +52,12 @@ export default function SettingsPage() {
         </div>
       );
     }
-    return <CompanySettingsForm settings={settings.data} readOnly={!isAdmin} draft={draft ?? settingsDraft(settings.data)} onDraft={setDraft} />;
+    return (
+      <>
+        <CompanySettingsForm settings={settings.data} readOnly={!isAdmin} draft={draft ?? settingsDraft(settings.data)} onDraft={setDraft} />
+        <CompanyStampPanel stamp={settings.data.stamp ?? null} readOnly={!isAdmin} />
+      </>
+    );
   };
   const tabs: Tab[] = [
     { key: 'company', label: 'Company settings', content: company },

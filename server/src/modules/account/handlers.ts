@@ -15,8 +15,13 @@ import { settingsView } from '../../companies/settings.js';
 import { nextRemoval } from '../forms/apply-retention.job.js';
 import type { CompanyRecord } from '../../companies/repository.js';
 import { grantsEnvelopes } from '../purchases/instance-super-user.js';
+import { uploadedFile } from '../../http/uploads.js';
+import { changeCompanyStamp, stampTexts, stampView } from './company-stamp.js';
 
-type AccountHandlers = Pick<Handlers, 'getAccount' | 'updateProfile' | 'confirmEmail' | 'saveCompany' | 'countUnusedEnvelopes' | 'fetchSettings'>;
+type AccountHandlers = Pick<
+  Handlers,
+  'getAccount' | 'updateProfile' | 'confirmEmail' | 'saveCompany' | 'countUnusedEnvelopes' | 'fetchSettings' | 'manageCompanyStamp'
+>;
 
 export function roleOf(user: Pick<UserRecord, 'role' | 'personal' | 'isSuper'>): Role {
   if (user.isSuper) return 'super';
@@ -52,7 +57,9 @@ export function companyOf(company: CompanyRecord): Company {
   };
 }
 
-export function accountHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config' | 'passwords'>): AccountHandlers {
+export function accountHandlers(
+  ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config' | 'passwords' | 'files' | 'fileWork'>,
+): AccountHandlers {
   const faqUrl = ctx.config.faqUrl;
   return {
     async getAccount({ principal }) {
@@ -69,18 +76,31 @@ export function accountHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'mail' |
 
     async saveCompany(request) {
       const saved = await saveCompany(ctx, request.principal, request.body.data, { ip: request.ip, userAgent: request.userAgent });
-      return { message: 'The company details have been saved.', company: companyOf(saved), settings: settingsView(saved.settings, faqUrl) };
+      return {
+        message: 'The company details have been saved.',
+        company: companyOf(saved),
+        settings: { ...settingsView(saved.settings, faqUrl), stamp: stampView(ctx, saved.stamp) },
+      };
     },
 
     async countUnusedEnvelopes(request) {
       return { unused: await countUnusedEnvelopes(ctx, request.principal, request.body.token) };
     },
 
+    async manageCompanyStamp(request) {
+      const { principal, body } = request;
+      const change =
+        body.function === 'upload' ? { action: 'upload' as const, file: uploadedFile(request.raw, 'file') } : { action: 'remove' as const };
+      const stamp = await changeCompanyStamp(ctx, principal, change, { ip: request.ip, userAgent: request.userAgent });
+      return { message: stamp ? stampTexts.saved : stampTexts.removed, stamp: stampView(ctx, stamp) };
+    },
+
     async fetchSettings({ principal }) {
-      const { settings } = await readCompany(ctx, principal);
+      const { settings, stamp } = await readCompany(ctx, principal);
       const next = await nextRemoval(ctx, principal.companyId, settings, ctx.config.listCountCap);
       return {
         ...settingsView(settings, faqUrl),
+        stamp: stampView(ctx, stamp),
         next_removal: next && {
           forms: Math.min(next.forms, ctx.config.listCountCap),
           exact: next.forms <= ctx.config.listCountCap,

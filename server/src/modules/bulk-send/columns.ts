@@ -15,9 +15,9 @@ export type BulkColumn =
   | { kind: 'name' | 'email' | 'access-code'; place: number; step: StepDefinition; header: string }
   | { kind: 'field'; field: FieldDefinition; header: string };
 
-/** The fields a CSV can give values to: not a signature, initials or a file. */
+/** The fields a CSV can give values to: not a signature, initials, a stamp or a file. */
 export function prefillableFields(fields: readonly FieldDefinition[]): FieldDefinition[] {
-  return fields.filter((field) => field.type !== 'signature' && field.type !== 'initials' && field.type !== 'file');
+  return fields.filter((field) => field.type !== 'signature' && field.type !== 'initials' && field.type !== 'file' && field.type !== 'stamp');
 }
 
 export function bulkColumns(template: Pick<TemplateRecord, 'steps' | 'fields'>): BulkColumn[] {

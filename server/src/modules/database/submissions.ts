@@ -5,9 +5,9 @@
  */
 import type { FieldDefinition } from '../../db/schema.js';
 
-/** Fields whose answers are data a person reads in a table (not signatures, initials nor attached files). */
+/** Fields whose answers are data a person reads in a table (not signatures, initials, stamps nor attached files). */
 export function isDataField(field: FieldDefinition): boolean {
-  return field.type !== 'signature' && field.type !== 'initials' && field.type !== 'file';
+  return field.type !== 'signature' && field.type !== 'initials' && field.type !== 'file' && field.type !== 'stamp';
 }
 
 /** Fields whose answers can make the rows or columns of an analysis. */

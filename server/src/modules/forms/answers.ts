@@ -73,7 +73,8 @@ export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<st
   const files: FileAnswer[] = [];
   const shown = shownNames(fields, sent, options.form);
   for (const field of fields) {
-    if (field.type === 'signature' || field.type === 'initials' || field.type === 'calculated') continue;
+    // A signature or initials are taken apart, a stamp by the organisation's own (`appliedStamps`), a calculated number worked out below.
+    if (field.type === 'signature' || field.type === 'initials' || field.type === 'stamp' || field.type === 'calculated') continue;
     if (!shown.has(field.name)) {
       values[field.name] = null;
       continue;

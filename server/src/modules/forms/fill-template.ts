@@ -19,10 +19,12 @@ import { actsOn, mailFacts, progress, queueMail, turnMails, type FormsContext } 
 import { documentPages } from '../templates/page-images.js';
 import { sentPdfUrl } from './links.js';
 import {
+  appliedStamps,
   checkConsent,
   checkInitials,
   checkSignature,
   initialledValue,
+  signingStamp,
   invalidLink,
   nextName,
   receipt,
@@ -46,7 +48,7 @@ export async function fillTemplate(
   // The person filling it in takes the first place: one that only receives a copy answers nothing.
   if (first?.action === 'copy') throw signingRefusal(signingTexts.firstIsCopy);
   const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
-  const { typedSignature, dates } = await signingCompany(ctx, principal.companyId);
+  const { typedSignature, dates, stamp } = await signingCompany(ctx, principal.companyId);
   if (request.function === 'load') {
     const fields =
       request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
@@ -66,6 +68,7 @@ export async function fillTemplate(
       document: sentPdfUrl(ctx, { pdfKey: template.pdfKey, reference: template.title }),
       document_pages: await documentPages(ctx, template.pdfKey),
       template_id: template.id,
+      ...signingStamp(ctx, mine, stamp),
     };
     return { data: form, error: '' };
   }
@@ -82,6 +85,8 @@ export async function fillTemplate(
   checkSignature(signatureFields, request.signature, typedSignature);
   const initialsFields = mine.filter((field) => field.type === 'initials' && shown.has(field.name));
   const initials = checkInitials(initialsFields, request.initials, typedSignature);
+  const stamps = appliedStamps(mine, shown, request.values, stamp);
+  const stamped = Object.values(stamps).find((key) => typeof key === 'string');
   const people: Recipient[] = [];
   for (const step of later) {
     const user = await findCompanyUser(ctx.db, principal.companyId, step.userId ?? 0);
@@ -116,7 +121,7 @@ export async function fillTemplate(
             },
           ],
         ]),
-        values: { ...answers.values, ...signedValues },
+        values: { ...answers.values, ...signedValues, ...stamps },
         files: answers.files,
         sequential: template.sequential,
         message: '',
@@ -131,6 +136,7 @@ export async function fillTemplate(
       ...(initials ? { initials: initials.kind } : {}),
       via: 'account',
       consent: true,
+      ...(stamped ? { stamp: stamped } : {}),
     };
     await recordEvent(tx, {
       event: 'signed',

@@ -14,7 +14,17 @@ import { documentPages } from '../templates/page-images.js';
 import { sealedPdfUrl, sentPdfUrl, tokenMatches } from './links.js';
 import { actsOn, hasActed, type ActingRecipient } from './progression.js';
 import { firstOpenName, placeOfPage, recipientsOf, type FormRecord } from './repository.js';
-import { expired, fieldsFor, invalidLink, signingCompany, signingRefusal, signingTexts, withdrawnForm } from './signing-rules.js';
+import {
+  editableFields,
+  expired,
+  fieldsFor,
+  invalidLink,
+  signingCompany,
+  signingRefusal,
+  signingStamp,
+  signingTexts,
+  withdrawnForm,
+} from './signing-rules.js';
 import { handedOnLink, markOpened } from './steps-repository.js';
 import { proofMissing, verifyFirst } from './verify-signer.js';
 
@@ -107,6 +117,8 @@ async function signingForm(
     allow_delegation: open && (await mayHandOver(ctx.db, recipient)),
     // Its template, for a signed-in person of its company (whose data sources for it may fill their answers); not for a link's holder.
     template_id: principal !== null && principal.companyId === form.companyId ? form.templateId : null,
+    // The organisation's stamp, for a place that applies one now.
+    ...(open && recipient.action !== 'approve' ? signingStamp(ctx, editableFields(form, recipient), company.stamp) : {}),
   };
 }
 

@@ -11,10 +11,12 @@ import type { SigningPreviewRequest, WebSigningRequest } from '@formsign/sdk/con
 import type { Principal } from '../../auth/principal.js';
 import { companyName } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
-import type { FieldDefinition, FieldValue } from '../../db/schema.js';
+import type { CompanyStamp, FieldDefinition, FieldValue } from '../../db/schema.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { FileWorkRefused } from '../../files/file-work.js';
 import type { DocumentInput, RenderedRecipient } from '../../sealing/render.js';
+import { filesByKey } from '../../sealing/seal.js';
+import { stampKeysOf } from '../../companies/stamp.js';
 import { findTemplate } from '../templates/repository.js';
 import { stepOfField } from '../templates/steps.js';
 import { checkAnswers, type AnswerOptions } from './answers.js';
@@ -69,12 +71,15 @@ function answersNow(
   given: { signature: Signature | null; initials: Initials | null },
   name: string,
   form: AnswerOptions['form'],
+  stamp: CompanyStamp | null,
 ) {
   const { signature, initials } = given;
   const answers = checkAnswers(fields, values as Record<string, FieldValue> | undefined, { draft: true, form }).values;
   for (const field of fields) {
     if (field.type === 'signature') answers[field.name] = signature ? (signature.kind === 'typed' ? signature.value : `Signed by ${name}`) : null;
     if (field.type === 'initials') answers[field.name] = initialledValue(initials, name);
+    // A stamp applied now is the organisation's as it is now, as signing takes it.
+    if (field.type === 'stamp') answers[field.name] = stamp && (values?.[field.name] === true || values?.[field.name] === 'true') ? stamp.key : null;
   }
   return answers;
 }
@@ -99,10 +104,10 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
   const template = await findTemplate(ctx.db, principal.companyId, Number(request.id));
   if (!template || template.status !== 'active') throw invalidLink();
   const fields = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
-  const { typedSignature, dates } = await signingCompany(ctx, principal.companyId);
+  const { typedSignature, dates, stamp } = await signingCompany(ctx, principal.companyId);
   const signature = checkedSignature(request.signature, typedSignature);
   const initials = checkedInitials(fields, request.initials, typedSignature);
-  const values = answersNow(fields, request.values, { signature, initials }, principal.displayName, { fields: template.fields, values: {} });
+  const values = answersNow(fields, request.values, { signature, initials }, principal.displayName, { fields: template.fields, values: {} }, stamp);
   const me: RenderedRecipient = {
     ...nobody,
     order: 1,
@@ -127,6 +132,7 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
     recipients: [me],
     templatePdf: template.pdfKey ? await ctx.files.get(template.pdfKey) : null,
     dates,
+    stamps: await filesByKey(ctx, stampKeysOf(principal.companyId, fields, values)),
   });
 }
 
@@ -155,12 +161,12 @@ export async function previewSigningForm(ctx: PreviewContext, request: SigningPr
   if (!found) throw invalidLink();
   const shown = form.fields.filter((field) => field.step === 0 || stepOfField(field) <= recipient.order);
   const mine = recipient.action === 'approve' ? [] : editableFields(form, recipient);
-  const { typedSignature, dates } = await signingCompany(ctx, form.companyId);
+  const { typedSignature, dates, stamp } = await signingCompany(ctx, form.companyId);
   const signature = recipient.action === 'approve' ? null : checkedSignature(request.signature, typedSignature);
   const initials = recipient.action === 'approve' ? null : checkedInitials(mine, request.initials, typedSignature);
   const values: Record<string, FieldValue> = {};
   for (const field of shown) if (form.values[field.name] !== undefined) values[field.name] = form.values[field.name] ?? null;
-  Object.assign(values, answersNow(mine, request.values, { signature, initials }, recipient.name, { fields: form.fields, values }));
+  Object.assign(values, answersNow(mine, request.values, { signature, initials }, recipient.name, { fields: form.fields, values }, stamp));
 
   const recipients: RenderedRecipient[] = found.recipients
     .filter((other) => other.order <= recipient.order)
@@ -188,5 +194,6 @@ export async function previewSigningForm(ctx: PreviewContext, request: SigningPr
     recipients,
     templatePdf: form.pdfKey ? await ctx.files.get(form.pdfKey) : null,
     dates,
+    stamps: await filesByKey(ctx, stampKeysOf(form.companyId, shown, values)),
   });
 }

@@ -6,6 +6,7 @@
  * register of seals that a document is checked against (`/verify`).
  */
 import type { ServerContext } from '../../context.js';
+import { stampKeysOf } from '../../companies/stamp.js';
 import type { Database } from '../../db/database.js';
 import type { RenderedRecipient } from '../../sealing/render.js';
 import type { SealDocument, SealSource } from '../../sealing/seal.js';
@@ -69,6 +70,9 @@ function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['event
     }),
     // Who hosted the signature, as its own event says (the place may have been hosted, then signed another way).
     hostedBy: hostOf(recipient, events),
+    stamped: events.some(
+      (event) => event.event === 'signed' && event.details['order'] === recipient.order && typeof event.details['stamp'] === 'string',
+    ),
   };
 }
 
@@ -78,11 +82,12 @@ function delegatedWords(details: Record<string, unknown>): string {
   return typeof to?.name === 'string' && typeof to.email === 'string' ? `delegated their place to ${to.name} <${to.email}>` : 'delegated their place';
 }
 
-/** The trail's words for a signature: given in person (and who hosted it), with the signer's consent. */
+/** The trail's words for a signature: given in person (and who hosted it), with the organisation's stamp, with the signer's consent. */
 function signedWords(details: Record<string, unknown>): string {
   const hosted = typeof details['hostedBy'] === 'string' ? ` in person, hosted by ${details['hostedBy']}` : '';
-  if (details['consent'] === true) return `signed${hosted}, agreeing that the electronic signature is legally binding`;
-  return `signed${hosted}`;
+  const stamped = typeof details['stamp'] === 'string' ? ", applying the organisation's stamp" : '';
+  if (details['consent'] === true) return `signed${hosted}${stamped}, agreeing that the electronic signature is legally binding`;
+  return `signed${hosted}${stamped}`;
 }
 
 /** The trail's words for a holder proving who they are: how, and where a code went. */
@@ -103,6 +108,8 @@ async function formDocument(db: Database, formId: number): Promise<SealDocument 
     completedAt: form.completedAt,
     sealed: form.sealedKey !== null,
     pdfKey: form.pdfKey,
+    // The stamp images its answers name (of its own organisation only).
+    stamps: stampKeysOf(form.companyId, form.fields, form.values),
     render: {
       reference: form.reference,
       title: form.title,

@@ -8,6 +8,7 @@ import { removeUnused, storeFiles } from './documents.js';
 import type { LinkPlace } from './open-signing-form.js';
 import { progress, type FormsContext } from './progression.js';
 import {
+  appliedStamps,
   checkConsent,
   checkInitials,
   checkSignature,
@@ -37,11 +38,14 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
   const shown = shownNames(fields, sent, answeredSoFar);
   const signatureFields = fields.filter((field) => field.type === 'signature' && shown.has(field.name));
   const signature = request.signature;
-  const { typedSignature } = await signingCompany(ctx, form.companyId);
-  checkSignature(signatureFields, signature, typedSignature);
+  const company = await signingCompany(ctx, form.companyId);
+  checkSignature(signatureFields, signature, company.typedSignature);
   // The initials are given once and go in every initials field shown; those kept with a draft count when none are sent.
   const initialsFields = fields.filter((field) => field.type === 'initials' && shown.has(field.name));
-  const initials = checkInitials(initialsFields, request.initials ?? recipient.initials, typedSignature);
+  const initials = checkInitials(initialsFields, request.initials ?? recipient.initials, company.typedSignature);
+  // A stamp field takes the organisation's stamp as it is now, by its key.
+  const stamps = appliedStamps(fields, shown, sent, company.stamp);
+  const stamped = Object.values(stamps).find((key) => typeof key === 'string');
   const signedValues: Record<string, FieldValue> = {};
   for (const field of signatureFields)
     signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
@@ -68,7 +72,7 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
     });
     if (!taken) throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
     const stored = await storeFiles(ctx, tx, form, answers.files, { name: recipient.name, attacher: 'signer' }, clearedFiles(fields, answers.values));
-    await addFormValues(tx, form.id, { ...answers.values, ...signedValues });
+    await addFormValues(tx, form.id, { ...answers.values, ...signedValues, ...stamps });
     const who = { userId: recipient.userId, name: recipient.name };
     await recordEvent(tx, {
       event: 'signed',
@@ -84,6 +88,7 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
         via,
         consent: true,
         ...(hostedBy ? { hostedBy } : {}),
+        ...(stamped ? { stamp: stamped } : {}),
       },
     });
     return { ...(await progress(ctx, tx, form.id, origin)), stored };

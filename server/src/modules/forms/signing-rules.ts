@@ -5,12 +5,13 @@
  */
 import type { SigningForm, SigningReceipt, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
 import type { ServerContext } from '../../context.js';
-import type { FieldDefinition, FieldValue } from '../../db/schema.js';
+import type { CompanyStamp, FieldDefinition, FieldValue } from '../../db/schema.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { dateStyleOf, type DateStyle } from '../../companies/dates.js';
 import { findCompany } from '../../companies/repository.js';
 import { fieldOf } from '../templates/field-shapes.js';
 import { stepOfField } from '../templates/steps.js';
+import { signedFileUrl } from '../../files/signed-urls.js';
 import type { FormRecord, RecipientRecord } from './repository.js';
 
 export const signingTexts = {
@@ -22,6 +23,8 @@ export const signingTexts = {
   logInToFill: 'Please log in to fill in this form.',
   needsRecipients: 'This template needs its recipients chosen: send it from Manage Template instead.',
   firstIsCopy: 'The first place of this template receives a copy and fills nothing in: send it from Manage Template instead.',
+  noStamp:
+    "This form asks for the organisation's stamp, but the organisation has no stamp at the moment. Please ask the sender to upload it in Company Settings, or decline the form to tell them.",
   typedNotAllowed: 'A typed name is not accepted as a signature on this form. Please draw your signature.',
   pleaseSign: 'Please sign: type your name or draw your signature.',
   typedInitialsNotAllowed: 'Typed initials are not accepted on this form. Please draw your initials.',
@@ -94,7 +97,7 @@ export function editableFields(form: FormRecord, recipient: RecipientRecord): Fi
 export async function signingCompany(
   ctx: Pick<ServerContext, 'db'>,
   companyId: number,
-): Promise<{ name: string | null; typedSignature: boolean; dates: DateStyle; embedOrigins: string[] }> {
+): Promise<{ name: string | null; typedSignature: boolean; dates: DateStyle; embedOrigins: string[]; stamp: CompanyStamp | null }> {
   const company = await findCompany(ctx.db, companyId);
   // The setting is on unless the company turned it off.
   return {
@@ -102,7 +105,53 @@ export async function signingCompany(
     typedSignature: company?.settings.allow_typed_signature !== false,
     dates: dateStyleOf(company?.settings),
     embedOrigins: company?.settings.embed_origins ?? [],
+    stamp: company?.stamp ?? null,
   };
+}
+
+/**
+ * The organisation's stamp as a place that answers a stamp field is shown it (a signed address
+ * that works for two hours, given only to the link that opened the place); null when the
+ * organisation has none; nothing for a place without a stamp field.
+ */
+export function signingStamp(
+  ctx: Pick<ServerContext, 'keys' | 'now'>,
+  fields: readonly FieldDefinition[],
+  stamp: CompanyStamp | null,
+): Pick<SigningForm, 'stamp'> {
+  if (!fields.some((field) => field.type === 'stamp')) return {};
+  if (!stamp) return { stamp: null };
+  const url = signedFileUrl(ctx.keys, stamp.key, ctx.now(), { name: stamp.key.split('/').pop() ?? 'stamp', seconds: 2 * 60 * 60 });
+  return { stamp: { url, width: stamp.width, height: stamp.height } };
+}
+
+/**
+ * The stamps a signer applies to their `fields`: each shown stamp field sent `true` takes the
+ * organisation's stamp as it is now, by its key (the client never names the image); a required
+ * one not applied is refused, naming it; a hidden one asks none and keeps none. Where the
+ * organisation has removed its stamp, a stamp asked for cannot be given, and the signer is
+ * told to ask the sender.
+ */
+export function appliedStamps(
+  fields: readonly FieldDefinition[],
+  shown: ReadonlySet<string>,
+  sent: Readonly<Record<string, FieldValue>> | undefined,
+  stamp: CompanyStamp | null,
+): Record<string, FieldValue> {
+  const applied: Record<string, FieldValue> = {};
+  for (const field of fields) {
+    if (field.type !== 'stamp') continue;
+    if (!shown.has(field.name)) {
+      applied[field.name] = null;
+      continue;
+    }
+    const value = sent?.[field.name];
+    const given = value === true || value === 'true';
+    if (!given && field.required && stamp) throw signingRefusal(`Please apply the stamp at "${field.label}".`);
+    if ((given || field.required) && !stamp) throw signingRefusal(signingTexts.noStamp);
+    applied[field.name] = given && stamp ? stamp.key : null;
+  }
+  return applied;
 }
 
 /**

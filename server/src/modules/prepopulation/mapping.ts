@@ -10,7 +10,7 @@ const key = (text: string): string => text.toLowerCase().replace(/[\s_-]+/g, '')
 
 /** Whether records may fill a field of this type. */
 export const fillable = (field: Pick<FieldDefinition, 'type'>): boolean =>
-  field.type !== 'file' && field.type !== 'signature' && field.type !== 'initials';
+  field.type !== 'file' && field.type !== 'signature' && field.type !== 'initials' && field.type !== 'stamp';
 
 /** The columns whose header is a field's name or label fill that field. */
 export function guessedOrder(fields: readonly FieldDefinition[], headers: readonly string[]): Record<string, string> {

@@ -91,6 +91,9 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
       );
     if (field.step !== undefined && field.step > stepCount)
       throw invalidValue(`The field "${field.label}" is answered by place ${field.step}, but the template has ${stepCount}.`);
+    // A stamp is the organisation's, applied by the place that answers it: never the sender's, never given in advance.
+    if (field.type === 'stamp' && field.step === 0)
+      throw invalidValue(`The stamp "${field.label.trim()}" is applied by a place that signs: choose which place applies it.`);
     const misplaced = placementProblem({ label: field.label.trim(), placement: field.placement }, pages);
     if (misplaced) throw invalidValue(misplaced);
     clean.push({
@@ -99,8 +102,8 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
       type: field.type,
       required: field.required,
       ...(field.type === 'select' || field.type === 'radio' ? { options } : {}),
-      // Initials are the signer's own: none is given in advance.
-      ...(field.value !== undefined && field.value !== null && field.type !== 'initials' ? { value: field.value } : {}),
+      // Initials are the signer's own, and a stamp the organisation's: none is given in advance.
+      ...(field.value !== undefined && field.value !== null && field.type !== 'initials' && field.type !== 'stamp' ? { value: field.value } : {}),
       ...(field.step !== undefined ? { step: field.step } : {}),
       ...(field.placement ? { placement: field.placement } : {}),
       ...(field.condition ? { condition: cleanCondition(field.condition) } : {}),

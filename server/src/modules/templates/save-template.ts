@@ -17,7 +17,7 @@ import { companyUserIds } from '../users/repository.js';
 import { findTemplate, insertTemplate, updateTemplate, type TemplateChange } from './repository.js';
 import { checkFields, checkSteps, copyPlaceAnswers, fieldOfCopyPlace } from './rules.js';
 import { defaultSteps, stepsOf } from './steps.js';
-import { companySettings } from '../../companies/repository.js';
+import { companySettings, companyStamp } from '../../companies/repository.js';
 import type { Database } from '../../db/database.js';
 import type { Verification } from '../../db/schema.js';
 
@@ -54,6 +54,10 @@ export async function saveTemplate(
       change.fields = checkFields(value.map(definitionOf), steps.length, existing?.pdfPages ?? []);
       const byCopy = fieldOfCopyPlace(change.fields, steps);
       if (byCopy) throw invalidValue(copyPlaceAnswers(byCopy, steps));
+      // A stamp field is applied with the organisation's stamp: there must be one to apply.
+      const stampField = change.fields.find((field) => field.type === 'stamp');
+      if (stampField && !(await companyStamp(tx, principal.companyId)))
+        throw invalidValue(`Upload your organisation's stamp in Settings, Company settings, before adding the stamp field "${stampField.label}".`);
     } else if (request.type === 'steps' && isSteps(value)) {
       const verification = await defaultVerification(tx, principal.companyId);
       const steps = checkSteps(

@@ -17,7 +17,7 @@ import { useCheckedForm } from './use-checked-form.ts';
 import { VerificationSelect } from '../../components/verification-select.tsx';
 
 /** What the person is choosing: the settings, with the day counts and the sites that may embed signing pages (one a line) as typed. */
-export type SettingsDraft = Omit<Settings, 'faq_url' | 'next_removal' | 'reminder_days' | 'retention_days' | 'embed_origins'> & {
+export type SettingsDraft = Omit<Settings, 'faq_url' | 'next_removal' | 'reminder_days' | 'retention_days' | 'embed_origins' | 'stamp'> & {
   reminder_days: string;
   retention_days: string;
   embed_origins: string;
@@ -32,7 +32,7 @@ type Draft = SettingsDraft;
 const companyLanguages = [{ code: 'en', name: 'English' }] as const;
 
 export function settingsDraft(settings: Settings): SettingsDraft {
-  const { faq_url: _faq, next_removal: _next, embed_origins: origins, ...chosen } = settings;
+  const { faq_url: _faq, next_removal: _next, embed_origins: origins, stamp: _stamp, ...chosen } = settings;
   // A language kept from before the app offered only its own shows (and is saved) as English.
   const language = companyLanguages.some((offered) => offered.code === settings.language) ? settings.language : 'en';
   return {

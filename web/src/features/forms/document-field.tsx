@@ -11,6 +11,7 @@ import { formatDate, useDateStyle } from '../../lists/format.ts';
 import { fittedSize } from './document-fields.ts';
 import { answerId, fileNameOf, maxFileBytes, readFile } from './signing-field.tsx';
 import type { Answer, Signature } from './signing-answers.ts';
+import { stampTexts, useSigningStamp } from './signing-stamp.tsx';
 
 interface Box {
   left: number;
@@ -30,6 +31,8 @@ function widthAt(line: string, size: number): number {
 
 function shown(field: FormField): string {
   const value = field.value;
+  // A stamp's answer is the key of the stamp the server took: the box says it was applied.
+  if (field.type === 'stamp') return value ? stampTexts.applied : '';
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? '✓' : '';
   return field.type === 'file' ? fileNameOf(String(value)) : field.type === 'date' ? formatDate(String(value)) : String(value);
@@ -73,11 +76,12 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
   const multiline = field.type === 'textarea';
   const fit = useMemo(() => fittedSize(text, box, widthAt, { multiline }), [text, box, multiline]);
   const file = useRef<HTMLInputElement>(null);
+  const stamp = useSigningStamp();
   const fullId = `${id}-full`;
   const problemId = `${id}-problem`;
   const requiredId = `${id}-required`;
-  // A button takes no aria-required: a signature, initials or a file to give says it is required in its description.
-  const asButton = field.type === 'signature' || field.type === 'initials' || field.type === 'file';
+  // A button takes no aria-required: a signature, initials, a stamp or a file to give says it is required in its description.
+  const asButton = field.type === 'signature' || field.type === 'initials' || field.type === 'file' || field.type === 'stamp';
   const describedBy =
     [fit.full ? fullId : '', problem ? problemId : '', asButton && field.required ? requiredId : ''].filter(Boolean).join(' ') || undefined;
   const style: CSSProperties = { ...box, fontSize: fit.size };
@@ -163,6 +167,18 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
       );
       break;
     }
+    case 'stamp':
+      // Applied with one click (again to take it off); the organisation's own image, fitted in the box.
+      control = stamp ? (
+        <button {...common} type="button" className="doc-field__sign" aria-pressed={answer === true} onClick={() => onAnswer(answer !== true)}>
+          {answer === true ? <img src={stamp.url} alt={`${field.label}: stamp applied`} /> : <span>{stampTexts.apply}</span>}
+        </button>
+      ) : (
+        <span id={id} className="doc-field__note doc-field__note--problem" tabIndex={-1}>
+          {stampTexts.missing}
+        </span>
+      );
+      break;
     case 'file':
       control = (
         <>

@@ -48,7 +48,11 @@ export function placedOnPages(fields: readonly FormField[], pageCount: number): 
 }
 
 /** The required fields of the signer still without an acceptable answer, in page order. */
-export function requiredLeft(fields: readonly FormField[], answers: Answers, options: { typedSignature?: boolean } = {}): FormField[] {
+export function requiredLeft(
+  fields: readonly FormField[],
+  answers: Answers,
+  options: { typedSignature?: boolean; stamp?: boolean } = {},
+): FormField[] {
   const mine = pageOrder(fields.filter((field) => !field.readonly && field.required));
   const problems = answerProblems(mine, answers, options);
   return mine.filter((field) => problems[field.name]);

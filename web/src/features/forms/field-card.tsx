@@ -8,6 +8,7 @@
  */
 import type { TemplateStep } from '@formsign/sdk';
 import { lazy } from 'react';
+import { Link } from 'react-router-dom';
 import { choiceTypes, choicesOf } from './field-choices.ts';
 import { fieldTypes, labelMaxLength, nameFromLabel, nameMaxLength, type EditableField, type FieldProblems } from './template-fields.ts';
 
@@ -20,6 +21,8 @@ interface FieldCardProps {
   index: number;
   count: number;
   problems?: FieldProblems;
+  /** The organisation has no stamp: a stamp field cannot be saved. */
+  noStamp?: boolean;
   disabled: boolean;
   onChange(field: EditableField): void;
   onMove(step: -1 | 1): void;
@@ -49,7 +52,7 @@ function offeredAnswers(other: EditableField): readonly string[] | null {
   return choiceTypes.has(other.type) ? choicesOf(other.options) : null;
 }
 
-export function FieldCard({ field, steps, others, index, count, problems, disabled, onChange, onMove, onRemove }: FieldCardProps) {
+export function FieldCard({ field, steps, others, index, count, problems, noStamp = false, disabled, onChange, onMove, onRemove }: FieldCardProps) {
   const id = field.key;
   const shown = field.label.trim() || 'New field';
   const change = (patch: Partial<EditableField>): void => onChange({ ...field, ...patch });
@@ -142,6 +145,13 @@ export function FieldCard({ field, steps, others, index, count, problems, disabl
               </option>
             ))}
           </select>
+          {field.type === 'stamp' && noStamp ? (
+            <p className="field__error" role="alert">
+              Upload your organisation’s stamp in <Link to="/settings">Settings, Company settings</Link> first: this field applies it.
+            </p>
+          ) : field.type === 'stamp' ? (
+            <p className="field__hint">Applied with one click by the place that answers it, with the stamp uploaded in Settings, Company settings.</p>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor={`${id}-step`}>Answered by</label>

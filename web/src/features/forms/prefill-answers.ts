@@ -11,7 +11,9 @@ import { initialAnswers, type Answer, type Answers } from './signing-answers.ts'
 export function prefilledAnswers(fields: readonly FormField[], answers: Answers, recordFields: readonly FormField[]): Answers {
   const names = new Set(
     fields
-      .filter((field) => field.type !== 'signature' && field.type !== 'initials' && field.type !== 'file' && !field.readonly)
+      .filter(
+        (field) => field.type !== 'signature' && field.type !== 'initials' && field.type !== 'file' && field.type !== 'stamp' && !field.readonly,
+      )
       .map((field) => field.name),
   );
   const filled = recordFields.filter((field) => names.has(field.name) && field.value !== undefined && field.value !== null && field.value !== '');

@@ -129,3 +129,19 @@ describe('a calculated field', () => {
     expect(signingRequestAnswers(sums, { miles: '12', week: '999' })).toEqual({ values: { miles: 12 } });
   });
 });
+
+describe('a stamp field', () => {
+  const stamped: FormField[] = [
+    { name: 'company_stamp', label: 'Company stamp', type: 'stamp', required: true, value: 'companies/1/stamps/forged.png' },
+  ];
+
+  it('starts unapplied whatever its value, must be applied when required, and sends only that it was', () => {
+    expect(initialAnswers(stamped)).toEqual({ company_stamp: false });
+    expect(answerProblems(stamped, { company_stamp: false })).toEqual({ company_stamp: 'Please apply the stamp.' });
+    expect(answerProblems(stamped, { company_stamp: false }, { stamp: false })).toEqual({
+      company_stamp: 'The organisation has no stamp to apply: ask the sender.',
+    });
+    expect(answerProblems(stamped, { company_stamp: true })).toEqual({});
+    expect(signingRequestAnswers(stamped, { company_stamp: true })).toEqual({ values: { company_stamp: true } });
+  });
+});

@@ -23,6 +23,8 @@ export function initialAnswers(fields: readonly FormField[], initials: Signature
     if (field.type === 'checkbox') answers[field.name] = start === true || start === 'true' || start === 1;
     else if (field.type === 'signature') answers[field.name] = null;
     else if (field.type === 'initials') answers[field.name] = field.readonly ? null : initials;
+    // A stamp is applied by the signer, never given in advance.
+    else if (field.type === 'stamp') answers[field.name] = false;
     else answers[field.name] = start === null || start === undefined ? '' : String(start);
   }
   return answers;
@@ -61,9 +63,14 @@ export function shownAndCalculatedAnswers(
 /**
  * What is wrong with each answer, by field name; empty when the form can be sent. Where the
  * sender's organisation accepts only drawn signatures (`typedSignature` false), a signature
- * must be drawn.
+ * must be drawn. A required stamp must be applied; `stamp` false says the organisation has none
+ * to apply.
  */
-export function answerProblems(fields: readonly FormField[], answers: Answers, options: { typedSignature?: boolean } = {}): Record<string, string> {
+export function answerProblems(
+  fields: readonly FormField[],
+  answers: Answers,
+  options: { typedSignature?: boolean; stamp?: boolean } = {},
+): Record<string, string> {
   const drawnOnly = options.typedSignature === false;
   const problems: Record<string, string> = {};
   for (const field of fields) {
@@ -73,6 +80,10 @@ export function answerProblems(fields: readonly FormField[], answers: Answers, o
     switch (field.type) {
       case 'checkbox':
         if (field.required && answer !== true) problems[field.name] = 'Please tick this box to continue.';
+        break;
+      case 'stamp':
+        if (field.required && answer !== true)
+          problems[field.name] = options.stamp === false ? 'The organisation has no stamp to apply: ask the sender.' : 'Please apply the stamp.';
         break;
       case 'signature':
         if (drawnOnly && isSignature(answer) && answer.kind === 'typed')
@@ -135,7 +146,7 @@ export function signingRequestAnswers(fields: readonly FormField[], answers: Ans
       else signature = { kind: answer.kind, value: answer.kind === 'typed' ? answer.value.trim() : answer.value };
       continue;
     }
-    if (field.type === 'checkbox') values[field.name] = answer === true;
+    if (field.type === 'checkbox' || field.type === 'stamp') values[field.name] = answer === true;
     else if (field.type === 'number') values[field.name] = typeof answer === 'string' && answer.trim() ? Number(answer) : null;
     else values[field.name] = typeof answer === 'string' ? answer.trim() || null : null;
   }

@@ -24,6 +24,7 @@ import { screenBox } from './pdf-placement.ts';
 import { InitialsDialog } from './initials-dialog.tsx';
 import { suggestedInitials, withInitials } from './initials.ts';
 import { SignatureDialog } from './signature-dialog.tsx';
+import { SigningStampContext } from './signing-stamp.tsx';
 import {
   answerProblems,
   initialAnswers,
@@ -263,8 +264,10 @@ export function SigningDocument({
   const pageCount = images ? images.length : loaded.pdf?.numPages;
   const placed = pageCount && form.document ? placedOnPages(visible, pageCount) : new Set<string>();
   const label = review ? 'The document to approve' : 'The document to sign';
-  const problems = answerProblems(mine, answers, { typedSignature });
-  const left = requiredLeft(mine, answers, { typedSignature });
+  // A stamp field can be applied only while the organisation has a stamp.
+  const rules = { typedSignature, stamp: form.stamp !== null };
+  const problems = answerProblems(mine, answers, rules);
+  const left = requiredLeft(mine, answers, rules);
   const required = mine.filter((field) => field.required).length;
   // The last screen shows the document as the server seals it, with pdf.js: loaded once every required field is answered, so it opens at once.
   const readyToFinish = !review && left.length === 0;
@@ -337,7 +340,7 @@ export function SigningDocument({
   const unplaced = visible.filter((field) => !placed.has(field.name));
 
   return (
-    <>
+    <SigningStampContext.Provider value={form.stamp}>
       {prefillTemplate !== null && !review && mine.length > 0 ? (
         <SigningPrefill
           templateId={prefillTemplate}
@@ -463,6 +466,6 @@ export function SigningDocument({
           }}
         />
       ) : null}
-    </>
+    </SigningStampContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatDate, useDateStyle } from '../../lists/format.ts';
 import { InitialsInput } from './initials-input.tsx';
 import { SignatureInput } from './signature-input.tsx';
+import { StampInput, stampTexts } from './signing-stamp.tsx';
 import type { Answer, Signature } from './signing-answers.ts';
 
 /** The id of a field's input (the error summary links to it). */
@@ -99,15 +100,19 @@ function AnsweredField({ field }: { field: FormField }) {
   useDateStyle();
   const value = field.value;
   const shown =
-    value === null || value === undefined || value === ''
-      ? 'Not answered'
-      : typeof value === 'boolean'
-        ? value
-          ? 'Yes'
-          : 'No'
-        : field.type === 'date'
-          ? formatDate(String(value))
-          : String(value);
+    field.type === 'stamp'
+      ? value
+        ? stampTexts.applied
+        : 'Not applied'
+      : value === null || value === undefined || value === ''
+        ? 'Not answered'
+        : typeof value === 'boolean'
+          ? value
+            ? 'Yes'
+            : 'No'
+          : field.type === 'date'
+            ? formatDate(String(value))
+            : String(value);
   return (
     <div className="field signing-field signing-field--answered">
       <span className="field__label">{field.label}</span>
@@ -200,6 +205,21 @@ export function SigningField({
             errorId={errorId}
             disabled={disabled}
             allowTyped={allowTypedSignature}
+            onChange={onAnswer}
+          />
+          <Problem id={`${id}-error`} text={problem} />
+        </div>
+      );
+    case 'stamp':
+      return (
+        <div className="signing-field">
+          <StampInput
+            id={id}
+            label={field.label}
+            required={field.required}
+            applied={answer === true}
+            disabled={disabled}
+            errorId={errorId}
             onChange={onAnswer}
           />
           <Problem id={`${id}-error`} text={problem} />

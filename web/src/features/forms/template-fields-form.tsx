@@ -4,14 +4,14 @@
  * for choice lists); the problems show beside their fields, with a summary that links to
  * each. Saving updates the fields (`update`, `type: fields`) and goes back to Manage Template;
  * a failed save keeps everything typed. Moves, additions and removals are announced, and the
- * focus follows the field moved, so the keyboard never loses its place. The template's PDF,
+ * focus follows the field moved, so the keyboard never loses its place. A stamp field says at
+ * once when the organisation has no stamp to apply (the save is refused). The template's PDF,
  * and where each field goes on it, are edited in a panel of their own, loaded only here.
  */
-import type { TemplateDetail, TemplateStep } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { templatesApi } from '@formsign/sdk';
+import { settingsApi, templatesApi, type TemplateDetail, type TemplateStep } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { inspectOption } from '../../session/inspection.ts';
@@ -22,6 +22,8 @@ import { fromRequest, templateSaveMachine } from '@formsign/machines';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { fitsPages } from './pdf-placement.ts';
 import type { TemplatePdf } from './template-pdf-editor.tsx';
+
+const settingsCalls = area(settingsApi);
 
 const templatesCalls = area(templatesApi);
 
@@ -62,6 +64,16 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
   const focusNext = useRef<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
   const [snapshot, send] = useMachine(saveLogic, inspectOption());
+  // Whether the organisation has a stamp for a stamp field to apply (the save is refused without one): asked once.
+  const [noStamp, setNoStamp] = useState(false);
+  useEffect(() => {
+    const asking = new AbortController();
+    settingsCalls.get({ signal: asking.signal }).then(
+      (settings) => setNoStamp(!settings.stamp),
+      () => setNoStamp(false),
+    );
+    return () => asking.abort();
+  }, []);
   const navigate = useNavigate();
   const saving = snapshot.matches('saving');
   const saved = snapshot.matches('saved');
@@ -200,6 +212,7 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
               index={index}
               count={fields.length}
               problems={problems.get(field.key)}
+              noStamp={noStamp}
               disabled={saving}
               onChange={(next) => update(field.key, next)}
               onMove={(step) => move(index, step)}

@@ -34,6 +34,7 @@ export const fieldTypes: ReadonlyArray<{ value: FieldType; label: string }> = [
   { value: 'initials', label: 'Initials' },
   { value: 'file', label: 'File upload' },
   { value: 'calculated', label: 'Calculated number' },
+  { value: 'stamp', label: 'Organisation’s stamp' },
 ];
 
 export const nameMaxLength = 60;

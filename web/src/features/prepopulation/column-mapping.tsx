@@ -14,7 +14,8 @@ import { useDataGroup } from '../../lists/use-data-group.ts';
 const prepopulationCalls = area(prepopulationApi);
 const templatesCalls = area(templatesApi);
 
-const fillable = (field: FormField): boolean => field.type !== 'file' && field.type !== 'signature' && field.type !== 'initials';
+const fillable = (field: FormField): boolean =>
+  field.type !== 'file' && field.type !== 'signature' && field.type !== 'initials' && field.type !== 'stamp';
 
 function FieldColumns({
   sourceId,
