@@ -47,10 +47,19 @@ const chartWorker = readdirSync(new URL('assets/', dist))
 // four operations' roles and one route still took the login scripts to 126.04 KB (126.1).
 // Every area of the SDK but the shell's (sign-in, account, strings, tutorials; and settings,
 // whose company date style the shell reads) is now made where its pages use it
-// (`area(templatesApi)`, web/src/api/client.ts): 124.73 KB.
+// (`area(templatesApi)`, web/src/api/client.ts): 124.73 KB. The initials and stamp fields took
+// the stylesheet to 10.02 KB (their boxes on the document, the initials pad, the stamp under
+// the form: 10.1) and the template editor's fields step to 6.97 KB (its two new types, the
+// rules of both and the warning while the organisation has no stamp), the one page chunk
+// allowed more than the others (7.1 KB): an administrator's editor, never a first paint.
 export default [
   { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '126.1 KB', gzip: true },
-  ...pages.map((key) => ({ name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`, path: file(key), limit: '6.8 KB', gzip: true })),
-  { name: 'Stylesheet', path: css, limit: '9.9 KB', gzip: true },
+  ...pages.map((key) => ({
+    name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`,
+    path: file(key),
+    limit: key === 'src/pages/template-step2-page.tsx' ? '7.1 KB' : '6.8 KB',
+    gzip: true,
+  })),
+  { name: 'Stylesheet', path: css, limit: '10.1 KB', gzip: true },
   { name: 'Chart worker', path: chartWorker, limit: '62.5 KB', gzip: true },
 ];
