@@ -9,7 +9,7 @@
 import type { CompletedForm, CompletedFormPage } from '@formsign/sdk';
 import { Link } from 'react-router-dom';
 import { formsApi, storageApi } from '@formsign/sdk';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';

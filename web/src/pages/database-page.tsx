@@ -10,7 +10,7 @@
 import type { DatabasePage as DatabaseAnswer, DatabaseQuery, DatabaseRow } from '@formsign/sdk';
 import { useId, useMemo } from 'react';
 import { databaseApi } from '@formsign/sdk';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../lists/data-table.tsx';
 import { FilterBar } from '../lists/filter-bar.tsx';

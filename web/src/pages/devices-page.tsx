@@ -11,7 +11,7 @@
 import type { Device, DevicePage } from '@formsign/sdk';
 import { useState } from 'react';
 import { devicesApi } from '@formsign/sdk';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DeviceActions, DeviceListActions, type DeviceAction } from '../features/lists/devices/device-actions.tsx';

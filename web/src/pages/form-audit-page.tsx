@@ -15,7 +15,7 @@
 import type { AuditEvent, FormAuditResponse, ListFilters } from '@formsign/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { formsApi } from '@formsign/sdk';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { saveTextFile } from '../features/operations/save-text-file.ts';
 import { useNotify } from '../shell/notifications.tsx';

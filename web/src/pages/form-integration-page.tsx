@@ -13,7 +13,7 @@ import type { Integration, IntegrationResponse, IntegrationsQuery } from '@forms
 import { createContext, useContext, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { integrationsApi } from '@formsign/sdk';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';

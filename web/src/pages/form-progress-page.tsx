@@ -12,7 +12,7 @@ import type { FileFormRequest, FormProgress, FormProgressAction, RecipientProgre
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { casesApi, workflowApi } from '@formsign/sdk';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { FormError, FormSuccess } from '../components/form-error.tsx';

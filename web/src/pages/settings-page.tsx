@@ -17,7 +17,7 @@
  */
 import { mayCall, roleOfFlags, type Settings, settingsApi } from '@formsign/sdk';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { CompanySettingsForm, settingsDraft, type SettingsDraft } from '../features/account/company-settings-form.tsx';
 import { TemplateCategories } from '../features/account/template-categories.tsx';

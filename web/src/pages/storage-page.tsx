@@ -13,7 +13,7 @@
 import type { StorageFile, StorageQuery, StorageResponse } from '@formsign/sdk';
 import { useState } from 'react';
 import { storageApi } from '@formsign/sdk';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { fileType } from '../features/lists/file-type.ts';

@@ -16,7 +16,7 @@ import { useMutation } from '../api/use-mutation.ts';
 import { FormError } from '../components/form-error.tsx';
 import { TenantForm } from '../features/operations/tenant-form.tsx';
 import { useViewer } from '../session/session.tsx';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { StatusPage } from '../components/status-page.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../lists/data-table.tsx';
 import { formatDate, formatDateTime, useDateStyle } from '../lists/format.ts';

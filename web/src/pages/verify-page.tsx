@@ -7,7 +7,7 @@
 import type { Verification } from '@formsign/sdk';
 import { useState, type DragEvent } from 'react';
 import { signingApi } from '@formsign/sdk';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { FormError } from '../components/form-error.tsx';
 import { formatDateTime, useDateStyle } from '../lists/format.ts';

@@ -8,7 +8,7 @@
 import type { WebhookEventType, WebhookSubscription, WebhookSubscriptionList } from '@formsign/sdk';
 import { createContext, useContext, useId, useState, type FormEvent } from 'react';
 import { integrationsApi } from '@formsign/sdk';
-import { api, area } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { useMutation } from '../api/use-mutation.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { FormError } from '../components/form-error.tsx';

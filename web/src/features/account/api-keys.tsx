@@ -8,7 +8,7 @@
  */
 import { type ApiKey, type ApiKeyRole, contractLimits, type CreateApiKeyRequest, settingsApi } from '@formsign/sdk';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';

@@ -7,7 +7,7 @@
  */
 import { settingsApi, type CompanyStamp } from '@formsign/sdk';
 import { useId, useRef, useState } from 'react';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { contractLimits, supportApi, textForCode } from '@formsign/sdk';
 import { useId, useState } from 'react';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { useViewer } from '../../session/session.tsx';
 import { useMutation } from '../../api/use-mutation.ts';

@@ -7,7 +7,7 @@
  */
 import { contractLimits, emailPattern, type InviteOutcome, type InviteUser, usersApi } from '@formsign/sdk';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { focusFirstInvalid } from './focus-first-invalid.ts';
 import { useMutation } from '../../api/use-mutation.ts';

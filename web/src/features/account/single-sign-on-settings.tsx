@@ -9,7 +9,7 @@
 import type { SingleSignOnInput, SingleSignOnSettings } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { settingsApi } from '@formsign/sdk';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { ListFailure } from '../../lists/data-table.tsx';

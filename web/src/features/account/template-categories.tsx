@@ -5,7 +5,7 @@
  */
 import { type Category, type CategoryAction, contractLimits, settingsApi } from '@formsign/sdk';
 import { createContext, useContext, useId, useState, type FormEvent } from 'react';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';

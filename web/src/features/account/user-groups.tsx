@@ -7,7 +7,7 @@
  */
 import { contractLimits, eachRow, type Group, type GroupsRequest, settingsApi, type UserRow, usersApi } from '@formsign/sdk';
 import { createContext, useContext, useId, useMemo, useState } from 'react';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, ListFailure, type ListColumn } from '../../lists/data-table.tsx';
 import { type DataGroupState, tableState, useDataGroup } from '../../lists/use-data-group.ts';

@@ -8,7 +8,7 @@
 import type { FormField, PrepopulationSourceSummary } from '@formsign/sdk';
 import { useId, useState } from 'react';
 import { prepopulationApi } from '@formsign/sdk';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';

@@ -7,7 +7,7 @@
  */
 import { contractLimits, type TemplateDetail, templatesApi, type TemplateStep } from '@formsign/sdk';
 import { useState, type KeyboardEvent } from 'react';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 

@@ -18,7 +18,7 @@ import {
 } from '@formsign/sdk';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { CasePicker } from '../../components/case-picker.tsx';
 import { FormError } from '../../components/form-error.tsx';

@@ -10,7 +10,7 @@
 import type { FieldPlacement, PdfPageSize, TemplateDetail } from '@formsign/sdk';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { templatesApi } from '@formsign/sdk';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';

@@ -6,7 +6,7 @@
  */
 import { contractLimits, type Staff, timeAttendanceApi, type TimeEntriesRequest, type Visitor } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useNotify } from '../../shell/notifications.tsx';

@@ -9,7 +9,7 @@
 import type { Delivery, DeliveryPage, DeliveryQueued } from '@formsign/sdk';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { integrationsApi } from '@formsign/sdk';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { formatDateTime } from '../../lists/format.ts';

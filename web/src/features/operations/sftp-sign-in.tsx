@@ -8,7 +8,7 @@
 import type { Integration, IntegrationCredentials } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { integrationsApi } from '@formsign/sdk';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useNotify } from '../../shell/notifications.tsx';

@@ -6,7 +6,7 @@
 import type { Tenant, TenantInput, UserPage } from '@formsign/sdk';
 import { casesApi, contractLimits, usersApi } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { TextField } from '../../components/text-field.tsx';

@@ -6,7 +6,7 @@
 import type { FormField, TemplateDetail, TemplateSummary } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { prepopulationApi, templatesApi } from '@formsign/sdk';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';

@@ -6,7 +6,7 @@
 import type { PrepopulationDataRecord } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { prepopulationApi } from '@formsign/sdk';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';

@@ -1,7 +1,7 @@
 /** Renaming and deleting a data source (`POST /prepopulation-source`); a refused rename keeps what was typed. */
 import { useId, useState, type FormEvent } from 'react';
 import { prepopulationApi } from '@formsign/sdk';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormError } from '../../components/form-error.tsx';

@@ -7,7 +7,7 @@
 import type { WebhookDelivery, WebhookDeliveryPage } from '@formsign/sdk';
 import { createContext, useContext } from 'react';
 import { integrationsApi } from '@formsign/sdk';
-import { api, area } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { formatDateTime } from '../../lists/format.ts';

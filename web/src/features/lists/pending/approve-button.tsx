@@ -4,7 +4,7 @@
  */
 import type { PendingForm, WebSigningData } from '@formsign/sdk';
 import { signingApi } from '@formsign/sdk';
-import { api, area } from '../../../api/client.ts';
+import { area } from '../../../api/client.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
 import { useNotify } from '../../../shell/notifications.tsx';
 

@@ -4,7 +4,7 @@
  */
 import type { PendingForm } from '@formsign/sdk';
 import { formsApi } from '@formsign/sdk';
-import { api, area } from '../../../api/client.ts';
+import { area } from '../../../api/client.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
 import { formatDateTime, useDateStyle } from '../../../lists/format.ts';
 import { useNotify } from '../../../shell/notifications.tsx';

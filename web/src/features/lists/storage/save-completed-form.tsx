@@ -6,7 +6,7 @@
 import type { CompletedForm, CompletedFormPage, StorageQuery, StorageResponse } from '@formsign/sdk';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formsApi, storageApi } from '@formsign/sdk';
-import { api, area } from '../../../api/client.ts';
+import { area } from '../../../api/client.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { ListFailure } from '../../../lists/data-table.tsx';
