@@ -4,7 +4,7 @@
  */
 import type { BulkSend } from '@formsign/sdk';
 import { Link } from 'react-router-dom';
-import { bulkSends } from './bulk-send-logic.ts';
+import { bulkSendsCalls } from './bulk-send-logic.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { formatDateTime } from '../../lists/format.ts';
 import { useDataGroup } from '../../lists/use-data-group.ts';
@@ -13,7 +13,12 @@ import '../../styles/lists.css';
 const statusText = { sending: 'Sending', done: 'Sent', stopped: 'Stopped (no envelopes)', cancelled: 'Cancelled' } as const;
 
 export function BulkSendList() {
-  const list = useDataGroup('bulk-sends', [] as BulkSend[], (_none: null, options) => bulkSends.list(options).then((answer) => answer.data), null);
+  const list = useDataGroup(
+    'bulk-sends',
+    [] as BulkSend[],
+    (_none: null, options) => bulkSendsCalls.list(options).then((answer) => answer.data),
+    null,
+  );
   return (
     <>
       <p>

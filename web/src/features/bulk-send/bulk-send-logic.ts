@@ -1,10 +1,10 @@
 /** The bulk-send machine with the app's requests: checking, starting, following and cancelling a send. */
 import { bulkSendMachine, fromRequest } from '@formsign/machines';
 import { bulkSendsApi } from '@formsign/sdk';
-import { api } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 
 /** The bulk-send calls, loaded with the pages that use them only. */
-export const bulkSends = bulkSendsApi(api.transport);
+export const bulkSendsCalls = area(bulkSendsApi);
 
 const asUpload = (input: { template: number; file: unknown; message?: string; expires_at?: string }) => ({
   template: input.template,
@@ -15,9 +15,9 @@ const asUpload = (input: { template: number; file: unknown; message?: string; ex
 
 export const bulkSendLogic = bulkSendMachine.provide({
   actors: {
-    check: fromRequest((input, options) => bulkSends.check(asUpload(input), options)),
-    start: fromRequest((input, options) => bulkSends.start(asUpload(input), options)),
-    progress: fromRequest((id: number, options) => bulkSends.get(id, options)),
-    cancel: fromRequest((id: number, options) => bulkSends.cancel(id, options)),
+    check: fromRequest((input, options) => bulkSendsCalls.check(asUpload(input), options)),
+    start: fromRequest((input, options) => bulkSendsCalls.start(asUpload(input), options)),
+    progress: fromRequest((id: number, options) => bulkSendsCalls.get(id, options)),
+    cancel: fromRequest((id: number, options) => bulkSendsCalls.cancel(id, options)),
   },
 });

@@ -10,7 +10,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormError } from '../../components/form-error.tsx';
-import { bulkSendLogic, bulkSends } from './bulk-send-logic.ts';
+import { bulkSendLogic, bulkSendsCalls } from './bulk-send-logic.ts';
 import { RowProblems } from './problem-list.tsx';
 import { inspectOption } from '../../session/inspection.ts';
 import '../../styles/forms.css';
@@ -45,7 +45,7 @@ export function BulkSendForm({ template }: { template: TemplateDetail }) {
   const download = async (): Promise<void> => {
     setDownloadError(null);
     try {
-      saveFile(await bulkSends.csvTemplate(template.id), `bulk-send-${template.id}.csv`);
+      saveFile(await bulkSendsCalls.csvTemplate(template.id), `bulk-send-${template.id}.csv`);
     } catch (error) {
       setDownloadError(error instanceof Error ? error.message : 'The CSV could not be downloaded.');
     }
