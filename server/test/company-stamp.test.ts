@@ -16,7 +16,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../src/companies/settings.js';
 import { auditEvents, forms, type FieldDefinition } from '../src/db/schema.js';
-import { stampHeader } from '../src/files/stamp-image.js';
+import { imageHeader } from '../src/files/stamp-image.js';
 import { renderDocument } from '../src/sealing/render.js';
 import { createOrganisation, organisationPassword } from './support/form-rows.js';
 import { sendSigningForm, signingCall, signingTemplate, submitDrawn, type SigningLink } from './support/signing-forms.js';
@@ -172,9 +172,9 @@ async function sendStampForm(who: string): Promise<{ id: number; signer: Signing
 
 describe("the organisation's stamp", () => {
   it('reads the type and size from the header alone', () => {
-    expect(stampHeader(png(40, 20))).toEqual({ type: 'image/png', width: 40, height: 20 });
-    expect(stampHeader(jpegHead(640, 480))).toEqual({ type: 'image/jpeg', width: 640, height: 480 });
-    expect(stampHeader(Buffer.from('GIF89a not a stamp'))).toBeNull();
+    expect(imageHeader(png(40, 20))).toEqual({ type: 'image/png', width: 40, height: 20 });
+    expect(imageHeader(jpegHead(640, 480))).toEqual({ type: 'image/jpeg', width: 640, height: 480 });
+    expect(imageHeader(Buffer.from('GIF89a not a stamp'))).toBeNull();
   });
 
   it('is refused when it is not a PNG or a JPEG, over 1 MB or 2000 pixels, or sent by someone who is not an administrator', async () => {

@@ -7,10 +7,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, companies, forms } from '../src/db/schema.js';
 import { otherCompany, fixturePassword } from './support/fixtures.js';
+import { drawn } from './support/signing-forms.js';
 import { useTestServer, type Json } from './support/test-server.js';
 
 const server = useTestServer();
-const drawn = `data:image/png;base64,${Buffer.from('a drawn signature').toString('base64')}`;
 
 async function admin(): Promise<string> {
   return (await server.signIn('demo.admin')).token;

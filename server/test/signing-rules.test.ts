@@ -69,7 +69,7 @@ describe("the form's dates", () => {
 });
 
 describe('a typed signature', () => {
-  it('is refused through a link when the company does not allow it, and the form says so; a drawn one is taken', async () => {
+  it('is refused through a link when the company does not allow it, and the form says so; a drawn one is taken once it draws', async () => {
     const form = await sendSigningForm(server, drawnOnly, {
       template: drawnOnlyTemplate,
       recipients: [{ name: 'Tia Typer', email: 'tia.typer@mail.example' }],
@@ -87,6 +87,27 @@ describe('a typed signature', () => {
       signature: { kind: 'typed', value: 'Tia Typer' },
     });
     expect(typed.body).toEqual({ data: null, error: typedRefused });
+    // A drawing the seal could not draw is refused, not sealed as "Not signed": one that does
+    // not decode, and one whose header claims a picture too large to decode (50,000 pixels wide).
+    const submitDrawn = (value: string) =>
+      signingCall(server, {
+        function: 'submit',
+        consent: true,
+        id: link.pageId,
+        token: link.token,
+        values: { answer: 'yes' },
+        signature: { kind: 'drawn', value },
+      });
+    const broken = `data:image/png;base64,${Buffer.from(drawn.split(',')[1] ?? '', 'base64')
+      .subarray(0, 40)
+      .toString('base64')}`;
+    expect((await submitDrawn(broken)).body).toEqual({ data: null, error: 'The drawn signature could not be read. Please draw it again.' });
+    const huge = Buffer.from(drawn.split(',')[1] ?? '', 'base64');
+    huge.writeUInt32BE(50_000, 16);
+    expect((await submitDrawn(`data:image/png;base64,${huge.toString('base64')}`)).body).toEqual({
+      data: null,
+      error: 'The drawn signature is too large. Please draw it again.',
+    });
     const [place] = await server.ctx.db.select().from(formRecipients).where(eq(formRecipients.formId, form.id));
     expect(place).toMatchObject({ status: 'open', signature: null });
     const signed = await signingCall(server, {

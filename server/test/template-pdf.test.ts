@@ -258,7 +258,7 @@ function wordsOf(bytes: Uint8Array): { pages: { width: number; height: number }[
   return { pages, words };
 }
 
-const drawn = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mNkYGD4z8DAwMDAxMDAAAAU7wEDnkDz3QAAAABJRU5ErkJggg==';
+const drawn = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGMQkYv6D8IMMAYAMaQGLaMXUOwAAAAASUVORK5CYII=';
 
 describe('a form sent from a template with a PDF', () => {
   it('is sealed with each answer inside its placed box, on the PDF it was sent with', async () => {

@@ -11,6 +11,7 @@ import { pdfPages } from './pdf-pages.js';
 import { sealsIn } from '../sealing/pdf-signatures.js';
 import { renderAuditTrail, renderDocument, type AuditTrailInput, type DocumentInput } from '../sealing/render.js';
 import { sealedPdf, type SealedPdfInput } from '../sealing/sealed-pdf.js';
+import { readDrawing } from './drawing-image.js';
 import { readStampImage } from './stamp-image.js';
 
 export interface TaskTools {
@@ -37,6 +38,8 @@ export const fileTasks = {
   'csv-table': (input: CsvTableInput) => csvTable(input),
   /** An organisation's stamp image: its type and size, and whether it draws (`POST /company-stamp`). */
   'stamp-image': (input: { bytes: Uint8Array }) => readStampImage(input),
+  /** A signer's drawn signature or initials: whether it draws as the seal will draw it (`POST /websigning`). */
+  'drawing-image': (input: { bytes: Uint8Array }) => readDrawing(input),
 };
 
 export type FileTasks = typeof fileTasks;

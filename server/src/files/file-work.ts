@@ -80,6 +80,7 @@ export const defaultTimeMs: Record<FileTaskName, number> = {
   'csv-records': 20_000,
   'csv-table': 20_000,
   'stamp-image': 10_000,
+  'drawing-image': 10_000,
 };
 
 interface Task {

@@ -22,7 +22,7 @@ export type StampImage =
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The type and size in pixels its header gives, or null when it is not a PNG or a JPEG whose header reads. */
-export function stampHeader(bytes: Uint8Array): { type: StampType; width: number; height: number } | null {
+export function imageHeader(bytes: Uint8Array): { type: StampType; width: number; height: number } | null {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (data.length >= 24 && data.subarray(0, 8).equals(pngSignature)) {
     // The first chunk is IHDR: its length (13), its name, then the width and height.
@@ -59,7 +59,7 @@ export function stampHeader(bytes: Uint8Array): { type: StampType; width: number
 
 /** What the stamp image is: a PNG or a JPEG within the limits that draws, or why not. */
 export function readStampImage(input: { bytes: Uint8Array }): StampImage {
-  const header = stampHeader(input.bytes);
+  const header = imageHeader(input.bytes);
   if (!header || header.width < 1 || header.height < 1) return { kind: 'not-an-image' };
   if (header.width > maxStampPixels || header.height > maxStampPixels) return { kind: 'too-many-pixels', width: header.width, height: header.height };
   try {

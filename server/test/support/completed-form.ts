@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Json, TestServer } from './test-server.js';
 
 /** A two-by-two PNG, as a drawn signature arrives. */
-export const drawnSignature = `data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mNkYGD4z8DAwMDAxMDAAAAU7wEDnkDz3QAAAABJRU5ErkJggg=='}`;
+export const drawnSignature = `data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGMQkYv6D8IMMAYAMaQGLaMXUOwAAAAASUVORK5CYII='}`;
 
 export interface CompletedForm {
   id: number;

@@ -24,7 +24,7 @@ export interface SentForm {
 }
 
 /** A two-by-two PNG, as a drawn signature arrives. */
-export const drawn = `data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mNkYGD4z8DAwMDAxMDAAAAU7wEDnkDz3QAAAABJRU5ErkJggg=='}`;
+export const drawn = `data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGMQkYv6D8IMMAYAMaQGLaMXUOwAAAAASUVORK5CYII='}`;
 
 let made = 0;
 

@@ -14,8 +14,9 @@ import { findTemplate } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/steps.js';
 import { findCompanyUser } from '../users/repository.js';
 import { checkAnswers, shownNames } from './answers.js';
+import { checkDrawnMarks } from './drawn-marks.js';
 import { createForm, expiryOf, type Recipient } from './new-form.js';
-import { actsOn, mailFacts, progress, queueMail, turnMails, type FormsContext } from './progression.js';
+import { actsOn, mailFacts, progress, queueMail, turnMails, type SigningContext } from './progression.js';
 import { documentPages } from '../templates/page-images.js';
 import { sentPdfUrl } from './links.js';
 import {
@@ -34,7 +35,7 @@ import {
 } from './signing-rules.js';
 
 export async function fillTemplate(
-  ctx: FormsContext,
+  ctx: SigningContext,
   request: WebSigningRequest,
   principal: Principal | null,
   origin: Origin,
@@ -85,6 +86,7 @@ export async function fillTemplate(
   checkSignature(signatureFields, request.signature, typedSignature);
   const initialsFields = mine.filter((field) => field.type === 'initials' && shown.has(field.name));
   const initials = checkInitials(initialsFields, request.initials, typedSignature);
+  await checkDrawnMarks(ctx, { signature: signatureFields.length > 0 ? request.signature : null, initials });
   const stamps = appliedStamps(mine, shown, request.values, stamp);
   const stamped = Object.values(stamps).find((key) => typeof key === 'string');
   const people: Recipient[] = [];

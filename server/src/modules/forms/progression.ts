@@ -21,6 +21,9 @@ export type { FormRecord, RecipientRecord } from './repository.js';
 /** What the operations of a form's life use of the server's context. */
 export type FormsContext = Pick<ServerContext, 'db' | 'now' | 'mail' | 'jobs' | 'keys' | 'config' | 'files' | 'log'>;
 
+/** Signing: the forms' context, and the file workers that read a drawn signature as the seal will. */
+export type SigningContext = FormsContext & Pick<ServerContext, 'fileWork'>;
+
 const acted: ReadonlySet<RecipientStatus> = new Set(['signed', 'approved', 'filled']);
 
 /** What a place that acts is asked to do (every action but receiving a copy). */

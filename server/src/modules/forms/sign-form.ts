@@ -5,8 +5,9 @@ import type { FieldValue } from '../../db/schema.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 import { checkAnswers, shownNames } from './answers.js';
 import { removeUnused, storeFiles } from './documents.js';
+import { checkDrawnMarks } from './drawn-marks.js';
 import type { LinkPlace } from './open-signing-form.js';
-import { progress, type FormsContext } from './progression.js';
+import { progress, type SigningContext } from './progression.js';
 import {
   appliedStamps,
   checkConsent,
@@ -25,7 +26,7 @@ import {
 } from './signing-rules.js';
 import { addFormValues, lockStep, takeStep } from './steps-repository.js';
 
-export async function signForm(ctx: FormsContext, request: WebSigningRequest, place: LinkPlace, origin: Origin): Promise<WebSigningResponse> {
+export async function signForm(ctx: SigningContext, request: WebSigningRequest, place: LinkPlace, origin: Origin): Promise<WebSigningResponse> {
   const { form, recipient, via } = place;
   const now = ctx.now();
   if (recipient.action === 'approve') throw signingRefusal('This form asks you to approve it or send it back, not to sign it.');
@@ -43,6 +44,7 @@ export async function signForm(ctx: FormsContext, request: WebSigningRequest, pl
   // The initials are given once and go in every initials field shown; those kept with a draft count when none are sent.
   const initialsFields = fields.filter((field) => field.type === 'initials' && shown.has(field.name));
   const initials = checkInitials(initialsFields, request.initials ?? recipient.initials, company.typedSignature);
+  await checkDrawnMarks(ctx, { signature: signatureFields.length > 0 ? signature : null, initials });
   // A stamp field takes the organisation's stamp as it is now, by its key.
   const stamps = appliedStamps(fields, shown, sent, company.stamp);
   const stamped = Object.values(stamps).find((key) => typeof key === 'string');

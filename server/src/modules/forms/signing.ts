@@ -18,7 +18,7 @@ import { declineForm } from './decline-form.js';
 import { delegatePlace } from './delegate-place.js';
 import { fillTemplate } from './fill-template.js';
 import { openSigningForm, placeOfLink, type LinkPlace } from './open-signing-form.js';
-import { hasActed, type FormsContext } from './progression.js';
+import { hasActed, type SigningContext } from './progression.js';
 import { reviewThroughLink } from './review-through-link.js';
 import { saveDraft } from './save-draft.js';
 import { signForm } from './sign-form.js';
@@ -26,7 +26,7 @@ import { checkStepOpen, signingRefusal, signingTexts } from './signing-rules.js'
 import { checkCode, proofMissing, sendCode, verificationState } from './verify-signer.js';
 
 async function act(
-  ctx: FormsContext,
+  ctx: SigningContext,
   request: WebSigningRequest,
   principal: Principal | null,
   place: LinkPlace,
@@ -55,7 +55,7 @@ async function act(
 }
 
 export async function webSigning(
-  ctx: FormsContext,
+  ctx: SigningContext,
   request: WebSigningRequest,
   principal: Principal | null,
   origin: Origin,
