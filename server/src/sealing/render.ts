@@ -266,21 +266,25 @@ function writeInitials(writer: Writer, recipient: RenderedRecipient | undefined,
   else writer.text('Not initialled', { color: muted, gap: 10 });
 }
 
-/** Initials in their box on the template's page: the drawing fitted in it, or the typed letters in italics. */
-function drawInitials(
+/**
+ * A signature or initials in its box on the template's page: the drawing fitted in it, or the
+ * typed name or letters in italics (at most `size` points).
+ */
+function drawMark(
   page: PDFPage,
   place: NonNullable<FieldDefinition['placement']>,
-  recipient: RenderedRecipient | undefined,
+  mark: RenderedRecipient['signature'] | undefined,
   image: PDFImage | null,
+  size: number,
 ): void {
   if (image) {
     const scale = Math.min(place.width / image.width, place.height / image.height);
     page.drawImage(image, { x: place.x, y: place.y, width: image.width * scale, height: image.height * scale });
-  } else if (recipient?.initials?.kind === 'typed') {
-    page.drawText(printable(recipient.initials.value), {
+  } else if (mark?.kind === 'typed') {
+    page.drawText(printable(mark.value), {
       x: place.x + 2,
       y: place.y + place.height * 0.25,
-      size: Math.min(16, place.height * 0.7),
+      size: Math.min(size, place.height * 0.7),
       font: 'Times-Italic',
       color: ink,
     });
@@ -328,24 +332,12 @@ function drawPlacements(pdf: PDF, input: DocumentInput): FieldDefinition[] {
     }
     if (field.type === 'signature') {
       const recipient = signerOf(field, input.recipients);
-      const image = embedSignature(pdf, recipient?.signature ?? null);
-      if (image) {
-        const scale = Math.min(place.width / image.width, place.height / image.height);
-        page.drawImage(image, { x: place.x, y: place.y, width: image.width * scale, height: image.height * scale });
-      } else if (recipient?.signature?.kind === 'typed') {
-        page.drawText(printable(recipient.signature.value), {
-          x: place.x + 2,
-          y: place.y + place.height * 0.25,
-          size: Math.min(20, place.height * 0.7),
-          font: 'Times-Italic',
-          color: ink,
-        });
-      }
+      drawMark(page, place, recipient?.signature, embedSignature(pdf, recipient?.signature ?? null), 20);
       continue;
     }
     if (field.type === 'initials') {
       const recipient = signerOf(field, input.recipients);
-      drawInitials(page, place, recipient, initialsOf(recipient));
+      drawMark(page, place, recipient?.initials, initialsOf(recipient), 16);
       continue;
     }
     if (field.type === 'stamp') {

@@ -6,7 +6,7 @@
 import type { SigningForm, WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
-import type { FieldDefinition, FieldValue } from '../../db/schema.js';
+import type { FieldDefinition } from '../../db/schema.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 import { mayReadRecords, prefillFields } from '../prepopulation/prefill.js';
 import { fieldOf } from '../templates/field-shapes.js';
@@ -14,25 +14,12 @@ import { findTemplate } from '../templates/repository.js';
 import { stepOfField, stepsOf } from '../templates/steps.js';
 import { findCompanyUser } from '../users/repository.js';
 import { checkAnswers, shownNames } from './answers.js';
-import { checkDrawnMarks } from './drawn-marks.js';
+import { signerMarks } from './signer-marks.js';
 import { createForm, expiryOf, type Recipient } from './new-form.js';
 import { actsOn, mailFacts, progress, queueMail, turnMails, type SigningContext } from './progression.js';
 import { documentPages } from '../templates/page-images.js';
 import { sentPdfUrl } from './links.js';
-import {
-  appliedStamps,
-  checkConsent,
-  checkInitials,
-  checkSignature,
-  initialledValue,
-  signingStamp,
-  invalidLink,
-  nextName,
-  receipt,
-  signingCompany,
-  signingRefusal,
-  signingTexts,
-} from './signing-rules.js';
+import { checkConsent, signingStamp, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
 
 export async function fillTemplate(
   ctx: SigningContext,
@@ -80,31 +67,28 @@ export async function fillTemplate(
   if (later.some((step) => !step.userId)) throw signingRefusal(signingTexts.needsRecipients);
   checkConsent(request);
   const answers = checkAnswers(mine, request.values, { form: { fields: template.fields, values: {} } });
-  // A signature field its condition hides asks for no signature.
   const shown = shownNames(mine, request.values, { fields: template.fields, values: {} });
-  const signatureFields = mine.filter((field) => field.type === 'signature' && shown.has(field.name));
-  checkSignature(signatureFields, request.signature, typedSignature);
-  const initialsFields = mine.filter((field) => field.type === 'initials' && shown.has(field.name));
-  const initials = checkInitials(initialsFields, request.initials, typedSignature);
-  await checkDrawnMarks(ctx, { signature: signatureFields.length > 0 ? request.signature : null, initials });
-  const stamps = appliedStamps(mine, shown, request.values, stamp);
-  const stamped = Object.values(stamps).find((key) => typeof key === 'string');
+  const {
+    signature,
+    initials,
+    stamped,
+    values: marked,
+  } = await signerMarks(ctx, {
+    fields: mine,
+    shown,
+    sent: request.values,
+    signature: request.signature,
+    initials: request.initials,
+    typedSignature,
+    stamp,
+    name: principal.displayName,
+  });
   const people: Recipient[] = [];
   for (const step of later) {
     const user = await findCompanyUser(ctx.db, principal.companyId, step.userId ?? 0);
     if (!user) throw signingRefusal(signingTexts.needsRecipients);
     people.push({ name: `${user.firstName} ${user.lastName}`.trim() || user.name, email: user.email, userId: user.id });
   }
-  const signature = request.signature;
-  const signedValues: Record<string, FieldValue> = Object.fromEntries(
-    signatureFields.map((field) => [
-      field.name,
-      signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${principal.displayName}`) : null,
-    ]),
-  );
-  // A hidden initials field keeps nothing, as any hidden field.
-  for (const field of mine)
-    if (field.type === 'initials') signedValues[field.name] = shown.has(field.name) ? initialledValue(initials, principal.displayName) : null;
   const outcome = await ctx.db.transaction(async (tx) => {
     const created = await createForm(
       ctx,
@@ -123,7 +107,7 @@ export async function fillTemplate(
             },
           ],
         ]),
-        values: { ...answers.values, ...signedValues, ...stamps },
+        values: { ...answers.values, ...marked },
         files: answers.files,
         sequential: template.sequential,
         message: '',

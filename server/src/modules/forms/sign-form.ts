@@ -1,22 +1,17 @@
 /** A recipient signs (or fills in) their place through their link: their answers join the form's, and it moves on. */
 import type { WebSigningRequest, WebSigningResponse } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
-import type { FieldValue } from '../../db/schema.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 import { checkAnswers, shownNames } from './answers.js';
 import { removeUnused, storeFiles } from './documents.js';
-import { checkDrawnMarks } from './drawn-marks.js';
+import { signerMarks } from './signer-marks.js';
 import type { LinkPlace } from './open-signing-form.js';
 import { progress, type SigningContext } from './progression.js';
 import {
-  appliedStamps,
   checkConsent,
-  checkInitials,
-  checkSignature,
   checkStepOpen,
   clearedFiles,
   editableFields,
-  initialledValue,
   invalidLink,
   nextName,
   receipt,
@@ -35,25 +30,24 @@ export async function signForm(ctx: SigningContext, request: WebSigningRequest, 
   const sent = { ...(recipient.draft ?? {}), ...request.values };
   const answeredSoFar = { fields: form.fields, values: form.values };
   const answers = checkAnswers(fields, sent, { form: answeredSoFar });
-  // A signature field its condition hides asks for no signature.
   const shown = shownNames(fields, sent, answeredSoFar);
-  const signatureFields = fields.filter((field) => field.type === 'signature' && shown.has(field.name));
-  const signature = request.signature;
   const company = await signingCompany(ctx, form.companyId);
-  checkSignature(signatureFields, signature, company.typedSignature);
-  // The initials are given once and go in every initials field shown; those kept with a draft count when none are sent.
-  const initialsFields = fields.filter((field) => field.type === 'initials' && shown.has(field.name));
-  const initials = checkInitials(initialsFields, request.initials ?? recipient.initials, company.typedSignature);
-  await checkDrawnMarks(ctx, { signature: signatureFields.length > 0 ? signature : null, initials });
-  // A stamp field takes the organisation's stamp as it is now, by its key.
-  const stamps = appliedStamps(fields, shown, sent, company.stamp);
-  const stamped = Object.values(stamps).find((key) => typeof key === 'string');
-  const signedValues: Record<string, FieldValue> = {};
-  for (const field of signatureFields)
-    signedValues[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${recipient.name}`) : null;
-  // A hidden initials field keeps nothing, as any hidden field.
-  for (const field of fields)
-    if (field.type === 'initials') signedValues[field.name] = shown.has(field.name) ? initialledValue(initials, recipient.name) : null;
+  // Initials kept with a draft count when none are sent.
+  const {
+    signature,
+    initials,
+    stamped,
+    values: marked,
+  } = await signerMarks(ctx, {
+    fields,
+    shown,
+    sent,
+    signature: request.signature,
+    initials: request.initials ?? recipient.initials,
+    typedSignature: company.typedSignature,
+    stamp: company.stamp,
+    name: recipient.name,
+  });
 
   const outcome = await ctx.db.transaction(async (tx) => {
     const current = await lockStep(tx, form.id, recipient.id);
@@ -74,7 +68,7 @@ export async function signForm(ctx: SigningContext, request: WebSigningRequest, 
     });
     if (!taken) throw signingRefusal(signingTexts.alreadySigned, AppErrorCode.Conflict);
     const stored = await storeFiles(ctx, tx, form, answers.files, { name: recipient.name, attacher: 'signer' }, clearedFiles(fields, answers.values));
-    await addFormValues(tx, form.id, { ...answers.values, ...signedValues, ...stamps });
+    await addFormValues(tx, form.id, { ...answers.values, ...marked });
     const who = { userId: recipient.userId, name: recipient.name };
     await recordEvent(tx, {
       event: 'signed',
