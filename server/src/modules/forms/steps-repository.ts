@@ -94,6 +94,15 @@ export async function cancelPlaces(tx: Database, recipientIds: readonly number[]
       .where(inArray(formRecipients.id, [...recipientIds]));
 }
 
+/** A place's link no longer counts as proven: the mailed code and its proof are forgotten. */
+const codeForgotten = { codeHash: null, codeSentAt: null, verifiedAt: null } as const;
+
+/** A new link asks its holder again, from nothing: no code, no tries, none mailed. */
+const codeFromNothing = { ...codeForgotten, codeFailures: 0, codeLockedUntil: null, codesMailed: 0, codesSince: null } as const;
+
+/** No one hosts the place in person. */
+const notHosted = { hostedByName: null, hostedAt: null } as const;
+
 /**
  * Hosts an open place in person: a new page (so the link mailed before stops working), who
  * hosts it, and a code to be given again on the new page (the count of codes mailed this hour
@@ -111,10 +120,8 @@ export async function hostPlace(
       tokenHash: change.tokenHash,
       hostedByName: change.host,
       hostedAt: change.now,
-      codeHash: null,
-      codeSentAt: null,
+      ...codeForgotten,
       codeFailures: 0,
-      verifiedAt: null,
     })
     .where(and(eq(formRecipients.id, recipientId), eq(formRecipients.status, 'open')))
     .returning();
@@ -128,11 +135,8 @@ export async function endHosting(tx: Database, recipientId: number, change: { pa
     .set({
       pageId: change.pageId,
       tokenHash: change.tokenHash,
-      hostedByName: null,
-      hostedAt: null,
-      codeHash: null,
-      codeSentAt: null,
-      verifiedAt: null,
+      ...notHosted,
+      ...codeForgotten,
     })
     .where(eq(formRecipients.id, recipientId))
     .returning();
@@ -209,16 +213,8 @@ export async function restartPlace(
       remindersSent: 0,
       lastRemindedAt: null,
       // A new link is mailed: whoever hosted the place in person no longer does.
-      hostedByName: null,
-      hostedAt: null,
-      // The new link asks its holder again, from nothing.
-      codeHash: null,
-      codeSentAt: null,
-      codeFailures: 0,
-      codeLockedUntil: null,
-      codesMailed: 0,
-      codesSince: null,
-      verifiedAt: null,
+      ...notHosted,
+      ...codeFromNothing,
     })
     .where(eq(formRecipients.id, recipientId))
     .returning();
@@ -276,13 +272,7 @@ export async function handOverPlace(
       userAgent: '',
       remindersSent: 0,
       lastRemindedAt: null,
-      codeHash: null,
-      codeSentAt: null,
-      codeFailures: 0,
-      codeLockedUntil: null,
-      codesMailed: 0,
-      codesSince: null,
-      verifiedAt: null,
+      ...codeFromNothing,
     })
     .where(and(eq(formRecipients.id, recipient.id), eq(formRecipients.status, 'open'), eq(formRecipients.pageId, recipient.pageId)))
     .returning();

@@ -4,9 +4,9 @@
  * between the two keeps each one. Where the sender's organisation accepts only drawn
  * signatures (`allowTyped` false), initials are drawn too.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { initialsMaxLetters, typedInitialsProblem, type Initials } from './initials.ts';
-import { SignaturePad } from './signature-input.tsx';
+import { MarkModes, SignaturePad } from './signature-input.tsx';
 
 interface InitialsInputProps {
   /** The id of the typed-initials input (the field's id, for the error summary's links). */
@@ -25,7 +25,6 @@ interface InitialsInputProps {
 }
 
 export function InitialsInput({ id, label, required, value, suggestion, errorId, disabled, allowTyped = true, onChange }: InitialsInputProps) {
-  const group = useId();
   const [chosen, setMode] = useState<Initials['kind']>(value?.kind ?? (allowTyped ? 'typed' : 'drawn'));
   const mode = allowTyped ? chosen : 'drawn';
   const [typed, setTyped] = useState(value?.kind === 'typed' ? value.value : '');
@@ -45,30 +44,21 @@ export function InitialsInput({ id, label, required, value, suggestion, errorId,
 
   return (
     <fieldset className="signature-field" aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
-      <legend className="field__label">
-        {label}
-        {required ? (
-          <span className="required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-        {required ? <span className="visually-hidden"> (required)</span> : null}
-      </legend>
-      {allowTyped ? (
-        <div className="signature-field__modes" role="radiogroup" aria-label={`How to give your initials for “${label}”`}>
-          <label className="signature-field__mode">
-            <input id={`${id}-mode`} type="radio" name={group} checked={mode === 'typed'} disabled={disabled} onChange={() => choose('typed')} />
-            Type my initials
-          </label>
-          <label className="signature-field__mode">
-            <input type="radio" name={group} checked={mode === 'drawn'} disabled={disabled} onChange={() => choose('drawn')} />
-            Draw my initials
-          </label>
-        </div>
-      ) : (
-        <p className="field__hint">This form asks for drawn initials: draw them in the box below.</p>
-      )}
+      <MarkModes
+        id={id}
+        label={label}
+        required={required}
+        allowTyped={allowTyped}
+        mode={mode}
+        disabled={disabled}
+        words={{
+          how: `How to give your initials for “${label}”`,
+          typed: 'Type my initials',
+          drawn: 'Draw my initials',
+          drawnOnly: 'This form asks for drawn initials: draw them in the box below.',
+        }}
+        onChoose={choose}
+      />
       {mode === 'typed' ? (
         <div className="field signature-type">
           <label htmlFor={id}>Your initials</label>

@@ -151,8 +151,61 @@ export function SignaturePad({ label, disabled, id, mark = 'signature', onDrawn 
   );
 }
 
-export function SignatureInput({ id, label, required, value, errorId, disabled, allowTyped = true, onChange }: SignatureInputProps) {
+/**
+ * The legend of a signature or initials field and the choice between typing and drawing (or,
+ * where only drawing is taken, the note that says so).
+ */
+export function MarkModes({
+  id,
+  label,
+  required,
+  allowTyped,
+  mode,
+  disabled,
+  words,
+  onChoose,
+}: {
+  id: string;
+  label: string;
+  required: boolean;
+  allowTyped: boolean;
+  mode: Signature['kind'];
+  disabled?: boolean | undefined;
+  words: { how: string; typed: string; drawn: string; drawnOnly: string };
+  onChoose(mode: Signature['kind']): void;
+}) {
   const group = useId();
+  return (
+    <>
+      <legend className="field__label">
+        {label}
+        {required ? (
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+        {required ? <span className="visually-hidden"> (required)</span> : null}
+      </legend>
+      {allowTyped ? (
+        <div className="signature-field__modes" role="radiogroup" aria-label={words.how}>
+          <label className="signature-field__mode">
+            <input id={`${id}-mode`} type="radio" name={group} checked={mode === 'typed'} disabled={disabled} onChange={() => onChoose('typed')} />
+            {words.typed}
+          </label>
+          <label className="signature-field__mode">
+            <input type="radio" name={group} checked={mode === 'drawn'} disabled={disabled} onChange={() => onChoose('drawn')} />
+            {words.drawn}
+          </label>
+        </div>
+      ) : (
+        <p className="field__hint">{words.drawnOnly}</p>
+      )}
+    </>
+  );
+}
+
+export function SignatureInput({ id, label, required, value, errorId, disabled, allowTyped = true, onChange }: SignatureInputProps) {
   const [chosen, setMode] = useState<Signature['kind']>(value?.kind ?? (allowTyped ? 'typed' : 'drawn'));
   const mode = allowTyped ? chosen : 'drawn';
   const [typed, setTyped] = useState(value?.kind === 'typed' ? value.value : '');
@@ -166,30 +219,21 @@ export function SignatureInput({ id, label, required, value, errorId, disabled, 
 
   return (
     <fieldset className="signature-field" aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
-      <legend className="field__label">
-        {label}
-        {required ? (
-          <span className="required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-        {required ? <span className="visually-hidden"> (required)</span> : null}
-      </legend>
-      {allowTyped ? (
-        <div className="signature-field__modes" role="radiogroup" aria-label={`How to sign “${label}”`}>
-          <label className="signature-field__mode">
-            <input id={`${id}-mode`} type="radio" name={group} checked={mode === 'typed'} disabled={disabled} onChange={() => choose('typed')} />
-            Type my name
-          </label>
-          <label className="signature-field__mode">
-            <input type="radio" name={group} checked={mode === 'drawn'} disabled={disabled} onChange={() => choose('drawn')} />
-            Draw my signature
-          </label>
-        </div>
-      ) : (
-        <p className="field__hint">This form asks for a drawn signature: draw it in the box below.</p>
-      )}
+      <MarkModes
+        id={id}
+        label={label}
+        required={required}
+        allowTyped={allowTyped}
+        mode={mode}
+        disabled={disabled}
+        words={{
+          how: `How to sign “${label}”`,
+          typed: 'Type my name',
+          drawn: 'Draw my signature',
+          drawnOnly: 'This form asks for a drawn signature: draw it in the box below.',
+        }}
+        onChoose={choose}
+      />
       {mode === 'typed' ? (
         <div className="field signature-type">
           <label htmlFor={id}>Your full name, as your signature</label>
