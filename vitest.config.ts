@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { wordsPlugins } from './web/scripts/words-plugins.ts';
 
 /**
  * One run for every package's unit tests and the cross-package contract suites. Workspace
@@ -69,7 +70,8 @@ export default defineConfig({
         },
       },
       { resolve, ssr, test: { name: 'machines', root: './machines', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { resolve, ssr, test: { name: 'web', root: './web', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      // The web app's modules are written with Lingui's macros and import `.po` catalogues.
+      { plugins: wordsPlugins(), resolve, ssr, test: { name: 'web', root: './web', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       {
         resolve,
         ssr,

@@ -1,4 +1,3 @@
-import react from '@vitejs/plugin-react';
 import { cpSync, createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -6,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, defaultClientConditions, defaultServerConditions, defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { bootScript, type PageScripts } from './src/prerender/boot-script.js';
 import type * as Xsrf from './scripts/xsrf.js';
+import { wordsPlugins } from './scripts/words-plugins.js';
 
 /** The backend `/api` is proxied to in development: the mock (`npm run mock`) unless API_URL says otherwise. */
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:4010';
@@ -152,7 +152,7 @@ function prerenderedLogin(): Plugin {
           optimizeDeps: { noDiscovery: true, include: [] },
           resolve: { conditions: [source, ...defaultClientConditions] },
           ssr: { noExternal: [/^@formsign\//], resolve: { conditions: [source, ...defaultServerConditions], externalConditions: [source] } },
-          plugins: [react()],
+          plugins: [...wordsPlugins()],
         });
         const globals = globalThis as Record<string, unknown>;
         const before = { window: globals.window, document: globals.document, location: globals.location };
@@ -216,7 +216,7 @@ function embedScript(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), xsrfPair(), pageChunkManifest(), prerenderedLogin(), pdfjsDataFiles(), embedScript()],
+  plugins: [...wordsPlugins(), xsrfPair(), pageChunkManifest(), prerenderedLogin(), pdfjsDataFiles(), embedScript()],
   resolve: { conditions: ['@formsign/source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['@formsign/source', ...defaultServerConditions] } },
   server: {

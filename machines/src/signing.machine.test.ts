@@ -16,6 +16,7 @@ const form = {
   allow_typed_signature: true,
   date_format: 'DD/MM/YYYY' as const,
   timezone: 'Europe/London',
+  language: 'en' as const,
   fields: [{ name: 'agree', label: 'I agree', type: 'checkbox' as const, required: true }],
 };
 

@@ -19,6 +19,7 @@ export type FormField = Schemas['FormField'];
 export type FieldPlacement = Schemas['FieldPlacement'];
 export type FieldCondition = Schemas['FieldCondition'];
 export type FieldValidation = Schemas['FieldValidation'];
+export type Language = Schemas['Language'];
 export type TemplateStep = Schemas['TemplateStep'];
 export type TemplateStepsUpdate = Schemas['TemplateStepsUpdate'];
 export type SendFormRequest = Schemas['SendFormRequest'];

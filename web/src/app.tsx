@@ -1,6 +1,8 @@
 /** The app: session, strings, notifications, tutorial panel and page title around the router. */
+import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { i18n } from './i18n/i18n.ts';
 import { AppRoutes } from './routes/router.tsx';
 import { SessionProvider } from './session/session.tsx';
 import { Notifications } from './shell/notifications.tsx';
@@ -11,15 +13,17 @@ import { TutorialPanelProvider } from './shell/tutorial-panel.tsx';
 /** What every page shares, around a router (the browser's, or a fixed address when the build renders the login page). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <SessionProvider>
-      <StringsProvider>
-        <Notifications>
-          <TutorialPanelProvider>
-            <PageTitleProvider>{children}</PageTitleProvider>
-          </TutorialPanelProvider>
-        </Notifications>
-      </StringsProvider>
-    </SessionProvider>
+    <I18nProvider i18n={i18n}>
+      <SessionProvider>
+        <StringsProvider>
+          <Notifications>
+            <TutorialPanelProvider>
+              <PageTitleProvider>{children}</PageTitleProvider>
+            </TutorialPanelProvider>
+          </Notifications>
+        </StringsProvider>
+      </SessionProvider>
+    </I18nProvider>
   );
 }
 

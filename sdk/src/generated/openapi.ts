@@ -2014,6 +2014,11 @@ export interface components {
             form?: number;
         };
         /**
+         * @description A language the product speaks, every page, mail and sealed PDF of it (English, German, French, Spanish).
+         * @enum {string}
+         */
+        Language: "en" | "de" | "fr" | "es";
+        /**
          * Format: email
          * @description An email address a request sends. `x-pattern` is the shape forms check an address
          *     against before sending it (a name, `@`, a domain with a dot); every address of
@@ -2352,6 +2357,8 @@ export interface components {
             refs?: string;
             /** @description The case the form is filed on. */
             tenant?: number;
+            /** @description The language of the recipients' signing pages, their mails and the sealed PDF; the organisation's language when absent. */
+            language?: components["schemas"]["Language"];
         };
         SendFormResult: {
             code: number;
@@ -3929,6 +3936,8 @@ export interface components {
         };
         SigningForm: {
             id: string;
+            /** @description The language the sender chose for the form: the page opens in it (the signer may switch), and its mails and sealed PDF are in it. */
+            language: components["schemas"]["Language"];
             /** @description The title shown in the top bar. */
             title: string;
             /** @description The sender's note to the signer. */

@@ -1,6 +1,7 @@
 /** A company's settings: the defaults of a new organisation, the languages it may choose, and the FAQ address every company shares. */
 import type { Settings } from '@formsign/sdk/contract';
 import type { CompanySettings } from '../db/schema.js';
+import { isLanguage, type Language } from '../i18n/i18n.js';
 
 export function defaultSettings(): CompanySettings {
   return {
@@ -21,6 +22,11 @@ export function defaultSettings(): CompanySettings {
  * pages exist only in these. English only, until the app is translated.
  */
 export const appLanguages: readonly string[] = ['en'];
+
+/** The language a company's forms are sent in unless their sender chooses: its setting, when the product speaks it. */
+export function languageOfSettings(settings: Pick<CompanySettings, 'language'> | null): Language {
+  return isLanguage(settings?.language) ? settings.language : 'en';
+}
 
 /** The settings as the contract answers them. */
 export function settingsView(settings: CompanySettings, faqUrl: string): Settings {

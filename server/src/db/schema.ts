@@ -7,7 +7,7 @@
  * secrets stored only as hashes, and every row that belongs to an organisation carries its
  * `company_id`, which every query of a signed-in person filters on.
  */
-import type { FieldCondition, FieldValidation } from '@formsign/sdk/contract';
+import type { FieldCondition, FieldValidation, Language } from '@formsign/sdk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -583,6 +583,8 @@ export const forms = pgTable(
     /** Who sent it, as shown (kept when the user is deleted). */
     senderName: text('sender_name').notNull(),
     message: text().notNull().default(''),
+    /** The language of its signing pages, mails and sealed PDF: the sender's choice, else the company's when it was sent. */
+    language: text().$type<Language>().notNull().default('en'),
     sequential: boolean().notNull().default(true),
     /** The form's fields as sent (the template may change later). */
     fields: jsonb().$type<FieldDefinition[]>().notNull(),

@@ -5,6 +5,9 @@
  * server. A new file can be checked at once; a failed check keeps the file chosen, to try again.
  */
 import type { Verification } from '@formsign/sdk';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type DragEvent } from 'react';
 import { signingApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -15,10 +18,10 @@ import '../styles/forms.css';
 
 const signingCalls = area(signingApi);
 
-const verdictTitles: Record<Verification['verdict'], string> = {
-  sealed: 'Sealed here and unchanged',
-  changed: 'Changed since it was sealed',
-  foreign: 'Not sealed here',
+const verdictTitles: Record<Verification['verdict'], MessageDescriptor> = {
+  sealed: msg`Sealed here and unchanged`,
+  changed: msg`Changed since it was sealed`,
+  foreign: msg`Not sealed here`,
 };
 
 const verdictTones: Record<Verification['verdict'], string> = {
@@ -27,16 +30,23 @@ const verdictTones: Record<Verification['verdict'], string> = {
   foreign: 'alert--warning',
 };
 
-const actionWords: Record<'signed' | 'filled' | 'approved', string> = { signed: 'Signed', filled: 'Filled in', approved: 'Approved' };
+const actionWords: Record<'signed' | 'filled' | 'approved', MessageDescriptor> = {
+  signed: msg`Signed`,
+  filled: msg`Filled in`,
+  approved: msg`Approved`,
+};
 
 function VerdictCard({ result, fileName }: { result: Verification; fileName: string }) {
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
+  const { t, i18n } = useLingui();
   const { form } = result;
+  const sealedAt = form ? formatDateTime(form.sealed_at) : '';
+  const sealedBy = result.sealed_by;
   return (
     <section className="card verify__result" aria-labelledby="verdict-title" data-verdict={result.verdict}>
       <h2 id="verdict-title" tabIndex={-1}>
-        {verdictTitles[result.verdict]}
+        {i18n._(verdictTitles[result.verdict])}
       </h2>
       <p className="muted">{fileName}</p>
       <div className={`alert ${verdictTones[result.verdict]}`} role="status">
@@ -45,36 +55,51 @@ function VerdictCard({ result, fileName }: { result: Verification; fileName: str
       {form ? (
         <>
           <dl className="verify__facts">
-            <dt>Form</dt>
+            <dt>
+              <Trans>Form</Trans>
+            </dt>
             <dd>
               {form.title} {form.reference}
             </dd>
-            <dt>Organisation</dt>
+            <dt>
+              <Trans>Organisation</Trans>
+            </dt>
             <dd>{form.organisation}</dd>
-            <dt>Completed</dt>
+            <dt>
+              <Trans>Completed</Trans>
+            </dt>
             <dd>{formatDateTime(form.completed_at)}</dd>
-            <dt>Sealed</dt>
-            <dd>
-              {formatDateTime(form.sealed_at)}
-              {result.sealed_by ? ` by ${result.sealed_by}` : ''}
-            </dd>
-            <dt>SHA-256 of the sealed document</dt>
+            <dt>
+              <Trans>Sealed</Trans>
+            </dt>
+            <dd>{sealedBy ? t`${sealedAt} by ${sealedBy}` : sealedAt}</dd>
+            <dt>
+              <Trans>SHA-256 of the sealed document</Trans>
+            </dt>
             <dd className="verify__hash">{form.sha256}</dd>
           </dl>
           <table className="table verify__signers">
-            <caption>Who acted on it</caption>
+            <caption>
+              <Trans>Who acted on it</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">What they did</th>
-                <th scope="col">When</th>
+                <th scope="col">
+                  <Trans>Name</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>What they did</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>When</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {form.signers.map((signer, index) => (
                 <tr key={`${signer.name}-${index}`}>
                   <td>{signer.name}</td>
-                  <td>{actionWords[signer.action]}</td>
+                  <td>{i18n._(actionWords[signer.action])}</td>
                   <td>{formatDateTime(signer.acted_at)}</td>
                 </tr>
               ))}
@@ -90,6 +115,8 @@ export default function VerifyPage() {
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const check = useMutation((chosen: File, options) => signingCalls.verify(chosen, options));
+  const { t } = useLingui();
+  const fileName = file?.name;
 
   const choose = (chosen: File | null | undefined): void => {
     if (!chosen) return;
@@ -105,10 +132,14 @@ export default function VerifyPage() {
   return (
     <div className="page page--narrow verify">
       <section className="card" aria-labelledby="verify-heading">
-        <h2 id="verify-heading">Check a signed document</h2>
+        <h2 id="verify-heading">
+          <Trans>Check a signed document</Trans>
+        </h2>
         <p>
-          Choose the PDF of a completed form to learn whether it was sealed by this formsign and has not been changed since. The file is sent only to
-          this server, to compare it with the documents it sealed; nothing is kept.
+          <Trans>
+            Choose the PDF of a completed form to learn whether it was sealed by this formsign and has not been changed since. The file is sent only
+            to this server, to compare it with the documents it sealed; nothing is kept.
+          </Trans>
         </p>
         <label
           className={`verify__drop${dragging ? ' verify__drop--over' : ''}`}
@@ -119,7 +150,7 @@ export default function VerifyPage() {
           onDragLeave={() => setDragging(false)}
           onDrop={drop}
         >
-          <span className="verify__drop-text">{check.busy ? 'Checking…' : 'Drop a PDF here, or choose one'}</span>
+          <span className="verify__drop-text">{check.busy ? t`Checking…` : t`Drop a PDF here, or choose one`}</span>
           <input
             type="file"
             accept="application/pdf,.pdf"
@@ -134,7 +165,7 @@ export default function VerifyPage() {
         <FormError message={check.error} />
         {check.error && file ? (
           <button type="button" className="button button--secondary" onClick={() => void check.run(file)}>
-            Try {file.name} again
+            <Trans>Try {fileName} again</Trans>
           </button>
         ) : null}
       </section>

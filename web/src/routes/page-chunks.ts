@@ -5,6 +5,7 @@
  * (see `pageChunkManifest` in vite.config.ts); the dev server has none.
  */
 import { ChunkLoadError } from '@formsign/machines';
+import { loadWordsOfPage } from '../i18n/i18n.ts';
 import type { PageModule, RouteEntry } from './route-table.ts';
 
 let manifest: Record<string, string> | null = null;
@@ -49,10 +50,10 @@ export async function loadPage(route: RouteEntry): Promise<PageModule> {
   const attempt = attempts.get(route.chunk) ?? 0;
   attempts.set(route.chunk, attempt + 1);
   try {
-    const module =
-      attempt === 0 || !chunkFiles()[route.chunk]
-        ? await route.load()
-        : ((await import(/* @vite-ignore */ `${request}?retry=${attempt}`)) as PageModule);
+    const [module] = await Promise.all([
+      attempt === 0 || !chunkFiles()[route.chunk] ? route.load() : (import(/* @vite-ignore */ `${request}?retry=${attempt}`) as Promise<PageModule>),
+      loadWordsOfPage(route.chunk),
+    ]);
     loaded.set(route.chunk, module);
     return module;
   } catch (error) {

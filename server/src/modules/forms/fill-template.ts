@@ -36,12 +36,13 @@ export async function fillTemplate(
   // The person filling it in takes the first place: one that only receives a copy answers nothing.
   if (first?.action === 'copy') throw signingRefusal(signingTexts.firstIsCopy);
   const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
-  const { typedSignature, dates, stamp } = await signingCompany(ctx, principal.companyId);
+  const { typedSignature, dates, stamp, language } = await signingCompany(ctx, principal.companyId);
   if (request.function === 'load') {
     const fields =
       request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
     const form: SigningForm = {
       id: String(template.id),
+      language,
       title: template.title,
       message: template.description,
       sender: `${principal.displayName}, ${principal.companyName}`,

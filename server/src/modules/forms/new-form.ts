@@ -13,7 +13,9 @@ import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { FieldValue } from '../../db/schema.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
-import { useEnvelopes } from '../../companies/repository.js';
+import { companySettings, useEnvelopes } from '../../companies/repository.js';
+import { languageOfSettings } from '../../companies/settings.js';
+import type { Language } from '../../i18n/i18n.js';
 import type { TemplateRecord } from '../templates/repository.js';
 import { stepsOf } from '../templates/steps.js';
 import { companyUserIdsAmong } from '../users/repository.js';
@@ -79,6 +81,8 @@ export interface NewForm {
   message: string;
   expiresAt: Date;
   tenantId: number | null;
+  /** The language of its signing pages, mails and sealed PDF; the company's when absent. */
+  language?: Language;
 }
 
 /**
@@ -131,6 +135,7 @@ export async function createForms(
   const envelopes = drafts.length === 0 ? null : await useEnvelopes(tx, principal.companyId, drafts.length);
   if (!envelopes || envelopes.taken === 0) return { made: [], unused: envelopes?.unused ?? 0 };
   const stored = drafts.slice(0, envelopes.taken);
+  const companyLanguage = stored.every((draft) => draft.language) ? 'en' : languageOfSettings(await companySettings(tx, principal.companyId));
 
   const values = stored.map((draft) => ({
     companyId: principal.companyId,
@@ -142,6 +147,7 @@ export async function createForms(
     senderId: principal.userId,
     senderName: principal.displayName,
     message: draft.message,
+    language: draft.language ?? companyLanguage,
     sequential: draft.sequential,
     fields: draft.template.fields,
     pdfKey: draft.template.pdfKey,

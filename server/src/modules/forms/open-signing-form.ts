@@ -83,6 +83,7 @@ async function signingForm(
   const stopper = stopped ? (await recipientsOf(ctx.db, form.id)).find((place) => place.status === form.status) : undefined;
   return {
     id: recipient.pageId,
+    language: form.language,
     title: form.title,
     message: form.message,
     sender: company.name ? `${form.senderName}, ${company.name}` : form.senderName,

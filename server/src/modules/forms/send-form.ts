@@ -104,6 +104,7 @@ export async function sendForm(ctx: FormsContext, principal: Principal, request:
     message: (request.message ?? '').trim(),
     expiresAt: expiryOf(request.expires_at, ctx.now()),
     tenantId: request.tenant ?? null,
+    ...(request.language ? { language: request.language } : {}),
   };
   const created = await ctx.db.transaction(async (tx) => {
     const made = await createForm(ctx, tx, principal, draft, origin);

@@ -9,6 +9,8 @@ import type { CompanyStamp, FieldDefinition, FieldValue } from '../../db/schema.
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { dateStyleOf, type DateStyle } from '../../companies/dates.js';
 import { findCompany } from '../../companies/repository.js';
+import { languageOfSettings } from '../../companies/settings.js';
+import type { Language } from '../../i18n/i18n.js';
 import { fieldOf } from '../templates/field-shapes.js';
 import { stepOfField } from '../templates/steps.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
@@ -97,7 +99,14 @@ export function editableFields(form: FormRecord, recipient: RecipientRecord): Fi
 export async function signingCompany(
   ctx: Pick<ServerContext, 'db'>,
   companyId: number,
-): Promise<{ name: string | null; typedSignature: boolean; dates: DateStyle; embedOrigins: string[]; stamp: CompanyStamp | null }> {
+): Promise<{
+  name: string | null;
+  typedSignature: boolean;
+  dates: DateStyle;
+  embedOrigins: string[];
+  stamp: CompanyStamp | null;
+  language: Language;
+}> {
   const company = await findCompany(ctx.db, companyId);
   // The setting is on unless the company turned it off.
   return {
@@ -106,6 +115,7 @@ export async function signingCompany(
     dates: dateStyleOf(company?.settings),
     embedOrigins: company?.settings.embed_origins ?? [],
     stamp: company?.stamp ?? null,
+    language: languageOfSettings(company?.settings ?? null),
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "forms" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
