@@ -11,6 +11,9 @@
  * in `appCode`, and the operation answers with that code instead of an HTTP failure.
  */
 
+import { say } from '../i18n/i18n.js';
+import type { Words } from '../i18n/words.js';
+
 /** What went wrong, in the server's terms; each has its HTTP status. */
 export enum AppErrorCode {
   /** A value is missing or not valid. */
@@ -53,6 +56,8 @@ export const statusOfCode: Readonly<Record<AppErrorCode, number>> = {
 };
 
 export interface AppErrorOptions {
+  /** The values the words' placeholders name, when the text is `Words`. */
+  values?: Record<string, unknown>;
   /** What went wrong, for the log; never sent to the person. */
   detail?: string;
   /** The operation's application code (`x-codes`) this refusal answers with, e.g. `'-2'`. */
@@ -66,19 +71,25 @@ export interface AppErrorOptions {
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
-  /** The text the person reads, exactly; empty for the catalogue's text of the status. */
+  /** The text the person reads, in English; empty for the catalogue's text of the status. */
   readonly userMessage: string;
+  /** The text as words, said in the reader's language where the answer is rendered (`http/errors.ts`). */
+  readonly words: Words | undefined;
+  readonly values: Record<string, unknown> | undefined;
   readonly detail: string | undefined;
   readonly appCode: `${number}` | undefined;
   readonly status: number;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: AppErrorCode, userMessage: string, options: AppErrorOptions = {}) {
+  constructor(code: AppErrorCode, text: string | Words, options: AppErrorOptions = {}) {
+    const userMessage = typeof text === 'string' ? text : say('en', text, options.values);
     // The Error's message is what the log shows: the detail when there is one.
     super(options.detail ? `${userMessage} (${options.detail})` : userMessage, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.userMessage = userMessage;
+    this.words = typeof text === 'string' ? undefined : text;
+    this.values = options.values;
     this.detail = options.detail;
     this.appCode = options.appCode;
     this.status = options.status ?? statusOfCode[code];
@@ -96,6 +107,6 @@ export function isAppError(error: unknown): error is AppError {
  * application code -1 where the operation has application codes, else in its 200 refusal body
  * (the signing page's `{ data: null, error }`).
  */
-export function invalidValue(text: string): AppError {
-  return new AppError(AppErrorCode.InvalidInput, text, { appCode: '-1', status: 200 });
+export function invalidValue(text: string | Words, values?: Record<string, unknown>): AppError {
+  return new AppError(AppErrorCode.InvalidInput, text, { appCode: '-1', status: 200, ...(values ? { values } : {}) });
 }

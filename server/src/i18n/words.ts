@@ -1,13 +1,25 @@
+/**
+ * How the server writes a text a person reads: `msg({ message: 'The form {reference} was withdrawn.' })`,
+ * imported from `#words`. Extraction (`npm run messages`) reads this `msg` as Lingui's own macro
+ * (lingui.config.ts lists `#words` among the macro packages) and puts the English text in the
+ * catalogues; at run time it is this function, which gives the id the macro gives (a hash of
+ * the text and its context), so the catalogues' translations find it. Placeholders are named
+ * in the text itself (ICU: `{name}`, `{count, plural, one {# form} other {# forms}}`); the
+ * values come when it is said (`say(language, words, values)`, i18n.ts).
+ */
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+
+/** A text to be said in its reader's language: its catalogue id and its English. */
 export interface Words {
-  id: string;
-  message: string;
-  context?: string;
+  readonly id: string;
+  readonly message: string;
 }
+
+/** The text's words; `context` tells apart two texts that are the same in English and not in another language. */
 export function msg(descriptor: { message: string; context?: string; comment?: string }): Words {
-  return {
-    id: generateMessageId(descriptor.message, descriptor.context),
-    message: descriptor.message,
-    ...(descriptor.context ? { context: descriptor.context } : {}),
-  };
+  return { id: generateMessageId(descriptor.message, descriptor.context), message: descriptor.message };
+}
+
+export function isWords(value: unknown): value is Words {
+  return typeof value === 'object' && value !== null && typeof (value as Words).id === 'string' && typeof (value as Words).message === 'string';
 }
