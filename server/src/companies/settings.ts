@@ -1,7 +1,7 @@
 /** A company's settings: the defaults of a new organisation, the languages it may choose, and the FAQ address every company shares. */
 import type { Settings } from '@formsign/sdk/contract';
 import type { CompanySettings } from '../db/schema.js';
-import { isLanguage, type Language } from '../i18n/i18n.js';
+import { isLanguage, languages, type Language } from '../i18n/i18n.js';
 
 export function defaultSettings(): CompanySettings {
   return {
@@ -17,15 +17,20 @@ export function defaultSettings(): CompanySettings {
   };
 }
 
-/**
- * The languages the app is written in, which a company may choose: its mails and signing
- * pages exist only in these. English only, until the app is translated.
- */
-export const appLanguages: readonly string[] = ['en'];
+/** The languages the product speaks, which a company may choose: every page, mail and sealed PDF exists in these. */
+export const appLanguages: readonly string[] = languages;
 
-/** The language a company's forms are sent in unless their sender chooses: its setting, when the product speaks it. */
-export function languageOfSettings(settings: Pick<CompanySettings, 'language'> | null): Language {
+/** The organisation's language: its setting, when the product speaks it (English otherwise). */
+export function languageOfSettings(settings: Pick<CompanySettings, 'language'> | null | undefined): Language {
   return isLanguage(settings?.language) ? settings.language : 'en';
+}
+
+/**
+ * The language a person reads their pages and mails in: their own choice, else their
+ * organisation's (a signer of a form reads the form's language instead: `forms.language`).
+ */
+export function languageOfPerson(person: { language: string | null }, settings: Pick<CompanySettings, 'language'> | null | undefined): Language {
+  return isLanguage(person.language) ? person.language : languageOfSettings(settings);
 }
 
 /** The settings as the contract answers them. */

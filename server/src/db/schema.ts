@@ -133,6 +133,8 @@ export const users = pgTable(
     phone: text().notNull().default(''),
     jobTitle: text('job_title').notNull().default(''),
     img: text().notNull().default(''),
+    /** The person's own language (the top bar's choice, kept on their account); null: their organisation's. */
+    language: text().$type<Language>(),
     role: text().$type<UserRole>().notNull().default('basic'),
     /** A personal account: one person's own paperwork (an administrator of a company of one). */
     personal: boolean().notNull().default(false),

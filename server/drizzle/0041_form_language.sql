@@ -1,1 +1,0 @@
-ALTER TABLE "forms" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "forms" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "language" text;
