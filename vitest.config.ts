@@ -71,7 +71,13 @@ export default defineConfig({
       },
       { resolve, ssr, test: { name: 'machines', root: './machines', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       // The web app's modules are written with Lingui's macros and import `.po` catalogues.
-      { plugins: wordsPlugins(), resolve, ssr, test: { name: 'web', root: './web', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      // Its tests speak English, as the app does until another language is shown (src/i18n/i18n.ts activates it).
+      {
+        plugins: wordsPlugins(),
+        resolve,
+        ssr,
+        test: { name: 'web', root: './web', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], setupFiles: ['./src/i18n/i18n.ts'] },
+      },
       {
         resolve,
         ssr,

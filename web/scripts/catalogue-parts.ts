@@ -42,7 +42,10 @@ function closure(starts: readonly string[]): Set<string> {
 export function catalogueParts(webFolder: string, root: string): Record<CataloguePart, string[]> {
   const src = join(webFolder, 'src');
   const page = (chunk: string) => join(src, 'pages', `${chunk}.tsx`);
-  const shell = closure([join(src, 'main.tsx'), ...shellPages.map(page)]);
+  // Loaded with the shell though not imported by it: the texts the app receives as text, with a
+  // language (say-text.ts), and the login page's second step, when the password is sent.
+  const loadedWithShell = [join(src, 'i18n', 'text-words.ts'), join(src, 'features', 'auth', 'second-factor-form.tsx')];
+  const shell = closure([join(src, 'main.tsx'), ...loadedWithShell, ...shellPages.map(page)]);
   const signing = [...closure(signingPages.map(page))].filter((file) => !shell.has(file));
   const taken = new Set([...shell, ...signing]);
   const pages = sourceFiles(src).filter((file) => !taken.has(file));

@@ -1,4 +1,4 @@
-/** The app: session, strings, notifications, tutorial panel and page title around the router. */
+/** The app: words, session, strings, notifications and page title around the router. */
 import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
@@ -8,7 +8,6 @@ import { SessionProvider } from './session/session.tsx';
 import { Notifications } from './shell/notifications.tsx';
 import { PageTitleProvider } from './shell/page-title.tsx';
 import { StringsProvider } from './shell/strings.tsx';
-import { TutorialPanelProvider } from './shell/tutorial-panel.tsx';
 
 /** What every page shares, around a router (the browser's, or a fixed address when the build renders the login page). */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -17,9 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <SessionProvider>
         <StringsProvider>
           <Notifications>
-            <TutorialPanelProvider>
-              <PageTitleProvider>{children}</PageTitleProvider>
-            </TutorialPanelProvider>
+            <PageTitleProvider>{children}</PageTitleProvider>
           </Notifications>
         </StringsProvider>
       </SessionProvider>

@@ -3,6 +3,7 @@
  * every case for an administrator), or none. Used when a form is sent and on its progress page.
  */
 import type { TenantList } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { casesApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -12,21 +13,15 @@ const casesCalls = area(casesApi);
 
 const noTenants: TenantList = { data: [] };
 
-export function CasePicker({
-  value,
-  onValue,
-  label = 'File on case',
-}: {
-  value: number | null;
-  onValue(tenant: number | null): void;
-  label?: string;
-}) {
+export function CasePicker({ value, onValue, label }: { value: number | null; onValue(tenant: number | null): void; label?: string }) {
   const id = useId();
+  const { t } = useLingui();
   const tenants = useDataGroup('tenants', noTenants, (_params: null, options) => casesCalls.tenants(options), null);
+  const failure = tenants.message;
   const open = tenants.data.data.filter((tenant) => tenant.status !== 'closed' || tenant.id === value);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{label ?? t`File on case`}</label>
       <select
         id={id}
         className="select"
@@ -34,7 +29,7 @@ export function CasePicker({
         disabled={tenants.loading}
         onChange={(event) => onValue(event.target.value ? Number(event.target.value) : null)}
       >
-        <option value="">No case</option>
+        <option value="">{t`No case`}</option>
         {open.map((tenant) => (
           <option key={tenant.id} value={tenant.id}>
             {tenant.name}
@@ -42,7 +37,11 @@ export function CasePicker({
           </option>
         ))}
       </select>
-      {tenants.error ? <span className="field__hint">The cases could not be loaded: {tenants.message}</span> : null}
+      {tenants.error ? (
+        <span className="field__hint">
+          <Trans>The cases could not be loaded: {failure}</Trans>
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@
  * Asks before something that cannot be undone (deleting a user, a file, a template). A
  * native modal `<dialog>`: it traps focus, closes on Escape and returns focus by itself.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
@@ -17,17 +18,9 @@ export interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  danger = true,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, danger = true, onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
+  const { t } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -56,7 +49,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
         <button ref={cancel} type="button" className="button button--secondary" onClick={onCancel}>
-          {cancelLabel}
+          {cancelLabel ?? t`Cancel`}
         </button>
       </div>
     </dialog>

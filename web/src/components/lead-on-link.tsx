@@ -1,4 +1,5 @@
 /** Where a status page leads on: the dashboard for signed-in people, Log In for others. */
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { useViewer } from '../session/session.tsx';
 
@@ -7,7 +8,7 @@ export function LeadOnLink() {
   return (
     <div className="form-actions">
       <Link className="button" to={viewer ? '/dashboard' : '/login'}>
-        {viewer ? 'Go to the dashboard' : 'Go to Log In'}
+        {viewer ? <Trans>Go to the dashboard</Trans> : <Trans>Go to Log In</Trans>}
       </Link>
     </div>
   );

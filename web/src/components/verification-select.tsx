@@ -3,14 +3,17 @@
  * in the words the sender reads: a template's place (the recipients step), and the
  * organisation's default for new templates (Company Settings).
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { TemplateStep } from '@formsign/sdk';
 
 export type Verification = NonNullable<TemplateStep['verification']>;
 
-const choices: ReadonlyArray<{ value: Verification; label: string }> = [
-  { value: 'none', label: 'The signing link alone' },
-  { value: 'email-code', label: 'A code emailed to them' },
-  { value: 'access-code', label: 'An access code you give them' },
+const choices: ReadonlyArray<{ value: Verification; label: MessageDescriptor }> = [
+  { value: 'none', label: msg`The signing link alone` },
+  { value: 'email-code', label: msg`A code emailed to them` },
+  { value: 'access-code', label: msg`An access code you give them` },
 ];
 
 export function VerificationSelect({
@@ -26,6 +29,7 @@ export function VerificationSelect({
   describedBy?: string;
   onChange(value: Verification): void;
 }) {
+  const { i18n } = useLingui();
   return (
     <select
       id={id}
@@ -37,7 +41,7 @@ export function VerificationSelect({
     >
       {choices.map((choice) => (
         <option key={choice.value} value={choice.value}>
-          {choice.label}
+          {i18n._(choice.label)}
         </option>
       ))}
     </select>

@@ -10,6 +10,7 @@
 import { i18n } from '@lingui/core';
 import { partsOfPage, type CataloguePart } from './parts.ts';
 import { isLanguageCode, type LanguageCode } from './languages.ts';
+import { loadTextWords } from './say-text.ts';
 
 export { i18n };
 
@@ -52,6 +53,11 @@ export function shownLanguage(): LanguageCode {
 
 let asked: LanguageCode = 'en';
 
+/** The language shown, or the one being fetched to be shown: what the app's calls ask the server to answer in. */
+export function wantedLanguage(): LanguageCode {
+  return asked;
+}
+
 /**
  * Shows `language`: its parts in use are fetched first, then every text changes at once (a
  * failed fetch leaves the language shown as it was, and rejects).
@@ -60,7 +66,7 @@ export async function showLanguage(language: LanguageCode): Promise<void> {
   asked = language;
   // A page opened meanwhile may have put another part in use: fetched too before showing.
   for (let parts = [...inUse]; ; parts = [...inUse]) {
-    await Promise.all(parts.map((part) => loadPart(language, part)));
+    await Promise.all([...parts.map((part) => loadPart(language, part)), ...(language === 'en' ? [] : [loadTextWords()])]);
     if (parts.length === inUse.size) break;
   }
   // A later choice made while this one loaded wins.

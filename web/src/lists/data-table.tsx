@@ -4,6 +4,8 @@
  * states (the failure in the catalogue's words, with a retry). Sorting and paging are the
  * server's: the table only renders and reports what the person asks for.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSayText } from '../i18n/say-text.ts';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { useDateStyle } from './format.ts';
@@ -41,12 +43,13 @@ export interface DataTableProps<TRow extends RowData> {
 }
 
 export function ListFailure({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const sayText = useSayText();
   return (
     <div className="alert alert--error" role="alert">
-      <div className="alert__body">{message}</div>
+      <div className="alert__body">{sayText(message)}</div>
       {onRetry ? (
         <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       ) : null}
     </div>
@@ -84,8 +87,9 @@ export function DataTable<TRow extends RowData>({
   });
   const page = query?.page ?? 1;
   const limit = query?.limit ?? Math.max(rows.length, 1);
-  // The cells show dates in the company's style: a new style draws the rows again.
+  // The cells show dates in the company's style and words in the language shown: a new style or language draws the rows again.
   const dates = useDateStyle();
+  const { t, i18n } = useLingui();
 
   return (
     <div className="table-wrap" aria-busy={loading}>
@@ -119,12 +123,12 @@ export function DataTable<TRow extends RowData>({
             </tr>
           ))}
         </thead>
-        <tbody key={`${dates.format} ${dates.timeZone}`}>
+        <tbody key={`${dates.format} ${dates.timeZone} ${i18n.locale}`}>
           {loading && rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length}>
                 <div className="spinner" role="status">
-                  Loading…
+                  <Trans>Loading…</Trans>
                 </div>
               </td>
             </tr>
@@ -150,7 +154,7 @@ export function DataTable<TRow extends RowData>({
       {/* Not while the first rows load: it would stand where they come, and then jump below them. */}
       {query && !(loading && rows.length === 0) ? (
         <PagerNav
-          label={`${caption}: pages`}
+          label={t`${caption}: pages`}
           page={page}
           limit={limit}
           total={total}
@@ -159,7 +163,7 @@ export function DataTable<TRow extends RowData>({
           onPage={query.setPage}
         >
           <label>
-            Rows per page{' '}
+            <Trans>Rows per page</Trans>{' '}
             <select
               className="select"
               style={{ width: 'auto', minHeight: 30 }}

@@ -4,6 +4,7 @@
  * empties them (not `source`, which chooses the list rather than filtering it). Applied
  * filters live in the URL, so a reload or a shared link keeps them.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ListQuery } from './use-list-query.ts';
 
@@ -16,7 +17,8 @@ export interface FilterBarProps {
   children?: ReactNode;
 }
 
-export function FilterBar({ query, dates = true, searchLabel = 'Search', children }: FilterBarProps) {
+export function FilterBar({ query, dates = true, searchLabel, children }: FilterBarProps) {
+  const { t } = useLingui();
   // The URL is the source of truth: Back, Forward or a filter set elsewhere on the page show
   // here too, as soon as the URL changes. What is typed and not yet applied stays until then.
   const { search: urlSearch = '', from: urlFrom = '', to: urlTo = '' } = query.filters;
@@ -46,27 +48,31 @@ export function FilterBar({ query, dates = true, searchLabel = 'Search', childre
   return (
     <form className="toolbar" role="search" onSubmit={apply}>
       <div className="field">
-        <label htmlFor="filter-search">{searchLabel}</label>
+        <label htmlFor="filter-search">{searchLabel ?? t`Search`}</label>
         <input id="filter-search" className="input" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </div>
       {dates ? (
         <>
           <div className="field">
-            <label htmlFor="filter-from">From</label>
+            <label htmlFor="filter-from">
+              <Trans>From</Trans>
+            </label>
             <input id="filter-from" className="input" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor="filter-to">To</label>
+            <label htmlFor="filter-to">
+              <Trans>To</Trans>
+            </label>
             <input id="filter-to" className="input" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
           </div>
         </>
       ) : null}
       {children}
       <button type="submit" className="button">
-        Filter
+        <Trans>Filter</Trans>
       </button>
       <button type="button" className="button button--secondary" onClick={clear}>
-        Clear
+        <Trans>Clear</Trans>
       </button>
     </form>
   );

@@ -3,9 +3,11 @@
  * `formatDateTime`, written as the company's settings say (`date_format`, in its `timezone`):
  * the style is set once the signed-in person's settings load (`shell/company-date-style.ts`) and
  * kept for the next visit; a form opened from a link sets its organisation's (from the form);
- * until then, and for someone signed out, the default settings' style.
+ * until then, and for someone signed out, the default settings' style. A date is written in
+ * digits, in the company's order, whatever the language; sizes follow the language shown.
  */
 import type { Settings } from '@formsign/sdk';
+import { i18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 
 export type DateFormat = Settings['date_format'];
@@ -147,8 +149,9 @@ export function formatDate(value: string | null | undefined): string {
   return formatDateIn(value, current);
 }
 
+/** A size in the language's way of writing numbers: `1.5 MB` (`1,5 MB` in German). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024) return `${i18n.number(bytes)} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = bytes / 1024;
   let unit = 0;
@@ -156,7 +159,8 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  const digits = value < 10 ? 1 : 0;
+  return `${i18n.number(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false })} ${units[unit]}`;
 }
 
 /** A status word for people: `awaiting_approval` → `Awaiting approval`. */

@@ -3,6 +3,8 @@
  * the pages, Next, and Last when the last page is known (`pagerOf` says what each allows). A
  * list may put controls of its own (rows per page) before the moves.
  */
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { pagerOf, type PagerInput } from './pager.ts';
 
@@ -16,6 +18,8 @@ export interface PagerNavProps extends PagerInput {
 }
 
 export function PagerNav({ label, busy = false, onPage, children, ...input }: PagerNavProps) {
+  // The pager's words follow the language shown.
+  useLingui();
   const pager = pagerOf(input);
   const { page } = input;
   return (
@@ -24,15 +28,15 @@ export function PagerNav({ label, busy = false, onPage, children, ...input }: Pa
       <div className="pager__controls">
         {children}
         <button type="button" className="button button--secondary button--small" disabled={busy || !pager.canGoBack} onClick={() => onPage(page - 1)}>
-          Previous
+          <Trans>Previous</Trans>
         </button>
         <span>{pager.position}</span>
         <button type="button" className="button button--secondary button--small" disabled={busy || !pager.canGoOn} onClick={() => onPage(page + 1)}>
-          Next
+          <Trans>Next</Trans>
         </button>
         {pager.lastPage !== null ? (
           <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => onPage(pager.lastPage ?? page)}>
-            Last
+            <Trans>Last</Trans>
           </button>
         ) : null}
       </div>

@@ -2,9 +2,14 @@
  * What a list's pager says and allows, from the server's page: the rows shown, the page among
  * the pages, and which moves lead somewhere. A server counts a list's rows up to a cap; past
  * it the total is a lower bound (`total_exact` false), so the pager says "of more than" and
- * lets the person page on while pages come back full, with no last page to jump to.
+ * lets the person page on while pages come back full, with no last page to jump to. Its words
+ * are in the language shown when it is asked (the pager asks as it renders).
  */
-const count = new Intl.NumberFormat('en-GB');
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+
+/** A count in the language shown (1,000; 1.000 in German). */
+const count = { format: (value: number): string => i18n.number(value) };
 
 export interface PagerInput {
   page: number;
@@ -34,25 +39,27 @@ export function pagerOf({ page, limit, total, totalExact, rowsOnPage }: PagerInp
   const to = (page - 1) * perPage + rowsOnPage;
   const canGoBack = page > 1;
   if (totalExact) {
+    const first = count.format(from);
+    const last = count.format(Math.min(total, to));
+    const all = count.format(total);
+    const current = count.format(page);
+    const pageCount = count.format(pages);
     return {
-      shown:
-        total === 0 || rowsOnPage === 0
-          ? total === 0
-            ? 'No rows'
-            : `No rows on this page, of ${count.format(total)}`
-          : `${count.format(from)}–${count.format(Math.min(total, to))} of ${count.format(total)}`,
-      position: `Page ${count.format(page)} of ${count.format(pages)}`,
+      shown: total === 0 ? t`No rows` : rowsOnPage === 0 ? t`No rows on this page, of ${all}` : t`${first}–${last} of ${all}`,
+      position: t`Page ${current} of ${pageCount}`,
       canGoBack,
       canGoOn: page < pages,
       lastPage: page < pages ? pages : null,
     };
   }
+  const first = count.format(from);
+  const last = count.format(to);
+  const atLeast = count.format(total);
+  const current = count.format(page);
+  const pageCount = count.format(pages);
   return {
-    shown:
-      rowsOnPage === 0
-        ? `No rows on this page, of more than ${count.format(total)}`
-        : `${count.format(from)}–${count.format(to)} of more than ${count.format(total)}`,
-    position: page < pages ? `Page ${count.format(page)} of more than ${count.format(pages)}` : `Page ${count.format(page)}`,
+    shown: rowsOnPage === 0 ? t`No rows on this page, of more than ${atLeast}` : t`${first}–${last} of more than ${atLeast}`,
+    position: page < pages ? t`Page ${current} of more than ${pageCount}` : t`Page ${current}`,
     canGoBack,
     // More rows match than were counted: a full page may well have a next one.
     canGoOn: rowsOnPage >= perPage,

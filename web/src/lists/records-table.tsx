@@ -3,6 +3,7 @@
  * shown as a table with an action cell per record: the one way both the records page (edit,
  * delete) and the pre-fill picker (use) load and draw them.
  */
+import { Trans } from '@lingui/react/macro';
 import type { PrepopulationDataRecord, PrepopulationRecordPage } from '@formsign/sdk';
 import { useState, type ReactNode } from 'react';
 import { prepopulationApi } from '@formsign/sdk';
@@ -80,9 +81,11 @@ export function RecordsTable({
   return (
     <>
       {records.loading ? (
-        <p className={quietClass}>Loading records…</p>
+        <p className={quietClass}>
+          <Trans>Loading records…</Trans>
+        </p>
       ) : records.data.records.length === 0 ? (
-        <p className={quietClass}>{query.search ? 'No record holds these words.' : 'This source holds no records.'}</p>
+        <p className={quietClass}>{query.search ? <Trans>No record holds these words.</Trans> : <Trans>This source holds no records.</Trans>}</p>
       ) : (
         <table className="table">
           <caption className="visually-hidden">{caption}</caption>

@@ -11,20 +11,61 @@
  * the reason (`?sso_error=`).
  */
 import { singleSignOnStart } from '@formsign/sdk';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormError } from '../components/form-error.tsx';
-import { SecondFactorForm } from '../features/auth/second-factor-form.tsx';
+import type { SecondFactorFormProps } from '../features/auth/second-factor-form.tsx';
 import { singleSignOnFailure, useSingleSignOnOffer } from '../features/auth/single-sign-on.ts';
 import { useSessionActor, useSessionSelector } from '../session/session.tsx';
 
+/**
+ * The second step's form, which few sign-ins need: fetched when the password is sent, so it is
+ * here by the time the server asks for a code (loaded by hand, as the shell's extras are, so no
+ * Suspense timer paces it).
+ */
+let secondFactorForm: Promise<ComponentType<SecondFactorFormProps>> | null = null;
+function loadSecondFactorForm(): Promise<ComponentType<SecondFactorFormProps>> {
+  secondFactorForm ??= import('../features/auth/second-factor-form.tsx').then(
+    (module) => module.SecondFactorForm,
+    (error: unknown) => {
+      secondFactorForm = null;
+      throw error;
+    },
+  );
+  return secondFactorForm;
+}
+
+function useSecondFactorForm(): ComponentType<SecondFactorFormProps> | null {
+  const [form, setForm] = useState<{ Form: ComponentType<SecondFactorFormProps> } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadSecondFactorForm().then(
+      (Form) => current && setForm({ Form }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return form?.Form ?? null;
+}
+
 function SecondFactorStep() {
+  const SecondFactorForm = useSecondFactorForm();
   const session = useSessionActor();
   const challenge = useSessionSelector((snapshot) => snapshot.context.challenge);
   const notice = useSessionSelector((snapshot) => snapshot.context.notice);
   const error = useSessionSelector((snapshot) => snapshot.context.error);
   const busy = useSessionSelector((snapshot) => (snapshot.matches('verifying') ? 'verifying' : snapshot.matches('sendingCode') ? 'sending' : null));
   if (!challenge) return null;
+  if (!SecondFactorForm) {
+    return (
+      <div className="spinner" role="status" aria-live="polite">
+        <Trans>Loading…</Trans>
+      </div>
+    );
+  }
   return (
     <SecondFactorForm
       challenge={challenge}
@@ -50,9 +91,12 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const organisationParam = Number(params.get('organisation'));
   const offer = useSingleSignOnOffer(name, Number.isInteger(organisationParam) && organisationParam > 0 ? organisationParam : null);
-  const providerFailure = singleSignOnFailure(params.get('sso_error'));
+  const { i18n } = useLingui();
+  const failure = singleSignOnFailure(params.get('sso_error'));
+  const providerFailure = failure ? i18n._(failure) : null;
   const returnedSignedIn = params.get('sso') === 'signed-in';
   const passwordsOff = offer?.offered === true && offer.required;
+  const provider = offer?.display_name ?? '';
 
   // Leaving the page clears the error (the machine's reset).
   useEffect(() => () => session.send({ type: 'auth.reset' }), [session]);
@@ -64,6 +108,7 @@ export default function LoginPage() {
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     session.send({ type: 'auth.login', name, password });
+    void loadSecondFactorForm().catch(() => undefined);
   };
 
   if (secondStep) {
@@ -77,11 +122,15 @@ export default function LoginPage() {
   return (
     <div className="page page--narrow">
       <section className="card card--auth" aria-labelledby="login-heading">
-        <h2 id="login-heading">Log in to formsign</h2>
+        <h2 id="login-heading">
+          <Trans>Log in to formsign</Trans>
+        </h2>
         <form onSubmit={submit} noValidate aria-describedby={(error ?? providerFailure) ? 'login-error' : undefined}>
           <FormError id="login-error" message={error ?? providerFailure} />
           <div className="field">
-            <label htmlFor="login-name">Name</label>
+            <label htmlFor="login-name">
+              <Trans>Name</Trans>
+            </label>
             <input
               id="login-name"
               className="input"
@@ -94,11 +143,13 @@ export default function LoginPage() {
               onChange={(event) => setName(event.target.value)}
             />
             <span id="login-name-hint" className="field__hint">
-              Your user name or your email address
+              <Trans>Your user name or your email address</Trans>
             </span>
           </div>
           <div className="field">
-            <label htmlFor="login-password">Password</label>
+            <label htmlFor="login-password">
+              <Trans>Password</Trans>
+            </label>
             <input
               id="login-password"
               className="input"
@@ -113,20 +164,24 @@ export default function LoginPage() {
             />
             {passwordsOff ? (
               <span id="login-password-hint" className="field__hint">
-                Your organisation signs in with {offer.display_name}: use “Sign in with {offer.display_name}” instead of a password.
+                <Trans>
+                  Your organisation signs in with {provider}: use “Sign in with {provider}” instead of a password.
+                </Trans>
               </span>
             ) : null}
           </div>
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>
-              {busy ? 'Logging in…' : 'Log In'}
+              {busy ? <Trans>Logging in…</Trans> : <Trans>Log In</Trans>}
             </button>
-            <Link to="/request-new-password">Forgot your password?</Link>
+            <Link to="/request-new-password">
+              <Trans>Forgot your password?</Trans>
+            </Link>
           </div>
           {offer?.offered && offer.organisation !== null ? (
             <div className="form-actions">
               <a className="button button--secondary" href={singleSignOnStart(offer.organisation)}>
-                Sign in with {offer.display_name}
+                <Trans>Sign in with {provider}</Trans>
               </a>
             </div>
           ) : null}

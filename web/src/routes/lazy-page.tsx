@@ -4,6 +4,8 @@
  * takes longer than the page-load time-out.
  */
 import { chunkLoadingMachine } from '@formsign/machines';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { fromPromise } from 'xstate';
@@ -14,9 +16,9 @@ import { chunkRequest, loadedPage, loadPage } from './page-chunks.ts';
 import type { RouteEntry } from './route-table.ts';
 
 const reasonText = {
-  missing: 'The page’s script is missing from the server (404).',
-  timeout: 'The page’s script did not arrive within 120 seconds.',
-  failed: 'The page’s script could not be downloaded.',
+  missing: msg`The page’s script is missing from the server (404).`,
+  timeout: msg`The page’s script did not arrive within 120 seconds.`,
+  failed: msg`The page’s script could not be downloaded.`,
 } as const;
 
 /** A loaded page, telling the shell it has been shown. */
@@ -31,6 +33,7 @@ function ChunkLoader({ route }: { route: RouteEntry }) {
     [route],
   );
   const [latest, send] = useMachine(logic, { input: { request: chunkRequest(route) }, ...inspectOption() });
+  const { i18n } = useLingui();
   // The page follows the machine in a transition: it renders in slices once its script is
   // here, so a slow phone stays responsive while it does.
   const snapshot = useDeferredValue(latest);
@@ -44,23 +47,28 @@ function ChunkLoader({ route }: { route: RouteEntry }) {
   if (snapshot.matches('loaded') && module) return <ShownPage page={module.default} />;
   if (snapshot.matches('failed') && snapshot.context.error) {
     const { error } = snapshot.context;
+    const request = error.request;
     return (
       <div className="chunk-error card" role="alert" data-reason={error.reason}>
-        <h2>This page could not be loaded</h2>
-        <p>{reasonText[error.reason]}</p>
+        <h2>
+          <Trans>This page could not be loaded</Trans>
+        </h2>
+        <p>{i18n._(reasonText[error.reason])}</p>
         <p>
-          Chunk loading error: <code data-testid="chunk-request">{error.request}</code>
+          <Trans>
+            Chunk loading error: <code data-testid="chunk-request">{request}</code>
+          </Trans>
         </p>
         <p className="muted">{error.message}</p>
         <button type="button" className="button" onClick={() => send({ type: 'chunk.retry' })}>
-          Retry
+          <Trans>Retry</Trans>
         </button>
       </div>
     );
   }
   return (
     <div className="spinner" role="status" aria-live="polite">
-      Loading…
+      <Trans>Loading…</Trans>
     </div>
   );
 }

@@ -5,6 +5,7 @@
  * without the role to /not-allowed. Rendering only reads; the remembered address is written
  * and forgotten in effects.
  */
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { forgetAddress, nextAddress, rememberAddress } from '../session/next-address.ts';
@@ -16,7 +17,7 @@ import type { RouteEntry } from './route-table.ts';
 function PageSpinner() {
   return (
     <div className="spinner" role="status" aria-live="polite">
-      Loading…
+      <Trans>Loading…</Trans>
     </div>
   );
 }

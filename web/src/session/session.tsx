@@ -4,6 +4,8 @@
  * `useViewer()` and `useSession()`; nothing copies it into React state.
  */
 import type { LoggedInUser } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { authMachine, fromRequest } from '@formsign/machines';
 import { createActorContext } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
@@ -51,10 +53,12 @@ export function useViewer(): LoggedInUser | null {
 export const useSessionSelector = Session.useSelector;
 export const useSessionActor = Session.useActorRef;
 
+const roles = { super: msg`Super User`, personal: msg`Personal`, admin: msg`Administrator`, basic: msg`Basic User` };
+
 /** The role shown beside the user's name in the top bar. */
-export function roleLabel(user: LoggedInUser): string {
-  if (user.isSuper) return 'Super User';
-  if (user.isPersonal) return 'Personal';
-  if (user.isAdmin) return 'Administrator';
-  return 'Basic User';
+export function roleLabel(user: LoggedInUser): MessageDescriptor {
+  if (user.isSuper) return roles.super;
+  if (user.isPersonal) return roles.personal;
+  if (user.isAdmin) return roles.admin;
+  return roles.basic;
 }

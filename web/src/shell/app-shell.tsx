@@ -5,17 +5,16 @@
  * menu is a drawer: the top bar's Menu button opens it over the page, which waits (inert)
  * until it closes.
  */
+import { Trans } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useCurrentRoute } from '../routes/current-route.ts';
 import { useViewer } from '../session/session.tsx';
-import { useCompanyDateStyle } from './company-date-style.ts';
 import { drawerQuery } from './drawer.ts';
 import { useShellExtras } from './shell-extras.ts';
 import { usePageTitle } from './page-title.tsx';
 import { TopBar } from './top-bar.tsx';
 import { TranslationWidget } from './translation-widget.tsx';
-import { TutorialPanel, useTutorialPanelPage } from './tutorial-panel.tsx';
 
 /**
  * Whether the side menu is open as a drawer. It is open at the address where it was opened:
@@ -40,11 +39,9 @@ export function AppShell() {
   const route = useCurrentRoute();
   const viewer = useViewer();
   const title = usePageTitle(route);
-  useTutorialPanelPage(route.pageKey);
   const drawer = useDrawer();
   // The side menu and the top bar's signed-in actions: only for signed-in people, once the first page has painted.
   const extras = useShellExtras(viewer !== null);
-  useCompanyDateStyle(viewer !== null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const showMenu = route.sideMenu && viewer !== null;
   const translation = route.translation ? <TranslationWidget /> : null;
@@ -67,7 +64,7 @@ export function AppShell() {
   return (
     <div className={layout}>
       <a className="skip-link" href="#main" inert={waiting}>
-        Skip to the page
+        <Trans>Skip to the page</Trans>
       </a>
       {showMenu && viewer ? (
         extras ? (
@@ -94,7 +91,12 @@ export function AppShell() {
         {route.header === 'none' && translation ? <div className="signing__language">{translation}</div> : null}
         <Outlet />
       </main>
-      <TutorialPanel />
+      {extras ? (
+        <>
+          <extras.TutorialPanel pageKey={route.pageKey} />
+          <extras.CompanyDateStyle />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,8 @@
  */
 import type { LoggedInUser } from '@formsign/sdk';
 import { envelopeCounterMachine, fromRequest } from '@formsign/machines';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,11 +20,6 @@ const counterLogic = envelopeCounterMachine.provide({
   actors: { countUnusedEnvelopes: fromRequest((_input: unknown, options) => api.account.countUnusedEnvelopes(options)) },
 });
 
-/** What the counter says: "312 envelopes left". */
-export function envelopesLeft(unused: number): string {
-  return `${unused} ${unused === 1 ? 'envelope' : 'envelopes'} left`;
-}
-
 /** Where the counter leads: the account page's envelopes tab. */
 export const envelopesHref = '/account?tab=2';
 
@@ -32,19 +29,21 @@ export function EnvelopeCounter({ user }: { user: LoggedInUser }) {
     ...inspectOption(),
   });
   useEffect(() => onEnvelopesChanged(() => send({ type: 'envelopes.refresh' })), [send]);
+  const { t } = useLingui();
   const { unused, level } = snapshot.context;
   if (snapshot.matches('hidden') || unused === null) return null;
+  const left = t`${plural(unused, { one: '# envelope left', other: '# envelopes left' })}`;
   return (
     <Link
       to={envelopesHref}
       className={`envelope-counter${level ? ` envelope-counter--${level}` : ''}`}
       data-level={level ?? 'none'}
-      aria-label={`${envelopesLeft(unused)}${level ? ', running low' : ''}: buy more`}
+      aria-label={level ? t`${left}, running low: buy more` : t`${left}: buy more`}
     >
       <Icon name="envelope" />
       <span className="envelope-counter__text" aria-hidden="true">
         <span className="envelope-counter__count">{unused}</span>{' '}
-        <span className="envelope-counter__label">{unused === 1 ? 'envelope left' : 'envelopes left'}</span>
+        <span className="envelope-counter__label">{t`${plural(unused, { one: 'envelope left', other: 'envelopes left' })}`}</span>
       </span>
     </Link>
   );

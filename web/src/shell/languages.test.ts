@@ -1,39 +1,43 @@
 import type { Strings } from '@formsign/sdk';
 import { describe, expect, it } from 'vitest';
-import { offeredLanguages, shownLanguage, translator } from './languages.ts';
+import { languageShown, offeredLanguages, ownWording } from './languages.ts';
 
 const company: Strings = {
   default: 'de',
   languages: [
     { code: 'en', name: 'English (UK)' },
     { code: 'de', name: 'Deutsch' },
-    { code: 'fr', name: 'Français' },
+    { code: 'nl', name: 'Nederlands' },
   ],
-  strings: { en: { Forms: 'Completed forms' }, de: { Forms: 'Formulare' }, fr: { Forms: 'Formulaires' } },
+  strings: { en: { Forms: 'Completed forms' }, de: { Forms: 'Formulare' }, nl: { Forms: 'Formulieren' } },
 };
 
 describe('the language choice', () => {
-  it('offers only the languages the interface has, named as the company names them', () => {
-    expect(offeredLanguages(company)).toEqual([{ code: 'en', name: 'English (UK)' }]);
-    expect(offeredLanguages(null)).toEqual([{ code: 'en', name: 'English' }]);
-  });
-
-  it('shows a language the company chose as default only when the interface has it', () => {
-    expect(shownLanguage(company, null)).toBe('en');
-    expect(shownLanguage(company, 'de')).toBe('en');
-    const both = [
-      { code: 'en', name: 'English' },
+  it('offers the four languages the interface speaks, named as the company names them', () => {
+    expect(offeredLanguages(company)).toEqual([
+      { code: 'en', name: 'English (UK)' },
       { code: 'de', name: 'Deutsch' },
-    ];
-    expect(shownLanguage(company, null, both)).toBe('de');
-    expect(shownLanguage(company, 'en', both)).toBe('en');
-    expect(offeredLanguages(company, both).map((language) => language.code)).toEqual(['en', 'de']);
+      { code: 'fr', name: 'Français' },
+      { code: 'es', name: 'Español' },
+    ]);
+    expect(offeredLanguages(null).map((language) => language.name)).toEqual(['English', 'Deutsch', 'Français', 'Español']);
   });
 
-  it('translates with the table of the language shown, keeping texts it has no entry for', () => {
-    expect(translator(company, 'en')('Forms')).toBe('Completed forms');
-    expect(translator(company, 'de')('Forms')).toBe('Formulare');
-    expect(translator(company, 'en')('Users')).toBe('Users');
-    expect(translator(null, 'en')('Forms')).toBe('Forms');
+  it('shows the person’s choice, else the organisation’s language, else the browser’s', () => {
+    expect(languageShown({ chosen: 'fr', organisation: 'de', browser: ['es-ES'] })).toBe('fr');
+    expect(languageShown({ chosen: null, organisation: 'de', browser: ['es-ES'] })).toBe('de');
+    expect(languageShown({ chosen: null, organisation: null, browser: ['nl-NL', 'es-ES'] })).toBe('es');
+    expect(languageShown({ chosen: null, organisation: null, browser: ['nl-NL'] })).toBe('en');
+  });
+
+  it('passes over a language the interface does not speak', () => {
+    expect(languageShown({ chosen: 'nl', organisation: 'nl', browser: ['de-AT'] })).toBe('de');
+  });
+
+  it('finds the company’s own wording of a text in the language shown', () => {
+    expect(ownWording(company, 'en', 'Forms')).toBe('Completed forms');
+    expect(ownWording(company, 'de', 'Forms')).toBe('Formulare');
+    expect(ownWording(company, 'fr', 'Forms')).toBeUndefined();
+    expect(ownWording(null, 'en', 'Forms')).toBeUndefined();
   });
 });

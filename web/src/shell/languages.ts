@@ -1,37 +1,58 @@
 /**
- * Which languages the language choice offers. A company's strings (`/get-strings`) may hold
- * other languages, but the interface's own texts (every page) are written in English and
- * only the menu, the top bar and the titles go through the strings: choosing German would
- * leave nearly everything in English. So the choice offers only the languages the interface
- * has, English today, in the company's wording when its strings have a table for it (a
- * company may word an entry its own way); a language joins `interfaceLanguages` when every
- * page is translated into it.
+ * Which language the app shows, and which it offers. It speaks four (`i18n/languages.ts`);
+ * the language choice offers them, named as the company's strings name them (a company may
+ * call English "English (UK)"). The language shown is the person's own choice, else their
+ * organisation's, else the browser's: the choice is kept on their account (signed in) and in
+ * a cookie of this browser (also before signing in); the organisation's is its strings'
+ * default; the browser's is the first of its languages the app speaks.
  */
 import type { Strings } from '@formsign/sdk';
+import { browserLanguage, isLanguageCode, languageCodes, languageNames, type LanguageCode } from '../i18n/languages.ts';
 
 export interface Language {
   code: string;
   name: string;
 }
 
-/** The languages the whole interface is written in. */
-export const interfaceLanguages: readonly Language[] = [{ code: 'en', name: 'English' }];
+/** The languages the whole interface is written in, each named in itself. */
+export const interfaceLanguages: readonly Language[] = languageCodes.map((code) => ({ code, name: languageNames[code] }));
 
 /** The languages the language choice offers: the interface's, named as the company names them. */
-export function offeredLanguages(strings: Strings | null, interfaceOnes: readonly Language[] = interfaceLanguages): Language[] {
-  return interfaceOnes.map((language) => strings?.languages.find((own) => own.code === language.code) ?? language);
+export function offeredLanguages(strings: Strings | null): Language[] {
+  return interfaceLanguages.map((language) => strings?.languages.find((own) => own.code === language.code) ?? language);
 }
 
-/** The language shown: the one chosen if offered, else the company's default if offered, else the interface's first. */
-export function shownLanguage(strings: Strings | null, chosen: string | null, interfaceOnes: readonly Language[] = interfaceLanguages): string {
-  const offered = offeredLanguages(strings, interfaceOnes).map((language) => language.code);
-  if (chosen && offered.includes(chosen)) return chosen;
-  if (strings && offered.includes(strings.default)) return strings.default;
-  return offered[0] ?? 'en';
+/** What decides the language shown, strongest first. */
+export interface LanguageSources {
+  /** The person's own choice: kept on their account, or in this browser. */
+  chosen: string | null | undefined;
+  /** Their organisation's (the strings' default), once known; none when signed out. */
+  organisation: string | null | undefined;
+  /** The browser's languages, in its order. */
+  browser?: readonly string[];
 }
 
-/** Translates an English text with the company's table for `language` (the text itself when it has none). */
-export function translator(strings: Strings | null, language: string): (text: string) => string {
-  const table = strings?.strings[language] ?? {};
-  return (text) => table[text] ?? text;
+/** The language shown: the choice, else the organisation's, else the browser's (each only if the app speaks it). */
+export function languageShown({ chosen, organisation, browser }: LanguageSources): LanguageCode {
+  if (isLanguageCode(chosen)) return chosen;
+  if (isLanguageCode(organisation)) return organisation;
+  return browserLanguage(browser);
+}
+
+/** The company's own wording of a text in `language`, if it rewords it. */
+export function ownWording(strings: Strings | null, language: string, text: string): string | undefined {
+  return strings?.strings[language]?.[text];
+}
+
+const choiceCookie = 'formsign-language';
+
+/** The language chosen in this browser (a cookie: it is not a key of the session's local storage), if any. */
+export function browserChoice(): LanguageCode | null {
+  const match = /(?:^|;\s*)formsign-language=([a-z]{2})(?:;|$)/.exec(typeof document === 'undefined' ? '' : document.cookie);
+  return isLanguageCode(match?.[1]) ? (match?.[1] ?? null) : null;
+}
+
+/** Keeps the language chosen in this browser for a year. */
+export function keepBrowserChoice(language: LanguageCode): void {
+  document.cookie = `${choiceCookie}=${language}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
 }

@@ -1,6 +1,6 @@
 /**
  * The shell's signed-in extras: the side menu and the top bar's signed-in actions (help menu,
- * envelope counter, user). They load once the first page the app opened has been painted, so
+ * envelope counter, user), the tutorial panel their help menus open, and the company's date style. They load once the first page the app opened has been painted, so
  * a page's own scripts and data come first on a slow connection; a page that never shows (a
  * failed chunk) lets them load after `shellExtrasAtLatestMs` all the same. They are loaded
  * by hand rather than with React.lazy: under Suspense, React paces what it reveals with its
@@ -9,6 +9,8 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import type SideMenu from './side-menu.tsx';
 import type SignedInActions from './signed-in-actions.tsx';
+import type CompanyDateStyle from './company-date-style.ts';
+import type TutorialPanel from './tutorial-panel.tsx';
 
 export const shellExtrasAtLatestMs = 1_500;
 /** After a failed download, how long before they are asked for again. */
@@ -17,6 +19,10 @@ export const shellExtrasRetryMs = 5_000;
 export interface ShellExtras {
   SideMenu: typeof SideMenu;
   SignedInActions: typeof SignedInActions;
+  /** The tutorial panel, which the help menus open. */
+  TutorialPanel: typeof TutorialPanel;
+  /** The company's date style, loaded for a signed-in person and forgotten when they sign out. */
+  CompanyDateStyle: typeof CompanyDateStyle;
 }
 
 let shown = false;
@@ -71,9 +77,14 @@ export function useShellExtras(signedIn: boolean): ShellExtras | null {
     if (!ready || !signedIn || extras) return;
     let gone = false;
     let retry = 0;
-    Promise.all([import('./side-menu.tsx'), import('./signed-in-actions.tsx')]).then(
-      ([menu, actions]) => {
-        const extras = { SideMenu: menu.default, SignedInActions: actions.default };
+    Promise.all([
+      import('./side-menu.tsx'),
+      import('./signed-in-actions.tsx'),
+      import('./tutorial-panel.tsx'),
+      import('./company-date-style.ts'),
+    ]).then(
+      ([menu, actions, panel, dates]) => {
+        const extras = { SideMenu: menu.default, SignedInActions: actions.default, TutorialPanel: panel.default, CompanyDateStyle: dates.default };
         loaded = extras;
         // Rendered in slices: the page the person is looking at stays responsive meanwhile.
         if (!gone) startTransition(() => setExtras(extras));

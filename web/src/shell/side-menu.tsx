@@ -7,6 +7,7 @@
  * Menu button opens it, with its names shown; Close, Escape or choosing an entry closes it.
  */
 import type { LoggedInUser } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { Icon } from '../components/icon.tsx';
@@ -33,7 +34,10 @@ function Entry({ item }: { item: MenuItem }) {
       return (
         <a className="sidenav__item" href={item.to} target="_blank" rel="noopener" data-key={item.key} title={t(item.name)}>
           {label}
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span className="visually-hidden">
+            {' '}
+            <Trans>(opens in a new tab)</Trans>
+          </span>
         </a>
       );
     case 'full-load':
@@ -64,6 +68,7 @@ export default function SideMenu({ user, drawerOpen, onCloseDrawer }: SideMenuPr
   const [expanded, setExpanded] = useState(false);
   const navigate = useNavigate();
   const { t } = useStrings();
+  const { t: say, i18n } = useLingui();
   const close = useRef<HTMLButtonElement>(null);
   const sections = menuFor(user);
   useEffect(() => {
@@ -84,23 +89,25 @@ export default function SideMenu({ user, drawerOpen, onCloseDrawer }: SideMenuPr
     <nav
       id="side-menu"
       className={`sidenav${expanded ? ' sidenav--expanded' : ''}${drawerOpen ? ' sidenav--drawer-open' : ''}`}
-      aria-label="Main menu"
+      aria-label={say`Main menu`}
       style={{ width: expanded ? expandedNavigationWidth : defaultNavigationWidth }}
       onKeyDown={onKeyDown}
       onClick={onClick}
     >
       <button type="button" className="sidenav__toggle" aria-expanded={expanded} aria-controls="side-menu" onClick={() => setExpanded(!expanded)}>
         <Icon name={expanded ? 'collapse' : 'menu'} />
-        <span className="visually-hidden">{expanded ? 'Collapse the menu' : 'Expand the menu'}</span>
+        <span className="visually-hidden">{expanded ? say`Collapse the menu` : say`Expand the menu`}</span>
       </button>
       <div className="sidenav__drawer-head">
         <span className="sidenav__drawer-user">
           <span className="sidenav__drawer-name">{`${user.first_name} ${user.last_name}`.trim() || user.name}</span>
-          <span className="sidenav__drawer-role">{roleLabel(user)}</span>
+          <span className="sidenav__drawer-role">{i18n._(roleLabel(user))}</span>
         </span>
         <button ref={close} type="button" className="sidenav__close" onClick={onCloseDrawer}>
           <Icon name="close" />
-          <span className="visually-hidden">Close the menu</span>
+          <span className="visually-hidden">
+            <Trans>Close the menu</Trans>
+          </span>
         </button>
       </div>
       {sections.map((section) => (

@@ -1,10 +1,12 @@
 /** The top bar's signed-in actions: the help menu, the envelope counter (administrators) and the user's name and role. */
 import type { LoggedInUser } from '@formsign/sdk';
+import { useLingui } from '@lingui/react';
 import { roleLabel } from '../session/session.tsx';
 import { EnvelopeCounter } from './envelope-counter.tsx';
 import { HeaderHelpMenu } from './help-menus.tsx';
 
 function UserBadge({ user }: { user: LoggedInUser }) {
+  const { _ } = useLingui();
   const name = `${user.first_name} ${user.last_name}`.trim() || user.name;
   const initials = name
     .split(/\s+/)
@@ -22,7 +24,7 @@ function UserBadge({ user }: { user: LoggedInUser }) {
           {name}
         </span>
         <span className="user-badge__role" data-testid="user-role">
-          {roleLabel(user)}
+          {_(roleLabel(user))}
         </span>
       </span>
     </div>

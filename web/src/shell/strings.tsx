@@ -1,75 +1,79 @@
 /**
- * The interface strings: loaded from `/get-strings` by the signed-in user's
- * company id (the installation's company when signed out); `t(text)` gives a text in the
- * language shown, keyed by its English form. The language choice offers only the languages
- * the interface has (see languages.ts). The chosen language lasts for the browser session
- * (local storage holds only the session's keys, listed in the machines' `storageKeys`).
- * When an administrator changes the company's wording, `showStrings` puts the strings the
- * server answered in place, so the shell speaks the new words at once.
+ * The language shown and the interface strings. The strings are loaded from `/get-strings` by
+ * the signed-in user's company id (the installation's company when signed out): the
+ * organisation's default language and its own wording of the menu, the titles and the top bar,
+ * which comes before the catalogue's (`t(text)`, keyed by the English text). The language shown
+ * follows languages.ts: the person's choice (kept in this browser, and on their account once
+ * signed in), else their organisation's, else the browser's. Its words are fetched before the
+ * app shows it (i18n.ts), so the page never mixes two languages. When an administrator changes
+ * the company's wording, `showStrings` puts the strings the server answered in place.
  */
 import type { Strings } from '@formsign/sdk';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../api/client.ts';
+import { showLanguage } from '../i18n/i18n.ts';
+import { sayText } from '../i18n/say-text.ts';
+import type { LanguageCode } from '../i18n/languages.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { publicCompanyId } from '../config.ts';
 import { useViewer } from '../session/session.tsx';
-import { offeredLanguages, shownLanguage, translator, type Language } from './languages.ts';
-
-const languageKey = 'formsign.language';
+import { browserChoice, keepBrowserChoice, languageShown, offeredLanguages, ownWording, type Language } from './languages.ts';
 
 interface StringsValue {
   /** The languages the company's strings hold (its default-language setting offers them). */
   languages: Strings['languages'];
   /** The languages the language choice offers: those the interface has. */
   offered: Language[];
-  language: string;
-  setLanguage(code: string): void;
+  /** The language shown (or being fetched to be shown). */
+  language: LanguageCode;
+  setLanguage(code: LanguageCode): void;
+  /** A text the organisation may reword, in the language shown: its wording, else the catalogue's. */
   t(text: string): string;
   /** Shows the company's strings as the server answered them after a change. */
   showStrings(strings: Strings): void;
 }
 
-const english: StringsValue = {
-  languages: [],
-  offered: offeredLanguages(null),
-  language: 'en',
-  setLanguage: () => undefined,
-  t: (text) => text,
-  showStrings: () => undefined,
-};
-const StringsContext = createContext<StringsValue>(english);
+const StringsContext = createContext<StringsValue | null>(null);
 
 export function useStrings(): StringsValue {
-  return useContext(StringsContext);
+  const value = useContext(StringsContext);
+  if (!value) throw new Error('useStrings() needs a StringsProvider.');
+  return value;
 }
 
 export function StringsProvider({ children }: { children: ReactNode }) {
   const viewer = useViewer();
   const company = viewer?.company || publicCompanyId;
-  // A failure leaves the strings empty: the interface stays in English.
+  // A failure leaves the strings empty: the organisation's language and wording are not known.
   const { data: strings, set: showStrings } = useDataGroup(
     'strings',
     null as Strings | null,
     (id: number, options) => api.strings.get(id, options),
     company,
   );
-  const [chosen, setChosen] = useState<string | null>(() => window.sessionStorage.getItem(languageKey));
+  const [chosen, setChosen] = useState<LanguageCode | null>(browserChoice);
+  const language = languageShown({ chosen, organisation: viewer ? strings?.default : null });
+  // The words come before the language is shown; a failed fetch keeps the language shown before.
+  useEffect(() => void showLanguage(language).catch(() => undefined), [language]);
+  // Every text said below follows the language the catalogue shows.
+  const shown = useLingui().i18n.locale;
 
-  const value = useMemo<StringsValue>(() => {
-    if (!strings) return { ...english, showStrings };
-    const language = shownLanguage(strings, chosen);
-    return {
-      languages: strings.languages,
+  const value = useMemo<StringsValue>(
+    () => ({
+      languages: strings?.languages ?? [],
       offered: offeredLanguages(strings),
       language,
       setLanguage: (code) => {
-        window.sessionStorage.setItem(languageKey, code);
+        keepBrowserChoice(code);
         setChosen(code);
       },
-      t: translator(strings, language),
+      // The catalogue's words of a text it may reword load with a language other than English (say-text.ts).
+      t: (text) => ownWording(strings, shown, text) ?? sayText(text),
       showStrings,
-    };
-  }, [strings, chosen, showStrings]);
+    }),
+    [strings, language, shown, showStrings],
+  );
 
   return <StringsContext.Provider value={value}>{children}</StringsContext.Provider>;
 }

@@ -1,11 +1,13 @@
 /**
  * The translation widget: a language menu offering the languages the
- * interface has (see languages.ts), shown on the pages the route table says. It is resized 3
+ * interface speaks (see languages.ts), shown on the pages the route table says. It is resized 3
  * seconds after each route change, to fit its longest language name. A native select: it is
  * the lightest language menu that every keyboard and screen reader knows, and it loads on the
  * login page. On a narrow screen it shows as the language's code over the same select.
  */
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
+import { isLanguageCode } from '../i18n/languages.ts';
 import { useLocation } from 'react-router-dom';
 import { useStrings } from './strings.tsx';
 import { scheduleTranslationResize, translationMenuWidth } from './translation-resize.ts';
@@ -43,7 +45,7 @@ export function TranslationWidget() {
         {language.toUpperCase()}
       </span>
       <label htmlFor={id} className="visually-hidden">
-        Language
+        <Trans>Language</Trans>
       </label>
       <select
         id={id}
@@ -51,7 +53,9 @@ export function TranslationWidget() {
         className="select translation-widget__select"
         style={{ width }}
         value={language}
-        onChange={(event) => setLanguage(event.target.value)}
+        onChange={(event) => {
+          if (isLanguageCode(event.target.value)) setLanguage(event.target.value);
+        }}
       >
         {languages.map((item) => (
           <option key={item.code} value={item.code} lang={item.code}>

@@ -1,14 +1,29 @@
 /** The tutorial panel on screen: its list, the chosen video or PDF, and moving it by drag or arrow keys. */
+import { fallbackTitles } from '../config.ts';
 import type { TutorialItem } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Panel, useTutorialPanel } from './tutorial-panel.tsx';
+import { useStrings } from './strings.tsx';
+import { usePanelSelector, useTutorialPanel } from './tutorial-panel.tsx';
 
 const keyStep = 10;
 
+/** An item's title: a fallback tutorial's in the language shown, any other as its author wrote it. */
+function useTitle(item: TutorialItem): string {
+  const { i18n } = useLingui();
+  const fallback = fallbackTitles.get(item.url);
+  return fallback && item.title === String(fallback.message) ? i18n._(fallback) : item.title;
+}
+
+function TutorialTitle({ item }: { item: TutorialItem }) {
+  return useTitle(item);
+}
+
 function TutorialView({ item, kind }: { item: TutorialItem; kind: 'video' | 'pdf' }) {
+  const title = useTitle(item);
   if (kind === 'video') {
     return (
-      <video key={item.url} controls preload="metadata" src={item.url} poster={item.icon || undefined} aria-label={item.title}>
+      <video key={item.url} controls preload="metadata" src={item.url} poster={item.icon || undefined} aria-label={title}>
         {item.subtitle.map((track) => (
           <track key={track.src} kind="subtitles" label={track.label} srcLang={track.srclang} src={track.src} />
         ))}
@@ -17,10 +32,10 @@ function TutorialView({ item, kind }: { item: TutorialItem; kind: 'video' | 'pdf
   }
   return (
     <>
-      <iframe key={item.url} src={item.url} title={item.title} />
+      <iframe key={item.url} src={item.url} title={title} />
       <p>
         <a href={item.url} target="_blank" rel="noopener noreferrer">
-          Open {item.title} in a new tab
+          <Trans>Open {title} in a new tab</Trans>
         </a>
       </p>
     </>
@@ -29,11 +44,13 @@ function TutorialView({ item, kind }: { item: TutorialItem; kind: 'video' | 'pdf
 
 export default function TutorialPanelView() {
   const panel = useTutorialPanel();
-  const kind = Panel.useSelector((snapshot) => snapshot.context.kind);
-  const items = Panel.useSelector((snapshot) => snapshot.context.items);
-  const loading = Panel.useSelector((snapshot) => snapshot.matches({ video: 'loading' }) || snapshot.matches({ pdf: 'loading' }));
-  const position = Panel.useSelector((snapshot) => snapshot.context.position);
-  const width = Panel.useSelector((snapshot) => snapshot.context.width);
+  const { t: word } = useStrings();
+  const { t } = useLingui();
+  const kind = usePanelSelector((snapshot) => snapshot.context.kind);
+  const items = usePanelSelector((snapshot) => snapshot.context.items);
+  const loading = usePanelSelector((snapshot) => snapshot.matches({ video: 'loading' }) || snapshot.matches({ pdf: 'loading' }));
+  const position = usePanelSelector((snapshot) => snapshot.context.position);
+  const width = usePanelSelector((snapshot) => snapshot.context.width);
   // The item chosen in the list on show: another list (or kind) starts again at its first item.
   const [chosen, setChosen] = useState<{ items: readonly TutorialItem[]; index: number }>({ items, index: 0 });
   const selected = chosen.items === items ? chosen.index : 0;
@@ -42,7 +59,7 @@ export default function TutorialPanelView() {
 
   if (!kind) return null;
 
-  const heading = kind === 'video' ? 'Tutorial Videos' : 'Tutorial PDF(s)';
+  const heading = kind === 'video' ? word('Tutorial Videos') : word('Tutorial PDF(s)');
   const move = (top: number, left: number): void => panel.send({ type: 'panel.move', top: Math.max(0, top), left: Math.max(0, left) });
   const onPointerDown = (event: PointerEvent<HTMLDivElement>): void => {
     if ((event.target as HTMLElement).closest('button')) return;
@@ -79,7 +96,7 @@ export default function TutorialPanelView() {
         className="tutorial-panel__bar"
         tabIndex={0}
         role="group"
-        aria-label="Move the tutorial panel: drag, or use the arrow keys"
+        aria-label={t`Move the tutorial panel: drag, or use the arrow keys`}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={() => (drag.current = null)}
@@ -87,13 +104,13 @@ export default function TutorialPanelView() {
       >
         <h2 id="tutorial-panel-title">{heading}</h2>
         <button type="button" className="button button--ghost button--small" onClick={() => panel.send({ type: 'panel.close' })}>
-          Close
+          <Trans>Close</Trans>
         </button>
       </div>
       <div className="tutorial-panel__body">
         {loading ? (
           <div className="spinner" role="status">
-            Loading tutorials…
+            <Trans>Loading tutorials…</Trans>
           </div>
         ) : (
           <>
@@ -107,7 +124,7 @@ export default function TutorialPanelView() {
                       aria-pressed={index === selected}
                       onClick={() => setSelected(index)}
                     >
-                      {item.title}
+                      <TutorialTitle item={item} />
                     </button>
                   </li>
                 ))}
@@ -115,7 +132,9 @@ export default function TutorialPanelView() {
             ) : null}
             {current ? (
               <>
-                <h3>{current.title}</h3>
+                <h3>
+                  <TutorialTitle item={current} />
+                </h3>
                 <TutorialView item={current} kind={kind} />
               </>
             ) : null}

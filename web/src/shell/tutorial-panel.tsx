@@ -1,50 +1,50 @@
 /**
  * The floating tutorial panel, driven by the tutorial panel machine:
  * closed, videos or PDFs for the current page, at a position the person can move (drag the
- * title bar, or focus it and use the arrow keys), as wide as the viewport rule says.
+ * title bar, or focus it and use the arrow keys), as wide as the viewport rule says. The help
+ * menus open it, and they are the shell's signed-in extras: the panel loads with them
+ * (shell-extras.ts), one actor for the page's life, told of the page it is on.
  */
 import { fromRequest, tutorialPanelMachine } from '@formsign/machines';
-import { createActorContext } from '@xstate/react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { api } from '../api/client.ts';
+import { tutorialsApi } from '@formsign/sdk';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect } from 'react';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { area } from '../api/client.ts';
 import { fallbackTutorials } from '../config.ts';
 import { inspectOption } from '../session/inspection.ts';
 
+const tutorialsCalls = area(tutorialsApi);
+
 const panelLogic = tutorialPanelMachine.provide({
   actors: {
-    videoTutorials: fromRequest((_input: unknown, options) => api.tutorials.videos(options)),
-    pdfTutorials: fromRequest((_input: unknown, options) => api.tutorials.pdfs(options)),
+    videoTutorials: fromRequest((_input: unknown, options) => tutorialsCalls.videos(options)),
+    pdfTutorials: fromRequest((_input: unknown, options) => tutorialsCalls.pdfs(options)),
   },
 });
 
-export const Panel = createActorContext(panelLogic);
+const panel = createActor(panelLogic, { input: { viewportWidth: window.innerWidth, fallback: fallbackTutorials }, ...inspectOption() }).start();
 
-export const useTutorialPanel = Panel.useActorRef;
-
-export function TutorialPanelProvider({ children }: { children: ReactNode }) {
-  return (
-    <Panel.Provider options={{ input: { viewportWidth: window.innerWidth, fallback: fallbackTutorials }, ...inspectOption() }}>
-      {children}
-    </Panel.Provider>
-  );
+export function useTutorialPanel(): typeof panel {
+  return panel;
 }
 
-/** Keeps the panel told of the page it is on and of the viewport's width. */
-export function useTutorialPanelPage(pageKey: string): void {
-  const panel = useTutorialPanel();
-  useEffect(() => panel.send({ type: 'panel.page', key: pageKey }), [panel, pageKey]);
-  useEffect(() => {
-    const onResize = (): void => panel.send({ type: 'panel.viewport', width: window.innerWidth });
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, [panel]);
+export function usePanelSelector<T>(select: (snapshot: SnapshotFrom<typeof panelLogic>) => T): T {
+  return useSelector(panel, select);
 }
 
 // The panel itself loads the first time it opens.
 const TutorialPanelView = lazy(() => import('./tutorial-panel-view.tsx'));
 
-export function TutorialPanel() {
-  const open = Panel.useSelector((snapshot) => snapshot.context.kind !== null);
+/** The panel, told of the page it is on and of the viewport's width; shown while open. */
+export default function TutorialPanel({ pageKey }: { pageKey: string }) {
+  useEffect(() => panel.send({ type: 'panel.page', key: pageKey }), [pageKey]);
+  useEffect(() => {
+    const onResize = (): void => panel.send({ type: 'panel.viewport', width: window.innerWidth });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  const open = usePanelSelector((snapshot) => snapshot.context.kind !== null);
   return open ? (
     <Suspense fallback={null}>
       <TutorialPanelView />

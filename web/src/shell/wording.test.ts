@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { titleOf } from './page-title.tsx';
 import { menuGroups, routes } from '../routes/route-table.ts';
+import { textWords } from '../i18n/text-words.ts';
 import { shellWords, wordingChange, wordingEntries } from './wording.ts';
 
 // The page title's module reaches the app's client through the strings, which needs a page to resolve its address.
@@ -71,6 +72,10 @@ describe('the texts an organisation may reword', () => {
     const shown = new Set([...menuNames, ...headings, ...titles, ...literals]);
     expect(wordingEntries.filter((entry) => !shown.has(entry.text))).toEqual([]);
     expect(shellWords.filter((word) => !literals.has(word))).toEqual([]);
+  });
+
+  it('each have their words in the catalogue, said when the organisation has no wording of its own', () => {
+    expect(wordingEntries.filter((entry) => !textWords.has(entry.text)).map((entry) => entry.text)).toEqual([]);
   });
 
   it('list each text once, in its group, and all fit in one save', () => {

@@ -5,10 +5,11 @@
  * kept when a code is refused.
  */
 import type { SecondFactorChallenge } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 
-interface SecondFactorFormProps {
+export interface SecondFactorFormProps {
   challenge: SecondFactorChallenge;
   notice: string | null;
   error: string | null;
@@ -24,19 +25,31 @@ function grouped(secret: string): string {
 }
 
 function SetUpApp({ setup }: { setup: NonNullable<SecondFactorChallenge['setup']> }) {
+  const { t } = useLingui();
+  const key = grouped(setup.secret);
   return (
     <div className="second-factor__setup">
       <ol className="second-factor__steps">
-        <li>Open your authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) and add an account.</li>
-        <li>Scan this QR code, or type the key below.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>
+          <Trans>Open your authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) and add an account.</Trans>
+        </li>
+        <li>
+          <Trans>Scan this QR code, or type the key below.</Trans>
+        </li>
+        <li>
+          <Trans>Enter the 6-digit code the app shows.</Trans>
+        </li>
       </ol>
-      <img className="second-factor__qr" src={setup.qr} width={176} height={176} alt="QR code that adds formsign to an authenticator app" />
+      <img className="second-factor__qr" src={setup.qr} width={176} height={176} alt={t`QR code that adds formsign to an authenticator app`} />
       <p>
-        Key: <code className="second-factor__secret">{grouped(setup.secret)}</code>
+        <Trans>
+          Key: <code className="second-factor__secret">{key}</code>
+        </Trans>
       </p>
       <p>
-        <a href={setup.uri}>Open in an authenticator app on this device</a>
+        <a href={setup.uri}>
+          <Trans>Open in an authenticator app on this device</Trans>
+        </a>
       </p>
     </div>
   );
@@ -46,6 +59,7 @@ export function SecondFactorForm({ challenge, notice, error, busy, onVerify, onE
   const [code, setCode] = useState('');
   const settingUp = challenge.setup !== null && challenge.method === 'totp';
   const byEmail = challenge.method === 'email';
+  const email = challenge.email;
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -54,18 +68,24 @@ export function SecondFactorForm({ challenge, notice, error, busy, onVerify, onE
 
   return (
     <section className="card card--auth second-factor" aria-labelledby="second-factor-heading">
-      <h2 id="second-factor-heading">{settingUp ? 'Set up two-factor sign-in' : 'Enter your sign-in code'}</h2>
+      <h2 id="second-factor-heading">{settingUp ? <Trans>Set up two-factor sign-in</Trans> : <Trans>Enter your sign-in code</Trans>}</h2>
       {notice ? (
         <p className="muted" role="status">
           {notice}
         </p>
       ) : null}
-      {byEmail ? <p className="muted">The code was sent to {challenge.email}.</p> : null}
+      {byEmail ? (
+        <p className="muted">
+          <Trans>The code was sent to {email}.</Trans>
+        </p>
+      ) : null}
       {settingUp && challenge.setup ? <SetUpApp setup={challenge.setup} /> : null}
       <form onSubmit={submit} noValidate aria-describedby={error ? 'second-factor-error' : undefined}>
         <FormError id="second-factor-error" message={error} />
         <div className="field">
-          <label htmlFor="second-factor-code">6-digit code</label>
+          <label htmlFor="second-factor-code">
+            <Trans>6-digit code</Trans>
+          </label>
           <input
             id="second-factor-code"
             className="input"
@@ -81,15 +101,15 @@ export function SecondFactorForm({ challenge, notice, error, busy, onVerify, onE
         </div>
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy !== null}>
-            {busy === 'verifying' ? 'Checking…' : 'Verify'}
+            {busy === 'verifying' ? <Trans>Checking…</Trans> : <Trans>Verify</Trans>}
           </button>
           {byEmail ? null : (
             <button type="button" className="button button--secondary" disabled={busy !== null} onClick={onEmailCode}>
-              {busy === 'sending' ? 'Sending…' : 'Email me a code instead'}
+              {busy === 'sending' ? <Trans>Sending…</Trans> : <Trans>Email me a code instead</Trans>}
             </button>
           )}
           <button type="button" className="button button--secondary" disabled={busy !== null} onClick={onCancel}>
-            Use another account
+            <Trans>Use another account</Trans>
           </button>
         </div>
       </form>

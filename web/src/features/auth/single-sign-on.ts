@@ -5,24 +5,26 @@
  * names in this table are shown: the address cannot make the page say anything else.
  */
 import type { SingleSignOnOffer } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 
-export const singleSignOnFailures: Readonly<Record<string, string>> = {
-  'not-offered': 'Your organisation does not offer signing in with its provider. Log in with your password.',
-  'provider-unreachable': 'Your organisation’s sign-in provider could not be reached. Please try again in a minute, or ask your administrator.',
-  expired: 'The sign-in with your organisation’s provider took too long, or was started in another browser. Please try again.',
-  'refused-by-provider': 'Your organisation’s sign-in provider did not sign you in.',
-  'not-confirmed': 'Your organisation’s sign-in provider did not confirm this email address.',
-  'no-account': 'There is no formsign account for this email address in your organisation. Ask your administrator to invite you.',
-  'other-organisation': 'This email address belongs to an account of another organisation, which cannot be signed in here.',
-  blocked: 'Your account or this device has been blocked. Please contact your administrator.',
-  'super-user': 'The site’s super users sign in with their password, not with an organisation’s provider.',
-  failed: 'The sign-in with your organisation’s provider could not be completed. Please try again.',
+export const singleSignOnFailures: Readonly<Record<string, MessageDescriptor>> = {
+  'not-offered': msg`Your organisation does not offer signing in with its provider. Log in with your password.`,
+  'provider-unreachable': msg`Your organisation’s sign-in provider could not be reached. Please try again in a minute, or ask your administrator.`,
+  expired: msg`The sign-in with your organisation’s provider took too long, or was started in another browser. Please try again.`,
+  'refused-by-provider': msg`Your organisation’s sign-in provider did not sign you in.`,
+  'not-confirmed': msg`Your organisation’s sign-in provider did not confirm this email address.`,
+  'no-account': msg`There is no formsign account for this email address in your organisation. Ask your administrator to invite you.`,
+  'other-organisation': msg`This email address belongs to an account of another organisation, which cannot be signed in here.`,
+  blocked: msg`Your account or this device has been blocked. Please contact your administrator.`,
+  'super-user': msg`The site’s super users sign in with their password, not with an organisation’s provider.`,
+  failed: msg`The sign-in with your organisation’s provider could not be completed. Please try again.`,
 };
 
 /** The words of a refusal named in the address, or null for a name that is not one. */
-export function singleSignOnFailure(reason: string | null): string | null {
+export function singleSignOnFailure(reason: string | null): MessageDescriptor | null {
   return reason && Object.hasOwn(singleSignOnFailures, reason) ? (singleSignOnFailures[reason] ?? null) : null;
 }
 
