@@ -5,12 +5,12 @@
  * link shows: who declined it (or sent it back) and why.
  */
 import { contractLimits, type SigningForm } from '@formsign/sdk';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 import { useModal } from '../../components/use-modal.ts';
 
 export const declineReasonMaxLength = contractLimits['WebSigningRequest.comment'].maxLength;
-export const declineReasonMissing = 'Please say why you decline to sign, so the sender can put it right.';
 
 interface DeclineFormProps {
   busy: boolean;
@@ -31,6 +31,9 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
   const dialog = useModal(open, field, opener);
   const titleId = useId();
   const fieldId = useId();
+  const { t } = useLingui();
+  // Said as a plain number ("1000", not a grouped "1,000"), in the hint's plural.
+  const left = declineReasonMaxLength - reason.length;
 
   const send = (): void => {
     if (!reason.trim()) {
@@ -48,17 +51,21 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
       {/* A failed decline says why beside its button; the dialog opens again with the reason kept. */}
       <FormError message={declineError} />
       <button ref={opener} type="button" className="button button--ghost" disabled={busy || declining} onClick={() => setOpen(true)}>
-        {declining ? 'Declining…' : 'Decline to sign…'}
+        {declining ? t`Declining…` : t`Decline to sign…`}
       </button>
       <dialog ref={dialog} className="dialog card" aria-labelledby={titleId} onCancel={() => setOpen(false)} onClose={() => setOpen(false)}>
         {/* Not a form of its own: it sits within the answers' form, and a nested form's submit would reach that one. */}
         <div>
-          <h2 id={titleId}>Decline to sign this form?</h2>
+          <h2 id={titleId}>
+            <Trans>Decline to sign this form?</Trans>
+          </h2>
           <p className="muted">
-            The form stops here: no one else is asked to sign it, and its sender is emailed your reason so they can put it right.
+            <Trans>The form stops here: no one else is asked to sign it, and its sender is emailed your reason so they can put it right.</Trans>
           </p>
           <div className="field">
-            <label htmlFor={fieldId}>Why do you decline?</label>
+            <label htmlFor={fieldId}>
+              <Trans>Why do you decline?</Trans>
+            </label>
             <textarea
               id={fieldId}
               ref={field}
@@ -74,20 +81,20 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
               }}
             />
             <span id={`${fieldId}-hint`} className="field__hint">
-              {declineReasonMaxLength - reason.length} characters left
+              <Plural value={left} one={`${left} character left`} other={`${left} characters left`} />
             </span>
             {missing ? (
               <p className="field__error" id={`${fieldId}-error`}>
-                {declineReasonMissing}
+                <Trans>Please say why you decline to sign, so the sender can put it right.</Trans>
               </p>
             ) : null}
           </div>
           <div className="form-actions">
             <button type="button" className="button button--danger" onClick={send}>
-              Decline the form
+              <Trans>Decline the form</Trans>
             </button>
             <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
         </div>
@@ -98,15 +105,21 @@ export function DeclineForm({ busy, declining, declineError, reason: sentReason,
 
 /** What the link of a form stopped by one of its recipients shows: who, and why; there is nothing to do. */
 export function StoppedNotice({ form }: { form: SigningForm }) {
+  const { t } = useLingui();
   const by = form.stopped;
-  const done = form.status === 'declined' ? 'Declined' : 'Sent back';
+  const declined = form.status === 'declined';
+  const name = by?.name;
+  const reason = by?.reason;
+  const said = by ? (declined ? t`Declined by ${name}: ${reason}` : t`Sent back by ${name}: ${reason}`) : declined ? t`Declined.` : t`Sent back.`;
   return (
     <div className="alert alert--info" role="status">
       <div className="alert__body">
         <p>
-          <strong>{by ? `${done} by ${by.name}: ${by.reason}` : `${done}.`}</strong>
+          <strong>{said}</strong>
         </p>
-        <p>The form has stopped and gone back to its sender. There is nothing more to do here until they send it again.</p>
+        <p>
+          <Trans>The form has stopped and gone back to its sender. There is nothing more to do here until they send it again.</Trans>
+        </p>
       </div>
     </div>
   );

@@ -6,6 +6,9 @@
  */
 import { contractLimits, emailPattern } from '@formsign/sdk';
 import type { SigningDelegate } from '@formsign/machines';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 import { useModal } from '../../components/use-modal.ts';
@@ -16,16 +19,16 @@ const limits = {
   reason: contractLimits['WebSigningRequest.delegate.reason'].maxLength,
 };
 
-export const delegateProblems = {
-  name: 'Please give the name of the person who should sign instead of you.',
-  email: 'Please give the email address of the person who should sign instead of you, such as name@example.com.',
-  reason: 'Please say why someone else should sign: the sender and the new person will read it.',
-} as const;
+export const delegateProblems: Record<'name' | 'email' | 'reason', MessageDescriptor> = {
+  name: msg`Please give the name of the person who should sign instead of you.`,
+  email: msg`Please give the email address of the person who should sign instead of you, such as name@example.com.`,
+  reason: msg`Please say why someone else should sign: the sender and the new person will read it.`,
+};
 
 type Part = keyof typeof delegateProblems;
 
 /** What is missing or wrong in what was typed, part by part. */
-function problemsOf(delegate: SigningDelegate): Partial<Record<Part, string>> {
+function problemsOf(delegate: SigningDelegate): Partial<Record<Part, MessageDescriptor>> {
   return {
     ...(delegate.name.trim() ? {} : { name: delegateProblems.name }),
     ...(emailPattern.test(delegate.email.trim()) ? {} : { email: delegateProblems.email }),
@@ -46,11 +49,14 @@ interface DelegateFormProps {
 export function DelegateForm({ busy, delegating, delegateError, delegate: sent, onDelegate }: DelegateFormProps) {
   const [open, setOpen] = useState(false);
   const [delegate, setDelegate] = useState<SigningDelegate>(sent ?? { name: '', email: '', reason: '' });
-  const [problems, setProblems] = useState<Partial<Record<Part, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<Part, MessageDescriptor>>>({});
   const first = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const dialog = useModal(open, first, opener);
   const id = useId();
+  const { t, i18n } = useLingui();
+  // Said as a plain number ("1000", not a grouped "1,000"), in the hint's plural.
+  const left = limits.reason - delegate.reason.length;
 
   const change = (part: Part, value: string): void => {
     setDelegate((current) => ({ ...current, [part]: value }));
@@ -74,28 +80,36 @@ export function DelegateForm({ busy, delegating, delegateError, delegate: sent, 
 
   const describedBy = (part: Part, hint?: string): string | undefined =>
     [problems[part] ? `${id}-${part}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
-  const problem = (part: Part) =>
-    problems[part] ? (
+  const problem = (part: Part) => {
+    const found = problems[part];
+    return found ? (
       <p className="field__error" id={`${id}-${part}-error`}>
-        {problems[part]}
+        {i18n._(found)}
       </p>
     ) : null;
+  };
 
   return (
     <>
       <FormError message={delegateError} />
       <button ref={opener} type="button" className="button button--ghost" disabled={busy || delegating} onClick={() => setOpen(true)}>
-        {delegating ? 'Handing on…' : 'Someone else should sign this…'}
+        {delegating ? t`Handing on…` : t`Someone else should sign this…`}
       </button>
       <dialog ref={dialog} className="dialog card" aria-labelledby={`${id}-title`} onCancel={() => setOpen(false)} onClose={() => setOpen(false)}>
         {/* Not a form of its own: it sits within the answers' form, and a nested form's submit would reach that one. */}
         <div>
-          <h2 id={`${id}-title`}>Hand this form on to someone else?</h2>
+          <h2 id={`${id}-title`}>
+            <Trans>Hand this form on to someone else?</Trans>
+          </h2>
           <p className="muted">
-            They are emailed their own link to fill in and sign in your place, and yours stops working. The sender sees who you chose and why.
+            <Trans>
+              They are emailed their own link to fill in and sign in your place, and yours stops working. The sender sees who you chose and why.
+            </Trans>
           </p>
           <div className="field">
-            <label htmlFor={`${id}-name`}>Their name</label>
+            <label htmlFor={`${id}-name`}>
+              <Trans>Their name</Trans>
+            </label>
             <input
               id={`${id}-name`}
               ref={first}
@@ -111,7 +125,9 @@ export function DelegateForm({ busy, delegating, delegateError, delegate: sent, 
             {problem('name')}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-email`}>Their email address</label>
+            <label htmlFor={`${id}-email`}>
+              <Trans>Their email address</Trans>
+            </label>
             <input
               id={`${id}-email`}
               className="input"
@@ -127,7 +143,9 @@ export function DelegateForm({ busy, delegating, delegateError, delegate: sent, 
             {problem('email')}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-reason`}>Why should they sign instead of you?</label>
+            <label htmlFor={`${id}-reason`}>
+              <Trans>Why should they sign instead of you?</Trans>
+            </label>
             <textarea
               id={`${id}-reason`}
               className="textarea"
@@ -139,16 +157,16 @@ export function DelegateForm({ busy, delegating, delegateError, delegate: sent, 
               onChange={(event) => change('reason', event.target.value)}
             />
             <span id={`${id}-reason-hint`} className="field__hint">
-              {limits.reason - delegate.reason.length} characters left
+              <Plural value={left} one={`${left} character left`} other={`${left} characters left`} />
             </span>
             {problem('reason')}
           </div>
           <div className="form-actions">
             <button type="button" className="button" onClick={send}>
-              Hand the form on
+              <Trans>Hand the form on</Trans>
             </button>
             <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
         </div>

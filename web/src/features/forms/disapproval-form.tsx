@@ -3,11 +3,11 @@
  * back to its sender with that comment. The comment is required; it stays after a failed send.
  */
 import { contractLimits } from '@formsign/sdk';
+import { Plural, Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 
 export const commentMaxLength = contractLimits['WebSigningRequest.comment'].maxLength;
-export const commentMissing = 'Please say why you are disapproving this form, so the sender can put it right.';
 
 interface DisapprovalFormProps {
   busy: boolean;
@@ -20,6 +20,8 @@ export function DisapprovalForm({ busy, sendError, onSend, onCancel }: Disapprov
   const [comment, setComment] = useState('');
   const [missing, setMissing] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
+  // Said as a plain number ("1000", not a grouped "1,000"), in the hint's plural.
+  const left = commentMaxLength - comment.length;
 
   useEffect(() => field.current?.focus(), []);
 
@@ -36,10 +38,16 @@ export function DisapprovalForm({ busy, sendError, onSend, onCancel }: Disapprov
 
   return (
     <form id="disapprove-form" className="card signing__disapprove" noValidate onSubmit={send} aria-labelledby="disapprove-title" aria-busy={busy}>
-      <h2 id="disapprove-title">Disapprove this form</h2>
-      <p className="muted">The form goes back to its sender with your comment. Nothing you answered above is sent.</p>
+      <h2 id="disapprove-title">
+        <Trans>Disapprove this form</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>The form goes back to its sender with your comment. Nothing you answered above is sent.</Trans>
+      </p>
       <div className="field">
-        <label htmlFor="disapprove-comment">Why are you disapproving it?</label>
+        <label htmlFor="disapprove-comment">
+          <Trans>Why are you disapproving it?</Trans>
+        </label>
         <textarea
           id="disapprove-comment"
           ref={field}
@@ -56,21 +64,21 @@ export function DisapprovalForm({ busy, sendError, onSend, onCancel }: Disapprov
           }}
         />
         <span id="disapprove-comment-hint" className="field__hint">
-          {commentMaxLength - comment.length} characters left
+          <Plural value={left} one={`${left} character left`} other={`${left} characters left`} />
         </span>
         {missing ? (
           <p className="field__error" id="disapprove-comment-error">
-            {commentMissing}
+            <Trans>Please say why you are disapproving this form, so the sender can put it right.</Trans>
           </p>
         ) : null}
       </div>
       <FormError message={sendError} />
       <div className="form-actions signing__actions">
         <button type="submit" className="button button--danger" disabled={busy}>
-          {busy ? 'Sending the disapproval…' : 'Send disapproval'}
+          {busy ? <Trans>Sending the disapproval…</Trans> : <Trans>Send disapproval</Trans>}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

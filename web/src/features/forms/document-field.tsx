@@ -6,6 +6,8 @@
  * down to a floor; past it the box says it is full.
  */
 import type { FormField } from '@formsign/sdk';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useRef, type CSSProperties } from 'react';
 import { formatDate, useDateStyle } from '../../lists/format.ts';
 import { fittedSize } from './document-fields.ts';
@@ -29,10 +31,10 @@ function widthAt(line: string, size: number): number {
   return measurer.measureText(line).width;
 }
 
-function shown(field: FormField): string {
+function shown(field: FormField, i18n: I18n): string {
   const value = field.value;
   // A stamp's answer is the key of the stamp the server took: the box says it was applied.
-  if (field.type === 'stamp') return value ? stampTexts.applied : '';
+  if (field.type === 'stamp') return value ? i18n._(stampTexts.applied) : '';
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? '✓' : '';
   return field.type === 'file' ? fileNameOf(String(value)) : field.type === 'date' ? formatDate(String(value)) : String(value);
@@ -42,14 +44,16 @@ function shown(field: FormField): string {
 export function AnsweredBox({ field, box }: { field: FormField; box: Box }) {
   // A date in the organisation's style, shown again when it changes.
   useDateStyle();
-  const text = shown(field);
+  const { t, i18n } = useLingui();
+  const text = shown(field, i18n);
   const { size } = fittedSize(text, box, widthAt, { multiline: field.type === 'textarea' });
+  const label = field.label;
   return (
     <div
       className="doc-field doc-field--answered"
       style={{ ...box, fontSize: size }}
       role="note"
-      aria-label={`${field.label}: ${text || 'not answered'}`}
+      aria-label={text ? t`${label}: ${text}` : t`${label}: not answered`}
       title={field.label}
     >
       {(field.type === 'signature' || field.type === 'initials') && text ? <span className="doc-field__typed">{text}</span> : text}
@@ -77,6 +81,8 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
   const fit = useMemo(() => fittedSize(text, box, widthAt, { multiline }), [text, box, multiline]);
   const file = useRef<HTMLInputElement>(null);
   const stamp = useSigningStamp();
+  const { t, i18n } = useLingui();
+  const label = field.label;
   const fullId = `${id}-full`;
   const problemId = `${id}-problem`;
   const requiredId = `${id}-required`;
@@ -113,7 +119,7 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
     case 'radio':
       control = (
         <select {...common} className="doc-field__control" value={text} onChange={(event) => onAnswer(event.target.value)}>
-          <option value="">Choose</option>
+          <option value="">{t`Choose`}</option>
           {(field.options ?? []).map((option) => (
             <option key={option} value={option}>
               {option}
@@ -138,12 +144,14 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
         <button {...common} type="button" className="doc-field__sign" onClick={onSign}>
           {signature ? (
             signature.kind === 'drawn' ? (
-              <img src={signature.value} alt={`${field.label}: signed`} />
+              <img src={signature.value} alt={t`${label}: signed`} />
             ) : (
               <span className="doc-field__typed">{signature.value}</span>
             )
           ) : (
-            <span aria-hidden="true">Sign here</span>
+            <span aria-hidden="true">
+              <Trans>Sign here</Trans>
+            </span>
           )}
         </button>
       );
@@ -156,12 +164,14 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
         <button {...common} type="button" className="doc-field__sign" onClick={onSign}>
           {initials ? (
             initials.kind === 'drawn' ? (
-              <img src={initials.value} alt={`${field.label}: initialled`} />
+              <img src={initials.value} alt={t`${label}: initialled`} />
             ) : (
               <span className="doc-field__typed">{initials.value.trim()}</span>
             )
           ) : (
-            <span aria-hidden="true">Initial here</span>
+            <span aria-hidden="true">
+              <Trans>Initial here</Trans>
+            </span>
           )}
         </button>
       );
@@ -171,11 +181,11 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
       // Applied with one click (again to take it off); the organisation's own image, fitted in the box.
       control = stamp ? (
         <button {...common} type="button" className="doc-field__sign" aria-pressed={answer === true} onClick={() => onAnswer(answer !== true)}>
-          {answer === true ? <img src={stamp.url} alt={`${field.label}: stamp applied`} /> : <span>{stampTexts.apply}</span>}
+          {answer === true ? <img src={stamp.url} alt={t`${label}: stamp applied`} /> : <span>{i18n._(stampTexts.apply)}</span>}
         </button>
       ) : (
         <span id={id} className="doc-field__note doc-field__note--problem" tabIndex={-1}>
-          {stampTexts.missing}
+          {i18n._(stampTexts.missing)}
         </span>
       );
       break;
@@ -183,7 +193,7 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
       control = (
         <>
           <button {...common} type="button" className="doc-field__sign" onClick={() => file.current?.click()}>
-            {text ? fileNameOf(text) : 'Attach a file'}
+            {text ? fileNameOf(text) : t`Attach a file`}
           </button>
           <input
             ref={file}
@@ -218,12 +228,12 @@ export function MyFieldBox({ field, box, answer, problem, disabled, onAnswer, on
       {control}
       {asButton && field.required ? (
         <span id={requiredId} className="visually-hidden">
-          Required
+          <Trans>Required</Trans>
         </span>
       ) : null}
       {fit.full ? (
         <span id={fullId} className="doc-field__note">
-          This box is full
+          <Trans>This box is full</Trans>
         </span>
       ) : null}
       {problem ? (

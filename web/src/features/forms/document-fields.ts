@@ -6,6 +6,8 @@
  * size of the text in a box so that long answers still fit.
  */
 import type { FormField, PdfPageSize } from '@formsign/sdk';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../../i18n/i18n.ts';
 import { answerProblems, type Answers } from './signing-answers.ts';
 
 export type FieldRole = 'mine' | 'answered' | 'hidden';
@@ -60,9 +62,9 @@ export function requiredLeft(
 
 /** "2 of 5 required fields left"; "All 5 required fields are filled in" once none is. */
 export function leftText(left: number, total: number): string {
-  if (total === 0) return 'No field is required: read the document, then finish.';
-  if (left === 0) return total === 1 ? 'The required field is filled in.' : `All ${total} required fields are filled in.`;
-  return `${left} of ${total} required ${total === 1 ? 'field' : 'fields'} left`;
+  if (total === 0) return i18n._(msg`No field is required: read the document, then finish.`);
+  if (left === 0) return i18n._(msg`${plural(total, { one: 'The required field is filled in.', other: 'All # required fields are filled in.' })}`);
+  return i18n._(msg`${left} of ${plural(total, { one: '# required field', other: '# required fields' })} left`);
 }
 
 /** The next required field to fill after `current` (page order, wrapping round), or the first when there is no current one. */

@@ -10,6 +10,7 @@
  * the place of the one the server painted before the app started, if any (first-paint.ts).
  */
 import type { DocumentPage as PageImage, PdfPageSize } from '@formsign/sdk';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { sizesFor } from './document-fields.ts';
 import { firstPaint, handOverFirstPaint } from '../../prerender/first-paint.ts';
@@ -98,8 +99,10 @@ function useNear(frame: RefObject<HTMLDivElement | null>, first: boolean): boole
 function ImagePage({ image, number, count, size, scale, children }: PageProps & { image: PageImage }) {
   const frame = useRef<HTMLDivElement>(null);
   const near = useNear(frame, number === 1);
+  const { t } = useLingui();
   const width = Math.round(size.width * scale);
   const height = Math.round(size.height * scale);
+  const name = t`Page ${number} of ${count}`;
   return (
     <div ref={frame} className="doc-page" style={{ width: size.width * scale, height: size.height * scale }} data-page={number}>
       {near ? (
@@ -108,12 +111,12 @@ function ImagePage({ image, number, count, size, scale, children }: PageProps & 
           src={image.url}
           width={width}
           height={height}
-          alt={`Page ${number} of ${count}`}
+          alt={name}
           decoding="async"
           {...(number === 1 ? { fetchPriority: 'high' as const, onLoad: firstPageDrawn, onError: handOverFirstPaint } : { loading: 'lazy' as const })}
         />
       ) : (
-        <div className="doc-page__canvas" role="img" aria-label={`Page ${number} of ${count}`} style={{ width, height }} />
+        <div className="doc-page__canvas" role="img" aria-label={name} style={{ width, height }} />
       )}
       {children}
     </div>
@@ -133,6 +136,7 @@ function PdfPage({
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const near = useNear(frame, number === 1);
+  const { t } = useLingui();
   useEffect(() => {
     const element = canvas.current;
     if (!near || !element || scale <= 0) return;
@@ -159,7 +163,7 @@ function PdfPage({
   }, [pdf, number, scale, near, onSize]);
   return (
     <div ref={frame} className="doc-page" style={{ width: size.width * scale, height: size.height * scale }} data-page={number}>
-      <canvas ref={canvas} className="doc-page__canvas" role="img" aria-label={`Page ${number} of ${count}`} />
+      <canvas ref={canvas} className="doc-page__canvas" role="img" aria-label={t`Page ${number} of ${count}`} />
       {children}
     </div>
   );
@@ -211,9 +215,10 @@ export function DocumentViewer({ source, label, overlay }: DocumentViewerProps) 
   const count = images ? images.length : (pdf?.numPages ?? 0);
   const ready = width > 0 && sizes.length > 0;
   const place = zooms.indexOf(zoom as (typeof zooms)[number]);
+  const { t } = useLingui();
   return (
     <section className="doc-viewer" aria-label={label}>
-      <div className="doc-viewer__tools" role="group" aria-label="Zoom">
+      <div className="doc-viewer__tools" role="group" aria-label={t`Zoom`}>
         <button
           type="button"
           className="button button--secondary button--small"
@@ -221,10 +226,12 @@ export function DocumentViewer({ source, label, overlay }: DocumentViewerProps) 
           onClick={() => setZoom(zooms[place - 1] ?? zoom)}
         >
           <span aria-hidden="true">−</span>
-          <span className="visually-hidden">Zoom out</span>
+          <span className="visually-hidden">
+            <Trans>Zoom out</Trans>
+          </span>
         </button>
         <button type="button" className="button button--ghost button--small" disabled={zoom === 1} onClick={() => setZoom(1)}>
-          Fit to width
+          <Trans>Fit to width</Trans>
         </button>
         <button
           type="button"
@@ -233,13 +240,15 @@ export function DocumentViewer({ source, label, overlay }: DocumentViewerProps) 
           onClick={() => setZoom(zooms[place + 1] ?? zoom)}
         >
           <span aria-hidden="true">+</span>
-          <span className="visually-hidden">Zoom in</span>
+          <span className="visually-hidden">
+            <Trans>Zoom in</Trans>
+          </span>
         </button>
         <span className="doc-viewer__zoom" aria-live="polite">
           {Math.round(zoom * 100)} %
         </span>
         <span className="doc-viewer__count muted">
-          {count} {count === 1 ? 'page' : 'pages'}
+          <Plural value={count} one="# page" other="# pages" />
         </span>
       </div>
       {/* Until its width and the first page's size are known, the room of a page (as while the document opened), so what follows does not jump. */}

@@ -3,6 +3,7 @@
  * by the first box they press. Applied, they go in every initials box of theirs at once, as
  * the server seals them; pressing any of those boxes again changes them everywhere.
  */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { InitialsInput } from './initials-input.tsx';
 import { usableInitials, type Initials } from './initials.ts';
@@ -23,6 +24,7 @@ export function InitialsDialog({ label, required, value, suggestion, allowTyped,
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [current, setCurrent] = useState<Initials | null>(value);
+  const { t } = useLingui();
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -32,11 +34,15 @@ export function InitialsDialog({ label, required, value, suggestion, allowTyped,
     <dialog ref={dialog} className="dialog card signature-dialog" aria-labelledby={titleId} onCancel={onCancel} onClose={onCancel}>
       <h2 id={titleId}>{label}</h2>
       <p className="muted">
-        {boxes > 1 ? `Give your initials once: they go in all ${boxes} initials boxes of yours in this document.` : 'Your initials go in this box.'}
+        <Plural
+          value={boxes}
+          one="Your initials go in this box."
+          other="Give your initials once: they go in all # initials boxes of yours in this document."
+        />
       </p>
       <InitialsInput
         id={`${titleId}-initials`}
-        label="Your initials"
+        label={t`Your initials`}
         required={required}
         value={current}
         suggestion={suggestion}
@@ -45,10 +51,10 @@ export function InitialsDialog({ label, required, value, suggestion, allowTyped,
       />
       <div className="form-actions">
         <button type="button" className="button" disabled={!usable} onClick={() => current && onDone(current)}>
-          Apply my initials
+          <Trans>Apply my initials</Trans>
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </dialog>

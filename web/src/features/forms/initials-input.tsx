@@ -4,6 +4,7 @@
  * between the two keeps each one. Where the sender's organisation accepts only drawn
  * signatures (`allowTyped` false), initials are drawn too.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { initialsMaxLetters, typedInitialsProblem, type Initials } from './initials.ts';
 import { MarkModes, SignaturePad } from './signature-input.tsx';
@@ -31,6 +32,7 @@ export function InitialsInput({ id, label, required, value, suggestion, errorId,
   const [drawn, setDrawn] = useState<string | null>(value?.kind === 'drawn' ? value.value : null);
   const problem = typed.trim() ? typedInitialsProblem(typed) : null;
   const hintId = `${id}-hint`;
+  const { t } = useLingui();
 
   const type = (text: string): void => {
     setTyped(text);
@@ -52,16 +54,18 @@ export function InitialsInput({ id, label, required, value, suggestion, errorId,
         mode={mode}
         disabled={disabled}
         words={{
-          how: `How to give your initials for “${label}”`,
-          typed: 'Type my initials',
-          drawn: 'Draw my initials',
-          drawnOnly: 'This form asks for drawn initials: draw them in the box below.',
+          how: t`How to give your initials for “${label}”`,
+          typed: t`Type my initials`,
+          drawn: t`Draw my initials`,
+          drawnOnly: t`This form asks for drawn initials: draw them in the box below.`,
         }}
         onChoose={choose}
       />
       {mode === 'typed' ? (
         <div className="field signature-type">
-          <label htmlFor={id}>Your initials</label>
+          <label htmlFor={id}>
+            <Trans>Your initials</Trans>
+          </label>
           <input
             id={id}
             className="input initials-type__input"
@@ -76,15 +80,17 @@ export function InitialsInput({ id, label, required, value, suggestion, errorId,
             onChange={(event) => type(event.target.value)}
           />
           <p className={problem ? 'field__error' : 'field__hint'} id={hintId}>
-            {problem ?? '1 to 5 letters. They go in every initials box of yours on this form.'}
+            {problem ?? t`1 to 5 letters. They go in every initials box of yours on this form.`}
           </p>
           {suggestion && typed.trim() !== suggestion ? (
             <button type="button" className="button button--secondary button--small" disabled={disabled} onClick={() => type(suggestion)}>
-              Use “{suggestion}”<span className="visually-hidden"> as your initials</span>
+              <Trans>
+                Use “{suggestion}”<span className="visually-hidden"> as your initials</span>
+              </Trans>
             </button>
           ) : null}
           <p className={`signature-type__preview${typed.trim() ? '' : ' signature-type__preview--empty'}`} aria-hidden="true">
-            {typed.trim() || 'Your initials appear here'}
+            {typed.trim() || t`Your initials appear here`}
           </p>
         </div>
       ) : null}

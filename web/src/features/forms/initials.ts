@@ -4,6 +4,8 @@
  * signer's name ("Ada Brook" gives "AB"); the signer still chooses to use them.
  */
 import type { FormField } from '@formsign/sdk';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../i18n/i18n.ts';
 import type { Answers, Signature } from './signing-answers.ts';
 
 /** Initials are given the way a signature is: `{ kind, value }`. */
@@ -27,8 +29,8 @@ export function suggestedInitials(name: string): string {
 /** What is wrong with typed initials, or null when they are 1 to 5 letters (spaces around them aside). */
 export function typedInitialsProblem(text: string): string | null {
   const trimmed = text.trim();
-  if (!trimmed) return 'Please type your initials.';
-  return letters.test(trimmed) ? null : 'Type 1 to 5 letters, like "AB".';
+  if (!trimmed) return i18n._(msg`Please type your initials.`);
+  return letters.test(trimmed) ? null : i18n._(msg`Type 1 to 5 letters, like "AB".`);
 }
 
 /** Initials that can be sent: typed letters that pass, or a drawing. */

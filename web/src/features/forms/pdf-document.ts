@@ -9,6 +9,8 @@
  */
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../i18n/i18n.ts';
 
 export type { PDFDocumentProxy };
 
@@ -91,7 +93,7 @@ export async function openPdf(url: string, signal: AbortSignal): Promise<PDFDocu
     return await task.promise;
   } catch (error) {
     const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status > 0) throw new Error(`The PDF could not be fetched (${status}).`);
+    if (typeof status === 'number' && status > 0) throw new Error(i18n._(msg`The PDF could not be fetched (${status}).`));
     throw error;
   }
 }

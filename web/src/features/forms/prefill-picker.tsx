@@ -6,6 +6,7 @@
  * answer. Only for those who may read the records (administrators).
  */
 import type { FormField, PrepopulationSourceSummary } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { prepopulationApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -38,12 +39,16 @@ function RecordList({ source, onPick }: { source: PrepopulationSourceSummary; on
   const search = (): void => state.search(typed);
   const { records } = state;
   const { headers, reference } = records.data;
+  const { t } = useLingui();
+  const sourceName = source.name;
   return (
     <div className="prefill-picker__records">
       {/* Inside the form being filled: no form of its own, Enter searches. */}
       <div className="toolbar" role="search">
         <div className="field">
-          <label htmlFor={`${id}-search`}>Search the records of {source.name}</label>
+          <label htmlFor={`${id}-search`}>
+            <Trans>Search the records of {sourceName}</Trans>
+          </label>
           <input
             id={`${id}-search`}
             className="input"
@@ -59,26 +64,38 @@ function RecordList({ source, onPick }: { source: PrepopulationSourceSummary; on
           />
         </div>
         <button type="button" className="button button--secondary" onClick={search}>
-          Search
+          <Trans>Search</Trans>
         </button>
       </div>
       <FormError message={records.error ? records.message : (pick.error ?? (pick.result?.error ? pick.result.message : null))} />
       <RecordsTable
         state={state}
         pageSize={pageSize}
-        caption={`Records of ${source.name}`}
-        pagerLabel={`Records of ${source.name}: pages`}
+        caption={t`Records of ${sourceName}`}
+        pagerLabel={t`Records of ${sourceName}: pages`}
         referenceColumn={reference}
         columns={headers.filter((header) => header !== reference).slice(0, 3)}
         quietClass="muted"
-        actionsLabel="Pick"
-        actions={(record) => (
-          <button type="button" className="button button--small" disabled={pick.busy} onClick={() => void pick.run(record.oid)}>
-            Use {record.oid}
+        actionsLabel={t`Pick`}
+        actions={({ oid: recordId }) => (
+          <button type="button" className="button button--small" disabled={pick.busy} onClick={() => void pick.run(recordId)}>
+            <Trans>Use {recordId}</Trans>
           </button>
         )}
       />
     </div>
+  );
+}
+
+/** Says which record the answers were filled in from. */
+function FilledFrom({ record }: { record: PickedRecord }) {
+  const { source, oid: recordId } = record;
+  return (
+    <p role="status">
+      <Trans>
+        Filled in from {source}, record {recordId}. You can still change any answer.
+      </Trans>
+    </p>
   );
 }
 
@@ -106,28 +123,25 @@ export function PrefillPicker({
     templateId,
   );
   const [open, setOpen] = useState<number | null>(null);
+  const { t } = useLingui();
   if (sources.loading || sources.error || sources.data.length === 0) return null;
   const openSource = sources.data.find((source) => source.id === open);
   return (
-    <section className={`prefill-picker ${className}`.trim()} aria-label="Pre-fill from a data source">
+    <section className={`prefill-picker ${className}`.trim()} aria-label={t`Pre-fill from a data source`}>
       <div className="toolbar">
-        {sources.data.map((source) => (
+        {sources.data.map(({ id, name }) => (
           <button
-            key={source.id}
+            key={id}
             type="button"
             className="button button--secondary"
-            aria-expanded={open === source.id}
-            onClick={() => setOpen((current) => (current === source.id ? null : source.id))}
+            aria-expanded={open === id}
+            onClick={() => setOpen((current) => (current === id ? null : id))}
           >
-            Pre-fill from {source.name}
+            <Trans>Pre-fill from {name}</Trans>
           </button>
         ))}
       </div>
-      {filled ? (
-        <p role="status">
-          Filled in from {filled.source}, record {filled.oid}. You can still change any answer.
-        </p>
-      ) : null}
+      {filled ? <FilledFrom record={filled} /> : null}
       {openSource ? (
         <RecordList
           key={openSource.id}

@@ -5,6 +5,7 @@
  * every participant as well.
  */
 import type { SigningLink } from '@formsign/machines';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { signingApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -44,16 +45,18 @@ export function SealedCopy({ link, pdf }: { link: SigningLink; pdf: string | nul
     return (
       <p className="signing__copy">
         <a className="button" href={address} target="_blank" rel="noopener noreferrer">
-          Download the signed PDF
+          <Trans>Download the signed PDF</Trans>
         </a>
       </p>
     );
   }
   return (
     <p className="signing__copy muted" role="status">
-      {late
-        ? 'Your signed copy is taking longer than usual to seal: it will be emailed to you when it is ready.'
-        : 'Your signed copy is being sealed… It will also be emailed to you.'}
+      {late ? (
+        <Trans>Your signed copy is taking longer than usual to seal: it will be emailed to you when it is ready.</Trans>
+      ) : (
+        <Trans>Your signed copy is being sealed… It will also be emailed to you.</Trans>
+      )}
     </p>
   );
 }

@@ -3,6 +3,7 @@
  * image of it uploaded (turned into a PNG, as a drawn one is). The signature given last in this
  * browser tab is offered again, so a second signature field takes one press.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SignatureInput } from './signature-input.tsx';
 import type { Signature } from './signing-answers.ts';
@@ -63,15 +64,17 @@ export function SignatureDialog({ open, label, required, value, allowTyped, onDo
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [current, setCurrent] = useState<Signature | null>(value);
-  const [problem, setProblem] = useState<string | null>(null);
+  // An uploaded file that could not be read as an image.
+  const [unreadable, setUnreadable] = useState(false);
   const [round, setRound] = useState(0);
+  const { t } = useLingui();
   const saved = open ? savedSignature() : null;
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
       setCurrent(value);
-      setProblem(null);
+      setUnreadable(false);
       setRound((count) => count + 1);
       element.showModal();
     }
@@ -87,10 +90,12 @@ export function SignatureDialog({ open, label, required, value, allowTyped, onDo
       <h2 id={titleId}>{label}</h2>
       {saved && usable(saved) ? (
         <div className="signature-dialog__saved">
-          <p className="muted">The signature you gave before:</p>
-          {saved.kind === 'drawn' ? <img src={saved.value} alt="Your signature, drawn" /> : <p className="doc-field__typed">{saved.value}</p>}
+          <p className="muted">
+            <Trans>The signature you gave before:</Trans>
+          </p>
+          {saved.kind === 'drawn' ? <img src={saved.value} alt={t`Your signature, drawn`} /> : <p className="doc-field__typed">{saved.value}</p>}
           <button type="button" className="button button--secondary" onClick={() => finish(saved)}>
-            Use this signature
+            <Trans>Use this signature</Trans>
           </button>
         </div>
       ) : null}
@@ -98,7 +103,7 @@ export function SignatureDialog({ open, label, required, value, allowTyped, onDo
         <SignatureInput
           key={round}
           id={`${titleId}-signature`}
-          label="Your signature"
+          label={t`Your signature`}
           required={required}
           value={current}
           allowTyped={allowTyped}
@@ -106,7 +111,9 @@ export function SignatureDialog({ open, label, required, value, allowTyped, onDo
         />
       ) : null}
       <div className="field">
-        <label htmlFor={`${titleId}-upload`}>Or upload an image of your signature</label>
+        <label htmlFor={`${titleId}-upload`}>
+          <Trans>Or upload an image of your signature</Trans>
+        </label>
         <input
           id={`${titleId}-upload`}
           className="input"
@@ -117,18 +124,22 @@ export function SignatureDialog({ open, label, required, value, allowTyped, onDo
             if (!file) return;
             void pngOf(file).then(
               (png) => finish({ kind: 'drawn', value: png }),
-              () => setProblem('This file could not be read as an image. Please choose a PNG or JPEG picture of your signature.'),
+              () => setUnreadable(true),
             );
           }}
         />
-        {problem ? <p className="field__error">{problem}</p> : null}
+        {unreadable ? (
+          <p className="field__error">
+            <Trans>This file could not be read as an image. Please choose a PNG or JPEG picture of your signature.</Trans>
+          </p>
+        ) : null}
       </div>
       <div className="form-actions">
         <button type="button" className="button" disabled={!usable(current)} onClick={() => finish(current)}>
-          Sign
+          <Trans>Sign</Trans>
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </dialog>

@@ -6,6 +6,9 @@
  * Where the sender's organisation accepts only drawn signatures (`allowTyped` false), the
  * drawing area alone is offered.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import type { Signature } from './signing-answers.ts';
 
@@ -46,27 +49,25 @@ function paint(element: HTMLCanvasElement | null, strokes: readonly Point[][]): 
   }
 }
 
-/** The words a drawing area says, by what is drawn in it. */
-const padWords = {
+type Mark = 'signature' | 'initials';
+
+/** The words a drawing area says under it, by what is drawn in it. */
+const padWords: Record<Mark, { hint: MessageDescriptor; done: MessageDescriptor }> = {
   signature: {
-    drawn: 'A signature is drawn.',
-    hint: 'Sign inside the box with your mouse, pen or finger.',
-    done: 'Signature drawn.',
-    clear: 'the drawn signature',
+    hint: msg`Sign inside the box with your mouse, pen or finger.`,
+    done: msg`Signature drawn.`,
   },
   initials: {
-    drawn: 'Initials are drawn.',
-    hint: 'Draw your initials inside the box with your mouse, pen or finger.',
-    done: 'Initials drawn.',
-    clear: 'the drawn initials',
+    hint: msg`Draw your initials inside the box with your mouse, pen or finger.`,
+    done: msg`Initials drawn.`,
   },
-} as const;
+};
 
 interface SignaturePadProps {
   label: string;
   disabled?: boolean;
   /** What is drawn: a signature (the default) or initials (a smaller box). */
-  mark?: keyof typeof padWords;
+  mark?: Mark;
   /** The canvas's id, when the pad is the field's only control (the error summary focuses it). */
   id?: string;
   onDrawn(dataUrl: string | null): void;
@@ -75,6 +76,7 @@ interface SignaturePadProps {
 /** The drawing area. It stays mounted (hidden) while the signer types, so the strokes survive switching to typing and back. */
 export function SignaturePad({ label, disabled, id, mark = 'signature', onDrawn }: SignaturePadProps) {
   const words = padWords[mark];
+  const { t, i18n } = useLingui();
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const strokes = useRef<Point[][]>([]);
@@ -134,7 +136,13 @@ export function SignaturePad({ label, disabled, id, mark = 'signature', onDrawn 
         tabIndex={id ? -1 : undefined}
         className={mark === 'initials' ? 'signature-pad signature-pad--initials' : 'signature-pad'}
         role="img"
-        aria-label={`${label}: drawing area. ${empty ? 'Nothing drawn yet.' : words.drawn}`}
+        aria-label={
+          empty
+            ? t`${label}: drawing area. Nothing drawn yet.`
+            : mark === 'initials'
+              ? t`${label}: drawing area. Initials are drawn.`
+              : t`${label}: drawing area. A signature is drawn.`
+        }
         onPointerDown={start}
         onPointerMove={move}
         onPointerUp={end}
@@ -142,9 +150,17 @@ export function SignaturePad({ label, disabled, id, mark = 'signature', onDrawn 
         data-empty={empty}
       />
       <div className="signature-draw__bar">
-        <span className="muted">{empty ? words.hint : words.done}</span>
+        <span className="muted">{i18n._(empty ? words.hint : words.done)}</span>
         <button type="button" className="button button--ghost button--small" onClick={clear} disabled={disabled || empty}>
-          Clear<span className="visually-hidden"> {words.clear}</span>
+          {mark === 'initials' ? (
+            <Trans>
+              Clear<span className="visually-hidden"> the drawn initials</span>
+            </Trans>
+          ) : (
+            <Trans>
+              Clear<span className="visually-hidden"> the drawn signature</span>
+            </Trans>
+          )}
         </button>
       </div>
     </div>
@@ -185,7 +201,12 @@ export function MarkModes({
             *
           </span>
         ) : null}
-        {required ? <span className="visually-hidden"> (required)</span> : null}
+        {required ? (
+          <span className="visually-hidden">
+            {' '}
+            <Trans>(required)</Trans>
+          </span>
+        ) : null}
       </legend>
       {allowTyped ? (
         <div className="signature-field__modes" role="radiogroup" aria-label={words.how}>
@@ -210,6 +231,7 @@ export function SignatureInput({ id, label, required, value, errorId, disabled, 
   const mode = allowTyped ? chosen : 'drawn';
   const [typed, setTyped] = useState(value?.kind === 'typed' ? value.value : '');
   const [drawn, setDrawn] = useState<string | null>(value?.kind === 'drawn' ? value.value : null);
+  const { t } = useLingui();
 
   const choose = (next: Signature['kind']): void => {
     setMode(next);
@@ -227,16 +249,18 @@ export function SignatureInput({ id, label, required, value, errorId, disabled, 
         mode={mode}
         disabled={disabled}
         words={{
-          how: `How to sign “${label}”`,
-          typed: 'Type my name',
-          drawn: 'Draw my signature',
-          drawnOnly: 'This form asks for a drawn signature: draw it in the box below.',
+          how: t`How to sign “${label}”`,
+          typed: t`Type my name`,
+          drawn: t`Draw my signature`,
+          drawnOnly: t`This form asks for a drawn signature: draw it in the box below.`,
         }}
         onChoose={choose}
       />
       {mode === 'typed' ? (
         <div className="field signature-type">
-          <label htmlFor={id}>Your full name, as your signature</label>
+          <label htmlFor={id}>
+            <Trans>Your full name, as your signature</Trans>
+          </label>
           <input
             id={id}
             className="input"
@@ -252,7 +276,7 @@ export function SignatureInput({ id, label, required, value, errorId, disabled, 
             }}
           />
           <p className={`signature-type__preview${typed.trim() ? '' : ' signature-type__preview--empty'}`} aria-hidden="true">
-            {typed.trim() || 'Your signature appears here'}
+            {typed.trim() || t`Your signature appears here`}
           </p>
         </div>
       ) : null}

@@ -9,6 +9,8 @@
  */
 import { emailPattern, type FormField, type WebSigningRequest } from '@formsign/sdk';
 import { shownAndCalculated, validationProblem, type RuleValue } from '@formsign/sdk/field-rules';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../i18n/i18n.ts';
 import { typedInitialsProblem, usableInitials } from './initials.ts';
 
 export type Signature = NonNullable<WebSigningRequest['signature']>;
@@ -79,25 +81,30 @@ export function answerProblems(
     const answer = answers[field.name] ?? null;
     switch (field.type) {
       case 'checkbox':
-        if (field.required && answer !== true) problems[field.name] = 'Please tick this box to continue.';
+        if (field.required && answer !== true) problems[field.name] = i18n._(msg`Please tick this box to continue.`);
         break;
       case 'stamp':
         if (field.required && answer !== true)
-          problems[field.name] = options.stamp === false ? 'The organisation has no stamp to apply: ask the sender.' : 'Please apply the stamp.';
+          problems[field.name] =
+            options.stamp === false ? i18n._(msg`The organisation has no stamp to apply: ask the sender.`) : i18n._(msg`Please apply the stamp.`);
         break;
       case 'signature':
         if (drawnOnly && isSignature(answer) && answer.kind === 'typed')
-          problems[field.name] = 'Please draw your signature: a typed name is not accepted on this form.';
+          problems[field.name] = i18n._(msg`Please draw your signature: a typed name is not accepted on this form.`);
         else if (field.required && !isSignature(answer))
-          problems[field.name] = drawnOnly ? 'Please draw your signature.' : 'Please sign: type your name or draw your signature.';
+          problems[field.name] = drawnOnly
+            ? i18n._(msg`Please draw your signature.`)
+            : i18n._(msg`Please sign: type your name or draw your signature.`);
         break;
       case 'initials':
         if (drawnOnly && isSignature(answer) && answer.kind === 'typed')
-          problems[field.name] = 'Please draw your initials: typed initials are not accepted on this form.';
+          problems[field.name] = i18n._(msg`Please draw your initials: typed initials are not accepted on this form.`);
         else if (isSignature(answer) && answer.kind === 'typed' && typedInitialsProblem(answer.value))
           problems[field.name] = typedInitialsProblem(answer.value) ?? '';
         else if (field.required && !isSignature(answer))
-          problems[field.name] = drawnOnly ? 'Please draw your initials.' : 'Please give your initials: type them or draw them.';
+          problems[field.name] = drawnOnly
+            ? i18n._(msg`Please draw your initials.`)
+            : i18n._(msg`Please give your initials: type them or draw them.`);
         break;
       default: {
         const text = typeof answer === 'string' ? answer.trim() : '';
@@ -105,16 +112,16 @@ export function answerProblems(
           if (field.required)
             problems[field.name] =
               field.type === 'select' || field.type === 'radio'
-                ? 'Please choose an answer.'
+                ? i18n._(msg`Please choose an answer.`)
                 : field.type === 'date'
-                  ? 'Please enter a date.'
-                  : 'Please fill in this field.';
+                  ? i18n._(msg`Please enter a date.`)
+                  : i18n._(msg`Please fill in this field.`);
         } else if (field.type === 'email' && !emailPattern.test(text)) {
-          problems[field.name] = 'Enter an email address like name@example.com.';
+          problems[field.name] = i18n._(msg`Enter an email address like name@example.com.`);
         } else if (field.type === 'number' && !Number.isFinite(Number(text))) {
-          problems[field.name] = 'Enter a number, like 12 or 4.5.';
+          problems[field.name] = i18n._(msg`Enter a number, like 12 or 4.5.`);
         } else if ((field.type === 'select' || field.type === 'radio') && field.options && !field.options.includes(text)) {
-          problems[field.name] = 'Please choose one of the answers offered.';
+          problems[field.name] = i18n._(msg`Please choose one of the answers offered.`);
         } else {
           const broken = validationProblem(field, text);
           if (broken) problems[field.name] = broken;

@@ -11,6 +11,8 @@
  * approves or sends it back beside it.
  */
 import { signingApi, type FormField, type SigningForm } from '@formsign/sdk';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { area } from '../../api/client.ts';
@@ -41,9 +43,10 @@ const signingCalls = area(signingApi);
 
 const finishId = 'signing-finish';
 
-/** The words the signer agrees to before signing, recorded with their signature. */
-export const consentText = 'By signing, I agree that my electronic signature is legally binding';
+/** The words the signer agrees to before signing, recorded with their signature (the sealed PDF says them in the form's language). */
+export const consentText = msg`By signing, I agree that my electronic signature is legally binding`;
 
+/** A document shown, or why not: what failed says (empty when it said nothing), or null while it opens. */
 type Loaded = { pdf: PDFDocumentProxy; error: null } | { pdf: null; error: string | null };
 type Opener = (signal: AbortSignal) => Promise<PDFDocumentProxy>;
 
@@ -61,7 +64,7 @@ function useDocument(open: Opener | null): Loaded & { retry(): void } {
         !control.signal.aborted &&
         setState({
           pdf: null,
-          error: error instanceof Error && error.message ? error.message : 'The document could not be shown.',
+          error: error instanceof Error ? error.message : '',
           by: open,
           attempt,
         }),
@@ -84,21 +87,26 @@ function previewAnswers(fields: readonly FormField[], answers: Answers): Pick<Si
 }
 
 function DocumentState({ loaded, children }: { loaded: Loaded & { retry(): void }; children: (pdf: PDFDocumentProxy) => ReactNode }) {
+  const { t } = useLingui();
   if (loaded.pdf) return <>{children(loaded.pdf)}</>;
-  if (loaded.error)
+  if (loaded.error !== null) {
+    const error = loaded.error || t`The document could not be shown.`;
     return (
       <div className="alert alert--error doc-viewer__problem" role="alert">
         <div className="alert__body">
-          <p>The document could not be shown: {loaded.error}</p>
+          <p>
+            <Trans>The document could not be shown: {error}</Trans>
+          </p>
           <button type="button" className="button button--secondary button--small" onClick={loaded.retry}>
-            Show it again
+            <Trans>Show it again</Trans>
           </button>
         </div>
       </div>
     );
+  }
   return (
     <div className="doc-viewer__loading spinner" role="status">
-      Opening the document…
+      <Trans>Opening the document…</Trans>
     </div>
   );
 }
@@ -130,13 +138,17 @@ function FinalScreen({ form, link, answers, sendLabel, busy, busyLabel, sendErro
     [link, answers],
   );
   const loaded = useDocument(open);
+  const { t, i18n } = useLingui();
+  const title = form.title;
   return (
     <section className="card signing__final" aria-labelledby="final-title">
       <h2 id="final-title" ref={heading} tabIndex={-1}>
-        Check the document, then sign
+        <Trans>Check the document, then sign</Trans>
       </h2>
-      <p className="muted">This is {form.title} as it will be sealed, with your answers in place.</p>
-      <DocumentState loaded={loaded}>{(pdf) => <DocumentViewer source={{ pdf }} label="The document as it will be sealed" />}</DocumentState>
+      <p className="muted">
+        <Trans>This is {title} as it will be sealed, with your answers in place.</Trans>
+      </p>
+      <DocumentState loaded={loaded}>{(pdf) => <DocumentViewer source={{ pdf }} label={t`The document as it will be sealed`} />}</DocumentState>
       {/* The consent and the signature stay in view at the foot of the screen, however long the document. */}
       <div className="signing__final-bar">
         <div className="checkbox signing__consent">
@@ -148,11 +160,11 @@ function FinalScreen({ form, link, answers, sendLabel, busy, busyLabel, sendErro
             aria-describedby={asked && !consent ? 'signing-consent-error' : undefined}
             onChange={(event) => setConsent(event.target.checked)}
           />
-          <label htmlFor="signing-consent">{consentText}</label>
+          <label htmlFor="signing-consent">{i18n._(consentText)}</label>
         </div>
         {asked && !consent ? (
           <p className="field__error" id="signing-consent-error">
-            Please tick the box to agree before signing.
+            <Trans>Please tick the box to agree before signing.</Trans>
           </p>
         ) : null}
         <FormError message={sendError} />
@@ -169,7 +181,7 @@ function FinalScreen({ form, link, answers, sendLabel, busy, busyLabel, sendErro
             {busy ? busyLabel : sendLabel}
           </button>
           <button type="button" className="button button--secondary" disabled={busy} onClick={onBack}>
-            Back to the document
+            <Trans>Back to the document</Trans>
           </button>
         </div>
       </div>
@@ -263,7 +275,8 @@ export function SigningDocument({
   const loaded = useDocument(open);
   const pageCount = images ? images.length : loaded.pdf?.numPages;
   const placed = pageCount && form.document ? placedOnPages(visible, pageCount) : new Set<string>();
-  const label = review ? 'The document to approve' : 'The document to sign';
+  const { t } = useLingui();
+  const label = review ? t`The document to approve` : t`The document to sign`;
   // A stamp field can be applied only while the organisation has a stamp.
   const rules = { typedSignature, stamp: form.stamp !== null };
   const problems = answerProblems(mine, answers, rules);
@@ -360,7 +373,7 @@ export function SigningDocument({
       </div>
       {unplaced.length > 0 ? (
         <div className="card signing__form" role="group" aria-labelledby="more-fields-title">
-          <h2 id="more-fields-title">{form.document ? 'More fields' : 'The form’s fields'}</h2>
+          <h2 id="more-fields-title">{form.document ? <Trans>More fields</Trans> : <Trans>The form’s fields</Trans>}</h2>
           {unplaced.map((field) => (
             <SigningField
               key={field.name}
@@ -378,14 +391,14 @@ export function SigningDocument({
       ) : null}
       {/* After the fields, so Tab leads from the last one to Finish; it stays in view at the foot of the screen. */}
       {review ? null : (
-        <div className="card signing__guide" role="region" aria-label="Your fields">
+        <div className="card signing__guide" role="region" aria-label={t`Your fields`}>
           <p className="signing__left" aria-live="polite">
             {leftText(left.length, required)}
           </p>
           <div className="signing__guide-actions">
             {left.length > 0 ? (
               <button type="button" className="button button--secondary" onClick={() => go(nextRequired(left, visible, current))}>
-                {current === null ? 'Start' : 'Next'}
+                {current === null ? <Trans>Start</Trans> : <Trans>Next</Trans>}
               </button>
             ) : null}
             <button
@@ -395,7 +408,7 @@ export function SigningDocument({
               disabled={busy || Object.keys(problems).length > 0}
               onClick={() => setFinal(previewAnswers(mine, answers))}
             >
-              Finish
+              <Trans>Finish</Trans>
             </button>
           </div>
         </div>
@@ -420,7 +433,7 @@ export function SigningDocument({
               disabled={busy}
               onClick={() => onSaveDraft(signingRequestAnswers(mine, answers))}
             >
-              Save and finish later
+              <Trans>Save and finish later</Trans>
             </button>
           ) : null}
           {children}

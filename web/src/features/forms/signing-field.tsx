@@ -1,5 +1,6 @@
 /** One field of a form being signed, as its type asks, with its problem (if any) beside it. */
 import type { FormField } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { formatDate, useDateStyle } from '../../lists/format.ts';
 import { InitialsInput } from './initials-input.tsx';
@@ -29,6 +30,7 @@ interface SigningFieldProps {
 /** An initials field after the first: the same initials, applied here too (the server puts them in every one). */
 function AppliedInitials({ id, field, answer }: { id: string; field: FormField; answer: Answer }) {
   const initials = typeof answer === 'object' && answer !== null ? (answer as Signature) : null;
+  const { t } = useLingui();
   return (
     // Focusable from the guide ("Next"), which leads to each required field.
     <div id={id} tabIndex={-1} className="field signing-field signing-field--answered">
@@ -37,11 +39,13 @@ function AppliedInitials({ id, field, answer }: { id: string; field: FormField; 
         <RequiredMark required={field.required} />
       </span>
       {initials?.kind === 'drawn' ? (
-        <img className="signing-field__initials" src={initials.value} alt="Your initials, drawn" />
+        <img className="signing-field__initials" src={initials.value} alt={t`Your initials, drawn`} />
       ) : initials?.value.trim() ? (
         <p className="signing-field__value doc-field__typed">{initials.value.trim()}</p>
       ) : (
-        <p className="signing-field__value muted">Your initials go here once you give them in the first initials field.</p>
+        <p className="signing-field__value muted">
+          <Trans>Your initials go here once you give them in the first initials field.</Trans>
+        </p>
       )}
     </div>
   );
@@ -98,18 +102,19 @@ export function fileNameOf(answer: string): string {
 function AnsweredField({ field }: { field: FormField }) {
   // A date in the organisation's style, shown again when it changes.
   useDateStyle();
+  const { t, i18n } = useLingui();
   const value = field.value;
   const shown =
     field.type === 'stamp'
       ? value
-        ? stampTexts.applied
-        : 'Not applied'
+        ? i18n._(stampTexts.applied)
+        : t`Not applied`
       : value === null || value === undefined || value === ''
-        ? 'Not answered'
+        ? t`Not answered`
         : typeof value === 'boolean'
           ? value
-            ? 'Yes'
-            : 'No'
+            ? t`Yes`
+            : t`No`
           : field.type === 'date'
             ? formatDate(String(value))
             : String(value);
@@ -135,6 +140,8 @@ export function SigningField({
   const errorId = problem ? `${id}-error` : undefined;
   const invalid = problem ? true : undefined;
   const text = typeof answer === 'string' ? answer : '';
+  const fileName = fileNameOf(text);
+  const { t } = useLingui();
   let control: ReactNode;
 
   if (field.readonly) return <AnsweredField field={field} />;
@@ -145,7 +152,7 @@ export function SigningField({
           {field.label}
         </span>
         <output id={id} className="signing-field__value" aria-labelledby={`${id}-label`} aria-live="polite">
-          {text || 'Worked out once the numbers it uses are filled in'}
+          {text || t`Worked out once the numbers it uses are filled in`}
         </output>
       </div>
     );
@@ -172,7 +179,7 @@ export function SigningField({
               void readFile(file).then(onAnswer, () => onAnswer(''));
             }}
           />
-          {text ? <span className="field__hint">Chosen: {fileNameOf(text)}</span> : <span className="field__hint">At most 5 MB.</span>}
+          <span className="field__hint">{text ? t`Chosen: ${fileName}` : t`At most 5 MB.`}</span>
         </>
       );
       break;
@@ -300,7 +307,7 @@ export function SigningField({
           aria-describedby={errorId}
           onChange={(event) => onAnswer(event.target.value)}
         >
-          <option value="">Choose an answer</option>
+          <option value="">{t`Choose an answer`}</option>
           {(field.options ?? []).map((option) => (
             <option key={option} value={option}>
               {option}

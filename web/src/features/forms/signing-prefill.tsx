@@ -8,6 +8,9 @@
  * here: the answers go with Finish, or are kept with "Save and finish later", as usual.
  */
 import type { FormField } from '@formsign/sdk';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { stepPrefill, type StepPrefill } from './prefill-answers.ts';
@@ -23,14 +26,55 @@ interface SigningPrefillProps {
   onFill(patch: Answers): void;
 }
 
-const shown = (answer: Answer | undefined): string =>
-  typeof answer === 'boolean' ? (answer ? 'ticked' : 'not ticked') : typeof answer === 'string' ? answer : '';
+const shown = (answer: Answer | undefined, i18n: I18n): string =>
+  typeof answer === 'boolean' ? i18n._(answer ? msg`ticked` : msg`not ticked`) : typeof answer === 'string' ? answer : '';
+
+/** What a record would replace: each answer the person typed, and the record's value for it. */
+function Replacing({
+  picked,
+  replaces,
+  answers,
+  labelOf,
+}: {
+  picked: PickedRecord;
+  replaces: Answers;
+  answers: Answers;
+  labelOf(name: string): string;
+}) {
+  const { i18n } = useLingui();
+  const { oid: recordId, source } = picked;
+  return (
+    <>
+      <p>
+        <Trans>
+          Record {recordId} of {source} has other values for answers you typed. Keep your answers, and the record fills only the others, or replace
+          them:
+        </Trans>
+      </p>
+      <ul>
+        {Object.entries(replaces).map(([name, value]) => {
+          const label = labelOf(name);
+          const typed = shown(answers[name], i18n);
+          const offered = shown(value, i18n);
+          return (
+            <li key={name}>
+              <Trans>
+                {label}: “{typed}” becomes “{offered}”
+              </Trans>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
 
 export function SigningPrefill({ templateId, fields, answers, onFill }: SigningPrefillProps) {
   const [filled, setFilled] = useState<PickedRecord | null>(null);
   // What records put in the answers: those may be replaced by another record without asking.
   const [fromRecord, setFromRecord] = useState<Answers>({});
   const [asking, setAsking] = useState<{ picked: PickedRecord; plan: StepPrefill } | null>(null);
+  const { t } = useLingui();
   const fill = (picked: PickedRecord, patch: Answers): void => {
     onFill(patch);
     setFromRecord((current) => ({ ...current, ...patch }));
@@ -47,9 +91,9 @@ export function SigningPrefill({ templateId, fields, answers, onFill }: SigningP
       <PrefillPicker className="card" templateId={templateId} filled={filled} onPick={pick} />
       <ConfirmDialog
         open={asking !== null}
-        title="Replace your answers?"
-        confirmLabel="Replace my answers"
-        cancelLabel="Keep my answers"
+        title={t`Replace your answers?`}
+        confirmLabel={t`Replace my answers`}
+        cancelLabel={t`Keep my answers`}
         danger={false}
         onConfirm={() => {
           if (asking) fill(asking.picked, { ...asking.plan.fills, ...asking.plan.replaces });
@@ -60,21 +104,7 @@ export function SigningPrefill({ templateId, fields, answers, onFill }: SigningP
           setAsking(null);
         }}
       >
-        {asking ? (
-          <>
-            <p>
-              Record {asking.picked.oid} of {asking.picked.source} has other values for answers you typed. Keep your answers, and the record fills
-              only the others, or replace them:
-            </p>
-            <ul>
-              {Object.entries(asking.plan.replaces).map(([name, value]) => (
-                <li key={name}>
-                  {labelOf(name)}: “{shown(answers[name])}” becomes “{shown(value)}”
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        {asking ? <Replacing picked={asking.picked} replaces={asking.plan.replaces} answers={answers} labelOf={labelOf} /> : null}
       </ConfirmDialog>
     </>
   );

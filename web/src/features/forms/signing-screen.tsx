@@ -9,6 +9,7 @@
  * signer may hand their place on to someone else where the sender allows it.
  */
 import type { SigningForm } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -62,11 +63,17 @@ function MissingPageId() {
   return (
     <SigningFrame>
       <section className="card signing__problem" aria-labelledby="missing-title">
-        <h1 id="missing-title">This link is incomplete</h1>
+        <h1 id="missing-title">
+          <Trans>This link is incomplete</Trans>
+        </h1>
         <div className="alert alert--error" role="alert">
-          <div className="alert__body">The link does not say which form to open: the form’s id is missing from its address.</div>
+          <div className="alert__body">
+            <Trans>The link does not say which form to open: the form’s id is missing from its address.</Trans>
+          </div>
         </div>
-        <p>Please open the link from your email or message again, or ask the person who sent it for a new one.</p>
+        <p>
+          <Trans>Please open the link from your email or message again, or ask the person who sent it for a new one.</Trans>
+        </p>
       </section>
     </SigningFrame>
   );
@@ -79,9 +86,11 @@ function StatusNotice({ form, link }: { form: SigningForm; link: SigningLink }) 
     <>
       <div className="alert alert--info" role="status">
         <div className="alert__body">
-          {form.status === 'completed'
-            ? 'This form is complete: everyone has signed it. There is nothing more to do.'
-            : 'This form has already been signed. There is nothing more to do.'}
+          {form.status === 'completed' ? (
+            <Trans>This form is complete: everyone has signed it. There is nothing more to do.</Trans>
+          ) : (
+            <Trans>This form has already been signed. There is nothing more to do.</Trans>
+          )}
         </div>
       </div>
       {form.status === 'completed' && linkNamesSentForm(link) ? <SealedCopy link={link} pdf={form.pdf ?? null} /> : null}
@@ -103,6 +112,7 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
     if (link.proof) rememberProof(pageId, link.proof);
   }, [pageId, link.proof]);
   const [disapproving, setDisapproving] = useState(false);
+  const { t } = useLingui();
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;
   // Embedded in a site the organisation allows: the parent page hears what happens (never an answer) and the page's height.
@@ -151,7 +161,7 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
       <SigningFrame>
         <div className="card">
           <div className="spinner" role="status">
-            Opening the form…
+            <Trans>Opening the form…</Trans>
           </div>
         </div>
       </SigningFrame>
@@ -176,13 +186,15 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
     return (
       <SigningFrame>
         <section className="card signing__problem" aria-labelledby="load-failed-title">
-          <h1 id="load-failed-title">{snapshot.context.loadGone ? 'This form is no longer available' : 'This form could not be opened'}</h1>
+          <h1 id="load-failed-title">
+            {snapshot.context.loadGone ? <Trans>This form is no longer available</Trans> : <Trans>This form could not be opened</Trans>}
+          </h1>
           <div className="alert alert--error" role="alert">
             <div className="alert__body">{loadError}</div>
           </div>
           {snapshot.context.loadGone ? null : (
             <button type="button" className="button" onClick={() => send({ type: 'signing.load' })}>
-              Try again
+              <Trans>Try again</Trans>
             </button>
           )}
         </section>
@@ -193,8 +205,8 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
   const busy = snapshot.matches('sending') || snapshot.matches('savingDraft') || snapshot.matches('declining') || snapshot.matches('delegating');
   const sendAnswers = (next: SigningAction, answers: SigningAnswers): void => send({ type: 'signing.send', action: next, answers });
   const hasSignature = form.fields.some((field) => field.type === 'signature' || field.type === 'initials');
-  const sendLabel = mode === 'review' ? 'Approve' : hasSignature ? 'Sign and send' : 'Send the form';
-  const busyLabel = action === 'disapprove' ? sendLabel : mode === 'review' ? 'Approving…' : 'Sending…';
+  const sendLabel = mode === 'review' ? t`Approve` : hasSignature ? t`Sign and send` : t`Send the form`;
+  const busyLabel = action === 'disapprove' ? sendLabel : mode === 'review' ? t`Approving…` : t`Sending…`;
 
   return (
     <SigningFrame>
@@ -233,7 +245,7 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
                 aria-controls={disapproving ? 'disapprove-form' : undefined}
                 onClick={() => setDisapproving((open) => !open)}
               >
-                Disapprove…
+                <Trans>Disapprove…</Trans>
               </button>
             ) : null}
             {mode === 'sign' ? (

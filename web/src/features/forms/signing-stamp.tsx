@@ -6,6 +6,9 @@
  * whom to ask; the signer may decline the form, which tells the sender.
  */
 import type { SigningForm } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { createContext, useContext } from 'react';
 
 export type SigningStamp = SigningForm['stamp'];
@@ -15,13 +18,12 @@ export const SigningStampContext = createContext<SigningStamp>(undefined);
 
 export const useSigningStamp = (): SigningStamp => useContext(SigningStampContext);
 
-export const stampTexts = {
-  apply: 'Apply the stamp',
-  remove: 'Take the stamp off',
-  applied: 'Stamp applied',
-  missing:
-    'The organisation has no stamp at the moment, so it cannot be applied. Please ask the sender to upload it, or decline the form to tell them.',
-} as const;
+export const stampTexts: Record<'apply' | 'remove' | 'applied' | 'missing', MessageDescriptor> = {
+  apply: msg`Apply the stamp`,
+  remove: msg`Take the stamp off`,
+  applied: msg`Stamp applied`,
+  missing: msg`The organisation has no stamp at the moment, so it cannot be applied. Please ask the sender to upload it, or decline the form to tell them.`,
+};
 
 /** A stamp field of the signer's own, listed under the document: the stamp, and the button that applies it or takes it off. */
 export function StampInput({
@@ -42,6 +44,7 @@ export function StampInput({
   onChange(applied: boolean): void;
 }) {
   const stamp = useSigningStamp();
+  const { t, i18n } = useLingui();
   return (
     <div className="field signing-stamp" role="group" aria-labelledby={`${id}-label`}>
       <span className="field__label" id={`${id}-label`}>
@@ -56,7 +59,7 @@ export function StampInput({
       {stamp ? (
         <>
           <div className={`signing-stamp__image${applied ? ' signing-stamp__image--applied' : ''}`}>
-            <img src={stamp.url} alt={applied ? `${label}: the organisation's stamp, applied` : "The organisation's stamp"} />
+            <img src={stamp.url} alt={applied ? t`${label}: the organisation's stamp, applied` : t`The organisation's stamp`} />
           </div>
           <button
             id={id}
@@ -67,13 +70,13 @@ export function StampInput({
             aria-describedby={errorId}
             onClick={() => onChange(!applied)}
           >
-            {applied ? stampTexts.remove : stampTexts.apply}
+            {i18n._(applied ? stampTexts.remove : stampTexts.apply)}
           </button>
-          {applied ? <p className="field__hint">{stampTexts.applied}</p> : null}
+          {applied ? <p className="field__hint">{i18n._(stampTexts.applied)}</p> : null}
         </>
       ) : (
         <p id={id} className="field__error" tabIndex={-1}>
-          {stampTexts.missing}
+          {i18n._(stampTexts.missing)}
         </p>
       )}
     </div>

@@ -7,6 +7,8 @@
  * handed over; every refusal is shown in the server's words.
  */
 import type { SigningVerification } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 
@@ -18,12 +20,6 @@ function resendDeadline(resendAt: string | null): number | null {
   if (!resendAt) return null;
   const at = Date.parse(resendAt);
   return Number.isNaN(at) ? null : Math.min(at, Date.now() + longestWaitMs);
-}
-
-/** A wait in words: seconds up to a minute and a half, then minutes. */
-function waitInWords(seconds: number): string {
-  if (seconds <= 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
 }
 
 /** Seconds until a new code can be asked for, counted down every second from each answer; 0 when it can now. */
@@ -68,6 +64,14 @@ export function SigningVerificationCard({ verification, sending, checking, error
   // A code was mailed, in this visit or within the last minute.
   const codeOut = mailed && (verification.message !== '' || verification.resend_at !== null);
   const busy = sending || checking;
+  const { t } = useLingui();
+  const email = verification.email;
+  // The wait in words: seconds up to a minute and a half, then minutes.
+  const minutes = Math.ceil(wait / 60);
+  const waitText =
+    wait <= 90
+      ? t`You can ask for a new code in ${plural(wait, { one: '# second', other: '# seconds' })}.`
+      : t`You can ask for a new code in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`;
 
   const check = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -81,24 +85,26 @@ export function SigningVerificationCard({ verification, sending, checking, error
 
   return (
     <section className="card signing__verification" aria-labelledby={`${id}-title`} aria-busy={busy}>
-      <h1 id={`${id}-title`}>{mailed ? 'Enter the code we email you' : 'Enter your access code'}</h1>
+      <h1 id={`${id}-title`}>{mailed ? <Trans>Enter the code we email you</Trans> : <Trans>Enter your access code</Trans>}</h1>
       <p>
-        {mailed
-          ? `This form opens once you enter a code sent to your email address, ${verification.email}. It works for 10 minutes.`
-          : 'This form opens once you enter the access code its sender gave you (they give it to you themselves, not by email).'}
+        {mailed ? (
+          <Trans>This form opens once you enter a code sent to your email address, {email}. It works for 10 minutes.</Trans>
+        ) : (
+          <Trans>This form opens once you enter the access code its sender gave you (they give it to you themselves, not by email).</Trans>
+        )}
       </p>
       <FormSuccess message={verification.message || null} />
-      <FormError message={missing ? 'Please type your code.' : error} />
+      <FormError message={missing ? t`Please type your code.` : error} />
       {mailed && !codeOut ? (
         <div className="form-actions">
           <button type="button" className="button" disabled={busy} onClick={onSendCode}>
-            {sending ? 'Sending the code…' : 'Email me a code'}
+            {sending ? <Trans>Sending the code…</Trans> : <Trans>Email me a code</Trans>}
           </button>
         </div>
       ) : (
         <form noValidate onSubmit={check}>
           <div className="field">
-            <label htmlFor={`${id}-code`}>{mailed ? 'Code from the email' : 'Access code'}</label>
+            <label htmlFor={`${id}-code`}>{mailed ? <Trans>Code from the email</Trans> : <Trans>Access code</Trans>}</label>
             <input
               id={`${id}-code`}
               className="input"
@@ -113,7 +119,7 @@ export function SigningVerificationCard({ verification, sending, checking, error
           </div>
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>
-              {checking ? 'Checking…' : 'Open the form'}
+              {checking ? <Trans>Checking…</Trans> : <Trans>Open the form</Trans>}
             </button>
             {mailed ? (
               <button
@@ -123,13 +129,13 @@ export function SigningVerificationCard({ verification, sending, checking, error
                 aria-describedby={`${id}-resend`}
                 onClick={onSendCode}
               >
-                {sending ? 'Sending the code…' : 'Send a new code'}
+                {sending ? <Trans>Sending the code…</Trans> : <Trans>Send a new code</Trans>}
               </button>
             ) : null}
           </div>
           {mailed ? (
             <p id={`${id}-resend`} className="muted">
-              {wait > 0 ? `You can ask for a new code in ${waitInWords(wait)}.` : 'No email? Check your spam folder, or ask for a new code.'}
+              {wait > 0 ? waitText : <Trans>No email? Check your spam folder, or ask for a new code.</Trans>}
             </p>
           ) : null}
         </form>
