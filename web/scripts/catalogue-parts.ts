@@ -43,8 +43,9 @@ export function catalogueParts(webFolder: string, root: string): Record<Catalogu
   const src = join(webFolder, 'src');
   const page = (chunk: string) => join(src, 'pages', `${chunk}.tsx`);
   // Loaded with the shell though not imported by it: the texts the app receives as text, with a
-  // language (say-text.ts), and the login page's second step, when the password is sent.
-  const loadedWithShell = [join(src, 'i18n', 'text-words.ts'), join(src, 'features', 'auth', 'second-factor-form.tsx')];
+  // language (say-text.ts), the login page's second step, when the password is sent, and the
+  // notifications, with the first one (any page may show one).
+  const loadedWithShell = ['i18n/text-words.ts', 'features/auth/second-factor-form.tsx', 'shell/toaster.tsx'].map((file) => join(src, file));
   const shell = closure([join(src, 'main.tsx'), ...loadedWithShell, ...shellPages.map(page)]);
   const signing = [...closure(signingPages.map(page))].filter((file) => !shell.has(file));
   const taken = new Set([...shell, ...signing]);

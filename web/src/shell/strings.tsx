@@ -4,17 +4,19 @@
  * organisation's default language and its own wording of the menu, the titles and the top bar,
  * which comes before the catalogue's (`t(text)`, keyed by the English text). The language shown
  * follows languages.ts: the person's choice (kept in this browser, and on their account once
- * signed in), else their organisation's, else the browser's. Its words are fetched before the
- * app shows it (i18n.ts), so the page never mixes two languages. When an administrator changes
+ * signed in), else their organisation's, else the browser's; a page with a language of its
+ * own (a form opened from its link, in the language its sender chose) shows it instead, unless
+ * the person chose another on that page (kept for the page while the browser tab lasts). Its
+ * words are fetched before the app shows it (i18n.ts), so the page never mixes two languages. When an administrator changes
  * the company's wording, `showStrings` puts the strings the server answered in place.
  */
 import type { Strings } from '@formsign/sdk';
 import { useLingui } from '@lingui/react';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../api/client.ts';
 import { showLanguage } from '../i18n/i18n.ts';
 import { sayText } from '../i18n/say-text.ts';
-import type { LanguageCode } from '../i18n/languages.ts';
+import { isLanguageCode, type LanguageCode } from '../i18n/languages.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { publicCompanyId } from '../config.ts';
 import { useViewer } from '../session/session.tsx';
@@ -32,6 +34,10 @@ interface StringsValue {
   t(text: string): string;
   /** Shows the company's strings as the server answered them after a change. */
   showStrings(strings: Strings): void;
+  /** A page's own language (a form's), or null when it has none. */
+  reportPageLanguage(language: LanguageCode | null): void;
+  /** The last language whose words were fetched (or failed to be): the page shows it, or has given up on it. */
+  settled: LanguageCode | null;
 }
 
 const StringsContext = createContext<StringsValue | null>(null);
@@ -40,6 +46,28 @@ export function useStrings(): StringsValue {
   const value = useContext(StringsContext);
   if (!value) throw new Error('useStrings() needs a StringsProvider.');
   return value;
+}
+
+/** Where the language a person chose on a page of its own language is kept, for that page. */
+const pageChoiceKey = (pathname: string): string => `formsign.language:${pathname}`;
+
+function pageChoice(pathname: string): LanguageCode | null {
+  const kept = window.sessionStorage.getItem(pageChoiceKey(pathname));
+  return isLanguageCode(kept) ? kept : null;
+}
+
+/**
+ * Says the page's own language (a form's): it is shown unless the person chooses another on the
+ * page. True once the page speaks it (or its words could not be fetched), so a page can wait
+ * before it shows itself in place of a first paint that spoke it.
+ */
+export function usePageLanguage(language: LanguageCode | null | undefined): boolean {
+  const { reportPageLanguage, settled } = useStrings();
+  useEffect(() => {
+    reportPageLanguage(language ?? null);
+  }, [language, reportPageLanguage]);
+  useEffect(() => () => reportPageLanguage(null), [reportPageLanguage]);
+  return !language || settled === (pageChoice(window.location.pathname) ?? language);
 }
 
 export function StringsProvider({ children }: { children: ReactNode }) {
@@ -53,9 +81,25 @@ export function StringsProvider({ children }: { children: ReactNode }) {
     company,
   );
   const [chosen, setChosen] = useState<LanguageCode | null>(browserChoice);
-  const language = languageShown({ chosen, organisation: viewer ? strings?.default : null });
+  const [page, setPage] = useState<{ language: LanguageCode | null; chosen: LanguageCode | null }>({ language: null, chosen: null });
+  // Stable, so the page that reports its language reports it once.
+  const reportPageLanguage = useCallback(
+    (own: LanguageCode | null) =>
+      setPage((before) => (before.language === own ? before : { language: own, chosen: own ? pageChoice(window.location.pathname) : null })),
+    [],
+  );
+  const language = page.language ? (page.chosen ?? page.language) : languageShown({ chosen, organisation: viewer ? strings?.default : null });
   // The words come before the language is shown; a failed fetch keeps the language shown before.
-  useEffect(() => void showLanguage(language).catch(() => undefined), [language]);
+  const [settled, setSettled] = useState<LanguageCode | null>(null);
+  useEffect(() => {
+    let current = true;
+    void showLanguage(language)
+      .catch(() => undefined)
+      .finally(() => current && setSettled(language));
+    return () => {
+      current = false;
+    };
+  }, [language]);
   // Every text said below follows the language the catalogue shows.
   const shown = useLingui().i18n.locale;
 
@@ -65,14 +109,21 @@ export function StringsProvider({ children }: { children: ReactNode }) {
       offered: offeredLanguages(strings),
       language,
       setLanguage: (code) => {
+        if (page.language) {
+          window.sessionStorage.setItem(pageChoiceKey(window.location.pathname), code);
+          setPage({ ...page, chosen: code });
+          return;
+        }
         keepBrowserChoice(code);
         setChosen(code);
       },
+      reportPageLanguage,
+      settled,
       // The catalogue's words of a text it may reword load with a language other than English (say-text.ts).
       t: (text) => ownWording(strings, shown, text) ?? sayText(text),
       showStrings,
     }),
-    [strings, language, shown, showStrings],
+    [strings, language, shown, showStrings, page, reportPageLanguage, settled],
   );
 
   return <StringsContext.Provider value={value}>{children}</StringsContext.Provider>;

@@ -17,6 +17,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { preload } from 'react-dom';
 import { area } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
+import { useSayText } from '../../i18n/say-text.ts';
 import type { SigningAnswers, SigningLink } from '@formsign/machines';
 import { leftText, nextRequired, pageOrder, placedOnPages, requiredLeft, roleOf } from './document-fields.ts';
 import { AnsweredBox, MyFieldBox } from './document-field.tsx';
@@ -225,6 +226,7 @@ export function SigningDocument({
   onFieldChange,
 }: SigningDocumentProps) {
   const typedSignature = form.allow_typed_signature;
+  const sayText = useSayText();
   // The initials kept with a draft are in the signer's initials fields again.
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(form.fields, form.initials ?? null));
   // Each answer that changed, by its field's name, once per change.
@@ -415,7 +417,7 @@ export function SigningDocument({
       )}
       {draftSaved ? (
         <p className="alert alert--success" role="status">
-          {draftSaved}
+          {sayText(draftSaved)}
         </p>
       ) : null}
       <div className="card signing__bar">

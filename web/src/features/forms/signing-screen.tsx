@@ -8,6 +8,8 @@
  * its holder to prove who they are shows only that question until the right code is given. A
  * signer may hand their place on to someone else where the sender allows it.
  */
+import { useSayText } from '../../i18n/say-text.ts';
+import { usePageLanguage } from '../../shell/strings.tsx';
 import type { SigningForm } from '@formsign/sdk';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
@@ -115,6 +117,11 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
   const { t } = useLingui();
   const disapproveButton = useRef<HTMLButtonElement>(null);
   const { form, receipt, loadError, sendError, action } = snapshot.context;
+  // The form's language, as its sender chose it, unless the signer chooses another here; the
+  // form shows once its words are here (the first page the server painted speaks it too).
+  const languageReady = usePageLanguage(form?.language);
+  const opening = snapshot.matches('loading') || (form !== null && !languageReady);
+  const sayText = useSayText();
   // Embedded in a site the organisation allows: the parent page hears what happens (never an answer) and the page's height.
   const formId = form?.id ?? null;
   const embedOrigins = form?.embed_origins;
@@ -150,13 +157,12 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
 
   // The first page the server painted stays until the document viewer has drawn its own; anything else shown instead takes its place at once.
   const drawsImages =
-    snapshot.matches('loading') ||
-    (form !== null && !receipt && form.status === 'open' && Boolean(form.document) && (form.document_pages?.length ?? 0) > 0);
+    opening || (form !== null && !receipt && form.status === 'open' && Boolean(form.document) && (form.document_pages?.length ?? 0) > 0);
   useEffect(() => {
     if (!drawsImages) handOverFirstPaint();
   }, [drawsImages]);
 
-  if (snapshot.matches('loading')) {
+  if (opening) {
     return (
       <SigningFrame>
         <div className="card">
@@ -190,7 +196,7 @@ function SigningFlow({ pageId, query, mode: opened }: { pageId: string; query: U
             {snapshot.context.loadGone ? <Trans>This form is no longer available</Trans> : <Trans>This form could not be opened</Trans>}
           </h1>
           <div className="alert alert--error" role="alert">
-            <div className="alert__body">{loadError}</div>
+            <div className="alert__body">{loadError ? sayText(loadError) : null}</div>
           </div>
           {snapshot.context.loadGone ? null : (
             <button type="button" className="button" onClick={() => send({ type: 'signing.load' })}>
