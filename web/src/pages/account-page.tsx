@@ -17,6 +17,7 @@
  * response's `error` text and keep every draft, also across tab changes.
  */
 import type { Account, UserProfile } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { api } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
@@ -35,15 +36,16 @@ function AccountTabs({ account, isAdmin }: { account: Account; isAdmin: boolean 
   const [user, setUser] = useState<UserProfile>(account.user);
   const [profile, setProfile] = useState<ProfileDraft>(() => profileDraft(account.user));
   const [company, setCompany] = useState<CompanyDraft>(() => companyDraft(account.company));
+  const { t } = useLingui();
   const details = <ProfileForm user={user} draft={profile} onDraft={setProfile} onSaved={setUser} />;
   if (!isAdmin) return details;
   const tabs: Tab[] = [
-    { key: '1', label: 'Your details', content: () => details },
-    { key: '2', label: 'Envelopes', content: () => <EnvelopesPanel total={account.company.envelopes} /> },
-    { key: '3', label: 'Company', content: () => <CompanyForm draft={company} onDraft={setCompany} /> },
-    ...(account.grants_envelopes ? [{ key: '4', label: 'Grant envelopes', content: () => <GrantEnvelopesPanel /> }] : []),
+    { key: '1', label: t`Your details`, content: () => details },
+    { key: '2', label: t`Envelopes`, content: () => <EnvelopesPanel total={account.company.envelopes} /> },
+    { key: '3', label: t`Company`, content: () => <CompanyForm draft={company} onDraft={setCompany} /> },
+    ...(account.grants_envelopes ? [{ key: '4', label: t`Grant envelopes`, content: () => <GrantEnvelopesPanel /> }] : []),
   ];
-  return <Tabs tabs={tabs} label="My Account" />;
+  return <Tabs tabs={tabs} label={t`My Account`} />;
 }
 
 export default function AccountPage() {
@@ -54,7 +56,7 @@ export default function AccountPage() {
       {account.error ? <ListFailure message={account.message ?? ''} onRetry={account.refetch} /> : null}
       {account.loading && !account.data ? (
         <div className="spinner" role="status">
-          Loading your account…
+          <Trans>Loading your account…</Trans>
         </div>
       ) : null}
       {account.data ? <AccountTabs key={account.data.user.id} account={account.data} isAdmin={viewer?.isAdmin ?? false} /> : null}

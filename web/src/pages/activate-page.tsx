@@ -8,6 +8,8 @@ import { createDataGroupMachine, fromRequest } from '@formsign/machines';
 import type { CodeResult } from '@formsign/sdk';
 import { textForCode } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../api/client.ts';
@@ -19,19 +21,21 @@ const activationLogic = createDataGroupMachine<CodeResult | null, { key: string 
   actors: { fetch: fromRequest<CodeResult | null, { params: { key: string } }>(({ params }, options) => api.auth.activate(params, options)) },
 });
 
-export const missingKey = 'This activation link is not complete. Open the link from your activation email again.';
+export const missingKey = msg`This activation link is not complete. Open the link from your activation email again.`;
 
 /** Where a person goes from a link that does not activate: Log In, or a new link by email. */
 function WaysOn() {
   return (
     <>
-      <p>Activated already? Log in. Lost the email, or the link has expired? Ask for a new link: we email it to your address.</p>
+      <p>
+        <Trans>Activated already? Log in. Lost the email, or the link has expired? Ask for a new link: we email it to your address.</Trans>
+      </p>
       <div className="form-actions">
         <Link className="button" to="/login">
-          Go to Log In
+          <Trans>Go to Log In</Trans>
         </Link>
         <Link className="button button--secondary" to="/request-new-password">
-          Ask for a new link
+          <Trans>Ask for a new link</Trans>
         </Link>
       </div>
     </>
@@ -42,6 +46,7 @@ export default function ActivatePage() {
   const [search] = useSearchParams();
   const key = search.get('key') ?? '';
   const [snapshot, send] = useMachine(activationLogic, inspectOption());
+  const { t, i18n } = useLingui();
 
   useEffect(() => {
     if (key) send({ type: 'data.fetch', params: { key } });
@@ -49,18 +54,18 @@ export default function ActivatePage() {
 
   if (!key) {
     return (
-      <StatusPage heading="Activate your account">
-        <FormError message={missingKey} />
+      <StatusPage heading={t`Activate your account`}>
+        <FormError message={i18n._(missingKey)} />
         <WaysOn />
       </StatusPage>
     );
   }
   const { loading, error, message, data } = snapshot.context;
   return (
-    <StatusPage heading="Activate your account">
+    <StatusPage heading={t`Activate your account`}>
       {loading ? (
         <div className="spinner" role="status">
-          Activating your account…
+          <Trans>Activating your account…</Trans>
         </div>
       ) : error ? (
         <FormError message={message} />
@@ -72,7 +77,7 @@ export default function ActivatePage() {
       ) : (
         <div className="form-actions">
           <Link className="button" to="/login">
-            Go to Log In
+            <Trans>Go to Log In</Trans>
           </Link>
         </div>
       )}

@@ -9,6 +9,8 @@ import { createDataGroupMachine, fromRequest } from '@formsign/machines';
 import type { CodeResult } from '@formsign/sdk';
 import { textForCode } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../api/client.ts';
@@ -21,24 +23,28 @@ const confirmationLogic = createDataGroupMachine<CodeResult | null, { key: strin
   actors: { fetch: fromRequest<CodeResult | null, { params: { key: string } }>(({ params }, options) => api.account.confirmEmail(params, options)) },
 });
 
-export const missingKey = 'This link is not complete. Open the link from the email we sent to your new address again.';
+export const missingKey = msg`This link is not complete. Open the link from the email we sent to your new address again.`;
 
-const heading = 'Confirm your new email address';
+const heading = msg`Confirm your new email address`;
 
 /** Where a person goes next: their account when signed in, else Log In. */
 function WaysOn({ failed }: { failed: boolean }) {
   const viewer = useViewer();
   return (
     <>
-      {failed ? <p>Your email address has not changed. To change it, ask again from My Account: we email a new link to the new address.</p> : null}
+      {failed ? (
+        <p>
+          <Trans>Your email address has not changed. To change it, ask again from My Account: we email a new link to the new address.</Trans>
+        </p>
+      ) : null}
       <div className="form-actions">
         {viewer ? (
           <Link className="button" to="/account">
-            Go to My Account
+            <Trans>Go to My Account</Trans>
           </Link>
         ) : (
           <Link className="button" to="/login">
-            Go to Log In
+            <Trans>Go to Log In</Trans>
           </Link>
         )}
       </div>
@@ -50,6 +56,7 @@ export default function ConfirmEmailPage() {
   const [search] = useSearchParams();
   const key = search.get('key') ?? '';
   const [snapshot, send] = useMachine(confirmationLogic, inspectOption());
+  const { i18n } = useLingui();
 
   useEffect(() => {
     if (key) send({ type: 'data.fetch', params: { key } });
@@ -57,18 +64,18 @@ export default function ConfirmEmailPage() {
 
   if (!key) {
     return (
-      <StatusPage heading={heading}>
-        <FormError message={missingKey} />
+      <StatusPage heading={i18n._(heading)}>
+        <FormError message={i18n._(missingKey)} />
         <WaysOn failed />
       </StatusPage>
     );
   }
   const { loading, error, message, data } = snapshot.context;
   return (
-    <StatusPage heading={heading}>
+    <StatusPage heading={i18n._(heading)}>
       {loading ? (
         <div className="spinner" role="status">
-          Confirming your new email address…
+          <Trans>Confirming your new email address…</Trans>
         </div>
       ) : error ? (
         <FormError message={message} />

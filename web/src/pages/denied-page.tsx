@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LeadOnLink } from '../components/lead-on-link.tsx';
 import { StatusPage } from '../components/status-page.tsx';
 
@@ -7,9 +8,12 @@ import { StatusPage } from '../components/status-page.tsx';
  * what triggers it; signing pages send people here when the server denies the link.
  */
 export default function DeniedPage() {
+  const { t } = useLingui();
   return (
-    <StatusPage heading="Access denied">
-      <p>This link cannot be opened with your account or is no longer valid. Ask the person who sent it for a new one.</p>
+    <StatusPage heading={t`Access denied`}>
+      <p>
+        <Trans>This link cannot be opened with your account or is no longer valid. Ask the person who sent it for a new one.</Trans>
+      </p>
       <LeadOnLink />
     </StatusPage>
   );

@@ -8,25 +8,33 @@
  * are none). Beside them, a contact form (subject and message, `POST /contact`) with its
  * confirmation text, and the link to the external help FAQs.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { faqUrl } from '../config.ts';
 import { ContactSupportForm } from '../features/account/contact-support-form.tsx';
 import { TutorialLibrary } from '../features/account/tutorial-library.tsx';
 import '../styles/account.css';
 
 export default function HelpPage() {
+  const { t } = useLingui();
   return (
     <div className="page help-page">
       <div className="help-layout">
         <div className="help-layout__main">
           <TutorialLibrary />
         </div>
-        <aside className="help-layout__aside" aria-label="Contact and FAQs">
+        <aside className="help-layout__aside" aria-label={t`Contact and FAQs`}>
           <ContactSupportForm />
           <section className="card" aria-labelledby="help-faq-heading">
-            <h2 id="help-faq-heading">Help FAQs</h2>
-            <p className="muted">Answers to the questions people ask most: templates, signing links, envelopes and accounts.</p>
+            <h2 id="help-faq-heading">
+              <Trans>Help FAQs</Trans>
+            </h2>
+            <p className="muted">
+              <Trans>Answers to the questions people ask most: templates, signing links, envelopes and accounts.</Trans>
+            </p>
             <a className="button button--secondary" href={faqUrl} target="_blank" rel="noopener noreferrer">
-              Read the FAQs<span className="visually-hidden"> (opens in a new tab)</span>
+              <Trans>
+                Read the FAQs<span className="visually-hidden"> (opens in a new tab)</span>
+              </Trans>
             </a>
           </section>
         </aside>

@@ -6,6 +6,7 @@
 import { fromRequest, registrationMachine } from '@formsign/machines';
 import { contractLimits } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../api/client.ts';
@@ -23,6 +24,7 @@ const passwordLength = contractLimits['RegisterRequest.password'].minLength;
 
 export default function RegisterPage() {
   const { pmachinename = '' } = useParams();
+  const { t } = useLingui();
   const [snapshot, send] = useMachine(registrationLogic, inspectOption());
   const [form, setForm] = useState({ first_name: '', last_name: '', email: '', name: '', password: '', company_name: '' });
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
@@ -37,16 +39,18 @@ export default function RegisterPage() {
     return (
       <div className="page page--narrow">
         <section className="card card--auth" aria-labelledby="register-heading">
-          <h2 id="register-heading">Check your email</h2>
+          <h2 id="register-heading">
+            <Trans>Check your email</Trans>
+          </h2>
           <FormSuccess
-            message={snapshot.context.message || 'Thank you. Please check your email: we are sending the next step to the address you gave.'}
+            message={snapshot.context.message || t`Thank you. Please check your email: we are sending the next step to the address you gave.`}
           />
           <div className="form-actions">
             <Link className="button" to="/login">
-              Go to Log In
+              <Trans>Go to Log In</Trans>
             </Link>
             <button type="button" className="button button--secondary" onClick={() => send({ type: 'registration.clear' })}>
-              Register another account
+              <Trans>Register another account</Trans>
             </button>
           </div>
         </section>
@@ -57,36 +61,42 @@ export default function RegisterPage() {
   return (
     <div className="page page--narrow">
       <section className="card card--auth" aria-labelledby="register-heading">
-        <h2 id="register-heading">Create your formsign account</h2>
-        {pmachinename ? <p className="muted">Registering through {pmachinename}.</p> : null}
+        <h2 id="register-heading">
+          <Trans>Create your formsign account</Trans>
+        </h2>
+        {pmachinename ? (
+          <p className="muted">
+            <Trans>Registering through {pmachinename}.</Trans>
+          </p>
+        ) : null}
         <form onSubmit={submit}>
           <FormError message={snapshot.matches('failure') ? snapshot.context.error : null} />
-          <TextField label="First name" autoComplete="given-name" required value={form.first_name} onValue={set('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" required value={form.last_name} onValue={set('last_name')} />
-          <TextField label="Email" type="email" autoComplete="email" required value={form.email} onValue={set('email')} />
+          <TextField label={t`First name`} autoComplete="given-name" required value={form.first_name} onValue={set('first_name')} />
+          <TextField label={t`Last name`} autoComplete="family-name" required value={form.last_name} onValue={set('last_name')} />
+          <TextField label={t`Email`} type="email" autoComplete="email" required value={form.email} onValue={set('email')} />
           <TextField
-            label="Login name"
+            label={t`Login name`}
             autoComplete="username"
             required
             minLength={nameLength}
             value={form.name}
             onValue={set('name')}
-            hint={`At least ${nameLength} characters.`}
+            hint={t`At least ${nameLength} characters.`}
           />
           <TextField
-            label="Password"
+            label={t`Password`}
             type="password"
             autoComplete="new-password"
             required
             minLength={passwordLength}
             value={form.password}
             onValue={set('password')}
-            hint={`At least ${passwordLength} characters.`}
+            hint={t`At least ${passwordLength} characters.`}
           />
-          <TextField label="Company" autoComplete="organization" required value={form.company_name} onValue={set('company_name')} />
+          <TextField label={t`Company`} autoComplete="organization" required value={form.company_name} onValue={set('company_name')} />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>
-              {busy ? 'Creating your account…' : 'Create account'}
+              {busy ? t`Creating your account…` : t`Create account`}
             </button>
           </div>
         </form>

@@ -7,6 +7,7 @@
  */
 import { forgotPasswordMachine, fromRequest } from '@formsign/machines';
 import { useMachine } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client.ts';
@@ -21,6 +22,7 @@ const forgotLogic = forgotPasswordMachine.provide({
 export default function RequestNewPasswordPage() {
   const [snapshot, send] = useMachine(forgotLogic, inspectOption());
   const [email, setEmail] = useState('');
+  const { t } = useLingui();
   const busy = snapshot.matches('requesting');
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
@@ -31,22 +33,32 @@ export default function RequestNewPasswordPage() {
   return (
     <div className="page page--narrow">
       <section className="card card--auth" aria-labelledby="forgot-heading">
-        <h2 id="forgot-heading">Request a new password</h2>
+        <h2 id="forgot-heading">
+          <Trans>Request a new password</Trans>
+        </h2>
         {snapshot.matches('success') ? (
           <>
-            <FormSuccess message="If an account has this address, we have emailed it a link to set a new password. The link works once, for one hour." />
-            <Link to="/login">Back to Log In</Link>
+            <FormSuccess
+              message={t`If an account has this address, we have emailed it a link to set a new password. The link works once, for one hour.`}
+            />
+            <Link to="/login">
+              <Trans>Back to Log In</Trans>
+            </Link>
           </>
         ) : (
           <form onSubmit={submit}>
-            <p>Enter the email address of your account and we will send you a link to set a new password.</p>
+            <p>
+              <Trans>Enter the email address of your account and we will send you a link to set a new password.</Trans>
+            </p>
             <FormError message={snapshot.matches('failure') ? snapshot.context.error : null} />
-            <TextField label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+            <TextField label={t`Email`} type="email" autoComplete="email" required value={email} onValue={setEmail} />
             <div className="form-actions">
               <button type="submit" className="button" disabled={busy}>
-                {busy ? 'Sending…' : 'Send me a link'}
+                {busy ? t`Sending…` : t`Send me a link`}
               </button>
-              <Link to="/login">Back to Log In</Link>
+              <Link to="/login">
+                <Trans>Back to Log In</Trans>
+              </Link>
             </div>
           </form>
         )}

@@ -6,6 +6,8 @@
 import { fromRequest, setNewPasswordMachine } from '@formsign/machines';
 import { textForCode } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../api/client.ts';
@@ -17,7 +19,7 @@ const resetLogic = setNewPasswordMachine.provide({
   actors: { setNewPassword: fromRequest((input, options) => api.auth.setNewPassword(input, options)) },
 });
 
-export const passwordsDiffer = 'The two passwords are not the same.';
+export const passwordsDiffer = msg`The two passwords are not the same.`;
 
 export default function ResetPasswordPage() {
   const { userId = '', timestamp = '', hashedPassword = '' } = useParams();
@@ -25,6 +27,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const { t, i18n } = useLingui();
   const busy = snapshot.matches('submitting');
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
@@ -40,19 +43,21 @@ export default function ResetPasswordPage() {
   return (
     <div className="page page--narrow">
       <section className="card card--auth" aria-labelledby="reset-heading">
-        <h2 id="reset-heading">Set a new password</h2>
+        <h2 id="reset-heading">
+          <Trans>Set a new password</Trans>
+        </h2>
         {snapshot.matches('success') ? (
           <>
             <FormSuccess message={snapshot.context.message || textForCode('setNewPassword', 1)} />
             <Link className="button" to="/login">
-              Go to Log In
+              <Trans>Go to Log In</Trans>
             </Link>
           </>
         ) : (
           <form onSubmit={submit}>
-            <FormError message={mismatch ? passwordsDiffer : snapshot.matches('failure') ? snapshot.context.error : null} />
+            <FormError message={mismatch ? i18n._(passwordsDiffer) : snapshot.matches('failure') ? snapshot.context.error : null} />
             <TextField
-              label="New password"
+              label={t`New password`}
               type="password"
               autoComplete="new-password"
               required
@@ -61,7 +66,7 @@ export default function ResetPasswordPage() {
               invalid={mismatch}
             />
             <TextField
-              label="New password again"
+              label={t`New password again`}
               type="password"
               autoComplete="new-password"
               required
@@ -71,9 +76,11 @@ export default function ResetPasswordPage() {
             />
             <div className="form-actions">
               <button type="submit" className="button" disabled={busy}>
-                {busy ? 'Saving…' : 'Save the new password'}
+                {busy ? t`Saving…` : t`Save the new password`}
               </button>
-              <Link to="/request-new-password">Ask for a new link</Link>
+              <Link to="/request-new-password">
+                <Trans>Ask for a new link</Trans>
+              </Link>
             </div>
           </form>
         )}

@@ -16,6 +16,7 @@
  * organisation's stamp, which administrators upload, replace or remove.
  */
 import { mayCall, roleOfFlags, type Settings, settingsApi } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { area } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
@@ -38,6 +39,7 @@ const UserGroups = lazy(() => import('../features/account/user-groups.tsx'));
 
 export default function SettingsPage() {
   const viewer = useViewer();
+  const { t } = useLingui();
   const isAdmin = viewer?.isAdmin ?? false;
   // Loaded once for the page, and the draft kept here, so a tab change loses nothing.
   const settings = useDataGroup('settings', null as Settings | null, (_params: null, options) => settingsCalls.get(options), null);
@@ -48,7 +50,7 @@ export default function SettingsPage() {
     if (!settings.data) {
       return (
         <div className="spinner" role="status">
-          Loading settings…
+          <Trans>Loading settings…</Trans>
         </div>
       );
     }
@@ -60,24 +62,29 @@ export default function SettingsPage() {
     );
   };
   const tabs: Tab[] = [
-    { key: 'company', label: 'Company settings', content: company },
-    { key: 'categories', label: 'Template categories', content: () => <TemplateCategories readOnly={!isAdmin} /> },
+    { key: 'company', label: t`Company settings`, content: company },
+    { key: 'categories', label: t`Template categories`, content: () => <TemplateCategories readOnly={!isAdmin} /> },
   ];
   // Groups are chosen from the users list: only for those who may read it.
-  if (seesPage('users-page', viewer)) tabs.push(lazyTab('groups', 'User groups', 'Loading the user groups…', <UserGroups />));
+  if (seesPage('users-page', viewer)) tabs.push(lazyTab('groups', t`User groups`, t`Loading the user groups…`, <UserGroups />));
   const role = viewer ? roleOfFlags({ admin: viewer.isAdmin, personal: viewer.isPersonal, isSuper: viewer.isSuper }) : null;
   if (role && mayCall(role, 'saveStrings')) {
     tabs.push(
-      lazyTab('wording', 'Interface wording', 'Loading the interface wording…', <InterfaceWording draft={wordingDraft} onDraft={setWordingDraft} />),
+      lazyTab(
+        'wording',
+        t`Interface wording`,
+        t`Loading the interface wording…`,
+        <InterfaceWording draft={wordingDraft} onDraft={setWordingDraft} />,
+      ),
     );
   }
   // The organisation's sign-in provider: its administrators (not personal ones).
   if (role && mayCall(role, 'saveSingleSignOn'))
-    tabs.push(lazyTab('single-sign-on', 'Single sign-on', 'Loading single sign-on…', <SingleSignOnSettingsPanel />));
-  if (role && mayCall(role, 'createApiKey')) tabs.push(lazyTab('api-keys', 'API keys', 'Loading the API keys…', <ApiKeys />));
+    tabs.push(lazyTab('single-sign-on', t`Single sign-on`, t`Loading single sign-on…`, <SingleSignOnSettingsPanel />));
+  if (role && mayCall(role, 'createApiKey')) tabs.push(lazyTab('api-keys', t`API keys`, t`Loading the API keys…`, <ApiKeys />));
   return (
     <div className="page settings-page">
-      <Tabs tabs={tabs} label="Settings" />
+      <Tabs tabs={tabs} label={t`Settings`} />
     </div>
   );
 }

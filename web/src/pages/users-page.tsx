@@ -12,11 +12,14 @@
  * the rows that failed stay to be corrected.
  */
 import type { UserCommand, UserRow } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { InvitePeople } from '../features/account/invite-people.tsx';
 import { ChangeClassDialog, EditUnitsDialog } from '../features/account/user-command-dialogs.tsx';
-import { mfaChoices, roleNames, userColumns, type MfaCode, type UserDialog, type UserRole } from '../features/account/user-columns.tsx';
+import { userColumns, type MfaCode, type UserDialog, type UserRole } from '../features/account/user-columns.tsx';
 import { useViewer } from '../session/session.tsx';
 import { personName } from '../features/account/person-name.ts';
 import { defaultClasses, distinct, UserList } from '../features/account/user-list.ts';
@@ -28,15 +31,16 @@ import { SelectFilter } from '../lists/select-filter.tsx';
 import { inspectOption } from '../session/inspection.ts';
 import '../styles/account.css';
 
-const statuses = [
-  { value: 'active', label: 'Active' },
-  { value: 'invited', label: 'Invited' },
-  { value: 'blocked', label: 'Blocked' },
-] as const;
+const statuses: readonly { value: string; label: MessageDescriptor }[] = [
+  { value: 'active', label: msg`Active` },
+  { value: 'invited', label: msg`Invited` },
+  { value: 'blocked', label: msg`Blocked` },
+];
 
 /**
  * Tells the person, in a polite live region, what the last accepted command changed. The page
- * knows what each command it sent will have done (`done`); the machine says how it ended.
+ * knows what each command it sent will have done (`done`, a sentence naming the person); the
+ * machine says how it ended.
  */
 function useCommandOutcome(): { pending: (row: UserRow, done: string) => void; message: string | null } {
   const outcome = UserList.useSelector((snapshot) => snapshot.context.lastOutcome);
@@ -47,7 +51,7 @@ function useCommandOutcome(): { pending: (row: UserRow, done: string) => void; m
     if (!outcome || !sent) return;
     waiting.current.delete(outcome.command.id);
     // A refused command's text is the machine's error, shown in the alert instead.
-    setMessage(outcome.accepted ? `${personName(sent.row)}: ${sent.done}.` : null);
+    setMessage(outcome.accepted ? sent.done : null);
   }, [outcome]);
   const pending = useCallback((row: UserRow, done: string) => {
     waiting.current.set(row.id, { row, done });
@@ -70,6 +74,7 @@ function UsersView() {
   const [inviting, setInviting] = useState(false);
   const { pending, message } = useCommandOutcome();
   const inviteButton = useRef<HTMLButtonElement>(null);
+  const { t, i18n } = useLingui();
 
   const refetch = useParamsEffect({ page: query.page, limit: query.limit, filters: query.filters }, (params) =>
     users.send({ type: 'users.fetch', params }),
@@ -86,14 +91,33 @@ function UsersView() {
   const columns = useMemo(
     () =>
       userColumns({
-        mfa: (row: UserRow, code: MfaCode) => send(row, 'mfa', code, mfaChoices.find((choice) => choice.code === code)?.done ?? 'saved'),
-        block: (row: UserRow, blocked: boolean) =>
-          send(row, 'status', blocked ? 'blocked' : 'active', blocked ? 'blocked, and signed out' : 'can log in again'),
+        mfa: (row: UserRow, code: MfaCode) => {
+          const name = personName(row);
+          const done = {
+            1: t`${name}: multi-factor authentication is on.`,
+            2: t`${name}: multi-factor authentication is off.`,
+            3: t`${name}: must set up multi-factor authentication at the next log in.`,
+          };
+          send(row, 'mfa', code, done[code]);
+        },
+        block: (row: UserRow, blocked: boolean) => {
+          const name = personName(row);
+          send(row, 'status', blocked ? 'blocked' : 'active', blocked ? t`${name}: blocked, and signed out.` : t`${name}: can log in again.`);
+        },
         open: setDialog,
-        role: (row: UserRow, role: UserRole) => send(row, 'role', role, `now ${roleNames[role].toLowerCase()}`),
+        role: (row: UserRow, role: UserRole) => {
+          const name = personName(row);
+          const done = {
+            basic: t`${name}: now basic user.`,
+            personal: t`${name}: now personal administrator.`,
+            admin: t`${name}: now administrator.`,
+            super: t`${name}: now super user.`,
+          };
+          send(row, 'role', role, done[role]);
+        },
         grantsSuper,
       }),
-    [send, grantsSuper],
+    [send, grantsSuper, t],
   );
   const closeDialog = useCallback(() => {
     setDialog(null);
@@ -102,6 +126,10 @@ function UsersView() {
 
   const classes = distinct([...defaultClasses, ...rows.map((row) => row.class)]);
   const units = distinct(rows.flatMap((row) => row.unit));
+  const deleting = dialog?.kind === 'delete' ? dialog.row : null;
+  const name = deleting ? personName(deleting) : '';
+  const email = deleting?.email;
+  const statusOptions = statuses.map((status) => ({ value: status.value, label: i18n._(status.label) }));
   const openInvite = (): void => setInviting(true);
   const closeInvite = (): void => {
     setInviting(false);
@@ -111,20 +139,22 @@ function UsersView() {
   return (
     <div className="page">
       <div className="page__header">
-        <p className="account-lead">Invite colleagues, set their class and units, and decide how they sign in.</p>
+        <p className="account-lead">
+          <Trans>Invite colleagues, set their class and units, and decide how they sign in.</Trans>
+        </p>
         <button ref={inviteButton} type="button" className="button" aria-expanded={inviting} onClick={openInvite} disabled={inviting}>
-          Invite people
+          <Trans>Invite people</Trans>
         </button>
       </div>
       {inviting ? <InvitePeople classes={classes} onInvited={refetch} onClose={closeInvite} /> : null}
-      <FilterBar query={query} dates={false} searchLabel="Search users">
-        <SelectFilter query={query} name="status" label="Status" all="All statuses" options={statuses} />
+      <FilterBar query={query} dates={false} searchLabel={t`Search users`}>
+        <SelectFilter query={query} name="status" label={t`Status`} all={t`All statuses`} options={statusOptions} />
       </FilterBar>
       {error && !fetchFailed && !dialog ? (
         <div className="alert alert--error" role="alert">
           <div className="alert__body">{error}</div>
           <button type="button" className="button button--secondary button--small" onClick={() => users.send({ type: 'users.dismissError' })}>
-            Dismiss
+            <Trans>Dismiss</Trans>
           </button>
         </div>
       ) : null}
@@ -132,7 +162,7 @@ function UsersView() {
         {message}
       </p>
       <DataTable
-        caption="Users"
+        caption={t`Users`}
         columns={columns}
         rows={rows}
         total={total}
@@ -141,7 +171,7 @@ function UsersView() {
         error={fetchFailed ? error : null}
         onRetry={refetch}
         empty={
-          query.filters.search || query.filters.status ? 'No users match these filters.' : 'No users yet. Invite your colleagues to get started.'
+          query.filters.search || query.filters.status ? t`No users match these filters.` : t`No users yet. Invite your colleagues to get started.`
         }
         query={query}
         getRowId={(row) => String(row.id)}
@@ -150,7 +180,11 @@ function UsersView() {
         <ChangeClassDialog
           row={dialog.row}
           choices={classes}
-          onSend={(type, value) => send(dialog.row, type, value, `class changed to ${String(value)}, units emptied`)}
+          onSend={(type, value) => {
+            const name = personName(dialog.row);
+            const newClass = String(value);
+            send(dialog.row, type, value, t`${name}: class changed to ${newClass}, units emptied.`);
+          }}
           onClose={closeDialog}
         />
       ) : null}
@@ -158,25 +192,28 @@ function UsersView() {
         <EditUnitsDialog
           row={dialog.row}
           choices={units}
-          onSend={(type, value) =>
-            send(dialog.row, type, value, Array.isArray(value) && value.length ? `units are now ${value.join(', ')}` : 'no units any more')
-          }
+          onSend={(type, value) => {
+            const name = personName(dialog.row);
+            const units = Array.isArray(value) ? value.join(', ') : '';
+            send(dialog.row, type, value, units ? t`${name}: units are now ${units}.` : t`${name}: no units any more.`);
+          }}
           onClose={closeDialog}
         />
       ) : null}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
-        title={dialog?.kind === 'delete' ? `Delete ${personName(dialog.row)}?` : 'Delete user?'}
-        confirmLabel="Delete user"
+        title={deleting ? t`Delete ${name}?` : t`Delete user?`}
+        confirmLabel={t`Delete user`}
         onCancel={() => setDialog(null)}
         onConfirm={() => {
-          if (dialog?.kind === 'delete') send(dialog.row, 'delete', '', 'deleted');
+          if (deleting) send(deleting, 'delete', '', t`${name}: deleted.`);
           setDialog(null);
         }}
       >
         <p>
-          {dialog?.kind === 'delete' ? dialog.row.email : 'This user'} will no longer be able to log in. Forms they completed stay in your records.
-          This cannot be undone.
+          {deleting
+            ? t`${email} will no longer be able to log in. Forms they completed stay in your records. This cannot be undone.`
+            : t`This user will no longer be able to log in. Forms they completed stay in your records. This cannot be undone.`}
         </p>
       </ConfirmDialog>
     </div>

@@ -7,6 +7,9 @@
  * first, and the key stops working at once.
  */
 import { type ApiKey, type ApiKeyRole, contractLimits, type CreateApiKeyRequest, settingsApi } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
@@ -20,7 +23,7 @@ const settingsCalls = area(settingsApi);
 
 const none: ApiKey[] = [];
 
-const roleWords: Record<ApiKeyRole, string> = { basic: 'Basic user', personal: 'Personal administrator', admin: 'Administrator' };
+const roleWords: Record<ApiKeyRole, MessageDescriptor> = { basic: msg`Basic user`, personal: msg`Personal administrator`, admin: msg`Administrator` };
 
 /** Today in the browser, as a date field gives it: the earliest last day is tomorrow. */
 function tomorrow(): string {
@@ -30,6 +33,7 @@ function tomorrow(): string {
 
 function NewKeySecret({ name, secret, onDone }: { name: string; secret: string; onDone(): void }) {
   const id = useId();
+  const { t } = useLingui();
   const [copied, setCopied] = useState<boolean | null>(null);
   const copy = async (): Promise<void> => {
     try {
@@ -41,41 +45,46 @@ function NewKeySecret({ name, secret, onDone }: { name: string; secret: string; 
   };
   return (
     <section className="account-key-secret" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>The key “{name}”</h3>
+      <h3 id={`${id}-heading`}>
+        <Trans>The key “{name}”</Trans>
+      </h3>
       <p>
-        <strong>Copy this key now: it will not be shown again.</strong> Only its first characters are kept to show which key it is.
+        <Trans>
+          <strong>Copy this key now: it will not be shown again.</strong> Only its first characters are kept to show which key it is.
+        </Trans>
       </p>
       <div className="toolbar">
         <input
           className="input account-key-secret__value"
           readOnly
           value={secret}
-          aria-label={`The key “${name}”`}
+          aria-label={t`The key “${name}”`}
           onFocus={(event) => event.target.select()}
         />
         <button type="button" className="button" onClick={() => void copy()}>
-          Copy key
+          <Trans>Copy key</Trans>
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>
-          Done
+          <Trans>Done</Trans>
         </button>
       </div>
       <p className="account-outcome" role="status">
-        {copied ? 'Copied.' : null}
+        {copied ? t`Copied.` : null}
       </p>
-      <FormError message={copied === false ? 'The key could not be copied here: select it and copy it yourself.' : null} />
+      <FormError message={copied === false ? t`The key could not be copied here: select it and copy it yourself.` : null} />
     </section>
   );
 }
 
 function NewApiKey({ onMade }: { onMade(key: ApiKey, secret: string): void }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const [name, setName] = useState('');
   const [role, setRole] = useState<ApiKeyRole>('basic');
   const [expiresAt, setExpiresAt] = useState('');
   const [checked, setChecked] = useState(false);
   const make = useMutation((request: CreateApiKeyRequest, options) => settingsCalls.createApiKey(request, options));
-  const problem = checked && !name.trim() ? 'Enter a name for the key: what it is for.' : null;
+  const problem = checked && !name.trim() ? t`Enter a name for the key: what it is for.` : null;
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     setChecked(true);
@@ -89,10 +98,12 @@ function NewApiKey({ onMade }: { onMade(key: ApiKey, secret: string): void }) {
     }
   };
   return (
-    <form className="account-inline-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Create an API key">
+    <form className="account-inline-form" onSubmit={(event) => void submit(event)} noValidate aria-label={t`Create an API key`}>
       <div className="toolbar">
         <div className="field account-inline-form__name">
-          <label htmlFor={`${id}-name`}>Key name</label>
+          <label htmlFor={`${id}-name`}>
+            <Trans>Key name</Trans>
+          </label>
           <input
             id={`${id}-name`}
             className="input"
@@ -107,17 +118,21 @@ function NewApiKey({ onMade }: { onMade(key: ApiKey, secret: string): void }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-role`}>Acts as</label>
+          <label htmlFor={`${id}-role`}>
+            <Trans>Acts as</Trans>
+          </label>
           <select id={`${id}-role`} className="input" value={role} onChange={(event) => setRole(event.target.value as ApiKeyRole)}>
             {(Object.keys(roleWords) as ApiKeyRole[]).map((each) => (
               <option key={each} value={each}>
-                {roleWords[each]}
+                {i18n._(roleWords[each])}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-expires`}>Last day (optional)</label>
+          <label htmlFor={`${id}-expires`}>
+            <Trans>Last day (optional)</Trans>
+          </label>
           <input
             id={`${id}-expires`}
             className="input"
@@ -128,7 +143,7 @@ function NewApiKey({ onMade }: { onMade(key: ApiKey, secret: string): void }) {
           />
         </div>
         <button type="submit" className="button" disabled={make.busy}>
-          {make.busy ? 'Creating…' : 'Create key'}
+          {make.busy ? t`Creating…` : t`Create key`}
         </button>
       </div>
       <FormError id={`${id}-error`} message={problem ?? make.error} />
@@ -138,6 +153,7 @@ function NewApiKey({ onMade }: { onMade(key: ApiKey, secret: string): void }) {
 
 export default function ApiKeys() {
   const id = useId();
+  const { t, i18n } = useLingui();
   const keys = useDataGroup('api-keys', none, (_params: null, options) => settingsCalls.apiKeys(options).then((list) => list.data), null);
   const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -152,45 +168,67 @@ export default function ApiKeys() {
     const revoked = await revoke.run(key);
     if (revoked?.key) {
       replace(revoked.key);
-      setDone(`The key “${key.name}” was revoked: it no longer works.`);
+      const name = key.name;
+      setDone(t`The key “${name}” was revoked: it no longer works.`);
     }
   };
 
   // Made once (setRevoking does not change), so a focused button keeps its focus as the list changes.
   const columns = useMemo<ListColumn<ApiKey>[]>(
     () => [
-      { id: 'name', accessorKey: 'name', header: 'Name' },
-      { id: 'prefix', header: 'Key', cell: ({ row }) => <code>{row.original.prefix}…</code> },
-      { id: 'role', header: 'Acts as', cell: ({ row }) => roleWords[row.original.role] },
-      { id: 'created', header: 'Created', cell: ({ row }) => `${formatDateTime(row.original.created_at)} by ${row.original.created_by}` },
-      { id: 'expires', header: 'Last day', cell: ({ row }) => (row.original.expires_at ? formatDate(row.original.expires_at) : 'Does not expire') },
+      { id: 'name', accessorKey: 'name', header: t`Name` },
+      { id: 'prefix', header: t`Key`, cell: ({ row }) => <code>{row.original.prefix}…</code> },
+      { id: 'role', header: t`Acts as`, cell: ({ row }) => i18n._(roleWords[row.original.role]) },
+      {
+        id: 'created',
+        header: t`Created`,
+        cell: ({ row }) => {
+          const createdAt = formatDateTime(row.original.created_at);
+          const createdBy = row.original.created_by;
+          return t`${createdAt} by ${createdBy}`;
+        },
+      },
+      { id: 'expires', header: t`Last day`, cell: ({ row }) => (row.original.expires_at ? formatDate(row.original.expires_at) : t`Does not expire`) },
       {
         id: 'used',
-        header: 'Last used',
-        cell: ({ row }) => (row.original.last_used_at ? formatDateTime(row.original.last_used_at) : <span className="muted">Never</span>),
+        header: t`Last used`,
+        cell: ({ row }) =>
+          row.original.last_used_at ? (
+            formatDateTime(row.original.last_used_at)
+          ) : (
+            <span className="muted">
+              <Trans>Never</Trans>
+            </span>
+          ),
       },
       {
         id: 'actions',
-        header: 'Revoked',
+        header: t`Revoked`,
         cell: ({ row }) =>
           row.original.revoked_at ? (
             formatDateTime(row.original.revoked_at)
           ) : (
             <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => setRevoking(row.original)}>
-              Revoke<span className="visually-hidden"> {row.original.name}</span>
+              <Trans>Revoke</Trans>
+              <span className="visually-hidden"> {row.original.name}</span>
             </button>
           ),
       },
     ],
-    [],
+    [t, i18n],
   );
 
+  const keyName = revoking?.name ?? '';
   return (
     <section className="account-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>API keys</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>API keys</Trans>
+      </h2>
       <p className="account-hint">
-        A key lets a program call formsign for the organisation, with the role you choose, as you: what it does is recorded as the key in the logs.
-        Send it as <code>Authorization: Bearer</code> followed by the key.
+        <Trans>
+          A key lets a program call formsign for the organisation, with the role you choose, as you: what it does is recorded as the key in the logs.
+          Send it as <code>Authorization: Bearer</code> followed by the key.
+        </Trans>
       </p>
       <NewApiKey
         onMade={(key, secret) => {
@@ -206,23 +244,25 @@ export default function ApiKeys() {
         {done}
       </p>
       <DataTable
-        caption="API keys"
+        caption={t`API keys`}
         columns={columns}
         rows={keys.data}
         total={keys.data.length}
         {...tableState(keys)}
-        empty="No API keys yet."
+        empty={t`No API keys yet.`}
         getRowId={(row) => String(row.id)}
       />
       <ConfirmDialog
         open={revoking !== null}
-        title={`Revoke the key “${revoking?.name ?? ''}”?`}
-        confirmLabel="Revoke key"
+        title={t`Revoke the key “${keyName}”?`}
+        confirmLabel={t`Revoke key`}
         danger
         onConfirm={() => void confirmRevoke()}
         onCancel={() => setRevoking(null)}
       >
-        <p>Programs that use it are refused from now on. This cannot be undone.</p>
+        <p>
+          <Trans>Programs that use it are refused from now on. This cannot be undone.</Trans>
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -4,6 +4,9 @@
  * response's `error` text and keeps what was typed.
  */
 import { contractLimits, emailPattern, type Company, type CompanyUpdate } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
@@ -17,15 +20,16 @@ export function companyDraft(company: Company): CompanyDraft {
   return { name: company.name, address: company.address, phone: company.phone, email: company.email, vat_number: company.vat_number };
 }
 
-function problemOf(draft: CompanyDraft): { field: keyof CompanyDraft; text: string } | null {
-  if (!draft.name.trim()) return { field: 'name', text: 'Enter the company name.' };
+function problemOf(draft: CompanyDraft): { field: keyof CompanyDraft; text: MessageDescriptor } | null {
+  if (!draft.name.trim()) return { field: 'name', text: msg`Enter the company name.` };
   if (draft.email.trim() && !emailPattern.test(draft.email.trim()))
-    return { field: 'email', text: 'Enter an email address like office@example.com, or leave it empty.' };
+    return { field: 'email', text: msg`Enter an email address like office@example.com, or leave it empty.` };
   return null;
 }
 
 export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(draft: CompanyDraft): void }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const save = useMutation((data: CompanyUpdate, options) => api.account.saveCompany(data, options));
   const form = useCheckedForm(
     () => problemOf(draft),
@@ -46,14 +50,18 @@ export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(d
   };
   return (
     <section className="card account-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Company details</h2>
-      <p className="muted">These details appear on your invoices and on the forms you send.</p>
+      <h2 id={`${id}-heading`}>
+        <Trans>Company details</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>These details appear on your invoices and on the forms you send.</Trans>
+      </p>
       <form onSubmit={form.onSubmit} noValidate>
-        <FormError message={problem?.text ?? save.error} />
+        <FormError message={problem ? i18n._(problem.text) : save.error} />
         <FormSuccess message={save.result?.message} />
         <div className="account-form-grid">
           <TextField
-            label="Company name"
+            label={t`Company name`}
             value={draft.name}
             onValue={set('name')}
             autoComplete="organization"
@@ -61,13 +69,13 @@ export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(d
             invalid={problem?.field === 'name'}
           />
           <TextField
-            label="VAT number"
+            label={t`VAT number`}
             value={draft.vat_number}
             onValue={set('vat_number')}
             maxLength={contractLimits['CompanyUpdate.data.vat_number'].maxLength}
           />
           <TextField
-            label="Email"
+            label={t`Email`}
             type="email"
             value={draft.email}
             onValue={set('email')}
@@ -75,7 +83,7 @@ export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(d
             invalid={problem?.field === 'email'}
           />
           <TextField
-            label="Phone"
+            label={t`Phone`}
             type="tel"
             value={draft.phone}
             onValue={set('phone')}
@@ -84,7 +92,9 @@ export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(d
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-address`}>Address</label>
+          <label htmlFor={`${id}-address`}>
+            <Trans>Address</Trans>
+          </label>
           <textarea
             id={`${id}-address`}
             className="textarea"
@@ -97,7 +107,7 @@ export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(d
         </div>
         <div className="form-actions">
           <button type="submit" className="button" disabled={save.busy}>
-            {save.busy ? 'Saving…' : 'Save company details'}
+            {save.busy ? t`Saving…` : t`Save company details`}
           </button>
         </div>
       </form>

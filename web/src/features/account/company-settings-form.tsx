@@ -7,6 +7,9 @@
  * `error` text and keeps what was chosen.
  */
 import { contractLimits, type Settings, type SettingsUpdate } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
@@ -15,6 +18,7 @@ import { useMutation } from '../../api/use-mutation.ts';
 import { nextRemovalInWords, retentionChoice, retentionInWords } from './retention-words.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 import { VerificationSelect } from '../../components/verification-select.tsx';
+import { isLanguageCode, languageCodes, languageNames } from '../../i18n/languages.ts';
 
 /** What the person is choosing: the settings, with the day counts and the sites that may embed signing pages (one a line) as typed. */
 export type SettingsDraft = Omit<Settings, 'faq_url' | 'next_removal' | 'reminder_days' | 'retention_days' | 'embed_origins' | 'stamp'> & {
@@ -24,17 +28,10 @@ export type SettingsDraft = Omit<Settings, 'faq_url' | 'next_removal' | 'reminde
 };
 type Draft = SettingsDraft;
 
-/**
- * The languages the app is written in, which a company may choose (the server refuses any
- * other): English, until the app is translated. The translation widget's languages translate
- * the menus only.
- */
-const companyLanguages = [{ code: 'en', name: 'English' }] as const;
-
 export function settingsDraft(settings: Settings): SettingsDraft {
   const { faq_url: _faq, next_removal: _next, embed_origins: origins, stamp: _stamp, ...chosen } = settings;
-  // A language kept from before the app offered only its own shows (and is saved) as English.
-  const language = companyLanguages.some((offered) => offered.code === settings.language) ? settings.language : 'en';
+  // A language the product does not speak (kept from before it spoke four) shows (and is saved) as English.
+  const language = isLanguageCode(settings.language) ? settings.language : 'en';
   return {
     ...chosen,
     language,
@@ -93,13 +90,13 @@ function whole(value: string, [min, max]: readonly [number, number]): number | n
 
 const maxEmbedOrigins = contractLimits['SettingsUpdate.embed_origins'].maxItems;
 
-function problemOf(draft: Draft): { field: 'reminder_days' | 'retention_days' | 'embed_origins'; text: string } | null {
+function problemOf(draft: Draft): { field: 'reminder_days' | 'retention_days' | 'embed_origins'; text: MessageDescriptor } | null {
   if (whole(draft.reminder_days, limits.reminder) === null)
-    return { field: 'reminder_days', text: 'Enter a number of days from 0 to 60 for reminders (0 turns them off).' };
+    return { field: 'reminder_days', text: msg`Enter a number of days from 0 to 60 for reminders (0 turns them off).` };
   if (whole(draft.retention_days, limits.retention) === null || retentionChoice(draft.retention_days) === null)
-    return { field: 'retention_days', text: 'Enter 0 to keep ended forms for ever, or a number of days from 30 to 3650 (ten years).' };
+    return { field: 'retention_days', text: msg`Enter 0 to keep ended forms for ever, or a number of days from 30 to 3650 (ten years).` };
   if (embedOriginsOf(draft.embed_origins).length > maxEmbedOrigins)
-    return { field: 'embed_origins', text: `You can allow at most ${maxEmbedOrigins} sites to embed signing pages.` };
+    return { field: 'embed_origins', text: msg`You can allow at most ${maxEmbedOrigins} sites to embed signing pages.` };
   return null;
 }
 
@@ -121,6 +118,7 @@ export function CompanySettingsForm({
   onDraft(draft: SettingsDraft): void;
 }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const save = useMutation((update: SettingsUpdate, options) => api.account.saveCompany({ settings: update }, options));
   const zones = useMemo(() => timeZones(settings.timezone), [settings.timezone]);
   const form = useCheckedForm(
@@ -135,6 +133,8 @@ export function CompanySettingsForm({
     if (saved) setDateStyle(saved.settings);
   }, [saved]);
   const removal = nextRemovalInWords(settings.next_removal);
+  // A refusal while the sites changed is about them (the server's other refusals are checked here before sending).
+  const embedRefused = save.error !== null && 'embed_origins' in changedSettings(settingsDraft(settings), draft);
 
   const set = <K extends keyof Draft>(field: K, value: Draft[K]): void => {
     form.edited();
@@ -143,23 +143,33 @@ export function CompanySettingsForm({
 
   return (
     <section className="card account-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Company settings</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>Company settings</Trans>
+      </h2>
       {readOnly ? (
         <p className="alert alert--info">
-          Only administrators can change these settings. Ask an administrator of your company if something should change.
+          <Trans>Only administrators can change these settings. Ask an administrator of your company if something should change.</Trans>
         </p>
       ) : (
-        <p className="muted">These settings apply to everyone in your company and to the forms you send.</p>
+        <p className="muted">
+          <Trans>These settings apply to everyone in your company and to the forms you send.</Trans>
+        </p>
       )}
       <form onSubmit={form.onSubmit} noValidate>
-        <FormError message={problem?.text ?? save.error} />
-        <FormSuccess message={save.result ? 'Your settings have been saved.' : null} />
+        <FormError message={problem ? i18n._(problem.text) : save.error} />
+        <FormSuccess message={save.result ? t`Your settings have been saved.` : null} />
         <fieldset className="account-fieldset account-fieldset--plain" disabled={readOnly}>
-          <legend className="visually-hidden">Company settings</legend>
-          <h3 className="account-subheading">Dates and language</h3>
+          <legend className="visually-hidden">
+            <Trans>Company settings</Trans>
+          </legend>
+          <h3 className="account-subheading">
+            <Trans>Dates and language</Trans>
+          </h3>
           <div className="account-form-grid">
             <div className="field">
-              <label htmlFor={`${id}-timezone`}>Time zone</label>
+              <label htmlFor={`${id}-timezone`}>
+                <Trans>Time zone</Trans>
+              </label>
               <select id={`${id}-timezone`} className="select" value={draft.timezone} onChange={(event) => set('timezone', event.target.value)}>
                 {zones.map((zone) => (
                   <option key={zone} value={zone}>
@@ -169,7 +179,9 @@ export function CompanySettingsForm({
               </select>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-date-format`}>Date format</label>
+              <label htmlFor={`${id}-date-format`}>
+                <Trans>Date format</Trans>
+              </label>
               <select
                 id={`${id}-date-format`}
                 className="select"
@@ -184,21 +196,38 @@ export function CompanySettingsForm({
               </select>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-language`}>Language</label>
-              <select id={`${id}-language`} className="select" value={draft.language} onChange={(event) => set('language', event.target.value)}>
-                {companyLanguages.map((language) => (
-                  <option key={language.code} value={language.code}>
-                    {language.name}
+              <label htmlFor={`${id}-language`}>
+                <Trans>Language</Trans>
+              </label>
+              <select
+                id={`${id}-language`}
+                className="select"
+                value={draft.language}
+                aria-describedby={`${id}-language-hint`}
+                onChange={(event) => set('language', event.target.value)}
+              >
+                {languageCodes.map((code) => (
+                  <option key={code} value={code} lang={code}>
+                    {languageNames[code]}
                   </option>
                 ))}
               </select>
-              <span className="field__hint">The language of emails and of forms opened from signing links.</span>
+              <span id={`${id}-language-hint`} className="field__hint">
+                <Trans>
+                  The language of the organisation: of its people's pages and mails unless they choose their own, and of the forms it sends unless
+                  their sender chooses another.
+                </Trans>
+              </span>
             </div>
           </div>
-          <h3 className="account-subheading">Signing and records</h3>
+          <h3 className="account-subheading">
+            <Trans>Signing and records</Trans>
+          </h3>
           <div className="account-form-grid">
             <div className="field">
-              <label htmlFor={`${id}-reminders`}>Remind signers after (days)</label>
+              <label htmlFor={`${id}-reminders`}>
+                <Trans>Remind signers after (days)</Trans>
+              </label>
               <input
                 id={`${id}-reminders`}
                 className="input"
@@ -212,12 +241,16 @@ export function CompanySettingsForm({
                 onChange={(event) => set('reminder_days', event.target.value)}
               />
               <span id={`${id}-reminders-hint`} className="field__hint">
-                A recipient whose turn has waited this many days is reminded, and again every as many days until the form expires. 0 turns automatic
-                reminders off.
+                <Trans>
+                  A recipient whose turn has waited this many days is reminded, and again every as many days until the form expires. 0 turns automatic
+                  reminders off.
+                </Trans>
               </span>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-retention`}>Keep ended forms for (days)</label>
+              <label htmlFor={`${id}-retention`}>
+                <Trans>Keep ended forms for (days)</Trans>
+              </label>
               <input
                 id={`${id}-retention`}
                 className="input"
@@ -231,22 +264,24 @@ export function CompanySettingsForm({
                 onChange={(event) => set('retention_days', event.target.value)}
               />
               <span id={`${id}-retention-hint`} className="field__hint">
-                {retentionInWords(retentionChoice(draft.retention_days))} Then the answers and files of a completed, withdrawn or expired form are
-                removed; its reference, dates and seal stay.
+                {retentionInWords(retentionChoice(draft.retention_days))}{' '}
+                <Trans>Then the answers and files of a completed, withdrawn or expired form are removed; its reference, dates and seal stay.</Trans>
                 {removal ? <span className="field__hint"> {removal}</span> : null}
               </span>
             </div>
           </div>
           <label className="checkbox account-check">
             <input type="checkbox" checked={draft.allow_typed_signature} onChange={(event) => set('allow_typed_signature', event.target.checked)} />
-            Signers may type their name instead of drawing a signature
+            <Trans>Signers may type their name instead of drawing a signature</Trans>
           </label>
           <label className="checkbox account-check">
             <input type="checkbox" checked={draft.storage_auto_save} onChange={(event) => set('storage_auto_save', event.target.checked)} />
-            Save every completed form to Documents automatically
+            <Trans>Save every completed form to Documents automatically</Trans>
           </label>
           <div className="field">
-            <label htmlFor={`${id}-verification`}>New templates’ recipients open a form with</label>
+            <label htmlFor={`${id}-verification`}>
+              <Trans>New templates’ recipients open a form with</Trans>
+            </label>
             <VerificationSelect
               id={`${id}-verification`}
               value={draft.default_verification}
@@ -254,33 +289,42 @@ export function CompanySettingsForm({
               onChange={(verification) => set('default_verification', verification)}
             />
             <span id={`${id}-verification-hint`} className="field__hint">
-              What a new template asks each recipient for before its form opens: a code emailed to them (it works for 10 minutes), or an access code
-              the sender types when sending and gives them another way. Each template can change it in its recipients step; approvers always log in.
+              <Trans>
+                What a new template asks each recipient for before its form opens: a code emailed to them (it works for 10 minutes), or an access code
+                the sender types when sending and gives them another way. Each template can change it in its recipients step; approvers always log in.
+              </Trans>
             </span>
           </div>
-          <h3 className="account-subheading">Embedding</h3>
+          <h3 className="account-subheading">
+            <Trans>Embedding</Trans>
+          </h3>
           <div className="field">
-            <label htmlFor={`${id}-embed`}>Sites that may embed signing pages</label>
+            <label htmlFor={`${id}-embed`}>
+              <Trans>Sites that may embed signing pages</Trans>
+            </label>
             <textarea
               id={`${id}-embed`}
               className="input"
               rows={3}
               value={draft.embed_origins}
               spellCheck={false}
-              aria-invalid={problem?.field === 'embed_origins' || (save.error !== null && /\bsite|embed/i.test(save.error)) ? true : undefined}
+              aria-invalid={problem?.field === 'embed_origins' || embedRefused ? true : undefined}
               aria-describedby={`${id}-embed-hint`}
               onChange={(event) => set('embed_origins', event.target.value)}
             />
             <span id={`${id}-embed-hint`} className="field__hint">
-              One site a line, as its address: https://www.example.com (with a port if it has one, no path). Your signing links open inside these
-              sites’ pages (see <a href="/embed-example">how to embed a signing link</a>); every other site is refused. Empty: no site may embed them.
+              <Trans>
+                One site a line, as its address: https://www.example.com (with a port if it has one, no path). Your signing links open inside these
+                sites’ pages (see <a href="/embed-example">how to embed a signing link</a>); every other site is refused. Empty: no site may embed
+                them.
+              </Trans>
             </span>
           </div>
         </fieldset>
         {readOnly ? null : (
           <div className="form-actions">
             <button type="submit" className="button" disabled={save.busy}>
-              {save.busy ? 'Saving…' : 'Save settings'}
+              {save.busy ? t`Saving…` : t`Save settings`}
             </button>
           </div>
         )}

@@ -6,6 +6,7 @@
  * it was applied to keep the image they were given, whatever is done here later.
  */
 import { settingsApi, type CompanyStamp } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
@@ -18,8 +19,25 @@ type Change = { action: 'upload'; file: File } | { action: 'remove' };
 /** The largest stamp image, as the server takes it. */
 const largest = 1024 * 1024;
 
+function StampFigure({ stamp }: { stamp: CompanyStamp }) {
+  const { t } = useLingui();
+  const imageType = stamp.type === 'image/png' ? 'PNG' : 'JPEG';
+  const { width, height } = stamp;
+  return (
+    <figure className="company-stamp">
+      <img src={stamp.url} alt={t`The organisation’s stamp`} width={Math.min(width, 200)} />
+      <figcaption className="muted">
+        <Trans>
+          {imageType}, {width} × {height} pixels
+        </Trans>
+      </figcaption>
+    </figure>
+  );
+}
+
 export function CompanyStampPanel({ stamp: first, readOnly }: { stamp: CompanyStamp | null; readOnly: boolean }) {
   const id = useId();
+  const { t } = useLingui();
   const [stamp, setStamp] = useState(first);
   const [tooLarge, setTooLarge] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -38,27 +56,28 @@ export function CompanyStampPanel({ stamp: first, readOnly }: { stamp: CompanySt
 
   return (
     <section className="card account-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Organisation’s stamp</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>Organisation’s stamp</Trans>
+      </h2>
       <p className="muted">
-        The image a template’s stamp field is applied with: the signer applies it with one click, and the sealed PDF shows it in the field’s place. A
-        form keeps the stamp it was given, even when you replace or remove it later.
+        <Trans>
+          The image a template’s stamp field is applied with: the signer applies it with one click, and the sealed PDF shows it in the field’s place.
+          A form keeps the stamp it was given, even when you replace or remove it later.
+        </Trans>
       </p>
-      <FormError message={tooLarge ? 'The stamp image is larger than 1 MB. Please choose a smaller file.' : change.error} />
+      <FormError message={tooLarge ? t`The stamp image is larger than 1 MB. Please choose a smaller file.` : change.error} />
       <FormSuccess message={change.result?.message ?? null} />
       {stamp ? (
-        <figure className="company-stamp">
-          <img src={stamp.url} alt="The organisation’s stamp" width={Math.min(stamp.width, 200)} />
-          <figcaption className="muted">
-            {stamp.type === 'image/png' ? 'PNG' : 'JPEG'}, {stamp.width} × {stamp.height} pixels
-          </figcaption>
-        </figure>
+        <StampFigure stamp={stamp} />
       ) : (
-        <p>Your organisation has no stamp yet.</p>
+        <p>
+          <Trans>Your organisation has no stamp yet.</Trans>
+        </p>
       )}
       {readOnly ? null : (
         <div className="form-actions">
           <label className="button" htmlFor={`${id}-file`} aria-disabled={change.busy}>
-            {change.busy ? 'Saving…' : stamp ? 'Replace the stamp' : 'Upload a stamp'}
+            {change.busy ? t`Saving…` : stamp ? t`Replace the stamp` : t`Upload a stamp`}
           </label>
           <input
             ref={input}
@@ -72,11 +91,11 @@ export function CompanyStampPanel({ stamp: first, readOnly }: { stamp: CompanySt
           />
           {stamp ? (
             <button type="button" className="button button--secondary" disabled={change.busy} onClick={() => void change.run({ action: 'remove' })}>
-              Remove the stamp
+              <Trans>Remove the stamp</Trans>
             </button>
           ) : null}
           <span id={`${id}-hint`} className="field__hint">
-            A PNG or a JPEG, at most 1 MB and 2000 × 2000 pixels. A PNG with a transparent background looks best.
+            <Trans>A PNG or a JPEG, at most 1 MB and 2000 × 2000 pixels. A PNG with a transparent background looks best.</Trans>
           </span>
         </div>
       )}

@@ -4,6 +4,9 @@
  * what was typed.
  */
 import { contractLimits, supportApi, textForCode } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { area } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
@@ -16,15 +19,17 @@ const supportCalls = area(supportApi);
 
 const limits = { subject: contractLimits['ContactRequest.subject'].maxLength, message: contractLimits['ContactRequest.message'].maxLength } as const;
 
-function problemOf(subject: string, message: string): { field: 'subject' | 'message'; text: string } | null {
-  if (!subject.trim()) return { field: 'subject', text: 'Enter a subject, so support knows what it is about.' };
-  if (!message.trim()) return { field: 'message', text: 'Write your message to support.' };
+function problemOf(subject: string, message: string): { field: 'subject' | 'message'; text: MessageDescriptor } | null {
+  if (!subject.trim()) return { field: 'subject', text: msg`Enter a subject, so support knows what it is about.` };
+  if (!message.trim()) return { field: 'message', text: msg`Write your message to support.` };
   return null;
 }
 
 export function ContactSupportForm() {
   const id = useId();
+  const { t, i18n } = useLingui();
   const viewer = useViewer();
+  const email = viewer?.email;
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const send = useMutation((body: { subject: string; message: string }, options) => supportCalls.contact(body, options));
@@ -40,6 +45,7 @@ export function ContactSupportForm() {
     },
   );
   const { problem } = form;
+  const left = limits.message - message.length;
   const confirmation = send.result ? send.result.message || textForCode('contactSupport', 1) : null;
 
   const edit = (apply: () => void): void => {
@@ -49,20 +55,24 @@ export function ContactSupportForm() {
 
   return (
     <section className="card help-contact" id="contact" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Contact us</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>Contact us</Trans>
+      </h2>
       <p className="muted">
-        Ask a question or tell us about a problem.{' '}
-        {viewer?.email ? (
-          <>
-            We answer by email to <EmailAddress address={viewer.email} />.
-          </>
+        <Trans>Ask a question or tell us about a problem.</Trans>{' '}
+        {email ? (
+          <Trans>
+            We answer by email to <EmailAddress address={email} />.
+          </Trans>
         ) : null}
       </p>
       <form onSubmit={form.onSubmit} noValidate>
-        <FormError message={problem?.text ?? send.error} />
+        <FormError message={problem ? i18n._(problem.text) : send.error} />
         <FormSuccess message={confirmation} />
         <div className="field">
-          <label htmlFor={`${id}-subject`}>Subject</label>
+          <label htmlFor={`${id}-subject`}>
+            <Trans>Subject</Trans>
+          </label>
           <input
             id={`${id}-subject`}
             className="input"
@@ -73,7 +83,9 @@ export function ContactSupportForm() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-message`}>Message</label>
+          <label htmlFor={`${id}-message`}>
+            <Trans>Message</Trans>
+          </label>
           <textarea
             id={`${id}-message`}
             className="textarea"
@@ -85,14 +97,14 @@ export function ContactSupportForm() {
             onChange={(event) => edit(() => setMessage(event.target.value))}
           />
           <span id={`${id}-message-hint`} className="field__hint">
-            {message.length > limits.message - 500
-              ? `${limits.message - message.length} characters left.`
-              : 'Tell us what you were doing and what happened. Please do not include passwords.'}
+            {left < 500
+              ? t`${plural(left, { one: '# character left.', other: '# characters left.' })}`
+              : t`Tell us what you were doing and what happened. Please do not include passwords.`}
           </span>
         </div>
         <div className="form-actions">
           <button type="submit" className="button" disabled={send.busy}>
-            {send.busy ? 'Sending…' : 'Send message'}
+            {send.busy ? t`Sending…` : t`Send message`}
           </button>
         </div>
       </form>

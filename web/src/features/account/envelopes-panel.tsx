@@ -8,6 +8,8 @@
  */
 import { envelopeLevel } from '@formsign/machines';
 import { contractLimits, errorTexts, type Product, type ProductList } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
@@ -24,34 +26,40 @@ const noProducts: ProductList | null = null;
 
 function EnvelopeBalance({ total }: { total: number }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const count = useDataGroup('envelopes', null as number | null, (_params: null, options) => api.account.countUnusedEnvelopes(options), null);
   const unused = count.data;
   const level = unused === null ? null : envelopeLevel(unused, total);
   const share = unused === null || total <= 0 ? 0 : Math.min(1, unused / total);
+  const percent = Math.round(share * 100);
   return (
     <section className="card account-section" aria-labelledby={`${id}-heading`} aria-busy={count.loading}>
-      <h2 id={`${id}-heading`}>Your envelopes</h2>
-      <p className="muted">Each form sent for signing uses one envelope.</p>
+      <h2 id={`${id}-heading`}>
+        <Trans>Your envelopes</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>Each form sent for signing uses one envelope.</Trans>
+      </p>
       {count.error ? <ListFailure message={count.message ?? ''} onRetry={count.refetch} /> : null}
       {count.loading && unused === null ? (
         <div className="spinner" role="status">
-          Loading…
+          <Trans>Loading…</Trans>
         </div>
       ) : null}
       {unused !== null ? (
         <div className={`envelope-balance${level ? ` envelope-balance--${level}` : ''}`}>
           <p className="envelope-balance__figure">
-            <span className="stat__value">{unused.toLocaleString('en-GB')}</span>
-            <span className="stat__label">unused of {total.toLocaleString('en-GB')} envelopes</span>
+            <span className="stat__value">{i18n.number(unused)}</span>
+            <span className="stat__label">{t`unused of ${plural(total, { one: '# envelope', other: '# envelopes' })}`}</span>
           </p>
           <div className="envelope-balance__bar" aria-hidden="true">
-            <span style={{ width: `${Math.round(share * 100)}%` }} />
+            <span style={{ width: `${percent}%` }} />
           </div>
           {level ? (
             <p className={`alert ${level === 'twenty' ? 'alert--error' : 'alert--warning'}`}>
               {unused === 0
-                ? 'You have no envelopes left: forms cannot be sent until you buy more.'
-                : `Running low: ${Math.round(share * 100)}% of your envelopes are left.`}
+                ? t`You have no envelopes left: forms cannot be sent until you buy more.`
+                : t`Running low: ${percent}% of your envelopes are left.`}
             </p>
           ) : null}
         </div>
@@ -74,9 +82,15 @@ function ProductOffer({
   onBuy(quantity: number): void;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const [quantity, setQuantity] = useState('1');
   const number = Number(quantity);
   const valid = Number.isInteger(number) && number >= 1 && number <= maxQuantity;
+  const name = product.name;
+  const each = formatMoney(Math.round(product.price / product.envelopes), product.currency);
+  const totalPrice = formatMoney(product.price * number, product.currency);
+  const packEnvelopes = product.envelopes;
+  const totalEnvelopes = product.envelopes * number;
   const [checked, setChecked] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -88,12 +102,12 @@ function ProductOffer({
       <form onSubmit={submit} noValidate aria-labelledby={`${id}-name`}>
         <h3 id={`${id}-name`}>{product.name}</h3>
         <p className="product__price">{formatMoney(product.price, product.currency)}</p>
-        <p className="muted">
-          {product.envelopes.toLocaleString('en-GB')} envelopes · {formatMoney(Math.round(product.price / product.envelopes), product.currency)} each
-        </p>
+        <p className="muted">{t`${plural(packEnvelopes, { one: '# envelope', other: '# envelopes' })} · ${each} each`}</p>
         <div className="field">
           <label htmlFor={`${id}-quantity`}>
-            Quantity<span className="visually-hidden"> of {product.name}</span>
+            <Trans>
+              Quantity<span className="visually-hidden"> of {name}</span>
+            </Trans>
           </label>
           <input
             id={`${id}-quantity`}
@@ -109,13 +123,13 @@ function ProductOffer({
           />
           <span id={`${id}-total`} className={checked && !valid ? 'product__problem' : 'field__hint'}>
             {valid
-              ? `Total ${formatMoney(product.price * number, product.currency)} for ${(product.envelopes * number).toLocaleString('en-GB')} envelopes`
-              : `Choose a quantity from 1 to ${maxQuantity}.`}
+              ? t`Total ${totalPrice} for ${plural(totalEnvelopes, { one: '# envelope', other: '# envelopes' })}`
+              : t`Choose a quantity from 1 to ${maxQuantity}.`}
           </span>
         </div>
         <button type="submit" className="button" disabled={disabled}>
-          {busy ? 'Opening payment…' : test ? 'Buy (test payment)' : 'Buy'}
-          <span className="visually-hidden"> {product.name}</span>
+          {busy ? t`Opening payment…` : test ? t`Buy (test payment)` : t`Buy`}
+          <span className="visually-hidden"> {name}</span>
         </button>
       </form>
     </li>
@@ -124,6 +138,7 @@ function ProductOffer({
 
 function EnvelopeProducts() {
   const id = useId();
+  const { t } = useLingui();
   const products = useDataGroup('products', noProducts, (_params: null, options) => api.account.products(options), null);
   const [buying, setBuying] = useState<string | null>(null);
   const [refused, setRefused] = useState(false);
@@ -145,22 +160,26 @@ function EnvelopeProducts() {
   const list = products.data;
   return (
     <section className="account-section" aria-labelledby={`${id}-heading`} aria-busy={products.loading}>
-      <h2 id={`${id}-heading`}>{list?.payments === 'none' ? 'More envelopes' : 'Buy envelopes'}</h2>
+      <h2 id={`${id}-heading`}>{list?.payments === 'none' ? t`More envelopes` : t`Buy envelopes`}</h2>
       <FormError message={checkout.error ?? (refused ? errorTexts.unexpected : null)} />
       {products.error ? <ListFailure message={products.message ?? ''} onRetry={products.refetch} /> : null}
       {products.loading ? (
         <div className="spinner" role="status">
-          Loading…
+          <Trans>Loading…</Trans>
         </div>
       ) : null}
       {list?.payments === 'none' ? (
         <p className="card empty-state">
-          Envelopes are not sold online on this site. Ask the people who run formsign for your organisation to add envelopes: write to them from{' '}
-          <Link to="/help">Help, Contact Us</Link>.
+          <Trans>
+            Envelopes are not sold online on this site. Ask the people who run formsign for your organisation to add envelopes: write to them from{' '}
+            <Link to="/help">Help, Contact Us</Link>.
+          </Trans>
         </p>
       ) : null}
       {list && list.payments !== 'none' && !products.loading && !products.error && list.data.length === 0 ? (
-        <p className="card empty-state">No envelope packs are on offer right now. Please contact support to buy envelopes.</p>
+        <p className="card empty-state">
+          <Trans>No envelope packs are on offer right now. Please contact support to buy envelopes.</Trans>
+        </p>
       ) : null}
       {list && list.payments !== 'none' ? (
         <>
@@ -178,8 +197,8 @@ function EnvelopeProducts() {
           </ul>
           <p className="account-hint account-note">
             {list.payments === 'test'
-              ? 'Test payments: this site takes no money. Envelopes are added as soon as you come back from the test payment page.'
-              : 'Payments are taken securely by our payment provider. Envelopes are added as soon as the payment is complete.'}
+              ? t`Test payments: this site takes no money. Envelopes are added as soon as you come back from the test payment page.`
+              : t`Payments are taken securely by our payment provider. Envelopes are added as soon as the payment is complete.`}
           </p>
         </>
       ) : null}

@@ -4,6 +4,7 @@
  * that opened it, whether it closes or is taken off the page.
  * A failed save shows its text inside the dialog and keeps what was typed.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 
@@ -23,6 +24,7 @@ export interface FormDialogProps {
 export function FormDialog({ open, title, submitLabel, busy = false, error, description, children, onSubmit, onClose }: FormDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const { t } = useLingui();
   useEffect(() => {
     const element = dialog.current;
     if (!element || !open) return;
@@ -49,10 +51,10 @@ export function FormDialog({ open, title, submitLabel, busy = false, error, desc
           {children}
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>
-              {busy ? 'Saving…' : submitLabel}
+              {busy ? t`Saving…` : submitLabel}
             </button>
             <button type="button" className="button button--secondary" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
         </form>

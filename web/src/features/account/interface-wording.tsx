@@ -8,6 +8,9 @@
  * being held by the settings page.
  */
 import type { Strings, StringsChange } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
@@ -18,10 +21,17 @@ import { useViewer } from '../../session/session.tsx';
 import { interfaceLanguages, offeredLanguages } from '../../shell/languages.ts';
 import { useNotify } from '../../shell/notifications.tsx';
 import { useStrings } from '../../shell/strings.tsx';
-import { wordingChange, wordingEntries, wordingGroups, type WordingEntry } from '../../shell/wording.ts';
+import { wordingChange, wordingEntries, wordingGroups, type WordingEntry, type WordingGroup } from '../../shell/wording.ts';
 
 /** What was typed and not saved yet: per language code, per interface text, the text typed ('' for the default). */
 export type WordingDraft = Record<string, Record<string, string>>;
+
+/** The editor's own words for each group of texts (the group's name is the key the texts are listed under). */
+const groupWords: Record<WordingGroup, { title: MessageDescriptor; hint: MessageDescriptor }> = {
+  Menu: { title: msg`Menu`, hint: msg`The side menu’s entries and headings. An entry’s name is also the title of its page.` },
+  'Page titles': { title: msg`Page titles`, hint: msg`The titles of pages that are not in the menu.` },
+  'Top bar and help': { title: msg`Top bar and help`, hint: msg`The top bar’s buttons, the help menus and Sign out.` },
+};
 
 /** The longest text the contract takes (`StringsChange.strings`). */
 const maxTextLength = 500;
@@ -33,6 +43,7 @@ function matches(entry: WordingEntry, shown: string, filter: string): boolean {
 
 export default function InterfaceWording({ draft, onDraft }: { draft: WordingDraft; onDraft(draft: WordingDraft): void }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const viewer = useViewer();
   const notify = useNotify();
   const { showStrings } = useStrings();
@@ -54,7 +65,11 @@ export default function InterfaceWording({ draft, onDraft }: { draft: WordingDra
       onDraft({ ...draft, [change.language]: left });
       const count = Object.keys(change.strings).length;
       const name = offeredLanguages(answer).find((offered) => offered.code === change.language)?.name ?? change.language;
-      notify({ type: 'success', title: 'Interface wording saved', description: `${count === 1 ? '1 text' : `${count} texts`} changed in ${name}.` });
+      notify({
+        type: 'success',
+        title: t`Interface wording saved`,
+        description: t`${plural(count, { one: '# text', other: '# texts' })} changed in ${name}.`,
+      });
     },
   });
 
@@ -62,7 +77,7 @@ export default function InterfaceWording({ draft, onDraft }: { draft: WordingDra
   if (!strings.data) {
     return (
       <div className="spinner" role="status">
-        Loading the interface wording…
+        <Trans>Loading the interface wording…</Trans>
       </div>
     );
   }
@@ -71,6 +86,7 @@ export default function InterfaceWording({ draft, onDraft }: { draft: WordingDra
   const valueOf = (text: string): string => typed[text] ?? own[text] ?? '';
   const change = wordingChange(wordingEntries, own, typed);
   const changed = Object.keys(change).length;
+  const typedFilter = filter.trim();
   const inputId = (entry: WordingEntry): string => `${id}-text-${wordingEntries.indexOf(entry)}`;
 
   const type = (text: string, value: string): void => {
@@ -81,7 +97,7 @@ export default function InterfaceWording({ draft, onDraft }: { draft: WordingDra
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (changed === 0) {
-      setProblem('Nothing to save: type a new text, or reset one to its default, first.');
+      setProblem(t`Nothing to save: type a new text, or reset one to its default, first.`);
       return;
     }
     setProblem(null);
@@ -97,15 +113,21 @@ export default function InterfaceWording({ draft, onDraft }: { draft: WordingDra
 
   return (
     <section className="card account-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Interface wording</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>Interface wording</Trans>
+      </h2>
       <p className="muted">
-        Word the menu, the page titles and the help menus as your company speaks. Everyone in your company sees your words; an empty text shows the
-        interface’s own.
+        <Trans>
+          Word the menu, the page titles and the help menus as your company speaks. Everyone in your company sees your words; an empty text shows the
+          interface’s own.
+        </Trans>
       </p>
       <form onSubmit={submit} noValidate>
         <div className="toolbar">
           <div className="field">
-            <label htmlFor={`${id}-language`}>Language</label>
+            <label htmlFor={`${id}-language`}>
+              <Trans>Language</Trans>
+            </label>
             <select id={`${id}-language`} className="select" value={language} onChange={(event) => setLanguage(event.target.value)}>
               {offeredLanguages(strings.data).map((offered) => (
                 <option key={offered.code} value={offered.code}>
@@ -115,28 +137,42 @@ export default function InterfaceWording({ draft, onDraft }: { draft: WordingDra
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-filter`}>Find a text</label>
+            <label htmlFor={`${id}-filter`}>
+              <Trans>Find a text</Trans>
+            </label>
             <input id={`${id}-filter`} className="input" type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
           </div>
         </div>
         <FormError message={problem ?? save.error} />
         <fieldset className="account-fieldset account-fieldset--plain" disabled={save.busy}>
-          <legend className="visually-hidden">Your company’s texts</legend>
-          {groups.length === 0 ? <p className="muted">No text matches “{filter.trim()}”.</p> : null}
+          <legend className="visually-hidden">
+            <Trans>Your company’s texts</Trans>
+          </legend>
+          {groups.length === 0 ? (
+            <p className="muted">
+              <Trans>No text matches “{typedFilter}”.</Trans>
+            </p>
+          ) : null}
           {groups.map((group) => (
             <div key={group.name}>
               <h3 className="account-subheading" id={`${id}-${group.name}`}>
-                {group.name}
+                {i18n._(groupWords[group.name].title)}
               </h3>
-              <p className="field__hint">{group.hint}</p>
+              <p className="field__hint">{i18n._(groupWords[group.name].hint)}</p>
               <div className="table-wrap">
                 <table className="table account-wording" aria-labelledby={`${id}-${group.name}`}>
                   <thead>
                     <tr>
-                      <th scope="col">Interface text</th>
-                      <th scope="col">Your company’s text</th>
                       <th scope="col">
-                        <span className="visually-hidden">Actions</span>
+                        <Trans>Interface text</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Your company’s text</Trans>
+                      </th>
+                      <th scope="col">
+                        <span className="visually-hidden">
+                          <Trans>Actions</Trans>
+                        </span>
                       </th>
                     </tr>
                   </thead>
@@ -168,7 +204,8 @@ export default function InterfaceWording({ draft, onDraft }: { draft: WordingDra
                                 document.getElementById(inputId(entry))?.focus();
                               }}
                             >
-                              Reset to default<span className="visually-hidden"> {entry.text}</span>
+                              <Trans>Reset to default</Trans>
+                              <span className="visually-hidden"> {entry.text}</span>
                             </button>
                           </td>
                         </tr>
@@ -182,10 +219,10 @@ export default function InterfaceWording({ draft, onDraft }: { draft: WordingDra
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="button" disabled={save.busy}>
-            {save.busy ? 'Saving…' : 'Save wording'}
+            {save.busy ? t`Saving…` : t`Save wording`}
           </button>
           <span className="muted" role="status">
-            {changed === 0 ? '' : changed === 1 ? '1 text changed, not saved yet.' : `${changed} texts changed, not saved yet.`}
+            {changed === 0 ? '' : t`${plural(changed, { one: '# text changed, not saved yet.', other: '# texts changed, not saved yet.' })}`}
           </span>
         </div>
       </form>

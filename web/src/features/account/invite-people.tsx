@@ -6,6 +6,9 @@
  * again.
  */
 import { contractLimits, emailPattern, type InviteOutcome, type InviteUser, usersApi } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { area } from '../../api/client.ts';
 import { FormError } from '../../components/form-error.tsx';
@@ -20,8 +23,8 @@ const maxPeople = contractLimits['InviteRequest.users'].maxItems;
 
 interface PersonRow extends Required<InviteUser> {
   key: number;
-  /** Why this row was not invited: a check of the form, or the server's answer. */
-  problem: string | null;
+  /** Why this row was not invited: a check of the form, or the server's answer (in its words). */
+  problem: MessageDescriptor | string | null;
   /** Whether the server refused this person (not just a check of the form). */
   refused: boolean;
 }
@@ -37,10 +40,10 @@ const blankPerson = (personClass = 'Staff'): PersonRow => ({
   refused: false,
 });
 
-function check(person: PersonRow): string | null {
+function check(person: PersonRow): MessageDescriptor | null {
   const email = person.email.trim();
-  if (!email) return 'Enter an email address.';
-  if (!emailPattern.test(email)) return 'Enter an email address like name@example.com.';
+  if (!email) return msg`Enter an email address.`;
+  if (!emailPattern.test(email)) return msg`Enter an email address like name@example.com.`;
   return null;
 }
 
@@ -60,12 +63,17 @@ function PersonFields({
   onRemove(): void;
 }) {
   const id = useId();
-  const legend = `Person ${index + 1}`;
+  const { t, i18n } = useLingui();
+  const number = index + 1;
+  const legend = t`Person ${number}`;
+  const problem = typeof person.problem === 'string' ? person.problem : person.problem && i18n._(person.problem);
   return (
     <fieldset className="invite-person">
       <legend className="invite-person__legend">{legend}</legend>
       <div className="field">
-        <label htmlFor={`${id}-email`}>Email</label>
+        <label htmlFor={`${id}-email`}>
+          <Trans>Email</Trans>
+        </label>
         <input
           id={`${id}-email`}
           className="input"
@@ -78,7 +86,9 @@ function PersonFields({
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-first`}>First name</label>
+        <label htmlFor={`${id}-first`}>
+          <Trans>First name</Trans>
+        </label>
         <input
           id={`${id}-first`}
           className="input"
@@ -88,7 +98,9 @@ function PersonFields({
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-last`}>Last name</label>
+        <label htmlFor={`${id}-last`}>
+          <Trans>Last name</Trans>
+        </label>
         <input
           id={`${id}-last`}
           className="input"
@@ -98,7 +110,9 @@ function PersonFields({
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-class`}>Class</label>
+        <label htmlFor={`${id}-class`}>
+          <Trans>Class</Trans>
+        </label>
         <input
           id={`${id}-class`}
           className="input"
@@ -108,11 +122,12 @@ function PersonFields({
         />
       </div>
       <button type="button" className="button button--ghost button--small invite-person__remove" disabled={!canRemove} onClick={onRemove}>
-        Remove<span className="visually-hidden"> {legend}</span>
+        <Trans>Remove</Trans>
+        <span className="visually-hidden"> {legend}</span>
       </button>
-      {person.problem ? (
+      {problem ? (
         <p id={`${id}-problem`} className="invite-person__problem">
-          {person.problem}
+          {problem}
         </p>
       ) : null}
     </fieldset>
@@ -121,6 +136,7 @@ function PersonFields({
 
 export function InvitePeople({ classes, onInvited, onClose }: { classes: readonly string[]; onInvited(): void; onClose(): void }) {
   const id = useId();
+  const { t } = useLingui();
   const [people, setPeople] = useState<PersonRow[]>(() => [blankPerson()]);
   const [sent, setSent] = useState<InviteOutcome[]>([]);
   const invite = useMutation((users: InviteUser[], options) => usersCalls.invite(users, options));
@@ -161,16 +177,21 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
   };
 
   const failedCount = people.filter((person) => person.refused).length;
+  const invitations = people.length;
   return (
     <section className="card invite" aria-labelledby={`${id}-heading`}>
       <div className="invite__header">
-        <h2 id={`${id}-heading`}>Invite people</h2>
+        <h2 id={`${id}-heading`}>
+          <Trans>Invite people</Trans>
+        </h2>
         <button type="button" className="button button--ghost button--small" onClick={onClose}>
-          Close<span className="visually-hidden"> the invitations</span>
+          <Trans>
+            Close<span className="visually-hidden"> the invitations</span>
+          </Trans>
         </button>
       </div>
       <p className="muted">
-        Each person gets an email with a link to set their password. Add as many people as you need, up to {maxPeople} at a time.
+        <Trans>Each person gets an email with a link to set their password. Add as many people as you need, up to {maxPeople} at a time.</Trans>
       </p>
       {sent.length > 0 ? (
         <div className="alert alert--success" role="status">
@@ -191,9 +212,10 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
       <FormError message={invite.error} />
       {failedCount > 0 && !invite.error ? (
         <p className="alert alert--warning" role="alert">
-          {failedCount === 1
-            ? '1 person was not invited. Correct the row below and send again.'
-            : `${failedCount} people were not invited. Correct the rows below and send again.`}
+          {t`${plural(failedCount, {
+            one: '# person was not invited. Correct the row below and send again.',
+            other: '# people were not invited. Correct the rows below and send again.',
+          })}`}
         </p>
       ) : null}
       <datalist id={`${id}-classes`}>
@@ -215,10 +237,10 @@ export function InvitePeople({ classes, onInvited, onClose }: { classes: readonl
         ))}
         <div className="form-actions">
           <button type="button" className="button button--secondary" onClick={add} disabled={people.length >= maxPeople}>
-            Add another person
+            <Trans>Add another person</Trans>
           </button>
           <button type="submit" className="button" disabled={invite.busy}>
-            {invite.busy ? 'Sending…' : people.length === 1 ? 'Send invitation' : `Send ${people.length} invitations`}
+            {invite.busy ? t`Sending…` : t`${plural(invitations, { one: 'Send invitation', other: 'Send # invitations' })}`}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 /**
- * Your details (`PUT /user`): name, email, phone, job title and, when wanted, a new password.
+ * Your details (`PUT /user`): name, email, phone, job title, the language the person reads the
+ * product in (their own, or the organisation's) and, when wanted, a new password.
  * Changing the email address or the password asks for the current password. A new email
  * address is not saved as such: the server mails a link to it, the answer says so, and the
  * form goes on showing the current address with the one waiting for its link. A failed save
@@ -7,11 +8,15 @@
  * page, so switching tabs does not lose it either.
  */
 import { contractLimits, emailPattern, type UserProfile } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { api } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useMutation } from '../../api/use-mutation.ts';
+import { isLanguageCode, languageCodes, languageNames, type LanguageCode } from '../../i18n/languages.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 
 export interface ProfileDraft {
@@ -24,6 +29,20 @@ export interface ProfileDraft {
   repeat: string;
   /** The current password, asked to change the email address or the password. */
   current: string;
+  /** The person's own language, or null for the organisation's. */
+  language: LanguageCode | null;
+}
+
+/**
+ * The person's own language as the account says it, null for the organisation's.
+ * TO WIRE: the contract is gaining `language: Language | null` on `UserProfile` (GET /user) and
+ * in `ProfileUpdate.data` (PUT /user). Until `sdk/src/generated/openapi.ts` has it, it is read
+ * here loosely, and sent below only when the person changed it; once it is there, read
+ * `user.language` and send `language` with the rest of the details.
+ */
+function ownLanguage(user: UserProfile): LanguageCode | null {
+  const { language } = user as UserProfile & { language?: string | null };
+  return isLanguageCode(language) ? language : null;
 }
 
 export function profileDraft(user: UserProfile): ProfileDraft {
@@ -36,6 +55,7 @@ export function profileDraft(user: UserProfile): ProfileDraft {
     password: '',
     repeat: '',
     current: '',
+    language: ownLanguage(user),
   };
 }
 
@@ -48,25 +68,31 @@ function changesIdentity(draft: ProfileDraft, user: UserProfile): boolean {
 const passwordLength = contractLimits['ProfileUpdate.data.password'].minLength;
 
 /** The first thing to correct, in the product's words, or null. */
-function problemOf(draft: ProfileDraft, user: UserProfile): { field: keyof ProfileDraft; text: string } | null {
-  if (!draft.first_name.trim()) return { field: 'first_name', text: 'Enter your first name.' };
-  if (!draft.last_name.trim()) return { field: 'last_name', text: 'Enter your last name.' };
-  if (!emailPattern.test(draft.email.trim())) return { field: 'email', text: 'Enter an email address like name@example.com.' };
+function problemOf(draft: ProfileDraft, user: UserProfile): { field: keyof ProfileDraft; text: MessageDescriptor } | null {
+  if (!draft.first_name.trim()) return { field: 'first_name', text: msg`Enter your first name.` };
+  if (!draft.last_name.trim()) return { field: 'last_name', text: msg`Enter your last name.` };
+  if (!emailPattern.test(draft.email.trim())) return { field: 'email', text: msg`Enter an email address like name@example.com.` };
   if (draft.password && draft.password.length < passwordLength)
-    return { field: 'password', text: `Use at least ${passwordLength} characters for your new password.` };
-  if (draft.password !== draft.repeat) return { field: 'repeat', text: 'The two passwords are not the same.' };
+    return { field: 'password', text: msg`Use at least ${passwordLength} characters for your new password.` };
+  if (draft.password !== draft.repeat) return { field: 'repeat', text: msg`The two passwords are not the same.` };
   if (changesIdentity(draft, user) && !draft.current)
-    return { field: 'current', text: 'Enter your current password to change your email address or your password.' };
+    return { field: 'current', text: msg`Enter your current password to change your email address or your password.` };
   return null;
 }
 
 /** What the Email field says of an address waiting for its link. */
-function pendingHint(user: UserProfile): string | undefined {
-  if (!user.pending_email) return undefined;
-  return `${user.pending_email} is waiting for confirmation: follow the link we emailed to it (it works for 24 hours). Until then you keep this address.`;
+function pendingHint(user: UserProfile): MessageDescriptor | undefined {
+  const pending = user.pending_email;
+  if (!pending) return undefined;
+  return msg`${pending} is waiting for confirmation: follow the link we emailed to it (it works for 24 hours). Until then you keep this address.`;
 }
 
-const roleNames: Record<UserProfile['role'], string> = { admin: 'Administrator', basic: 'Basic User', personal: 'Personal', super: 'Super User' };
+const roleNames: Record<UserProfile['role'], MessageDescriptor> = {
+  admin: msg`Administrator`,
+  basic: msg`Basic User`,
+  personal: msg`Personal`,
+  super: msg`Super User`,
+};
 
 export function ProfileForm({
   user,
@@ -80,15 +106,18 @@ export function ProfileForm({
   onSaved(user: UserProfile): void;
 }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const save = useMutation((data: Parameters<typeof api.account.updateProfile>[0], options) => api.account.updateProfile(data, options));
   const form = useCheckedForm(
     () => problemOf(draft, user),
     save,
     async () => {
-      const { password, repeat: _repeat, current, ...details } = draft;
+      const { password, repeat: _repeat, current, language, ...details } = draft;
       const sent = {
         ...details,
         email: details.email.trim(),
+        // TO WIRE (see ownLanguage): sent with every save once the contract has it.
+        ...(language !== ownLanguage(user) ? { language } : {}),
         ...(password ? { password } : {}),
         ...(changesIdentity(draft, user) ? { current_password: current } : {}),
       };
@@ -100,24 +129,31 @@ export function ProfileForm({
     },
   );
   const { problem } = form;
-  const set = (field: keyof ProfileDraft) => (value: string) => {
+  const set = (field: Exclude<keyof ProfileDraft, 'language'>) => (value: string) => {
     form.edited();
     onDraft({ ...draft, [field]: value });
   };
   const invalid = (field: keyof ProfileDraft): boolean => problem?.field === field;
+  const name = user.name;
+  const role = i18n._(roleNames[user.role]);
+  const pending = pendingHint(user);
 
   return (
     <section className="card account-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Your details</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>Your details</Trans>
+      </h2>
       <p className="muted">
-        You log in as <strong>{user.name}</strong> · {roleNames[user.role]}
+        <Trans>
+          You log in as <strong>{name}</strong> · {role}
+        </Trans>
       </p>
       <form onSubmit={form.onSubmit} noValidate>
-        <FormError message={problem?.text ?? save.error} />
+        <FormError message={problem ? i18n._(problem.text) : save.error} />
         <FormSuccess message={save.result?.message} />
         <div className="account-form-grid">
           <TextField
-            label="First name"
+            label={t`First name`}
             value={draft.first_name}
             onValue={set('first_name')}
             autoComplete="given-name"
@@ -125,7 +161,7 @@ export function ProfileForm({
             invalid={invalid('first_name')}
           />
           <TextField
-            label="Last name"
+            label={t`Last name`}
             value={draft.last_name}
             onValue={set('last_name')}
             autoComplete="family-name"
@@ -133,16 +169,16 @@ export function ProfileForm({
             invalid={invalid('last_name')}
           />
           <TextField
-            label="Email"
+            label={t`Email`}
             type="email"
             value={draft.email}
             onValue={set('email')}
             autoComplete="email"
             invalid={invalid('email')}
-            hint={pendingHint(user)}
+            hint={pending && i18n._(pending)}
           />
           <TextField
-            label="Phone"
+            label={t`Phone`}
             type="tel"
             value={draft.phone}
             onValue={set('phone')}
@@ -150,28 +186,58 @@ export function ProfileForm({
             maxLength={contractLimits['ProfileUpdate.data.phone'].maxLength}
           />
           <TextField
-            label="Job title"
+            label={t`Job title`}
             value={draft.job_title}
             onValue={set('job_title')}
             autoComplete="organization-title"
             maxLength={contractLimits['ProfileUpdate.data.job_title'].maxLength}
           />
+          <div className="field">
+            <label htmlFor={`${id}-language`}>
+              <Trans>Language</Trans>
+            </label>
+            <select
+              id={`${id}-language`}
+              className="select"
+              value={draft.language ?? ''}
+              aria-describedby={`${id}-language-hint`}
+              onChange={(event) => {
+                form.edited();
+                const chosen = event.target.value;
+                onDraft({ ...draft, language: isLanguageCode(chosen) ? chosen : null });
+              }}
+            >
+              <option value="">{t`The organisation's language`}</option>
+              {languageCodes.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {languageNames[code]}
+                </option>
+              ))}
+            </select>
+            <span id={`${id}-language-hint`} className="field__hint">
+              <Trans>The language of your pages and of the mails you receive.</Trans>
+            </span>
+          </div>
         </div>
         <fieldset className="account-fieldset">
-          <legend>Change your password</legend>
-          <p className="field__hint">Leave these empty to keep your current password.</p>
+          <legend>
+            <Trans>Change your password</Trans>
+          </legend>
+          <p className="field__hint">
+            <Trans>Leave these empty to keep your current password.</Trans>
+          </p>
           <div className="account-form-grid">
             <TextField
-              label="New password"
+              label={t`New password`}
               type="password"
               value={draft.password}
               onValue={set('password')}
               autoComplete="new-password"
               invalid={invalid('password')}
-              hint={`At least ${passwordLength} characters.`}
+              hint={t`At least ${passwordLength} characters.`}
             />
             <TextField
-              label="Repeat the new password"
+              label={t`Repeat the new password`}
               type="password"
               value={draft.repeat}
               onValue={set('repeat')}
@@ -181,17 +247,17 @@ export function ProfileForm({
           </div>
         </fieldset>
         <TextField
-          label="Current password"
+          label={t`Current password`}
           type="password"
           value={draft.current}
           onValue={set('current')}
           autoComplete="current-password"
           invalid={invalid('current')}
-          hint="Needed only to change your email address or your password. A new email address changes once you follow the link we email to it."
+          hint={t`Needed only to change your email address or your password. A new email address changes once you follow the link we email to it.`}
         />
         <div className="form-actions">
           <button type="submit" className="button" disabled={save.busy}>
-            {save.busy ? 'Saving…' : 'Save your details'}
+            {save.busy ? t`Saving…` : t`Save your details`}
           </button>
         </div>
       </form>

@@ -11,6 +11,8 @@
  * says it is on its way rather than sent.
  */
 import type { PurchaseStatus } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../api/client.ts';
@@ -48,35 +50,40 @@ function OutcomeCard({
 
 const backToEnvelopes = (
   <Link className="button button--secondary" to={envelopesHref}>
-    Back to your envelopes
+    <Trans>Back to your envelopes</Trans>
   </Link>
 );
 
 /** What the purchase was: the envelopes (added, or to be added), the amount, the receipt's address and the reference. */
 function Receipt({ purchase, reference }: { purchase: PurchaseStatus; reference: string }) {
+  const { t, i18n } = useLingui();
   const complete = purchase.status === 'complete';
   return (
     <dl className="purchase__receipt">
       {purchase.envelopes > 0 ? (
         <div>
-          <dt>{complete ? 'Envelopes added' : 'Envelopes'}</dt>
-          <dd>{purchase.envelopes.toLocaleString('en-GB')}</dd>
+          <dt>{complete ? t`Envelopes added` : t`Envelopes`}</dt>
+          <dd>{i18n.number(purchase.envelopes)}</dd>
         </div>
       ) : null}
       <div>
-        <dt>{purchase.test_payment ? 'Amount (test payment: no money taken)' : complete ? 'Amount paid' : 'Amount'}</dt>
+        <dt>{purchase.test_payment ? t`Amount (test payment: no money taken)` : complete ? t`Amount paid` : t`Amount`}</dt>
         <dd>{formatMoney(purchase.amount, purchase.currency)}</dd>
       </div>
       {complete && purchase.email ? (
         <div>
-          <dt>Receipt on its way to</dt>
+          <dt>
+            <Trans>Receipt on its way to</Trans>
+          </dt>
           <dd>
             <EmailAddress address={purchase.email} />
           </dd>
         </div>
       ) : null}
       <div>
-        <dt>Payment reference</dt>
+        <dt>
+          <Trans>Payment reference</Trans>
+        </dt>
         <dd className="purchase__reference">{reference}</dd>
       </div>
     </dl>
@@ -84,6 +91,7 @@ function Receipt({ purchase, reference }: { purchase: PurchaseStatus; reference:
 }
 
 function PurchaseStatusView({ reference, providerFailed }: { reference: string; providerFailed: boolean }) {
+  const { t } = useLingui();
   const status = useDataGroup('purchase', null as PurchaseStatus | null, (id: string, options) => api.account.purchaseStatus(id, options), reference);
   const purchase = status.data;
   const complete = purchase?.status === 'complete';
@@ -94,33 +102,36 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
   }, [complete]);
   if (status.error) {
     return (
-      <OutcomeCard tone="error" heading="We could not check your payment" actions={backToEnvelopes}>
+      <OutcomeCard tone="error" heading={t`We could not check your payment`} actions={backToEnvelopes}>
         <ListFailure message={status.message ?? ''} onRetry={status.refetch} />
-        <p className="muted">If you were charged, your envelopes are added as soon as the payment is confirmed.</p>
+        <p className="muted">
+          <Trans>If you were charged, your envelopes are added as soon as the payment is confirmed.</Trans>
+        </p>
       </OutcomeCard>
     );
   }
   if (!purchase) {
     return (
       <div className="spinner" role="status">
-        Checking your payment…
+        <Trans>Checking your payment…</Trans>
       </div>
     );
   }
   if (purchase.status === 'complete') {
+    const added = purchase.envelopes;
     return (
       <OutcomeCard
         tone="success"
-        heading={purchase.test_payment ? 'Test payment received' : 'Payment received'}
+        heading={purchase.test_payment ? t`Test payment received` : t`Payment received`}
         actions={
           <Link className="button" to={envelopesHref}>
-            Back to your envelopes
+            <Trans>Back to your envelopes</Trans>
           </Link>
         }
       >
         <p role="status">
-          {purchase.envelopes.toLocaleString('en-GB')} envelopes have been added to your company.{' '}
-          {purchase.test_payment ? 'This was a test payment: no money was taken.' : 'Thank you for your purchase.'}
+          {t`${plural(added, { one: '# envelope has been added to your company.', other: '# envelopes have been added to your company.' })}`}{' '}
+          {purchase.test_payment ? t`This was a test payment: no money was taken.` : t`Thank you for your purchase.`}
         </p>
         <Receipt purchase={purchase} reference={reference} />
       </OutcomeCard>
@@ -130,14 +141,16 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
     return (
       <OutcomeCard
         tone="error"
-        heading={purchase.test_payment ? 'Your test payment failed' : 'Your payment failed'}
+        heading={purchase.test_payment ? t`Your test payment failed` : t`Your payment failed`}
         actions={
           <Link className="button" to={envelopesHref}>
-            Try again
+            <Trans>Try again</Trans>
           </Link>
         }
       >
-        <p role="alert">The payment was declined, so no envelopes were added and no money was taken. You can try again with another card.</p>
+        <p role="alert">
+          <Trans>The payment was declined, so no envelopes were added and no money was taken. You can try again with another card.</Trans>
+        </p>
         <Receipt purchase={purchase} reference={reference} />
       </OutcomeCard>
     );
@@ -146,12 +159,12 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
     return (
       <OutcomeCard
         tone="info"
-        heading={purchase.test_payment ? 'Your test payment is still being processed' : 'Your payment is still being processed'}
+        heading={purchase.test_payment ? t`Your test payment is still being processed` : t`Your payment is still being processed`}
         actions={
           <>
             {rechecking ? null : (
               <button type="button" className="button" onClick={status.refetch} disabled={status.loading}>
-                {status.loading ? 'Checking…' : 'Check again'}
+                {status.loading ? t`Checking…` : t`Check again`}
               </button>
             )}
             {backToEnvelopes}
@@ -160,8 +173,8 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
       >
         <p role="status">
           {rechecking
-            ? 'This can take a minute: this page checks again by itself. Your envelopes are added as soon as the payment is complete.'
-            : 'This is taking longer than usual. Your envelopes are added as soon as the payment is complete: check again in a moment.'}
+            ? t`This can take a minute: this page checks again by itself. Your envelopes are added as soon as the payment is complete.`
+            : t`This is taking longer than usual. Your envelopes are added as soon as the payment is complete: check again in a moment.`}
         </p>
         <Receipt purchase={purchase} reference={reference} />
       </OutcomeCard>
@@ -170,14 +183,16 @@ function PurchaseStatusView({ reference, providerFailed }: { reference: string; 
   return (
     <OutcomeCard
       tone="warning"
-      heading={purchase.test_payment ? 'This test checkout has expired' : 'This checkout has expired'}
+      heading={purchase.test_payment ? t`This test checkout has expired` : t`This checkout has expired`}
       actions={
         <Link className="button" to={envelopesHref}>
-          Buy envelopes
+          <Trans>Buy envelopes</Trans>
         </Link>
       }
     >
-      <p role="alert">The payment was not completed in time, so no envelopes were added and no money was taken.</p>
+      <p role="alert">
+        <Trans>The payment was not completed in time, so no envelopes were added and no money was taken.</Trans>
+      </p>
       <Receipt purchase={purchase} reference={reference} />
     </OutcomeCard>
   );
@@ -191,15 +206,18 @@ export interface PurchaseOutcomeProps {
 }
 
 export function PurchaseOutcome({ reference, providerFailed = false }: PurchaseOutcomeProps) {
+  const { t } = useLingui();
   return (
     <div className="page page--purchase">
       {reference ? (
         <PurchaseStatusView reference={reference} providerFailed={providerFailed} />
       ) : (
-        <OutcomeCard tone="error" heading="This payment link is incomplete" actions={backToEnvelopes}>
+        <OutcomeCard tone="error" heading={t`This payment link is incomplete`} actions={backToEnvelopes}>
           <p role="alert">
-            The link has no payment reference, so we cannot tell which purchase it is about. If you have just paid, your envelopes appear in your
-            account once the payment is complete.
+            <Trans>
+              The link has no payment reference, so we cannot tell which purchase it is about. If you have just paid, your envelopes appear in your
+              account once the payment is complete.
+            </Trans>
           </p>
         </OutcomeCard>
       )}

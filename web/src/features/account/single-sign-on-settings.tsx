@@ -7,6 +7,9 @@
  * what was typed.
  */
 import type { SingleSignOnInput, SingleSignOnSettings } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { settingsApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -32,19 +35,20 @@ function draftOf(settings: SingleSignOnSettings): Draft {
 }
 
 /** What the draft lacks before it can be saved, in the product's words; null when nothing. */
-export function draftProblem(draft: Draft, secretKept: boolean): string | null {
+export function draftProblem(draft: Draft, secretKept: boolean): MessageDescriptor | null {
   if (!draft.enabled) return null;
-  if (!/^https?:\/\/\S+$/.test(draft.issuer.trim())) return 'Enter the issuer address of your sign-in provider (it starts with https://).';
-  if (!draft.client_id.trim()) return 'Enter the client ID your sign-in provider gave you.';
-  if (!draft.client_secret.trim() && !secretKept) return 'Enter the client secret your sign-in provider gave you.';
-  if (!draft.display_name.trim()) return 'Enter the name people see on the sign-in button.';
+  if (!/^https?:\/\/\S+$/.test(draft.issuer.trim())) return msg`Enter the issuer address of your sign-in provider (it starts with https://).`;
+  if (!draft.client_id.trim()) return msg`Enter the client ID your sign-in provider gave you.`;
+  if (!draft.client_secret.trim() && !secretKept) return msg`Enter the client secret your sign-in provider gave you.`;
+  if (!draft.display_name.trim()) return msg`Enter the name people see on the sign-in button.`;
   return null;
 }
 
 function SingleSignOnForm({ settings, onSaved }: { settings: SingleSignOnSettings; onSaved: (saved: SingleSignOnSettings) => void }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const save = useMutation((input: SingleSignOnInput, options) => settingsCalls.saveSingleSignOn(input, options), {
     onSuccess: (saved) => {
       // The secret typed is kept by the server now; the field empties, the rest stays as saved.
@@ -65,23 +69,31 @@ function SingleSignOnForm({ settings, onSaved }: { settings: SingleSignOnSetting
     const { client_secret: secret, ...rest } = draft;
     void save.run({ ...rest, ...(secret.trim() ? { client_secret: secret.trim() } : {}) });
   };
+  const redirectUri = settings.redirect_uri;
+  const buttonName = draft.display_name.trim() || '…';
   return (
     <section className="card account-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Single sign-on</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>Single sign-on</Trans>
+      </h2>
       <p className="muted">
-        Your staff sign in with your organisation’s OpenID Connect provider. Register formsign with the provider as a confidential client with this
-        redirect address: <code>{settings.redirect_uri}</code>
+        <Trans>
+          Your staff sign in with your organisation’s OpenID Connect provider. Register formsign with the provider as a confidential client with this
+          redirect address: <code>{redirectUri}</code>
+        </Trans>
       </p>
       <form onSubmit={submit} noValidate>
-        <FormError message={problem ?? save.error} />
-        <FormSuccess message={save.result ? 'Single sign-on has been saved.' : null} />
+        <FormError message={problem ? i18n._(problem) : save.error} />
+        <FormSuccess message={save.result ? t`Single sign-on has been saved.` : null} />
         <label className="checkbox account-check">
           <input type="checkbox" checked={draft.enabled} onChange={(event) => set('enabled', event.target.checked)} />
-          Offer “Sign in with …” on the login page
+          <Trans>Offer “Sign in with …” on the login page</Trans>
         </label>
         <div className="account-form-grid">
           <div className="field">
-            <label htmlFor={`${id}-issuer`}>Issuer address</label>
+            <label htmlFor={`${id}-issuer`}>
+              <Trans>Issuer address</Trans>
+            </label>
             <input
               id={`${id}-issuer`}
               className="input"
@@ -92,7 +104,9 @@ function SingleSignOnForm({ settings, onSaved }: { settings: SingleSignOnSetting
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-client`}>Client ID</label>
+            <label htmlFor={`${id}-client`}>
+              <Trans>Client ID</Trans>
+            </label>
             <input
               id={`${id}-client`}
               className="input"
@@ -102,7 +116,9 @@ function SingleSignOnForm({ settings, onSaved }: { settings: SingleSignOnSetting
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-secret`}>Client secret</label>
+            <label htmlFor={`${id}-secret`}>
+              <Trans>Client secret</Trans>
+            </label>
             <input
               id={`${id}-secret`}
               className="input"
@@ -114,11 +130,13 @@ function SingleSignOnForm({ settings, onSaved }: { settings: SingleSignOnSetting
               onChange={(event) => set('client_secret', event.target.value)}
             />
             <span id={`${id}-secret-hint`} className="field__hint">
-              {settings.has_client_secret ? 'A secret is kept. Leave this empty to keep it.' : 'No secret is kept yet.'}
+              {settings.has_client_secret ? t`A secret is kept. Leave this empty to keep it.` : t`No secret is kept yet.`}
             </span>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-name`}>Button name</label>
+            <label htmlFor={`${id}-name`}>
+              <Trans>Button name</Trans>
+            </label>
             <input
               id={`${id}-name`}
               className="input"
@@ -128,13 +146,13 @@ function SingleSignOnForm({ settings, onSaved }: { settings: SingleSignOnSetting
               onChange={(event) => set('display_name', event.target.value)}
             />
             <span id={`${id}-name-hint`} className="field__hint">
-              The login page shows “Sign in with {draft.display_name.trim() || '…'}”.
+              <Trans>The login page shows “Sign in with {buttonName}”.</Trans>
             </span>
           </div>
         </div>
         <label className="checkbox account-check">
           <input type="checkbox" checked={draft.allow_create} onChange={(event) => set('allow_create', event.target.checked)} />
-          Create an account (basic user) for people the provider confirms but who have none yet
+          <Trans>Create an account (basic user) for people the provider confirms but who have none yet</Trans>
         </label>
         <label className="checkbox account-check">
           <input
@@ -143,16 +161,16 @@ function SingleSignOnForm({ settings, onSaved }: { settings: SingleSignOnSetting
             aria-describedby={`${id}-required-hint`}
             onChange={(event) => set('required', event.target.checked)}
           />
-          Require single sign-on: turn passwords off for your organisation
+          <Trans>Require single sign-on: turn passwords off for your organisation</Trans>
         </label>
         <p id={`${id}-required-hint`} className="field__hint">
           {settings.verified
-            ? 'Someone has signed in through this provider. The instance’s super users keep their passwords.'
-            : 'Sign in through the provider once before turning passwords off. The instance’s super users keep their passwords.'}
+            ? t`Someone has signed in through this provider. The instance’s super users keep their passwords.`
+            : t`Sign in through the provider once before turning passwords off. The instance’s super users keep their passwords.`}
         </p>
         <div className="form-actions">
           <button type="submit" className="button" disabled={save.busy}>
-            {save.busy ? 'Saving…' : 'Save single sign-on'}
+            {save.busy ? t`Saving…` : t`Save single sign-on`}
           </button>
         </div>
       </form>
@@ -173,7 +191,7 @@ export default function SingleSignOnSettingsPanel() {
   if (!settings) {
     return (
       <div className="spinner" role="status">
-        Loading single sign-on…
+        <Trans>Loading single sign-on…</Trans>
       </div>
     );
   }

@@ -4,6 +4,9 @@
  * text ('A category with this name exists.'), shown where the name was typed, which stays.
  */
 import { type Category, type CategoryAction, contractLimits, settingsApi } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { createContext, useContext, useId, useState, type FormEvent } from 'react';
 import { area } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -18,12 +21,13 @@ const settingsCalls = area(settingsApi);
 
 const none: Category[] = [];
 
-function nameProblem(name: string): string | null {
-  return name.trim() ? null : 'Enter a name for the category.';
+function nameProblem(name: string): MessageDescriptor | null {
+  return name.trim() ? null : msg`Enter a name for the category.`;
 }
 
 function NewCategory({ onAdded }: { onAdded(name: string, categories: Category[]): void }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const [name, setName] = useState('');
   const [checked, setChecked] = useState(false);
   const save = useMutation((action: CategoryAction, options) => settingsCalls.categories(action, options));
@@ -40,10 +44,12 @@ function NewCategory({ onAdded }: { onAdded(name: string, categories: Category[]
     }
   };
   return (
-    <form className="account-inline-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Add a category">
+    <form className="account-inline-form" onSubmit={(event) => void submit(event)} noValidate aria-label={t`Add a category`}>
       <div className="toolbar">
         <div className="field account-inline-form__name">
-          <label htmlFor={`${id}-name`}>New category</label>
+          <label htmlFor={`${id}-name`}>
+            <Trans>New category</Trans>
+          </label>
           <input
             id={`${id}-name`}
             className="input"
@@ -58,10 +64,10 @@ function NewCategory({ onAdded }: { onAdded(name: string, categories: Category[]
           />
         </div>
         <button type="submit" className="button" disabled={save.busy}>
-          {save.busy ? 'Adding…' : 'Add category'}
+          {save.busy ? t`Adding…` : t`Add category`}
         </button>
       </div>
-      <FormError id={`${id}-error`} message={problem ?? save.error} />
+      <FormError id={`${id}-error`} message={problem ? i18n._(problem) : save.error} />
     </form>
   );
 }
@@ -76,6 +82,7 @@ function RenameCategory({
   onRenamed(name: string, categories: Category[]): void;
 }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const [name, setName] = useState(category.name);
   const [checked, setChecked] = useState(false);
   const save = useMutation((action: CategoryAction, options) => settingsCalls.categories(action, options));
@@ -87,18 +94,21 @@ function RenameCategory({
     const saved = await save.run({ action: 'save', id: category.id, name: name.trim() });
     if (saved) onRenamed(name.trim(), saved.data);
   };
+  const current = category.name;
   return (
     <FormDialog
       open
-      title={`Rename “${category.name}”`}
-      submitLabel="Rename"
+      title={t`Rename “${current}”`}
+      submitLabel={t`Rename`}
       busy={save.busy}
-      error={problem ?? save.error}
+      error={problem ? i18n._(problem) : save.error}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
       <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
+        <label htmlFor={`${id}-name`}>
+          <Trans>Name</Trans>
+        </label>
         <input
           id={`${id}-name`}
           className="input"
@@ -127,31 +137,37 @@ function CategoryRowActions({ category }: { category: Category }) {
   return (
     <div className="form-actions">
       <button type="button" className="button button--secondary button--small" onClick={() => actions.rename(category)}>
-        Rename<span className="visually-hidden"> {category.name}</span>
+        <Trans>Rename</Trans>
+        <span className="visually-hidden"> {category.name}</span>
       </button>
       <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => actions.askDelete(category)}>
-        Delete<span className="visually-hidden"> {category.name}</span>
+        <Trans>Delete</Trans>
+        <span className="visually-hidden"> {category.name}</span>
       </button>
     </div>
   );
 }
 
 const readColumns: ListColumn<Category>[] = [
-  { id: 'name', accessorKey: 'name', header: 'Category' },
+  { id: 'name', accessorKey: 'name', header: () => <Trans>Category</Trans> },
   {
     id: 'templates',
     accessorKey: 'templates',
-    header: 'Templates',
-    cell: ({ row }) => (row.original.templates === 1 ? '1 template' : `${row.original.templates} templates`),
+    header: () => <Trans>Templates</Trans>,
+    cell: ({ row }) => {
+      const templates = row.original.templates;
+      return <Plural value={templates} one="# template" other="# templates" />;
+    },
   },
 ];
 const editColumns: ListColumn<Category>[] = [
   ...readColumns,
-  { id: 'actions', header: 'Actions', cell: ({ row }) => <CategoryRowActions category={row.original} /> },
+  { id: 'actions', header: () => <Trans>Actions</Trans>, cell: ({ row }) => <CategoryRowActions category={row.original} /> },
 ];
 
 export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
   const id = useId();
+  const { t } = useLingui();
   const categories = useDataGroup(
     'categories',
     none,
@@ -165,21 +181,27 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
   const { deleting, changed } = changes;
 
   const actions: CategoryActionsValue = { rename: setRenaming, askDelete: changes.askDelete };
+  const categoryName = deleting?.name ?? '';
+  const templates = deleting?.templates ?? 0;
 
   return (
     <section className="account-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Template categories</h2>
-      <p className="account-hint">Categories group your templates in the template list and in the reports.</p>
-      {readOnly ? null : <NewCategory onAdded={(name, list) => changed(`The category “${name}” was added.`, list)} />}
+      <h2 id={`${id}-heading`}>
+        <Trans>Template categories</Trans>
+      </h2>
+      <p className="account-hint">
+        <Trans>Categories group your templates in the template list and in the reports.</Trans>
+      </p>
+      {readOnly ? null : <NewCategory onAdded={(name, list) => changed(t`The category “${name}” was added.`, list)} />}
       {changes.outcome}
       <CategoryActions.Provider value={actions}>
         <DataTable
-          caption="Template categories"
+          caption={t`Template categories`}
           columns={readOnly ? readColumns : editColumns}
           rows={categories.data}
           total={categories.data.length}
           {...tableState(categories)}
-          empty="No categories yet. Add one to group your templates."
+          empty={t`No categories yet. Add one to group your templates.`}
           getRowId={(row) => String(row.id)}
         />
       </CategoryActions.Provider>
@@ -188,22 +210,28 @@ export function TemplateCategories({ readOnly }: { readOnly: boolean }) {
           category={renaming}
           onClose={() => setRenaming(null)}
           onRenamed={(name, list) => {
-            changed(`“${renaming.name}” was renamed “${name}”.`, list);
+            const before = renaming.name;
+            changed(t`“${before}” was renamed “${name}”.`, list);
             setRenaming(null);
           }}
         />
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete the category “${deleting?.name ?? ''}”?`}
-        confirmLabel="Delete category"
-        onConfirm={() => void changes.confirmDelete((category) => `The category “${category.name}” was deleted.`)}
+        title={t`Delete the category “${categoryName}”?`}
+        confirmLabel={t`Delete category`}
+        onConfirm={() =>
+          void changes.confirmDelete((category) => {
+            const name = category.name;
+            return t`The category “${name}” was deleted.`;
+          })
+        }
         onCancel={changes.cancelDelete}
       >
         <p>
-          {deleting?.templates
-            ? `Its ${deleting.templates === 1 ? 'template stays' : `${deleting.templates} templates stay`}, without a category.`
-            : 'No template uses it.'}
+          {templates
+            ? t`${plural(templates, { one: 'Its template stays, without a category.', other: 'Its # templates stay, without a category.' })}`
+            : t`No template uses it.`}
         </p>
       </ConfirmDialog>
     </section>

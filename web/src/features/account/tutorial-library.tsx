@@ -6,6 +6,9 @@
  * also manages the organisation's own tutorials here (`tutorial-manager.tsx`).
  */
 import { mayCall, roleOfFlags, type TutorialItem } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { fallbackTutorials } from '../../config.ts';
@@ -13,6 +16,7 @@ import { ListFailure } from '../../lists/data-table.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
 import { routes } from '../../routes/route-table.ts';
 import { useViewer } from '../../session/session.tsx';
+import { useStrings } from '../../shell/strings.tsx';
 import { TutorialManager } from './tutorial-manager.tsx';
 
 interface Tutorials {
@@ -22,9 +26,21 @@ interface Tutorials {
 
 const noTutorials: Tutorials = { videos: [], pdfs: [] };
 
-/** The name of the page a tutorial belongs to, and its place in the side menu. */
-function pageOf(path: string): { name: string; order: number } {
-  if (path === 'general') return { name: 'Getting started', order: -1 };
+/** The tutorials that explain no page in particular. */
+const gettingStarted = msg`Getting started`;
+
+interface PageGroup {
+  /** The group's key: the page's name in the side menu (its English text, worded as the organisation words it when shown). */
+  name: string;
+  /** Its place in the side menu. */
+  order: number;
+  /** Its own title when it is no page of the menu. */
+  title?: MessageDescriptor;
+}
+
+/** The page a tutorial belongs to. */
+function pageOf(path: string): PageGroup {
+  if (path === 'general') return { name: path, order: -1, title: gettingStarted };
   const index = routes.findIndex((route) => route.pageKey === path || route.menu.some((entry) => entry.key === path));
   const route = routes[index];
   if (!route) return { name: path.replace(/[-_]/g, ' ').replace(/^./, (first) => first.toUpperCase()), order: routes.length };
@@ -32,8 +48,8 @@ function pageOf(path: string): { name: string; order: number } {
   return { name, order: index };
 }
 
-function grouped(items: TutorialItem[]): { name: string; items: TutorialItem[] }[] {
-  const groups = new Map<string, { name: string; order: number; items: TutorialItem[] }>();
+function grouped(items: TutorialItem[]): (PageGroup & { items: TutorialItem[] })[] {
+  const groups = new Map<string, PageGroup & { items: TutorialItem[] }>();
   for (const item of items) {
     const page = pageOf(item.path);
     const group = groups.get(page.name) ?? { ...page, items: [] };
@@ -41,6 +57,13 @@ function grouped(items: TutorialItem[]): { name: string; items: TutorialItem[] }
     groups.set(page.name, group);
   }
   return [...groups.values()].sort((a, b) => a.order - b.order);
+}
+
+/** A group's title in the language shown. */
+function useGroupTitle(): (group: PageGroup) => string {
+  const { i18n } = useLingui();
+  const strings = useStrings();
+  return (group) => (group.title ? i18n._(group.title) : strings.t(group.name));
 }
 
 function VideoPlayer({ video, autoPlay }: { video: TutorialItem; autoPlay: boolean }) {
@@ -58,25 +81,40 @@ function VideoPlayer({ video, autoPlay }: { video: TutorialItem; autoPlay: boole
         ))}
       </video>
       <figcaption>
-        <span className="help-player__now">Now playing</span> {video.title}
+        <span className="help-player__now">
+          <Trans>Now playing</Trans>
+        </span>{' '}
+        {video.title}
       </figcaption>
     </figure>
   );
 }
 
+function Subtitles({ video }: { video: TutorialItem }) {
+  const languages = video.subtitle.map((track) => track.label).join(', ');
+  return (
+    <span className="help-item__meta">
+      <Trans>Subtitles: {languages}</Trans>
+    </span>
+  );
+}
+
 function TutorialVideos({ videos }: { videos: TutorialItem[] }) {
   const id = useId();
+  const title = useGroupTitle();
   const [chosen, setChosen] = useState<TutorialItem | null>(null);
   const playing = chosen && videos.includes(chosen) ? chosen : videos[0];
   if (!playing) return null;
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Tutorial videos</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>Tutorial videos</Trans>
+      </h2>
       <VideoPlayer video={playing} autoPlay={chosen !== null} />
       <div className="help-groups">
         {grouped(videos).map((group, index) => (
           <div key={group.name} className="help-group">
-            <h3 id={`${id}-group-${index}`}>{group.name}</h3>
+            <h3 id={`${id}-group-${index}`}>{title(group)}</h3>
             <ul className="help-list" aria-labelledby={`${id}-group-${index}`}>
               {group.items.map((video) => (
                 <li key={video.url}>
@@ -86,9 +124,7 @@ function TutorialVideos({ videos }: { videos: TutorialItem[] }) {
                     </span>
                     <span className="help-item__text">
                       <span className="help-item__title">{video.title}</span>
-                      {video.subtitle.length ? (
-                        <span className="help-item__meta">Subtitles: {video.subtitle.map((track) => track.label).join(', ')}</span>
-                      ) : null}
+                      {video.subtitle.length ? <Subtitles video={video} /> : null}
                     </span>
                   </button>
                 </li>
@@ -103,14 +139,17 @@ function TutorialVideos({ videos }: { videos: TutorialItem[] }) {
 
 function TutorialGuides({ pdfs }: { pdfs: TutorialItem[] }) {
   const id = useId();
+  const title = useGroupTitle();
   if (pdfs.length === 0) return null;
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Guides (PDF)</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>Guides (PDF)</Trans>
+      </h2>
       <div className="help-groups">
         {grouped(pdfs).map((group, index) => (
           <div key={group.name} className="help-group">
-            <h3 id={`${id}-group-${index}`}>{group.name}</h3>
+            <h3 id={`${id}-group-${index}`}>{title(group)}</h3>
             <ul className="help-list" aria-labelledby={`${id}-group-${index}`}>
               {group.items.map((pdf) => (
                 <li key={pdf.url}>
@@ -120,7 +159,9 @@ function TutorialGuides({ pdfs }: { pdfs: TutorialItem[] }) {
                     </span>
                     <span className="help-item__text">
                       <span className="help-item__title">{pdf.title}</span>
-                      <span className="help-item__meta">Opens in a new tab</span>
+                      <span className="help-item__meta">
+                        <Trans>Opens in a new tab</Trans>
+                      </span>
                     </span>
                   </a>
                 </li>
@@ -149,7 +190,7 @@ export function TutorialLibrary() {
   if (tutorials.loading && tutorials.data === noTutorials) {
     return (
       <div className="card spinner" role="status">
-        Loading tutorials…
+        <Trans>Loading tutorials…</Trans>
       </div>
     );
   }

@@ -6,11 +6,13 @@
  * typed and chosen. The tutorials every organisation sees have no id and are not listed here.
  */
 import type { TutorialItem } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { routes } from '../../routes/route-table.ts';
+import { useStrings } from '../../shell/strings.tsx';
 
 type Kind = 'video' | 'pdf';
 
@@ -19,22 +21,60 @@ interface Owned {
   item: TutorialItem & { id: number };
 }
 
-/** The pages a tutorial can explain: "Getting started", then the side menu's pages. */
-const pageChoices: { value: string; label: string }[] = (() => {
-  const choices = new Map<string, string>([['general', 'Getting started']]);
+/** The pages a tutorial can explain: "Getting started" (`general`, no page of the menu), then the side menu's pages, by their names in it. */
+const pageChoices: { value: string; menuName: string | null }[] = (() => {
+  const choices = new Map<string, string | null>([['general', null]]);
   for (const route of routes) {
     const name = route.menu[0]?.name;
     if (name && route.pageKey && !choices.has(route.pageKey)) choices.set(route.pageKey, name);
   }
-  return [...choices].map(([value, label]) => ({ value, label }));
+  return [...choices].map(([value, menuName]) => ({ value, menuName }));
 })();
-
-const pageName = (path: string): string => pageChoices.find((choice) => choice.value === path)?.label ?? path;
 
 const accepts: Record<Kind, string> = { video: 'video/mp4,video/webm,.mp4,.webm', pdf: 'application/pdf,.pdf' };
 
+function OwnedTutorial({
+  entry,
+  pageName,
+  removing,
+  onChange,
+  onRemove,
+}: {
+  entry: Owned;
+  pageName: string;
+  removing: boolean;
+  onChange(): void;
+  onRemove(): void;
+}) {
+  const { t } = useLingui();
+  const tutorial = entry.item.title;
+  return (
+    <li className="help-item">
+      <span className="help-item__text">
+        <span className="help-item__title">{tutorial}</span>
+        <span className="help-item__meta">
+          {entry.kind === 'video' ? t`Video` : 'PDF'} · {pageName}
+        </span>
+      </span>
+      <button type="button" className="button button--secondary" onClick={onChange} aria-label={t`Change ${tutorial}`}>
+        <Trans>Change</Trans>
+      </button>
+      <button type="button" className="button button--secondary" disabled={removing} onClick={onRemove} aria-label={t`Remove ${tutorial}`}>
+        <Trans>Remove</Trans>
+      </button>
+    </li>
+  );
+}
+
 export function TutorialManager({ videos, pdfs, onChanged }: { videos: TutorialItem[]; pdfs: TutorialItem[]; onChanged: () => void }) {
   const id = useId();
+  const { t } = useLingui();
+  const strings = useStrings();
+  const pageName = (path: string): string => {
+    const choice = pageChoices.find((each) => each.value === path);
+    if (!choice) return path;
+    return choice.menuName === null ? t`Getting started` : strings.t(choice.menuName);
+  };
   const owned: Owned[] = [
     ...videos.flatMap((item) => (item.id ? [{ kind: 'video' as const, item: { ...item, id: item.id } }] : [])),
     ...pdfs.flatMap((item) => (item.id ? [{ kind: 'pdf' as const, item: { ...item, id: item.id } }] : [])),
@@ -59,7 +99,8 @@ export function TutorialManager({ videos, pdfs, onChanged }: { videos: TutorialI
     (input: { kind: Kind; id?: number; title: string; path: string; file?: File }, options) => api.tutorials.save(input, options),
     {
       onSuccess: (_items, input) => {
-        setDone(input.id ? `"${input.title}" is changed.` : `"${input.title}" is added.`);
+        const tutorial = input.title;
+        setDone(input.id ? t`"${tutorial}" is changed.` : t`"${tutorial}" is added.`);
         clear();
         onChanged();
       },
@@ -67,7 +108,8 @@ export function TutorialManager({ videos, pdfs, onChanged }: { videos: TutorialI
   );
   const remove = useMutation((input: Owned, options) => api.tutorials.remove({ kind: input.kind, id: input.item.id }, options), {
     onSuccess: (_items, input) => {
-      setDone(`"${input.item.title}" is removed.`);
+      const tutorial = input.item.title;
+      setDone(t`"${tutorial}" is removed.`);
       if (editing?.item.id === input.item.id) clear();
       onChanged();
     },
@@ -97,47 +139,42 @@ export function TutorialManager({ videos, pdfs, onChanged }: { videos: TutorialI
   };
 
   const shownKind = editing?.kind ?? kind;
+  const tutorial = editing?.item.title ?? '';
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Your organisation&apos;s tutorials</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>Your organisation&apos;s tutorials</Trans>
+      </h2>
       {owned.length ? (
-        <ul className="help-list" aria-label="Your organisation's tutorials">
+        <ul className="help-list" aria-label={t`Your organisation's tutorials`}>
           {owned.map((entry) => (
-            <li key={`${entry.kind}-${entry.item.id}`} className="help-item">
-              <span className="help-item__text">
-                <span className="help-item__title">{entry.item.title}</span>
-                <span className="help-item__meta">
-                  {entry.kind === 'video' ? 'Video' : 'PDF'} · {pageName(entry.item.path)}
-                </span>
-              </span>
-              <button type="button" className="button button--secondary" onClick={() => change(entry)} aria-label={`Change ${entry.item.title}`}>
-                Change
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={remove.busy}
-                onClick={() => {
-                  setDone(null);
-                  void remove.run(entry);
-                }}
-                aria-label={`Remove ${entry.item.title}`}
-              >
-                Remove
-              </button>
-            </li>
+            <OwnedTutorial
+              key={`${entry.kind}-${entry.item.id}`}
+              entry={entry}
+              pageName={pageName(entry.item.path)}
+              removing={remove.busy}
+              onChange={() => change(entry)}
+              onRemove={() => {
+                setDone(null);
+                void remove.run(entry);
+              }}
+            />
           ))}
         </ul>
       ) : (
-        <p className="muted">Your organisation has no tutorials of its own yet. Add a video or a PDF for your team below.</p>
+        <p className="muted">
+          <Trans>Your organisation has no tutorials of its own yet. Add a video or a PDF for your team below.</Trans>
+        </p>
       )}
-      <form onSubmit={submit} noValidate aria-label={editing ? `Change ${editing.item.title}` : 'Add a tutorial'}>
-        <h3>{editing ? `Change "${editing.item.title}"` : 'Add a tutorial'}</h3>
+      <form onSubmit={submit} noValidate aria-label={editing ? t`Change ${tutorial}` : t`Add a tutorial`}>
+        <h3>{editing ? t`Change "${tutorial}"` : t`Add a tutorial`}</h3>
         <FormError message={save.error ?? remove.error} />
         <FormSuccess message={done} />
         {editing ? null : (
           <div className="field">
-            <label htmlFor={`${id}-kind`}>Kind</label>
+            <label htmlFor={`${id}-kind`}>
+              <Trans>Kind</Trans>
+            </label>
             <select
               id={`${id}-kind`}
               className="select"
@@ -148,27 +185,31 @@ export function TutorialManager({ videos, pdfs, onChanged }: { videos: TutorialI
                 if (fileInput.current) fileInput.current.value = '';
               }}
             >
-              <option value="video">Video (MP4 or WebM, up to 200 MB)</option>
-              <option value="pdf">PDF (up to 20 MB)</option>
+              <option value="video">{t`Video (MP4 or WebM, up to 200 MB)`}</option>
+              <option value="pdf">{t`PDF (up to 20 MB)`}</option>
             </select>
           </div>
         )}
         <div className="field">
-          <label htmlFor={`${id}-title`}>Title</label>
+          <label htmlFor={`${id}-title`}>
+            <Trans>Title</Trans>
+          </label>
           <input id={`${id}-title`} className="input" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-page`}>Page it explains</label>
+          <label htmlFor={`${id}-page`}>
+            <Trans>Page it explains</Trans>
+          </label>
           <select id={`${id}-page`} className="select" value={path} onChange={(event) => setPath(event.target.value)}>
             {pageChoices.map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {choice.label}
+                {pageName(choice.value)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-file`}>{editing ? 'New file (optional)' : 'File'}</label>
+          <label htmlFor={`${id}-file`}>{editing ? t`New file (optional)` : t`File`}</label>
           <input
             id={`${id}-file`}
             ref={fileInput}
@@ -177,15 +218,15 @@ export function TutorialManager({ videos, pdfs, onChanged }: { videos: TutorialI
             accept={accepts[shownKind]}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
-          <span className="field__hint">{shownKind === 'video' ? 'An MP4 or WebM video of at most 200 MB.' : 'A PDF of at most 20 MB.'}</span>
+          <span className="field__hint">{shownKind === 'video' ? t`An MP4 or WebM video of at most 200 MB.` : t`A PDF of at most 20 MB.`}</span>
         </div>
         <div className="form-actions">
           <button type="submit" className="button" disabled={save.busy}>
-            {save.busy ? 'Uploading…' : editing ? 'Save changes' : 'Add tutorial'}
+            {save.busy ? t`Uploading…` : editing ? t`Save changes` : t`Add tutorial`}
           </button>
           {editing ? (
             <button type="button" className="button button--secondary" onClick={clear}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           ) : null}
         </div>

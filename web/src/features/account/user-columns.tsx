@@ -4,9 +4,13 @@
  * menu: the three mfa commands, class, units, block or unblock, delete).
  */
 import type { UserRow } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { i18n } from '../../i18n/i18n.ts';
 import type { ListColumn } from '../../lists/data-table.tsx';
-import { formatDateTime, humanize } from '../../lists/format.ts';
+import { formatDateTime } from '../../lists/format.ts';
 import { personName } from './person-name.ts';
 import { UserList } from './user-list.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
@@ -14,10 +18,10 @@ import { EmailAddress } from '../../components/email-address.tsx';
 /** The mfa command codes: 1 on, 2 off, 3 off and the user must set it up again at the next log in. */
 export type MfaCode = 1 | 2 | 3;
 
-export const mfaChoices: readonly { code: MfaCode; label: string; done: string }[] = [
-  { code: 1, label: 'Turn MFA on', done: 'multi-factor authentication is on' },
-  { code: 2, label: 'Turn MFA off', done: 'multi-factor authentication is off' },
-  { code: 3, label: 'Turn MFA off and require set-up', done: 'must set up multi-factor authentication at the next log in' },
+export const mfaChoices: readonly { code: MfaCode; label: MessageDescriptor }[] = [
+  { code: 1, label: msg`Turn MFA on` },
+  { code: 2, label: msg`Turn MFA off` },
+  { code: 3, label: msg`Turn MFA off and require set-up` },
 ];
 
 export type UserDialog = { kind: 'class' | 'units' | 'delete'; row: UserRow };
@@ -34,14 +38,25 @@ export interface UserActionHandlers {
 
 export type UserRole = NonNullable<UserRow['role']>;
 
-export const roleNames: Record<UserRole, string> = {
-  basic: 'Basic user',
-  personal: 'Personal administrator',
-  admin: 'Administrator',
-  super: 'Super user',
+export const roleNames: Record<UserRole, MessageDescriptor> = {
+  basic: msg`Basic user`,
+  personal: msg`Personal administrator`,
+  admin: msg`Administrator`,
+  super: msg`Super user`,
 };
 
-const statusBadge: Record<string, string> = { active: 'badge--success', invited: 'badge--info', blocked: 'badge--danger' };
+/** The Role menu's entries, one for each role. */
+const makeRole: Record<UserRole, MessageDescriptor> = {
+  basic: msg`Make basic user`,
+  personal: msg`Make personal administrator`,
+  admin: msg`Make administrator`,
+  super: msg`Make super user`,
+};
+
+type UserStatus = NonNullable<UserRow['status']>;
+
+const statusBadge: Record<UserStatus, string> = { active: 'badge--success', invited: 'badge--info', blocked: 'badge--danger' };
+const statusWords: Record<UserStatus, MessageDescriptor> = { active: msg`Active`, invited: msg`Invited`, blocked: msg`Blocked` };
 
 function UserActions({ row, handlers }: { row: UserRow; handlers: UserActionHandlers }) {
   const updating = UserList.useSelector((snapshot) => snapshot.context.updating.includes(row.id));
@@ -49,7 +64,9 @@ function UserActions({ row, handlers }: { row: UserRow; handlers: UserActionHand
   if (updating) {
     return (
       <span className="account-saving" role="status">
-        Saving…<span className="visually-hidden"> ({name})</span>
+        <Trans>
+          Saving…<span className="visually-hidden"> ({name})</span>
+        </Trans>
       </span>
     );
   }
@@ -57,12 +74,16 @@ function UserActions({ row, handlers }: { row: UserRow; handlers: UserActionHand
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="button button--secondary button--small">
-        Actions<span className="visually-hidden"> for {name}</span>
+        <Trans>
+          Actions<span className="visually-hidden"> for {name}</span>
+        </Trans>
         <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu account-menu" align="end" sideOffset={4}>
-          <DropdownMenu.Label className="menu__label">Multi-factor authentication</DropdownMenu.Label>
+          <DropdownMenu.Label className="menu__label">
+            <Trans>Multi-factor authentication</Trans>
+          </DropdownMenu.Label>
           {mfaChoices.map((choice) => (
             <DropdownMenu.Item
               key={choice.code}
@@ -70,41 +91,43 @@ function UserActions({ row, handlers }: { row: UserRow; handlers: UserActionHand
               disabled={choice.code === current}
               onSelect={() => handlers.mfa(row, choice.code)}
             >
-              {choice.label}
+              {i18n._(choice.label)}
             </DropdownMenu.Item>
           ))}
           {handlers.role ? (
             <>
               <DropdownMenu.Separator className="menu__separator" />
-              <DropdownMenu.Label className="menu__label">Role</DropdownMenu.Label>
+              <DropdownMenu.Label className="menu__label">
+                <Trans>Role</Trans>
+              </DropdownMenu.Label>
               {(Object.keys(roleNames) as UserRole[])
                 .filter((role) => role !== 'super' || handlers.grantsSuper)
                 .map((role) => (
                   <DropdownMenu.Item key={role} className="menu__item" disabled={row.role === role} onSelect={() => handlers.role?.(row, role)}>
-                    Make {roleNames[role].toLowerCase()}
+                    {i18n._(makeRole[role])}
                   </DropdownMenu.Item>
                 ))}
             </>
           ) : null}
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item className="menu__item" onSelect={() => handlers.open({ kind: 'class', row })}>
-            Change class…
+            <Trans>Change class…</Trans>
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item" onSelect={() => handlers.open({ kind: 'units', row })}>
-            Edit units…
+            <Trans>Edit units…</Trans>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu__separator" />
           {row.status === 'blocked' ? (
             <DropdownMenu.Item className="menu__item" onSelect={() => handlers.block(row, false)}>
-              Unblock
+              <Trans>Unblock</Trans>
             </DropdownMenu.Item>
           ) : (
             <DropdownMenu.Item className="menu__item" onSelect={() => handlers.block(row, true)}>
-              Block
+              <Trans>Block</Trans>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item className="menu__item account-menu__danger" onSelect={() => handlers.open({ kind: 'delete', row })}>
-            Delete user…
+            <Trans>Delete user…</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
@@ -117,7 +140,7 @@ export function userColumns(handlers: UserActionHandlers): ListColumn<UserRow>[]
     {
       id: 'last_name',
       accessorFn: (row) => personName(row),
-      header: 'Name',
+      header: () => <Trans>Name</Trans>,
       cell: ({ row }) => (
         <span className="account-person">
           <span className="account-person__name">{personName(row.original)}</span>
@@ -125,45 +148,74 @@ export function userColumns(handlers: UserActionHandlers): ListColumn<UserRow>[]
         </span>
       ),
     },
-    { id: 'class', accessorKey: 'class', header: 'Class' },
-    { id: 'role', header: 'Role', enableSorting: false, cell: ({ row }) => (row.original.role ? roleNames[row.original.role] : '') },
+    { id: 'class', accessorKey: 'class', header: () => <Trans>Class</Trans> },
+    {
+      id: 'role',
+      header: () => <Trans>Role</Trans>,
+      enableSorting: false,
+      cell: ({ row }) => (row.original.role ? i18n._(roleNames[row.original.role]) : ''),
+    },
     {
       id: 'unit',
       accessorKey: 'unit',
-      header: 'Units',
+      header: () => <Trans>Units</Trans>,
       enableSorting: false,
-      cell: ({ row }) => (row.original.unit.length ? row.original.unit.join(', ') : <span className="muted">None</span>),
+      cell: ({ row }) =>
+        row.original.unit.length ? (
+          row.original.unit.join(', ')
+        ) : (
+          <span className="muted">
+            <Trans>None</Trans>
+          </span>
+        ),
     },
     {
       id: 'mfa',
       accessorKey: 'mfa',
-      header: 'MFA',
+      header: () => <Trans>MFA</Trans>,
       cell: ({ row }) => (
         <span className="account-mfa">
-          <span className={`badge ${row.original.mfa === 1 ? 'badge--success' : ''}`}>{row.original.mfa === 1 ? 'On' : 'Off'}</span>
-          {row.original.force_mfa === 'Yes' ? <span className="badge badge--warning">Set-up required</span> : null}
+          <span className={`badge ${row.original.mfa === 1 ? 'badge--success' : ''}`}>
+            {row.original.mfa === 1 ? <Trans>On</Trans> : <Trans>Off</Trans>}
+          </span>
+          {row.original.force_mfa === 'Yes' ? (
+            <span className="badge badge--warning">
+              <Trans>Set-up required</Trans>
+            </span>
+          ) : null}
         </span>
       ),
     },
     {
       id: 'status',
       accessorKey: 'status',
-      header: 'Status',
+      header: () => <Trans>Status</Trans>,
       cell: ({ row }) => {
         const status = row.original.status;
-        return status ? <span className={`badge ${statusBadge[status] ?? ''}`}>{humanize(status)}</span> : <span className="muted">—</span>;
+        return status ? <span className={`badge ${statusBadge[status]}`}>{i18n._(statusWords[status])}</span> : <span className="muted">—</span>;
       },
     },
     {
       id: 'last_login',
       accessorKey: 'last_login',
-      header: 'Last login',
+      header: () => <Trans>Last login</Trans>,
       cell: ({ row }) => (
         <span className="account-date">
-          {row.original.last_login ? formatDateTime(row.original.last_login) : <span className="muted">Never</span>}
+          {row.original.last_login ? (
+            formatDateTime(row.original.last_login)
+          ) : (
+            <span className="muted">
+              <Trans>Never</Trans>
+            </span>
+          )}
         </span>
       ),
     },
-    { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <UserActions row={row.original} handlers={handlers} /> },
+    {
+      id: 'actions',
+      header: () => <Trans>Actions</Trans>,
+      enableSorting: false,
+      cell: ({ row }) => <UserActions row={row.original} handlers={handlers} />,
+    },
   ];
 }

@@ -4,6 +4,8 @@
  * server accepted the change, and keeps what was typed, with the failure's text, when not.
  */
 import type { UserRow } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { FormDialog } from './form-dialog.tsx';
 import { personName } from './person-name.ts';
@@ -34,23 +36,26 @@ export interface UserCommandDialogProps {
 
 export function ChangeClassDialog({ row, choices, onSend, onClose }: UserCommandDialogProps) {
   const id = useId();
+  const { t } = useLingui();
   const [value, setValue] = useState(row.class);
   const [invalid, setInvalid] = useState<string | null>(null);
   const command = useRowCommand(row, onClose);
   const name = personName(row);
   const submit = (): void => {
     const next = value.trim();
-    if (!next) return setInvalid('Enter a class, for example Staff or Manager.');
+    if (!next) return setInvalid(t`Enter a class, for example Staff or Manager.`);
     if (next === row.class) return onClose();
     setInvalid(null);
     onSend('class', next);
     command.sent();
   };
+  const units = row.unit.join(', ');
+  const unitCount = row.unit.length;
   return (
     <FormDialog
       open
-      title={`Change the class of ${name}`}
-      submitLabel="Change class"
+      title={t`Change the class of ${name}`}
+      submitLabel={t`Change class`}
       busy={command.busy}
       error={invalid ?? command.failure}
       onSubmit={submit}
@@ -58,14 +63,18 @@ export function ChangeClassDialog({ row, choices, onSend, onClose }: UserCommand
       description={
         row.unit.length > 0 ? (
           <p className="muted">
-            Changing the class removes {name} from {row.unit.length === 1 ? 'the unit' : 'the units'} {row.unit.join(', ')}. You can add units again
-            afterwards.
+            {t`${plural(unitCount, {
+              one: `Changing the class removes ${name} from the unit ${units}. You can add units again afterwards.`,
+              other: `Changing the class removes ${name} from the units ${units}. You can add units again afterwards.`,
+            })}`}
           </p>
         ) : null
       }
     >
       <div className="field">
-        <label htmlFor={`${id}-class`}>Class</label>
+        <label htmlFor={`${id}-class`}>
+          <Trans>Class</Trans>
+        </label>
         <input
           id={`${id}-class`}
           className="input"
@@ -88,6 +97,7 @@ export function ChangeClassDialog({ row, choices, onSend, onClose }: UserCommand
 
 export function EditUnitsDialog({ row, choices, onSend, onClose }: UserCommandDialogProps) {
   const id = useId();
+  const { t } = useLingui();
   const [chosen, setChosen] = useState<string[]>(row.unit);
   const [added, setAdded] = useState('');
   const command = useRowCommand(row, onClose);
@@ -106,8 +116,8 @@ export function EditUnitsDialog({ row, choices, onSend, onClose }: UserCommandDi
   return (
     <FormDialog
       open
-      title={`Units of ${name}`}
-      submitLabel="Save units"
+      title={t`Units of ${name}`}
+      submitLabel={t`Save units`}
       busy={command.busy}
       error={command.failure}
       onSubmit={submit}
@@ -115,7 +125,9 @@ export function EditUnitsDialog({ row, choices, onSend, onClose }: UserCommandDi
     >
       {offered.length > 0 ? (
         <fieldset className="account-choices">
-          <legend className="field__label">Units</legend>
+          <legend className="field__label">
+            <Trans>Units</Trans>
+          </legend>
           {offered.map((unit) => (
             <label key={unit} className="checkbox">
               <input type="checkbox" checked={chosen.includes(unit)} onChange={(event) => toggle(unit, event.target.checked)} />
@@ -125,7 +137,9 @@ export function EditUnitsDialog({ row, choices, onSend, onClose }: UserCommandDi
         </fieldset>
       ) : null}
       <div className="field">
-        <label htmlFor={`${id}-added`}>Add units</label>
+        <label htmlFor={`${id}-added`}>
+          <Trans>Add units</Trans>
+        </label>
         <input
           id={`${id}-added`}
           className="input"
@@ -134,7 +148,7 @@ export function EditUnitsDialog({ row, choices, onSend, onClose }: UserCommandDi
           onChange={(event) => setAdded(event.target.value)}
         />
         <span id={`${id}-added-hint`} className="field__hint">
-          Separate several units with commas.
+          <Trans>Separate several units with commas.</Trans>
         </span>
       </div>
     </FormDialog>

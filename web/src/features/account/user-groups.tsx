@@ -6,6 +6,8 @@
  * keeps what was typed and chosen.
  */
 import { contractLimits, eachRow, type Group, type GroupsRequest, settingsApi, type UserRow, usersApi } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { area } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -32,15 +34,6 @@ async function everyUser(options: { signal: AbortSignal }): Promise<UserRow[]> {
   return people;
 }
 
-function membersText(group: Group, names: Map<number, string>): string {
-  if (group.members.length === 0) return 'No members';
-  const known = group.members.map((member) => names.get(member)).filter((name): name is string => Boolean(name));
-  if (known.length === 0) return group.members.length === 1 ? '1 member' : `${group.members.length} members`;
-  const shown = known.slice(0, 3).join(', ');
-  const more = group.members.length - Math.min(3, known.length);
-  return more > 0 ? `${shown} and ${more} more` : shown;
-}
-
 interface Editing {
   group: Group | null;
 }
@@ -57,12 +50,13 @@ function GroupDialog({
   onSaved(name: string, groups: Group[]): void;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const [name, setName] = useState(group?.name ?? '');
   const [members, setMembers] = useState<number[]>(group?.members ?? []);
   const [find, setFind] = useState('');
   const [checked, setChecked] = useState(false);
   const save = useMutation((data: GroupsRequest, options) => settingsCalls.groups(data, options));
-  const problem = checked && !name.trim() ? 'Enter a name for the group.' : null;
+  const problem = checked && !name.trim() ? t`Enter a name for the group.` : null;
   const words = find.trim().toLowerCase();
   const shown = words
     ? people.data.filter((person) => `${personName(person)} ${person.email} ${person.class}`.toLowerCase().includes(words))
@@ -74,18 +68,22 @@ function GroupDialog({
     const saved = await save.run({ action: 'save', ...(group ? { id: group.id } : {}), name: name.trim(), members });
     if (saved) onSaved(name.trim(), saved.data);
   };
+  const groupName = group?.name;
+  const chosen = members.length;
   return (
     <FormDialog
       open
-      title={group ? `Edit the group “${group.name}”` : 'New group'}
-      submitLabel={group ? 'Save group' : 'Add group'}
+      title={group ? t`Edit the group “${groupName}”` : t`New group`}
+      submitLabel={group ? t`Save group` : t`Add group`}
       busy={save.busy}
       error={problem ?? save.error}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
       <div className="field">
-        <label htmlFor={`${id}-name`}>Group name</label>
+        <label htmlFor={`${id}-name`}>
+          <Trans>Group name</Trans>
+        </label>
         <input
           id={`${id}-name`}
           className="input"
@@ -97,19 +95,23 @@ function GroupDialog({
         />
       </div>
       <fieldset className="account-choices account-choices--people" aria-describedby={`${id}-count`}>
-        <legend className="field__label">Members</legend>
+        <legend className="field__label">
+          <Trans>Members</Trans>
+        </legend>
         <p id={`${id}-count`} className="field__hint">
-          {members.length === 1 ? '1 person chosen' : `${members.length} people chosen`}
+          {t`${plural(chosen, { one: '# person chosen', other: '# people chosen' })}`}
         </p>
         {people.error ? <ListFailure message={people.message ?? ''} onRetry={people.refetch} /> : null}
         {people.loading ? (
           <div className="spinner" role="status">
-            Loading people…
+            <Trans>Loading people…</Trans>
           </div>
         ) : null}
         {people.data.length > 8 ? (
           <div className="field">
-            <label htmlFor={`${id}-find`}>Find people</label>
+            <label htmlFor={`${id}-find`}>
+              <Trans>Find people</Trans>
+            </label>
             <input id={`${id}-find`} className="input" type="search" value={find} onChange={(event) => setFind(event.target.value)} />
           </div>
         ) : null}
@@ -126,7 +128,7 @@ function GroupDialog({
           ))}
         </ul>
         {!people.loading && !people.error && shown.length === 0 ? (
-          <p className="muted">{words ? 'Nobody matches.' : 'Your company has no users yet.'}</p>
+          <p className="muted">{words ? t`Nobody matches.` : t`Your company has no users yet.`}</p>
         ) : null}
       </fieldset>
     </FormDialog>
@@ -149,8 +151,17 @@ function useGroupActions(): GroupActionsValue {
   return actions;
 }
 
+/** The members of a group: the first three by name and how many more, or how many when their names are not known. */
 function GroupMembers({ group }: { group: Group }) {
-  return membersText(group, useGroupActions().names);
+  const { t } = useLingui();
+  const { names } = useGroupActions();
+  const count = group.members.length;
+  if (count === 0) return t`No members`;
+  const known = group.members.map((member) => names.get(member)).filter((name): name is string => Boolean(name));
+  if (known.length === 0) return t`${plural(count, { one: '# member', other: '# members' })}`;
+  const shown = known.slice(0, 3).join(', ');
+  const more = count - Math.min(3, known.length);
+  return more > 0 ? t`${plural(more, { one: `${shown} and # more`, other: `${shown} and # more` })}` : shown;
 }
 
 function GroupRowActions({ group }: { group: Group }) {
@@ -158,23 +169,26 @@ function GroupRowActions({ group }: { group: Group }) {
   return (
     <div className="form-actions">
       <button type="button" className="button button--secondary button--small" onClick={() => actions.edit(group)}>
-        Edit<span className="visually-hidden"> {group.name}</span>
+        <Trans>Edit</Trans>
+        <span className="visually-hidden"> {group.name}</span>
       </button>
       <button type="button" className="button button--ghost button--small account-danger-text" onClick={() => actions.askDelete(group)}>
-        Delete<span className="visually-hidden"> {group.name}</span>
+        <Trans>Delete</Trans>
+        <span className="visually-hidden"> {group.name}</span>
       </button>
     </div>
   );
 }
 
 const columns: ListColumn<Group>[] = [
-  { id: 'name', accessorKey: 'name', header: 'Group' },
-  { id: 'members', header: 'Members', cell: ({ row }) => <GroupMembers group={row.original} /> },
-  { id: 'actions', header: 'Actions', cell: ({ row }) => <GroupRowActions group={row.original} /> },
+  { id: 'name', accessorKey: 'name', header: () => <Trans>Group</Trans> },
+  { id: 'members', header: () => <Trans>Members</Trans>, cell: ({ row }) => <GroupMembers group={row.original} /> },
+  { id: 'actions', header: () => <Trans>Actions</Trans>, cell: ({ row }) => <GroupRowActions group={row.original} /> },
 ];
 
 export default function UserGroups() {
   const id = useId();
+  const { t } = useLingui();
   const groups = useDataGroup(
     'groups',
     noGroups,
@@ -187,28 +201,33 @@ export default function UserGroups() {
   const changes = useListChanges(groups, (group: Group, options) => settingsCalls.groups({ action: 'delete', id: group.id }, options));
   const { deleting, changed } = changes;
 
+  const groupName = deleting?.name ?? '';
   const actions: GroupActionsValue = { names, edit: (group) => setEditing({ group }), askDelete: changes.askDelete };
 
   return (
     <section className="account-section" aria-labelledby={`${id}-heading`}>
       <div className="account-section__header">
         <div>
-          <h2 id={`${id}-heading`}>User groups</h2>
-          <p className="account-hint">Send a form to a whole group at once, or let any member of a group approve it.</p>
+          <h2 id={`${id}-heading`}>
+            <Trans>User groups</Trans>
+          </h2>
+          <p className="account-hint">
+            <Trans>Send a form to a whole group at once, or let any member of a group approve it.</Trans>
+          </p>
         </div>
         <button type="button" className="button" onClick={() => setEditing({ group: null })}>
-          New group
+          <Trans>New group</Trans>
         </button>
       </div>
       {changes.outcome}
       <GroupActions.Provider value={actions}>
         <DataTable
-          caption="User groups"
+          caption={t`User groups`}
           columns={columns}
           rows={groups.data}
           total={groups.data.length}
           {...tableState(groups)}
-          empty="No groups yet. Add one to send forms to several people at once."
+          empty={t`No groups yet. Add one to send forms to several people at once.`}
           getRowId={(row) => String(row.id)}
         />
       </GroupActions.Provider>
@@ -218,19 +237,26 @@ export default function UserGroups() {
           people={people}
           onClose={() => setEditing(null)}
           onSaved={(name, list) => {
-            changed(editing.group ? `The group “${name}” was saved.` : `The group “${name}” was added.`, list);
+            changed(editing.group ? t`The group “${name}” was saved.` : t`The group “${name}” was added.`, list);
             setEditing(null);
           }}
         />
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete the group “${deleting?.name ?? ''}”?`}
-        confirmLabel="Delete group"
-        onConfirm={() => void changes.confirmDelete((group) => `The group “${group.name}” was deleted.`)}
+        title={t`Delete the group “${groupName}”?`}
+        confirmLabel={t`Delete group`}
+        onConfirm={() =>
+          void changes.confirmDelete((group) => {
+            const name = group.name;
+            return t`The group “${name}” was deleted.`;
+          })
+        }
         onCancel={changes.cancelDelete}
       >
-        <p>Its members keep their accounts; forms already sent to the group are not affected.</p>
+        <p>
+          <Trans>Its members keep their accounts; forms already sent to the group are not affected.</Trans>
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -5,6 +5,9 @@
  * and the log is read again.
  */
 import type { WebhookDelivery, WebhookDeliveryPage } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createContext, useContext } from 'react';
 import { integrationsApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -23,49 +26,62 @@ const SendAgain = createContext<{ send(row: WebhookDelivery): void; busy: boolea
 
 function SendAgainButton({ row }: { row: WebhookDelivery }) {
   const actions = useContext(SendAgain);
+  const { t } = useLingui();
   if (!actions || row.status === 'pending') return null;
+  const event = row.event;
+  const reference = row.reference ?? t`this event`;
   return (
     <button type="button" className="button button--secondary button--small" disabled={actions.busy} onClick={() => actions.send(row)}>
-      Send again
+      <Trans>Send again</Trans>
       <span className="visually-hidden">
         {' '}
-        {row.event} of {row.reference ?? 'this event'}
+        <Trans>
+          {event} of {reference}
+        </Trans>
       </span>
     </button>
   );
 }
 
 const statusBadge = { delivered: 'badge--success', pending: 'badge--info', failed: 'badge--danger' } as const;
-const statusWords = { delivered: 'Delivered', pending: 'Waiting', failed: 'Given up' } as const;
+const statusWords: Record<WebhookDelivery['status'], MessageDescriptor> = { delivered: msg`Delivered`, pending: msg`Waiting`, failed: msg`Given up` };
+
+function DeliveryStatus({ status }: { status: WebhookDelivery['status'] }) {
+  const { i18n } = useLingui();
+  return <span className={`badge ${statusBadge[status]}`}>{i18n._(statusWords[status])}</span>;
+}
 
 const columns: ListColumn<WebhookDelivery>[] = [
-  { id: 'at', accessorKey: 'at', header: 'When', cell: (info) => formatDateTime(info.getValue<string>()) },
-  { id: 'event', accessorKey: 'event', header: 'Event', cell: (info) => <span className="ops-code">{info.getValue<string>()}</span> },
-  { id: 'reference', accessorKey: 'reference', header: 'Form or template' },
+  { id: 'at', accessorKey: 'at', header: () => <Trans>When</Trans>, cell: (info) => formatDateTime(info.getValue<string>()) },
+  {
+    id: 'event',
+    accessorKey: 'event',
+    header: () => <Trans>Event</Trans>,
+    cell: (info) => <span className="ops-code">{info.getValue<string>()}</span>,
+  },
+  { id: 'reference', accessorKey: 'reference', header: () => <Trans>Form or template</Trans> },
   {
     id: 'status',
     accessorKey: 'status',
-    header: 'Status',
-    cell: (info) => {
-      const status = info.getValue<WebhookDelivery['status']>();
-      return <span className={`badge ${statusBadge[status]}`}>{statusWords[status]}</span>;
-    },
+    header: () => <Trans>Status</Trans>,
+    cell: (info) => <DeliveryStatus status={info.getValue<WebhookDelivery['status']>()} />,
   },
-  { id: 'attempts', accessorKey: 'attempts', header: 'Attempts' },
-  { id: 'response_code', accessorKey: 'response_code', header: 'Answer', cell: (info) => info.getValue<number | null>() ?? '—' },
+  { id: 'attempts', accessorKey: 'attempts', header: () => <Trans>Attempts</Trans> },
+  { id: 'response_code', accessorKey: 'response_code', header: () => <Trans>Answer</Trans>, cell: (info) => info.getValue<number | null>() ?? '—' },
   {
     id: 'response_excerpt',
     accessorKey: 'response_excerpt',
-    header: 'First bytes of the answer',
+    header: () => <Trans>First bytes of the answer</Trans>,
     cell: (info) => <span className="ops-code">{info.getValue<string>()}</span>,
   },
-  { id: 'detail', accessorKey: 'detail', header: 'What happened' },
-  { id: 'actions', header: 'Actions', cell: ({ row }) => <SendAgainButton row={row.original} /> },
+  { id: 'detail', accessorKey: 'detail', header: () => <Trans>What happened</Trans> },
+  { id: 'actions', header: () => <Trans>Actions</Trans>, cell: ({ row }) => <SendAgainButton row={row.original} /> },
 ];
 
 export function WebhookDeliveries({ subscription, url }: { subscription: number; url: string }) {
   const query = useListQuery();
   const notify = useNotify();
+  const { t } = useLingui();
   const log = useDataGroup('webhookDeliveries', emptyPage, (params, options) => integrationsCalls.webhookDeliveries(params, options), {
     subscription,
     page: query.page,
@@ -73,26 +89,26 @@ export function WebhookDeliveries({ subscription, url }: { subscription: number;
   });
   const again = useMutation((row: WebhookDelivery, options) => integrationsCalls.sendWebhookAgain(subscription, row.id, options), {
     onSuccess: (answer) => {
-      notify({ type: 'info', title: 'Queued to be sent again', description: answer.message });
+      notify({ type: 'info', title: t`Queued to be sent again`, description: answer.message });
       log.refetch();
     },
-    onFailure: (message) => notify({ type: 'error', title: 'Could not send it again', description: message }),
+    onFailure: (message) => notify({ type: 'error', title: t`Could not send it again`, description: message }),
   });
   return (
     <SendAgain.Provider value={{ send: (row) => void again.run(row), busy: again.busy }}>
       <DataTable
-        caption={`Delivery log of ${url}`}
+        caption={t`Delivery log of ${url}`}
         columns={columns}
         rows={log.data.data}
         total={log.data.total}
         totalExact={log.data.total_exact}
         {...tableState(log)}
-        empty="No event has been sent to this address yet."
+        empty={t`No event has been sent to this address yet.`}
         query={query}
         getRowId={(row) => String(row.id)}
       />
       <button type="button" className="button button--ghost button--small ops-spaced" onClick={log.refetch}>
-        Refresh the log
+        <Trans>Refresh the log</Trans>
       </button>
     </SendAgain.Provider>
   );
