@@ -4,6 +4,7 @@
  * from the company's people (`POST /users`); everyone can type a name and an email.
  */
 import type { TemplateDetail, TemplateListing, UserRow } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { templatesApi, usersApi } from '@formsign/sdk';
@@ -30,11 +31,15 @@ function ChooseTemplate() {
   );
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Which template?</h2>
+      <h2 id={`${id}-title`}>
+        <Trans>Which template?</Trans>
+      </h2>
       <TemplateLoadState loading={listing.loading} error={listing.error ? listing.message : null} onRetry={listing.refetch} />
       {!listing.loading && listing.data.length === 0 ? (
         <p>
-          There is no template to send yet. <Link to="/template/edit/new/step1">Make one in Manage Template.</Link>
+          <Trans>
+            There is no template to send yet. <Link to="/template/edit/new/step1">Make one in Manage Template.</Link>
+          </Trans>
         </p>
       ) : null}
       <ul className="send-choose">
@@ -62,6 +67,7 @@ function SendTemplate({
   worksCases: boolean;
   prefills: boolean;
 }) {
+  const { t } = useLingui();
   const template = useDataGroup('template', null as TemplateDetail | null, (id: number, options) => templatesCalls.get(id, options), templateId);
   const people = useDataGroup(
     'people',
@@ -70,21 +76,29 @@ function SendTemplate({
       load ? usersCalls.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null),
     listsPeople,
   );
-  useReportedTitle(template.data ? `Send ${template.data.title}` : undefined);
+  const title = template.data?.title;
+  useReportedTitle(title !== undefined ? t`Send ${title}` : undefined);
+  const loading = template.loading || people.loading;
   return (
     <>
-      <TemplateLoadState loading={template.loading || people.loading} error={template.error ? template.message : null} onRetry={template.refetch} />
-      {template.data && !people.loading ? (
+      <TemplateLoadState loading={loading} error={template.error ? template.message : null} onRetry={template.refetch} />
+      {template.data && !loading ? (
         template.data.status === 'archived' ? (
           <section className="card">
-            <h2>This template is archived</h2>
-            <p>Restore it in Manage Template to send forms from it.</p>
+            <h2>
+              <Trans>This template is archived</Trans>
+            </h2>
+            <p>
+              <Trans>Restore it in Manage Template to send forms from it.</Trans>
+            </p>
           </section>
         ) : (
           <>
             <p>
-              <Link to={`/bulk-sends?template=${template.data.id}`}>Send to many people from a CSV</Link> (one form a row) ·{' '}
-              <Link to="/bulk-sends">Your bulk sends</Link>
+              <Trans>
+                <Link to={`/bulk-sends?template=${template.data.id}`}>Send to many people from a CSV</Link> (one form a row) ·{' '}
+                <Link to="/bulk-sends">Your bulk sends</Link>
+              </Trans>
             </p>
             <SendForm key={template.data.id} template={template.data} people={people.data} filesOnCases={worksCases} prefills={prefills} />
           </>
