@@ -1,15 +1,17 @@
 /**
  * Send a form (`/send/{templateId}`, designed): choose a template when none is named, then
- * its recipients, a note and an expiry (`POST /send-form`). Administrators pick colleagues
+ * its recipients, a note, the form's language (the organisation's, read from its settings, unless
+ * chosen) and an expiry (`POST /send-form`). Administrators pick colleagues
  * from the company's people (`POST /users`); everyone can type a name and an email.
  */
-import type { TemplateDetail, TemplateListing, UserRow } from '@formsign/sdk';
+import type { Settings, TemplateDetail, TemplateListing, UserRow } from '@formsign/sdk';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { templatesApi, usersApi } from '@formsign/sdk';
+import { settingsApi, templatesApi, usersApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
 import { SendForm } from '../features/forms/send-form.tsx';
+import { isLanguageCode } from '../i18n/languages.ts';
 import { TemplateLoadState, templateIdOf } from '../features/forms/template-steps.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { seesPage } from '../routes/access.ts';
@@ -17,6 +19,7 @@ import { useViewer } from '../session/session.tsx';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import '../styles/forms.css';
 
+const settingsCalls = area(settingsApi);
 const templatesCalls = area(templatesApi);
 const usersCalls = area(usersApi);
 
@@ -76,9 +79,12 @@ function SendTemplate({
       load ? usersCalls.list({ page: 1, limit: 100, filters: { status: 'active' } }, options).then((page) => page.data) : Promise.resolve(null),
     listsPeople,
   );
+  // The organisation's language, the form's unless the sender chooses another (unknown when the settings cannot be read).
+  const settings = useDataGroup('settings', null as Settings | null, (_load: boolean, options) => settingsCalls.get(options), true);
+  const organisationLanguage = settings.data?.language;
   const title = template.data?.title;
   useReportedTitle(title !== undefined ? t`Send ${title}` : undefined);
-  const loading = template.loading || people.loading;
+  const loading = template.loading || people.loading || settings.loading;
   return (
     <>
       <TemplateLoadState loading={loading} error={template.error ? template.message : null} onRetry={template.refetch} />
@@ -100,7 +106,14 @@ function SendTemplate({
                 <Link to="/bulk-sends">Your bulk sends</Link>
               </Trans>
             </p>
-            <SendForm key={template.data.id} template={template.data} people={people.data} filesOnCases={worksCases} prefills={prefills} />
+            <SendForm
+              key={template.data.id}
+              template={template.data}
+              people={people.data}
+              filesOnCases={worksCases}
+              prefills={prefills}
+              organisationLanguage={isLanguageCode(organisationLanguage) ? organisationLanguage : null}
+            />
           </>
         )
       ) : null}

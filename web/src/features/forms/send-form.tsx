@@ -1,8 +1,9 @@
 /**
  * The Send screen (designed): a template's recipients, each a colleague picked from the
  * company's people or anyone typed as a name and email; whether they act one after the
- * other; the sender's own answers (fields answered "by the sender"); a note and the last day
- * the links work, and the access code of each place that asks for one (the sender gives it
+ * other; the sender's own answers (fields answered "by the sender"); a note, the language of
+ * the form (its signing pages, mails and sealed PDF; the organisation's unless chosen), the last
+ * day the links work, and the access code of each place that asks for one (the sender gives it
  * to its recipient another way). Sending uses one envelope. A refused send keeps everything chosen and says
  * why in the product's words; a sent form links to its progress.
  */
@@ -31,6 +32,7 @@ import { PrefillPicker, type PickedRecord } from './prefill-picker.tsx';
 import { SigningField } from './signing-field.tsx';
 import { answerProblems, initialAnswers, shownAndCalculatedAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
 import { accessCodeLength, accessCodeProblem } from './access-code.ts';
+import { isLanguageCode, languageCodes, languageNames, type LanguageCode } from '../../i18n/languages.ts';
 
 const workflowCalls = area(workflowApi);
 
@@ -82,9 +84,11 @@ interface SendFormProps {
   filesOnCases?: boolean;
   /** Offer "Pre-fill from <source>" (those who may read the records). */
   prefills?: boolean;
+  /** The organisation's language, the form's unless the sender chooses another; null when it is not known (the server then uses it). */
+  organisationLanguage?: LanguageCode | null;
 }
 
-export function SendForm({ template, people, filesOnCases = false, prefills = false }: SendFormProps) {
+export function SendForm({ template, people, filesOnCases = false, prefills = false, organisationLanguage = null }: SendFormProps) {
   const { t, i18n } = useLingui();
   const id = useId();
   const steps: readonly TemplateStep[] = template.steps?.length ? template.steps : [{ label: t`Signer`, action: 'sign', user_id: null }];
@@ -105,6 +109,8 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
   const [message, setMessage] = useState('');
   const [tenant, setTenant] = useState<number | null>(null);
   const [expires, setExpires] = useState(inDays(30));
+  // The language of the form's signing pages, mails and sealed PDF: empty leaves it to the server (the organisation's).
+  const [language, setLanguage] = useState<LanguageCode | ''>(organisationLanguage ?? '');
   const [checked, setChecked] = useState(false);
   // The record the sender's answers were filled from: sent as `refs`, so the fields others fill start from it too.
   const [filled, setFilled] = useState<PickedRecord | null>(null);
@@ -138,6 +144,7 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
       ...(values && Object.keys(values).length ? { values } : {}),
       ...(tenant ? { tenant } : {}),
       ...(refs ? { refs } : {}),
+      ...(language ? { language } : {}),
     });
   };
 
@@ -324,6 +331,28 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
           <Trans>A note to the recipients</Trans>
         </label>
         <textarea id={`${id}-message`} className="textarea" maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-language`}>
+          <Trans>Language of the form</Trans>
+        </label>
+        <select
+          id={`${id}-language`}
+          className="select"
+          value={language}
+          aria-describedby={`${id}-language-hint`}
+          onChange={(event) => setLanguage(isLanguageCode(event.target.value) ? event.target.value : '')}
+        >
+          {organisationLanguage ? null : <option value="">{t`The organisation’s language`}</option>}
+          {languageCodes.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {languageNames[code]}
+            </option>
+          ))}
+        </select>
+        <span id={`${id}-language-hint`} className="field__hint">
+          <Trans>The language of its signing pages, its emails and the sealed PDF. Each recipient may switch the pages to another.</Trans>
+        </span>
       </div>
       {filesOnCases ? <CasePicker value={tenant} onValue={setTenant} /> : null}
       <div className="field">
