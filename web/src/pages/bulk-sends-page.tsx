@@ -5,6 +5,7 @@
  * otherwise the newest bulk sends, each linked to its page. One page for the three, so that the
  * route table every page loads grows by one entry.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { FormError } from '../components/form-error.tsx';
 import { BulkSendList } from '../features/bulk-send/bulk-send-list.tsx';
@@ -21,6 +22,7 @@ import '../styles/forms.css';
 const templatesCalls = area(templatesApi);
 
 function SendTemplate({ templateId }: { templateId: string }) {
+  const { t } = useLingui();
   const found = templateIdOf(templateId);
   const template = useDataGroup(
     'template',
@@ -28,15 +30,20 @@ function SendTemplate({ templateId }: { templateId: string }) {
     (id: number, options) => templatesCalls.get(id, options),
     typeof found === 'number' ? found : 0,
   );
-  useReportedTitle(template.data ? `Send ${template.data.title} in bulk` : undefined);
+  const title = template.data?.title;
+  useReportedTitle(title !== undefined ? t`Send ${title} in bulk` : undefined);
   return (
     <>
       <TemplateLoadState loading={template.loading} error={template.error ? template.message : null} onRetry={template.refetch} />
       {template.data ? (
         template.data.status === 'archived' ? (
           <section className="card">
-            <h2>This template is archived</h2>
-            <p>Restore it in Manage Template to send forms from it.</p>
+            <h2>
+              <Trans>This template is archived</Trans>
+            </h2>
+            <p>
+              <Trans>Restore it in Manage Template to send forms from it.</Trans>
+            </p>
           </section>
         ) : (
           <BulkSendForm key={template.data.id} template={template.data} />
@@ -47,6 +54,7 @@ function SendTemplate({ templateId }: { templateId: string }) {
 }
 
 export default function BulkSendsPage() {
+  const { t } = useLingui();
   const { id } = useParams();
   const [search] = useSearchParams();
   const template = search.get('template');
@@ -57,7 +65,7 @@ export default function BulkSendsPage() {
         Number.isInteger(bulkId) && bulkId >= 1 ? (
           <BulkSendProgress key={bulkId} id={bulkId} />
         ) : (
-          <FormError message="This bulk send does not exist." />
+          <FormError message={t`This bulk send does not exist.`} />
         )
       ) : template !== null ? (
         <SendTemplate key={template} templateId={template} />

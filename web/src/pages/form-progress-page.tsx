@@ -9,6 +9,9 @@
  * recipient to sign in person (`in-person`), going to its fresh signing page.
  */
 import type { FileFormRequest, FormProgress, FormProgressAction, RecipientProgress } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { casesApi, workflowApi } from '@formsign/sdk';
@@ -18,7 +21,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { FormError, FormSuccess } from '../components/form-error.tsx';
 import { FormStatusBadge } from '../features/lists/workflow/form-status.tsx';
 import { TemplateLoadState } from '../features/forms/template-steps.tsx';
-import { formatDateTime, humanize, useDateStyle } from '../lists/format.ts';
+import { formatDateTime, useDateStyle } from '../lists/format.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { useReportedTitle } from '../shell/page-title.tsx';
 import { CasePicker } from '../components/case-picker.tsx';
@@ -29,14 +32,43 @@ import '../styles/lists.css';
 const casesCalls = area(casesApi);
 const workflowCalls = area(workflowApi);
 
-const acts: Record<RecipientProgress['action'], string> = { sign: 'Signs', fill: 'Fills in', approve: 'Approves', copy: 'Receives a copy' };
+const acts: Record<RecipientProgress['action'], MessageDescriptor> = {
+  sign: msg`Signs`,
+  fill: msg`Fills in`,
+  approve: msg`Approves`,
+  copy: msg`Receives a copy`,
+};
+
+/** What a place is asked to do, within a sentence: “1. Tenant (signs)”. */
+const asked: Record<RecipientProgress['action'], MessageDescriptor> = {
+  sign: msg`signs`,
+  fill: msg`fills in`,
+  approve: msg`approves`,
+  copy: msg`receives a copy`,
+};
+
+/** Where a recipient is. */
+const statusWords: Record<RecipientProgress['status'], MessageDescriptor> = {
+  waiting: msg`Waiting`,
+  open: msg`Open`,
+  signed: msg`Signed`,
+  approved: msg`Approved`,
+  disapproved: msg`Disapproved`,
+  declined: msg`Declined`,
+  filled: msg`Filled`,
+  cancelled: msg`Cancelled`,
+  copy: msg`Copy`,
+};
 
 /** Where a place that receives a copy is: its mail sent (and when), still to come, or never (the form did not complete). */
-function copyState(form: FormProgress, recipient: RecipientProgress): string {
-  if (recipient.copy_sent_at) return `Copy sent ${when(recipient.copy_sent_at)}`;
-  if (form.status === 'completed') return 'Copy not sent yet: it goes once the sealed PDF is made and the mail server takes it';
-  if (['cancelled', 'declined', 'disapproved'].includes(form.status)) return 'No copy: the form was not completed';
-  return 'Gets the sealed PDF once the form is complete';
+function copyState(form: FormProgress, recipient: RecipientProgress): MessageDescriptor {
+  if (recipient.copy_sent_at) {
+    const sentAt = when(recipient.copy_sent_at);
+    return msg`Copy sent ${sentAt}`;
+  }
+  if (form.status === 'completed') return msg`Copy not sent yet: it goes once the sealed PDF is made and the mail server takes it`;
+  if (['cancelled', 'declined', 'disapproved'].includes(form.status)) return msg`No copy: the form was not completed`;
+  return msg`Gets the sealed PDF once the form is complete`;
 }
 
 function when(value: string | null): string {
@@ -44,86 +76,136 @@ function when(value: string | null): string {
 }
 
 /** What a place's link asks for before its form opens, as the sender reads it. */
-const opensWith = { 'email-code': 'Opens with a code emailed to them', 'access-code': 'Opens with the access code you gave them' } as const;
+const opensWith: Record<'email-code' | 'access-code', MessageDescriptor> = {
+  'email-code': msg`Opens with a code emailed to them`,
+  'access-code': msg`Opens with the access code you gave them`,
+};
 
 function Recipients({ progress }: { progress: FormProgress }) {
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
+  const { t, i18n } = useLingui();
+  const reference = progress.reference;
   return (
     <div className="table-scroll">
       <table className="table">
-        <caption className="visually-hidden">Recipients of {progress.reference}</caption>
+        <caption className="visually-hidden">
+          <Trans>Recipients of {reference}</Trans>
+        </caption>
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">Recipient</th>
-            <th scope="col">Asked to</th>
-            <th scope="col">Status</th>
-            <th scope="col">Opened</th>
-            <th scope="col">Done</th>
-            <th scope="col">Reminders</th>
+            <th scope="col">
+              <Trans>Recipient</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Asked to</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Status</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Opened</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Done</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Reminders</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
-          {progress.recipients.map((recipient) => (
-            <tr key={recipient.order} aria-current={recipient.next ? 'step' : undefined}>
-              <td>{recipient.order}</td>
-              <td>
-                <span className="cell-main">{recipient.name}</span> <span className="muted">{recipient.label}</span>
-                <span className="cell-email">{recipient.email}</span>
-                {recipient.verification && recipient.verification !== 'none' ? (
-                  <span className="cell-email">
-                    {opensWith[recipient.verification]}
-                    {recipient.verified_at ? `: given ${when(recipient.verified_at)}` : ''}
-                  </span>
-                ) : null}
-                {recipient.delegations?.length ? (
-                  <ul className="cell-email" aria-label={`How place ${recipient.order} was handed on`}>
-                    {recipient.delegations.map((handed) => (
-                      <li key={handed.at}>
-                        {handed.from_name} ({handed.from_email}) handed it on to {handed.to_name} ({handed.to_email}) {when(handed.at)}: “
-                        {handed.reason}”
-                      </li>
-                    ))}
-                  </ul>
-                ) : recipient.allow_delegation && recipient.status === 'open' ? (
-                  <span className="cell-email">May hand it on to someone else</span>
-                ) : null}
-              </td>
-              <td>{acts[recipient.action]}</td>
-              <td>
-                {recipient.action === 'copy' ? (
-                  copyState(progress, recipient)
-                ) : (
-                  <>
-                    {recipient.next ? <span className="badge badge--info">Next</span> : null} {humanize(recipient.status)}
-                  </>
-                )}
-                {recipient.comment ? <span className="muted"> “{recipient.comment}”</span> : null}
-                {recipient.hosted_by ? <span className="cell-email">In person, hosted by {recipient.hosted_by}</span> : null}
-              </td>
-              <td>{when(recipient.opened_at)}</td>
-              <td>{when(recipient.acted_at)}</td>
-              <td>
-                {recipient.reminders}
-                {recipient.last_reminded_at ? <span className="muted"> (last {when(recipient.last_reminded_at)})</span> : null}
-                {recipient.next_reminder_at ? <span className="cell-email">Next automatic reminder {when(recipient.next_reminder_at)}</span> : null}
-              </td>
-            </tr>
-          ))}
+          {progress.recipients.map((recipient) => {
+            const order = recipient.order;
+            const opens = recipient.verification && recipient.verification !== 'none' ? i18n._(opensWith[recipient.verification]) : null;
+            const givenAt = recipient.verified_at ? when(recipient.verified_at) : null;
+            const comment = recipient.comment;
+            const hostedBy = recipient.hosted_by;
+            const lastAt = recipient.last_reminded_at ? when(recipient.last_reminded_at) : null;
+            const nextAt = recipient.next_reminder_at ? when(recipient.next_reminder_at) : null;
+            return (
+              <tr key={recipient.order} aria-current={recipient.next ? 'step' : undefined}>
+                <td>{recipient.order}</td>
+                <td>
+                  <span className="cell-main">{recipient.name}</span> <span className="muted">{recipient.label}</span>
+                  <span className="cell-email">{recipient.email}</span>
+                  {opens ? (
+                    <span className="cell-email">
+                      {givenAt
+                        ? i18n._(
+                            msg({ message: `${opens}: given ${givenAt}`, comment: 'How a recipient opens the form, and when they gave the code' }),
+                          )
+                        : opens}
+                    </span>
+                  ) : null}
+                  {recipient.delegations?.length ? (
+                    <ul className="cell-email" aria-label={t`How place ${order} was handed on`}>
+                      {recipient.delegations.map((handed) => {
+                        const { from_name: fromName, from_email: fromEmail, to_name: toName, to_email: toEmail, reason } = handed;
+                        const handedAt = when(handed.at);
+                        return (
+                          <li key={handed.at}>
+                            <Trans>
+                              {fromName} ({fromEmail}) handed it on to {toName} ({toEmail}) {handedAt}: “{reason}”
+                            </Trans>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  ) : recipient.allow_delegation && recipient.status === 'open' ? (
+                    <span className="cell-email">
+                      <Trans>May hand it on to someone else</Trans>
+                    </span>
+                  ) : null}
+                </td>
+                <td>{i18n._(acts[recipient.action])}</td>
+                <td>
+                  {recipient.action === 'copy' ? (
+                    i18n._(copyState(progress, recipient))
+                  ) : (
+                    <>
+                      {recipient.next ? (
+                        <span className="badge badge--info">
+                          <Trans>Next</Trans>
+                        </span>
+                      ) : null}{' '}
+                      {i18n._(statusWords[recipient.status])}
+                    </>
+                  )}
+                  {comment ? <span className="muted"> {t`“${comment}”`}</span> : null}
+                  {hostedBy ? (
+                    <span className="cell-email">
+                      <Trans>In person, hosted by {hostedBy}</Trans>
+                    </span>
+                  ) : null}
+                </td>
+                <td>{when(recipient.opened_at)}</td>
+                <td>{when(recipient.acted_at)}</td>
+                <td>
+                  {recipient.reminders}
+                  {lastAt ? <span className="muted"> {t`(last ${lastAt})`}</span> : null}
+                  {nextAt ? (
+                    <span className="cell-email">
+                      <Trans>Next automatic reminder {nextAt}</Trans>
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
   );
 }
 
-const stoppedWords = { disapproved: 'Sent back', declined: 'Declined' } as const;
-
 /** The places a stopped form starts again from: the one that stopped it and every one not yet done. */
 const toRedo = (recipient: RecipientProgress): boolean => !['signed', 'approved', 'filled'].includes(recipient.status);
 
 /** Correcting a form sent back or declined, and sending it on again: who the places still to do go to, and the note. */
 function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; onSend(action: FormProgressAction): void }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const places = form.recipients.filter(toRedo);
   const [people, setPeople] = useState(() => places.map(({ order, name, email }) => ({ order, name, email })));
@@ -143,9 +225,13 @@ function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; 
   };
   return (
     <form className="card" aria-labelledby={headingId} onSubmit={send}>
-      <h3 id={headingId}>Correct and send again</h3>
+      <h3 id={headingId}>
+        <Trans>Correct and send again</Trans>
+      </h3>
       <p className="muted">
-        What was signed before stands. The places below start again with new links (the old ones stop working), and whoever’s turn it is is emailed.
+        <Trans>
+          What was signed before stands. The places below start again with new links (the old ones stop working), and whoever’s turn it is is emailed.
+        </Trans>
       </p>
       {people.map((person, index) => {
         const place = places[index];
@@ -155,10 +241,12 @@ function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; 
         return (
           <fieldset key={person.order} className="fieldset">
             <legend>
-              {person.order}. {place.label || acts[place.action]} ({acts[place.action].toLowerCase()})
+              {person.order}. {place.label || i18n._(acts[place.action])} ({i18n._(asked[place.action])})
             </legend>
             <div className="field">
-              <label htmlFor={`resend-name-${person.order}`}>Name</label>
+              <label htmlFor={`resend-name-${person.order}`}>
+                <Trans>Name</Trans>
+              </label>
               <input
                 id={`resend-name-${person.order}`}
                 className="input"
@@ -169,7 +257,9 @@ function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; 
               />
             </div>
             <div className="field">
-              <label htmlFor={`resend-email-${person.order}`}>Email address</label>
+              <label htmlFor={`resend-email-${person.order}`}>
+                <Trans>Email address</Trans>
+              </label>
               <input
                 id={`resend-email-${person.order}`}
                 className="input"
@@ -184,12 +274,14 @@ function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; 
         );
       })}
       <div className="field">
-        <label htmlFor="resend-message">Note to the recipients</label>
+        <label htmlFor="resend-message">
+          <Trans>Note to the recipients</Trans>
+        </label>
         <textarea id="resend-message" className="textarea" value={message} disabled={busy} onChange={(event) => setMessage(event.target.value)} />
       </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Sending…' : 'Send the form again'}
+          {busy ? t`Sending…` : t`Send the form again`}
         </button>
       </div>
     </form>
@@ -198,34 +290,37 @@ function SendAgain({ form, busy, onSend }: { form: FormProgress; busy: boolean; 
 
 /** The case the form is filed on, changed here by whoever works cases (not a personal administrator). */
 function CaseFiling({ form, onFiled }: { form: FormProgress; onFiled(tenant: FormProgress['tenant']): void }) {
+  const { t } = useLingui();
   const current = form.tenant?.id ?? null;
   const [chosen, setChosen] = useState<number | null>(current);
   const file = useMutation((request: FileFormRequest, options) => casesCalls.fileForm(request, options), {
     onSuccess: (result) => onFiled(result.tenant),
   });
+  const tenant = form.tenant;
+  const tenantName = tenant?.name;
   return (
     <form
       className="case-filing"
-      aria-label="Case"
+      aria-label={t`Case`}
       onSubmit={(event) => {
         event.preventDefault();
         void file.run({ form: form.id, tenant: chosen });
       }}
     >
       <p>
-        {form.tenant ? (
-          <>
-            Filed on the case of <Link to={`/tenant/${form.tenant.id}`}>{form.tenant.name}</Link>.
-          </>
+        {tenant ? (
+          <Trans>
+            Filed on the case of <Link to={`/tenant/${tenant.id}`}>{tenantName}</Link>.
+          </Trans>
         ) : (
-          'Not filed on a case.'
+          <Trans>Not filed on a case.</Trans>
         )}
       </p>
       <CasePicker value={chosen} onValue={setChosen} />
       <FormError message={file.error} />
       <div className="form-actions">
         <button type="submit" className="button button--secondary" disabled={file.busy || chosen === current}>
-          {chosen === null ? 'Take it off the case' : 'File on this case'}
+          {chosen === null ? t`Take it off the case` : t`File on this case`}
         </button>
       </div>
     </form>
@@ -235,6 +330,7 @@ function CaseFiling({ form, onFiled }: { form: FormProgress; onFiled(tenant: For
 export default function FormProgressPage() {
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
+  const { t, i18n } = useLingui();
   const viewer = useViewer();
   const { id: address } = useParams();
   const formId = Number(address);
@@ -256,13 +352,25 @@ export default function FormProgressPage() {
   const next = form?.recipients.find((recipient) => recipient.next);
   // An approver signs in with their own account: only a signer or filler is signed for in person.
   const hostable = next && next.action !== 'approve' && next.action !== 'copy' ? next : undefined;
+  const nextName = next?.name;
+  const hostName = hostable?.name;
+  const reference = form?.reference;
   const stopped = form && (form.status === 'disapproved' || form.status === 'declined') ? form.status : null;
   const stopper = stopped ? form?.recipients.find((recipient) => recipient.status === stopped) : undefined;
+  const stopperName = stopper?.name;
+  const stoppedBy = !stopped
+    ? ''
+    : stopperName
+      ? t`${select(stopped, { disapproved: `Sent back by ${stopperName}`, other: `Declined by ${stopperName}` })}`
+      : t`${select(stopped, { disapproved: 'Sent back by a recipient', other: 'Declined by a recipient' })}`;
+  const stopperComment = stopper?.comment;
 
   return (
     <div className="page">
       <p>
-        <Link to="/workflow">← Workflow (In Progress)</Link>
+        <Link to="/workflow">
+          <Trans>← Workflow (In Progress)</Trans>
+        </Link>
       </p>
       <TemplateLoadState what="form" loading={progress.loading} error={progress.error ? progress.message : null} onRetry={progress.refetch} />
       {form ? (
@@ -271,19 +379,31 @@ export default function FormProgressPage() {
             {form.reference}: {form.title} <FormStatusBadge status={form.status} />
           </h2>
           <dl className="details-list">
-            <dt>Template</dt>
+            <dt>
+              <Trans>Template</Trans>
+            </dt>
             <dd>{form.template}</dd>
-            <dt>Sent by</dt>
+            <dt>
+              <Trans>Sent by</Trans>
+            </dt>
             <dd>{form.sender}</dd>
-            <dt>Sent</dt>
+            <dt>
+              <Trans>Sent</Trans>
+            </dt>
             <dd>{when(form.sent_at)}</dd>
-            <dt>Links work until</dt>
+            <dt>
+              <Trans>Links work until</Trans>
+            </dt>
             <dd>{when(form.expires_at)}</dd>
-            <dt>Order</dt>
-            <dd>{form.sequential ? 'One after the other' : 'Everyone at once'}</dd>
+            <dt>
+              <Trans>Order</Trans>
+            </dt>
+            <dd>{form.sequential ? t`One after the other` : t`Everyone at once`}</dd>
             {form.completed_at ? (
               <>
-                <dt>Completed</dt>
+                <dt>
+                  <Trans>Completed</Trans>
+                </dt>
                 <dd>{when(form.completed_at)}</dd>
               </>
             ) : null}
@@ -292,10 +412,16 @@ export default function FormProgressPage() {
             <div className="alert alert--warning" role="status">
               <div className="alert__body">
                 <strong>
-                  {stoppedWords[stopped]} by {stopper?.name ?? 'a recipient'}
-                  {stopper?.comment ? `: ${stopper.comment}` : ''}
+                  {stopperComment
+                    ? i18n._(
+                        msg({
+                          message: `${stoppedBy}: ${stopperComment}`,
+                          comment: 'Who stopped the form (“Declined by Ada Brook”), and their reason',
+                        }),
+                      )
+                    : stoppedBy}
                 </strong>{' '}
-                The form has stopped. Correct it below and send it again.
+                <Trans>The form has stopped. Correct it below and send it again.</Trans>
               </div>
             </div>
           ) : null}
@@ -309,45 +435,47 @@ export default function FormProgressPage() {
           <div className="form-actions">
             {open && next ? (
               <button type="button" className="button" disabled={act.busy} onClick={() => void act.run({ id: form.id, action: 'remind' })}>
-                Remind {next.name}
+                <Trans>Remind {nextName}</Trans>
               </button>
             ) : null}
             {open && hostable ? (
               <button type="button" className="button button--secondary" disabled={act.busy} onClick={() => setHosting(true)}>
-                Sign in person with {hostable.name}
+                <Trans>Sign in person with {hostName}</Trans>
               </button>
             ) : null}
             {open ? (
               <button type="button" className="button button--secondary" disabled={act.busy} onClick={() => setWithdrawing(true)}>
-                Withdraw the form
+                <Trans>Withdraw the form</Trans>
               </button>
             ) : null}
             {form.pdf ? (
               <a className="button button--secondary" href={form.pdf} download>
-                Download the signed PDF
+                <Trans>Download the signed PDF</Trans>
               </a>
             ) : null}
             <Link className="button button--ghost" to={`/formaudit?search=${encodeURIComponent(form.reference)}`}>
-              Audit trail
+              <Trans>Audit trail</Trans>
             </Link>
           </div>
           <ConfirmDialog
             open={withdrawing}
-            title={`Withdraw ${form.reference}?`}
-            confirmLabel="Withdraw the form"
+            title={t`Withdraw ${reference}?`}
+            confirmLabel={t`Withdraw the form`}
             onCancel={() => setWithdrawing(false)}
             onConfirm={() => {
               setWithdrawing(false);
               void act.run({ id: form.id, action: 'withdraw' });
             }}
           >
-            <p>Its links stop working and nobody else can sign it. The envelope it used is not given back.</p>
+            <p>
+              <Trans>Its links stop working and nobody else can sign it. The envelope it used is not given back.</Trans>
+            </p>
           </ConfirmDialog>
           {hostable ? (
             <ConfirmDialog
               open={hosting}
-              title={`Sign in person with ${hostable.name}?`}
-              confirmLabel="Open it on this device"
+              title={t`Sign in person with ${hostName}?`}
+              confirmLabel={t`Open it on this device`}
               onCancel={() => setHosting(false)}
               onConfirm={() => {
                 setHosting(false);
@@ -355,8 +483,17 @@ export default function FormProgressPage() {
               }}
             >
               <p>
-                The form opens here for {hostable.name} to {hostable.action === 'fill' ? 'fill in' : 'sign'} on this device; hand it to them. The link
-                emailed to them stops working, and the certificate says you hosted the signature. A code the place asks for is still asked for.
+                {hostable.action === 'fill' ? (
+                  <Trans>
+                    The form opens here for {hostName} to fill in on this device; hand it to them. The link emailed to them stops working, and the
+                    certificate says you hosted the signature. A code the place asks for is still asked for.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    The form opens here for {hostName} to sign on this device; hand it to them. The link emailed to them stops working, and the
+                    certificate says you hosted the signature. A code the place asks for is still asked for.
+                  </Trans>
+                )}
               </p>
             </ConfirmDialog>
           ) : null}

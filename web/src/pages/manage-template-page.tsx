@@ -10,6 +10,9 @@
  * list, marked Archived and offering Restore, until they are deleted.
  */
 import type { ManagedTemplate } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -42,52 +45,107 @@ const templateListLogic = templateListMachine.provide({
   actors: { manage: fromRequest((input, options) => templatesCalls.manage(input, options)) },
 });
 
-const pastTense = { archive: 'archived', restore: 'restored', delete: 'deleted' } as const;
+/** How many templates a command acts on. */
+const countOf = (command: TemplateCommand): number => (command.functions === 'duplicate' ? 1 : command.ids.length);
 
-function doneTitle(command: TemplateCommand): string {
-  if (command.functions === 'duplicate') return 'Template duplicated';
-  return `${command.ids.length === 1 ? 'Template' : 'Templates'} ${pastTense[command.functions]}`;
-}
-
-const doneWords: Record<TemplateCommand['functions'], (subject: string) => string> = {
-  duplicate: (subject) => `A copy of ${subject} is in the list.`,
-  archive: (subject) => `${subject}: no new forms can be started from it until it is restored.`,
-  restore: (subject) => `${subject} can be used to start forms again.`,
-  delete: (subject) => `${subject} no longer exists. Forms already started from it keep their answers.`,
+const doneTitles: Record<TemplateCommand['functions'], (count: number) => MessageDescriptor> = {
+  duplicate: () => msg`Template duplicated`,
+  archive: (count) => msg`${plural(count, { one: 'Template archived', other: 'Templates archived' })}`,
+  restore: (count) => msg`${plural(count, { one: 'Template restored', other: 'Templates restored' })}`,
+  delete: (count) => msg`${plural(count, { one: 'Template deleted', other: 'Templates deleted' })}`,
 };
 
-function subjectOf(templates: readonly ManagedTemplate[]): string {
-  return templates.length === 1 ? `“${templates[0]?.title ?? ''}”` : `${templates.length} templates`;
-}
+/** What a command did, said of its subject (“Incident Report”, 3 templates); the words may agree with how many templates it is. */
+const doneWords: Record<TemplateCommand['functions'], (subject: string, count: number) => MessageDescriptor> = {
+  duplicate: (subject) => msg`A copy of ${subject} is in the list.`,
+  archive: (subject, count) =>
+    msg`${plural(count, {
+      one: `${subject}: no new forms can be started from it until it is restored.`,
+      other: `${subject}: no new forms can be started from it until it is restored.`,
+    })}`,
+  restore: (subject, count) =>
+    msg`${plural(count, { one: `${subject} can be used to start forms again.`, other: `${subject} can be used to start forms again.` })}`,
+  delete: (subject, count) =>
+    msg`${plural(count, {
+      one: `${subject} no longer exists. Forms already started from it keep their answers.`,
+      other: `${subject} no longer exists. Forms already started from it keep their answers.`,
+    })}`,
+};
+
+const failedTitles: Record<TemplateCommand['functions'], (subject: string) => MessageDescriptor> = {
+  duplicate: (subject) => msg`Could not duplicate ${subject}`,
+  archive: (subject) => msg`Could not archive ${subject}`,
+  restore: (subject) => msg`Could not restore ${subject}`,
+  delete: (subject) => msg`Could not delete ${subject}`,
+};
 
 function StatusBadge({ status }: { status: ManagedTemplate['status'] }) {
-  return status === 'active' ? <span className="badge badge--success">Active</span> : <span className="badge">Archived</span>;
+  return status === 'active' ? (
+    <span className="badge badge--success">
+      <Trans>Active</Trans>
+    </span>
+  ) : (
+    <span className="badge">
+      <Trans>Archived</Trans>
+    </span>
+  );
 }
 
 /** Made once: the cells read the page's state through `TemplateListActions`. */
 const columns: ListColumn<ManagedTemplate>[] = [
   { id: 'select', enableSorting: false, header: () => <SelectEveryTemplate />, cell: ({ row }) => <SelectTemplate template={row.original} /> },
-  { id: 'title', accessorKey: 'title', header: 'Template', cell: (info) => <strong className="template-title">{info.getValue<string>()}</strong> },
-  { id: 'category', accessorKey: 'category', header: 'Category', cell: (info) => info.getValue<string>() || <span className="muted">None</span> },
-  { id: 'status', accessorKey: 'status', header: 'Status', cell: (info) => <StatusBadge status={info.getValue<ManagedTemplate['status']>()} /> },
-  { id: 'fields', accessorKey: 'fields', header: 'Fields', cell: (info) => <span className="num">{info.getValue<number>()}</span> },
-  { id: 'uses', accessorKey: 'uses', header: 'Uses', cell: (info) => <span className="num">{info.getValue<number>()}</span> },
+  {
+    id: 'title',
+    accessorKey: 'title',
+    header: () => <Trans>Template</Trans>,
+    cell: (info) => <strong className="template-title">{info.getValue<string>()}</strong>,
+  },
+  {
+    id: 'category',
+    accessorKey: 'category',
+    header: () => <Trans>Category</Trans>,
+    cell: (info) =>
+      info.getValue<string>() || (
+        <span className="muted">
+          <Trans>None</Trans>
+        </span>
+      ),
+  },
+  {
+    id: 'status',
+    accessorKey: 'status',
+    header: () => <Trans>Status</Trans>,
+    cell: (info) => <StatusBadge status={info.getValue<ManagedTemplate['status']>()} />,
+  },
+  {
+    id: 'fields',
+    accessorKey: 'fields',
+    header: () => <Trans>Fields</Trans>,
+    cell: (info) => <span className="num">{info.getValue<number>()}</span>,
+  },
+  { id: 'uses', accessorKey: 'uses', header: () => <Trans>Uses</Trans>, cell: (info) => <span className="num">{info.getValue<number>()}</span> },
   {
     id: 'created_at',
     accessorKey: 'created_at',
-    header: 'Created',
+    header: () => <Trans>Created</Trans>,
     cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span>,
   },
   {
     id: 'updated_at',
     accessorKey: 'updated_at',
-    header: 'Updated',
+    header: () => <Trans>Updated</Trans>,
     cell: (info) => <span className="nowrap">{formatDate(info.getValue<string>())}</span>,
   },
-  { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <TemplateRowActionsCell template={row.original} /> },
+  {
+    id: 'actions',
+    header: () => <Trans>Actions</Trans>,
+    enableSorting: false,
+    cell: ({ row }) => <TemplateRowActionsCell template={row.original} />,
+  },
 ];
 
 export default function ManageTemplatePage() {
+  const { t, i18n } = useLingui();
   const query = useListQuery();
   const notify = useNotify();
   const [snapshot, send, actor] = useMachine(templateListLogic, inspectOption());
@@ -111,11 +169,17 @@ export default function ManageTemplatePage() {
 
   useEffect(() => {
     const tell = (event: TemplateListEmitted): void => {
+      const { command, subject } = event;
+      const count = countOf(command);
       if (event.type === 'templates.done') {
-        notify({ type: 'success', title: doneTitle(event.command), description: event.message || doneWords[event.command.functions](event.subject) });
+        notify({
+          type: 'success',
+          title: i18n._(doneTitles[command.functions](count)),
+          description: event.message || i18n._(doneWords[command.functions](subject, count)),
+        });
         setTicked((current) => ({ ...current, ids: new Set() }));
       } else {
-        notify({ type: 'error', title: `Could not ${event.command.functions} ${event.subject}`, description: event.message });
+        notify({ type: 'error', title: i18n._(failedTitles[command.functions](subject)), description: event.message });
       }
     };
     const done = actor.on('templates.done', tell);
@@ -124,7 +188,14 @@ export default function ManageTemplatePage() {
       done.unsubscribe();
       failed.unsubscribe();
     };
-  }, [actor, notify]);
+  }, [actor, notify, i18n]);
+
+  /** What a command is about, in words: “Incident Report”, 3 templates. */
+  const subjectOf = (templates: readonly ManagedTemplate[]): string => {
+    const title = templates[0]?.title ?? '';
+    const count = templates.length;
+    return count === 1 ? t`“${title}”` : t`${plural(count, { one: '# template', other: '# templates' })}`;
+  };
 
   const run = (templates: readonly ManagedTemplate[], functions: 'archive' | 'restore' | 'delete'): void => {
     if (templates.length === 0) return;
@@ -145,21 +216,25 @@ export default function ManageTemplatePage() {
   };
 
   const filtered = Object.keys(query.filters).some((key) => key !== 'sort' && key !== 'order');
+  const deletingCount = deleting?.length ?? 0;
+  const subject = deleting ? subjectOf(deleting) : '';
 
   return (
     <div className="page manage-template">
       <div className="page__header">
-        <p className="manage-template__intro">Design the forms your organisation sends for signing and approval.</p>
+        <p className="manage-template__intro">
+          <Trans>Design the forms your organisation sends for signing and approval.</Trans>
+        </p>
         <Link className="button" to="/template/edit/new/step1">
-          New template
+          <Trans>New template</Trans>
         </Link>
       </div>
-      <FilterBar query={query} searchLabel="Search templates">
+      <FilterBar query={query} searchLabel={t`Search templates`}>
         <TemplateStatusFilter query={query} />
       </FilterBar>
       <TemplateListActions.Provider value={actions}>
         <DataTable
-          caption="Templates"
+          caption={t`Templates`}
           columns={columns}
           rows={rows}
           total={page.total}
@@ -167,7 +242,7 @@ export default function ManageTemplatePage() {
           loading={loading}
           error={error ? message : null}
           onRetry={refetch}
-          empty={filtered ? 'No templates match these filters.' : 'There are no templates yet: start with New template.'}
+          empty={filtered ? t`No templates match these filters.` : t`There are no templates yet: start with New template.`}
           query={query}
           getRowId={(row) => String(row.id)}
         >
@@ -193,8 +268,8 @@ export default function ManageTemplatePage() {
       </TemplateListActions.Provider>
       <ConfirmDialog
         open={deleting !== null}
-        title={deleting ? `Delete ${subjectOf(deleting)}?` : 'Delete'}
-        confirmLabel={deleting && deleting.length > 1 ? `Delete ${deleting.length} templates` : 'Delete template'}
+        title={deleting ? t`Delete ${subject}?` : t`Delete`}
+        confirmLabel={deletingCount > 1 ? t`Delete ${deletingCount} templates` : t`Delete template`}
         onConfirm={() => {
           if (deleting) run(deleting, 'delete');
           setDeleting(null);
@@ -202,8 +277,17 @@ export default function ManageTemplatePage() {
         onCancel={() => setDeleting(null)}
       >
         <p>
-          {deleting && deleting.length > 1 ? 'These templates and their fields are' : 'The template and its fields are'} deleted for good: this cannot
-          be undone. Forms already started keep their answers. To stop using a template but keep it, archive it instead.
+          {deletingCount > 1 ? (
+            <Trans>
+              These templates and their fields are deleted for good: this cannot be undone. Forms already started keep their answers. To stop using a
+              template but keep it, archive it instead.
+            </Trans>
+          ) : (
+            <Trans>
+              The template and its fields are deleted for good: this cannot be undone. Forms already started keep their answers. To stop using a
+              template but keep it, archive it instead.
+            </Trans>
+          )}
         </p>
       </ConfirmDialog>
     </div>

@@ -8,6 +8,9 @@
  * each field. An unknown source says so, with a way back to the list.
  */
 import type { FormField, PrepopulationResponse, PrepopulationSourceSummary } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { prepopulationApi } from '@formsign/sdk';
@@ -40,58 +43,67 @@ const emptyAnswer: PrepopulationResponse = {
   timestamp: '',
 };
 
-const fieldTypes: Record<FormField['type'], string> = {
-  text: 'Text',
-  textarea: 'Long text',
-  number: 'Number',
-  date: 'Date',
-  email: 'Email',
-  checkbox: 'Tick box',
-  select: 'Choice',
-  radio: 'Radio buttons',
-  calculated: 'Calculated number',
-  signature: 'Signature',
-  initials: 'Initials',
-  file: 'File upload',
-  stamp: 'Stamp',
+const fieldTypes: Record<FormField['type'], MessageDescriptor> = {
+  text: msg`Text`,
+  textarea: msg`Long text`,
+  number: msg`Number`,
+  date: msg`Date`,
+  email: msg`Email`,
+  checkbox: msg`Tick box`,
+  select: msg`Choice`,
+  radio: msg`Radio buttons`,
+  calculated: msg`Calculated number`,
+  signature: msg`Signature`,
+  initials: msg`Initials`,
+  file: msg`File upload`,
+  stamp: msg`Stamp`,
 };
+
+/** A field's type, in words. */
+function FieldType({ type }: { type: FormField['type'] }) {
+  const { i18n } = useLingui();
+  return i18n._(fieldTypes[type]);
+}
 
 const sourceColumns: ListColumn<PrepopulationSourceSummary>[] = [
   {
     id: 'name',
     accessorKey: 'name',
-    header: 'Data source',
+    header: () => <Trans>Data source</Trans>,
     cell: ({ row }) => <Link to={`?source=${row.original.id}`}>{row.original.name}</Link>,
   },
-  { id: 'template', accessorKey: 'template', header: 'Fills in' },
+  { id: 'template', accessorKey: 'template', header: () => <Trans>Fills in</Trans> },
   {
     id: 'records',
     accessorKey: 'records',
-    header: 'Records',
+    header: () => <Trans>Records</Trans>,
     cell: (info) => <span className="ops-num">{formatNumber(info.getValue<number>())}</span>,
   },
-  { id: 'updated_at', accessorKey: 'updated_at', header: 'Data loaded', cell: (info) => formatDateTime(info.getValue<string>()) },
+  { id: 'updated_at', accessorKey: 'updated_at', header: () => <Trans>Data loaded</Trans>, cell: (info) => formatDateTime(info.getValue<string>()) },
 ];
 
 function SourceList() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const sources = useDataGroup('prepopulationSources', emptyAnswer, (_params: null, options) => prepopulationCalls.fetch({}, options), null);
   const failure = sources.error ? sources.message : sources.data.error ? sources.data.message : null;
   return (
     <section aria-labelledby="prepopulation-list-heading">
-      <h2 id="prepopulation-list-heading">Data sources</h2>
+      <h2 id="prepopulation-list-heading">
+        <Trans>Data sources</Trans>
+      </h2>
       <p className="ops-quiet">
-        Each source fills in the fields of one template from its records, so people start from the details you already hold.
+        <Trans>Each source fills in the fields of one template from its records, so people start from the details you already hold.</Trans>
       </p>
       <DataTable
-        caption="Data sources"
+        caption={t`Data sources`}
         columns={sourceColumns}
         rows={sources.data.source}
         total={sources.data.source.length}
         loading={sources.loading}
         error={failure}
         onRetry={sources.refetch}
-        empty="No data sources yet."
+        empty={t`No data sources yet.`}
         getRowId={(row) => String(row.id)}
       />
       <UploadSource onCreated={(id) => void navigate(`/pforms?source=${id}`)} />
@@ -102,44 +114,56 @@ function SourceList() {
 /** The columns of the field order: each field, and the data column that fills it (`order`). */
 function fieldOrderColumns(order: Record<string, string>): ListColumn<FormField>[] {
   return [
-    { id: 'label', accessorKey: 'label', header: 'Field' },
-    { id: 'type', accessorKey: 'type', header: 'Type', cell: (info) => fieldTypes[info.getValue<FormField['type']>()] },
-    { id: 'required', accessorKey: 'required', header: 'Required', cell: (info) => (info.getValue<boolean>() ? 'Yes' : 'No') },
+    { id: 'label', accessorKey: 'label', header: () => <Trans>Field</Trans> },
+    { id: 'type', accessorKey: 'type', header: () => <Trans>Type</Trans>, cell: (info) => <FieldType type={info.getValue<FormField['type']>()} /> },
+    {
+      id: 'required',
+      accessorKey: 'required',
+      header: () => <Trans>Required</Trans>,
+      cell: (info) => (info.getValue<boolean>() ? <Trans>Yes</Trans> : <Trans>No</Trans>),
+    },
     {
       id: 'header',
-      header: 'Filled from',
+      header: () => <Trans>Filled from</Trans>,
       cell: ({ row }) => {
         const header = order[row.original.name];
-        return header ? <span className="ops-chip">{header}</span> : <span className="ops-quiet">Not filled: the person fills it in</span>;
+        return header ? (
+          <span className="ops-chip">{header}</span>
+        ) : (
+          <span className="ops-quiet">
+            <Trans>Not filled: the person fills it in</Trans>
+          </span>
+        );
       },
     },
   ];
 }
 
 function FieldOrder({ answer }: { answer: PrepopulationResponse }) {
+  const { t } = useLingui();
   const columns = useMemo(() => fieldOrderColumns(answer.order), [answer.order]);
   return (
     <DataTable
-      caption="Which data column fills each field"
+      caption={t`Which data column fills each field`}
       columns={columns}
       rows={answer.fields}
       total={answer.fields.length}
       loading={false}
-      empty="This template has no fields."
+      empty={t`This template has no fields.`}
       getRowId={(row) => row.name}
     />
   );
 }
 
 const recordColumns: ListColumn<FormField>[] = [
-  { id: 'label', accessorKey: 'label', header: 'Field' },
+  { id: 'label', accessorKey: 'label', header: () => <Trans>Field</Trans> },
   {
     id: 'value',
-    header: 'Value it starts with',
+    header: () => <Trans>Value it starts with</Trans>,
     cell: ({ row }) => {
       const value = row.original.value;
       if (value === null || value === undefined || value === '') return <span className="ops-quiet">—</span>;
-      if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+      if (typeof value === 'boolean') return value ? <Trans>Yes</Trans> : <Trans>No</Trans>;
       if (row.original.type === 'date' && typeof value === 'string') return formatDate(value);
       return typeof value === 'number' ? formatNumber(value) : value;
     },
@@ -147,6 +171,7 @@ const recordColumns: ListColumn<FormField>[] = [
 ];
 
 function RecordPreview({ sourceId, oid }: { sourceId: number; oid: string }) {
+  const { t } = useLingui();
   const record = useDataGroup(
     'prepopulationRecord',
     emptyAnswer,
@@ -154,16 +179,16 @@ function RecordPreview({ sourceId, oid }: { sourceId: number; oid: string }) {
     { id: sourceId, oid },
   );
   const failure = record.error ? record.message : record.data.error ? record.data.message : null;
-  if (record.loading) return <LoadingState label={`Loading record ${oid}…`} />;
+  if (record.loading) return <LoadingState label={t`Loading record ${oid}…`} />;
   if (failure) return <ListFailure message={failure} onRetry={record.refetch} />;
   return (
     <DataTable
-      caption={`Record ${oid}`}
+      caption={t`Record ${oid}`}
       columns={recordColumns}
       rows={record.data.fields}
       total={record.data.fields.length}
       loading={false}
-      empty="This record fills no field."
+      empty={t`This record fills no field.`}
       getRowId={(row) => row.name}
     />
   );
@@ -176,11 +201,18 @@ function RecordPicker({ oids, chosen, onPreview }: { oids: string[]; chosen: str
     event.preventDefault();
     if (oid) onPreview(oid);
   };
-  if (oids.length === 0) return <p className="ops-quiet">This source holds no records yet.</p>;
+  if (oids.length === 0)
+    return (
+      <p className="ops-quiet">
+        <Trans>This source holds no records yet.</Trans>
+      </p>
+    );
   return (
     <form className="toolbar" onSubmit={preview}>
       <div className="field">
-        <label htmlFor={id}>Record</label>
+        <label htmlFor={id}>
+          <Trans>Record</Trans>
+        </label>
         <select id={id} className="select" value={oid} onChange={(event) => setOid(event.target.value)}>
           {oids.map((value) => (
             <option key={value} value={value}>
@@ -190,7 +222,7 @@ function RecordPicker({ oids, chosen, onPreview }: { oids: string[]; chosen: str
         </select>
       </div>
       <button type="submit" className="button">
-        Preview
+        <Trans>Preview</Trans>
       </button>
     </form>
   );
@@ -199,6 +231,7 @@ function RecordPicker({ oids, chosen, onPreview }: { oids: string[]; chosen: str
 function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
+  const { t } = useLingui();
   const url = useUrlState();
   const navigate = useNavigate();
   const source = useDataGroup(
@@ -211,14 +244,14 @@ function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
   const summary = answer.source.find((item) => item.id === id) ?? answer.source[0];
   const back = (
     <Link className="ops-back" to="/pforms">
-      <span aria-hidden="true">←</span> All data sources
+      <span aria-hidden="true">←</span> <Trans>All data sources</Trans>
     </Link>
   );
   if (source.loading)
     return (
       <>
         {back}
-        <LoadingState label="Loading the data source…" />
+        <LoadingState label={t`Loading the data source…`} />
       </>
     );
   if (source.error)
@@ -233,17 +266,20 @@ function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
       <>
         {back}
         <section className="card" aria-labelledby="prepopulation-missing-heading">
-          <h2 id="prepopulation-missing-heading">Data source not found</h2>
+          <h2 id="prepopulation-missing-heading">
+            <Trans>Data source not found</Trans>
+          </h2>
           <div className="alert alert--warning" role="alert">
-            <div className="alert__body">{answer.message || 'This data source does not exist.'}</div>
+            <div className="alert__body">{answer.message || t`This data source does not exist.`}</div>
           </div>
           <Link className="button" to="/pforms">
-            Back to the data sources
+            <Trans>Back to the data sources</Trans>
           </Link>
         </section>
       </>
     );
   }
+  const templateTitle = summary.template;
   return (
     <>
       {back}
@@ -251,45 +287,68 @@ function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
         <h2 id="prepopulation-source-heading">{summary.name}</h2>
         <dl className="ops-details">
           <div>
-            <dt>Fills in</dt>
+            <dt>
+              <Trans>Fills in</Trans>
+            </dt>
             <dd>{summary.template}</dd>
           </div>
           <div>
-            <dt>Records</dt>
+            <dt>
+              <Trans>Records</Trans>
+            </dt>
             <dd>{formatNumber(summary.records)}</dd>
           </div>
           <div>
-            <dt>Reference column</dt>
+            <dt>
+              <Trans>Reference column</Trans>
+            </dt>
             <dd>{answer.reference ? <span className="ops-chip ops-chip--key">{answer.reference}</span> : '—'}</dd>
           </div>
           <div>
-            <dt>Set up by</dt>
-            <dd>{answer.setbyme ? 'You' : 'Another administrator'}</dd>
+            <dt>
+              <Trans>Set up by</Trans>
+            </dt>
+            <dd>{answer.setbyme ? t`You` : t`Another administrator`}</dd>
           </div>
           <div>
-            <dt>Data loaded</dt>
-            <dd>{answer.timestamp ? formatDateTime(answer.timestamp) : 'Not loaded yet'}</dd>
+            <dt>
+              <Trans>Data loaded</Trans>
+            </dt>
+            <dd>{answer.timestamp ? formatDateTime(answer.timestamp) : t`Not loaded yet`}</dd>
           </div>
         </dl>
         <SourceSettings key={summary.name} sourceId={id} name={summary.name} onRenamed={source.refetch} onRemoved={() => void navigate('/pforms')} />
       </section>
       <section className="card" aria-labelledby="prepopulation-order-heading">
-        <h2 id="prepopulation-order-heading">Which data fills each field</h2>
+        <h2 id="prepopulation-order-heading">
+          <Trans>Which data fills each field</Trans>
+        </h2>
         <FieldOrder answer={answer} />
-        <h3 className="ops-spaced">Columns in the data</h3>
+        <h3 className="ops-spaced">
+          <Trans>Columns in the data</Trans>
+        </h3>
         {answer.headers.length > 0 ? (
-          <ul className="ops-chips" aria-label="Columns in the data">
+          <ul className="ops-chips" aria-label={t`Columns in the data`}>
             {answer.headers.map((header) => (
               <li key={header} className={`ops-chip${header === answer.reference ? ' ops-chip--key' : ''}`}>
                 {header}
-                {header === answer.reference ? <span className="visually-hidden"> (reference column)</span> : null}
+                {header === answer.reference ? (
+                  <span className="visually-hidden">
+                    {' '}
+                    <Trans>(reference column)</Trans>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
         ) : (
-          <p className="ops-quiet">No data loaded yet.</p>
+          <p className="ops-quiet">
+            <Trans>No data loaded yet.</Trans>
+          </p>
         )}
-        <h3 className="ops-spaced">Change the mapping</h3>
+        <h3 className="ops-spaced">
+          <Trans>Change the mapping</Trans>
+        </h3>
         <ColumnMapping
           key={`${summary.template_id}:${JSON.stringify(answer.order)}`}
           sourceId={id}
@@ -300,12 +359,18 @@ function SourceDetails({ id, oid }: { id: number; oid: string | null }) {
         />
       </section>
       <section className="card" aria-labelledby="prepopulation-records-heading">
-        <h2 id="prepopulation-records-heading">Records</h2>
+        <h2 id="prepopulation-records-heading">
+          <Trans>Records</Trans>
+        </h2>
         <SourceRecords sourceId={id} onChanged={source.refetch} />
       </section>
       <section className="card" aria-labelledby="prepopulation-preview-heading">
-        <h2 id="prepopulation-preview-heading">Preview a record</h2>
-        <p className="ops-quiet">See what one record puts in each field of {summary.template}.</p>
+        <h2 id="prepopulation-preview-heading">
+          <Trans>Preview a record</Trans>
+        </h2>
+        <p className="ops-quiet">
+          <Trans>See what one record puts in each field of {templateTitle}.</Trans>
+        </p>
         <RecordPicker key={oid ?? ''} oids={answer.oids} chosen={oid} onPreview={(value) => url.set({ oid: value })} />
         {oid ? <RecordPreview sourceId={id} oid={oid} /> : null}
       </section>
@@ -324,10 +389,14 @@ export default function PrepopulationPage() {
           <SourceDetails key={id} id={id} oid={url.get('oid')} />
         ) : (
           <section className="card" aria-labelledby="prepopulation-bad-heading">
-            <h2 id="prepopulation-bad-heading">Data source not found</h2>
-            <p>The address does not name a data source.</p>
+            <h2 id="prepopulation-bad-heading">
+              <Trans>Data source not found</Trans>
+            </h2>
+            <p>
+              <Trans>The address does not name a data source.</Trans>
+            </p>
             <Link className="button" to="/pforms">
-              Back to the data sources
+              <Trans>Back to the data sources</Trans>
             </Link>
           </section>
         )

@@ -9,6 +9,7 @@
  * "Send" sends it to its recipients (`/send/{id}`).
  */
 import type { FormListingResponse, TemplateListing } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { templatesApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -29,7 +30,7 @@ const columns: ListColumn<TemplateListing>[] = [
   {
     id: 'title',
     accessorKey: 'title',
-    header: 'Template',
+    header: () => <Trans>Template</Trans>,
     cell: ({ row }) => (
       <>
         <span className="cell-main">{row.original.title}</span>
@@ -37,25 +38,32 @@ const columns: ListColumn<TemplateListing>[] = [
       </>
     ),
   },
-  { id: 'category', accessorKey: 'category', header: 'Category', cell: (info) => <span className="badge">{info.getValue<string>()}</span> },
-  { id: 'fields', accessorKey: 'fields', header: 'Fields', cell: (info) => info.getValue<number>() },
+  {
+    id: 'category',
+    accessorKey: 'category',
+    header: () => <Trans>Category</Trans>,
+    cell: (info) => <span className="badge">{info.getValue<string>()}</span>,
+  },
+  { id: 'fields', accessorKey: 'fields', header: () => <Trans>Fields</Trans>, cell: (info) => info.getValue<number>() },
   {
     id: 'updated_at',
     accessorKey: 'updated_at',
-    header: 'Updated',
+    header: () => <Trans>Updated</Trans>,
     cell: (info) => <span className="cell-nowrap">{formatDate(info.getValue<string>())}</span>,
   },
   {
     id: 'actions',
-    header: 'Actions',
+    header: () => <Trans>Actions</Trans>,
     enableSorting: false,
     cell: ({ row }) => (
       <div className="form-actions template-row-actions">
         <Link className="button button--small" to={`/open-signing/${row.original.id}`}>
-          Fill in<span className="visually-hidden"> {row.original.title}</span>
+          <Trans>Fill in</Trans>
+          <span className="visually-hidden"> {row.original.title}</span>
         </Link>
         <Link className="button button--secondary button--small" to={`/send/${row.original.id}`}>
-          Send<span className="visually-hidden"> {row.original.title}</span>
+          <Trans>Send</Trans>
+          <span className="visually-hidden"> {row.original.title}</span>
         </Link>
       </div>
     ),
@@ -63,6 +71,7 @@ const columns: ListColumn<TemplateListing>[] = [
 ];
 
 export default function TemplateListPage() {
+  const { t } = useLingui();
   const query = useListQuery();
   const search = query.filters.search ?? '';
   const listing = useDataGroup('templates', noTemplates, (params, options) => templatesCalls.listing(params, options), { search });
@@ -74,15 +83,15 @@ export default function TemplateListPage() {
 
   return (
     <div className="page">
-      <FilterBar query={query} dates={false} searchLabel="Search templates" />
+      <FilterBar query={query} dates={false} searchLabel={t`Search templates`} />
       {!listing.error ? <CategoryLinks query={query} categories={categories} current={category} /> : null}
       <DataTable
-        caption={category ? `Templates in ${category}` : 'Templates'}
+        caption={category ? t`Templates in ${category}` : t`Templates`}
         columns={columns}
         rows={clientView(matching, query)}
         total={matching.length}
         {...tableState(listing)}
-        empty={search || category ? 'No templates match this search.' : 'No templates yet. Templates made in Manage Template appear here.'}
+        empty={search || category ? t`No templates match this search.` : t`No templates yet. Templates made in Manage Template appear here.`}
         query={query}
         getRowId={(row) => String(row.id)}
       />

@@ -11,6 +11,7 @@
  * saved (step 1 gives it its id).
  */
 import type { TemplateDetail } from '@formsign/sdk';
+import { Trans } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { templatesApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -43,10 +44,14 @@ function DetailsFirst() {
   return (
     <EditorFrame current={2} id="new">
       <section className="card" aria-labelledby="details-first-title">
-        <h2 id="details-first-title">Save the details first</h2>
-        <p>A new template gets its fields once its title and category are saved in step 1.</p>
+        <h2 id="details-first-title">
+          <Trans>Save the details first</Trans>
+        </h2>
+        <p>
+          <Trans>A new template gets its fields once its title and category are saved in step 1.</Trans>
+        </p>
         <Link className="button" to="/template/edit/new/step1">
-          Go to step 1: details
+          <Trans>Go to step 1: details</Trans>
         </Link>
       </section>
     </EditorFrame>

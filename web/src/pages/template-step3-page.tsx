@@ -4,6 +4,7 @@
  * name the colleague each place goes to by default (the company's users, `POST /users`).
  */
 import type { Settings, TemplateDetail, UserRow } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { FormSuccess } from '../components/form-error.tsx';
 import { settingsApi, templatesApi, usersApi } from '@formsign/sdk';
@@ -21,6 +22,7 @@ const templatesCalls = area(templatesApi);
 const usersCalls = area(usersApi);
 
 function RecipientsStep({ id, listsPeople }: { id: number; listsPeople: boolean }) {
+  const { t } = useLingui();
   const template = useDataGroup(
     'template',
     null as TemplateDetail | null,
@@ -41,7 +43,7 @@ function RecipientsStep({ id, listsPeople }: { id: number; listsPeople: boolean 
   const saved = (useLocation().state as { saved?: unknown } | null)?.saved;
   return (
     <EditorFrame current={3} id={id}>
-      {typeof saved === 'string' ? <FormSuccess message={`Template saved: ${saved}`} /> : null}
+      {typeof saved === 'string' ? <FormSuccess message={t`Template saved: ${saved}`} /> : null}
       <TemplateLoadState loading={template.loading} error={template.error ? template.message : null} onRetry={template.refetch} />
       {!template.loading && template.data && !people.loading && !settings.loading ? (
         <RecipientsForm
@@ -59,10 +61,14 @@ function DetailsFirst() {
   return (
     <EditorFrame current={3} id="new">
       <section className="card" aria-labelledby="recipients-first-title">
-        <h2 id="recipients-first-title">Save the details first</h2>
-        <p>A new template gets its recipients once its title is saved in step 1.</p>
+        <h2 id="recipients-first-title">
+          <Trans>Save the details first</Trans>
+        </h2>
+        <p>
+          <Trans>A new template gets its recipients once its title is saved in step 1.</Trans>
+        </p>
         <Link className="button" to="/template/edit/new/step1">
-          Go to step 1: details
+          <Trans>Go to step 1: details</Trans>
         </Link>
       </section>
     </EditorFrame>

@@ -6,6 +6,8 @@
  * file, the note and the expiry.
  */
 import type { TemplateDetail } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -17,6 +19,7 @@ import '../../styles/forms.css';
 import '../../styles/lists.css';
 
 export function BulkSendForm({ template }: { template: TemplateDetail }) {
+  const { t } = useLingui();
   const id = useId();
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
@@ -47,27 +50,38 @@ export function BulkSendForm({ template }: { template: TemplateDetail }) {
     try {
       saveFile(await bulkSendsCalls.csvTemplate(template.id), `bulk-send-${template.id}.csv`);
     } catch (error) {
-      setDownloadError(error instanceof Error ? error.message : 'The CSV could not be downloaded.');
+      setDownloadError(error instanceof Error ? error.message : t`The CSV could not be downloaded.`);
     }
   };
 
+  const title = template.title;
+  const problems = context.problemsTotal;
+  const rows = context.rows;
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Send {template.title} to many people</h2>
+      <h2 id={`${id}-title`}>
+        <Trans>Send {title} to many people</Trans>
+      </h2>
       <p>
-        One row of the CSV is one form: each place&apos;s name and email, and any value to fill in advance. Each form uses one envelope and is sent as
-        if you had sent it alone.
+        <Trans>
+          One row of the CSV is one form: each place&apos;s name and email, and any value to fill in advance. Each form uses one envelope and is sent
+          as if you had sent it alone.
+        </Trans>
       </p>
       <p>
         <button type="button" className="button button--secondary" onClick={() => void download()}>
-          Download the CSV template
+          <Trans>Download the CSV template</Trans>
         </button>{' '}
-        <Link to="/bulk-sends">Your bulk sends</Link>
+        <Link to="/bulk-sends">
+          <Trans>Your bulk sends</Trans>
+        </Link>
       </p>
       <FormError message={downloadError} />
       <form onSubmit={check}>
         <div className="field">
-          <label htmlFor={`${id}-file`}>CSV file</label>
+          <label htmlFor={`${id}-file`}>
+            <Trans>CSV file</Trans>
+          </label>
           <input
             id={`${id}-file`}
             className="input"
@@ -78,7 +92,9 @@ export function BulkSendForm({ template }: { template: TemplateDetail }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-message`}>Note to every recipient (optional)</label>
+          <label htmlFor={`${id}-message`}>
+            <Trans>Note to every recipient (optional)</Trans>
+          </label>
           <textarea
             id={`${id}-message`}
             className="input"
@@ -88,12 +104,14 @@ export function BulkSendForm({ template }: { template: TemplateDetail }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-expiry`}>Last day to sign (optional; 30 days when empty)</label>
+          <label htmlFor={`${id}-expiry`}>
+            <Trans>Last day to sign (optional; 30 days when empty)</Trans>
+          </label>
           <input id={`${id}-expiry`} className="input" type="date" value={expiry} onChange={(event) => setExpiry(event.currentTarget.value)} />
         </div>
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy || !file}>
-            {snapshot.matches('checking') ? 'Checking…' : 'Check the file'}
+            {snapshot.matches('checking') ? t`Checking…` : t`Check the file`}
           </button>
         </div>
       </form>
@@ -101,16 +119,19 @@ export function BulkSendForm({ template }: { template: TemplateDetail }) {
       {snapshot.matches('invalid') ? (
         <>
           <FormError
-            message={`${context.problemsTotal === 1 ? '1 row' : `${context.problemsTotal.toLocaleString('en-GB')} rows`} cannot be sent. Nothing was sent: correct the file and check it again.`}
+            message={t`${plural(problems, {
+              one: '# row cannot be sent. Nothing was sent: correct the file and check it again.',
+              other: '# rows cannot be sent. Nothing was sent: correct the file and check it again.',
+            })}`}
           />
-          <RowProblems caption="Rows that cannot be sent" rows={context.problems} total={context.problemsTotal} />
+          <RowProblems caption={t`Rows that cannot be sent`} rows={context.problems} total={context.problemsTotal} />
         </>
       ) : null}
       {(snapshot.matches('ready') || snapshot.matches('starting')) && checkedThisFile ? (
         <div role="status">
-          <p>Every row can be sent: {context.rows === 1 ? '1 form' : `${context.rows.toLocaleString('en-GB')} forms`}, one envelope each.</p>
+          <p>{t`${plural(rows, { one: 'Every row can be sent: # form, one envelope each.', other: 'Every row can be sent: # forms, one envelope each.' })}`}</p>
           <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'bulk.send' })}>
-            {snapshot.matches('starting') ? 'Starting…' : `Send ${context.rows === 1 ? '1 form' : `${context.rows.toLocaleString('en-GB')} forms`}`}
+            {snapshot.matches('starting') ? t`Starting…` : t`${plural(rows, { one: 'Send # form', other: 'Send # forms' })}`}
           </button>
         </div>
       ) : null}

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+
 /** Rows of a CSV that were not (or cannot be) sent: each row's number in the file and why. */
 export function RowProblems({
   caption,
@@ -8,19 +10,35 @@ export function RowProblems({
   rows: readonly { row: number; reason: string; name?: string }[];
   total: number;
 }) {
+  const { i18n } = useLingui();
   if (rows.length === 0) return null;
+  const shown = rows.length;
+  const count = i18n.number(total);
   return (
     <div className="table-wrap">
       <table className="table">
         <caption>
-          {caption}
-          {total > rows.length ? ` (the first ${rows.length} of ${total.toLocaleString('en-GB')})` : ''}
+          {total > rows.length ? (
+            <Trans>
+              {caption} (the first {shown} of {count})
+            </Trans>
+          ) : (
+            caption
+          )}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Row</th>
-            {rows.some((row) => row.name !== undefined) ? <th scope="col">Name</th> : null}
-            <th scope="col">Reason</th>
+            <th scope="col">
+              <Trans>Row</Trans>
+            </th>
+            {rows.some((row) => row.name !== undefined) ? (
+              <th scope="col">
+                <Trans>Name</Trans>
+              </th>
+            ) : null}
+            <th scope="col">
+              <Trans>Reason</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>

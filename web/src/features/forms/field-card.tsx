@@ -7,6 +7,7 @@
  * labelled input or a real button, so the editor works with a keyboard alone.
  */
 import type { TemplateStep } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { choiceTypes, choicesOf } from './field-choices.ts';
@@ -53,8 +54,11 @@ function offeredAnswers(other: EditableField): readonly string[] | null {
 }
 
 export function FieldCard({ field, steps, others, index, count, problems, noStamp = false, disabled, onChange, onMove, onRemove }: FieldCardProps) {
+  const { t, i18n } = useLingui();
   const id = field.key;
-  const shown = field.label.trim() || 'New field';
+  const title = field.label.trim() || t`New field`;
+  const number = index + 1;
+  const place = field.step;
   const change = (patch: Partial<EditableField>): void => onChange({ ...field, ...patch });
 
   return (
@@ -64,29 +68,31 @@ export function FieldCard({ field, steps, others, index, count, problems, noStam
           <span className="field-card__number" aria-hidden="true">
             {index + 1}
           </span>
-          <span className="visually-hidden">Field {index + 1}: </span>
-          {shown}
+          <span className="visually-hidden">
+            <Trans>Field {number}:</Trans>{' '}
+          </span>
+          {title}
         </h3>
         <div className="field-card__tools">
           <button
             id={`${id}-up`}
             type="button"
             className="button button--ghost button--small"
-            aria-label={`Move “${shown}” up`}
+            aria-label={t`Move “${title}” up`}
             disabled={disabled || index === 0}
             onClick={() => onMove(-1)}
           >
-            <span aria-hidden="true">↑</span> Up
+            <span aria-hidden="true">↑</span> <Trans>Up</Trans>
           </button>
           <button
             id={`${id}-down`}
             type="button"
             className="button button--ghost button--small"
-            aria-label={`Move “${shown}” down`}
+            aria-label={t`Move “${title}” down`}
             disabled={disabled || index === count - 1}
             onClick={() => onMove(1)}
           >
-            <span aria-hidden="true">↓</span> Down
+            <span aria-hidden="true">↓</span> <Trans>Down</Trans>
           </button>
           <button
             id={`${id}-remove`}
@@ -95,13 +101,17 @@ export function FieldCard({ field, steps, others, index, count, problems, noStam
             disabled={disabled}
             onClick={onRemove}
           >
-            Remove<span className="visually-hidden"> “{shown}”</span>
+            <Trans>
+              Remove<span className="visually-hidden"> “{title}”</span>
+            </Trans>
           </button>
         </div>
       </div>
       <div className="field-card__grid">
         <div className="field field-card__label">
-          <label htmlFor={`${id}-label`}>Label</label>
+          <label htmlFor={`${id}-label`}>
+            <Trans>Label</Trans>
+          </label>
           <input
             id={`${id}-label`}
             className="input"
@@ -115,7 +125,9 @@ export function FieldCard({ field, steps, others, index, count, problems, noStam
           <Problem id={`${id}-label-error`} text={problems?.label} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>
+            <Trans>Name</Trans>
+          </label>
           <input
             id={`${id}-name`}
             className="input field-card__name"
@@ -131,7 +143,9 @@ export function FieldCard({ field, steps, others, index, count, problems, noStam
           <Problem id={`${id}-name-error`} text={problems?.name} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-type`}>Type</label>
+          <label htmlFor={`${id}-type`}>
+            <Trans>Type</Trans>
+          </label>
           <select
             id={`${id}-type`}
             className="select"
@@ -141,20 +155,26 @@ export function FieldCard({ field, steps, others, index, count, problems, noStam
           >
             {fieldTypes.map((type) => (
               <option key={type.value} value={type.value}>
-                {type.label}
+                {i18n._(type.label)}
               </option>
             ))}
           </select>
           {field.type === 'stamp' && noStamp ? (
             <p className="field__error" role="alert">
-              Upload your organisation’s stamp in <Link to="/settings">Settings, Company settings</Link> first: this field applies it.
+              <Trans>
+                Upload your organisation’s stamp in <Link to="/settings">Settings, Company settings</Link> first: this field applies it.
+              </Trans>
             </p>
           ) : field.type === 'stamp' ? (
-            <p className="field__hint">Applied with one click by the place that answers it, with the stamp uploaded in Settings, Company settings.</p>
+            <p className="field__hint">
+              <Trans>Applied with one click by the place that answers it, with the stamp uploaded in Settings, Company settings.</Trans>
+            </p>
           ) : null}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-step`}>Answered by</label>
+          <label htmlFor={`${id}-step`}>
+            <Trans>Answered by</Trans>
+          </label>
           <select
             id={`${id}-step`}
             className="select"
@@ -165,17 +185,19 @@ export function FieldCard({ field, steps, others, index, count, problems, noStam
             onChange={(event) => change({ step: Number(event.target.value) })}
           >
             {/* Initials are the signer's own: the sender gives none (offered only while a field that was so still says it). */}
-            {field.type !== 'initials' || field.step === 0 ? <option value="0">The sender, when sending</option> : null}
+            {field.type !== 'initials' || field.step === 0 ? <option value="0">{t`The sender, when sending`}</option> : null}
             {/* A place that receives a copy answers nothing. */}
-            {steps.map((step, place) =>
-              step.action === 'copy' && field.step !== place + 1 ? null : (
-                <option key={place} value={String(place + 1)}>
-                  {place + 1}. {step.label}
-                  {step.action === 'copy' ? ' (receives a copy: choose another)' : ''}
+            {steps.map((step, at) => {
+              if (step.action === 'copy' && field.step !== at + 1) return null;
+              const order = at + 1;
+              const label = step.label;
+              return (
+                <option key={at} value={String(order)}>
+                  {step.action === 'copy' ? t`${order}. ${label} (receives a copy: choose another)` : `${order}. ${label}`}
                 </option>
-              ),
-            )}
-            {(field.step ?? 1) > steps.length ? <option value={String(field.step)}>Place {field.step} (no longer in the order)</option> : null}
+              );
+            })}
+            {(field.step ?? 1) > steps.length ? <option value={String(field.step)}>{t`Place ${place} (no longer in the order)`}</option> : null}
           </select>
           <Problem id={`${id}-step-error`} text={problems?.step} />
         </div>
@@ -191,13 +213,17 @@ export function FieldCard({ field, steps, others, index, count, problems, noStam
               disabled={disabled}
               onChange={(event) => change({ required: event.target.checked })}
             />
-            <label htmlFor={`${id}-required`}>Required</label>
+            <label htmlFor={`${id}-required`}>
+              <Trans>Required</Trans>
+            </label>
           </div>
         </div>
       </div>
       {choiceTypes.has(field.type) ? (
         <div className="field field-card__options">
-          <label htmlFor={`${id}-options`}>Choices</label>
+          <label htmlFor={`${id}-options`}>
+            <Trans>Choices</Trans>
+          </label>
           <textarea
             id={`${id}-options`}
             className="textarea"
@@ -209,7 +235,7 @@ export function FieldCard({ field, steps, others, index, count, problems, noStam
           />
           {problems?.options ? null : (
             <span id={`${id}-options-hint`} className="field__hint">
-              One choice per line, in the order they are offered.
+              <Trans>One choice per line, in the order they are offered.</Trans>
             </span>
           )}
           <Problem id={`${id}-options-error`} text={problems?.options} />

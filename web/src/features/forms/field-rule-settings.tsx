@@ -5,6 +5,9 @@
  * (lengths, a number range, a format from a fixed list), with the message the person filling
  * in reads when one breaks. Loaded apart from the editor's page.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   formulaMaxLength,
   conditionOperators,
@@ -16,6 +19,22 @@ import {
   type FieldPattern,
 } from '@formsign/sdk/field-rules';
 import type { EditableField, FieldProblems } from './template-fields.ts';
+
+/** The words of each condition, read after the other field's choice: Only when “Country”… is not… */
+const operatorWords: Record<ConditionOperator, MessageDescriptor> = {
+  equals: msg({ message: 'is', comment: 'A condition: Only when “Country”… is “France”' }),
+  not_equals: msg({ message: 'is not', comment: 'A condition: Only when “Country”… is “France”' }),
+  filled: msg({ message: 'is answered', comment: 'A condition: Only when “Country”… is “France”' }),
+  one_of: msg({ message: 'is one of', comment: 'A condition: Only when “Country”… is “France”' }),
+};
+
+/** The formats an answer may be checked against. */
+const patternWords: Record<FieldPattern, MessageDescriptor> = {
+  email: msg`Email address`,
+  phone: msg`Phone number`,
+  postcode: msg`Postcode`,
+  digits: msg`Digits only`,
+};
 
 function Problem({ id, text }: { id: string; text?: string | undefined }) {
   return text ? (
@@ -42,12 +61,15 @@ function ConditionAnswer({
   disabled: boolean;
   onChange(value: string): void;
 }) {
+  const { t } = useLingui();
   const { operator, value } = field.condition;
   if (operator === 'filled') return null;
   if (operator === 'one_of')
     return (
       <div className="field">
-        <label htmlFor={`${id}-condition-value`}>Answers (one per line)</label>
+        <label htmlFor={`${id}-condition-value`}>
+          <Trans>Answers (one per line)</Trans>
+        </label>
         <textarea
           id={`${id}-condition-value`}
           className="textarea"
@@ -59,7 +81,9 @@ function ConditionAnswer({
     );
   return (
     <div className="field">
-      <label htmlFor={`${id}-condition-value`}>Answer</label>
+      <label htmlFor={`${id}-condition-value`}>
+        <Trans>Answer</Trans>
+      </label>
       {choices === null ? (
         <input
           id={`${id}-condition-value`}
@@ -71,11 +95,11 @@ function ConditionAnswer({
         />
       ) : (
         <select id={`${id}-condition-value`} className="select" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
-          <option value="">Choose an answer</option>
+          <option value="">{t`Choose an answer`}</option>
           {other.type === 'checkbox' ? (
             <>
-              <option value="true">Ticked</option>
-              <option value="false">Not ticked</option>
+              <option value="true">{t`Ticked`}</option>
+              <option value="false">{t`Not ticked`}</option>
             </>
           ) : (
             choices.map((choice) => (
@@ -106,15 +130,20 @@ function ConditionSettings({
   choicesOf(other: EditableField): readonly string[] | null;
   onChange(condition: EditableField['condition']): void;
 }) {
+  const { t, i18n } = useLingui();
   const id = field.key;
   const other = others.find((item) => item.key === field.condition.field);
   const change = (patch: Partial<EditableField['condition']>): void => onChange({ ...field.condition, ...patch });
   return (
     <fieldset className="account-fieldset">
-      <legend>When it is shown</legend>
+      <legend>
+        <Trans>When it is shown</Trans>
+      </legend>
       <div className="field-card__grid">
         <div className="field">
-          <label htmlFor={`${id}-condition-field`}>Show this field</label>
+          <label htmlFor={`${id}-condition-field`}>
+            <Trans>Show this field</Trans>
+          </label>
           <select
             id={`${id}-condition-field`}
             className="select"
@@ -124,18 +153,23 @@ function ConditionSettings({
             aria-describedby={problem ? `${id}-condition-error` : undefined}
             onChange={(event) => change({ field: event.target.value, value: '' })}
           >
-            <option value="">Always</option>
-            {others.map((item) => (
-              <option key={item.key} value={item.key}>
-                Only when “{item.label.trim() || item.name || 'New field'}”…
-              </option>
-            ))}
+            <option value="">{t`Always`}</option>
+            {others.map((item) => {
+              const label = item.label.trim() || item.name || t`New field`;
+              return (
+                <option key={item.key} value={item.key}>
+                  {t`Only when “${label}”…`}
+                </option>
+              );
+            })}
           </select>
         </div>
         {other ? (
           <>
             <div className="field">
-              <label htmlFor={`${id}-condition-operator`}>Condition</label>
+              <label htmlFor={`${id}-condition-operator`}>
+                <Trans>Condition</Trans>
+              </label>
               <select
                 id={`${id}-condition-operator`}
                 className="select"
@@ -145,7 +179,7 @@ function ConditionSettings({
               >
                 {conditionOperators.map((operator) => (
                   <option key={operator.value} value={operator.value}>
-                    {operator.label}
+                    {i18n._(operatorWords[operator.value])}
                   </option>
                 ))}
               </select>
@@ -178,6 +212,7 @@ function ValidationSettings({
   disabled: boolean;
   onChange(validation: EditableField['validation']): void;
 }) {
+  const { t, i18n } = useLingui();
   const id = field.key;
   const checks = field.validation;
   const change = (patch: Partial<EditableField['validation']>): void => onChange({ ...checks, ...patch });
@@ -185,21 +220,23 @@ function ValidationSettings({
   const inputs: Array<{ key: 'minLength' | 'maxLength' | 'min' | 'max'; label: string }> = [
     ...(lengthTypes.has(field.type)
       ? [
-          { key: 'minLength' as const, label: 'At least (characters)' },
-          { key: 'maxLength' as const, label: 'At most (characters)' },
+          { key: 'minLength' as const, label: t`At least (characters)` },
+          { key: 'maxLength' as const, label: t`At most (characters)` },
         ]
       : []),
     ...(rangeTypes.has(field.type)
       ? [
-          { key: 'min' as const, label: 'Lowest number' },
-          { key: 'max' as const, label: 'Highest number' },
+          { key: 'min' as const, label: t`Lowest number` },
+          { key: 'max' as const, label: t`Highest number` },
         ]
       : []),
   ];
   if (inputs.length === 0) return null;
   return (
     <fieldset className="account-fieldset">
-      <legend>Checks on the answer</legend>
+      <legend>
+        <Trans>Checks on the answer</Trans>
+      </legend>
       <div className="field-card__grid">
         {inputs.map((input, place) => (
           <div className="field" key={input.key}>
@@ -218,7 +255,9 @@ function ValidationSettings({
         ))}
         {patternTypes.has(field.type) ? (
           <div className="field">
-            <label htmlFor={`${id}-validation-pattern`}>Format</label>
+            <label htmlFor={`${id}-validation-pattern`}>
+              <Trans>Format</Trans>
+            </label>
             <select
               id={`${id}-validation-pattern`}
               className="select"
@@ -226,10 +265,10 @@ function ValidationSettings({
               disabled={disabled}
               onChange={(event) => change({ pattern: event.target.value as FieldPattern | '' })}
             >
-              <option value="">Any text</option>
+              <option value="">{t`Any text`}</option>
               {fieldPatterns.map((pattern) => (
                 <option key={pattern.value} value={pattern.value}>
-                  {pattern.label}
+                  {i18n._(patternWords[pattern.value])}
                 </option>
               ))}
             </select>
@@ -237,7 +276,9 @@ function ValidationSettings({
         ) : null}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-validation-message`}>Message when an answer does not pass</label>
+        <label htmlFor={`${id}-validation-message`}>
+          <Trans>Message when an answer does not pass</Trans>
+        </label>
         <input
           id={`${id}-validation-message`}
           className="input"
@@ -249,7 +290,7 @@ function ValidationSettings({
         />
         {problem ? null : (
           <span id={`${id}-validation-hint`} className="field__hint">
-            Shown on the field; left empty, the form says what is wrong in its own words.
+            <Trans>Shown on the field; left empty, the form says what is wrong in its own words.</Trans>
           </span>
         )}
       </div>
@@ -288,9 +329,13 @@ function FormulaSetting({
     .filter((other) => other.type === 'number' || other.type === 'calculated')
     .map((other) => other.name.trim())
     .filter(Boolean);
+  // Field names, as they are written in a formula.
+  const names = numbers.join(', ');
   return (
     <div className="field">
-      <label htmlFor={`${id}-formula`}>Formula</label>
+      <label htmlFor={`${id}-formula`}>
+        <Trans>Formula</Trans>
+      </label>
       <input
         id={`${id}-formula`}
         className="input field-card__name"
@@ -305,8 +350,15 @@ function FormulaSetting({
       />
       {problem ? null : (
         <span id={`${id}-formula-hint`} className="field__hint">
-          Numbers, + − × ÷, parentheses and sum(a, b) over the names of number fields
-          {numbers.length > 0 ? `: ${numbers.join(', ')}` : ''}.
+          {names ? (
+            <Trans comment="sum(a, b) is written as it is in a formula; the names are the fields'">
+              Numbers, + − × ÷, parentheses and sum(a, b) over the names of number fields: {names}.
+            </Trans>
+          ) : (
+            <Trans comment="sum(a, b) is written as it is in a formula">
+              Numbers, + − × ÷, parentheses and sum(a, b) over the names of number fields.
+            </Trans>
+          )}
         </span>
       )}
       <Problem id={`${id}-formula-error`} text={problem} />

@@ -6,6 +6,7 @@
  * `type: steps`); a failed save keeps the label typed.
  */
 import { contractLimits, type TemplateDetail, templatesApi, type TemplateStep } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type KeyboardEvent } from 'react';
 import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
@@ -24,6 +25,7 @@ interface RecipientPlacesProps {
 }
 
 export function RecipientPlaces({ template, steps, disabled, onAdded }: RecipientPlacesProps) {
+  const { t } = useLingui();
   const [label, setLabel] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState('');
@@ -37,7 +39,9 @@ export function RecipientPlaces({ template, steps, disabled, onAdded }: Recipien
       onSuccess: (_answer, next) => {
         onAdded(next);
         const at = next.findIndex((step) => !steps.includes(step));
-        setAdded(`Place ${at + 1}, “${next[at]?.label ?? ''}”, is saved: fields can now be answered by it.`);
+        const place = at + 1;
+        const placeLabel = next[at]?.label ?? '';
+        setAdded(t`Place ${place}, “${placeLabel}”, is saved: fields can now be answered by it.`);
         setLabel('');
       },
     },
@@ -46,11 +50,11 @@ export function RecipientPlaces({ template, steps, disabled, onAdded }: Recipien
     const name = label.trim();
     setAdded('');
     if (!name) {
-      setProblem('Give the new place a label, such as “Tenant” or “Line manager”.');
+      setProblem(t`Give the new place a label, such as “Tenant” or “Line manager”.`);
       return;
     }
     if (steps.length >= mostPlaces) {
-      setProblem(`A template has at most ${mostPlaces} places.`);
+      setProblem(t`A template has at most ${mostPlaces} places.`);
       return;
     }
     setProblem(null);
@@ -69,7 +73,7 @@ export function RecipientPlaces({ template, steps, disabled, onAdded }: Recipien
   return (
     <div className="recipient-places" role="group" aria-labelledby="recipient-places-title">
       <h3 id="recipient-places-title" className="recipient-places__title">
-        Who answers the fields
+        <Trans>Who answers the fields</Trans>
       </h3>
       <ol className="recipient-places__list">
         {steps.map((step, index) => (
@@ -79,7 +83,9 @@ export function RecipientPlaces({ template, steps, disabled, onAdded }: Recipien
         ))}
       </ol>
       <div className="field recipient-places__add">
-        <label htmlFor="recipient-place-label">New place</label>
+        <label htmlFor="recipient-place-label">
+          <Trans>New place</Trans>
+        </label>
         <div className="recipient-places__row">
           <input
             id="recipient-place-label"
@@ -93,7 +99,7 @@ export function RecipientPlaces({ template, steps, disabled, onAdded }: Recipien
             onKeyDown={enter}
           />
           <button type="button" className="button button--secondary" disabled={busy} onClick={add}>
-            {save.busy ? 'Adding…' : 'Add the place'}
+            {save.busy ? t`Adding…` : t`Add the place`}
           </button>
         </div>
         {problem ? (

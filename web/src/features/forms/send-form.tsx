@@ -1,8 +1,9 @@
 /**
  * The Send screen (designed): a template's recipients, each a colleague picked from the
  * company's people or anyone typed as a name and email; whether they act one after the
- * other; the sender's own answers (fields answered "by the sender"); a note and the last day
- * the links work, and the access code of each place that asks for one (the sender gives it
+ * other; the sender's own answers (fields answered "by the sender"); a note, the language of
+ * the form (its signing pages, mails and sealed PDF; the organisation's unless chosen), the last
+ * day the links work, and the access code of each place that asks for one (the sender gives it
  * to its recipient another way). Sending uses one envelope. A refused send keeps everything chosen and says
  * why in the product's words; a sent form links to its progress.
  */
@@ -16,6 +17,9 @@ import {
   type UserRow,
   workflowApi,
 } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { area } from '../../api/client.ts';
@@ -28,15 +32,15 @@ import { PrefillPicker, type PickedRecord } from './prefill-picker.tsx';
 import { SigningField } from './signing-field.tsx';
 import { answerProblems, initialAnswers, shownAndCalculatedAnswers, signingRequestAnswers, type Answers } from './signing-answers.ts';
 import { accessCodeLength, accessCodeProblem } from './access-code.ts';
+import { isLanguageCode, languageCodes, languageNames, type LanguageCode } from '../../i18n/languages.ts';
 
 const workflowCalls = area(workflowApi);
 
-const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
-const asks: Record<TemplateStep['action'], string> = {
-  sign: 'fills in and signs',
-  fill: 'fills in',
-  approve: 'approves',
-  copy: 'receives a copy of the sealed PDF',
+const asks: Record<TemplateStep['action'], MessageDescriptor> = {
+  sign: msg`fills in and signs`,
+  fill: msg`fills in`,
+  approve: msg`approves`,
+  copy: msg`receives a copy of the sealed PDF`,
 };
 
 interface Chosen {
@@ -62,12 +66,12 @@ function inDays(days: number): string {
 export function recipientProblems(steps: readonly TemplateStep[], chosen: readonly Chosen[], colleagues: boolean): string[] {
   return steps.map((step, index) => {
     const person = chosen[index];
-    if (!person) return 'Choose someone.';
+    if (!person) return t`Choose someone.`;
     const code = asksAccessCode(step) ? accessCodeProblem(person.accessCode ?? '') : '';
     if (person.userId !== null) return code;
-    if (step.action === 'approve' && colleagues) return 'An approver must be one of your colleagues: choose them from the list.';
-    if (!person.name.trim()) return 'Enter their name.';
-    if (!emailPattern.test(person.email.trim())) return 'Enter an email address like name@example.com.';
+    if (step.action === 'approve' && colleagues) return t`An approver must be one of your colleagues: choose them from the list.`;
+    if (!person.name.trim()) return t`Enter their name.`;
+    if (!emailPattern.test(person.email.trim())) return t`Enter an email address like name@example.com.`;
     return code;
   });
 }
@@ -80,11 +84,14 @@ interface SendFormProps {
   filesOnCases?: boolean;
   /** Offer "Pre-fill from <source>" (those who may read the records). */
   prefills?: boolean;
+  /** The organisation's language, the form's unless the sender chooses another; null when it is not known (the server then uses it). */
+  organisationLanguage?: LanguageCode | null;
 }
 
-export function SendForm({ template, people, filesOnCases = false, prefills = false }: SendFormProps) {
+export function SendForm({ template, people, filesOnCases = false, prefills = false, organisationLanguage = null }: SendFormProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
-  const steps = template.steps?.length ? template.steps : oneSigner;
+  const steps: readonly TemplateStep[] = template.steps?.length ? template.steps : [{ label: t`Signer`, action: 'sign', user_id: null }];
   const senderFields = useMemo<FormField[]>(() => template.fields.filter((field) => field.step === 0), [template.fields]);
   const [chosen, setChosen] = useState<Chosen[]>(() =>
     steps.map((step) => {
@@ -102,6 +109,8 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
   const [message, setMessage] = useState('');
   const [tenant, setTenant] = useState<number | null>(null);
   const [expires, setExpires] = useState(inDays(30));
+  // The language of the form's signing pages, mails and sealed PDF: empty leaves it to the server (the organisation's).
+  const [language, setLanguage] = useState<LanguageCode | ''>(organisationLanguage ?? '');
   const [checked, setChecked] = useState(false);
   // The record the sender's answers were filled from: sent as `refs`, so the fields others fill start from it too.
   const [filled, setFilled] = useState<PickedRecord | null>(null);
@@ -135,33 +144,41 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
       ...(values && Object.keys(values).length ? { values } : {}),
       ...(tenant ? { tenant } : {}),
       ...(refs ? { refs } : {}),
+      ...(language ? { language } : {}),
     });
   };
 
   if (sent) {
+    const reference = sent.reference;
+    const unused = sent.unused;
     return (
       <section className="card send-form__sent" aria-labelledby={`${id}-sent`}>
-        <h2 id={`${id}-sent`}>Sent: {sent.reference}</h2>
+        <h2 id={`${id}-sent`}>
+          <Trans>Sent: {reference}</Trans>
+        </h2>
         <p role="status">
-          {sent.message} You have {sent.unused} envelopes left.
+          {sent.message} {t`${plural(unused, { one: 'You have # envelope left.', other: 'You have # envelopes left.' })}`}
         </p>
         <div className="form-actions">
           {sent.id ? (
             <Link className="button" to={`/workflow/${sent.id}`}>
-              Follow its progress
+              <Trans>Follow its progress</Trans>
             </Link>
           ) : null}
           <Link className="button button--secondary" to="/listing">
-            Send another form
+            <Trans>Send another form</Trans>
           </Link>
         </div>
       </section>
     );
   }
 
+  const templateTitle = template.title;
   return (
     <form className="card send-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`} aria-busy={send.busy}>
-      <h2 id={`${id}-title`}>Send “{template.title}”</h2>
+      <h2 id={`${id}-title`}>
+        <Trans>Send “{templateTitle}”</Trans>
+      </h2>
       {template.description ? <p className="muted">{template.description}</p> : null}
       <FormError message={send.error} />
       {prefills ? (
@@ -175,7 +192,9 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
         />
       ) : null}
       <fieldset className="send-form__people">
-        <legend>Recipients</legend>
+        <legend>
+          <Trans>Recipients</Trans>
+        </legend>
         <ol className="recipient-places">
           {steps.map((step, index) => {
             const person = chosen[index] ?? { userId: null, name: '', email: '' };
@@ -186,11 +205,13 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
                   <strong>
                     {index + 1}. {step.label}
                   </strong>{' '}
-                  <span className="muted">{asks[step.action]}</span>
+                  <span className="muted">{i18n._(asks[step.action])}</span>
                 </p>
                 {people ? (
                   <div className="field">
-                    <label htmlFor={`${id}-${index}-who`}>Colleague</label>
+                    <label htmlFor={`${id}-${index}-who`}>
+                      <Trans>Colleague</Trans>
+                    </label>
                     <select
                       id={`${id}-${index}-who`}
                       className="select"
@@ -200,7 +221,7 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
                         choose(index, user ? { userId: user.id, name: personName(user), email: user.email } : { userId: null, name: '', email: '' });
                       }}
                     >
-                      <option value="">{step.action === 'approve' ? 'Choose a colleague' : 'Someone else (type below)'}</option>
+                      <option value="">{step.action === 'approve' ? t`Choose a colleague` : t`Someone else (type below)`}</option>
                       {people.map((user) => (
                         <option key={user.id} value={String(user.id)}>
                           {personName(user)} ({user.email})
@@ -212,7 +233,9 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
                 {person.userId === null ? (
                   <>
                     <div className="field">
-                      <label htmlFor={`${id}-${index}-name`}>Name</label>
+                      <label htmlFor={`${id}-${index}-name`}>
+                        <Trans>Name</Trans>
+                      </label>
                       <input
                         id={`${id}-${index}-name`}
                         className="input"
@@ -222,7 +245,9 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
                       />
                     </div>
                     <div className="field">
-                      <label htmlFor={`${id}-${index}-email`}>Email</label>
+                      <label htmlFor={`${id}-${index}-email`}>
+                        <Trans>Email</Trans>
+                      </label>
                       <input
                         id={`${id}-${index}-email`}
                         className="input"
@@ -236,7 +261,9 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
                 ) : null}
                 {asksAccessCode(step) ? (
                   <div className="field">
-                    <label htmlFor={`${id}-${index}-access-code`}>Access code</label>
+                    <label htmlFor={`${id}-${index}-access-code`}>
+                      <Trans>Access code</Trans>
+                    </label>
                     <input
                       id={`${id}-${index}-access-code`}
                       className="input"
@@ -249,15 +276,21 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
                       onChange={(event) => choose(index, { accessCode: event.target.value })}
                     />
                     <span id={`${id}-${index}-access-code-hint`} className="field__hint">
-                      They type it before the form opens. It is not in the email: give it to them another way (by phone, by text message). It cannot
-                      be shown again once sent.
+                      <Trans>
+                        They type it before the form opens. It is not in the email: give it to them another way (by phone, by text message). It cannot
+                        be shown again once sent.
+                      </Trans>
                     </span>
                   </div>
                 ) : step.action !== 'approve' && step.action !== 'copy' && step.verification === 'email-code' ? (
-                  <p className="muted">Before the form opens, they type a code emailed to them.</p>
+                  <p className="muted">
+                    <Trans>Before the form opens, they type a code emailed to them.</Trans>
+                  </p>
                 ) : null}
                 {step.action !== 'approve' && step.allow_delegation ? (
-                  <p className="muted">They may hand the form on to someone else, saying why; you will see it on the form’s progress.</p>
+                  <p className="muted">
+                    <Trans>They may hand the form on to someone else, saying why; you will see it on the form’s progress.</Trans>
+                  </p>
                 ) : null}
                 {problem ? (
                   <p className="field__error" role="alert">
@@ -271,13 +304,17 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
         {steps.length > 1 ? (
           <div className="checkbox">
             <input id={`${id}-sequential`} type="checkbox" checked={sequential} onChange={(event) => setSequential(event.target.checked)} />
-            <label htmlFor={`${id}-sequential`}>One after the other, in this order</label>
+            <label htmlFor={`${id}-sequential`}>
+              <Trans>One after the other, in this order</Trans>
+            </label>
           </div>
         ) : null}
       </fieldset>
       {shownSender.length > 0 ? (
         <fieldset className="send-form__answers">
-          <legend>Your answers</legend>
+          <legend>
+            <Trans>Your answers</Trans>
+          </legend>
           {shownSender.map((field) => (
             <SigningField
               key={field.name}
@@ -290,12 +327,38 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
         </fieldset>
       ) : null}
       <div className="field">
-        <label htmlFor={`${id}-message`}>A note to the recipients</label>
+        <label htmlFor={`${id}-message`}>
+          <Trans>A note to the recipients</Trans>
+        </label>
         <textarea id={`${id}-message`} className="textarea" maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-language`}>
+          <Trans>Language of the form</Trans>
+        </label>
+        <select
+          id={`${id}-language`}
+          className="select"
+          value={language}
+          aria-describedby={`${id}-language-hint`}
+          onChange={(event) => setLanguage(isLanguageCode(event.target.value) ? event.target.value : '')}
+        >
+          {organisationLanguage ? null : <option value="">{t`The organisation’s language`}</option>}
+          {languageCodes.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {languageNames[code]}
+            </option>
+          ))}
+        </select>
+        <span id={`${id}-language-hint`} className="field__hint">
+          <Trans>The language of its signing pages, its emails and the sealed PDF. Each recipient may switch the pages to another.</Trans>
+        </span>
       </div>
       {filesOnCases ? <CasePicker value={tenant} onValue={setTenant} /> : null}
       <div className="field">
-        <label htmlFor={`${id}-expires`}>The links work until</label>
+        <label htmlFor={`${id}-expires`}>
+          <Trans>The links work until</Trans>
+        </label>
         <input
           id={`${id}-expires`}
           className="input"
@@ -308,10 +371,10 @@ export function SendForm({ template, people, filesOnCases = false, prefills = fa
       </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={send.busy}>
-          {send.busy ? 'Sending…' : 'Send the form'}
+          {send.busy ? t`Sending…` : t`Send the form`}
         </button>
         <Link className="button button--ghost" to="/listing">
-          Cancel
+          <Trans>Cancel</Trans>
         </Link>
       </div>
     </form>

@@ -5,6 +5,7 @@
  * save keeps everything typed.
  */
 import type { Category, TemplateDetail, TemplateDetails } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -19,7 +20,6 @@ const templatesCalls = area(templatesApi);
 
 export const titleMaxLength = 200;
 export const descriptionMaxLength = 2000;
-export const titleMissing = 'Enter a title: it is what people see when they start a form from this template.';
 
 const saveLogic = templateSaveMachine.provide({
   actors: { save: fromRequest((input, options) => templatesCalls.manage(input, options)) },
@@ -39,6 +39,7 @@ interface TemplateDetailsFormProps {
 }
 
 export function TemplateDetailsForm({ id, template, categories }: TemplateDetailsFormProps) {
+  const { t } = useLingui();
   const [title, setTitle] = useState(template?.title ?? '');
   const [description, setDescription] = useState(template?.description ?? '');
   const [category, setCategory] = useState(template?.category ?? '');
@@ -57,7 +58,7 @@ export function TemplateDetailsForm({ id, template, categories }: TemplateDetail
   const save = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (!title.trim()) {
-      setTitleProblem(titleMissing);
+      setTitleProblem(t`Enter a title: it is what people see when they start a form from this template.`);
       titleInput.current?.focus();
       return;
     }
@@ -72,16 +73,21 @@ export function TemplateDetailsForm({ id, template, categories }: TemplateDetail
   // The template's own category stays a choice even when the list no longer has it.
   const names = categories.list.map((item) => item.name);
   if (category && !names.includes(category)) names.unshift(category);
+  const failure = categories.error;
 
   return (
     <form className="card template-details" noValidate onSubmit={save} aria-labelledby="details-title" aria-busy={saving}>
       <UnsavedChangesGuard when={changed && !saving && savedId === null} />
-      <h2 id="details-title">Details</h2>
-      <p className="muted">What the template is called and how it is filed. The questions come next, in step 2.</p>
+      <h2 id="details-title">
+        <Trans>Details</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>What the template is called and how it is filed. The questions come next, in step 2.</Trans>
+      </p>
       <FormError message={snapshot.matches('failed') ? snapshot.context.error : null} />
       <div className="field">
         <label htmlFor="template-title">
-          Title
+          <Trans>Title</Trans>
           <span className="required-mark" aria-hidden="true">
             {' '}
             *
@@ -108,7 +114,9 @@ export function TemplateDetailsForm({ id, template, categories }: TemplateDetail
         ) : null}
       </div>
       <div className="field">
-        <label htmlFor="template-description">Description</label>
+        <label htmlFor="template-description">
+          <Trans>Description</Trans>
+        </label>
         <textarea
           id="template-description"
           className="textarea"
@@ -118,11 +126,13 @@ export function TemplateDetailsForm({ id, template, categories }: TemplateDetail
           onChange={(event) => setDescription(event.target.value)}
         />
         <span id="template-description-hint" className="field__hint">
-          Shown to the people who fill in and sign forms from this template.
+          <Trans>Shown to the people who fill in and sign forms from this template.</Trans>
         </span>
       </div>
       <div className="field">
-        <label htmlFor="template-category">Category</label>
+        <label htmlFor="template-category">
+          <Trans>Category</Trans>
+        </label>
         <select
           id="template-category"
           className="select"
@@ -130,29 +140,35 @@ export function TemplateDetailsForm({ id, template, categories }: TemplateDetail
           aria-describedby={categories.error ? 'template-category-error' : undefined}
           onChange={(event) => setCategory(event.target.value)}
         >
-          <option value="">No category</option>
+          <option value="">{t`No category`}</option>
           {names.map((name) => (
             <option key={name} value={name}>
               {name}
             </option>
           ))}
         </select>
-        {categories.loading ? <span className="field__hint">Loading the categories…</span> : null}
+        {categories.loading ? (
+          <span className="field__hint">
+            <Trans>Loading the categories…</Trans>
+          </span>
+        ) : null}
         {categories.error ? (
           <div className="template-details__categories-error" id="template-category-error">
-            <span className="field__error">The categories could not be loaded: {categories.error}</span>
+            <span className="field__error">
+              <Trans>The categories could not be loaded: {failure}</Trans>
+            </span>
             <button type="button" className="button button--secondary button--small" onClick={categories.onRetry}>
-              Load the categories again
+              <Trans>Load the categories again</Trans>
             </button>
           </div>
         ) : null}
       </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving…' : 'Save and continue to fields'}
+          {saving ? t`Saving…` : t`Save and continue to fields`}
         </button>
         <Link className="button button--ghost" to="/template">
-          Cancel
+          <Trans>Cancel</Trans>
         </Link>
       </div>
     </form>

@@ -8,6 +8,8 @@
  * once when the organisation has no stamp to apply (the save is refused). The template's PDF,
  * and where each field goes on it, are edited in a panel of their own, loaded only here.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -29,8 +31,6 @@ const templatesCalls = area(templatesApi);
 
 const TemplatePdfEditor = lazy(() => import('./template-pdf-editor.tsx'));
 
-export const noFieldsText = 'Add at least one field before saving: a template needs a question to ask.';
-
 const saveLogic = templateSaveMachine.provide({
   actors: { save: fromRequest((input, options) => templatesCalls.manage(input, options)) },
 });
@@ -51,10 +51,12 @@ function withoutPlacement(field: EditableField): EditableField {
   return rest;
 }
 
-const oneSigner: TemplateStep[] = [{ label: 'Signer', action: 'sign', user_id: null }];
-
 export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
-  const [steps, setSteps] = useState<readonly TemplateStep[]>(() => (template.steps?.length ? template.steps : oneSigner));
+  const { t } = useLingui();
+  // One signer when the template has no places yet.
+  const [steps, setSteps] = useState<readonly TemplateStep[]>(() =>
+    template.steps?.length ? template.steps : [{ label: t`Signer`, action: 'sign', user_id: null }],
+  );
   const [initial] = useState(() => editableFields(template.fields));
   const [fields, setFields] = useState<EditableField[]>(initial);
   const [pdf, setPdf] = useState<TemplatePdf>({ url: template.pdf ?? null, pages: template.pdf_pages ?? [] });
@@ -82,6 +84,7 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
   const problems = checked ? fieldProblems(fields) : new Map<string, never>();
   const empty = checked && fields.length === 0;
   const problemFields = fields.filter((field) => problems.has(field.key));
+  const problemCount = problemFields.length;
 
   // The focus goes where the last move, addition or removal says, once React has drawn it.
   useEffect(() => {
@@ -93,7 +96,11 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
   // Once, when saved: go on to who the template goes to, which says it is saved at its top. A
   // notification there would sit over the recipients' controls until dismissed.
   const announceSaved = useEffectEvent(() => {
-    const saved = snapshot.context.message || `“${template.title}” is saved with its ${fields.length === 1 ? 'field' : `${fields.length} fields`}.`;
+    const title = template.title;
+    const count = fields.length;
+    const saved =
+      snapshot.context.message ||
+      t`${plural(count, { one: `“${title}” is saved with its field.`, other: `“${title}” is saved with its # fields.` })}`;
     void navigate(`/template/edit/${template.id}/step3`, { state: { saved } });
   });
   useEffect(() => {
@@ -113,7 +120,10 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
     const atEdge = target === 0 || target === fields.length - 1;
     // Stay on the same button unless it is now disabled, then take its twin.
     focusNext.current = `${field.key}-${atEdge ? (step === -1 ? 'down' : 'up') : step === -1 ? 'up' : 'down'}`;
-    setAnnouncement(`“${field.label.trim() || 'New field'}” moved to position ${target + 1} of ${fields.length}.`);
+    const label = field.label.trim() || t`New field`;
+    const position = target + 1;
+    const count = fields.length;
+    setAnnouncement(t`“${label}” moved to position ${position} of ${count}.`);
   };
 
   const remove = (index: number): void => {
@@ -122,7 +132,9 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
     const after = fields[index + 1] ?? fields[index - 1];
     setFields(fields.filter((item) => item.key !== field.key));
     focusNext.current = after ? `${after.key}-label` : 'add-field';
-    setAnnouncement(`“${field.label.trim() || 'New field'}” removed. ${fields.length - 1} fields left.`);
+    const label = field.label.trim() || t`New field`;
+    const left = fields.length - 1;
+    setAnnouncement(t`${plural(left, { one: `“${label}” removed. # field left.`, other: `“${label}” removed. # fields left.` })}`);
   };
 
   const place = (key: string, placement: EditableField['placement']): void =>
@@ -140,7 +152,8 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
     const field = blankField();
     setFields([...fields, field]);
     focusNext.current = `${field.key}-label`;
-    setAnnouncement(`Field ${fields.length + 1} added at the end.`);
+    const number = fields.length + 1;
+    setAnnouncement(t`Field ${number} added at the end.`);
   };
 
   const save = (event: FormEvent<HTMLFormElement>): void => {
@@ -156,11 +169,15 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
   return (
     <form className="template-fields" noValidate onSubmit={save} aria-labelledby="fields-title" aria-busy={saving}>
       <div className="card template-fields__intro">
-        <h2 id="fields-title">Fields</h2>
+        <h2 id="fields-title">
+          <Trans>Fields</Trans>
+        </h2>
         <p className="muted">
-          The questions of the form, in the order people answer them. The label is the question the signer reads; the name is the key the answer is
-          stored under, and each field needs its own. Each field is answered by one of the template&apos;s recipients&apos; places, or by the sender
-          when sending: add a place below to give it fields; step 3 says what each place does and whom it goes to.
+          <Trans>
+            The questions of the form, in the order people answer them. The label is the question the signer reads; the name is the key the answer is
+            stored under, and each field needs its own. Each field is answered by one of the template&apos;s recipients&apos; places, or by the sender
+            when sending: add a place below to give it fields; step 3 says what each place does and whom it goes to.
+          </Trans>
         </p>
         <RecipientPlaces template={template} steps={steps} disabled={saving} onAdded={setSteps} />
         {problemFields.length > 0 || empty ? (
@@ -168,27 +185,33 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
             <div className="alert__body">
               <h3 id="fields-problems-title" className="problem-summary__title">
                 {empty
-                  ? 'There are no fields yet'
-                  : problemFields.length === 1
-                    ? 'One field needs your attention'
-                    : `${problemFields.length} fields need your attention`}
+                  ? t`There are no fields yet`
+                  : t`${plural(problemCount, { one: 'One field needs your attention', other: '# fields need your attention' })}`}
               </h3>
-              {empty ? <p>{noFieldsText}</p> : null}
+              {empty ? (
+                <p>
+                  <Trans>Add at least one field before saving: a template needs a question to ask.</Trans>
+                </p>
+              ) : null}
               <ul>
-                {problemFields.map((field) => (
-                  <li key={field.key}>
-                    <a
-                      href={`#${firstProblemId(field, problems)}`}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        document.getElementById(firstProblemId(field, problems))?.focus();
-                      }}
-                    >
-                      Field {fields.indexOf(field) + 1}
-                      {field.label.trim() ? ` (${field.label.trim()})` : ''}: {Object.values(problems.get(field.key) ?? {}).join(' ')}
-                    </a>
-                  </li>
-                ))}
+                {problemFields.map((field) => {
+                  const number = fields.indexOf(field) + 1;
+                  const label = field.label.trim();
+                  const issues = Object.values(problems.get(field.key) ?? {}).join(' ');
+                  return (
+                    <li key={field.key}>
+                      <a
+                        href={`#${firstProblemId(field, problems)}`}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          document.getElementById(firstProblemId(field, problems))?.focus();
+                        }}
+                      >
+                        {label ? t`Field ${number} (${label}): ${issues}` : t`Field ${number}: ${issues}`}
+                      </a>
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           </div>
@@ -200,9 +223,11 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
         {announcement}
       </p>
       {fields.length === 0 ? (
-        <div className="card empty-state">No fields yet. Add the first question people will answer.</div>
+        <div className="card empty-state">
+          <Trans>No fields yet. Add the first question people will answer.</Trans>
+        </div>
       ) : (
-        <ol className="field-list" aria-label="Fields of the template">
+        <ol className="field-list" aria-label={t`Fields of the template`}>
           {fields.map((field, index) => (
             <FieldCard
               key={field.key}
@@ -223,22 +248,28 @@ export function TemplateFieldsForm({ template }: { template: TemplateDetail }) {
       )}
       <div className="template-fields__add">
         <button id="add-field" type="button" className="button button--secondary" disabled={saving} onClick={add}>
-          + Add a field
+          <Trans>+ Add a field</Trans>
         </button>
       </div>
-      <Suspense fallback={<div className="card muted">Loading the PDF editor…</div>}>
+      <Suspense
+        fallback={
+          <div className="card muted">
+            <Trans>Loading the PDF editor…</Trans>
+          </div>
+        }
+      >
         <TemplatePdfEditor templateId={template.id} pdf={pdf} fields={fields} disabled={saving} onPdfChange={changePdf} onPlace={place} />
       </Suspense>
       <div className="card template-fields__footer">
         <div className="form-actions">
           <button type="submit" className="button" disabled={saving}>
-            {saving ? 'Saving…' : 'Save and continue to recipients'}
+            {saving ? t`Saving…` : t`Save and continue to recipients`}
           </button>
           <Link className="button button--secondary" to={`/template/edit/${template.id}/step1`}>
-            Back to details
+            <Trans>Back to details</Trans>
           </Link>
           <Link className="button button--ghost" to="/template">
-            Cancel
+            <Trans>Cancel</Trans>
           </Link>
         </div>
       </div>

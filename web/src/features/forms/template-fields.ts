@@ -6,7 +6,11 @@
  * numbers that fit. A condition holds the editor's key of the field it depends on, so renaming
  * that field keeps it; it is sent by name.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { FieldValidation, FormField } from '@formsign/sdk';
+// The problems are said in the language shown, which the app's words set (English until another is chosen).
+import '../../i18n/i18n.ts';
 import { choiceTypes, choicesOf } from './field-choices.ts';
 import {
   conditionsProblem,
@@ -21,20 +25,20 @@ import {
 export type FieldType = FormField['type'];
 
 /** The field types, in the order the editor offers them, with the words people see. */
-export const fieldTypes: ReadonlyArray<{ value: FieldType; label: string }> = [
-  { value: 'text', label: 'Short text' },
-  { value: 'textarea', label: 'Long text' },
-  { value: 'number', label: 'Number' },
-  { value: 'date', label: 'Date' },
-  { value: 'email', label: 'Email address' },
-  { value: 'checkbox', label: 'Tick box' },
-  { value: 'select', label: 'Choice list' },
-  { value: 'radio', label: 'Radio buttons' },
-  { value: 'signature', label: 'Signature' },
-  { value: 'initials', label: 'Initials' },
-  { value: 'file', label: 'File upload' },
-  { value: 'calculated', label: 'Calculated number' },
-  { value: 'stamp', label: 'Organisation’s stamp' },
+export const fieldTypes: ReadonlyArray<{ value: FieldType; label: MessageDescriptor }> = [
+  { value: 'text', label: msg`Short text` },
+  { value: 'textarea', label: msg`Long text` },
+  { value: 'number', label: msg`Number` },
+  { value: 'date', label: msg`Date` },
+  { value: 'email', label: msg`Email address` },
+  { value: 'checkbox', label: msg`Tick box` },
+  { value: 'select', label: msg`Choice list` },
+  { value: 'radio', label: msg`Radio buttons` },
+  { value: 'signature', label: msg`Signature` },
+  { value: 'initials', label: msg`Initials` },
+  { value: 'file', label: msg`File upload` },
+  { value: 'calculated', label: msg`Calculated number` },
+  { value: 'stamp', label: msg`Organisation’s stamp` },
 ];
 
 export const nameMaxLength = 60;
@@ -179,14 +183,14 @@ function validationProblem(field: EditableField): string | undefined {
   const checks = validationOf(field);
   if (!checks) return undefined;
   const lengths = [checks.min_length, checks.max_length].filter((value) => value !== undefined);
-  if (lengths.some((value) => !Number.isInteger(value) || value < 0 || value > 10_000)) return 'Give lengths as whole numbers from 0 to 10000.';
-  if (checks.max_length === 0) return 'Allow at least one character.';
+  if (lengths.some((value) => !Number.isInteger(value) || value < 0 || value > 10_000)) return t`Give lengths as whole numbers from 0 to 10000.`;
+  if (checks.max_length === 0) return t`Allow at least one character.`;
   if (checks.min_length !== undefined && checks.max_length !== undefined && checks.min_length > checks.max_length)
-    return 'Make the fewest characters no more than the most.';
+    return t`Make the fewest characters no more than the most.`;
   if ([checks.min, checks.max].some((value) => value !== undefined && !Number.isFinite(value)))
-    return 'Give the lowest and highest as numbers, like 1 or 4.5.';
-  if (checks.min !== undefined && checks.max !== undefined && checks.min > checks.max) return 'Make the lowest number no more than the highest.';
-  if (field.validation.message.trim().length > 200) return 'Keep the message to 200 characters or fewer.';
+    return t`Give the lowest and highest as numbers, like 1 or 4.5.`;
+  if (checks.min !== undefined && checks.max !== undefined && checks.min > checks.max) return t`Make the lowest number no more than the highest.`;
+  if (field.validation.message.trim().length > 200) return t`Keep the message to 200 characters or fewer.`;
   return undefined;
 }
 
@@ -198,11 +202,11 @@ function conditionProblems(fields: readonly EditableField[]): Map<string, string
     const { condition } = field;
     if (!condition.field) continue;
     const other = byKey.get(condition.field);
-    if (!other || other.key === field.key) found.set(field.key, 'Choose the field whose answer shows this one.');
+    if (!other || other.key === field.key) found.set(field.key, t`Choose the field whose answer shows this one.`);
     else if (condition.operator === 'one_of' && choicesOf(condition.value).length === 0)
-      found.set(field.key, 'Add at least one answer, one per line.');
+      found.set(field.key, t`Add at least one answer, one per line.`);
     else if ((condition.operator === 'equals' || condition.operator === 'not_equals') && !condition.value.trim())
-      found.set(field.key, 'Give the answer it is compared with.');
+      found.set(field.key, t`Give the answer it is compared with.`);
   }
   if (found.size === 0) {
     // Later places and circles, by the rules the server holds to.
@@ -228,15 +232,15 @@ export function fieldProblems(fields: readonly EditableField[]): Map<string, Fie
   for (const field of fields) {
     const found: FieldProblems = {};
     const name = field.name.trim();
-    if (!field.label.trim()) found.label = 'Enter a label: it is the question the signer reads.';
-    else if (field.label.trim().length > labelMaxLength) found.label = `Keep the label to ${labelMaxLength} characters or fewer.`;
-    if (!name) found.name = 'Enter a name: it is the key the answer is stored under.';
-    else if ((counts.get(name.toLowerCase()) ?? 0) > 1) found.name = `Another field is also named “${name}”. Each field needs its own name.`;
-    else if (name.length > nameMaxLength) found.name = `Keep the name to ${nameMaxLength} characters or fewer.`;
-    else if (!validName.test(name)) found.name = 'Use only letters, digits and underscores, starting with a letter.';
-    if (choiceTypes.has(field.type) && choicesOf(field.options).length === 0) found.options = 'Add at least one choice, one per line.';
+    if (!field.label.trim()) found.label = t`Enter a label: it is the question the signer reads.`;
+    else if (field.label.trim().length > labelMaxLength) found.label = t`Keep the label to ${labelMaxLength} characters or fewer.`;
+    if (!name) found.name = t`Enter a name: it is the key the answer is stored under.`;
+    else if ((counts.get(name.toLowerCase()) ?? 0) > 1) found.name = t`Another field is also named “${name}”. Each field needs its own name.`;
+    else if (name.length > nameMaxLength) found.name = t`Keep the name to ${nameMaxLength} characters or fewer.`;
+    else if (!validName.test(name)) found.name = t`Use only letters, digits and underscores, starting with a letter.`;
+    if (choiceTypes.has(field.type) && choicesOf(field.options).length === 0) found.options = t`Add at least one choice, one per line.`;
     // Initials are the signer's own (the server refuses them from the sender).
-    if (field.type === 'initials' && field.step === 0) found.step = 'Initials are given by a person who signs the form: choose their place.';
+    if (field.type === 'initials' && field.step === 0) found.step = t`Initials are given by a person who signs the form: choose their place.`;
     if (formulas && formulaField?.key === field.key) found.formula = formulas.message;
     const condition = conditions.get(field.key);
     if (condition) found.condition = condition;

@@ -8,6 +8,8 @@
  * removing the PDF is saved at once; the placements are saved with the fields.
  */
 import type { FieldPlacement, PdfPageSize, TemplateDetail } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { templatesApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -36,7 +38,6 @@ export interface TemplatePdfEditorProps {
 }
 
 const largestPdf = 20 * 1024 * 1024;
-const shown = (field: EditableField): string => field.label.trim() || 'New field';
 
 /** How the page is shown: as wide as its frame allows, up to 1.5 times its size. Answers the frame's ref and the scale. */
 function useScale(page: PdfPageSize | undefined): [(element: HTMLDivElement | null) => void, number] {
@@ -77,7 +78,11 @@ function PageCanvas({ document, number, scale, label }: { document: PDFDocumentP
   return (
     <>
       <canvas ref={canvas} role="img" aria-label={label} />
-      {failed ? <p className="muted">This page could not be shown.</p> : null}
+      {failed ? (
+        <p className="muted">
+          <Trans>This page could not be shown.</Trans>
+        </p>
+      ) : null}
     </>
   );
 }
@@ -132,6 +137,8 @@ function PointsInput({
 }
 
 export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, onPdfChange, onPlace }: TemplatePdfEditorProps) {
+  const { t } = useLingui();
+  const shown = (field: EditableField): string => field.label.trim() || t`New field`;
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
@@ -156,20 +163,21 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
       if (!answer.template) return;
       onPdfChange({ url: answer.template.pdf ?? null, pages: answer.template.pdf_pages ?? [] }, answer.template);
       setPageNumber(1);
-      setAnnouncement(`PDF saved: ${answer.template.pdf_pages?.length ?? 0} pages.`);
+      const pages = answer.template.pdf_pages?.length ?? 0;
+      setAnnouncement(t`${plural(pages, { one: 'PDF saved: # page.', other: 'PDF saved: # pages.' })}`);
     },
   });
   const remove = useMutation((_: null, options) => templatesCalls.removePdf(templateId, options), {
     onSuccess: (answer) => {
       if (!answer.template) return;
       onPdfChange({ url: null, pages: [] }, answer.template);
-      setAnnouncement('PDF removed. The fields are no longer placed on a page.');
+      setAnnouncement(t`PDF removed. The fields are no longer placed on a page.`);
     },
   });
   const busy = disabled || upload.busy || remove.busy;
   const loadError =
     pdf.url && failedUrl === pdf.url
-      ? 'The PDF could not be shown. Reload the page to try again; if it keeps happening, upload the PDF again.'
+      ? t`The PDF could not be shown. Reload the page to try again; if it keeps happening, upload the PDF again.`
       : null;
 
   // The PDF is opened (and pdf.js loaded) once per address.
@@ -193,7 +201,7 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
     setTooLarge(null);
     if (!file) return;
     if (file.size > largestPdf) {
-      setTooLarge('This PDF is larger than 20 MB. Please choose a smaller file.');
+      setTooLarge(t`This PDF is larger than 20 MB. Please choose a smaller file.`);
       return;
     }
     void upload.run(file);
@@ -238,7 +246,8 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
     const point = { x: event.clientX - area.left, y: event.clientY - area.top };
     if (point.x < 0 || point.y < 0 || point.x > area.width || point.y > area.height) return;
     setSelectedKey(field.key);
-    place(field.key, placeAt(currentPage, page, scale, point), `“${shown(field)}” placed on page ${currentPage}.`);
+    const label = shown(field);
+    place(field.key, placeAt(currentPage, page, scale, point), t`“${label}” placed on page ${currentPage}.`);
   };
 
   const nudge = (event: KeyboardEvent<HTMLElement>, field: EditableField): void => {
@@ -269,13 +278,20 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
   const onThisPage = fields.filter((field) => field.placement?.page === currentPage);
   const unplaced = fields.filter((field) => !field.placement);
   const misplaced = fields.filter((field) => field.placement && !fitsPages(field.placement, pdf.pages));
+  const misplacedCount = misplaced.length;
+  const misplacedLabels = misplaced.map(shown).join(', ');
+  const selectedLabel = selected ? shown(selected) : '';
 
   return (
     <section className="card pdf-editor" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>Template PDF</h2>
+      <h2 id={`${ids}-title`}>
+        <Trans>Template PDF</Trans>
+      </h2>
       <p className="muted">
-        Start the template from your own PDF: upload it, then place each field where its answer goes. A PDF of up to 20 MB and 50 pages. Fields not
-        placed on a page are printed on pages after it.
+        <Trans>
+          Start the template from your own PDF: upload it, then place each field where its answer goes. A PDF of up to 20 MB and 50 pages. Fields not
+          placed on a page are printed on pages after it.
+        </Trans>
       </p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -297,49 +313,62 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
       />
       <div className="form-actions">
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => fileInput.current?.click()}>
-          {upload.busy ? 'Uploading…' : pdf.url ? 'Replace the PDF' : 'Upload a PDF'}
+          {upload.busy ? t`Uploading…` : pdf.url ? t`Replace the PDF` : t`Upload a PDF`}
         </button>
         {pdf.url ? (
           <button type="button" className="button button--ghost" disabled={busy} onClick={() => setConfirmRemove(true)}>
-            {remove.busy ? 'Removing…' : 'Remove the PDF'}
+            {remove.busy ? t`Removing…` : t`Remove the PDF`}
           </button>
         ) : null}
       </div>
       <FormError message={tooLarge ?? upload.error ?? remove.error ?? loadError} />
       <ConfirmDialog
         open={confirmRemove}
-        title="Remove the PDF?"
-        confirmLabel="Remove the PDF"
+        title={t`Remove the PDF?`}
+        confirmLabel={t`Remove the PDF`}
         onCancel={() => setConfirmRemove(false)}
         onConfirm={() => (setConfirmRemove(false), void remove.run(null))}
       >
-        <p>The template goes back to printing its fields on plain pages, and every field comes off the page. Forms already sent keep their PDF.</p>
+        <p>
+          <Trans>
+            The template goes back to printing its fields on plain pages, and every field comes off the page. Forms already sent keep their PDF.
+          </Trans>
+        </p>
       </ConfirmDialog>
 
       {pdf.url && page ? (
         <div className="pdf-editor__body">
           <div className="pdf-editor__side">
             {fields.length === 0 ? (
-              <p className="muted">Add a field below to place it on the PDF.</p>
+              <p className="muted">
+                <Trans>Add a field below to place it on the PDF.</Trans>
+              </p>
             ) : (
               <>
                 <div className="field">
-                  <label htmlFor={`${ids}-field`}>Field to place</label>
+                  <label htmlFor={`${ids}-field`}>
+                    <Trans>Field to place</Trans>
+                  </label>
                   <select id={`${ids}-field`} className="select" value={selected?.key ?? ''} onChange={(event) => setSelectedKey(event.target.value)}>
-                    {fields.map((field) => (
-                      <option key={field.key} value={field.key}>
-                        {shown(field)}
-                        {field.placement ? ` (page ${field.placement.page})` : ' (not placed)'}
-                      </option>
-                    ))}
+                    {fields.map((field) => {
+                      const label = shown(field);
+                      const onPage = field.placement?.page;
+                      return (
+                        <option key={field.key} value={field.key}>
+                          {onPage ? t`${label} (page ${onPage})` : t`${label} (not placed)`}
+                        </option>
+                      );
+                    })}
                   </select>
                 </div>
                 {selected?.placement ? (
                   <fieldset className="pdf-editor__numbers" disabled={busy}>
-                    <legend>Where “{shown(selected)}” goes, in points from the page’s bottom-left corner</legend>
+                    <legend>
+                      <Trans>Where “{selectedLabel}” goes, in points from the page’s bottom-left corner</Trans>
+                    </legend>
                     <PointsInput
                       id={`${ids}-page`}
-                      label="Page"
+                      label={t`Page`}
                       value={selected.placement.page}
                       min={1}
                       max={pageCount}
@@ -369,7 +398,7 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                     />
                     <PointsInput
                       id={`${ids}-width`}
-                      label="Width"
+                      label={t`Width`}
                       value={selected.placement.width}
                       min={1}
                       max={page.width}
@@ -379,7 +408,7 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                     />
                     <PointsInput
                       id={`${ids}-height`}
-                      label="Height"
+                      label={t`Height`}
                       value={selected.placement.height}
                       min={1}
                       max={page.height}
@@ -396,9 +425,9 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                         type="button"
                         className="button button--ghost button--small"
                         disabled={busy}
-                        onClick={() => place(selected.key, undefined, `“${shown(selected)}” taken off the page.`)}
+                        onClick={() => place(selected.key, undefined, t`“${selectedLabel}” taken off the page.`)}
                       >
-                        Remove from page
+                        <Trans>Remove from page</Trans>
                       </button>
                     ) : (
                       <button
@@ -406,17 +435,19 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                         className="button button--small"
                         disabled={busy}
                         onClick={() =>
-                          place(selected.key, centred(currentPage, page), `“${shown(selected)}” placed in the middle of page ${currentPage}.`)
+                          place(selected.key, centred(currentPage, page), t`“${selectedLabel}” placed in the middle of page ${currentPage}.`)
                         }
                       >
-                        Place on page {currentPage}
+                        <Trans>Place on page {currentPage}</Trans>
                       </button>
                     )}
                   </div>
                 ) : null}
                 {unplaced.length > 0 ? (
                   <div>
-                    <p className="field__hint">Not placed yet: drag a field onto the page, or choose it above and place it.</p>
+                    <p className="field__hint">
+                      <Trans>Not placed yet: drag a field onto the page, or choose it above and place it.</Trans>
+                    </p>
                     <ul>
                       {unplaced.map((field) => (
                         <li key={field.key}>
@@ -437,8 +468,10 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                 ) : null}
                 {misplaced.length > 0 ? (
                   <p className="field__error">
-                    {misplaced.map(shown).join(', ')} {misplaced.length === 1 ? 'is' : 'are'} not inside a page of this PDF: move{' '}
-                    {misplaced.length === 1 ? 'it' : 'them'} onto a page before saving.
+                    {t`${plural(misplacedCount, {
+                      one: `${misplacedLabels} is not inside a page of this PDF: move it onto a page before saving.`,
+                      other: `${misplacedLabels} are not inside a page of this PDF: move them onto a page before saving.`,
+                    })}`}
                   </p>
                 ) : null}
               </>
@@ -452,10 +485,12 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                 disabled={currentPage <= 1}
                 onClick={() => setPageNumber(currentPage - 1)}
               >
-                Previous page
+                <Trans>Previous page</Trans>
               </button>
               <span aria-live="polite">
-                Page {currentPage} of {pageCount}
+                <Trans>
+                  Page {currentPage} of {pageCount}
+                </Trans>
               </span>
               <button
                 type="button"
@@ -463,24 +498,25 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                 disabled={currentPage >= pageCount}
                 onClick={() => setPageNumber(currentPage + 1)}
               >
-                Next page
+                <Trans>Next page</Trans>
               </button>
             </div>
             <div className="pdf-editor__frame" ref={frame}>
               <div className="pdf-page" ref={overlay} data-testid="pdf-page" style={{ width: page.width * scale, height: page.height * scale }}>
                 {document?.url === pdf.url && scale > 0 ? (
-                  <PageCanvas document={document.pdf} number={currentPage} scale={scale} label={`Page ${currentPage} of the PDF`} />
+                  <PageCanvas document={document.pdf} number={currentPage} scale={scale} label={t`Page ${currentPage} of the PDF`} />
                 ) : (
-                  <p className="muted">{loadError ? '' : 'Loading the page…'}</p>
+                  <p className="muted">{loadError ? '' : t`Loading the page…`}</p>
                 )}
                 {onThisPage.map((field) => {
                   const box = field.placement ? screenBox(field.placement, page, scale) : null;
+                  const label = shown(field);
                   return box ? (
                     <div
                       key={field.key}
                       role="button"
                       tabIndex={0}
-                      aria-label={`“${shown(field)}”: drag to move, arrow keys to nudge`}
+                      aria-label={t`“${label}”: drag to move, arrow keys to nudge`}
                       aria-pressed={field.key === selected?.key}
                       className={`pdf-box${field.key === selected?.key ? ' pdf-box--selected' : ''}`}
                       style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
@@ -491,7 +527,7 @@ export default function TemplatePdfEditor({ templateId, pdf, fields, disabled, o
                       onPointerUp={endDrag}
                       onPointerCancel={endDrag}
                     >
-                      {shown(field)}
+                      {label}
                       <span
                         className="pdf-box__handle"
                         aria-hidden="true"

@@ -1,5 +1,6 @@
 /** What a person can do with one template of the list: edit, send, duplicate, archive or restore, delete. */
 import type { ManagedTemplate } from '@formsign/sdk';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 
 interface TemplateRowActionsProps {
@@ -16,27 +17,33 @@ export function TemplateRowActions({ template, busy, onDuplicate, onArchive, onR
   return (
     <div className="form-actions template-row-actions">
       <Link className="button button--small" to={`/template/edit/${template.id}/step1`}>
-        Edit{named}
+        <Trans>Edit</Trans>
+        {named}
       </Link>
       {template.status === 'active' ? (
         <Link className="button button--secondary button--small" to={`/send/${template.id}`}>
-          Send{named}
+          <Trans>Send</Trans>
+          {named}
         </Link>
       ) : null}
       <button type="button" className="button button--secondary button--small" disabled={busy} onClick={onDuplicate}>
-        Duplicate{named}
+        <Trans>Duplicate</Trans>
+        {named}
       </button>
       {template.status === 'archived' ? (
         <button type="button" className="button button--secondary button--small" disabled={busy} onClick={onRestore}>
-          Restore{named}
+          <Trans>Restore</Trans>
+          {named}
         </button>
       ) : (
         <button type="button" className="button button--secondary button--small" disabled={busy} onClick={onArchive}>
-          Archive{named}
+          <Trans>Archive</Trans>
+          {named}
         </button>
       )}
       <button type="button" className="button button--ghost button--small template-row-actions__delete" disabled={busy} onClick={onDelete}>
-        Delete{named}
+        <Trans>Delete</Trans>
+        {named}
       </button>
     </div>
   );

@@ -4,6 +4,7 @@
  * checkbox or button that has the focus keeps it when the rows are ticked or refreshed.
  */
 import type { ManagedTemplate } from '@formsign/sdk';
+import { useLingui } from '@lingui/react/macro';
 import { createContext, useContext } from 'react';
 import { TemplateRowActions } from './template-row-actions.tsx';
 
@@ -30,6 +31,7 @@ function useTemplateListActions(): TemplateListActionsValue {
 
 /** The header's box: ticks every row of the page, or none; half ticked when some are. */
 export function SelectEveryTemplate() {
+  const { t } = useLingui();
   const { rows, ticked, setTicked } = useTemplateListActions();
   const count = rows.filter((row) => ticked.has(row.id)).length;
   const all = rows.length > 0 && count === rows.length;
@@ -37,7 +39,7 @@ export function SelectEveryTemplate() {
     <input
       type="checkbox"
       className="row-check"
-      aria-label="Select every template on this page"
+      aria-label={t`Select every template on this page`}
       checked={all}
       ref={(element) => {
         if (element) element.indeterminate = count > 0 && !all;
@@ -49,12 +51,14 @@ export function SelectEveryTemplate() {
 
 /** A row's box. */
 export function SelectTemplate({ template }: { template: ManagedTemplate }) {
+  const { t } = useLingui();
   const { ticked, setTicked } = useTemplateListActions();
+  const title = template.title;
   return (
     <input
       type="checkbox"
       className="row-check"
-      aria-label={`Select ${template.title}`}
+      aria-label={t`Select ${title}`}
       checked={ticked.has(template.id)}
       onChange={(event) => {
         const next = new Set(ticked);

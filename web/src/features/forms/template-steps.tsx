@@ -3,11 +3,13 @@
  * recipients), and the frame the steps share: the step list, and the states of loading the
  * template.
  */
+import { msg, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ListFailure } from '../../lists/data-table.tsx';
 
-const steps = ['Details', 'Fields', 'Recipients'] as const;
+const steps = [msg`Details`, msg`Fields`, msg`Recipients`] as const;
 
 /** The id in an editor address: `new`, a template id, or null when it is neither. */
 export function templateIdOf(value: string | undefined): number | 'new' | null {
@@ -17,20 +19,25 @@ export function templateIdOf(value: string | undefined): number | 'new' | null {
 }
 
 export function TemplateSteps({ current, id }: { current: 1 | 2 | 3; id: number | 'new' }) {
+  const { t, i18n } = useLingui();
+  const count = steps.length;
   return (
-    <nav className="template-steps" aria-label="Template editing steps">
+    <nav className="template-steps" aria-label={t`Template editing steps`}>
       <p className="template-steps__where">
-        Step {current} of {steps.length}
+        <Trans>
+          Step {current} of {count}
+        </Trans>
       </p>
       <ol className="template-steps__list">
-        {steps.map((name, index) => {
+        {steps.map((words, index) => {
+          const name = i18n._(words);
           const step = index + 1;
           const here = step === current;
           // Going back is always possible; going forward only through Save, so nothing is skipped.
           const link = step < current && id !== 'new' ? `/template/edit/${id}/step${step}` : null;
           return (
             <li
-              key={name}
+              key={step}
               className={`template-steps__step${here ? ' template-steps__step--current' : ''}${step < current ? ' template-steps__step--done' : ''}`}
               aria-current={here ? 'step' : undefined}
             >
@@ -50,7 +57,9 @@ export function EditorFrame({ current, id, children }: { current: 1 | 2 | 3; id:
   return (
     <div className="page template-editor">
       <p className="template-editor__back">
-        <Link to="/template">← All templates</Link>
+        <Link to="/template">
+          <Trans>← All templates</Trans>
+        </Link>
       </p>
       <TemplateSteps current={current} id={id} />
       {children}
@@ -70,10 +79,11 @@ export function TemplateLoadState({
   onRetry(): void;
   what?: 'template' | 'form';
 }) {
+  const { t } = useLingui();
   if (error) {
     return (
       <section className="card" aria-labelledby="template-load-title">
-        <h2 id="template-load-title">The {what} could not be opened</h2>
+        <h2 id="template-load-title">{t`${select(what, { form: 'The form could not be opened', other: 'The template could not be opened' })}`}</h2>
         <ListFailure message={error} onRetry={onRetry} />
       </section>
     );
@@ -82,7 +92,7 @@ export function TemplateLoadState({
     return (
       <div className="card">
         <div className="spinner" role="status">
-          Loading the {what}…
+          {t`${select(what, { form: 'Loading the form…', other: 'Loading the template…' })}`}
         </div>
       </div>
     );
@@ -95,10 +105,14 @@ export function NotATemplate() {
   return (
     <div className="page template-editor">
       <section className="card" aria-labelledby="not-a-template-title">
-        <h2 id="not-a-template-title">This is not a template’s address</h2>
-        <p>The address should end with a template’s number, like /template/edit/3001/step1.</p>
+        <h2 id="not-a-template-title">
+          <Trans>This is not a template’s address</Trans>
+        </h2>
+        <p>
+          <Trans>The address should end with a template’s number, like /template/edit/3001/step1.</Trans>
+        </p>
         <Link className="button" to="/template">
-          Go to Manage Template
+          <Trans>Go to Manage Template</Trans>
         </Link>
       </section>
     </div>

@@ -9,6 +9,7 @@
  * Firefox 147, Safari 26.2), since the router in use has no blocker; a browser without it
  * leaves them unguarded.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useCancelFirst } from './cancel-first.ts';
@@ -39,6 +40,7 @@ function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
 }
 
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  const { t } = useLingui();
   const [pending, setPending] = useState<Leaving | null>(null);
   const leaving = useRef(false);
   useCancelFirst(pending !== null);
@@ -89,12 +91,14 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   return (
     <ConfirmDialog
       open={pending !== null}
-      title="Leave without saving?"
-      confirmLabel="Leave and lose the changes"
+      title={t`Leave without saving?`}
+      confirmLabel={t`Leave and lose the changes`}
       onConfirm={leave}
       onCancel={() => setPending(null)}
     >
-      <p>The changes you made on this step are not saved. Stay to save them, or leave and lose them.</p>
+      <p>
+        <Trans>The changes you made on this step are not saved. Stay to save them, or leave and lose them.</Trans>
+      </p>
     </ConfirmDialog>
   );
 }

@@ -4,6 +4,7 @@
  * the data or none. Saved as a whole; a refused save keeps the choices.
  */
 import type { FormField, TemplateDetail, TemplateSummary } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { prepopulationApi, templatesApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -30,6 +31,7 @@ function FieldColumns({
   order: Record<string, string>;
   onSaved(): void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [chosen, setChosen] = useState<Record<string, string>>(() => ({ ...order }));
   const save = useMutation(
@@ -46,7 +48,11 @@ function FieldColumns({
   return (
     <form noValidate onSubmit={submit} aria-busy={save.busy}>
       <FormError message={save.error} />
-      {fields.length === 0 ? <p className="ops-quiet">This template has no field a data source can fill.</p> : null}
+      {fields.length === 0 ? (
+        <p className="ops-quiet">
+          <Trans>This template has no field a data source can fill.</Trans>
+        </p>
+      ) : null}
       {fields.map((field) => (
         <div className="field" key={field.name}>
           <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
@@ -56,7 +62,7 @@ function FieldColumns({
             value={chosen[field.name] ?? ''}
             onChange={(event) => setChosen((current) => ({ ...current, [field.name]: event.target.value }))}
           >
-            <option value="">Not filled</option>
+            <option value="">{t`Not filled`}</option>
             {headers.map((header) => (
               <option key={header} value={header}>
                 {header}
@@ -68,7 +74,7 @@ function FieldColumns({
       {save.result ? <p role="status">{save.result.message}</p> : null}
       <div className="form-actions">
         <button type="submit" className="button" disabled={save.busy}>
-          {save.busy ? 'Saving…' : 'Save the mapping'}
+          {save.busy ? t`Saving…` : t`Save the mapping`}
         </button>
       </div>
     </form>
@@ -76,6 +82,7 @@ function FieldColumns({
 }
 
 export function ColumnMapping(props: { sourceId: number; templateId: number; headers: string[]; order: Record<string, string>; onSaved(): void }) {
+  const { t } = useLingui();
   const id = useId();
   const [templateId, setTemplateId] = useState(props.templateId);
   const templates = useDataGroup(
@@ -93,10 +100,12 @@ export function ColumnMapping(props: { sourceId: number; templateId: number; hea
   return (
     <div>
       <div className="field">
-        <label htmlFor={`${id}-template`}>Template filled</label>
+        <label htmlFor={`${id}-template`}>
+          <Trans>Template filled</Trans>
+        </label>
         <select id={`${id}-template`} className="select" value={String(templateId)} onChange={(event) => setTemplateId(Number(event.target.value))}>
           {templates.data.some((item) => item.id === props.templateId) ? null : (
-            <option value={String(props.templateId)}>This source’s template</option>
+            <option value={String(props.templateId)}>{t`This source’s template`}</option>
           )}
           {templates.data.map((item) => (
             <option key={item.id} value={String(item.id)}>
@@ -116,7 +125,9 @@ export function ColumnMapping(props: { sourceId: number; templateId: number; hea
           onSaved={props.onSaved}
         />
       ) : (
-        <p className="ops-quiet">Loading the template’s fields…</p>
+        <p className="ops-quiet">
+          <Trans>Loading the template’s fields…</Trans>
+        </p>
       )}
     </div>
   );

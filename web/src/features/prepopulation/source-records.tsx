@@ -4,6 +4,7 @@
  * reference stays. A refused save keeps what was typed.
  */
 import type { PrepopulationDataRecord } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { prepopulationApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -29,7 +30,9 @@ function RecordEditor({
   reference: string;
   onDone(saved: boolean): void;
 }) {
+  const { t } = useLingui();
   const id = useId();
+  const oid = record.oid;
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...record.values }));
   const save = useMutation(
     (next: Record<string, string>, options) =>
@@ -42,7 +45,7 @@ function RecordEditor({
     void save.run(changed);
   };
   return (
-    <form className="card" noValidate onSubmit={submit} aria-label={`Record ${record.oid}`} aria-busy={save.busy}>
+    <form className="card" noValidate onSubmit={submit} aria-label={t`Record ${oid}`} aria-busy={save.busy}>
       <FormError message={save.error} />
       {headers
         .filter((header) => header !== reference)
@@ -60,10 +63,10 @@ function RecordEditor({
         ))}
       <div className="form-actions">
         <button type="submit" className="button" disabled={save.busy}>
-          {save.busy ? 'Saving…' : 'Save the record'}
+          {save.busy ? t`Saving…` : t`Save the record`}
         </button>
         <button type="button" className="button button--ghost" onClick={() => onDone(false)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>
@@ -71,6 +74,7 @@ function RecordEditor({
 }
 
 export function SourceRecords({ sourceId, onChanged }: { sourceId: number; onChanged(): void }) {
+  const { t } = useLingui();
   const id = useId();
   const [typed, setTyped] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
@@ -89,11 +93,14 @@ export function SourceRecords({ sourceId, onChanged }: { sourceId: number; onCha
     state.search(typed);
   };
   const editedRecord = records.data.records.find((record) => record.oid === editing);
+  const oid = removing ?? '';
   return (
     <div>
       <form className="toolbar" role="search" onSubmit={search}>
         <div className="field">
-          <label htmlFor={`${id}-search`}>Search the records</label>
+          <label htmlFor={`${id}-search`}>
+            <Trans>Search the records</Trans>
+          </label>
           <input
             id={`${id}-search`}
             className="input"
@@ -104,7 +111,7 @@ export function SourceRecords({ sourceId, onChanged }: { sourceId: number; onCha
           />
         </div>
         <button type="submit" className="button button--secondary">
-          Search
+          <Trans>Search</Trans>
         </button>
       </form>
       <FormError message={records.error ? records.message : remove.error} />
@@ -124,33 +131,36 @@ export function SourceRecords({ sourceId, onChanged }: { sourceId: number; onCha
       <RecordsTable
         state={state}
         pageSize={pageSize}
-        caption="Records"
-        pagerLabel="Records: pages"
+        caption={t`Records`}
+        pagerLabel={t`Records: pages`}
         columns={headers.slice(0, 5)}
         quietClass="ops-quiet"
-        actionsLabel="Actions"
-        actions={(record) => (
-          <>
-            <button type="button" className="button button--small button--secondary" onClick={() => setEditing(record.oid)}>
-              Edit {record.oid}
-            </button>{' '}
-            <button type="button" className="button button--small button--ghost" onClick={() => setRemoving(record.oid)}>
-              Delete {record.oid}
-            </button>
-          </>
-        )}
+        actionsLabel={t`Actions`}
+        actions={(record) => {
+          const oid = record.oid;
+          return (
+            <>
+              <button type="button" className="button button--small button--secondary" onClick={() => setEditing(oid)}>
+                <Trans>Edit {oid}</Trans>
+              </button>{' '}
+              <button type="button" className="button button--small button--ghost" onClick={() => setRemoving(oid)}>
+                <Trans>Delete {oid}</Trans>
+              </button>
+            </>
+          );
+        }}
       />
       <ConfirmDialog
         open={removing !== null}
-        title={`Delete record ${removing ?? ''}?`}
-        confirmLabel="Delete the record"
+        title={t`Delete record ${oid}?`}
+        confirmLabel={t`Delete the record`}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
           if (removing) void remove.run(removing);
           setRemoving(null);
         }}
       >
-        Forms already filled from it keep their values.
+        <Trans>Forms already filled from it keep their values.</Trans>
       </ConfirmDialog>
     </div>
   );

@@ -1,4 +1,5 @@
 /** Renaming and deleting a data source (`POST /prepopulation-source`); a refused rename keeps what was typed. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { prepopulationApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -9,6 +10,7 @@ import { FormError } from '../../components/form-error.tsx';
 const prepopulationCalls = area(prepopulationApi);
 
 export function SourceSettings({ sourceId, name, onRenamed, onRemoved }: { sourceId: number; name: string; onRenamed(): void; onRemoved(): void }) {
+  const { t } = useLingui();
   const id = useId();
   const [typed, setTyped] = useState(name);
   const [confirming, setConfirming] = useState(false);
@@ -26,26 +28,28 @@ export function SourceSettings({ sourceId, name, onRenamed, onRemoved }: { sourc
     <form className="toolbar" noValidate onSubmit={submit} aria-busy={rename.busy || remove.busy}>
       <FormError message={rename.error ?? remove.error} />
       <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
+        <label htmlFor={`${id}-name`}>
+          <Trans>Name</Trans>
+        </label>
         <input id={`${id}-name`} className="input" maxLength={120} value={typed} onChange={(event) => setTyped(event.target.value)} />
       </div>
       <button type="submit" className="button button--secondary" disabled={rename.busy || !typed.trim()}>
-        Rename
+        <Trans>Rename</Trans>
       </button>
       <button type="button" className="button button--ghost" disabled={remove.busy} onClick={() => setConfirming(true)}>
-        Delete the data source
+        <Trans>Delete the data source</Trans>
       </button>
       <ConfirmDialog
         open={confirming}
-        title={`Delete ${name}?`}
-        confirmLabel="Delete the data source"
+        title={t`Delete ${name}?`}
+        confirmLabel={t`Delete the data source`}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           void remove.run(null);
         }}
       >
-        Its records are deleted with it. Forms already filled from it keep their values.
+        <Trans>Its records are deleted with it. Forms already filled from it keep their values.</Trans>
       </ConfirmDialog>
     </form>
   );

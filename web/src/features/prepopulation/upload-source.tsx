@@ -5,6 +5,8 @@
  * one; a refused upload keeps what was typed and chosen.
  */
 import type { PrepopulationUploadResult, TemplateSummary } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { prepopulationApi, templatesApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -26,6 +28,7 @@ interface Upload {
 const maxBytes = 10 * 1024 * 1024;
 
 export function UploadSource({ onCreated }: { onCreated(sourceId: number): void }) {
+  const { t } = useLingui();
   const id = useId();
   const templates = useDataGroup(
     'prepopulationTemplates',
@@ -47,17 +50,19 @@ export function UploadSource({ onCreated }: { onCreated(sourceId: number): void 
     { onSuccess: (result) => (result.code === 1 && result.source ? onCreated(result.source.id) : undefined) },
   );
   const result: PrepopulationUploadResult | null = upload.result;
+  // The rows refused beyond those listed.
+  const more = result ? result.problems_total - result.problems.length : 0;
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     const chosen = Number(template);
     const fault = !name.trim()
-      ? 'Give the data source a name.'
+      ? t`Give the data source a name.`
       : !chosen
-        ? 'Choose the template this data source fills.'
+        ? t`Choose the template this data source fills.`
         : !file
-          ? 'Choose a CSV file to upload.'
+          ? t`Choose a CSV file to upload.`
           : file.size > maxBytes
-            ? 'This file is larger than 10 MB: a data source takes at most 10 MB.'
+            ? t`This file is larger than 10 MB: a data source takes at most 10 MB.`
             : null;
     setProblem(fault);
     if (fault || !file) return;
@@ -65,17 +70,25 @@ export function UploadSource({ onCreated }: { onCreated(sourceId: number): void 
   };
   return (
     <form className="card" noValidate onSubmit={submit} aria-labelledby={`${id}-title`} aria-busy={upload.busy}>
-      <h2 id={`${id}-title`}>Upload a CSV file</h2>
-      <p className="ops-quiet">A header row, then one record a row (at most 50,000). Values are kept as text, exactly as written.</p>
+      <h2 id={`${id}-title`}>
+        <Trans>Upload a CSV file</Trans>
+      </h2>
+      <p className="ops-quiet">
+        <Trans>A header row, then one record a row (at most 50,000). Values are kept as text, exactly as written.</Trans>
+      </p>
       <FormError message={problem ?? upload.error} />
       <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
+        <label htmlFor={`${id}-name`}>
+          <Trans>Name</Trans>
+        </label>
         <input id={`${id}-name`} className="input" maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-template`}>Fills in</label>
+        <label htmlFor={`${id}-template`}>
+          <Trans>Fills in</Trans>
+        </label>
         <select id={`${id}-template`} className="select" value={template} onChange={(event) => setTemplate(event.target.value)}>
-          <option value="">Choose a template</option>
+          <option value="">{t`Choose a template`}</option>
           {templates.data.map((item) => (
             <option key={item.id} value={String(item.id)}>
               {item.title}
@@ -84,11 +97,15 @@ export function UploadSource({ onCreated }: { onCreated(sourceId: number): void 
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-reference`}>Reference column (the first column when empty)</label>
+        <label htmlFor={`${id}-reference`}>
+          <Trans>Reference column (the first column when empty)</Trans>
+        </label>
         <input id={`${id}-reference`} className="input" maxLength={100} value={reference} onChange={(event) => setReference(event.target.value)} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-file`}>CSV file</label>
+        <label htmlFor={`${id}-file`}>
+          <Trans>CSV file</Trans>
+        </label>
         <input
           id={`${id}-file`}
           className="input"
@@ -102,11 +119,17 @@ export function UploadSource({ onCreated }: { onCreated(sourceId: number): void 
           <div className="alert__body">
             <p>{result.message}</p>
             <table className="table">
-              <caption>Rows that cannot be loaded</caption>
+              <caption>
+                <Trans>Rows that cannot be loaded</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">What is wrong</th>
+                  <th scope="col">
+                    <Trans>Row</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>What is wrong</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -118,15 +141,13 @@ export function UploadSource({ onCreated }: { onCreated(sourceId: number): void 
                 ))}
               </tbody>
             </table>
-            {result.problems_total > result.problems.length ? (
-              <p>And {(result.problems_total - result.problems.length).toLocaleString('en-GB')} more rows after these.</p>
-            ) : null}
+            {more > 0 ? <p>{t`${plural(more, { one: 'And # more row after these.', other: 'And # more rows after these.' })}`}</p> : null}
           </div>
         </div>
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button" disabled={upload.busy}>
-          {upload.busy ? 'Uploading…' : 'Upload'}
+          {upload.busy ? t`Uploading…` : t`Upload`}
         </button>
       </div>
     </form>
