@@ -14,7 +14,16 @@
  * - Single sign-on: the provider's sign-in ends with the session's refresh cookie set;
  *   `auth.resume` renews it into a token (`resuming`), as on start.
  */
-import { errorTexts, textForCode, type CodeResult, type LoggedInUser, type LoginResponse, type SecondFactorChallenge } from '@formsign/sdk/contract';
+import {
+  errorTexts,
+  loginCodes,
+  textOfCode,
+  verifySecondFactorCodes,
+  type CodeResult,
+  type LoggedInUser,
+  type LoginResponse,
+  type SecondFactorChallenge,
+} from '@formsign/sdk/contract';
 import { jwtDecode } from 'jwt-decode';
 import { assign, assertEvent, setup } from 'xstate';
 import type { KeyValueStorage } from './key-value-storage.js';
@@ -265,12 +274,12 @@ export const authMachine = setup({
     },
     awaitSecondFactor: assign((_, params: { result: LoginResult }) => ({
       challenge: params.result.body.mfa ?? null,
-      notice: textForCode('login', params.result.body.code) ?? null,
+      notice: textOfCode(loginCodes, params.result.body.code) ?? null,
       error: null,
     })),
     noteCodeSent: assign((_, params: { result: LoginResult }) => ({
       challenge: params.result.body.mfa ?? null,
-      notice: textForCode('verifySecondFactor', params.result.body.code) ?? null,
+      notice: textOfCode(verifySecondFactorCodes, params.result.body.code) ?? null,
       error: null,
     })),
     rejectToken: assign({ error: errorTexts.authenticationFailed }),

@@ -2,8 +2,8 @@
  * Regenerates `src/generated/` from the contract (see `generated-files.ts` for what is in it).
  * With `--check` it writes nothing and fails when a file is stale.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { generatedDir, renderGeneratedFiles } from './generated-files.js';
 
 function readOrEmpty(path: string): string {
@@ -22,7 +22,10 @@ async function main(): Promise<void> {
     const path = join(generatedDir, name);
     if (readOrEmpty(path) === content) continue;
     if (check) stale.push(name);
-    else writeFileSync(path, content);
+    else {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, content);
+    }
   }
   if (stale.length > 0) {
     console.error(`Stale generated files in sdk/src/generated: ${stale.join(', ')}. Run \`npm run generate\`.`);

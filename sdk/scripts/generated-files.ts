@@ -27,29 +27,55 @@ async function typesFile(): Promise<string> {
   return `${banner}/* eslint-disable */\n${astToString(ast)}`;
 }
 
-function codesFile(document: OpenApiDocument): string {
-  const tables = operationsOf(document)
-    .filter(({ operation }) => operation['x-codes'])
-    .map(({ operation }) => {
-      const rows = Object.entries(operation['x-codes'] ?? {})
-        // The meaning is for the people reading the table, as a comment: it is in the contract and
-        // its reference, and nothing in a browser reads it, so it is not shipped with the app.
-        .map(
-          ([code, { outcome, meaning, text }]) =>
-            `    /** ${meaning.replaceAll('*/', '* /')} */\n    '${code}': { outcome: '${outcome}', text: ${JSON.stringify(text)} },`,
-        )
-        .join('\n');
-      return `  ${operation.operationId}: {\n${rows}\n  },`;
-    })
+/** An operation's tag as a file name: `TimeAttendance` → `time-attendance`. */
+const tagFile = (tag: string): string => tag.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+
+/**
+ * The application codes (`x-codes`): one module per product area (the operation's tag), each
+ * operation's table its own constant (`loginCodes`), so an area of the SDK carries only its own
+ * tables into a browser's bundle; and `app-codes.ts`, every table by operation (`appCodes`).
+ */
+function codesFiles(document: OpenApiDocument): Record<string, string> {
+  const coded = operationsOf(document).filter(({ operation }) => operation['x-codes']);
+  const byTag = new Map<string, typeof coded>();
+  for (const entry of coded) byTag.set(tagFile(entry.operation.tags[0]), [...(byTag.get(tagFile(entry.operation.tags[0])) ?? []), entry]);
+  const files: Record<string, string> = {};
+  for (const [tag, entries] of byTag) {
+    const tables = entries
+      .map(({ operation }) => {
+        const rows = Object.entries(operation['x-codes'] ?? {})
+          // The meaning is for the people reading the table, as a comment: it is in the contract and
+          // its reference, and nothing in a browser reads it, so it is not shipped with the app.
+          .map(
+            ([code, { outcome, meaning, text }]) =>
+              `  /** ${meaning.replaceAll('*/', '* /')} */\n  '${code}': { outcome: '${outcome}', text: ${JSON.stringify(text)} },`,
+          )
+          .join('\n');
+        return `/** The application codes of \`${operation.operationId}\`. */\nexport const ${operation.operationId}Codes = {\n${rows}\n} as const;\n`;
+      })
+      .join('\n');
+    files[`app-codes/${tag}.ts`] = `${banner}\n${tables}`;
+  }
+  const imports = [...byTag]
+    .map(([tag, entries]) => `import { ${entries.map(({ operation }) => `${operation.operationId}Codes`).join(', ')} } from './app-codes/${tag}.js';`)
     .join('\n');
-  return `${banner}
+  const exports = [...byTag].map(([tag]) => `export * from './app-codes/${tag}.js';`).join('\n');
+  const names = coded.map(({ operation }) => `  ${operation.operationId}: ${operation.operationId}Codes,`).join('\n');
+  files['app-codes.ts'] = `${banner}${imports}
+
+${exports}
+
 /** The application codes of each operation that has them, with their outcome and exact text (each one's meaning in its comment). */
 export const appCodes = {
-${tables}
+${names}
 } as const;
 
 export type AppCodeOperation = keyof typeof appCodes;
+
+/** One operation's application codes. */
+export type CodeTable = Readonly<Record<string, { readonly outcome: 'success' | 'failure'; readonly text: string }>>;
 `;
+  return files;
 }
 
 function operationsFile(document: OpenApiDocument): string {
@@ -167,7 +193,7 @@ export async function renderGeneratedFiles(): Promise<Record<string, string>> {
   const document = loadDocument();
   return {
     'openapi.ts': await typesFile(),
-    'app-codes.ts': codesFile(document),
+    ...codesFiles(document),
     'operations.ts': operationsFile(document),
     'error-texts.ts': errorTextsFile(document),
     'limits.ts': limitsFile(document),

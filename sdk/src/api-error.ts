@@ -4,7 +4,7 @@
  * follows the contract's error catalogue (`x-error-catalogue`, each operation's `x-codes`) exactly, whatever the kind; the
  * texts come from the contract (`src/generated/`), never retyped here.
  */
-import { appCodes, type AppCodeOperation } from './generated/app-codes.js';
+import { appCodes, type AppCodeOperation, type CodeTable } from './generated/app-codes.js';
 import { errorTexts } from './generated/error-texts.js';
 
 /**
@@ -57,16 +57,24 @@ export function textForStatus(status: number): string {
   return errorTexts.unexpected;
 }
 
+/** The catalogue's text of an application code in an operation's table (`loginCodes`), or undefined when it does not list it. */
+export function textOfCode(table: CodeTable, code: number): string | undefined {
+  return table[String(code)]?.text;
+}
+
+/** Whether an application code is one of the success codes of an operation's table. */
+export function isSuccessCodeOf(table: CodeTable, code: number): boolean {
+  return table[String(code)]?.outcome === 'success';
+}
+
 /** The catalogue's text of an application code, or undefined when the operation does not list it. */
 export function textForCode(operation: AppCodeOperation, code: number): string | undefined {
-  const table: Record<string, { text: string }> = appCodes[operation];
-  return table[String(code)]?.text;
+  return textOfCode(appCodes[operation], code);
 }
 
 /** Whether an application code is one of the operation's success codes. */
 export function isSuccessCode(operation: AppCodeOperation, code: number): boolean {
-  const table: Record<string, { outcome: string }> = appCodes[operation];
-  return table[String(code)]?.outcome === 'success';
+  return isSuccessCodeOf(appCodes[operation], code);
 }
 
 /** The body's numeric `code`, or null. */
@@ -101,8 +109,13 @@ export function errorFromResponse(
  * message when it gave one and the operation shows it (login), otherwise the code's text.
  */
 export function errorFromCode(operation: AppCodeOperation, code: number, body: unknown, options: { preferServerMessage?: boolean } = {}): ApiError {
+  return errorFromCodeOf(appCodes[operation], code, body, options);
+}
+
+/** `errorFromCode` with the operation's table (`loginCodes`). */
+export function errorFromCodeOf(table: CodeTable, code: number, body: unknown, options: { preferServerMessage?: boolean } = {}): ApiError {
   const server = options.preferServerMessage ? stringField(body, 'message') : undefined;
-  const message = server ?? textForCode(operation, code) ?? stringField(body, 'message') ?? errorTexts.unexpected;
+  const message = server ?? textOfCode(table, code) ?? stringField(body, 'message') ?? errorTexts.unexpected;
   return new ApiError({ status: 200, code, body, message });
 }
 
@@ -149,14 +162,24 @@ export function errorForFailure(rule: FailureRule, { kind, status, body, cause, 
  * operation's success codes; a body without a numeric `code` is unexpected.
  */
 export function assertSuccessCode(operation: AppCodeOperation, body: unknown, options: { preferServerMessage?: boolean } = {}): void {
+  assertSuccessCodeOf(appCodes[operation], body, options);
+}
+
+/** `assertSuccessCode` with the operation's table (`loginCodes`): what the SDK's areas use, so each carries only its own tables. */
+export function assertSuccessCodeOf(table: CodeTable, body: unknown, options: { preferServerMessage?: boolean } = {}): void {
   const code = codeOf(body);
   if (code === null) throw new ApiError({ status: 200, body, message: errorTexts.unexpected });
-  if (!isSuccessCode(operation, code)) throw errorFromCode(operation, code, body, options);
+  if (!isSuccessCodeOf(table, code)) throw errorFromCodeOf(table, code, body, options);
 }
 
 /** Resolves with the body when its application code is one of the operation's success codes; otherwise rejects with its `ApiError`. */
 export async function withSuccessCode<T>(operation: AppCodeOperation, body: Promise<T>, options: { preferServerMessage?: boolean } = {}): Promise<T> {
+  return withSuccessCodeOf(appCodes[operation], body, options);
+}
+
+/** `withSuccessCode` with the operation's table (`loginCodes`). */
+export async function withSuccessCodeOf<T>(table: CodeTable, body: Promise<T>, options: { preferServerMessage?: boolean } = {}): Promise<T> {
   const data = await body;
-  assertSuccessCode(operation, data, options);
+  assertSuccessCodeOf(table, data, options);
   return data;
 }

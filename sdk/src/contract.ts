@@ -6,8 +6,18 @@
  * Packages that must not reach the network (the flow machines) import this entry; the client
  * is in the main entry.
  */
-export { ApiError, isApiError, type ApiErrorKind, isSuccessCode, textForCode, textForStatus, type ApiErrorInit } from './api-error.js';
-export { appCodes, type AppCodeOperation } from './generated/app-codes.js';
+export {
+  ApiError,
+  isApiError,
+  type ApiErrorKind,
+  isSuccessCode,
+  isSuccessCodeOf,
+  textForCode,
+  textOfCode,
+  textForStatus,
+  type ApiErrorInit,
+} from './api-error.js';
+export * from './generated/app-codes.js';
 export { errorTexts, type ErrorTextKey } from './generated/error-texts.js';
 export { contractLimits, emailPattern, type ContractLimitField } from './generated/limits.js';
 export { operations, type OperationId } from './generated/operations.js';

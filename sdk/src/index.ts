@@ -3,19 +3,24 @@ export {
   isApiError,
   type ApiErrorKind,
   assertSuccessCode,
+  assertSuccessCodeOf,
   withSuccessCode,
+  withSuccessCodeOf,
   codeOf,
   errorForFailure,
   errorFromCode,
+  errorFromCodeOf,
   errorFromResponse,
   isSuccessCode,
+  isSuccessCodeOf,
   textForCode,
+  textOfCode,
   textForStatus,
   type ApiErrorInit,
   type Failure,
   type FailureRule,
 } from './api-error.js';
-export { appCodes, type AppCodeOperation } from './generated/app-codes.js';
+export * from './generated/app-codes.js';
 export { errorTexts, type ErrorTextKey } from './generated/error-texts.js';
 export { contractLimits, emailPattern, type ContractLimitField } from './generated/limits.js';
 export { operations, type OperationId } from './generated/operations.js';

@@ -1,4 +1,5 @@
-import { ApiError, assertSuccessCode, textForStatus } from '../api-error.js';
+import { ApiError, assertSuccessCodeOf, textForStatus } from '../api-error.js';
+import { confirmEmailCodes } from '../generated/app-codes/account.js';
 import { errorTexts } from '../generated/error-texts.js';
 import type { HeadersInput } from '../middleware/headers-input.js';
 import type { CallOptions, Transport } from '../transport.js';
@@ -73,7 +74,7 @@ export function accountApi({ api, send, token }: Transport): AccountApi {
     updateProfile: (data, options) => send((init) => api.PUT('/user', { ...init, body: { data } }), options, 'error'),
     async confirmEmail({ key }, options) {
       const data = await send((init) => api.POST('/confirm-email', { ...init, body: { key } }), options);
-      assertSuccessCode('confirmEmail', data);
+      assertSuccessCodeOf(confirmEmailCodes, data);
       return data;
     },
     saveCompany: (data, options) => send((init) => api.POST('/user', { ...init, body: { data } }), options, 'error'),

@@ -1,4 +1,14 @@
-import { assertSuccessCode, withSuccessCode } from '../api-error.js';
+import { assertSuccessCodeOf, withSuccessCodeOf } from '../api-error.js';
+import {
+  activateCodes,
+  forgotPasswordCodes,
+  loginCodes,
+  logoutCodes,
+  refreshSessionCodes,
+  registerCodes,
+  setNewPasswordCodes,
+  verifySecondFactorCodes,
+} from '../generated/app-codes/auth.js';
 import type { CallOptions, Transport } from '../transport.js';
 import type {
   CodeResult,
@@ -59,43 +69,43 @@ export function authApi({ api, send, exchange }: Transport): AuthApi {
   return {
     async login({ name, password }, options) {
       const { data, response } = await exchange((init) => api.POST('/login', { ...init, body: { name, password, challenge: false } }), options);
-      assertSuccessCode('login', data, { preferServerMessage: true });
+      assertSuccessCodeOf(loginCodes, data, { preferServerMessage: true });
       return { body: data, headers: sessionTokens(response) };
     },
     async verifySecondFactor(body, options) {
       const { data, response } = await exchange((init) => api.POST('/login-mfa', { ...init, body }), options);
-      assertSuccessCode('verifySecondFactor', data, { preferServerMessage: true });
+      assertSuccessCodeOf(verifySecondFactorCodes, data, { preferServerMessage: true });
       return { body: data, headers: sessionTokens(response) };
     },
     async refresh(refreshToken, options) {
       const body = refreshToken ? { refresh_token: refreshToken } : {};
       const { data, response } = await exchange((init) => api.POST('/refresh', { ...init, body }), options);
-      assertSuccessCode('refreshSession', data);
+      assertSuccessCodeOf(refreshSessionCodes, data);
       return { body: data, headers: sessionTokens(response) };
     },
     logout: (options) =>
-      withSuccessCode(
-        'logout',
+      withSuccessCodeOf(
+        logoutCodes,
         send((init) => api.POST('/logout', init), options),
       ),
     async register(body, options) {
       const data = await send((init) => api.POST('/register', { ...init, body }), options);
-      assertSuccessCode('register', data);
+      assertSuccessCodeOf(registerCodes, data);
       return data;
     },
     async activate({ key }, options) {
       const data = await send((init) => api.POST('/activate', { ...init, body: { key } }), options);
-      assertSuccessCode('activate', data);
+      assertSuccessCodeOf(activateCodes, data);
       return data;
     },
     async forgotPassword({ email }, options) {
       const data = await send((init) => api.POST('/forgot-password', { ...init, body: { email } }), options);
-      assertSuccessCode('forgotPassword', data);
+      assertSuccessCodeOf(forgotPasswordCodes, data);
       return data;
     },
     async setNewPassword({ userId, timestamp, hashedPassword, password }, options) {
       const data = await send((init) => api.POST('/set-new-password', { ...init, body: { userId, timestamp, hashedPassword, password } }), options);
-      assertSuccessCode('setNewPassword', data);
+      assertSuccessCodeOf(setNewPasswordCodes, data);
       return data;
     },
     singleSignOn: (lookup, options) => send((init) => api.POST('/sso-lookup', { ...init, body: lookup }), options),

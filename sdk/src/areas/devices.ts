@@ -1,4 +1,5 @@
-import { withSuccessCode } from '../api-error.js';
+import { withSuccessCodeOf } from '../api-error.js';
+import { manageDevicesCodes } from '../generated/app-codes/devices.js';
 import type { CallOptions, Transport } from '../transport.js';
 import type { DevicePage, DevicesQuery } from '../types.js';
 
@@ -10,8 +11,8 @@ export interface DevicesApi {
 export function devicesApi({ api, send }: Transport): DevicesApi {
   return {
     manage: (query = {}, options) =>
-      withSuccessCode(
-        'manageDevices',
+      withSuccessCodeOf(
+        manageDevicesCodes,
         send((init) => api.GET('/users-devices', { ...init, params: { query } }), options),
         { preferServerMessage: true },
       ),

@@ -1,4 +1,5 @@
-import { withSuccessCode } from '../api-error.js';
+import { withSuccessCodeOf } from '../api-error.js';
+import { managePrepopulationRecordCodes, managePrepopulationSourceCodes } from '../generated/app-codes/prepopulation.js';
 import type { CallOptions, Transport } from '../transport.js';
 import type {
   PrepopulationQuery,
@@ -58,8 +59,8 @@ export function prepopulationApi({ api, send }: Transport): PrepopulationApi {
         options,
       ),
     manageSource: (change, options) =>
-      withSuccessCode(
-        'managePrepopulationSource',
+      withSuccessCodeOf(
+        managePrepopulationSourceCodes,
         send((init) => api.POST('/prepopulation-source', { ...init, body: change }), options),
         {
           preferServerMessage: true,
@@ -67,8 +68,8 @@ export function prepopulationApi({ api, send }: Transport): PrepopulationApi {
       ),
     records: (query, options) => send((init) => api.GET('/prepopulation-records', { ...init, params: { query } }), options),
     manageRecord: (change, options) =>
-      withSuccessCode(
-        'managePrepopulationRecord',
+      withSuccessCodeOf(
+        managePrepopulationRecordCodes,
         send((init) => api.POST('/prepopulation-record', { ...init, body: change }), options),
         {
           preferServerMessage: true,

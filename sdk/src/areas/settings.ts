@@ -1,4 +1,5 @@
-import { withSuccessCode } from '../api-error.js';
+import { withSuccessCodeOf } from '../api-error.js';
+import { createApiKeyCodes, manageCategoriesCodes, manageGroupsCodes, revokeApiKeyCodes } from '../generated/app-codes/settings.js';
 import type { CallOptions, Transport } from '../transport.js';
 import type {
   ApiKeyList,
@@ -54,14 +55,14 @@ export function settingsApi({ api, send }: Transport): SettingsApi {
     singleSignOn: (options) => send((init) => api.GET('/sso-settings', init), options),
     saveSingleSignOn: (input, options) => send((init) => api.POST('/sso-settings', { ...init, body: input }), options),
     categories: (action = { action: 'list' }, options) =>
-      withSuccessCode(
-        'manageCategories',
+      withSuccessCodeOf(
+        manageCategoriesCodes,
         send((init) => api.POST('/categories', { ...init, body: action }), options),
         { preferServerMessage: true },
       ),
     groups: (data, options) =>
-      withSuccessCode(
-        'manageGroups',
+      withSuccessCodeOf(
+        manageGroupsCodes,
         send((init) => api.POST('/get-groups', { ...init, body: { data } }), options),
         { preferServerMessage: true },
       ),
@@ -71,14 +72,14 @@ export function settingsApi({ api, send }: Transport): SettingsApi {
     removeStamp: (options) =>
       send((init) => api.POST('/company-stamp', { ...init, body: { function: 'remove' }, bodySerializer: (body) => stampForm(body) }), options),
     createApiKey: (request, options) =>
-      withSuccessCode(
-        'createApiKey',
+      withSuccessCodeOf(
+        createApiKeyCodes,
         send((init) => api.POST('/api-keys', { ...init, body: request }), options),
         serverMessage,
       ),
     revokeApiKey: (id, options) =>
-      withSuccessCode(
-        'revokeApiKey',
+      withSuccessCodeOf(
+        revokeApiKeyCodes,
         send((init) => api.POST('/api-keys/revoke', { ...init, body: { id } }), options),
         serverMessage,
       ),

@@ -1,4 +1,5 @@
-import { withSuccessCode } from '../api-error.js';
+import { withSuccessCodeOf } from '../api-error.js';
+import { contactSupportCodes } from '../generated/app-codes/support.js';
 import type { CallOptions, Transport } from '../transport.js';
 import type { CodeResult } from '../types.js';
 
@@ -9,8 +10,8 @@ export interface SupportApi {
 export function supportApi({ api, send }: Transport): SupportApi {
   return {
     contact: ({ subject, message }, options) =>
-      withSuccessCode(
-        'contactSupport',
+      withSuccessCodeOf(
+        contactSupportCodes,
         send((init) => api.POST('/contact', { ...init, body: { subject, message } }), options),
         { preferServerMessage: true },
       ),

@@ -1,4 +1,5 @@
-import { withSuccessCode } from '../api-error.js';
+import { withSuccessCodeOf } from '../api-error.js';
+import { manageTemplatePdfCodes, manageTemplatesCodes } from '../generated/app-codes/templates.js';
 import type { CallOptions, Transport } from '../transport.js';
 import type {
   FormListingResponse,
@@ -37,8 +38,8 @@ export function templatesApi({ api, send, token }: Transport): TemplatesApi {
       send((init) => api.POST('/formlisting', { ...init, body: { search, token: token() ?? '' } }), options),
     manage: (request, options) => {
       const value = token();
-      return withSuccessCode(
-        'manageTemplates',
+      return withSuccessCodeOf(
+        manageTemplatesCodes,
         send((init) => api.POST('/getforms', { ...init, body: value ? { ...request, token: value } : request }), options),
         {
           preferServerMessage: true,
@@ -48,8 +49,8 @@ export function templatesApi({ api, send, token }: Transport): TemplatesApi {
     get: (id, options) => send((init) => api.POST('/getform', { ...init, body: { id } }), options),
     summaries: (options) => send((init) => api.POST('/get-templates', init), options),
     uploadPdf: (id, file, options) =>
-      withSuccessCode(
-        'manageTemplatePdf',
+      withSuccessCodeOf(
+        manageTemplatePdfCodes,
         send(
           (init) =>
             api.POST('/template-pdf', { ...init, body: { function: 'upload', id: String(id) }, bodySerializer: (body) => pdfForm(body, file) }),
@@ -58,8 +59,8 @@ export function templatesApi({ api, send, token }: Transport): TemplatesApi {
         { preferServerMessage: true },
       ),
     removePdf: (id, options) =>
-      withSuccessCode(
-        'manageTemplatePdf',
+      withSuccessCodeOf(
+        manageTemplatePdfCodes,
         send(
           (init) => api.POST('/template-pdf', { ...init, body: { function: 'remove', id: String(id) }, bodySerializer: (body) => pdfForm(body) }),
           options,

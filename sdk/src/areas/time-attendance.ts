@@ -1,4 +1,5 @@
-import { withSuccessCode } from '../api-error.js';
+import { withSuccessCodeOf } from '../api-error.js';
+import { manageTimeEntriesCodes } from '../generated/app-codes/time-attendance.js';
 import type { CallOptions, Transport } from '../transport.js';
 import type { StaffList, TimeEntriesRequest, TimeReportRequest, TnaReport, TnaResponse, VisitorList } from '../types.js';
 
@@ -16,8 +17,8 @@ export function timeAttendanceApi({ api, send }: Transport): TimeAttendanceApi {
     staff: (options) => send((init) => api.POST('/staffget', init), options),
     visitors: (options) => send((init) => api.POST('/visitorget', init), options),
     entries: (data, options) =>
-      withSuccessCode(
-        'manageTimeEntries',
+      withSuccessCodeOf(
+        manageTimeEntriesCodes,
         send((init) => api.POST('/tna', { ...init, body: { data } }), options),
         { preferServerMessage: true },
       ),

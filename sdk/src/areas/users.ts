@@ -1,5 +1,5 @@
-import { withSuccessCode } from '../api-error.js';
-import { textForCode, isSuccessCode } from '../api-error.js';
+import { isSuccessCodeOf, textOfCode, withSuccessCodeOf } from '../api-error.js';
+import { inviteUsersCodes, runUserCommandCodes } from '../generated/app-codes/users.js';
 import { errorTexts } from '../generated/error-texts.js';
 import type { CallOptions, Transport } from '../transport.js';
 import type { CodeResult, InviteOutcome, InviteUser, UserCommand, UserPage, UsersQuery } from '../types.js';
@@ -16,8 +16,8 @@ export function usersApi({ api, send }: Transport): UsersApi {
   return {
     list: (query = {}, options) => send((init) => api.POST('/users', { ...init, body: query }), options, 'userList'),
     command: ({ id, email, type, value }, options) =>
-      withSuccessCode(
-        'runUserCommand',
+      withSuccessCodeOf(
+        runUserCommandCodes,
         send((init) => api.POST('/users-commands', { ...init, body: { id, email, type, value } }), options),
         { preferServerMessage: true },
       ),
@@ -26,7 +26,7 @@ export function usersApi({ api, send }: Transport): UsersApi {
       // A person the server gave no result for failed for an unknown reason (code 0).
       return users.map((user, index) => {
         const code = results[index] ?? 0;
-        return { user, code, text: textForCode('inviteUsers', code) ?? errorTexts.unexpected, ok: isSuccessCode('inviteUsers', code) };
+        return { user, code, text: textOfCode(inviteUsersCodes, code) ?? errorTexts.unexpected, ok: isSuccessCodeOf(inviteUsersCodes, code) };
       });
     },
   };

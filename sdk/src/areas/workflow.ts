@@ -1,4 +1,5 @@
-import { withSuccessCode } from '../api-error.js';
+import { withSuccessCodeOf } from '../api-error.js';
+import { manageFormProgressCodes, sendFormCodes } from '../generated/app-codes/workflow.js';
 import type { CallOptions, Transport } from '../transport.js';
 import type { FormProgress, FormProgressAction, FormProgressResult, SendFormRequest, SendFormResult, WorkflowPage, WorkflowQuery } from '../types.js';
 
@@ -17,15 +18,15 @@ export function workflowApi({ api, send }: Transport): WorkflowApi {
   return {
     list: (query = {}, options) => send((init) => api.GET('/workflow', { ...init, params: { query } }), options),
     send: (request, options) =>
-      withSuccessCode(
-        'sendForm',
+      withSuccessCodeOf(
+        sendFormCodes,
         send((init) => api.POST('/send-form', { ...init, body: request }), options),
         { preferServerMessage: true },
       ),
     progress: (id, options) => send((init) => api.GET('/form-progress', { ...init, params: { query: { id } } }), options),
     manage: (action, options) =>
-      withSuccessCode(
-        'manageFormProgress',
+      withSuccessCodeOf(
+        manageFormProgressCodes,
         send((init) => api.POST('/form-progress', { ...init, body: action }), options),
         { preferServerMessage: true },
       ),

@@ -8,7 +8,7 @@
  * failure's text is said in it: the server's own texts come back in it, and the contract's,
  * which the SDK words a failure with in English, are said here (`sayText`).
  */
-import { accountApi, ApiError, authApi, createTransport, isApiError, stringsApi, tutorialsApi, type Transport } from '@formsign/sdk';
+import { ApiError, authApi, createTransport, isApiError, stringsApi, type Transport } from '@formsign/sdk';
 import { storageKeys } from '@formsign/machines';
 import { wantedLanguage } from '../i18n/i18n.ts';
 import { sayText } from '../i18n/say-text.ts';
@@ -72,15 +72,14 @@ function inLanguage<Area extends object>(made: Area): Area {
 }
 
 /**
- * The calls of the shell and the sign-in pages, which load with the login page. Every other area
+ * The calls of the shell and the sign-in pages, which load with the login page (sign-in, and the
+ * organisation's strings). Every other area
  * of the SDK is made where its pages use it (`area(templatesApi)`), so that it loads with them.
  */
 export const api = {
   transport,
   auth: inLanguage(authApi(transport)),
-  account: inLanguage(accountApi(transport)),
   strings: inLanguage(stringsApi(transport)),
-  tutorials: inLanguage(tutorialsApi(transport)),
 };
 
 const areas = new Map<unknown, unknown>();

@@ -16,10 +16,11 @@
  * the route table's flags (administrator, personal) cannot say. Failed saves show the
  * response's `error` text and keep every draft, also across tab changes.
  */
+import { accountApi } from '@formsign/sdk';
 import type { Account, UserProfile } from '@formsign/sdk';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { api } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { CompanyForm, companyDraft, type CompanyDraft } from '../features/account/company-form.tsx';
 import { EnvelopesPanel } from '../features/account/envelopes-panel.tsx';
@@ -29,6 +30,8 @@ import { ListFailure } from '../lists/data-table.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { useViewer } from '../session/session.tsx';
 import '../styles/account.css';
+
+const accountCalls = area(accountApi);
 
 function AccountTabs({ account, isAdmin }: { account: Account; isAdmin: boolean }) {
   // The drafts live here, so a tab change keeps what was typed; and the profile as last saved
@@ -50,7 +53,7 @@ function AccountTabs({ account, isAdmin }: { account: Account; isAdmin: boolean 
 
 export default function AccountPage() {
   const viewer = useViewer();
-  const account = useDataGroup('account', null as Account | null, (_params: null, options) => api.account.get(options), null);
+  const account = useDataGroup('account', null as Account | null, (_params: null, options) => accountCalls.get(options), null);
   return (
     <div className="page account-page">
       {account.error ? <ListFailure message={account.message ?? ''} onRetry={account.refetch} /> : null}

@@ -6,7 +6,7 @@
  */
 import { createDataGroupMachine, fromRequest } from '@formsign/machines';
 import type { CodeResult } from '@formsign/sdk';
-import { textForCode } from '@formsign/sdk';
+import { activateCodes, textOfCode } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -70,7 +70,7 @@ export default function ActivatePage() {
       ) : error ? (
         <FormError message={message} />
       ) : (
-        <FormSuccess message={data?.message || textForCode('activate', 1)} />
+        <FormSuccess message={data?.message || textOfCode(activateCodes, 1)} />
       )}
       {loading ? null : error ? (
         <WaysOn />

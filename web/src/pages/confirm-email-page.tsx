@@ -7,20 +7,22 @@
  */
 import { createDataGroupMachine, fromRequest } from '@formsign/machines';
 import type { CodeResult } from '@formsign/sdk';
-import { textForCode } from '@formsign/sdk';
+import { accountApi, confirmEmailCodes, textOfCode } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { FormError, FormSuccess } from '../components/form-error.tsx';
 import { StatusPage } from '../components/status-page.tsx';
 import { inspectOption } from '../session/inspection.ts';
 import { useViewer } from '../session/session.tsx';
 
+const accountCalls = area(accountApi);
+
 const confirmationLogic = createDataGroupMachine<CodeResult | null, { key: string }>('email-confirmation', null).provide({
-  actors: { fetch: fromRequest<CodeResult | null, { params: { key: string } }>(({ params }, options) => api.account.confirmEmail(params, options)) },
+  actors: { fetch: fromRequest<CodeResult | null, { params: { key: string } }>(({ params }, options) => accountCalls.confirmEmail(params, options)) },
 });
 
 export const missingKey = msg`This link is not complete. Open the link from the email we sent to your new address again.`;
@@ -80,7 +82,7 @@ export default function ConfirmEmailPage() {
       ) : error ? (
         <FormError message={message} />
       ) : (
-        <FormSuccess message={data?.message || textForCode('confirmEmail', 1)} />
+        <FormSuccess message={data?.message || textOfCode(confirmEmailCodes, 1)} />
       )}
       {loading ? null : <WaysOn failed={error} />}
     </StatusPage>

@@ -4,7 +4,7 @@
  *
  * Designed where the specification is silent: the tutorial videos play in the page (with
  * their subtitle tracks) and the PDF guides open in a new tab, both grouped by the page they
- * explain (`api.tutorials.videos()` / `pdfs()`; the app's fallback video and guide when there
+ * explain (the tutorials area's `videos()` and `pdfs()`; the app's fallback video and guide when there
  * are none). Beside them, a contact form (subject and message, `POST /contact`) with its
  * confirmation text, and the link to the external help FAQs.
  */

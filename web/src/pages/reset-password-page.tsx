@@ -4,7 +4,7 @@
  * before anything is sent.
  */
 import { fromRequest, setNewPasswordMachine } from '@formsign/machines';
-import { textForCode } from '@formsign/sdk';
+import { setNewPasswordCodes, textOfCode } from '@formsign/sdk';
 import { useMachine } from '@xstate/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -48,7 +48,7 @@ export default function ResetPasswordPage() {
         </h2>
         {snapshot.matches('success') ? (
           <>
-            <FormSuccess message={snapshot.context.message || textForCode('setNewPassword', 1)} />
+            <FormSuccess message={snapshot.context.message || textOfCode(setNewPasswordCodes, 1)} />
             <Link className="button" to="/login">
               <Trans>Go to Log In</Trans>
             </Link>

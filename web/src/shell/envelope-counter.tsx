@@ -4,6 +4,7 @@
  * machine decides, and links to the envelopes tab of the account page. A completed purchase
  * makes it ask for the count again.
  */
+import { accountApi } from '@formsign/sdk';
 import type { LoggedInUser } from '@formsign/sdk';
 import { envelopeCounterMachine, fromRequest } from '@formsign/machines';
 import { plural } from '@lingui/core/macro';
@@ -11,13 +12,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { area } from '../api/client.ts';
 import { Icon } from '../components/icon.tsx';
 import { inspectOption } from '../session/inspection.ts';
 import { onEnvelopesChanged } from './envelope-changes.ts';
 
+const accountCalls = area(accountApi);
+
 const counterLogic = envelopeCounterMachine.provide({
-  actors: { countUnusedEnvelopes: fromRequest((_input: unknown, options) => api.account.countUnusedEnvelopes(options)) },
+  actors: { countUnusedEnvelopes: fromRequest((_input: unknown, options) => accountCalls.countUnusedEnvelopes(options)) },
 });
 
 /** Where the counter leads: the account page's envelopes tab. */

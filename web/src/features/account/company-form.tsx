@@ -3,16 +3,18 @@
  * number, as they appear on invoices and on the forms people sign. A failed save shows the
  * response's `error` text and keeps what was typed.
  */
-import { contractLimits, emailPattern, type Company, type CompanyUpdate } from '@formsign/sdk';
+import { contractLimits, emailPattern, type Company, type CompanyUpdate, accountApi } from '@formsign/sdk';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { api } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useMutation } from '../../api/use-mutation.ts';
 import { useCheckedForm } from './use-checked-form.ts';
+
+const accountCalls = area(accountApi);
 
 export type CompanyDraft = Pick<Company, 'name' | 'address' | 'phone' | 'email' | 'vat_number'>;
 
@@ -30,7 +32,7 @@ function problemOf(draft: CompanyDraft): { field: keyof CompanyDraft; text: Mess
 export function CompanyForm({ draft, onDraft }: { draft: CompanyDraft; onDraft(draft: CompanyDraft): void }) {
   const id = useId();
   const { t, i18n } = useLingui();
-  const save = useMutation((data: CompanyUpdate, options) => api.account.saveCompany(data, options));
+  const save = useMutation((data: CompanyUpdate, options) => accountCalls.saveCompany(data, options));
   const form = useCheckedForm(
     () => problemOf(draft),
     save,

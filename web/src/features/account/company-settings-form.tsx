@@ -6,12 +6,12 @@
  * administrators change them; others see them read-only. A failed save shows the response's
  * `error` text and keeps what was chosen.
  */
-import { contractLimits, type Settings, type SettingsUpdate } from '@formsign/sdk';
+import { contractLimits, type Settings, type SettingsUpdate, accountApi } from '@formsign/sdk';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo } from 'react';
-import { api } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { setDateStyle } from '../../lists/format.ts';
 import { useMutation } from '../../api/use-mutation.ts';
@@ -19,6 +19,8 @@ import { nextRemovalInWords, retentionChoice, retentionInWords } from './retenti
 import { useCheckedForm } from './use-checked-form.ts';
 import { VerificationSelect } from '../../components/verification-select.tsx';
 import { isLanguageCode, languageCodes, languageNames } from '../../i18n/languages.ts';
+
+const accountCalls = area(accountApi);
 
 /** What the person is choosing: the settings, with the day counts and the sites that may embed signing pages (one a line) as typed. */
 export type SettingsDraft = Omit<Settings, 'faq_url' | 'next_removal' | 'reminder_days' | 'retention_days' | 'embed_origins' | 'stamp'> & {
@@ -119,7 +121,7 @@ export function CompanySettingsForm({
 }) {
   const id = useId();
   const { t, i18n } = useLingui();
-  const save = useMutation((update: SettingsUpdate, options) => api.account.saveCompany({ settings: update }, options));
+  const save = useMutation((update: SettingsUpdate, options) => accountCalls.saveCompany({ settings: update }, options));
   const zones = useMemo(() => timeZones(settings.timezone), [settings.timezone]);
   const form = useCheckedForm(
     () => problemOf(draft),

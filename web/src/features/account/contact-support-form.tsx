@@ -3,7 +3,7 @@
  * empties and shows the confirmation text; a failure shows the catalogue's words and keeps
  * what was typed.
  */
-import { contractLimits, supportApi, textForCode } from '@formsign/sdk';
+import { contractLimits, supportApi, contactSupportCodes, textOfCode } from '@formsign/sdk';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -46,7 +46,7 @@ export function ContactSupportForm() {
   );
   const { problem } = form;
   const left = limits.message - message.length;
-  const confirmation = send.result ? send.result.message || textForCode('contactSupport', 1) : null;
+  const confirmation = send.result ? send.result.message || textOfCode(contactSupportCodes, 1) : null;
 
   const edit = (apply: () => void): void => {
     form.edited();

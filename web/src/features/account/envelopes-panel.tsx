@@ -7,12 +7,12 @@
  * says it is a test payment, which takes no money.
  */
 import { envelopeLevel } from '@formsign/machines';
-import { contractLimits, errorTexts, type Product, type ProductList } from '@formsign/sdk';
+import { contractLimits, errorTexts, type Product, type ProductList, accountApi } from '@formsign/sdk';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { paymentOrigins } from '../../config.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { ListFailure } from '../../lists/data-table.tsx';
@@ -21,13 +21,15 @@ import { checkoutAddress } from './checkout-address.ts';
 import { formatMoney } from './money.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 
+const accountCalls = area(accountApi);
+
 const maxQuantity = contractLimits['ProductsRequest.quantity'].maximum;
 const noProducts: ProductList | null = null;
 
 function EnvelopeBalance({ total }: { total: number }) {
   const id = useId();
   const { t, i18n } = useLingui();
-  const count = useDataGroup('envelopes', null as number | null, (_params: null, options) => api.account.countUnusedEnvelopes(options), null);
+  const count = useDataGroup('envelopes', null as number | null, (_params: null, options) => accountCalls.countUnusedEnvelopes(options), null);
   const unused = count.data;
   const level = unused === null ? null : envelopeLevel(unused, total);
   const share = unused === null || total <= 0 ? 0 : Math.min(1, unused / total);
@@ -139,10 +141,10 @@ function ProductOffer({
 function EnvelopeProducts() {
   const id = useId();
   const { t } = useLingui();
-  const products = useDataGroup('products', noProducts, (_params: null, options) => api.account.products(options), null);
+  const products = useDataGroup('products', noProducts, (_params: null, options) => accountCalls.products(options), null);
   const [buying, setBuying] = useState<string | null>(null);
   const [refused, setRefused] = useState(false);
-  const checkout = useMutation((order: { product: string; quantity: number }, options) => api.account.checkout(order, options));
+  const checkout = useMutation((order: { product: string; quantity: number }, options) => accountCalls.checkout(order, options));
   const buy = async (product: Product, quantity: number): Promise<void> => {
     setBuying(product.id);
     setRefused(false);

@@ -5,12 +5,12 @@
  * (`POST /grant-envelopes`). The organisation's balance shown afterwards is the one the server
  * answered; a refused grant keeps the number and reason typed, with the server's words.
  */
-import { contractLimits, type EnvelopesGranted, type Organisation, type OrganisationPage } from '@formsign/sdk';
+import { contractLimits, type EnvelopesGranted, type Organisation, type OrganisationPage, accountApi } from '@formsign/sdk';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
@@ -20,6 +20,8 @@ import { formatDate } from '../../lists/format.ts';
 import { tableState, useDataGroup } from '../../lists/use-data-group.ts';
 import { useListQuery } from '../../lists/use-list-query.ts';
 import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
+
+const accountCalls = area(accountApi);
 
 const emptyPage: OrganisationPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 const maxEnvelopes = contractLimits['GrantEnvelopesRequest.envelopes'].maximum;
@@ -88,7 +90,7 @@ function GrantForm({ organisation, onGranted }: { organisation: Organisation; on
   const [reason, setReason] = useState('');
   const [checked, setChecked] = useState(false);
   const grant = useMutation(
-    (request: { company: number; envelopes: number; reason: string }, options) => api.account.grantEnvelopes(request, options),
+    (request: { company: number; envelopes: number; reason: string }, options) => accountCalls.grantEnvelopes(request, options),
     {
       onSuccess: (granted, request) => {
         setEnvelopes('');
@@ -185,7 +187,7 @@ export function GrantEnvelopesPanel() {
   const id = useId();
   const { t } = useLingui();
   const query = useListQuery();
-  const organisations = useDataGroup('organisations', emptyPage, (params, options) => api.account.organisations(params, options), {
+  const organisations = useDataGroup('organisations', emptyPage, (params, options) => accountCalls.organisations(params, options), {
     page: query.page,
     limit: query.limit,
     ...(query.filters.search ? { search: query.filters.search } : {}),

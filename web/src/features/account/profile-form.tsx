@@ -7,17 +7,19 @@
  * shows the response's `error` text and keeps everything typed; the draft is held by the
  * page, so switching tabs does not lose it either.
  */
-import { contractLimits, emailPattern, type UserProfile } from '@formsign/sdk';
+import { contractLimits, emailPattern, type UserProfile, accountApi } from '@formsign/sdk';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { api } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useMutation } from '../../api/use-mutation.ts';
 import { isLanguageCode, languageCodes, languageNames, type LanguageCode } from '../../i18n/languages.ts';
 import { useCheckedForm } from './use-checked-form.ts';
+
+const accountCalls = area(accountApi);
 
 export interface ProfileDraft {
   first_name: string;
@@ -107,7 +109,7 @@ export function ProfileForm({
 }) {
   const id = useId();
   const { t, i18n } = useLingui();
-  const save = useMutation((data: Parameters<typeof api.account.updateProfile>[0], options) => api.account.updateProfile(data, options));
+  const save = useMutation((data: Parameters<typeof accountCalls.updateProfile>[0], options) => accountCalls.updateProfile(data, options));
   const form = useCheckedForm(
     () => problemOf(draft, user),
     save,

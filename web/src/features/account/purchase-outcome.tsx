@@ -10,18 +10,21 @@
  * queued with the change that completes the purchase and mailed from the queue, so the page
  * says it is on its way rather than sent.
  */
+import { accountApi } from '@formsign/sdk';
 import type { PurchaseStatus } from '@formsign/sdk';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { ListFailure } from '../../lists/data-table.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
 import { announceEnvelopesChanged } from '../../shell/envelope-changes.ts';
 import { formatMoney } from './money.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { useRecheckWhileOpen } from './purchase-recheck.ts';
+
+const accountCalls = area(accountApi);
 
 const envelopesHref = '/account?tab=2';
 
@@ -92,7 +95,12 @@ function Receipt({ purchase, reference }: { purchase: PurchaseStatus; reference:
 
 function PurchaseStatusView({ reference, providerFailed }: { reference: string; providerFailed: boolean }) {
   const { t } = useLingui();
-  const status = useDataGroup('purchase', null as PurchaseStatus | null, (id: string, options) => api.account.purchaseStatus(id, options), reference);
+  const status = useDataGroup(
+    'purchase',
+    null as PurchaseStatus | null,
+    (id: string, options) => accountCalls.purchaseStatus(id, options),
+    reference,
+  );
   const purchase = status.data;
   const complete = purchase?.status === 'complete';
   const { rechecking } = useRecheckWhileOpen(purchase?.status === 'open' && !providerFailed && !status.error, purchase, status.refetch);

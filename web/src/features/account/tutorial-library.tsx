@@ -5,12 +5,12 @@
  * when they cannot be loaded, the app's fallback video and PDF are offered. An administrator
  * also manages the organisation's own tutorials here (`tutorial-manager.tsx`).
  */
-import { mayCall, roleOfFlags, type TutorialItem } from '@formsign/sdk';
+import { mayCall, roleOfFlags, type TutorialItem, tutorialsApi } from '@formsign/sdk';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { fallbackTutorials } from '../../config.ts';
 import { ListFailure } from '../../lists/data-table.tsx';
 import { useDataGroup } from '../../lists/use-data-group.ts';
@@ -18,6 +18,8 @@ import { routes } from '../../routes/route-table.ts';
 import { useViewer } from '../../session/session.tsx';
 import { useStrings } from '../../shell/strings.tsx';
 import { TutorialManager } from './tutorial-manager.tsx';
+
+const tutorialsCalls = area(tutorialsApi);
 
 interface Tutorials {
   videos: TutorialItem[];
@@ -183,7 +185,7 @@ export function TutorialLibrary() {
     'tutorials',
     noTutorials,
     (_params: null, options) =>
-      Promise.all([api.tutorials.videos(options), api.tutorials.pdfs(options)]).then(([videos, pdfs]) => ({ videos, pdfs })),
+      Promise.all([tutorialsCalls.videos(options), tutorialsCalls.pdfs(options)]).then(([videos, pdfs]) => ({ videos, pdfs })),
     null,
   );
   // A refetch after a change keeps the page (and the manager's message) in place.

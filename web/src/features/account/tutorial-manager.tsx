@@ -5,14 +5,17 @@
  * its content and answers a refusal in words, shown above the form, which keeps what was
  * typed and chosen. The tutorials every organisation sees have no id and are not listed here.
  */
+import { tutorialsApi } from '@formsign/sdk';
 import type { TutorialItem } from '@formsign/sdk';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { routes } from '../../routes/route-table.ts';
 import { useStrings } from '../../shell/strings.tsx';
+
+const tutorialsCalls = area(tutorialsApi);
 
 type Kind = 'video' | 'pdf';
 
@@ -96,7 +99,7 @@ export function TutorialManager({ videos, pdfs, onChanged }: { videos: TutorialI
   };
 
   const save = useMutation(
-    (input: { kind: Kind; id?: number; title: string; path: string; file?: File }, options) => api.tutorials.save(input, options),
+    (input: { kind: Kind; id?: number; title: string; path: string; file?: File }, options) => tutorialsCalls.save(input, options),
     {
       onSuccess: (_items, input) => {
         const tutorial = input.title;
@@ -106,7 +109,7 @@ export function TutorialManager({ videos, pdfs, onChanged }: { videos: TutorialI
       },
     },
   );
-  const remove = useMutation((input: Owned, options) => api.tutorials.remove({ kind: input.kind, id: input.item.id }, options), {
+  const remove = useMutation((input: Owned, options) => tutorialsCalls.remove({ kind: input.kind, id: input.item.id }, options), {
     onSuccess: (_items, input) => {
       const tutorial = input.item.title;
       setDone(t`"${tutorial}" is removed.`);
