@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 type EventName = AuditEvent['event'];
 
 const events: Record<EventName, { label: MessageDescriptor; tone: string }> = {
-  created: { label: msg`Created`, tone: '' },
+  created: { label: msg({ message: 'Created', context: 'what happened to a form' }), tone: '' },
   sent: { label: msg`Sent`, tone: 'badge--info' },
   opened: { label: msg`Opened`, tone: 'badge--info' },
   verified: { label: msg`Verified`, tone: 'badge--info' },
