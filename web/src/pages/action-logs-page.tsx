@@ -9,6 +9,9 @@
  * (info, warning, error), the event and the part of the system it concerns.
  */
 import type { LogPage, LogRecord } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { logsApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -25,28 +28,38 @@ type Source = 'user' | 'system';
 
 const emptyPage: LogPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
-const levels: Record<LogRecord['level'], { label: string; tone: string }> = {
-  info: { label: 'Info', tone: 'badge--info' },
-  warning: { label: 'Warning', tone: 'badge--warning' },
-  error: { label: 'Error', tone: 'badge--danger' },
+const levels: Record<LogRecord['level'], { label: MessageDescriptor; tone: string }> = {
+  info: { label: msg`Info`, tone: 'badge--info' },
+  warning: { label: msg`Warning`, tone: 'badge--warning' },
+  error: { label: msg`Error`, tone: 'badge--danger' },
 };
+
+function LevelBadge({ level }: { level: LogRecord['level'] }) {
+  const { i18n } = useLingui();
+  return <span className={`badge ${levels[level].tone}`}>{i18n._(levels[level].label)}</span>;
+}
 
 const when: ListColumn<LogRecord> = {
   id: 'at',
   accessorKey: 'at',
-  header: 'When',
+  header: () => <Trans>When</Trans>,
   cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span>,
 };
 
 const userColumns: ListColumn<LogRecord>[] = [
   when,
-  { id: 'user', accessorKey: 'user', header: 'User' },
-  { id: 'action', accessorKey: 'action', header: 'Action', cell: (info) => <span className="cell-main">{info.getValue<string>()}</span> },
-  { id: 'target', accessorKey: 'target', header: 'On' },
+  { id: 'user', accessorKey: 'user', header: () => <Trans>User</Trans> },
+  {
+    id: 'action',
+    accessorKey: 'action',
+    header: () => <Trans>Action</Trans>,
+    cell: (info) => <span className="cell-main">{info.getValue<string>()}</span>,
+  },
+  { id: 'target', accessorKey: 'target', header: () => <Trans context="what an action was done on">On</Trans> },
   {
     id: 'ip',
     accessorKey: 'ip',
-    header: 'IP address',
+    header: () => <Trans>IP address</Trans>,
     enableSorting: false,
     cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span>,
   },
@@ -57,16 +70,26 @@ const systemColumns: ListColumn<LogRecord>[] = [
   {
     id: 'level',
     accessorKey: 'level',
-    header: 'Level',
-    cell: ({ row }) => <span className={`badge ${levels[row.original.level].tone}`}>{levels[row.original.level].label}</span>,
+    header: () => <Trans>Level</Trans>,
+    cell: ({ row }) => <LevelBadge level={row.original.level} />,
   },
-  { id: 'action', accessorKey: 'action', header: 'Event', cell: (info) => <span className="cell-main">{info.getValue<string>()}</span> },
-  { id: 'target', accessorKey: 'target', header: 'Component', cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span> },
+  {
+    id: 'action',
+    accessorKey: 'action',
+    header: () => <Trans>Event</Trans>,
+    cell: (info) => <span className="cell-main">{info.getValue<string>()}</span>,
+  },
+  {
+    id: 'target',
+    accessorKey: 'target',
+    header: () => <Trans>Component</Trans>,
+    cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span>,
+  },
 ];
 
-const views: Record<Source, { label: string; caption: string; empty: string; search: string }> = {
-  user: { label: 'User actions', caption: 'User actions', empty: 'No user actions match these filters.', search: 'Search users and actions' },
-  system: { label: 'System log', caption: 'System log', empty: 'No system events match these filters.', search: 'Search events' },
+const views: Record<Source, { label: MessageDescriptor; empty: MessageDescriptor; search: MessageDescriptor }> = {
+  user: { label: msg`User actions`, empty: msg`No user actions match these filters.`, search: msg`Search users and actions` },
+  system: { label: msg`System log`, empty: msg`No system events match these filters.`, search: msg`Search events` },
 };
 
 /** The address of a view: the same rows per page, the first page, no filters. */
@@ -80,11 +103,12 @@ function viewHref(query: ListQuery, source: Source): { search: string } {
 }
 
 function LogViewSwitch({ query, source }: { query: ListQuery; source: Source }) {
+  const { t, i18n } = useLingui();
   return (
-    <nav className="view-switch" aria-label="Log">
+    <nav className="view-switch" aria-label={t`Log`}>
       {(Object.keys(views) as Source[]).map((key) => (
         <Link key={key} to={viewHref(query, key)} aria-current={key === source ? 'page' : undefined}>
-          {views[key].label}
+          {i18n._(views[key].label)}
         </Link>
       ))}
     </nav>
@@ -92,6 +116,7 @@ function LogViewSwitch({ query, source }: { query: ListQuery; source: Source }) 
 }
 
 export default function ActionLogsPage() {
+  const { i18n } = useLingui();
   const query = useListQuery();
   const source: Source = query.filters.source === 'system' ? 'system' : 'user';
   const logs = useDataGroup('logs', emptyPage, (params, options) => logsCalls.list(params, options), {
@@ -103,16 +128,16 @@ export default function ActionLogsPage() {
   return (
     <div className="page">
       <LogViewSwitch query={query} source={source} />
-      <FilterBar key={`filters-${source}`} query={query} searchLabel={view.search} />
+      <FilterBar key={`filters-${source}`} query={query} searchLabel={i18n._(view.search)} />
       <DataTable
         key={`table-${source}`}
-        caption={view.caption}
+        caption={i18n._(view.label)}
         columns={source === 'system' ? systemColumns : userColumns}
         rows={logs.data.data}
         total={logs.data.total}
         totalExact={logs.data.total_exact}
         {...tableState(logs)}
-        empty={view.empty}
+        empty={i18n._(view.empty)}
         query={query}
         getRowId={(row) => String(row.id)}
       />

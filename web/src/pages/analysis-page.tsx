@@ -9,6 +9,7 @@
  * the same numbers; a link opens the same submissions in the Database.
  */
 import type { FormField, Pivot, TemplateSummary } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { analyticsApi, templatesApi } from '@formsign/sdk';
@@ -17,6 +18,7 @@ import { ListFailure } from '../lists/data-table.tsx';
 import { humanize } from '../lists/format.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { Chart } from '../features/operations/chart.tsx';
+import { inSentence } from '../features/operations/chart-data.ts';
 import { LoadingState } from '../features/operations/loading-state.tsx';
 import { PivotTable } from '../features/operations/pivot-table.tsx';
 import { useUrlState } from '../features/operations/use-url-state.ts';
@@ -83,6 +85,7 @@ function Picker({
 }
 
 export default function AnalysisPage() {
+  const { t, i18n } = useLingui();
   const url = useUrlState();
   const templateParam = Number(url.get('template')) || null;
   const rowParam = url.get('row');
@@ -123,13 +126,17 @@ export default function AnalysisPage() {
   const column = columnParam ?? pivot.data?.column ?? '';
   const value = valueParam ?? pivot.data?.value ?? 'count';
   const groupFields = fields.data.filter((field) => !ungroupable.has(field.type)).map((field) => ({ value: field.name, label: field.label }));
-  const numberFields = fields.data
-    .filter((field) => field.type === 'number')
-    .map((field) => ({ value: field.name, label: `Sum of ${field.label.toLowerCase()}` }));
-  const valueOptions = [{ value: 'count', label: 'Number of submissions' }, ...numberFields];
-  if (value !== 'count' && !valueOptions.some((option) => option.value === value))
-    valueOptions.push({ value, label: `Sum of ${humanize(value).toLowerCase()}` });
-  const valueLabel = valueOptions.find((option) => option.value === value)?.label ?? 'Number of submissions';
+  /** A name inside a sentence of the language shown. */
+  const named = (name: string): string => inSentence(name, i18n.locale);
+  const sumOf = (label: string): string => {
+    const field = named(label);
+    return t`Sum of ${field}`;
+  };
+  const numberFields = fields.data.filter((field) => field.type === 'number').map((field) => ({ value: field.name, label: sumOf(field.label) }));
+  const submissions = t`Number of submissions`;
+  const valueOptions = [{ value: 'count', label: submissions }, ...numberFields];
+  if (value !== 'count' && !valueOptions.some((option) => option.value === value)) valueOptions.push({ value, label: sumOf(humanize(value)) });
+  const valueLabel = valueOptions.find((option) => option.value === value)?.label ?? submissions;
 
   const templateOptions: Option[] = templates.data.map((template) => ({ value: String(template.id), label: template.title }));
   const shown = pivot.data?.template;
@@ -143,26 +150,30 @@ export default function AnalysisPage() {
     url.set({ ...next, value: next.value === 'count' ? null : next.value });
   };
   const data = pivot.data;
-  const title = data
-    ? `${data.template.title}: ${valueLabel.toLowerCase()} by ${labelOf(data.row).toLowerCase()} and ${labelOf(data.column).toLowerCase()}`
-    : '';
-  const tableCaption = data ? `${title} (table)` : '';
+  const template = data?.template.title ?? '';
+  const measure = named(valueLabel);
+  const rowField = data ? named(labelOf(data.row)) : '';
+  const columnField = data ? named(labelOf(data.column)) : '';
+  const title = data ? t`${template}: ${measure} by ${rowField} and ${columnField}` : '';
+  const tableCaption = data ? t`${title} (table)` : '';
   const empty = data !== null && (data.rows.length === 0 || data.columns.length === 0);
 
   return (
     <div className="page">
       <section className="card" aria-labelledby="analysis-choices-heading">
-        <h2 id="analysis-choices-heading">What to analyse</h2>
+        <h2 id="analysis-choices-heading">
+          <Trans>What to analyse</Trans>
+        </h2>
         <div className="ops-choices">
           <Picker
-            label="Template"
+            label={t`Template`}
             value={templateId ? String(templateId) : ''}
-            placeholder={templates.loading ? 'Loading templates…' : 'Choose a template'}
+            placeholder={templates.loading ? t`Loading templates…` : t`Choose a template`}
             options={templateOptions}
             onChange={chooseTemplate}
           />
           <Picker
-            label="Rows"
+            label={t`Rows`}
             value={row}
             options={withChosen(groupFields, row, column)}
             onChange={(next) => choose({ row: next })}
@@ -170,19 +181,21 @@ export default function AnalysisPage() {
             describedBy={sameField ? 'analysis-same-field' : undefined}
           />
           <Picker
-            label="Columns"
+            label={t`Columns`}
             value={column}
             options={withChosen(groupFields, row, column)}
             onChange={(next) => choose({ column: next })}
             invalid={sameField}
             describedBy={sameField ? 'analysis-same-field' : undefined}
           />
-          <Picker label="Each cell shows" value={value} options={valueOptions} onChange={(next) => choose({ value: next })} />
+          <Picker label={t`Each cell shows`} value={value} options={valueOptions} onChange={(next) => choose({ value: next })} />
         </div>
         {templates.error ? <ListFailure message={templates.message ?? ''} onRetry={templates.refetch} /> : null}
         {sameField ? (
           <div className="alert alert--warning ops-alert-below" role="alert" id="analysis-same-field">
-            <div className="alert__body">Rows and columns need two different fields. Choose another field for one of them.</div>
+            <div className="alert__body">
+              <Trans>Rows and columns need two different fields. Choose another field for one of them.</Trans>
+            </div>
           </div>
         ) : null}
       </section>
@@ -190,27 +203,31 @@ export default function AnalysisPage() {
       {!sameField ? (
         <section className="card" aria-labelledby="analysis-result-heading" aria-busy={pivot.loading}>
           <div className="ops-section-head">
-            <h2 id="analysis-result-heading">{data ? title : 'Result'}</h2>
+            <h2 id="analysis-result-heading">{data ? title : <Trans>Result</Trans>}</h2>
             {data ? (
               <div className="form-actions ops-section-head__actions">
                 <Link
                   className="button button--secondary button--small"
                   to={`/database?template=${data.template.id}&rows=${encodeURIComponent(`${data.row},${data.column}`)}`}
                 >
-                  Open these submissions in the Database
+                  <Trans>Open these submissions in the Database</Trans>
                 </Link>
               </div>
             ) : null}
           </div>
-          {pivot.loading ? <LoadingState label="Working out the analysis…" /> : null}
+          {pivot.loading ? <LoadingState label={t`Working out the analysis…`} /> : null}
           {pivot.error ? <ListFailure message={pivot.message ?? ''} onRetry={pivot.refetch} /> : null}
-          {!pivot.loading && data && empty ? <div className="empty-state">No submissions of {data.template.title} to analyse yet.</div> : null}
+          {!pivot.loading && data && empty ? (
+            <div className="empty-state">
+              <Trans>No submissions of {template} to analyse yet.</Trans>
+            </div>
+          ) : null}
           {!pivot.loading && data && !empty ? (
             <>
               <PivotTable pivot={data} caption={tableCaption} rowLabel={labelOf(data.row)} columnLabel={labelOf(data.column)} />
               <div className="ops-spaced">
                 <Chart
-                  title={`${valueLabel} by ${labelOf(data.row).toLowerCase()}`}
+                  title={t`${valueLabel} by ${rowField}`}
                   level={3}
                   kind="bar"
                   labels={data.rows}

@@ -7,6 +7,7 @@
  * stay in the URL like every list's view. An administrator opens a case from here (`/tenant/new`).
  */
 import type { Person, PeopleList, TenantList, TenantSummary } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { casesApi } from '@formsign/sdk';
@@ -17,7 +18,7 @@ import { FilterBar } from '../lists/filter-bar.tsx';
 import { formatDateTime } from '../lists/format.ts';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery, type ListQuery } from '../lists/use-list-query.ts';
-import { CaseStatusBadge, caseStatuses } from '../features/operations/case-status.tsx';
+import { CaseStatusBadge, caseStatusLabels, caseStatuses } from '../features/operations/case-status.tsx';
 import { formatNumber, sum } from '../features/operations/chart-data.ts';
 import '../styles/operations.css';
 import { EmailAddress } from '../components/email-address.tsx';
@@ -29,17 +30,22 @@ const noTenants: TenantList = { data: [] };
 const noPeople: PeopleList = { data: [] };
 
 const tenantColumns: ListColumn<TenantSummary>[] = [
-  { id: 'name', accessorKey: 'name', header: 'Tenant', cell: ({ row }) => <Link to={`/tenant/${row.original.id}`}>{row.original.name}</Link> },
-  { id: 'address', accessorKey: 'address', header: 'Address' },
-  { id: 'caseworker', accessorKey: 'caseworker', header: 'Caseworker' },
-  { id: 'status', accessorKey: 'status', header: 'Status', cell: ({ row }) => <CaseStatusBadge status={row.original.status} /> },
+  {
+    id: 'name',
+    accessorKey: 'name',
+    header: () => <Trans>Tenant</Trans>,
+    cell: ({ row }) => <Link to={`/tenant/${row.original.id}`}>{row.original.name}</Link>,
+  },
+  { id: 'address', accessorKey: 'address', header: () => <Trans>Address</Trans> },
+  { id: 'caseworker', accessorKey: 'caseworker', header: () => <Trans>Caseworker</Trans> },
+  { id: 'status', accessorKey: 'status', header: () => <Trans>Status</Trans>, cell: ({ row }) => <CaseStatusBadge status={row.original.status} /> },
   {
     id: 'open_cases',
     accessorKey: 'open_cases',
-    header: 'Open cases',
+    header: () => <Trans>Open cases</Trans>,
     cell: (info) => <span className="ops-num">{formatNumber(info.getValue<number>())}</span>,
   },
-  { id: 'updated_at', accessorKey: 'updated_at', header: 'Last update', cell: (info) => formatDateTime(info.getValue<string>()) },
+  { id: 'updated_at', accessorKey: 'updated_at', header: () => <Trans>Last update</Trans>, cell: (info) => formatDateTime(info.getValue<string>()) },
 ];
 
 type SortKey = 'name' | 'address' | 'caseworker' | 'status' | 'open_cases' | 'updated_at';
@@ -68,14 +74,17 @@ function viewOf(tenants: TenantSummary[], query: ListQuery): { rows: TenantSumma
 
 function StatusFilter({ query }: { query: ListQuery }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   return (
     <div className="field">
-      <label htmlFor={id}>Status</label>
+      <label htmlFor={id}>
+        <Trans>Status</Trans>
+      </label>
       <select id={id} className="select" value={query.filters.status ?? ''} onChange={(event) => query.setFilters({ status: event.target.value })}>
-        <option value="">Every status</option>
+        <option value="">{t`Every status`}</option>
         {caseStatuses.map((status) => (
           <option key={status.value} value={status.value}>
-            {status.label}
+            {i18n._(status.label)}
           </option>
         ))}
       </select>
@@ -84,6 +93,7 @@ function StatusFilter({ query }: { query: ListQuery }) {
 }
 
 function TenantsPanel() {
+  const { t, i18n } = useLingui();
   const viewer = useViewer();
   const manages = Boolean(viewer?.isAdmin && !viewer.isPersonal);
   const query = useListQuery();
@@ -93,15 +103,15 @@ function TenantsPanel() {
   return (
     <section aria-labelledby="tenants-heading">
       <h2 id="tenants-heading" className="visually-hidden">
-        Tenants
+        <Trans>Tenants</Trans>
       </h2>
       {!tenants.loading && !tenants.error ? (
         <dl className="ops-figures">
           {[
-            { label: 'Tenants', value: all.length },
-            { label: 'Open', value: all.filter((tenant) => tenant.status === 'open').length },
-            { label: 'Monitoring', value: all.filter((tenant) => tenant.status === 'monitoring').length },
-            { label: 'Open cases', value: sum(all.map((tenant) => tenant.open_cases)) },
+            { label: t`Tenants`, value: all.length },
+            { label: i18n._(caseStatusLabels.open), value: all.filter((tenant) => tenant.status === 'open').length },
+            { label: i18n._(caseStatusLabels.monitoring), value: all.filter((tenant) => tenant.status === 'monitoring').length },
+            { label: t`Open cases`, value: sum(all.map((tenant) => tenant.open_cases)) },
           ].map((figure) => (
             <div key={figure.label} className="stat ops-figure">
               <dt className="stat__label">{figure.label}</dt>
@@ -113,20 +123,20 @@ function TenantsPanel() {
       {manages ? (
         <div className="form-actions">
           <Link className="button" to="/tenant/new">
-            Open a case
+            <Trans>Open a case</Trans>
           </Link>
         </div>
       ) : null}
-      <FilterBar query={query} dates={false} searchLabel="Search tenants">
+      <FilterBar query={query} dates={false} searchLabel={t`Search tenants`}>
         <StatusFilter query={query} />
       </FilterBar>
       <DataTable
-        caption="Tenants"
+        caption={t`Tenants`}
         columns={tenantColumns}
         rows={view.rows}
         total={view.total}
         {...tableState(tenants)}
-        empty={all.length === 0 ? 'No tenants yet.' : 'No tenants match these filters.'}
+        empty={all.length === 0 ? t`No tenants yet.` : t`No tenants match these filters.`}
         query={query}
         getRowId={(tenant) => String(tenant.id)}
       />
@@ -135,50 +145,61 @@ function TenantsPanel() {
 }
 
 const peopleColumns: ListColumn<Person>[] = [
-  { id: 'name', accessorKey: 'name', header: 'Name' },
-  { id: 'role', accessorKey: 'role', header: 'Role' },
-  { id: 'email', accessorKey: 'email', header: 'Email', cell: (info) => <EmailAddress address={info.getValue<string>()} link /> },
-  { id: 'cases', accessorKey: 'cases', header: 'Cases', cell: (info) => <span className="ops-num">{formatNumber(info.getValue<number>())}</span> },
+  { id: 'name', accessorKey: 'name', header: () => <Trans>Name</Trans> },
+  { id: 'role', accessorKey: 'role', header: () => <Trans>Role</Trans> },
+  { id: 'email', accessorKey: 'email', header: () => <Trans>Email</Trans>, cell: (info) => <EmailAddress address={info.getValue<string>()} link /> },
+  {
+    id: 'cases',
+    accessorKey: 'cases',
+    header: () => <Trans>Cases</Trans>,
+    cell: (info) => <span className="ops-num">{formatNumber(info.getValue<number>())}</span>,
+  },
   {
     id: 'tenants',
-    header: 'Tenants',
-    cell: ({ row }) => (
-      <Link to={`/dsm?tab=tenants&search=${encodeURIComponent(row.original.name)}`}>
-        See tenants<span className="visually-hidden"> of {row.original.name}</span>
-      </Link>
-    ),
+    header: () => <Trans>Tenants</Trans>,
+    cell: ({ row }) => {
+      const { name } = row.original;
+      return (
+        <Link to={`/dsm?tab=tenants&search=${encodeURIComponent(name)}`}>
+          <Trans>
+            See tenants<span className="visually-hidden"> of {name}</span>
+          </Trans>
+        </Link>
+      );
+    },
   },
 ];
 
 function CaseworkersPanel() {
+  const { t } = useLingui();
   const people = useDataGroup('people', noPeople, (_params: null, options) => casesCalls.people(options), null);
   return (
     <section aria-labelledby="caseworkers-heading">
       <h2 id="caseworkers-heading" className="visually-hidden">
-        Caseworkers
+        <Trans>Caseworkers</Trans>
       </h2>
       <DataTable
-        caption="Caseworkers"
+        caption={t`Caseworkers`}
         columns={peopleColumns}
         rows={people.data.data}
         total={people.data.data.length}
         {...tableState(people)}
-        empty="Nobody works cases yet."
+        empty={t`Nobody works cases yet.`}
         getRowId={(person) => String(person.id)}
       />
     </section>
   );
 }
 
-const tabs: readonly Tab[] = [
-  { key: 'tenants', label: 'Tenants', content: () => <TenantsPanel /> },
-  { key: 'caseworkers', label: 'Caseworkers', content: () => <CaseworkersPanel /> },
-];
-
 export default function CaseManagementPage() {
+  const { t } = useLingui();
+  const tabs: Tab[] = [
+    { key: 'tenants', label: t`Tenants`, content: () => <TenantsPanel /> },
+    { key: 'caseworkers', label: t`Caseworkers`, content: () => <CaseworkersPanel /> },
+  ];
   return (
     <div className="page">
-      <Tabs tabs={tabs} label="Case management" />
+      <Tabs tabs={tabs} label={t`Case management`} />
     </div>
   );
 }

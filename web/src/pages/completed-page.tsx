@@ -7,6 +7,7 @@
  * retention removed stays listed, saying when they were removed.
  */
 import type { CompletedForm, CompletedFormPage } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { formsApi, storageApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -27,13 +28,16 @@ const emptyPage: CompletedFormPage = { page: 1, limit: 25, total: 0, total_exact
 
 function SaveToDocuments({ form }: { form: CompletedForm }) {
   const notify = useNotify();
+  const { t } = useLingui();
+  const { reference } = form;
   const save = useMutation((id: number, options) => storageCalls.manage({ data: { action: 'save', form: id } }, options), {
-    onSuccess: () => notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in your Documents.` }),
-    onFailure: (message) => notify({ type: 'error', title: 'Could not save to Documents', description: message }),
+    onSuccess: () => notify({ type: 'success', title: t`Saved to Documents`, description: t`${reference} is now in your Documents.` }),
+    onFailure: (message) => notify({ type: 'error', title: t`Could not save to Documents`, description: message }),
   });
   return (
     <button type="button" className="button button--secondary button--small" aria-disabled={save.busy} onClick={() => void save.run(form.id)}>
-      Save to Documents<span className="visually-hidden"> ({form.reference})</span>
+      <Trans>Save to Documents</Trans>
+      <span className="visually-hidden"> ({reference})</span>
     </button>
   );
 }
@@ -42,37 +46,52 @@ const columns: ListColumn<CompletedForm>[] = [
   {
     id: 'reference',
     accessorKey: 'reference',
-    header: 'Reference',
+    header: () => <Trans>Reference</Trans>,
     cell: ({ row }) => <Link to={`/workflow/${row.original.id}`}>{row.original.reference}</Link>,
   },
-  { id: 'title', accessorKey: 'title', header: 'Form' },
-  { id: 'template', accessorKey: 'template', header: 'Template' },
-  { id: 'submitted_by', accessorKey: 'submitted_by', header: 'Sent by' },
-  { id: 'completed_at', accessorKey: 'completed_at', header: 'Completed', cell: (info) => formatDateTime(info.getValue<string>()) },
-  { id: 'signers', accessorKey: 'signers', header: 'Signers', enableSorting: false },
+  { id: 'title', accessorKey: 'title', header: () => <Trans>Form</Trans> },
+  { id: 'template', accessorKey: 'template', header: () => <Trans>Template</Trans> },
+  { id: 'submitted_by', accessorKey: 'submitted_by', header: () => <Trans>Sent by</Trans> },
+  {
+    id: 'completed_at',
+    accessorKey: 'completed_at',
+    header: () => <Trans>Completed</Trans>,
+    cell: (info) => formatDateTime(info.getValue<string>()),
+  },
+  { id: 'signers', accessorKey: 'signers', header: () => <Trans>Signers</Trans>, enableSorting: false },
   {
     id: 'actions',
-    header: 'Actions',
+    header: () => <Trans>Actions</Trans>,
     enableSorting: false,
-    cell: ({ row }) =>
-      row.original.data_removed_at ? (
-        <span className="muted">Removed on {formatDate(row.original.data_removed_at)} (retention)</span>
+    cell: ({ row }) => {
+      const { reference, pdf } = row.original;
+      const removed = row.original.data_removed_at ? formatDate(row.original.data_removed_at) : null;
+      return removed ? (
+        <span className="muted">
+          <Trans>Removed on {removed} (retention)</Trans>
+        </span>
       ) : (
         <div className="form-actions" style={{ marginTop: 0 }}>
-          {row.original.pdf ? (
-            <a className="button button--small" href={row.original.pdf} target="_blank" rel="noopener noreferrer">
-              PDF<span className="visually-hidden"> of {row.original.reference} (opens in a new tab)</span>
+          {pdf ? (
+            <a className="button button--small" href={pdf} target="_blank" rel="noopener noreferrer">
+              <Trans>
+                PDF<span className="visually-hidden"> of {reference} (opens in a new tab)</span>
+              </Trans>
             </a>
           ) : (
-            <span className="muted">PDF being sealed</span>
+            <span className="muted">
+              <Trans>PDF being sealed</Trans>
+            </span>
           )}
           <SaveToDocuments form={row.original} />
         </div>
-      ),
+      );
+    },
   },
 ];
 
 export default function CompletedPage() {
+  const { t } = useLingui();
   const query = useListQuery();
   const forms = useDataGroup('completed', emptyPage, (params, options) => formsCalls.completed(params, options), {
     page: query.page,
@@ -85,17 +104,17 @@ export default function CompletedPage() {
   );
   return (
     <div className="page">
-      <FilterBar query={query} searchLabel="Search forms">
+      <FilterBar query={query} searchLabel={t`Search forms`}>
         <TemplateFilter query={query} />
       </FilterBar>
       <DataTable
-        caption="Completed forms"
+        caption={t`Completed forms`}
         columns={columns}
         rows={forms.data.data}
         total={forms.data.total}
         totalExact={forms.data.total_exact}
         {...tableState(forms)}
-        empty="No completed forms match these filters."
+        empty={t`No completed forms match these filters.`}
         query={query}
         getRowId={(row) => String(row.id)}
       />

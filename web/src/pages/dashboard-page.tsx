@@ -6,6 +6,9 @@
  * latest, lowest and highest of a trend), and a link to the list behind the numbers.
  */
 import type { ChartName, DashboardChart } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { analyticsApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -13,7 +16,7 @@ import { Tabs, type Tab } from '../components/tabs.tsx';
 import { ListFailure } from '../lists/data-table.tsx';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { Chart } from '../features/operations/chart.tsx';
-import { formatValue, sum } from '../features/operations/chart-data.ts';
+import { formatValue, inSentence, sum } from '../features/operations/chart-data.ts';
 import { LoadingState } from '../features/operations/loading-state.tsx';
 import '../styles/operations.css';
 
@@ -21,24 +24,31 @@ const analyticsCalls = area(analyticsApi);
 
 interface ChartChoice {
   key: ChartName;
-  label: string;
+  label: MessageDescriptor;
   /** What the labels are. */
-  labelHeader: string;
+  labelHeader: MessageDescriptor;
   /** The unit of its values, if they have one (`h`). */
   unit?: string;
   /** The list behind the numbers. */
-  link: { to: string; text: string };
+  link: { to: string; text: MessageDescriptor };
 }
 
 const choices: readonly ChartChoice[] = [
-  { key: 'formsPerMonth', label: 'Forms per month', labelHeader: 'Month', link: { to: '/completed', text: 'See completed forms' } },
-  { key: 'formsByStatus', label: 'Forms by status', labelHeader: 'Status', link: { to: '/workflow', text: 'See forms in progress' } },
-  { key: 'formsByTemplate', label: 'Forms by template', labelHeader: 'Template', link: { to: '/listing', text: 'See the templates' } },
-  { key: 'signingTime', label: 'Time to complete', labelHeader: 'Month', unit: 'h', link: { to: '/pending', text: 'See forms awaiting action' } },
+  { key: 'formsPerMonth', label: msg`Forms per month`, labelHeader: msg`Month`, link: { to: '/completed', text: msg`See completed forms` } },
+  { key: 'formsByStatus', label: msg`Forms by status`, labelHeader: msg`Status`, link: { to: '/workflow', text: msg`See forms in progress` } },
+  { key: 'formsByTemplate', label: msg`Forms by template`, labelHeader: msg`Template`, link: { to: '/listing', text: msg`See the templates` } },
+  {
+    key: 'signingTime',
+    label: msg`Time to complete`,
+    labelHeader: msg`Month`,
+    unit: 'h',
+    link: { to: '/pending', text: msg`See forms awaiting action` },
+  },
 ];
 
 /** The headline figures of a chart: totals of counts, or the latest, lowest and highest of a trend. */
 function HeadlineFigures({ chart, unit }: { chart: DashboardChart; unit: string | undefined }) {
+  const { t, i18n } = useLingui();
   const format = (value: number): string => formatValue(value, unit);
   const figures: { label: string; value: string }[] = [];
   if (chart.kind === 'line') {
@@ -47,22 +57,29 @@ function HeadlineFigures({ chart, unit }: { chart: DashboardChart; unit: string 
       if (last < 0) continue;
       const low = Math.min(...series.values);
       const high = Math.max(...series.values);
-      figures.push({ label: `${series.name}, latest (${chart.labels[last] ?? ''})`, value: format(series.values[last] ?? 0) });
-      figures.push({ label: `Lowest (${chart.labels[series.values.indexOf(low)] ?? ''})`, value: format(low) });
-      figures.push({ label: `Highest (${chart.labels[series.values.indexOf(high)] ?? ''})`, value: format(high) });
+      const name = series.name;
+      const latestLabel = chart.labels[last] ?? '';
+      const lowestLabel = chart.labels[series.values.indexOf(low)] ?? '';
+      const highestLabel = chart.labels[series.values.indexOf(high)] ?? '';
+      figures.push({ label: t`${name}, latest (${latestLabel})`, value: format(series.values[last] ?? 0) });
+      figures.push({ label: t`Lowest (${lowestLabel})`, value: format(low) });
+      figures.push({ label: t`Highest (${highestLabel})`, value: format(high) });
     }
   } else {
-    for (const series of chart.series) figures.push({ label: `${series.name}, in total`, value: format(sum(series.values)) });
+    for (const { name, values } of chart.series) figures.push({ label: t`${name}, in total`, value: format(sum(values)) });
     const only = chart.series.length === 1 ? chart.series[0] : undefined;
     if (only && only.values.length > 1 && sum(only.values) > 0) {
       const top = Math.max(...only.values);
       const share = chart.kind === 'pie' ? `${Math.round((top / sum(only.values)) * 100)}%` : format(top);
-      figures.push({ label: `Most: ${chart.labels[only.values.indexOf(top)] ?? ''}`, value: share });
+      const topLabel = chart.labels[only.values.indexOf(top)] ?? '';
+      figures.push({ label: t`Most: ${topLabel}`, value: share });
     }
     const [first, second] = chart.series;
     if (first && second && sum(first.values) > 0) {
+      const part = second.name;
+      const whole = inSentence(first.name, i18n.locale);
       figures.push({
-        label: `${second.name} of ${first.name.toLowerCase()}`,
+        label: t`${part} of ${whole}`,
         value: `${Math.round((sum(second.values) / sum(first.values)) * 100)}%`,
       });
     }
@@ -81,6 +98,7 @@ function HeadlineFigures({ chart, unit }: { chart: DashboardChart; unit: string 
 }
 
 function DashboardChartPanel({ choice }: { choice: ChartChoice }) {
+  const { t, i18n } = useLingui();
   const chart = useDataGroup<DashboardChart | null, ChartName>(
     'dashboard',
     null,
@@ -92,19 +110,23 @@ function DashboardChartPanel({ choice }: { choice: ChartChoice }) {
   return (
     <section className="card" aria-labelledby="dashboard-chart-heading" aria-busy={chart.loading}>
       <div className="ops-section-head">
-        <h2 id="dashboard-chart-heading">{data?.title ?? choice.label}</h2>
+        <h2 id="dashboard-chart-heading">{data?.title ?? i18n._(choice.label)}</h2>
         <div className="form-actions ops-section-head__actions">
           <button type="button" className="button button--secondary button--small" onClick={chart.refetch}>
-            Refresh
+            <Trans>Refresh</Trans>
           </button>
           <Link className="button button--ghost button--small" to={choice.link.to}>
-            {choice.link.text}
+            {i18n._(choice.link.text)}
           </Link>
         </div>
       </div>
-      {chart.loading ? <LoadingState label="Loading the chart…" /> : null}
+      {chart.loading ? <LoadingState label={t`Loading the chart…`} /> : null}
       {chart.error ? <ListFailure message={chart.message ?? ''} onRetry={chart.refetch} /> : null}
-      {!chart.loading && data && empty ? <div className="empty-state">No forms to count yet. Once forms are sent, this chart fills in.</div> : null}
+      {!chart.loading && data && empty ? (
+        <div className="empty-state">
+          <Trans>No forms to count yet. Once forms are sent, this chart fills in.</Trans>
+        </div>
+      ) : null}
       {!chart.loading && data && !empty ? (
         <>
           <HeadlineFigures chart={data} unit={choice.unit} />
@@ -114,7 +136,7 @@ function DashboardChartPanel({ choice }: { choice: ChartChoice }) {
             kind={data.kind}
             labels={data.labels}
             series={data.series}
-            labelHeader={choice.labelHeader}
+            labelHeader={i18n._(choice.labelHeader)}
             unit={choice.unit}
           />
         </>
@@ -123,17 +145,19 @@ function DashboardChartPanel({ choice }: { choice: ChartChoice }) {
   );
 }
 
-const tabs: readonly Tab[] = choices.map((choice) => ({
-  key: choice.key,
-  label: choice.label,
-  content: () => <DashboardChartPanel choice={choice} />,
-}));
-
 export default function DashboardPage() {
+  const { t, i18n } = useLingui();
+  const tabs: Tab[] = choices.map((choice) => ({
+    key: choice.key,
+    label: i18n._(choice.label),
+    content: () => <DashboardChartPanel choice={choice} />,
+  }));
   return (
     <div className="page">
-      <p className="ops-quiet ops-intro">How your forms are doing: pick a chart to see its numbers.</p>
-      <Tabs tabs={tabs} label="Charts" param="chart" />
+      <p className="ops-quiet ops-intro">
+        <Trans>How your forms are doing: pick a chart to see its numbers.</Trans>
+      </p>
+      <Tabs tabs={tabs} label={t`Charts`} param="chart" />
     </div>
   );
 }

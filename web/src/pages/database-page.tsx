@@ -8,6 +8,9 @@
  * (the contract's Content-Disposition name).
  */
 import type { DatabasePage as DatabaseAnswer, DatabaseQuery, DatabaseRow } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo } from 'react';
 import { databaseApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -19,7 +22,7 @@ import { TemplateFilter } from '../lists/template-filter.tsx';
 import { tableState, useDataGroup } from '../lists/use-data-group.ts';
 import { useListQuery } from '../lists/use-list-query.ts';
 import { useNotify } from '../shell/notifications.tsx';
-import { formatNumber } from '../features/operations/chart-data.ts';
+import { formatNumber, inSentence } from '../features/operations/chart-data.ts';
 import { csvRecordCount, saveTextFile } from '../features/operations/save-text-file.ts';
 import '../styles/operations.css';
 
@@ -27,11 +30,11 @@ const databaseCalls = area(databaseApi);
 
 type Func = NonNullable<DatabaseQuery['func']>;
 
-const functions: readonly { value: Func; label: string }[] = [
-  { value: 'list', label: 'List the submissions' },
-  { value: 'count', label: 'Count' },
-  { value: 'sum', label: 'Sum' },
-  { value: 'average', label: 'Average' },
+const functions: readonly { value: Func; label: MessageDescriptor }[] = [
+  { value: 'list', label: msg`List the submissions` },
+  { value: 'count', label: msg`Count` },
+  { value: 'sum', label: msg`Sum` },
+  { value: 'average', label: msg`Average` },
 ];
 const isFunc = (value: string | null): value is Func => functions.some((option) => option.value === value);
 
@@ -42,12 +45,14 @@ const exportFileName = 'formsign-export.csv';
 
 function FieldValue({ value }: { value: string | number | boolean | null | undefined }) {
   if (value === null || value === undefined || value === '') return <span className="ops-quiet">—</span>;
-  if (typeof value === 'boolean') return <span className={`badge ${value ? 'badge--success' : ''}`}>{value ? 'Yes' : 'No'}</span>;
+  if (typeof value === 'boolean')
+    return <span className={`badge ${value ? 'badge--success' : ''}`}>{value ? <Trans>Yes</Trans> : <Trans>No</Trans>}</span>;
   if (typeof value === 'number') return <span className="ops-num">{formatNumber(value)}</span>;
   return <>{value}</>;
 }
 
 function FieldChooser({ available, chosen, onChange }: { available: string[]; chosen: string[]; onChange(fields: string[]): void }) {
+  const { t } = useLingui();
   const shown = chosen.length > 0 ? chosen : available;
   const toggle = (field: string, on: boolean): void => {
     const next = on ? available.filter((name) => shown.includes(name) || name === field) : shown.filter((name) => name !== field);
@@ -55,14 +60,20 @@ function FieldChooser({ available, chosen, onChange }: { available: string[]; ch
   };
   return (
     <fieldset className="ops-fieldset">
-      <legend>Fields shown</legend>
-      {available.length === 0 ? <p className="ops-quiet">The fields appear once submissions are found.</p> : null}
+      <legend>
+        <Trans>Fields shown</Trans>
+      </legend>
+      {available.length === 0 ? (
+        <p className="ops-quiet">
+          <Trans>The fields appear once submissions are found.</Trans>
+        </p>
+      ) : null}
       <div className="ops-checks">
         {available.map((field) => {
           const on = shown.includes(field);
           const last = on && shown.length === 1;
           return (
-            <label key={field} className="ops-check" title={last ? 'At least one field stays shown.' : undefined}>
+            <label key={field} className="ops-check" title={last ? t`At least one field stays shown.` : undefined}>
               <input type="checkbox" checked={on} disabled={last} onChange={(event) => toggle(field, event.target.checked)} />
               {humanize(field)}
             </label>
@@ -74,18 +85,32 @@ function FieldChooser({ available, chosen, onChange }: { available: string[]; ch
 }
 
 function SummaryLine({ answer }: { answer: DatabaseAnswer }) {
+  const { t, i18n } = useLingui();
   const { summary, func, total } = answer;
-  const matching = `${formatNumber(total)} ${total === 1 ? 'submission matches' : 'submissions match'}`;
-  let figure: string | null = null;
-  if (summary && func === 'sum') figure = `Sum of ${humanize(summary.field).toLowerCase()}: `;
-  if (summary && func === 'average') figure = `Average ${humanize(summary.field).toLowerCase()}: `;
-  if (summary && func === 'count') figure = 'Count: ';
+  const matching = t`${plural(total, { one: '# submission matches', other: '# submissions match' })}`;
+  const field = summary ? inSentence(humanize(summary.field), i18n.locale) : '';
+  const value = summary ? formatNumber(summary.value) : '';
   return (
     <div className="ops-summary" role="status">
-      {figure && summary ? (
+      {summary && func === 'sum' ? (
         <span>
-          {figure}
-          <strong>{formatNumber(summary.value)}</strong>
+          <Trans>
+            Sum of {field}: <strong>{value}</strong>
+          </Trans>
+        </span>
+      ) : null}
+      {summary && func === 'average' ? (
+        <span>
+          <Trans>
+            Average {field}: <strong>{value}</strong>
+          </Trans>
+        </span>
+      ) : null}
+      {summary && func === 'count' ? (
+        <span>
+          <Trans>
+            Count: <strong>{value}</strong>
+          </Trans>
         </span>
       ) : null}
       <span className="ops-quiet">{matching}</span>
@@ -95,21 +120,23 @@ function SummaryLine({ answer }: { answer: DatabaseAnswer }) {
 
 function ExportButton({ filters }: { filters: DatabaseQuery['filters'] }) {
   const notify = useNotify();
+  const { t } = useLingui();
   const exporting = useMutation((chosen: DatabaseQuery['filters'], options) => databaseCalls.export(chosen, options), {
     onSuccess: (csv) => {
       saveTextFile(csv, exportFileName);
       const count = csvRecordCount(csv);
+      const fileName = exportFileName;
       notify({
         type: 'info',
-        title: 'Export downloaded',
-        description: `${exportFileName} holds ${count} ${count === 1 ? 'submission' : 'submissions'}.`,
+        title: t`Export downloaded`,
+        description: t`${fileName} holds ${plural(count, { one: '# submission', other: '# submissions' })}.`,
       });
     },
-    onFailure: (message) => notify({ type: 'error', title: 'Could not export the submissions', description: message }),
+    onFailure: (message) => notify({ type: 'error', title: t`Could not export the submissions`, description: message }),
   });
   return (
     <button type="button" className="button button--secondary" onClick={() => void exporting.run(filters)} disabled={exporting.busy}>
-      {exporting.busy ? 'Exporting…' : 'Export CSV'}
+      {exporting.busy ? <Trans>Exporting…</Trans> : <Trans>Export CSV</Trans>}
     </button>
   );
 }
@@ -117,10 +144,15 @@ function ExportButton({ filters }: { filters: DatabaseQuery['filters'] }) {
 /** The fixed columns of a submission, then one per field shown. */
 function submissionColumns(fields: string[]): ListColumn<DatabaseRow>[] {
   return [
-    { id: 'reference', accessorKey: 'reference', header: 'Reference' },
-    { id: 'template', accessorKey: 'template', header: 'Template' },
-    { id: 'submitted_by', accessorKey: 'submitted_by', header: 'Submitted by' },
-    { id: 'submitted_at', accessorKey: 'submitted_at', header: 'Submitted', cell: (info) => formatDateTime(info.getValue<string>()) },
+    { id: 'reference', accessorKey: 'reference', header: () => <Trans>Reference</Trans> },
+    { id: 'template', accessorKey: 'template', header: () => <Trans>Template</Trans> },
+    { id: 'submitted_by', accessorKey: 'submitted_by', header: () => <Trans>Submitted by</Trans> },
+    {
+      id: 'submitted_at',
+      accessorKey: 'submitted_at',
+      header: () => <Trans>Submitted</Trans>,
+      cell: (info) => formatDateTime(info.getValue<string>()),
+    },
     ...fields.map<ListColumn<DatabaseRow>>((field) => ({
       id: field,
       header: humanize(field),
@@ -131,6 +163,7 @@ function submissionColumns(fields: string[]): ListColumn<DatabaseRow>[] {
 }
 
 export default function DatabasePage() {
+  const { t, i18n } = useLingui();
   const query = useListQuery();
   const functionId = useId();
   const funcParam = query.extra.get('func');
@@ -166,16 +199,20 @@ export default function DatabasePage() {
 
   return (
     <div className="page">
-      <FilterBar query={query} searchLabel="Search submissions">
+      <FilterBar query={query} searchLabel={t`Search submissions`}>
         <TemplateFilter query={query} />
       </FilterBar>
       <section className="card" aria-labelledby="database-view-heading">
         <div className="ops-section-head">
-          <h2 id="database-view-heading">Columns and summary</h2>
+          <h2 id="database-view-heading">
+            <Trans>Columns and summary</Trans>
+          </h2>
           <ExportButton filters={query.filters} />
         </div>
         <div className="field ops-summary-choice">
-          <label htmlFor={functionId}>Summary</label>
+          <label htmlFor={functionId}>
+            <Trans>Summary</Trans>
+          </label>
           <select
             id={functionId}
             className="select"
@@ -184,23 +221,25 @@ export default function DatabasePage() {
           >
             {functions.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {i18n._(option.label)}
               </option>
             ))}
           </select>
-          <span className="field__hint">Sum and average use the first numeric field shown.</span>
+          <span className="field__hint">
+            <Trans>Sum and average use the first numeric field shown.</Trans>
+          </span>
         </div>
         {/* Last in the card: the fields are known once submissions arrive, and then move nothing but what is below. */}
         <FieldChooser available={available} chosen={chosen} onChange={(fields) => query.setExtra('rows', fields.join(','))} />
       </section>
       <DataTable
-        caption="Submissions"
+        caption={t`Submissions`}
         columns={columns}
         rows={forms.data.data}
         total={forms.data.total}
         totalExact={forms.data.total_exact}
         {...tableState(forms)}
-        empty="No submissions match these filters."
+        empty={t`No submissions match these filters.`}
         query={query}
         getRowId={(row) => String(row.id)}
       >

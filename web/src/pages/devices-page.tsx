@@ -9,6 +9,8 @@
  * (it must sign in again; asked first). Failures are told in the catalogue's words.
  */
 import type { Device, DevicePage } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { devicesApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -28,16 +30,10 @@ const devicesCalls = area(devicesApi);
 
 const emptyPage: DevicePage = { code: 1, message: '', page: 1, limit: 0, total: 0, total_exact: true, data: [] };
 
-const outcomes: Record<DeviceAction, { title: string; failed: string; text: (device: Device) => string }> = {
-  block: { title: 'Device blocked', failed: 'Could not block', text: (device) => `${device.name} can no longer open formsign until you unblock it.` },
-  unblock: { title: 'Device unblocked', failed: 'Could not unblock', text: (device) => `${device.name} can open formsign again.` },
-  remove: { title: 'Device removed', failed: 'Could not remove', text: (device) => `${device.name} must sign in again to use formsign.` },
-};
-
 const columns: ListColumn<Device>[] = [
   {
     id: 'name',
-    header: 'Device',
+    header: () => <Trans>Device</Trans>,
     cell: ({ row }) => (
       <>
         <span className="cell-main">{row.original.name}</span>
@@ -45,37 +41,58 @@ const columns: ListColumn<Device>[] = [
       </>
     ),
   },
-  { id: 'platform', accessorKey: 'platform', header: 'Platform' },
-  { id: 'user', accessorKey: 'user', header: 'Used by' },
+  { id: 'platform', accessorKey: 'platform', header: () => <Trans>Platform</Trans> },
+  { id: 'user', accessorKey: 'user', header: () => <Trans>Used by</Trans> },
   {
     id: 'app_version',
     accessorKey: 'app_version',
-    header: 'App version',
+    header: () => <Trans>App version</Trans>,
     cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span>,
   },
   {
     id: 'last_seen',
     accessorKey: 'last_seen',
-    header: 'Last seen',
+    header: () => <Trans>Last seen</Trans>,
     cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span>,
   },
   {
     id: 'status',
     accessorKey: 'status',
-    header: 'Status',
+    header: () => <Trans>Status</Trans>,
     cell: ({ row }) =>
-      row.original.status === 'blocked' ? <span className="badge badge--danger">Blocked</span> : <span className="badge badge--success">Active</span>,
+      row.original.status === 'blocked' ? (
+        <span className="badge badge--danger">
+          <Trans>Blocked</Trans>
+        </span>
+      ) : (
+        <span className="badge badge--success">
+          <Trans>Active</Trans>
+        </span>
+      ),
   },
-  { id: 'actions', header: 'Actions', cell: ({ row }) => <DeviceActions device={row.original} /> },
+  { id: 'actions', header: () => <Trans>Actions</Trans>, cell: ({ row }) => <DeviceActions device={row.original} /> },
 ];
 
 export default function DevicesPage() {
   const query = useListQuery();
   const notify = useNotify();
+  const { t } = useLingui();
+  /** What the person is told once an action on the device `name` is done, or has failed. */
+  const outcome = (action: DeviceAction, name: string): { title: string; failed: string; text: string } => {
+    switch (action) {
+      case 'block':
+        return { title: t`Device blocked`, failed: t`Could not block ${name}`, text: t`${name} can no longer open formsign until you unblock it.` };
+      case 'unblock':
+        return { title: t`Device unblocked`, failed: t`Could not unblock ${name}`, text: t`${name} can open formsign again.` };
+      case 'remove':
+        return { title: t`Device removed`, failed: t`Could not remove ${name}`, text: t`${name} must sign in again to use formsign.` };
+    }
+  };
   const keys = query.filters.search ?? '';
   const devices = useDataGroup('devices', emptyPage, (params, options) => devicesCalls.manage(params, options), keys ? { keys } : {});
   const [removing, setRemoving] = useState<Device | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const { name: deviceName, model, user } = removing ?? { name: '', model: '', user: '' };
 
   const command = useMutation(
     ({ device, action }: { device: Device; action: DeviceAction }, options) =>
@@ -84,9 +101,10 @@ export default function DevicesPage() {
       onSuccess: (list, { device, action }) => {
         // The answer is the list as it is afterwards.
         devices.set(list);
-        notify({ type: 'success', title: outcomes[action].title, description: outcomes[action].text(device) });
+        const { title, text } = outcome(action, device.name);
+        notify({ type: 'success', title, description: text });
       },
-      onFailure: (message, { device, action }) => notify({ type: 'error', title: `${outcomes[action].failed} ${device.name}`, description: message }),
+      onFailure: (message, { device, action }) => notify({ type: 'error', title: outcome(action, device.name).failed, description: message }),
     },
   );
   const [acting, setActing] = useState<number | null>(null);
@@ -104,30 +122,31 @@ export default function DevicesPage() {
   };
   const rows = devices.data.data;
   const blocked = rows.filter((device) => device.status === 'blocked').length;
+  const shown = rows.length;
+  const count = t`${plural(shown, { one: '# device', other: '# devices' })}`;
+  const blockedCount = t`${plural(blocked, { one: '# blocked', other: '# blocked' })}`;
 
   return (
     <div className="page">
-      <FilterBar query={query} dates={false} searchLabel="Search devices and people" />
+      <FilterBar query={query} dates={false} searchLabel={t`Search devices and people`} />
       <ListSummary loading={devices.loading}>
-        {devices.error || rows.length === 0
-          ? null
-          : `${rows.length === 1 ? '1 device' : `${rows.length} devices`}${blocked > 0 ? ` · ${blocked} blocked` : ''}`}
+        {devices.error || rows.length === 0 ? null : blocked > 0 ? `${count} · ${blockedCount}` : count}
       </ListSummary>
       <DeviceListActions.Provider value={actions}>
         <DataTable
-          caption="Connected devices"
+          caption={t`Connected devices`}
           columns={columns}
           rows={rows}
           total={devices.data.total}
           {...tableState(devices)}
-          empty={keys ? 'No devices match this search.' : 'No devices are connected yet. Devices appear here once someone signs in on them.'}
+          empty={keys ? t`No devices match this search.` : t`No devices are connected yet. Devices appear here once someone signs in on them.`}
           getRowId={(row) => String(row.id)}
         />
       </DeviceListActions.Provider>
       <ConfirmDialog
         open={confirmOpen}
-        title="Remove this device?"
-        confirmLabel="Remove device"
+        title={t`Remove this device?`}
+        confirmLabel={t`Remove device`}
         onCancel={() => setConfirmOpen(false)}
         onConfirm={() => {
           setConfirmOpen(false);
@@ -136,7 +155,9 @@ export default function DevicesPage() {
       >
         {removing ? (
           <p>
-            <strong>{removing.name}</strong> ({removing.model}, used by {removing.user}) will be signed out and must sign in again to use formsign.
+            <Trans>
+              <strong>{deviceName}</strong> ({model}, used by {user}) will be signed out and must sign in again to use formsign.
+            </Trans>
           </p>
         ) : null}
       </ConfirmDialog>

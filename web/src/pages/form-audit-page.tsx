@@ -13,6 +13,8 @@
  * than a file holds, in words asking for a shorter period, shown as a notification.
  */
 import type { AuditEvent, FormAuditResponse, ListFilters } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { formsApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -35,11 +37,16 @@ const formsCalls = area(formsApi);
 const emptyAudit: FormAuditResponse = { query: { page: 1, limit: 25, total: 0, total_exact: true, filters: {} }, forms: [] };
 
 const columns: ListColumn<AuditEvent>[] = [
-  { id: 'at', accessorKey: 'at', header: 'When', cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span> },
+  {
+    id: 'at',
+    accessorKey: 'at',
+    header: () => <Trans>When</Trans>,
+    cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span>,
+  },
   {
     id: 'reference',
     accessorKey: 'reference',
-    header: 'Form',
+    header: () => <Trans>Form</Trans>,
     cell: ({ row }) => (
       <>
         <span className="cell-main">{row.original.reference}</span>
@@ -47,16 +54,21 @@ const columns: ListColumn<AuditEvent>[] = [
       </>
     ),
   },
-  { id: 'event', accessorKey: 'event', header: 'Event', cell: ({ row }) => <AuditEventBadge event={row.original.event} /> },
-  { id: 'actor', accessorKey: 'actor', header: 'By' },
+  { id: 'event', accessorKey: 'event', header: () => <Trans>Event</Trans>, cell: ({ row }) => <AuditEventBadge event={row.original.event} /> },
+  { id: 'actor', accessorKey: 'actor', header: () => <Trans context="who did it">By</Trans> },
   {
     id: 'ip',
     accessorKey: 'ip',
-    header: 'IP address',
+    header: () => <Trans>IP address</Trans>,
     enableSorting: false,
     cell: (info) => <span className="cell-mono">{info.getValue<string>()}</span>,
   },
-  { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <ShowTrailButton reference={row.original.reference} /> },
+  {
+    id: 'actions',
+    header: () => <Trans>Actions</Trans>,
+    enableSorting: false,
+    cell: ({ row }) => <ShowTrailButton reference={row.original.reference} />,
+  },
 ];
 
 /** The file's name: the trail's form or first day, as the server names it. */
@@ -67,29 +79,30 @@ function exportName(filters: ListFilters, format: 'csv' | 'pdf'): string {
 
 function ExportButtons({ filters }: { filters: ListFilters }) {
   const notify = useNotify();
+  const { t } = useLingui();
   const exporting = useMutation(
     ({ format, chosen }: { format: 'csv' | 'pdf'; chosen: ListFilters }, options) => formsCalls.exportAudit(format, chosen, options),
     {
       onSuccess: (file, { format, chosen }) => {
         const name = exportName(chosen, format);
         saveTextFile(file, name, format === 'csv' ? 'text/csv;charset=utf-8' : 'application/pdf');
-        notify({ type: 'info', title: 'Audit trail downloaded', description: `${name} holds the events these filters match.` });
+        notify({ type: 'info', title: t`Audit trail downloaded`, description: t`${name} holds the events these filters match.` });
       },
-      onFailure: (message) => notify({ type: 'error', title: 'Could not export the audit trail', description: message }),
+      onFailure: (message) => notify({ type: 'error', title: t`Could not export the audit trail`, description: message }),
     },
   );
   const run = (format: 'csv' | 'pdf') => void exporting.run({ format, chosen: filters });
   return (
-    <div className="form-actions" role="group" aria-label="Export the audit trail">
+    <div className="form-actions" role="group" aria-label={t`Export the audit trail`}>
       <button type="button" className="button button--secondary" onClick={() => run('csv')} disabled={exporting.busy}>
-        Export CSV
+        <Trans>Export CSV</Trans>
       </button>
       <button type="button" className="button button--secondary" onClick={() => run('pdf')} disabled={exporting.busy}>
-        Export PDF
+        <Trans>Export PDF</Trans>
       </button>
       {exporting.busy ? (
         <span className="muted" role="status">
-          Exporting…
+          <Trans>Exporting…</Trans>
         </span>
       ) : null}
     </div>
@@ -97,6 +110,7 @@ function ExportButtons({ filters }: { filters: ListFilters }) {
 }
 
 export default function FormAuditPage() {
+  const { t, i18n } = useLingui();
   const query = useListQuery();
   const audit = useDataGroup('formaudit', emptyAudit, (params, options) => formsCalls.audit(params, options), {
     page: query.page,
@@ -119,31 +133,35 @@ export default function FormAuditPage() {
     query.setFilters({ search: reference });
   };
   const understood = audit.data.query;
+  const total = understood.total;
+  const count = understood.total_exact
+    ? t`${plural(total, { one: '# event', other: '# events' })}`
+    : t`More than ${plural(total, { one: '# event', other: '# events' })}`;
 
   return (
     <div className="page">
-      <FilterBar key={filterBarKey} query={query} searchLabel="Search forms and people">
-        <SelectFilter query={query} name="event" label="Event" all="All events" options={eventOptions} />
+      <FilterBar key={filterBarKey} query={query} searchLabel={t`Search forms and people`}>
+        <SelectFilter
+          query={query}
+          name="event"
+          label={t`Event`}
+          all={t`All events`}
+          options={eventOptions.map(({ value, label }) => ({ value, label: i18n._(label) }))}
+        />
       </FilterBar>
       <ExportButtons filters={query.filters} />
       {!audit.error && !(audit.loading && understood.total === 0) ? (
-        <AppliedFilters
-          total={understood.total}
-          totalExact={understood.total_exact}
-          noun={['event', 'events']}
-          filters={understood.filters}
-          eventLabel={eventLabel}
-        />
+        <AppliedFilters count={count} filters={understood.filters} eventLabel={(event) => eventLabel(event, i18n)} />
       ) : null}
       <TrailShower.Provider value={showTrail}>
         <DataTable
-          caption="Audit trail of forms"
+          caption={t`Audit trail of forms`}
           columns={columns}
           rows={audit.data.forms}
           total={understood.total}
           totalExact={understood.total_exact}
           {...tableState(audit)}
-          empty="No audit events match these filters."
+          empty={t`No audit events match these filters.`}
           query={query}
           getRowId={(row) => String(row.id)}
         />

@@ -10,6 +10,7 @@
  * pinned host key.
  */
 import type { Integration, IntegrationResponse, IntegrationsQuery } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createContext, useContext, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { integrationsApi } from '@formsign/sdk';
@@ -54,35 +55,58 @@ const IntegrationActions = createContext<RowActions | null>(null);
 function IntegrationRowActions({ item }: { item: Integration }) {
   const actions = useContext(IntegrationActions);
   if (!actions) throw new Error('IntegrationRowActions needs <IntegrationActions.Provider> above it.');
+  const { title } = item;
   return (
     <div className="form-actions">
       <button type="button" className="button button--secondary button--small" onClick={() => actions.edit(item)}>
-        Edit<span className="visually-hidden"> the integration of {item.title}</span>
+        <Trans>
+          Edit<span className="visually-hidden"> the integration of {title}</span>
+        </Trans>
       </button>
       <button type="button" className="button button--ghost button--small" data-delete={item.sid} onClick={() => actions.ask(item)}>
-        Delete<span className="visually-hidden"> the integration of {item.title}</span>
+        <Trans>
+          Delete<span className="visually-hidden"> the integration of {title}</span>
+        </Trans>
       </button>
     </div>
   );
 }
 
+/** Where an integration sends completed forms, named in the language shown. */
+function Destination({ source }: { source: string }) {
+  const { i18n } = useLingui();
+  const known = sourceInfo(source);
+  return <span className="badge badge--info">{known ? i18n._(known.label) : source}</span>;
+}
+
+function WhatIsSent({ type }: { type: Integration['type'] }) {
+  const { i18n } = useLingui();
+  return deliveryLabel(type, i18n);
+}
+
 const columns: ListColumn<Integration>[] = [
-  { id: 'title', accessorKey: 'title', header: 'Template' },
+  { id: 'title', accessorKey: 'title', header: () => <Trans>Template</Trans> },
+  { id: 'source', accessorKey: 'source', header: () => <Trans>Sent to</Trans>, cell: (info) => <Destination source={info.getValue<string>()} /> },
   {
-    id: 'source',
-    accessorKey: 'source',
-    header: 'Sent to',
-    cell: (info) => <span className="badge badge--info">{sourceInfo(info.getValue<string>())?.label ?? info.getValue<string>()}</span>,
+    id: 'type',
+    accessorKey: 'type',
+    header: () => <Trans>What is sent</Trans>,
+    cell: (info) => <WhatIsSent type={info.getValue<Integration['type']>()} />,
   },
-  { id: 'type', accessorKey: 'type', header: 'What is sent', cell: (info) => deliveryLabel(info.getValue<Integration['type']>()) },
-  { id: 'recipient', accessorKey: 'recipient', header: 'Recipient', cell: (info) => <span className="ops-code">{info.getValue<string>()}</span> },
-  { id: 'updated_at', accessorKey: 'updated_at', header: 'Last changed', cell: (info) => formatDateTime(info.getValue<string>()) },
-  { id: 'actions', header: 'Actions', cell: ({ row }) => <IntegrationRowActions item={row.original} /> },
+  {
+    id: 'recipient',
+    accessorKey: 'recipient',
+    header: () => <Trans>Recipient</Trans>,
+    cell: (info) => <span className="ops-code">{info.getValue<string>()}</span>,
+  },
+  { id: 'updated_at', accessorKey: 'updated_at', header: () => <Trans>Last changed</Trans>, cell: (info) => formatDateTime(info.getValue<string>()) },
+  { id: 'actions', header: () => <Trans>Actions</Trans>, cell: ({ row }) => <IntegrationRowActions item={row.original} /> },
 ];
 
 export default function FormIntegrationPage() {
   const url = useUrlState();
   const notify = useNotify();
+  const { t, i18n } = useLingui();
   const ids = useId();
   const editorHeading = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState<Integration | null>(null);
@@ -113,7 +137,7 @@ export default function FormIntegrationPage() {
     fieldsQuery,
   );
   const templateTitle =
-    fields.data?.title || list.data.allforms.find((template) => template.id === templateId)?.title || existing?.title || 'this template';
+    fields.data?.title || list.data.allforms.find((template) => template.id === templateId)?.title || existing?.title || t`this template`;
 
   const edit = (item: Integration): void => {
     url.set({ template: item.template_id, source: item.source, sid: item.sid });
@@ -125,11 +149,12 @@ export default function FormIntegrationPage() {
     (item: Integration, options) => integrationsCalls.manage({ action: 'delete', sid: item.sid, id: item.template_id }, options),
     {
       onSuccess: (_answer, item) => {
-        notify({ type: 'success', title: 'Integration deleted', description: `Completed ${item.title} forms no longer go to ${item.recipient}.` });
+        const { title, recipient } = item;
+        notify({ type: 'success', title: t`Integration deleted`, description: t`Completed ${title} forms no longer go to ${recipient}.` });
         if (sid === item.sid) close();
         list.refetch();
       },
-      onFailure: (message) => notify({ type: 'error', title: 'Could not delete the integration', description: message }),
+      onFailure: (message) => notify({ type: 'error', title: t`Could not delete the integration`, description: message }),
     },
   );
   const confirmDelete = (item: Integration): void => {
@@ -137,26 +162,27 @@ export default function FormIntegrationPage() {
     void remove.run(item);
   };
   const actions: RowActions = { edit, ask: setDeleting };
+  const { title: deletingTitle, recipient: deletingRecipient } = deleting ?? { title: '', recipient: '' };
 
   return (
     <div className="page">
       <section aria-labelledby={`${ids}-list`} className="ops-block" ref={listSection}>
         <div className="ops-section-head">
           <h2 id={`${ids}-list`} ref={listHeading} tabIndex={-1} className="ops-heading-target">
-            Integrations
+            <Trans>Integrations</Trans>
           </h2>
           <Link to="/webhooks" className="button button--secondary button--small">
-            Webhooks for every event
+            <Trans>Webhooks for every event</Trans>
           </Link>
         </div>
         <IntegrationActions.Provider value={actions}>
           <DataTable
-            caption="Integrations"
+            caption={t`Integrations`}
             columns={columns}
             rows={list.data.forms}
             total={list.data.forms.length}
             {...tableState(list)}
-            empty="No integrations yet: completed forms stay in formsign. Set one up below."
+            empty={t`No integrations yet: completed forms stay in formsign. Set one up below.`}
             getRowId={(row) => String(row.sid)}
           />
         </IntegrationActions.Provider>
@@ -164,18 +190,20 @@ export default function FormIntegrationPage() {
 
       <section className="card" aria-labelledby={`${ids}-editor`}>
         <h2 id={`${ids}-editor`} ref={editorHeading} tabIndex={-1} className="ops-heading-target">
-          {sid ? `Edit the integration of ${templateTitle}` : 'Set up an integration'}
+          {sid ? <Trans>Edit the integration of {templateTitle}</Trans> : <Trans>Set up an integration</Trans>}
         </h2>
         <div className="ops-choices">
           <div className="field">
-            <label htmlFor={`${ids}-template`}>Template</label>
+            <label htmlFor={`${ids}-template`}>
+              <Trans>Template</Trans>
+            </label>
             <select
               id={`${ids}-template`}
               className="select"
               value={templateId ?? ''}
               onChange={(event) => url.set({ template: event.target.value, sid: null })}
             >
-              <option value="">Choose a template</option>
+              <option value="">{t`Choose a template`}</option>
               {list.data.allforms.map((template) => (
                 <option key={template.id} value={template.id}>
                   {template.title}
@@ -184,24 +212,30 @@ export default function FormIntegrationPage() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${ids}-source`}>Send completed forms to</label>
+            <label htmlFor={`${ids}-source`}>
+              <Trans>Send completed forms to</Trans>
+            </label>
             <select
               id={`${ids}-source`}
               className="select"
               value={source?.value ?? ''}
               onChange={(event) => url.set({ source: event.target.value, sid: null })}
             >
-              <option value="">Choose where they go</option>
+              <option value="">{t`Choose where they go`}</option>
               {sources.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {i18n._(option.label)}
                 </option>
               ))}
             </select>
           </div>
         </div>
-        {!fieldsQuery ? <p className="ops-quiet ops-spaced">Choose a template and where its completed forms go to see its fields.</p> : null}
-        {fieldsQuery && fields.loading ? <LoadingState label="Loading the template's fields…" /> : null}
+        {!fieldsQuery ? (
+          <p className="ops-quiet ops-spaced">
+            <Trans>Choose a template and where its completed forms go to see its fields.</Trans>
+          </p>
+        ) : null}
+        {fieldsQuery && fields.loading ? <LoadingState label={t`Loading the template's fields…`} /> : null}
         {fieldsQuery && fields.error ? <ListFailure message={fields.message ?? ''} onRetry={fields.refetch} /> : null}
         {fieldsQuery && !fields.loading && fields.data && templateId && source ? (
           <div className="ops-spaced">
@@ -226,7 +260,9 @@ export default function FormIntegrationPage() {
       {existing && existing.sid === sid ? (
         <section className="ops-block" aria-labelledby={`${ids}-deliveries`}>
           <div className="ops-section-head">
-            <h2 id={`${ids}-deliveries`}>Last deliveries</h2>
+            <h2 id={`${ids}-deliveries`}>
+              <Trans>Last deliveries</Trans>
+            </h2>
           </div>
           <IntegrationDeliveries sid={existing.sid} title={existing.title} />
         </section>
@@ -234,8 +270,8 @@ export default function FormIntegrationPage() {
 
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this integration?"
-        confirmLabel="Delete integration"
+        title={t`Delete this integration?`}
+        confirmLabel={t`Delete integration`}
         onConfirm={() => {
           if (deleting) confirmDelete(deleting);
         }}
@@ -243,7 +279,9 @@ export default function FormIntegrationPage() {
       >
         {deleting ? (
           <p>
-            Completed {deleting.title} forms will no longer be sent to <strong>{deleting.recipient}</strong>. Forms already sent are not affected.
+            <Trans>
+              Completed {deletingTitle} forms will no longer be sent to <strong>{deletingRecipient}</strong>. Forms already sent are not affected.
+            </Trans>
           </p>
         ) : null}
       </ConfirmDialog>

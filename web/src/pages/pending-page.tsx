@@ -12,6 +12,8 @@
  * form can be sent back to its sender with a required comment (`disapprove`, `comment`).
  */
 import type { PendingForm, PendingFormPage } from '@formsign/sdk';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { formsApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -34,15 +36,20 @@ const emptyPage: PendingFormPage = { page: 1, limit: 25, total: 0, total_exact: 
 
 /** What is asked, as its badge says it. */
 const asked = {
-  sign: { badge: 'Sign', tone: 'badge--info' },
-  approve: { badge: 'Approve', tone: 'badge--warning' },
-  fill: { badge: 'Fill in', tone: 'badge--success' },
+  sign: { badge: msg`Sign`, tone: 'badge--info' },
+  approve: { badge: msg`Approve`, tone: 'badge--warning' },
+  fill: { badge: msg`Fill in`, tone: 'badge--success' },
 } as const;
+
+function AskedBadge({ action }: { action: PendingForm['action'] }) {
+  const { i18n } = useLingui();
+  return <span className={`badge ${asked[action].tone}`}>{i18n._(asked[action].badge)}</span>;
+}
 
 const columns: ListColumn<PendingForm>[] = unsorted<PendingForm>([
   {
     id: 'title',
-    header: 'Form',
+    header: () => <Trans>Form</Trans>,
     cell: ({ row }) => (
       <>
         <span className="cell-main">{row.original.title}</span>
@@ -52,7 +59,7 @@ const columns: ListColumn<PendingForm>[] = unsorted<PendingForm>([
   },
   {
     id: 'from',
-    header: 'From',
+    header: () => <Trans context="sender">From</Trans>,
     cell: ({ row }) => (
       <>
         {row.original.from}
@@ -62,27 +69,25 @@ const columns: ListColumn<PendingForm>[] = unsorted<PendingForm>([
   },
   {
     id: 'action',
-    header: 'Asked to',
-    cell: ({ row }) => <span className={`badge ${asked[row.original.action].tone}`}>{asked[row.original.action].badge}</span>,
+    header: () => <Trans>Asked to</Trans>,
+    cell: ({ row }) => <AskedBadge action={row.original.action} />,
   },
-  { id: 'step', header: 'Step', cell: ({ row }) => <StepProgress step={row.original.step} steps={row.original.steps} /> },
-  { id: 'due_at', header: 'Due', cell: ({ row }) => <DueDate dueAt={row.original.due_at} /> },
-  { id: 'actions', header: 'Actions', cell: ({ row }) => <PendingRowActions form={row.original} /> },
+  { id: 'step', header: () => <Trans>Step</Trans>, cell: ({ row }) => <StepProgress step={row.original.step} steps={row.original.steps} /> },
+  { id: 'due_at', header: () => <Trans>Due</Trans>, cell: ({ row }) => <DueDate dueAt={row.original.due_at} /> },
+  { id: 'actions', header: () => <Trans>Actions</Trans>, cell: ({ row }) => <PendingRowActions form={row.original} /> },
 ]);
 
 function PendingSummary({ total, totalExact, overdue, loading }: { total: number; totalExact: boolean; overdue: number; loading: boolean }) {
-  return (
-    <ListSummary loading={loading}>
-      {total === 0
-        ? null
-        : `${!totalExact ? `More than ${total.toLocaleString('en-GB')} forms wait for you` : total === 1 ? '1 form waits for you' : `${total} forms wait for you`}${
-            overdue > 0 ? ` · ${overdue} overdue on this page` : ''
-          }`}
-    </ListSummary>
-  );
+  const { t } = useLingui();
+  const waiting = totalExact
+    ? t`${plural(total, { one: '# form waits for you', other: '# forms wait for you' })}`
+    : t`More than ${plural(total, { one: '# form waits for you', other: '# forms wait for you' })}`;
+  const late = t`${plural(overdue, { one: '# overdue on this page', other: '# overdue on this page' })}`;
+  return <ListSummary loading={loading}>{total === 0 ? null : overdue > 0 ? `${waiting} · ${late}` : waiting}</ListSummary>;
 }
 
 export default function PendingPage() {
+  const { t } = useLingui();
   const query = useListQuery();
   const forms = useDataGroup('pending', emptyPage, (params, options) => formsCalls.pending(params, options), {
     page: query.page,
@@ -104,7 +109,9 @@ export default function PendingPage() {
     <div className="page">
       <div className="list-header">
         <div>
-          <h2>Waiting for you</h2>
+          <h2>
+            <Trans>Waiting for you</Trans>
+          </h2>
           <PendingSummary
             total={forms.data.total}
             totalExact={forms.data.total_exact}
@@ -115,13 +122,13 @@ export default function PendingPage() {
       </div>
       <PendingListActions.Provider value={actions}>
         <DataTable
-          caption="Forms waiting for you"
+          caption={t`Forms waiting for you`}
           columns={columns}
           rows={rows}
           total={forms.data.total}
           totalExact={forms.data.total_exact}
           {...tableState(forms)}
-          empty="Nothing needs your action. Forms sent to you for signing or approval appear here."
+          empty={t`Nothing needs your action. Forms sent to you for signing or approval appear here.`}
           query={query}
           getRowId={(row) => String(row.id)}
         />

@@ -11,6 +11,7 @@
  * (`data[action]=save`, picked from the newest completed forms).
  */
 import type { StorageFile, StorageQuery, StorageResponse } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { storageApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
@@ -42,21 +43,32 @@ const emptyStorage: StorageResponse = {
 };
 
 const columns: ListColumn<StorageFile>[] = unsorted<StorageFile>([
-  { id: 'name', accessorKey: 'name', header: 'Name', cell: (info) => <span className="cell-main">{info.getValue<string>()}</span> },
-  { id: 'mime', accessorKey: 'mime', header: 'Type', cell: (info) => fileType(info.getValue<string>()) },
-  { id: 'size', accessorKey: 'size', header: 'Size', cell: (info) => <span className="cell-nowrap">{formatBytes(info.getValue<number>())}</span> },
+  {
+    id: 'name',
+    accessorKey: 'name',
+    header: () => <Trans>Name</Trans>,
+    cell: (info) => <span className="cell-main">{info.getValue<string>()}</span>,
+  },
+  { id: 'mime', accessorKey: 'mime', header: () => <Trans>Type</Trans>, cell: (info) => fileType(info.getValue<string>()) },
+  {
+    id: 'size',
+    accessorKey: 'size',
+    header: () => <Trans>Size</Trans>,
+    cell: (info) => <span className="cell-nowrap">{formatBytes(info.getValue<number>())}</span>,
+  },
   {
     id: 'created_at',
     accessorKey: 'created_at',
-    header: 'Added',
+    header: () => <Trans>Added</Trans>,
     cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span>,
   },
-  { id: 'actions', header: 'Actions', cell: ({ row }) => <FileActions file={row.original} /> },
+  { id: 'actions', header: () => <Trans>Actions</Trans>, cell: ({ row }) => <FileActions file={row.original} /> },
 ]);
 
 export default function StoragePage() {
   const query = useListQuery();
   const notify = useNotify();
+  const { t } = useLingui();
   const folder = query.extra.get('stored') ?? '';
   // The page on show; an action sent with it answers that page as it is afterwards.
   const browsing: StorageQuery = { page: query.page, limit: query.limit, ...(folder ? { stored: folder } : {}) };
@@ -68,11 +80,11 @@ export default function StoragePage() {
 
   // The delete answers the page on show as it is afterwards.
   const remove = useMutation((file: StorageFile, options) => storageCalls.manage({ ...browsing, data: { action: 'delete', id: file.id } }, options), {
-    onSuccess: (page, file) => {
+    onSuccess: (page, { name: fileName }) => {
       storage.set(page);
-      notify({ type: 'success', title: 'File deleted', description: `${file.name} is no longer in ${name}.` });
+      notify({ type: 'success', title: t`File deleted`, description: t`${fileName} is no longer in ${name}.` });
     },
-    onFailure: (message, file) => notify({ type: 'error', title: `Could not delete ${file.name}`, description: message }),
+    onFailure: (message, { name: fileName }) => notify({ type: 'error', title: t`Could not delete ${fileName}`, description: message }),
   });
 
   const askDelete = (file: StorageFile): void => {
@@ -80,6 +92,8 @@ export default function StoragePage() {
     setConfirmOpen(true);
   };
   const loaded = !storage.loading && !storage.error;
+  const fileName = deleting?.name ?? '';
+  const fileSize = deleting ? formatBytes(deleting.size) : '';
 
   return (
     <div className="page">
@@ -88,27 +102,27 @@ export default function StoragePage() {
           <FolderBrowser folder={folder} folders={loaded ? save.folders : []} limit={query.extra.get('limit')} />
           <FileDeleter.Provider value={askDelete}>
             <DataTable
-              caption={`Files in ${name}`}
+              caption={t`Files in ${name}`}
               columns={columns}
               rows={files}
               total={storage.data.total ?? files.length}
               totalExact={storage.data.total_exact ?? true}
               {...tableState(storage)}
-              empty={save.folders.length > 0 ? `No files in ${name} itself: open one of its folders above.` : `No files in ${name} yet.`}
+              empty={save.folders.length > 0 ? t`No files in ${name} itself: open one of its folders above.` : t`No files in ${name} yet.`}
               query={query}
               getRowId={(row) => String(row.id)}
             />
           </FileDeleter.Provider>
         </div>
-        <aside aria-label="Storage and saving">
+        <aside aria-label={t`Storage and saving`}>
           {loaded ? <StorageUsage used={save.used} quota={save.quota} autoSave={save.enabled} /> : null}
           <SaveCompletedForm folder={folder} browsing={browsing} onSaved={storage.set} />
         </aside>
       </div>
       <ConfirmDialog
         open={confirmOpen}
-        title="Delete this file?"
-        confirmLabel="Delete file"
+        title={t`Delete this file?`}
+        confirmLabel={t`Delete file`}
         onCancel={() => setConfirmOpen(false)}
         onConfirm={() => {
           setConfirmOpen(false);
@@ -117,7 +131,9 @@ export default function StoragePage() {
       >
         {deleting ? (
           <p>
-            <strong>{deleting.name}</strong> ({formatBytes(deleting.size)}) will be deleted from {name}. This cannot be undone.
+            <Trans>
+              <strong>{fileName}</strong> ({fileSize}) will be deleted from {name}. This cannot be undone.
+            </Trans>
           </p>
         ) : null}
       </ConfirmDialog>

@@ -8,6 +8,7 @@
  * a new tab or downloads under its own name.
  */
 import type { SupportingDocument, SupportingDocumentPage } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formsApi } from '@formsign/sdk';
 import { area } from '../api/client.ts';
 import { fileType } from '../features/lists/file-type.ts';
@@ -24,11 +25,16 @@ const formsCalls = area(formsApi);
 const emptyPage: SupportingDocumentPage = { page: 1, limit: 25, total: 0, total_exact: true, data: [] };
 
 const columns: ListColumn<SupportingDocument>[] = [
-  { id: 'name', accessorKey: 'name', header: 'Document', cell: (info) => <span className="cell-main">{info.getValue<string>()}</span> },
+  {
+    id: 'name',
+    accessorKey: 'name',
+    header: () => <Trans>Document</Trans>,
+    cell: (info) => <span className="cell-main">{info.getValue<string>()}</span>,
+  },
   {
     id: 'form',
     accessorKey: 'form',
-    header: 'Attached to',
+    header: () => <Trans>Attached to</Trans>,
     cell: ({ row }) => (
       <>
         {row.original.form}
@@ -36,33 +42,45 @@ const columns: ListColumn<SupportingDocument>[] = [
       </>
     ),
   },
-  { id: 'uploaded_by', accessorKey: 'uploaded_by', header: 'Uploaded by' },
+  { id: 'uploaded_by', accessorKey: 'uploaded_by', header: () => <Trans>Uploaded by</Trans> },
   {
     id: 'uploaded_at',
     accessorKey: 'uploaded_at',
-    header: 'Uploaded',
+    header: () => <Trans>Uploaded</Trans>,
     cell: (info) => <span className="cell-nowrap">{formatDateTime(info.getValue<string>())}</span>,
   },
-  { id: 'mime', accessorKey: 'mime', header: 'Type', cell: (info) => fileType(info.getValue<string>()) },
-  { id: 'size', accessorKey: 'size', header: 'Size', cell: (info) => <span className="cell-nowrap">{formatBytes(info.getValue<number>())}</span> },
+  { id: 'mime', accessorKey: 'mime', header: () => <Trans>Type</Trans>, cell: (info) => fileType(info.getValue<string>()) },
+  {
+    id: 'size',
+    accessorKey: 'size',
+    header: () => <Trans>Size</Trans>,
+    cell: (info) => <span className="cell-nowrap">{formatBytes(info.getValue<number>())}</span>,
+  },
   {
     id: 'actions',
-    header: 'Actions',
+    header: () => <Trans>Actions</Trans>,
     enableSorting: false,
-    cell: ({ row }) => (
-      <div className="cell-actions">
-        <a className="button button--secondary button--small" href={row.original.url} target="_blank" rel="noopener noreferrer">
-          Open<span className="visually-hidden"> {row.original.name} (opens in a new tab)</span>
-        </a>
-        <a className="button button--ghost button--small" href={row.original.url} download={row.original.name}>
-          Download<span className="visually-hidden"> {row.original.name}</span>
-        </a>
-      </div>
-    ),
+    cell: ({ row }) => {
+      const { name, url } = row.original;
+      return (
+        <div className="cell-actions">
+          <a className="button button--secondary button--small" href={url} target="_blank" rel="noopener noreferrer">
+            <Trans>
+              Open<span className="visually-hidden"> {name} (opens in a new tab)</span>
+            </Trans>
+          </a>
+          <a className="button button--ghost button--small" href={url} download={name}>
+            <Trans>Download</Trans>
+            <span className="visually-hidden"> {name}</span>
+          </a>
+        </div>
+      );
+    },
   },
 ];
 
 export default function SupportingPage() {
+  const { t } = useLingui();
   const query = useListQuery();
   const documents = useDataGroup('supporting', emptyPage, (params, options) => formsCalls.supporting(params, options), {
     page: query.page,
@@ -71,17 +89,17 @@ export default function SupportingPage() {
   });
   return (
     <div className="page">
-      <FilterBar query={query} searchLabel="Search documents">
+      <FilterBar query={query} searchLabel={t`Search documents`}>
         <TemplateFilter query={query} />
       </FilterBar>
       <DataTable
-        caption="Supporting documents"
+        caption={t`Supporting documents`}
         columns={columns}
         rows={documents.data.data}
         total={documents.data.total}
         totalExact={documents.data.total_exact}
         {...tableState(documents)}
-        empty="No supporting documents match these filters."
+        empty={t`No supporting documents match these filters.`}
         query={query}
         getRowId={(row) => String(row.id)}
       />

@@ -8,6 +8,9 @@
  * address without a number) gets a clear message and a way back to Case Management.
  */
 import type { Tenant } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, casesApi } from '@formsign/sdk';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -49,42 +52,44 @@ function fetchTenant(id: number, options: { signal: AbortSignal }): Promise<Tena
   );
 }
 
-/** Where a form of the case is found: completed forms, or the forms in progress. */
-function formList(form: CaseForm): { to: string; name: string } {
+/** Where a form of the case is found: completed forms, or the forms in progress; and what its link says. */
+function formList(form: CaseForm): { to: string; open: MessageDescriptor } {
   const search = `?search=${encodeURIComponent(form.reference)}`;
-  if (form.status === 'completed') return { to: `/completed${search}`, name: 'Forms' };
-  if (form.status === 'awaiting_approval') return { to: `/pending${search}`, name: 'Action Required' };
-  return { to: `/workflow${search}`, name: 'Workflow' };
+  if (form.status === 'completed') return { to: `/completed${search}`, open: msg`Open in Forms` };
+  if (form.status === 'awaiting_approval') return { to: `/pending${search}`, open: msg`Open in Action Required` };
+  return { to: `/workflow${search}`, open: msg`Open in Workflow` };
+}
+
+function FindIt({ form }: { form: CaseForm }) {
+  const { i18n } = useLingui();
+  const list = formList(form);
+  return (
+    <Link className="button button--secondary button--small" to={list.to}>
+      {i18n._(list.open)}
+      <span className="visually-hidden"> ({form.reference})</span>
+    </Link>
+  );
 }
 
 const formColumns: ListColumn<CaseForm>[] = [
-  { id: 'reference', accessorKey: 'reference', header: 'Reference' },
-  { id: 'title', accessorKey: 'title', header: 'Form' },
-  { id: 'status', accessorKey: 'status', header: 'Status', cell: ({ row }) => <FormStatusBadge status={row.original.status} /> },
-  { id: 'updated_at', accessorKey: 'updated_at', header: 'Last update', cell: (info) => formatDateTime(info.getValue<string>()) },
-  {
-    id: 'open',
-    header: 'Find it',
-    cell: ({ row }) => {
-      const list = formList(row.original);
-      return (
-        <Link className="button button--secondary button--small" to={list.to}>
-          Open in {list.name}
-          <span className="visually-hidden"> ({row.original.reference})</span>
-        </Link>
-      );
-    },
-  },
+  { id: 'reference', accessorKey: 'reference', header: () => <Trans>Reference</Trans> },
+  { id: 'title', accessorKey: 'title', header: () => <Trans>Form</Trans> },
+  { id: 'status', accessorKey: 'status', header: () => <Trans>Status</Trans>, cell: ({ row }) => <FormStatusBadge status={row.original.status} /> },
+  { id: 'updated_at', accessorKey: 'updated_at', header: () => <Trans>Last update</Trans>, cell: (info) => formatDateTime(info.getValue<string>()) },
+  { id: 'open', header: () => <Trans>Find it</Trans>, cell: ({ row }) => <FindIt form={row.original} /> },
 ];
 
 function TenantMissing({ message }: { message: string }) {
+  const { t } = useLingui();
   return (
-    <StatusPage heading="Tenant not found">
+    <StatusPage heading={t`Tenant not found`}>
       <p>{message}</p>
-      <p className="ops-quiet">The tenant may have been removed, or the link may be mistyped.</p>
+      <p className="ops-quiet">
+        <Trans>The tenant may have been removed, or the link may be mistyped.</Trans>
+      </p>
       <div className="form-actions">
         <Link className="button" to="/dsm">
-          Back to Case Management
+          <Trans>Back to Case Management</Trans>
         </Link>
       </div>
     </StatusPage>
@@ -94,6 +99,7 @@ function TenantMissing({ message }: { message: string }) {
 /** The notes added to the case, the latest first, and a note to add. */
 function CaseNotes({ tenant, onChanged }: { tenant: Tenant; onChanged(tenant: Tenant): void }) {
   const id = useId();
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const add = useMutation((note: { tenant: number; text: string }, options) => casesCalls.addNote(note, options), {
     onSuccess: (saved) => {
@@ -108,8 +114,12 @@ function CaseNotes({ tenant, onChanged }: { tenant: Tenant; onChanged(tenant: Te
   const notes = tenant.case_notes ?? [];
   return (
     <>
-      {notes.length === 0 && !tenant.notes ? <p className="ops-quiet">No notes on this case.</p> : null}
-      <ul className="ops-note-list" aria-label="Case notes">
+      {notes.length === 0 && !tenant.notes ? (
+        <p className="ops-quiet">
+          <Trans>No notes on this case.</Trans>
+        </p>
+      ) : null}
+      <ul className="ops-note-list" aria-label={t`Case notes`}>
         {notes.map((note) => (
           <li key={note.id}>
             <p className="ops-notes">{note.text}</p>
@@ -119,9 +129,11 @@ function CaseNotes({ tenant, onChanged }: { tenant: Tenant; onChanged(tenant: Te
           </li>
         ))}
       </ul>
-      <form onSubmit={submit} aria-label="Add a note">
+      <form onSubmit={submit} aria-label={t`Add a note`}>
         <div className="field">
-          <label htmlFor={id}>New note</label>
+          <label htmlFor={id}>
+            <Trans>New note</Trans>
+          </label>
           <textarea
             id={id}
             className="textarea"
@@ -134,7 +146,7 @@ function CaseNotes({ tenant, onChanged }: { tenant: Tenant; onChanged(tenant: Te
         <FormError message={add.error} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={add.busy}>
-            Add the note
+            <Trans>Add the note</Trans>
           </button>
         </div>
       </form>
@@ -146,12 +158,13 @@ function TenantDetails({ tenant, onChanged }: { tenant: Tenant; onChanged(tenant
   const viewer = useViewer();
   const manages = Boolean(viewer?.isAdmin && !viewer.isPersonal);
   const [editing, setEditing] = useState(false);
+  const { t } = useLingui();
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
   return (
     <>
       <Link className="ops-back" to="/dsm">
-        <span aria-hidden="true">←</span> All tenants
+        <span aria-hidden="true">←</span> <Trans>All tenants</Trans>
       </Link>
       {editing ? (
         <TenantForm
@@ -169,55 +182,73 @@ function TenantDetails({ tenant, onChanged }: { tenant: Tenant; onChanged(tenant
           <CaseStatusBadge status={tenant.status} />
           {manages && !editing ? (
             <button type="button" className="button button--secondary button--small" onClick={() => setEditing(true)}>
-              Change the case
+              <Trans>Change the case</Trans>
             </button>
           ) : null}
         </div>
         <dl className="ops-details">
           <div>
-            <dt>Address</dt>
+            <dt>
+              <Trans>Address</Trans>
+            </dt>
             <dd>{tenant.address}</dd>
           </div>
           <div>
-            <dt>Phone</dt>
+            <dt>
+              <Trans>Phone</Trans>
+            </dt>
             <dd>{tenant.phone ? <a href={`tel:${tenant.phone.replace(/\s+/g, '')}`}>{tenant.phone}</a> : '—'}</dd>
           </div>
           <div>
-            <dt>Email</dt>
+            <dt>
+              <Trans>Email</Trans>
+            </dt>
             <dd>{tenant.email ? <EmailAddress address={tenant.email} link /> : '—'}</dd>
           </div>
           <div>
-            <dt>Caseworker</dt>
+            <dt>
+              <Trans>Caseworker</Trans>
+            </dt>
             <dd>{tenant.caseworker}</dd>
           </div>
           <div>
-            <dt>Case opened</dt>
+            <dt>
+              <Trans>Case opened</Trans>
+            </dt>
             <dd>{formatDate(tenant.opened_at)}</dd>
           </div>
           <div>
-            <dt>Open cases</dt>
+            <dt>
+              <Trans>Open cases</Trans>
+            </dt>
             <dd>{formatNumber(tenant.open_cases)}</dd>
           </div>
           <div>
-            <dt>Last update</dt>
+            <dt>
+              <Trans>Last update</Trans>
+            </dt>
             <dd>{formatDateTime(tenant.updated_at)}</dd>
           </div>
         </dl>
       </section>
       <section className="card" aria-labelledby="tenant-notes-heading">
-        <h2 id="tenant-notes-heading">Notes</h2>
+        <h2 id="tenant-notes-heading">
+          <Trans>Notes</Trans>
+        </h2>
         {tenant.notes ? <p className="ops-notes">{tenant.notes}</p> : null}
         <CaseNotes tenant={tenant} onChanged={onChanged} />
       </section>
       <section aria-labelledby="tenant-forms-heading">
-        <h2 id="tenant-forms-heading">Forms on the case</h2>
+        <h2 id="tenant-forms-heading">
+          <Trans>Forms on the case</Trans>
+        </h2>
         <DataTable
-          caption="Forms on the case"
+          caption={t`Forms on the case`}
           columns={formColumns}
           rows={tenant.forms}
           total={tenant.forms.length}
           loading={false}
-          empty="No forms filed on this case yet."
+          empty={t`No forms filed on this case yet.`}
           getRowId={(form) => String(form.id)}
         />
       </section>
@@ -231,9 +262,11 @@ function NewTenant() {
   return (
     <div className="page">
       <Link className="ops-back" to="/dsm">
-        <span aria-hidden="true">←</span> All tenants
+        <span aria-hidden="true">←</span> <Trans>All tenants</Trans>
       </Link>
-      <h2>Open a case</h2>
+      <h2>
+        <Trans>Open a case</Trans>
+      </h2>
       <TenantForm tenant={null} onSaved={(saved) => void navigate(`/tenant/${saved.id}`)} onCancel={() => void navigate('/dsm')} />
     </div>
   );
@@ -247,6 +280,7 @@ export default function TenantPage() {
 
 function TenantCase({ idParam }: { idParam: string | undefined }) {
   const id = Number(idParam);
+  const { t } = useLingui();
   const [changed, setChanged] = useState<Tenant | null>(null);
   const valid = Number.isInteger(id) && id > 0;
   const answer = useDataGroup(
@@ -255,24 +289,24 @@ function TenantCase({ idParam }: { idParam: string | undefined }) {
     (tenantId: number | null, options) => (tenantId ? fetchTenant(tenantId, options) : Promise.resolve(nothing)),
     valid ? id : null,
   );
-  if (!valid) return <TenantMissing message="This address does not name a tenant." />;
+  if (!valid) return <TenantMissing message={t`This address does not name a tenant.`} />;
   if (answer.loading)
     return (
       <div className="page">
-        <LoadingState label="Loading the tenant…" />
+        <LoadingState label={t`Loading the tenant…`} />
       </div>
     );
   if (answer.error) {
     return (
       <div className="page">
         <Link className="ops-back" to="/dsm">
-          <span aria-hidden="true">←</span> All tenants
+          <span aria-hidden="true">←</span> <Trans>All tenants</Trans>
         </Link>
         <ListFailure message={answer.message ?? ''} onRetry={answer.refetch} />
       </div>
     );
   }
-  if (answer.data.missing !== null || !answer.data.tenant) return <TenantMissing message={answer.data.missing || 'This tenant does not exist.'} />;
+  if (answer.data.missing !== null || !answer.data.tenant) return <TenantMissing message={answer.data.missing || t`This tenant does not exist.`} />;
   return (
     <div className="page">
       <TenantDetails tenant={changed && changed.id === id ? changed : answer.data.tenant} onChanged={setChanged} />

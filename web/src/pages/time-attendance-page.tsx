@@ -8,6 +8,7 @@
  * get a link to the Entry Book, where entries are recorded.
  */
 import type { Staff, StaffList, TnaReport, TnaResponse, Visitor, VisitorList } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { timeAttendanceApi } from '@formsign/sdk';
@@ -54,19 +55,34 @@ function usePeriod(url: UrlState): { from: string; to: string } {
 }
 
 const staffColumns: ListColumn<Staff>[] = [
-  { id: 'name', accessorKey: 'name', header: 'Name' },
-  { id: 'role', accessorKey: 'role', header: 'Role' },
-  { id: 'unit', accessorKey: 'unit', header: 'Unit' },
+  { id: 'name', accessorKey: 'name', header: () => <Trans>Name</Trans> },
+  { id: 'role', accessorKey: 'role', header: () => <Trans>Role</Trans> },
+  { id: 'unit', accessorKey: 'unit', header: () => <Trans>Unit</Trans> },
   {
     id: 'present',
     accessorKey: 'present',
-    header: 'Now',
-    cell: (info) => (info.getValue<boolean>() ? <span className="badge badge--success">In</span> : <span className="badge">Not in</span>),
+    header: () => <Trans>Now</Trans>,
+    cell: (info) =>
+      info.getValue<boolean>() ? (
+        <span className="badge badge--success">
+          <Trans context="present now">In</Trans>
+        </span>
+      ) : (
+        <span className="badge">
+          <Trans>Not in</Trans>
+        </span>
+      ),
   },
-  { id: 'last_entry', accessorKey: 'last_entry', header: 'Last entry', cell: (info) => formatDateTime(info.getValue<string | null>()) },
+  {
+    id: 'last_entry',
+    accessorKey: 'last_entry',
+    header: () => <Trans>Last entry</Trans>,
+    cell: (info) => formatDateTime(info.getValue<string | null>()),
+  },
 ];
 
 function StaffPanel() {
+  const { t } = useLingui();
   const url = useUrlState();
   const ids = useId();
   const staff = useDataGroup('timeAndAttendanceStaff', noStaff, (_params: null, options) => timeAttendanceCalls.staff(options), null);
@@ -80,30 +96,34 @@ function StaffPanel() {
   return (
     <section aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`} className="visually-hidden">
-        Staff
+        <Trans>Staff</Trans>
       </h2>
       {!staff.loading && !staff.error ? (
         <Figures
           figures={[
-            { label: 'In now', value: formatNumber(inNow) },
-            { label: 'Not in', value: formatNumber(staff.data.data.length - inNow) },
-            { label: 'Staff', value: formatNumber(staff.data.data.length) },
+            { label: t`In now`, value: formatNumber(inNow) },
+            { label: t`Not in`, value: formatNumber(staff.data.data.length - inNow) },
+            { label: t`Staff`, value: formatNumber(staff.data.data.length) },
           ]}
         />
       ) : null}
-      <div className="toolbar" role="group" aria-label="Staff filters">
+      <div className="toolbar" role="group" aria-label={t`Staff filters`}>
         <div className="field">
-          <label htmlFor={`${ids}-presence`}>Show</label>
+          <label htmlFor={`${ids}-presence`}>
+            <Trans>Show</Trans>
+          </label>
           <select id={`${ids}-presence`} className="select" value={presence ?? ''} onChange={(event) => url.set({ presence: event.target.value })}>
-            <option value="">Everyone</option>
-            <option value="in">In now</option>
-            <option value="out">Not in</option>
+            <option value="">{t`Everyone`}</option>
+            <option value="in">{t`In now`}</option>
+            <option value="out">{t`Not in`}</option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${ids}-unit`}>Unit</label>
+          <label htmlFor={`${ids}-unit`}>
+            <Trans>Unit</Trans>
+          </label>
           <select id={`${ids}-unit`} className="select" value={unit} onChange={(event) => url.set({ unit: event.target.value })}>
-            <option value="">All units</option>
+            <option value="">{t`All units`}</option>
             {units.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -113,12 +133,12 @@ function StaffPanel() {
         </div>
       </div>
       <DataTable
-        caption="Staff"
+        caption={t`Staff`}
         columns={staffColumns}
         rows={rows}
         total={rows.length}
         {...tableState(staff)}
-        empty={staff.data.data.length === 0 ? 'No staff record their time yet.' : 'Nobody matches these filters.'}
+        empty={staff.data.data.length === 0 ? t`No staff record their time yet.` : t`Nobody matches these filters.`}
         getRowId={(person) => String(person.id)}
       />
     </section>
@@ -126,45 +146,52 @@ function StaffPanel() {
 }
 
 const visitorColumns: ListColumn<Visitor>[] = [
-  { id: 'name', accessorKey: 'name', header: 'Visitor' },
-  { id: 'company', accessorKey: 'company', header: 'From' },
-  { id: 'visiting', accessorKey: 'visiting', header: 'Visiting' },
-  { id: 'arrived_at', accessorKey: 'arrived_at', header: 'Arrived', cell: (info) => formatDateTime(info.getValue<string>()) },
+  { id: 'name', accessorKey: 'name', header: () => <Trans>Visitor</Trans> },
+  { id: 'company', accessorKey: 'company', header: () => <Trans context="a visitor's company">From</Trans> },
+  { id: 'visiting', accessorKey: 'visiting', header: () => <Trans>Visiting</Trans> },
+  { id: 'arrived_at', accessorKey: 'arrived_at', header: () => <Trans>Arrived</Trans>, cell: (info) => formatDateTime(info.getValue<string>()) },
   {
     id: 'left_at',
     accessorKey: 'left_at',
-    header: 'Left',
+    header: () => <Trans context="when a visitor left">Left</Trans>,
     cell: (info) => {
       const left = info.getValue<string | null>();
-      return left ? formatDateTime(left) : <span className="badge badge--warning">On site</span>;
+      return left ? (
+        formatDateTime(left)
+      ) : (
+        <span className="badge badge--warning">
+          <Trans>On site</Trans>
+        </span>
+      );
     },
   },
 ];
 
 function VisitorsPanel() {
+  const { t } = useLingui();
   const ids = useId();
   const visitors = useDataGroup('visitor', noVisitors, (_params: null, options) => timeAttendanceCalls.visitors(options), null);
   const onSite = visitors.data.data.filter((visitor) => !visitor.left_at).length;
   return (
     <section aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`} className="visually-hidden">
-        Visitors
+        <Trans>Visitors</Trans>
       </h2>
       {!visitors.loading && !visitors.error ? (
         <Figures
           figures={[
-            { label: 'On site now', value: formatNumber(onSite) },
-            { label: 'Visits in the last 30 days', value: formatNumber(visitors.data.data.length) },
+            { label: t`On site now`, value: formatNumber(onSite) },
+            { label: t`Visits in the last 30 days`, value: formatNumber(visitors.data.data.length) },
           ]}
         />
       ) : null}
       <DataTable
-        caption="Visitors of the last 30 days"
+        caption={t`Visitors of the last 30 days`}
         columns={visitorColumns}
         rows={visitors.data.data}
         total={visitors.data.data.length}
         {...tableState(visitors)}
-        empty="No visitors in the last 30 days."
+        empty={t`No visitors in the last 30 days.`}
         getRowId={(visitor) => String(visitor.id)}
       />
     </section>
@@ -172,6 +199,7 @@ function VisitorsPanel() {
 }
 
 function EntriesPanel() {
+  const { t } = useLingui();
   const url = useUrlState();
   const ids = useId();
   const period = usePeriod(url);
@@ -186,30 +214,33 @@ function EntriesPanel() {
   return (
     <section aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`} className="visually-hidden">
-        Entries
+        <Trans>Entries</Trans>
       </h2>
       <DateRangeForm
         key={`${period.from}-${period.to}`}
-        label="Period of the entries"
+        label={t`Period of the entries`}
         from={period.from}
         to={period.to}
         onApply={(range) => url.set(range)}
       >
         <div className="field">
-          <label htmlFor={`${ids}-kind`}>Who</label>
+          <label htmlFor={`${ids}-kind`}>
+            <Trans>Who</Trans>
+          </label>
           <select id={`${ids}-kind`} className="select" value={kind} onChange={(event) => url.set({ kind: event.target.value })}>
-            <option value="">Staff and visitors</option>
-            <option value="staff">Staff only</option>
-            <option value="visitor">Visitors only</option>
+            <option value="">{t`Staff and visitors`}</option>
+            <option value="staff">{t`Staff only`}</option>
+            <option value="visitor">{t`Visitors only`}</option>
           </select>
         </div>
       </DateRangeForm>
-      <TimeEntriesTable caption="Time entries" entries={rows} {...tableState(entries)} empty="No entries in this period." />
+      <TimeEntriesTable caption={t`Time entries`} entries={rows} {...tableState(entries)} empty={t`No entries in this period.`} />
     </section>
   );
 }
 
 function ReportPanel() {
+  const { t } = useLingui();
   const url = useUrlState();
   const ids = useId();
   const period = usePeriod(url);
@@ -221,42 +252,49 @@ function ReportPanel() {
     { ...period, group },
   );
   const data = report.data;
-  const caption = data ? `Hours and visits by ${data.group === 'day' ? 'day' : 'person'}` : '';
+  const byDay = data?.group === 'day';
+  const caption = data ? (byDay ? t`Hours and visits by day` : t`Hours and visits by person`) : '';
   return (
     <section aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`} className="visually-hidden">
-        Report
+        <Trans>Report</Trans>
       </h2>
       <DateRangeForm
         key={`${period.from}-${period.to}`}
-        label="Period of the report"
+        label={t`Period of the report`}
         from={period.from}
         to={period.to}
         onApply={(range) => url.set(range)}
       >
         <div className="field">
-          <label htmlFor={`${ids}-group`}>Group by</label>
+          <label htmlFor={`${ids}-group`}>
+            <Trans>Group by</Trans>
+          </label>
           <select
             id={`${ids}-group`}
             className="select"
             value={group}
             onChange={(event) => url.set({ group: event.target.value === 'day' ? 'day' : null })}
           >
-            <option value="person">Person</option>
-            <option value="day">Day</option>
+            <option value="person">{t`Person`}</option>
+            <option value="day">{t`Day`}</option>
           </select>
         </div>
       </DateRangeForm>
-      {report.loading ? <LoadingState label="Preparing the report…" /> : null}
+      {report.loading ? <LoadingState label={t`Preparing the report…`} /> : null}
       {report.error ? <ListFailure message={report.message ?? ''} onRetry={report.refetch} /> : null}
-      {!report.loading && data && data.rows.length === 0 ? <div className="empty-state card">No time was recorded in this period.</div> : null}
+      {!report.loading && data && data.rows.length === 0 ? (
+        <div className="empty-state card">
+          <Trans>No time was recorded in this period.</Trans>
+        </div>
+      ) : null}
       {!report.loading && data && data.rows.length > 0 ? (
         <>
           <Figures
             figures={[
-              { label: 'Staff hours', value: formatNumber(sum(data.rows.map((row) => row.staff_hours))) },
-              { label: 'Visits', value: formatNumber(sum(data.rows.map((row) => row.visits))) },
-              { label: 'Late arrivals', value: formatNumber(sum(data.rows.map((row) => row.late_arrivals))) },
+              { label: t`Staff hours`, value: formatNumber(sum(data.rows.map((row) => row.staff_hours))) },
+              { label: t`Visits`, value: formatNumber(sum(data.rows.map((row) => row.visits))) },
+              { label: t`Late arrivals`, value: formatNumber(sum(data.rows.map((row) => row.late_arrivals))) },
             ]}
           />
           <div className="ops-columns ops-columns--even">
@@ -266,12 +304,12 @@ function ReportPanel() {
             </div>
             <div className="card">
               <Chart
-                title={`Staff hours by ${data.group === 'day' ? 'day' : 'person'}`}
+                title={byDay ? t`Staff hours by day` : t`Staff hours by person`}
                 level={3}
                 kind="bar"
                 labels={data.rows.map((row) => reportKey(data, row.key))}
-                series={[{ name: 'Staff hours', values: data.rows.map((row) => row.staff_hours) }]}
-                labelHeader={data.group === 'day' ? 'Day' : 'Person'}
+                series={[{ name: t`Staff hours`, values: data.rows.map((row) => row.staff_hours) }]}
+                labelHeader={byDay ? t`Day` : t`Person`}
                 unit="h"
                 numbersIn={caption}
               />
@@ -283,26 +321,28 @@ function ReportPanel() {
   );
 }
 
-const tabs: readonly Tab[] = [
-  { key: 'staff', label: 'Staff', content: () => <StaffPanel /> },
-  { key: 'visitors', label: 'Visitors', content: () => <VisitorsPanel /> },
-  { key: 'entries', label: 'Entries', content: () => <EntriesPanel /> },
-  { key: 'report', label: 'Report', content: () => <ReportPanel /> },
-];
-
 export default function TimeAttendancePage() {
+  const { t } = useLingui();
   const viewer = useViewer();
+  const tabs: Tab[] = [
+    { key: 'staff', label: t`Staff`, content: () => <StaffPanel /> },
+    { key: 'visitors', label: t`Visitors`, content: () => <VisitorsPanel /> },
+    { key: 'entries', label: t`Entries`, content: () => <EntriesPanel /> },
+    { key: 'report', label: t`Report`, content: () => <ReportPanel /> },
+  ];
   return (
     <div className="page">
       {viewer?.isAdmin ? (
         <div className="ops-section-head">
-          <p className="ops-quiet ops-flush">Who is in, who visited and the hours worked.</p>
+          <p className="ops-quiet ops-flush">
+            <Trans>Who is in, who visited and the hours worked.</Trans>
+          </p>
           <Link className="button button--secondary button--small" to="/time-entry">
-            Record an entry in the Entry Book
+            <Trans>Record an entry in the Entry Book</Trans>
           </Link>
         </div>
       ) : null}
-      <Tabs tabs={tabs} label="Time and attendance" />
+      <Tabs tabs={tabs} label={t`Time and attendance`} />
     </div>
   );
 }

@@ -6,6 +6,7 @@
  * The people to choose from come from `POST /staffget` and `POST /visitorget`.
  */
 import type { StaffList, TnaResponse, VisitorList } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { timeAttendanceApi } from '@formsign/sdk';
@@ -26,6 +27,7 @@ const noVisitors: VisitorList = { data: [] };
 const noEntries: TnaResponse = { code: 1, message: '', data: [] };
 
 export default function TimeEntryPage() {
+  const { t } = useLingui();
   const url = useUrlState();
   const ids = useId();
   const dayParam = url.get('day');
@@ -44,13 +46,16 @@ export default function TimeEntryPage() {
     visitors.refetch();
   };
   const peopleFailure = staff.error ? staff.message : visitors.error ? visitors.message : null;
+  const longDay = formatLongDay(day);
 
   return (
     <div className="page">
       <div className="ops-columns">
         <section className="card" aria-labelledby={`${ids}-record`}>
-          <h2 id={`${ids}-record`}>Record an entry</h2>
-          {staff.loading || visitors.loading ? <LoadingState label="Loading staff and visitors…" /> : null}
+          <h2 id={`${ids}-record`}>
+            <Trans>Record an entry</Trans>
+          </h2>
+          {staff.loading || visitors.loading ? <LoadingState label={t`Loading staff and visitors…`} /> : null}
           {peopleFailure ? (
             <ListFailure
               message={peopleFailure}
@@ -66,10 +71,14 @@ export default function TimeEntryPage() {
         </section>
         <section aria-labelledby={`${ids}-day`}>
           <div className="ops-section-head">
-            <h2 id={`${ids}-day`}>Entries on {formatLongDay(day)}</h2>
+            <h2 id={`${ids}-day`}>
+              <Trans>Entries on {longDay}</Trans>
+            </h2>
             <div className="toolbar ops-flush">
               <div className="field">
-                <label htmlFor={`${ids}-date`}>Day</label>
+                <label htmlFor={`${ids}-date`}>
+                  <Trans>Day</Trans>
+                </label>
                 <input
                   id={`${ids}-date`}
                   className="input"
@@ -82,13 +91,15 @@ export default function TimeEntryPage() {
             </div>
           </div>
           <TimeEntriesTable
-            caption={`Entries on ${formatLongDay(day)}`}
+            caption={t`Entries on ${longDay}`}
             entries={entries.data.data}
             {...tableState(entries)}
-            empty="No entries on this day yet."
+            empty={t`No entries on this day yet.`}
           />
           <p className="ops-quiet ops-spaced">
-            Hours and visits over a period are in the <Link to="/time-attendance?tab=report">Time Attendance report</Link>.
+            <Trans>
+              Hours and visits over a period are in the <Link to="/time-attendance?tab=report">Time Attendance report</Link>.
+            </Trans>
           </p>
         </section>
       </div>

@@ -11,6 +11,8 @@
  * step, or disapprove it with a required comment (`disapprove`, `comment`, `account`, `id`).
  */
 import type { WorkflowItem } from '@formsign/sdk';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FormStatusBadge, statusOptions } from '../features/lists/workflow/form-status.tsx';
 import { ReviewButton, WorkflowReviewOpener } from '../features/lists/workflow/review-button.tsx';
@@ -30,7 +32,7 @@ const columns: ListColumn<WorkflowItem>[] = [
   {
     id: 'title',
     accessorKey: 'title',
-    header: 'Form',
+    header: () => <Trans>Form</Trans>,
     cell: ({ row }) => (
       <>
         <Link className="cell-main" to={`/workflow/${row.original.id}`}>
@@ -40,32 +42,44 @@ const columns: ListColumn<WorkflowItem>[] = [
       </>
     ),
   },
-  { id: 'status', accessorKey: 'status', header: 'Status', cell: ({ row }) => <FormStatusBadge status={row.original.status} /> },
-  { id: 'step', header: 'Step', enableSorting: false, cell: ({ row }) => <StepProgress step={row.original.step} steps={row.original.steps} /> },
-  { id: 'assignee', accessorKey: 'assignee', header: 'Waiting for' },
+  { id: 'status', accessorKey: 'status', header: () => <Trans>Status</Trans>, cell: ({ row }) => <FormStatusBadge status={row.original.status} /> },
+  {
+    id: 'step',
+    header: () => <Trans>Step</Trans>,
+    enableSorting: false,
+    cell: ({ row }) => <StepProgress step={row.original.step} steps={row.original.steps} />,
+  },
+  { id: 'assignee', accessorKey: 'assignee', header: () => <Trans>Waiting for</Trans> },
   {
     id: 'comment',
-    header: 'Last comment',
+    header: () => <Trans>Last comment</Trans>,
     enableSorting: false,
     cell: ({ row }) => (row.original.comment ? <span className="cell-comment">{row.original.comment}</span> : <span className="muted">—</span>),
   },
   {
     id: 'updated_at',
     accessorKey: 'updated_at',
-    header: 'Last update',
-    cell: ({ row }) => (
-      <span className="cell-nowrap">
-        {formatDateTime(row.original.updated_at)}
-        <span className="cell-sub">Started {formatDate(row.original.started_at)}</span>
-      </span>
-    ),
+    header: () => <Trans>Last update</Trans>,
+    cell: ({ row }) => {
+      const started = formatDate(row.original.started_at);
+      return (
+        <span className="cell-nowrap">
+          {formatDateTime(row.original.updated_at)}
+          <span className="cell-sub">
+            <Trans>Started {started}</Trans>
+          </span>
+        </span>
+      );
+    },
   },
-  { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <ReviewButton item={row.original} /> },
+  { id: 'actions', header: () => <Trans>Actions</Trans>, enableSorting: false, cell: ({ row }) => <ReviewButton item={row.original} /> },
 ];
 
 export default function WorkflowPage() {
+  const { t, i18n } = useLingui();
   const query = useListQuery();
   const workflow = useWorkflowList({ page: query.page, limit: query.limit, filters: query.filters });
+  const total = workflow.total;
   const [target, setTarget] = useState<WorkflowItem | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const openReview = (item: WorkflowItem): void => {
@@ -75,24 +89,30 @@ export default function WorkflowPage() {
 
   return (
     <div className="page">
-      <FilterBar query={query} searchLabel="Search forms">
-        <SelectFilter query={query} name="status" label="Status" all="All statuses" options={statusOptions} />
+      <FilterBar query={query} searchLabel={t`Search forms`}>
+        <SelectFilter
+          query={query}
+          name="status"
+          label={t`Status`}
+          all={t`All statuses`}
+          options={statusOptions.map(({ value, label }) => ({ value, label: i18n._(label) }))}
+        />
       </FilterBar>
       <p>
-        <Link to="/bulk-sends">Bulk sends</Link>: templates sent to many people from a CSV, with their progress.
+        <Trans>
+          <Link to="/bulk-sends">Bulk sends</Link>: templates sent to many people from a CSV, with their progress.
+        </Trans>
       </p>
       <ListSummary loading={workflow.loading}>
-        {workflow.error || workflow.total === 0
+        {workflow.error || total === 0
           ? null
           : !workflow.totalExact
-            ? `More than ${workflow.total.toLocaleString('en-GB')} forms in progress`
-            : workflow.total === 1
-              ? '1 form in progress'
-              : `${workflow.total} forms in progress`}
+            ? t`More than ${plural(total, { one: '# form', other: '# forms' })} in progress`
+            : t`${plural(total, { one: '# form in progress', other: '# forms in progress' })}`}
       </ListSummary>
       <WorkflowReviewOpener.Provider value={openReview}>
         <DataTable
-          caption="Forms in progress"
+          caption={t`Forms in progress`}
           columns={columns}
           rows={workflow.items}
           total={workflow.total}
@@ -100,7 +120,7 @@ export default function WorkflowPage() {
           loading={workflow.loading}
           error={workflow.message}
           onRetry={workflow.refetch}
-          empty="No forms in progress match these filters."
+          empty={t`No forms in progress match these filters.`}
           query={query}
           getRowId={(row) => `${row.account}-${row.id}`}
         />

@@ -3,37 +3,35 @@
  * filters as it understood them, in words.
  */
 import type { ListFilters } from '@formsign/sdk';
+import { useLingui } from '@lingui/react/macro';
 import { formatDate, useDateStyle } from '../../lists/format.ts';
 
 export interface AppliedFiltersProps {
-  total: number;
-  /** False when `total` is a lower bound (the server counted up to its cap); true by default. */
-  totalExact?: boolean;
-  /** One row, several rows: "event", "events". */
-  noun: [string, string];
+  /** How many rows match, in words: "12 events", "More than 1,000 events". */
+  count: string;
   filters: ListFilters;
   /** How an `event` filter reads (an audit event's name). */
   eventLabel?: (event: string) => string;
 }
 
-function describe(filters: ListFilters, eventLabel: (event: string) => string): string[] {
-  const parts: string[] = [];
-  if (filters.search) parts.push(`matching “${filters.search}”`);
-  if (filters.status) parts.push(`status ${filters.status}`);
-  if (filters.event) parts.push(`event ${eventLabel(filters.event)}`);
-  if (filters.from && filters.to) parts.push(`from ${formatDate(filters.from)} to ${formatDate(filters.to)}`);
-  else if (filters.from) parts.push(`on or after ${formatDate(filters.from)}`);
-  else if (filters.to) parts.push(`on or before ${formatDate(filters.to)}`);
-  return parts;
-}
-
-export function AppliedFilters({ total, totalExact = true, noun, filters, eventLabel = (event) => event }: AppliedFiltersProps) {
+export function AppliedFilters({ count, filters, eventLabel = (event) => event }: AppliedFiltersProps) {
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
-  const parts = describe(filters, eventLabel);
+  const { t } = useLingui();
+  const { search, status } = filters;
+  const event = filters.event ? eventLabel(filters.event) : '';
+  const from = filters.from ? formatDate(filters.from) : '';
+  const to = filters.to ? formatDate(filters.to) : '';
+  const parts: string[] = [];
+  if (search) parts.push(t`matching “${search}”`);
+  if (status) parts.push(t`status ${status}`);
+  if (event) parts.push(t`event ${event}`);
+  if (from && to) parts.push(t`from ${from} to ${to}`);
+  else if (from) parts.push(t`on or after ${from}`);
+  else if (to) parts.push(t`on or before ${to}`);
   return (
     <p className="list-summary" role="status">
-      {!totalExact ? `More than ${total.toLocaleString('en-GB')} ${noun[1]}` : total === 1 ? `1 ${noun[0]}` : `${total} ${noun[1]}`}
+      {count}
       {parts.length > 0 ? `, ${parts.join(', ')}` : ''}
     </p>
   );

@@ -5,6 +5,7 @@
  * a failed send keeps the dialog open with the comment as typed and the failure's text.
  */
 import { contractLimits } from '@formsign/sdk';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 
@@ -118,10 +119,10 @@ export function CommentDialog({ open, title, children, label, hint, missingComme
           </button>
         ))}
         <button type="button" className="button button--secondary" aria-disabled={busy} onClick={() => !busy && onCancel()}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <span className="muted" role="status">
-          {busy ? 'Sending…' : ''}
+          {busy ? <Trans>Sending…</Trans> : ''}
         </span>
       </div>
     </dialog>

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { formatDate } from '../../lists/format.ts';
 
 /** Days as the date inputs and the time-and-attendance calls take them: `YYYY-MM-DD`, in the person's own time zone. */
@@ -23,13 +25,14 @@ export function isDay(value: string | null | undefined): value is string {
   return !Number.isNaN(date.getTime()) && isoDay(date) === value;
 }
 
-const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
-
 /** The time of day of an ISO date-time, in the company's time zone (`09:04`): the one date formatter's. */
 export { formatTime } from '../../lists/format.ts';
 
-/** A day for a heading, its date in the company's style: `Friday 20/11/2026`. */
+/** A day for a heading, its weekday in the language shown and its date in the company's style: `Friday 20/11/2026`. */
 export function formatLongDay(value: string): string {
   const parsed = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? value : `${weekday.format(parsed)} ${formatDate(value)}`;
+  if (Number.isNaN(parsed.getTime())) return value;
+  const weekday = i18n.date(parsed, { weekday: 'long', timeZone: 'UTC' });
+  const date = formatDate(value);
+  return t`${weekday} ${date}`;
 }

@@ -4,7 +4,7 @@
  * from here: chart.js itself runs in the worker.
  */
 import type { ChartConfiguration } from 'chart.js';
-import { formatValue, type ChartKind, type ChartSeries } from './chart-data.ts';
+import { formatNumberIn, type ChartKind, type ChartSeries } from './chart-data.ts';
 
 /** The app's colours, in an order that keeps neighbours apart (also for colour-blind readers). */
 const palette = ['#1f4e8c', '#0f7b6c', '#c8741a', '#8e3b8a', '#b42318', '#5b8fd1', '#6b7686', '#3d9970'];
@@ -17,6 +17,8 @@ export interface DrawInput {
   stacked?: boolean;
   /** The values' unit (`h`), written after each number. */
   unit?: string;
+  /** The language shown, which writes the numbers (the worker has no words of its own). */
+  language: string;
 }
 
 /** The size a chart takes on the page, in CSS pixels, and the screen's pixels to one of them. */
@@ -36,9 +38,9 @@ export type ChartRequest =
 /** What the worker answers: a chart drawn, or one it could not draw. */
 export type ChartReply = { type: 'drawn'; id: number } | { type: 'failed'; id: number; message: string };
 
-export function chartConfiguration({ kind, labels, series, stacked = false, unit }: DrawInput, ratio: number): ChartConfiguration {
+export function chartConfiguration({ kind, labels, series, stacked = false, unit, language }: DrawInput, ratio: number): ChartConfiguration {
   const pie = kind === 'pie';
-  const format = (value: number): string => formatValue(value, unit);
+  const format = (value: number): string => (unit ? `${formatNumberIn(value, language)} ${unit}` : formatNumberIn(value, language));
   return {
     type: kind,
     data: {

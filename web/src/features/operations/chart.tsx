@@ -6,10 +6,13 @@
  * page stays responsive while it draws; if it cannot be drawn, the table still carries every
  * number.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useRef, useState } from 'react';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { useParamsEffect } from '../../lists/use-params-effect.ts';
-import { formatValue, kindNames, sum, type ChartKind, type ChartSeries } from './chart-data.ts';
+import { formatValue, sum, type ChartKind, type ChartSeries } from './chart-data.ts';
 import { paintChart, type PaintedChart } from './chart-painter.ts';
 
 export interface ChartProps {
@@ -30,6 +33,9 @@ export interface ChartProps {
   numbersIn?: string;
 }
 
+/** What a chart's kind is called, for its text alternative. */
+const kindNames: Record<ChartKind, MessageDescriptor> = { bar: msg`Bar chart`, line: msg`Line chart`, pie: msg`Pie chart` };
+
 interface ChartRow {
   label: string;
   values: number[];
@@ -49,7 +55,7 @@ function chartColumns(labelHeader: string, names: string[], pieTotal: number | n
       ? [
           {
             id: 'share',
-            header: 'Share',
+            header: () => <Trans context="part of the total">Share</Trans>,
             accessorFn: (row: ChartRow) => row.values[0] ?? 0,
             cell: (info) => <span className="ops-num">{`${Math.round((info.getValue<number>() / pieTotal) * 100)}%`}</span>,
           } satisfies ListColumn<ChartRow>,
@@ -66,6 +72,7 @@ function ChartTable({
   kind,
   unit,
 }: Pick<ChartProps, 'title' | 'labelHeader' | 'labels' | 'series' | 'kind' | 'unit'>) {
+  const { t } = useLingui();
   const rows: ChartRow[] = labels.map((label, index) => ({ label, values: series.map((one) => one.values[index] ?? 0) }));
   const only = series.length === 1 ? series[0] : undefined;
   const total = only ? sum(only.values) : 0;
@@ -77,12 +84,12 @@ function ChartTable({
   );
   return (
     <DataTable
-      caption={`${title}: the numbers`}
+      caption={t`${title}: the numbers`}
       columns={columns}
       rows={rows}
       total={rows.length}
       loading={false}
-      empty="No numbers to show."
+      empty={t`No numbers to show.`}
       getRowId={(row) => row.label}
     />
   );
@@ -93,8 +100,10 @@ export function Chart({ title, kind, labels, series, level = 2, titleId, labelHe
   const headingId = titleId ?? ownId;
   const canvas = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'waiting' | 'drawn' | 'failed'>('waiting');
+  const { t, i18n } = useLingui();
+  const language = i18n.locale;
   // Drawn again when what it shows changes (by value); the worker starts with the first chart.
-  useParamsEffect({ kind, labels, series, stacked, unit }, (input) => {
+  useParamsEffect({ kind, labels, series, stacked, unit, language }, (input) => {
     const element = canvas.current;
     if (!element) return;
     let painted: PaintedChart | null = null;
@@ -136,7 +145,10 @@ export function Chart({ title, kind, labels, series, level = 2, titleId, labelHe
   });
 
   const Heading = level === 2 ? 'h2' : 'h3';
-  const where = numbersIn ? `The numbers are in the table “${numbersIn}”.` : 'The numbers are in the table beside it.';
+  const kindName = i18n._(kindNames[kind]);
+  const label = numbersIn
+    ? t`${kindName}: ${title}. The numbers are in the table “${numbersIn}”.`
+    : t`${kindName}: ${title}. The numbers are in the table beside it.`;
   return (
     <figure className={`ops-chart${numbersIn ? ' ops-chart--alone' : ''}`} aria-labelledby={headingId}>
       {titleId ? null : (
@@ -146,8 +158,12 @@ export function Chart({ title, kind, labels, series, level = 2, titleId, labelHe
       )}
       <div className="ops-chart__body">
         <div className="ops-chart__canvas" data-state={state}>
-          <canvas ref={canvas} role="img" aria-label={`${kindNames[kind]}: ${title}. ${where}`} />
-          {state === 'failed' ? <p className="ops-quiet ops-chart__note">The chart could not be drawn; the table has every number.</p> : null}
+          <canvas ref={canvas} role="img" aria-label={label} />
+          {state === 'failed' ? (
+            <p className="ops-quiet ops-chart__note">
+              <Trans>The chart could not be drawn; the table has every number.</Trans>
+            </p>
+          ) : null}
         </div>
         {numbersIn ? null : (
           <div className="ops-chart__table">

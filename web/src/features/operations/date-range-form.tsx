@@ -2,6 +2,9 @@
  * A period to look at: from one day to another, applied with "Show" (or Enter). A start
  * after the end is refused in the product's words, and what was typed stays.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isDay } from './calendar-dates.ts';
 
@@ -14,19 +17,23 @@ export interface DateRangeFormProps {
   label: string;
 }
 
+const missingDay = msg`Enter both days of the period.`;
+const startAfterEnd = msg`The start of the period must be on or before its end.`;
+
 export function DateRangeForm({ from, to, onApply, children, label }: DateRangeFormProps) {
   const id = useId();
   const [start, setStart] = useState(from);
   const [end, setEnd] = useState(to);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { i18n } = useLingui();
+  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const apply = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (!isDay(start) || !isDay(end)) {
-      setProblem('Enter both days of the period.');
+      setProblem(missingDay);
       return;
     }
     if (start > end) {
-      setProblem('The start of the period must be on or before its end.');
+      setProblem(startAfterEnd);
       return;
     }
     setProblem(null);
@@ -35,7 +42,9 @@ export function DateRangeForm({ from, to, onApply, children, label }: DateRangeF
   return (
     <form className="toolbar" aria-label={label} onSubmit={apply} noValidate>
       <div className="field">
-        <label htmlFor={`${id}-from`}>From</label>
+        <label htmlFor={`${id}-from`}>
+          <Trans context="start of a period">From</Trans>
+        </label>
         <input
           id={`${id}-from`}
           className="input"
@@ -47,7 +56,9 @@ export function DateRangeForm({ from, to, onApply, children, label }: DateRangeF
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-to`}>To</label>
+        <label htmlFor={`${id}-to`}>
+          <Trans context="end of a period">To</Trans>
+        </label>
         <input
           id={`${id}-to`}
           className="input"
@@ -59,12 +70,12 @@ export function DateRangeForm({ from, to, onApply, children, label }: DateRangeF
         />
       </div>
       <button type="submit" className="button">
-        Show
+        <Trans>Show</Trans>
       </button>
       {children ? <div className="ops-toolbar-gap toolbar">{children}</div> : null}
       {problem ? (
         <p className="ops-field-error ops-range-problem" id={`${id}-problem`} role="alert">
-          {problem}
+          {i18n._(problem)}
         </p>
       ) : null}
     </form>

@@ -5,6 +5,9 @@
  * typed and shows the product's text ('Parameter failed.').
  */
 import { contractLimits, type Staff, timeAttendanceApi, type TimeEntriesRequest, type Visitor } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
@@ -26,13 +29,18 @@ export interface EntryFormProps {
 }
 
 interface Problems {
-  person?: string;
-  name?: string;
+  person?: MessageDescriptor;
+  name?: MessageDescriptor;
 }
+
+const noStaffMember = msg`Choose the staff member.`;
+const noVisitor = msg`Choose the visitor, or New visitor.`;
+const noVisitorName = msg`Enter the visitor's name.`;
 
 export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
   const id = useId();
   const notify = useNotify();
+  const { t, i18n } = useLingui();
   const [kind, setKind] = useState<Kind>('staff');
   const [person, setPerson] = useState('');
   const [name, setName] = useState('');
@@ -41,11 +49,12 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
   const [problems, setProblems] = useState<Problems>({});
   const recording = useMutation((request: TimeEntriesRequest, options) => timeAttendanceCalls.entries(request, options), {
     onSuccess: (_entries, request) => {
-      const label = request.name ?? (request.kind === 'staff' ? staff : visitors).find((one) => one.id === request.person)?.name;
+      const label = request.name ?? (request.kind === 'staff' ? staff : visitors).find((one) => one.id === request.person)?.name ?? t`The entry`;
+      const time = formatTime(new Date().toISOString());
       notify({
         type: 'success',
-        title: 'Entry recorded',
-        description: `${label ?? 'The entry'}: ${request.direction === 'in' ? 'in' : 'out'} at ${formatTime(new Date().toISOString())}.`,
+        title: t`Entry recorded`,
+        description: request.direction === 'in' ? t`${label}: in at ${time}.` : t`${label}: out at ${time}.`,
       });
       setPerson('');
       setName('');
@@ -75,8 +84,8 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     const found: Problems = {};
-    if (!person) found.person = kind === 'staff' ? 'Choose the staff member.' : 'Choose the visitor, or New visitor.';
-    if (kind === 'visitor' && person === newVisitor && !name.trim()) found.name = "Enter the visitor's name.";
+    if (!person) found.person = kind === 'staff' ? noStaffMember : noVisitor;
+    if (kind === 'visitor' && person === newVisitor && !name.trim()) found.name = noVisitorName;
     setProblems(found);
     recording.reset();
     if (found.person || found.name) return;
@@ -86,24 +95,29 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
 
   const onSite = visitors.filter((visitor) => !visitor.left_at);
   const earlier = visitors.filter((visitor) => visitor.left_at);
+  const left = noteLimit - note.length;
   return (
     <form onSubmit={submit} noValidate>
       <FormError message={recording.error} />
       <fieldset className="ops-fieldset">
-        <legend>Who</legend>
+        <legend>
+          <Trans>Who</Trans>
+        </legend>
         <div className="ops-radios">
           <label>
             <input type="radio" name={`${id}-kind`} value="staff" checked={kind === 'staff'} onChange={() => chooseKind('staff')} />
-            Staff member
+            <Trans>Staff member</Trans>
           </label>
           <label>
             <input type="radio" name={`${id}-kind`} value="visitor" checked={kind === 'visitor'} onChange={() => chooseKind('visitor')} />
-            Visitor
+            <Trans>Visitor</Trans>
           </label>
         </div>
       </fieldset>
       <div className="field">
-        <label htmlFor={`${id}-person`}>Person</label>
+        <label htmlFor={`${id}-person`}>
+          <Trans>Person</Trans>
+        </label>
         <select
           id={`${id}-person`}
           className="select"
@@ -112,19 +126,19 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
           aria-describedby={problems.person ? `${id}-person-problem` : undefined}
           onChange={(event) => choosePerson(event.target.value)}
         >
-          <option value="">{kind === 'staff' ? 'Choose the staff member' : 'Choose the visitor'}</option>
+          <option value="">{kind === 'staff' ? t`Choose the staff member` : t`Choose the visitor`}</option>
           {kind === 'staff'
-            ? staff.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name} · {member.unit} ({member.present ? 'in' : 'not in'})
+            ? staff.map(({ id: memberId, name: memberName, unit, present }) => (
+                <option key={memberId} value={memberId}>
+                  {present ? t`${memberName} · ${unit} (in)` : t`${memberName} · ${unit} (not in)`}
                 </option>
               ))
             : null}
           {kind === 'visitor' ? (
             <>
-              <option value={newVisitor}>New visitor…</option>
+              <option value={newVisitor}>{t`New visitor…`}</option>
               {onSite.length > 0 ? (
-                <optgroup label="On site now">
+                <optgroup label={t`On site now`}>
                   {onSite.map((visitor) => (
                     <option key={visitor.id} value={visitor.id}>
                       {visitor.name} · {visitor.company}
@@ -133,7 +147,7 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
                 </optgroup>
               ) : null}
               {earlier.length > 0 ? (
-                <optgroup label="Earlier visitors">
+                <optgroup label={t`Earlier visitors`}>
                   {earlier.map((visitor) => (
                     <option key={visitor.id} value={visitor.id}>
                       {visitor.name} · {visitor.company}
@@ -146,13 +160,15 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
         </select>
         {problems.person ? (
           <span className="ops-field-error" id={`${id}-person-problem`}>
-            {problems.person}
+            {i18n._(problems.person)}
           </span>
         ) : null}
       </div>
       {kind === 'visitor' && person === newVisitor ? (
         <div className="field">
-          <label htmlFor={`${id}-name`}>Visitor's name</label>
+          <label htmlFor={`${id}-name`}>
+            <Trans>Visitor's name</Trans>
+          </label>
           <input
             id={`${id}-name`}
             className="input"
@@ -165,26 +181,30 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
           />
           {problems.name ? (
             <span className="ops-field-error" id={`${id}-name-problem`}>
-              {problems.name}
+              {i18n._(problems.name)}
             </span>
           ) : null}
         </div>
       ) : null}
       <fieldset className="ops-fieldset">
-        <legend>In or out</legend>
+        <legend>
+          <Trans>In or out</Trans>
+        </legend>
         <div className="ops-radios">
           <label>
             <input type="radio" name={`${id}-direction`} value="in" checked={direction === 'in'} onChange={() => setDirection('in')} />
-            In
+            <Trans context="coming in">In</Trans>
           </label>
           <label>
             <input type="radio" name={`${id}-direction`} value="out" checked={direction === 'out'} onChange={() => setDirection('out')} />
-            Out
+            <Trans context="going out">Out</Trans>
           </label>
         </div>
       </fieldset>
       <div className="field">
-        <label htmlFor={`${id}-note`}>Note (optional)</label>
+        <label htmlFor={`${id}-note`}>
+          <Trans>Note (optional)</Trans>
+        </label>
         <textarea
           id={`${id}-note`}
           className="textarea"
@@ -194,12 +214,12 @@ export function EntryForm({ staff, visitors, onRecorded }: EntryFormProps) {
           onChange={(event) => setNote(event.target.value)}
         />
         <span id={`${id}-note-hint`} className="field__hint">
-          For example: late, bus delayed. {noteLimit - note.length} characters left.
+          {t`For example: late, bus delayed. ${plural(left, { one: '# character left.', other: '# characters left.' })}`}
         </span>
       </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={recording.busy}>
-          {recording.busy ? 'Recording…' : 'Record entry'}
+          {recording.busy ? t`Recording…` : t`Record entry`}
         </button>
       </div>
     </form>

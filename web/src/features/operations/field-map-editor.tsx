@@ -4,6 +4,9 @@
  * a failed save keeps everything typed and says why in the product's words.
  */
 import type { IntegrationResponse, IntegrationsQuery } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { integrationsApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -28,21 +31,24 @@ export interface FieldMapEditorProps {
 }
 
 interface Problems {
-  recipient?: string;
-  map?: string;
+  recipient?: MessageDescriptor;
+  map?: MessageDescriptor;
 }
 
 function check(map: Record<string, string>, recipient: string, source: SourceInfo): Problems {
   const problems: Problems = {};
   const address = recipient.trim();
-  problems.recipient = address ? (source.check(address) ?? undefined) : 'Enter where completed forms go.';
+  problems.recipient = address ? (source.check(address) ?? undefined) : msg`Enter where completed forms go.`;
   const seen = new Map<string, string>();
   for (const [field, name] of Object.entries(map)) {
     const key = name.trim().toLowerCase();
     if (!key) continue;
     const other = seen.get(key);
     if (other) {
-      problems.map = `${humanize(other)} and ${humanize(field)} can't share the name “${name.trim()}” in the receiving system.`;
+      const first = humanize(other);
+      const second = humanize(field);
+      const shared = name.trim();
+      problems.map = msg`${first} and ${second} can't share the name “${shared}” in the receiving system.`;
       break;
     }
     seen.set(key, field);
@@ -53,17 +59,20 @@ function check(map: Record<string, string>, recipient: string, source: SourceInf
 
 export function FieldMapEditor({ templateId, templateTitle, source, sid, answer, initialType, onSaved, onClose }: FieldMapEditorProps) {
   const notify = useNotify();
+  const { t, i18n } = useLingui();
   const id = useId();
+  const destination = i18n._(source.label);
   const [map, setMap] = useState<Record<string, string>>(() => Object.fromEntries(answer.fields.map((field) => [field, answer.map[field] ?? ''])));
   const [recipient, setRecipient] = useState(answer.recipient);
   const [type, setType] = useState<DeliveryType>(initialType);
   const [problems, setProblems] = useState<Problems>({});
   const saving = useMutation((request: IntegrationsQuery, options) => integrationsCalls.manage(request, options), {
     onSuccess: (saved, request) => {
+      const address = request.recipient ?? '';
       notify({
         type: 'success',
-        title: 'Integration saved',
-        description: saved.message || `Completed ${templateTitle} forms now go to ${request.recipient ?? ''}.`,
+        title: t`Integration saved`,
+        description: saved.message || t`Completed ${templateTitle} forms now go to ${address}.`,
       });
       onSaved();
     },
@@ -91,57 +100,74 @@ export function FieldMapEditor({ templateId, templateTitle, source, sid, answer,
   return (
     <form onSubmit={save} noValidate aria-describedby={failure ? `${id}-failure` : undefined}>
       <FormError message={failure} id={`${id}-failure`} />
-      <h3>Field map</h3>
+      <h3>
+        <Trans>Field map</Trans>
+      </h3>
       {answer.fields.length === 0 ? (
-        <p className="ops-quiet">This template has no fields to map: only its files are delivered.</p>
+        <p className="ops-quiet">
+          <Trans>This template has no fields to map: only its files are delivered.</Trans>
+        </p>
       ) : (
         <>
-          <p className="ops-quiet">Give each field the name the receiving system expects. Fields left empty are not sent.</p>
+          <p className="ops-quiet">
+            <Trans>Give each field the name the receiving system expects. Fields left empty are not sent.</Trans>
+          </p>
           <div className="table-wrap ops-map-table">
             <table className="table">
-              <caption className="visually-hidden">Field map of {templateTitle}</caption>
+              <caption className="visually-hidden">
+                <Trans>Field map of {templateTitle}</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Field in formsign</th>
-                  <th scope="col">Name in {source.label}</th>
+                  <th scope="col">
+                    <Trans>Field in formsign</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Name in {destination}</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {answer.fields.map((field) => (
-                  <tr key={field}>
-                    <th scope="row">
-                      {humanize(field)} <span className="ops-code">{field}</span>
-                    </th>
-                    <td>
-                      <label className="visually-hidden" htmlFor={`${id}-${field}`}>
-                        {humanize(field)}: name in the receiving system
-                      </label>
-                      <input
-                        id={`${id}-${field}`}
-                        className="input"
-                        value={map[field] ?? ''}
-                        maxLength={100}
-                        aria-invalid={problems.map ? true : undefined}
-                        aria-describedby={problems.map ? `${id}-map-problem` : undefined}
-                        onChange={(event) => setMap((current) => ({ ...current, [field]: event.target.value }))}
-                      />
-                    </td>
-                  </tr>
-                ))}
+                {answer.fields.map((field) => {
+                  const fieldName = humanize(field);
+                  return (
+                    <tr key={field}>
+                      <th scope="row">
+                        {fieldName} <span className="ops-code">{field}</span>
+                      </th>
+                      <td>
+                        <label className="visually-hidden" htmlFor={`${id}-${field}`}>
+                          <Trans>{fieldName}: name in the receiving system</Trans>
+                        </label>
+                        <input
+                          id={`${id}-${field}`}
+                          className="input"
+                          value={map[field] ?? ''}
+                          maxLength={100}
+                          aria-invalid={problems.map ? true : undefined}
+                          aria-describedby={problems.map ? `${id}-map-problem` : undefined}
+                          onChange={(event) => setMap((current) => ({ ...current, [field]: event.target.value }))}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
           {problems.map ? (
             <p className="ops-field-error" id={`${id}-map-problem`}>
-              {problems.map}
+              {i18n._(problems.map)}
             </p>
           ) : null}
         </>
       )}
-      <h3 className="ops-spaced">Delivery</h3>
+      <h3 className="ops-spaced">
+        <Trans>Delivery</Trans>
+      </h3>
       <div className="ops-choices">
         <div className="field">
-          <label htmlFor={`${id}-recipient`}>{source.recipientLabel}</label>
+          <label htmlFor={`${id}-recipient`}>{i18n._(source.recipientLabel)}</label>
           <input
             id={`${id}-recipient`}
             className="input"
@@ -152,15 +178,17 @@ export function FieldMapEditor({ templateId, templateTitle, source, sid, answer,
             onChange={(event) => setRecipient(event.target.value)}
           />
           <span id={`${id}-recipient-hint`} className={problems.recipient ? 'ops-field-error' : 'field__hint'}>
-            {problems.recipient ?? source.hint}
+            {i18n._(problems.recipient ?? source.hint)}
           </span>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-type`}>What is sent</label>
+          <label htmlFor={`${id}-type`}>
+            <Trans>What is sent</Trans>
+          </label>
           <select id={`${id}-type`} className="select" value={type} onChange={(event) => setType(event.target.value as DeliveryType)}>
             {deliveryTypes.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {i18n._(option.label)}
               </option>
             ))}
           </select>
@@ -169,7 +197,7 @@ export function FieldMapEditor({ templateId, templateTitle, source, sid, answer,
       </div>
       {answer.files.length > 0 ? (
         <p className="ops-quiet ops-files">
-          Files delivered for each form:{' '}
+          <Trans>Files delivered for each form:</Trans>{' '}
           {answer.files.map((file) => (
             <span key={file} className="ops-chip">
               {file}
@@ -179,10 +207,10 @@ export function FieldMapEditor({ templateId, templateTitle, source, sid, answer,
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button" disabled={saving.busy}>
-          {saving.busy ? 'Saving…' : 'Save integration'}
+          {saving.busy ? t`Saving…` : t`Save integration`}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </button>
       </div>
     </form>

@@ -7,6 +7,7 @@
  * and a notification says its outcome.
  */
 import type { Delivery, DeliveryPage, DeliveryQueued } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { integrationsApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -36,49 +37,60 @@ function SendAgainButton({ row }: { row: Delivery }) {
   const actions = useContext(SendAgainContext);
   if (!actions || row.status !== 'failed') return null;
   if (actions.waiting.some((queued) => queued.form_id === row.form_id && row.id <= queued.delivery))
-    return <span className="badge badge--info">Sending again…</span>;
+    return (
+      <span className="badge badge--info">
+        <Trans>Sending again…</Trans>
+      </span>
+    );
   return (
     <button type="button" className="button button--secondary button--small" disabled={actions.busy !== null} onClick={() => actions.send(row)}>
-      {actions.busy === row.id ? 'Sending…' : 'Send again'}
+      {actions.busy === row.id ? <Trans>Sending…</Trans> : <Trans>Send again</Trans>}
       <span className="visually-hidden"> {row.reference}</span>
     </button>
   );
 }
 
 const columns: ListColumn<Delivery>[] = [
-  { id: 'at', accessorKey: 'at', header: 'When', cell: (info) => formatDateTime(info.getValue<string>()) },
-  { id: 'reference', accessorKey: 'reference', header: 'Form' },
+  { id: 'at', accessorKey: 'at', header: () => <Trans>When</Trans>, cell: (info) => formatDateTime(info.getValue<string>()) },
+  { id: 'reference', accessorKey: 'reference', header: () => <Trans>Form</Trans> },
   {
     id: 'status',
     accessorKey: 'status',
-    header: 'Status',
+    header: () => <Trans>Status</Trans>,
     cell: (info) =>
       info.getValue<string>() === 'delivered' ? (
-        <span className="badge badge--success">Delivered</span>
+        <span className="badge badge--success">
+          <Trans>Delivered</Trans>
+        </span>
       ) : (
-        <span className="badge badge--danger">Failed</span>
+        <span className="badge badge--danger">
+          <Trans>Failed</Trans>
+        </span>
       ),
   },
-  { id: 'detail', accessorKey: 'detail', header: 'What happened' },
-  { id: 'actions', header: 'Actions', cell: ({ row }) => <SendAgainButton row={row.original} /> },
+  { id: 'detail', accessorKey: 'detail', header: () => <Trans>What happened</Trans> },
+  { id: 'actions', header: () => <Trans>Actions</Trans>, cell: ({ row }) => <SendAgainButton row={row.original} /> },
 ];
-
-/** What the person is told of a form sent again: its new attempt's outcome, or that none is made yet. */
-function outcomeOf({ queued, attempt }: SettledForm): Notification {
-  if (!attempt)
-    return {
-      type: 'info',
-      title: `${queued.reference} is not sent yet`,
-      description: 'It is still queued: its attempt is listed here once it is made.',
-    };
-  return attempt.status === 'delivered'
-    ? { type: 'success', title: `${attempt.reference} delivered`, description: attempt.detail }
-    : { type: 'error', title: `${attempt.reference} was not delivered`, description: attempt.detail };
-}
 
 export function IntegrationDeliveries({ sid, title }: { sid: number; title: string }) {
   const query = useListQuery();
   const notify = useNotify();
+  const { t } = useLingui();
+  /** What the person is told of a form sent again: its new attempt's outcome, or that none is made yet. */
+  const outcomeOf = ({ queued, attempt }: SettledForm): Notification => {
+    if (!attempt) {
+      const reference = queued.reference;
+      return {
+        type: 'info',
+        title: t`${reference} is not sent yet`,
+        description: t`It is still queued: its attempt is listed here once it is made.`,
+      };
+    }
+    const reference = attempt.reference;
+    return attempt.status === 'delivered'
+      ? { type: 'success', title: t`${reference} delivered`, description: attempt.detail }
+      : { type: 'error', title: t`${reference} was not delivered`, description: attempt.detail };
+  };
   const list = useDataGroup('integrationDeliveries', emptyPage, (params, options) => integrationsCalls.deliveries(params, options), {
     sid,
     page: query.page,
@@ -87,7 +99,7 @@ export function IntegrationDeliveries({ sid, title }: { sid: number; title: stri
   const [waiting, setWaiting] = useState<DeliveryQueued[]>([]);
   const again = useMutation((row: Delivery, options) => integrationsCalls.sendAgain(sid, row.id, options), {
     onSuccess: (queued) => setWaiting((before) => [...before.filter((other) => other.form_id !== queued.form_id), queued]),
-    onFailure: (message) => notify({ type: 'error', title: 'Could not send it again', description: message }),
+    onFailure: (message) => notify({ type: 'error', title: t`Could not send it again`, description: message }),
   });
   const [sending, setSending] = useState<number | null>(null);
   const send = (row: Delivery): void => {
@@ -96,9 +108,9 @@ export function IntegrationDeliveries({ sid, title }: { sid: number; title: stri
   };
 
   // While forms wait, the first page of deliveries is read every 2 seconds, for up to a minute each.
-  const latest = useRef({ notify, refetch: list.refetch });
+  const latest = useRef({ notify, refetch: list.refetch, outcomeOf });
   useEffect(() => {
-    latest.current = { notify, refetch: list.refetch };
+    latest.current = { notify, refetch: list.refetch, outcomeOf };
   });
   const polling = useRef<SendAgainPolling | null>(null);
   useEffect(() => {
@@ -106,7 +118,7 @@ export function IntegrationDeliveries({ sid, title }: { sid: number; title: stri
       read: (signal) => integrationsCalls.deliveries({ sid, page: 1, limit: 25 }, { signal }).then((page) => page.data),
       settled: (settled) => {
         setWaiting((before) => before.filter((queued) => !settled.some((done) => done.queued === queued)));
-        for (const form of settled) latest.current.notify(outcomeOf(form));
+        for (const form of settled) latest.current.notify(latest.current.outcomeOf(form));
         latest.current.refetch();
       },
     });
@@ -123,13 +135,13 @@ export function IntegrationDeliveries({ sid, title }: { sid: number; title: stri
   return (
     <SendAgainContext.Provider value={{ send, busy: sending, waiting }}>
       <DataTable
-        caption={`Last deliveries of ${title}`}
+        caption={t`Last deliveries of ${title}`}
         columns={columns}
         rows={list.data.data}
         total={list.data.total}
         totalExact={list.data.total_exact}
         {...tableState(list)}
-        empty="Nothing delivered through this integration yet."
+        empty={t`Nothing delivered through this integration yet.`}
         query={query}
         getRowId={(row) => String(row.id)}
       />

@@ -1,42 +1,44 @@
 /** Where completed forms can be delivered, what each destination is called and how its address is checked. */
 import { emailPattern, type Integration, type IntegrationSource } from '@formsign/sdk';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 export interface SourceInfo {
   value: IntegrationSource;
-  label: string;
+  label: MessageDescriptor;
   /** The label of the recipient field. */
-  recipientLabel: string;
-  hint: string;
+  recipientLabel: MessageDescriptor;
+  hint: MessageDescriptor;
   /** The problem with an address, in the product's words, or null when it will do. */
-  check(recipient: string): string | null;
+  check(recipient: string): MessageDescriptor | null;
 }
 
 export const sources: readonly SourceInfo[] = [
   {
     value: 'email',
-    label: 'Email',
-    recipientLabel: 'Email address',
-    hint: 'Completed forms are emailed to this address.',
-    check: (value) => (emailPattern.test(value) ? null : 'Enter an email address, like records@yourcompany.com.'),
+    label: msg`Email`,
+    recipientLabel: msg`Email address`,
+    hint: msg`Completed forms are emailed to this address.`,
+    check: (value) => (emailPattern.test(value) ? null : msg`Enter an email address, like records@yourcompany.com.`),
   },
   {
     value: 'sftp',
-    label: 'SFTP server',
-    recipientLabel: 'Server folder',
-    hint: 'The folder on the server, as sftp://server/folder (or sftp://server:port/folder). The user name and password are entered apart, once saved.',
+    label: msg`SFTP server`,
+    recipientLabel: msg`Server folder`,
+    hint: msg`The folder on the server, as sftp://server/folder (or sftp://server:port/folder). The user name and password are entered apart, once saved.`,
     check: (value) =>
       /^sftp:\/\/[^/]*@/i.test(value)
-        ? 'Leave the user name and password out of the address: enter them as the sign-in.'
+        ? msg`Leave the user name and password out of the address: enter them as the sign-in.`
         : /^sftp:\/\/[^\s/]+(\/\S*)?$/.test(value)
           ? null
-          : 'Enter the server folder as sftp://server/folder.',
+          : msg`Enter the server folder as sftp://server/folder.`,
   },
   {
     value: 'webhook',
-    label: 'Webhook',
-    recipientLabel: 'Webhook URL',
-    hint: 'Each completed form is posted to this address.',
-    check: (value) => (/^https:\/\/[^\s/]+\.[^\s]+$/.test(value) ? null : "Enter the webhook's address, starting with https://."),
+    label: msg`Webhook`,
+    recipientLabel: msg`Webhook URL`,
+    hint: msg`Each completed form is posted to this address.`,
+    check: (value) => (/^https:\/\/[^\s/]+\.[^\s]+$/.test(value) ? null : msg`Enter the webhook's address, starting with https://.`),
   },
 ];
 
@@ -46,12 +48,14 @@ export function sourceInfo(value: string | null | undefined): SourceInfo | undef
 
 export type DeliveryType = Integration['type'];
 
-export const deliveryTypes: readonly { value: DeliveryType; label: string }[] = [
-  { value: 'pdf', label: 'The signed PDF' },
-  { value: 'csv', label: 'The data as CSV' },
-  { value: 'both', label: 'The PDF and the data' },
+export const deliveryTypes: readonly { value: DeliveryType; label: MessageDescriptor }[] = [
+  { value: 'pdf', label: msg`The signed PDF` },
+  { value: 'csv', label: msg`The data as CSV` },
+  { value: 'both', label: msg`The PDF and the data` },
 ];
 
-export function deliveryLabel(value: DeliveryType): string {
-  return deliveryTypes.find((type) => type.value === value)?.label ?? value;
+/** What is sent, in the language shown; a type the app does not know, as it is. */
+export function deliveryLabel(value: DeliveryType, i18n: I18n): string {
+  const type = deliveryTypes.find((one) => one.value === value);
+  return type ? i18n._(type.label) : value;
 }

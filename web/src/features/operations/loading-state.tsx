@@ -1,8 +1,10 @@
+import { Trans } from '@lingui/react/macro';
+
 /** What a section shows while its data loads: a spinner, announced politely. */
-export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
   return (
     <div className="spinner" role="status">
-      {label}
+      {label ?? <Trans>Loading…</Trans>}
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * field, with the total of each row and each column and the grand total.
  */
 import type { Pivot } from '@formsign/sdk';
+import { Trans } from '@lingui/react/macro';
 import { formatNumber, sum } from './chart-data.ts';
 
 export interface PivotTableProps {
@@ -22,7 +23,9 @@ export function PivotTable({ pivot, caption, rowLabel, columnLabel }: PivotTable
         <thead>
           <tr>
             <th scope="col">
-              {rowLabel} <span className="ops-quiet">by</span> {columnLabel}
+              <Trans>
+                {rowLabel} <span className="ops-quiet">by</span> {columnLabel}
+              </Trans>
             </th>
             {pivot.columns.map((column) => (
               <th key={column} scope="col" className="num">
@@ -30,7 +33,7 @@ export function PivotTable({ pivot, caption, rowLabel, columnLabel }: PivotTable
               </th>
             ))}
             <th scope="col" className="num">
-              Total
+              <Trans>Total</Trans>
             </th>
           </tr>
         </thead>
@@ -47,7 +50,9 @@ export function PivotTable({ pivot, caption, rowLabel, columnLabel }: PivotTable
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Total</th>
+            <th scope="row">
+              <Trans>Total</Trans>
+            </th>
             {columnTotals.map((total, at) => (
               <td key={pivot.columns[at]}>{formatNumber(total)}</td>
             ))}

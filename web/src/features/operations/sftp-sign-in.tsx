@@ -6,6 +6,9 @@
  * keeps what was typed and says why.
  */
 import type { Integration, IntegrationCredentials } from '@formsign/sdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { integrationsApi } from '@formsign/sdk';
 import { area } from '../../api/client.ts';
@@ -15,44 +18,51 @@ import { useNotify } from '../../shell/notifications.tsx';
 
 const integrationsCalls = area(integrationsApi);
 
+const noUserName = msg`Enter the user name the server knows.`;
+const noSecret = msg`Enter the password or paste the private key the server accepts.`;
+
 export function SftpSignIn({ integration, onSaved }: { integration: Integration; onSaved(): void }) {
   const id = useId();
   const notify = useNotify();
+  const { t, i18n } = useLingui();
   const [username, setUsername] = useState(integration.username);
   const [method, setMethod] = useState<'password' | 'key'>(integration.has_private_key && !integration.has_password ? 'key' : 'password');
   const [password, setPassword] = useState('');
   const [privateKey, setPrivateKey] = useState('');
   const [forget, setForget] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const saving = useMutation((request: IntegrationCredentials, options) => integrationsCalls.setCredentials(request, options), {
     onSuccess: (saved) => {
       setPassword('');
       setPrivateKey('');
       setForget(false);
+      const { title, username: user } = saved;
       notify({
         type: 'success',
-        title: 'Sign-in saved',
-        description: `${saved.title} signs in to the SFTP server as ${saved.username}${saved.has_private_key ? ' with a private key' : saved.has_password ? ' with a password' : ''}.`,
+        title: t`Sign-in saved`,
+        description: saved.has_private_key
+          ? t`${title} signs in to the SFTP server as ${user} with a private key.`
+          : saved.has_password
+            ? t`${title} signs in to the SFTP server as ${user} with a password.`
+            : t`${title} signs in to the SFTP server as ${user}.`,
       });
       onSaved();
     },
   });
   const kept = integration.has_private_key
-    ? 'A private key is kept.'
+    ? t`A private key is kept.`
     : integration.has_password
-      ? 'A password is kept.'
-      : 'No password or key is kept yet.';
+      ? t`A password is kept.`
+      : t`No password or key is kept yet.`;
+
+  const hostKey = integration.host_key;
 
   const save = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     saving.reset();
     const name = username.trim();
     const secret = method === 'password' ? password : privateKey.trim();
-    const found = !name
-      ? 'Enter the user name the server knows.'
-      : !secret && !integration.has_password && !integration.has_private_key
-        ? 'Enter the password or paste the private key the server accepts.'
-        : null;
+    const found = !name ? noUserName : !secret && !integration.has_password && !integration.has_private_key ? noSecret : null;
     setProblem(found);
     if (found) return;
     void saving.run({
@@ -65,12 +75,18 @@ export function SftpSignIn({ integration, onSaved }: { integration: Integration;
 
   return (
     <form onSubmit={save} noValidate className="ops-spaced" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>Sign-in to the SFTP server</h3>
-      <FormError message={saving.error ?? problem} id={`${id}-failure`} />
-      <p className="ops-quiet">{kept} It is kept encrypted and is never shown again; enter a new one to replace it.</p>
+      <h3 id={`${id}-heading`}>
+        <Trans>Sign-in to the SFTP server</Trans>
+      </h3>
+      <FormError message={saving.error ?? (problem ? i18n._(problem) : null)} id={`${id}-failure`} />
+      <p className="ops-quiet">
+        {kept} <Trans>It is kept encrypted and is never shown again; enter a new one to replace it.</Trans>
+      </p>
       <div className="ops-choices">
         <div className="field">
-          <label htmlFor={`${id}-user`}>User name</label>
+          <label htmlFor={`${id}-user`}>
+            <Trans>User name</Trans>
+          </label>
           <input
             id={`${id}-user`}
             className="input"
@@ -81,21 +97,25 @@ export function SftpSignIn({ integration, onSaved }: { integration: Integration;
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-method`}>Signs in with</label>
+          <label htmlFor={`${id}-method`}>
+            <Trans>Signs in with</Trans>
+          </label>
           <select
             id={`${id}-method`}
             className="select"
             value={method}
             onChange={(event) => setMethod(event.target.value === 'key' ? 'key' : 'password')}
           >
-            <option value="password">A password</option>
-            <option value="key">A private key</option>
+            <option value="password">{t`A password`}</option>
+            <option value="key">{t`A private key`}</option>
           </select>
         </div>
       </div>
       {method === 'password' ? (
         <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
+          <label htmlFor={`${id}-password`}>
+            <Trans>Password</Trans>
+          </label>
           <input
             id={`${id}-password`}
             className="input"
@@ -108,7 +128,9 @@ export function SftpSignIn({ integration, onSaved }: { integration: Integration;
         </div>
       ) : (
         <div className="field">
-          <label htmlFor={`${id}-key`}>Private key</label>
+          <label htmlFor={`${id}-key`}>
+            <Trans>Private key</Trans>
+          </label>
           <textarea
             id={`${id}-key`}
             className="input"
@@ -122,18 +144,23 @@ export function SftpSignIn({ integration, onSaved }: { integration: Integration;
         </div>
       )}
       <p className="ops-quiet">
-        Server's host key:{' '}
-        {integration.host_key ? <span className="ops-code">{integration.host_key}</span> : 'not met yet; it is pinned on the first delivery.'}
+        {hostKey ? (
+          <Trans>
+            Server's host key: <span className="ops-code">{hostKey}</span>
+          </Trans>
+        ) : (
+          <Trans>Server's host key: not met yet; it is pinned on the first delivery.</Trans>
+        )}
       </p>
-      {integration.host_key ? (
+      {hostKey ? (
         <label className="checkbox">
-          <input type="checkbox" checked={forget} onChange={(event) => setForget(event.target.checked)} /> Forget this key: the server's key was
-          changed on purpose, pin the next one
+          <input type="checkbox" checked={forget} onChange={(event) => setForget(event.target.checked)} />{' '}
+          <Trans>Forget this key: the server's key was changed on purpose, pin the next one</Trans>
         </label>
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button" disabled={saving.busy}>
-          {saving.busy ? 'Saving…' : 'Save sign-in'}
+          {saving.busy ? t`Saving…` : t`Save sign-in`}
         </button>
       </div>
     </form>

@@ -5,6 +5,7 @@
  */
 import type { Tenant, TenantInput, UserPage } from '@formsign/sdk';
 import { casesApi, contractLimits, usersApi } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { area } from '../../api/client.ts';
 import { useMutation } from '../../api/use-mutation.ts';
@@ -31,6 +32,7 @@ function draftOf(tenant: Tenant | null): TenantInput {
 }
 
 export function TenantForm({ tenant, onSaved, onCancel }: { tenant: Tenant | null; onSaved(tenant: Tenant): void; onCancel?(): void }) {
+  const { t, i18n } = useLingui();
   const [draft, setDraft] = useState<TenantInput>(() => draftOf(tenant));
   const ids = { status: useId(), caseworker: useId(), notes: useId() };
   const users = useDataGroup('users', noUsers, (_params: null, options) => usersCalls.list({ page: 1, limit: 100 }, options), null);
@@ -41,36 +43,38 @@ export function TenantForm({ tenant, onSaved, onCancel }: { tenant: Tenant | nul
     void save.run(tenant ? { ...draft, id: tenant.id } : draft);
   };
   return (
-    <form className="card form-grid" onSubmit={submit} aria-label={tenant ? 'Change the case' : 'Open a case'}>
+    <form className="card form-grid" onSubmit={submit} aria-label={tenant ? t`Change the case` : t`Open a case`}>
       <TextField
-        label="Name"
+        label={t`Name`}
         value={draft.name}
         onValue={(name) => set({ name })}
         required
         maxLength={contractLimits['TenantInput.name']?.maxLength}
       />
       <TextField
-        label="Address"
+        label={t`Address`}
         value={draft.address}
         onValue={(address) => set({ address })}
         maxLength={contractLimits['TenantInput.address']?.maxLength}
       />
       <TextField
-        label="Phone"
+        label={t`Phone`}
         type="tel"
         value={draft.phone}
         onValue={(phone) => set({ phone })}
         maxLength={contractLimits['TenantInput.phone']?.maxLength}
       />
       <TextField
-        label="Email"
+        label={t`Email`}
         type="email"
         value={draft.email}
         onValue={(email) => set({ email })}
         maxLength={contractLimits['TenantInput.email']?.maxLength}
       />
       <div className="field">
-        <label htmlFor={ids.status}>Status</label>
+        <label htmlFor={ids.status}>
+          <Trans>Status</Trans>
+        </label>
         <select
           id={ids.status}
           className="select"
@@ -79,20 +83,22 @@ export function TenantForm({ tenant, onSaved, onCancel }: { tenant: Tenant | nul
         >
           {caseStatuses.map((status) => (
             <option key={status.value} value={status.value}>
-              {status.label}
+              {i18n._(status.label)}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor={ids.caseworker}>Caseworker</label>
+        <label htmlFor={ids.caseworker}>
+          <Trans>Caseworker</Trans>
+        </label>
         <select
           id={ids.caseworker}
           className="select"
           value={draft.caseworker_id ?? ''}
           onChange={(event) => set({ caseworker_id: event.target.value ? Number(event.target.value) : null })}
         >
-          <option value="">Nobody yet</option>
+          <option value="">{t`Nobody yet`}</option>
           {users.data.data.map((user) => (
             <option key={user.id} value={user.id}>
               {`${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email} ({user.email})
@@ -101,7 +107,9 @@ export function TenantForm({ tenant, onSaved, onCancel }: { tenant: Tenant | nul
         </select>
       </div>
       <div className="field">
-        <label htmlFor={ids.notes}>What everyone on the case should know</label>
+        <label htmlFor={ids.notes}>
+          <Trans>What everyone on the case should know</Trans>
+        </label>
         <textarea
           id={ids.notes}
           className="textarea"
@@ -113,11 +121,11 @@ export function TenantForm({ tenant, onSaved, onCancel }: { tenant: Tenant | nul
       <FormError message={save.error} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={save.busy}>
-          {tenant ? 'Save the case' : 'Open the case'}
+          {tenant ? <Trans>Save the case</Trans> : <Trans>Open the case</Trans>}
         </button>
         {onCancel ? (
           <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
       </div>

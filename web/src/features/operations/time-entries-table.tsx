@@ -1,5 +1,6 @@
 /** Time entries (who came in or went out, when, and who recorded it), newest first. */
 import type { TnaEntry } from '@formsign/sdk';
+import { Trans } from '@lingui/react/macro';
 import { DataTable, type ListColumn } from '../../lists/data-table.tsx';
 import { formatDate, useDateStyle } from '../../lists/format.ts';
 import { formatTime } from './calendar-dates.ts';
@@ -7,21 +8,40 @@ import { formatTime } from './calendar-dates.ts';
 const columns: ListColumn<TnaEntry>[] = [
   {
     id: 'day',
-    header: 'Day',
+    header: () => <Trans>Day</Trans>,
     accessorFn: (entry) => entry.at,
     cell: (info) => <span className="ops-nowrap">{formatDate(info.getValue<string>())}</span>,
   },
-  { id: 'time', header: 'Time', accessorFn: (entry) => entry.at, cell: (info) => formatTime(info.getValue<string>()) },
-  { id: 'name', accessorKey: 'name', header: 'Name' },
-  { id: 'kind', accessorKey: 'kind', header: 'Staff or visitor', cell: (info) => (info.getValue<string>() === 'staff' ? 'Staff' : 'Visitor') },
+  { id: 'time', header: () => <Trans>Time</Trans>, accessorFn: (entry) => entry.at, cell: (info) => formatTime(info.getValue<string>()) },
+  { id: 'name', accessorKey: 'name', header: () => <Trans>Name</Trans> },
+  {
+    id: 'kind',
+    accessorKey: 'kind',
+    header: () => <Trans>Staff or visitor</Trans>,
+    cell: (info) => (info.getValue<string>() === 'staff' ? <Trans>Staff</Trans> : <Trans>Visitor</Trans>),
+  },
   {
     id: 'direction',
     accessorKey: 'direction',
-    header: 'In or out',
-    cell: (info) => (info.getValue<string>() === 'in' ? <span className="badge badge--success">In</span> : <span className="badge">Out</span>),
+    header: () => <Trans>In or out</Trans>,
+    cell: (info) =>
+      info.getValue<string>() === 'in' ? (
+        <span className="badge badge--success">
+          <Trans context="coming in">In</Trans>
+        </span>
+      ) : (
+        <span className="badge">
+          <Trans context="going out">Out</Trans>
+        </span>
+      ),
   },
-  { id: 'note', accessorKey: 'note', header: 'Note', cell: (info) => info.getValue<string>() || <span className="ops-quiet">—</span> },
-  { id: 'recorded_by', accessorKey: 'recorded_by', header: 'Recorded by' },
+  {
+    id: 'note',
+    accessorKey: 'note',
+    header: () => <Trans>Note</Trans>,
+    cell: (info) => info.getValue<string>() || <span className="ops-quiet">—</span>,
+  },
+  { id: 'recorded_by', accessorKey: 'recorded_by', header: () => <Trans>Recorded by</Trans> },
 ];
 
 const columnsOfOneDay = columns.filter((column) => column.id !== 'day');

@@ -1,5 +1,6 @@
 /** The time-and-attendance report: hours worked, visits and late arrivals per person or per day, with totals. */
 import type { TnaReport } from '@formsign/sdk';
+import { Trans } from '@lingui/react/macro';
 import { formatDate, useDateStyle } from '../../lists/format.ts';
 import { formatNumber, sum } from './chart-data.ts';
 
@@ -19,15 +20,15 @@ export function TimeReportTable({ report, caption }: { report: TnaReport; captio
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{report.group === 'day' ? 'Day' : 'Person'}</th>
+            <th scope="col">{report.group === 'day' ? <Trans>Day</Trans> : <Trans>Person</Trans>}</th>
             <th scope="col" className="num">
-              Staff hours
+              <Trans>Staff hours</Trans>
             </th>
             <th scope="col" className="num">
-              Visits
+              <Trans>Visits</Trans>
             </th>
             <th scope="col" className="num">
-              Late arrivals
+              <Trans>Late arrivals</Trans>
             </th>
           </tr>
         </thead>
@@ -43,7 +44,9 @@ export function TimeReportTable({ report, caption }: { report: TnaReport; captio
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Total</th>
+            <th scope="row">
+              <Trans>Total</Trans>
+            </th>
             <td>{formatNumber(hours)}</td>
             <td>{formatNumber(visits)}</td>
             <td>{formatNumber(late)}</td>

@@ -3,6 +3,7 @@
  * being acted on, through `DeviceListActions`.
  */
 import type { Device } from '@formsign/sdk';
+import { useLingui } from '@lingui/react/macro';
 import { createContext, useContext } from 'react';
 
 export type DeviceAction = 'block' | 'unblock' | 'remove';
@@ -18,6 +19,7 @@ export const DeviceListActions = createContext<DeviceListActionsValue | null>(nu
 
 export function DeviceActions({ device }: { device: Device }) {
   const actions = useContext(DeviceListActions);
+  const { t } = useLingui();
   if (!actions) throw new Error('DeviceActions needs <DeviceListActions.Provider> above it.');
   const toggle: DeviceAction = device.status === 'blocked' ? 'unblock' : 'block';
   const working = actions.busy !== null;
@@ -29,7 +31,7 @@ export function DeviceActions({ device }: { device: Device }) {
         aria-disabled={working}
         onClick={() => !working && actions.act(device, toggle)}
       >
-        {toggle === 'block' ? 'Block' : 'Unblock'}
+        {toggle === 'block' ? t`Block` : t`Unblock`}
         <span className="visually-hidden"> {device.name}</span>
       </button>
       <button
@@ -38,7 +40,8 @@ export function DeviceActions({ device }: { device: Device }) {
         aria-disabled={working}
         onClick={() => !working && actions.askRemove(device)}
       >
-        Remove<span className="visually-hidden"> {device.name}</span>
+        {t`Remove`}
+        <span className="visually-hidden"> {device.name}</span>
       </button>
     </div>
   );

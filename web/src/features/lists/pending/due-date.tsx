@@ -1,4 +1,5 @@
 /** A pending form's due date: none, on time, due within two days, or overdue (past). */
+import { Trans } from '@lingui/react/macro';
 import { formatDateTime } from '../../../lists/format.ts';
 import { useNow } from '../../../lists/use-now.ts';
 
@@ -16,17 +17,26 @@ export function urgencyOf(dueAt: string | null, now: number): Urgency {
 
 export function DueDate({ dueAt }: { dueAt: string | null }) {
   const urgency = urgencyOf(dueAt, useNow());
-  if (urgency === 'none') return <span className="muted">No due date</span>;
+  if (urgency === 'none')
+    return (
+      <span className="muted">
+        <Trans>No due date</Trans>
+      </span>
+    );
   return (
     <span className="cell-nowrap">
       <span className={urgency === 'overdue' ? 'due--overdue' : undefined}>{formatDateTime(dueAt)}</span>
       {urgency === 'overdue' ? (
         <span className="cell-sub">
-          <span className="badge badge--danger">Overdue</span>
+          <span className="badge badge--danger">
+            <Trans>Overdue</Trans>
+          </span>
         </span>
       ) : urgency === 'soon' ? (
         <span className="cell-sub">
-          <span className="badge badge--warning">Due soon</span>
+          <span className="badge badge--warning">
+            <Trans>Due soon</Trans>
+          </span>
         </span>
       ) : null}
     </span>

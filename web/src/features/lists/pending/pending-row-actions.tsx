@@ -4,6 +4,8 @@
  * through `PendingListActions`, so the table's columns stay the same from render to render.
  */
 import type { PendingForm } from '@formsign/sdk';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createContext, useContext } from 'react';
 import { Link } from 'react-router-dom';
 import { ApproveButton } from './approve-button.tsx';
@@ -16,10 +18,11 @@ export interface PendingListActionsValue {
 export const PendingListActions = createContext<PendingListActionsValue | null>(null);
 
 /** What the open link says for each request. */
-const openLabel = { sign: 'Sign', approve: 'Review', fill: 'Fill in' } as const;
+const openLabel = { sign: msg`Sign`, approve: msg`Review`, fill: msg`Fill in` } as const;
 
 export function PendingRowActions({ form }: { form: PendingForm }) {
   const actions = useContext(PendingListActions);
+  const { i18n } = useLingui();
   if (!actions) throw new Error('PendingRowActions needs <PendingListActions.Provider> above it.');
   return (
     <div className="cell-actions">
@@ -27,12 +30,13 @@ export function PendingRowActions({ form }: { form: PendingForm }) {
         className={`button button--small${form.action === 'approve' ? ' button--secondary' : ''}`}
         to={`/open-pending/${encodeURIComponent(form.page_id)}`}
       >
-        {openLabel[form.action]}
+        {i18n._(openLabel[form.action])}
         <span className="visually-hidden"> {form.title}</span>
       </Link>
       {form.action === 'approve' ? <ApproveButton form={form} onApproved={actions.refetch} /> : null}
       <button type="button" className="button button--ghost button--small" onClick={() => actions.sendBack(form)}>
-        Send back<span className="visually-hidden"> {form.title}</span>
+        <Trans>Send back</Trans>
+        <span className="visually-hidden"> {form.title}</span>
       </button>
     </div>
   );

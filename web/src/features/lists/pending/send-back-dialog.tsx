@@ -3,6 +3,7 @@
  * `disapprove` and `comment`). A failure keeps the dialog open, with the comment as typed.
  */
 import type { PendingForm } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formsApi } from '@formsign/sdk';
 import { area } from '../../../api/client.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
@@ -26,31 +27,39 @@ export function SendBackDialog({ form, open, page, limit, onClose, onSent }: Sen
   // Dates in the company's style, shown again when it changes.
   useDateStyle();
   const notify = useNotify();
+  const { t } = useLingui();
+  const { reference, from } = form;
   const send = useMutation((comment: string, options) => formsCalls.pending({ page, limit, disapprove: form.id, comment }, options), {
     onSuccess: () => {
-      notify({ type: 'success', title: 'Form sent back', description: `${form.reference} went back to ${form.from} with your comment.` });
+      notify({ type: 'success', title: t`Form sent back`, description: t`${reference} went back to ${from} with your comment.` });
       onSent();
     },
   });
   return (
     <CommentDialog
       open={open}
-      title="Send this form back"
-      label="Why are you sending it back?"
-      hint={`${form.from} sees this comment and can correct the form.`}
-      missingComment="Please write why you are sending this form back."
+      title={t`Send this form back`}
+      label={t`Why are you sending it back?`}
+      hint={t`${from} sees this comment and can correct the form.`}
+      missingComment={t`Please write why you are sending this form back.`}
       busy={send.busy}
       error={send.error}
       onCancel={onClose}
-      choices={[{ label: 'Send back', danger: true, requiresComment: true, onChoose: (comment) => void send.run(comment) }]}
+      choices={[{ label: t`Send back`, danger: true, requiresComment: true, onChoose: (comment) => void send.run(comment) }]}
     >
       <div className="dialog__summary">
         <dl>
-          <dt>Form</dt>
+          <dt>
+            <Trans>Form</Trans>
+          </dt>
           <dd>{form.title}</dd>
-          <dt>Reference</dt>
+          <dt>
+            <Trans>Reference</Trans>
+          </dt>
           <dd>{form.reference}</dd>
-          <dt>From</dt>
+          <dt>
+            <Trans context="sender">From</Trans>
+          </dt>
           <dd>
             {form.from}, {formatDateTime(form.sent_at)}
           </dd>

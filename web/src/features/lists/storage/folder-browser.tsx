@@ -1,4 +1,5 @@
 /** Where the person is in their documents (a breadcrumb trail) and the folders inside it, as links. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/icon.tsx';
 import { childFolder, folderSearch, folderSegments } from './folder-path.ts';
@@ -11,11 +12,12 @@ export interface FolderBrowserProps {
 }
 
 export function FolderBrowser({ folder, folders, limit }: FolderBrowserProps) {
+  const { t } = useLingui();
   const segments = folderSegments(folder);
-  const trail = [{ name: 'Documents', path: '' }, ...segments.map((name, index) => ({ name, path: segments.slice(0, index + 1).join('/') }))];
+  const trail = [{ name: t`Documents`, path: '' }, ...segments.map((name, index) => ({ name, path: segments.slice(0, index + 1).join('/') }))];
   return (
-    <section className="card storage-browser" aria-label="Folders">
-      <nav className="breadcrumbs" aria-label="Folder path">
+    <section className="card storage-browser" aria-label={t`Folders`}>
+      <nav className="breadcrumbs" aria-label={t`Folder path`}>
         <ol>
           {trail.map((step, index) =>
             index === trail.length - 1 ? (
@@ -36,8 +38,10 @@ export function FolderBrowser({ folder, folders, limit }: FolderBrowserProps) {
             <li key={name}>
               <Link className="folder-link" to={folderSearch(childFolder(folder, name), limit)}>
                 <Icon name="mystorage" />
-                {name}
-                <span className="visually-hidden"> (folder)</span>
+                <Trans>
+                  {name}
+                  <span className="visually-hidden"> (folder)</span>
+                </Trans>
               </Link>
             </li>
           ))}

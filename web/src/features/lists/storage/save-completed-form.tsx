@@ -4,6 +4,7 @@
  * it says so; a failed save keeps the choice and tells why.
  */
 import type { CompletedForm, CompletedFormPage, StorageQuery, StorageResponse } from '@formsign/sdk';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formsApi, storageApi } from '@formsign/sdk';
 import { area } from '../../../api/client.ts';
@@ -37,6 +38,7 @@ export function SaveCompletedForm({
   useDateStyle();
   const id = useId();
   const notify = useNotify();
+  const { t } = useLingui();
   const forms = useDataGroup('completed-to-save', noForms, (params, options) => formsCalls.completed(params, options), { page: 1, limit: 100 });
   const select = useRef<HTMLSelectElement>(null);
   const [choice, setChoice] = useState('');
@@ -45,8 +47,8 @@ export function SaveCompletedForm({
   const saving = useMutation(
     (form: CompletedForm, options) => storageCalls.manage({ ...browsing, data: { action: 'save', form: form.id } }, options),
     {
-      onSuccess: (storage, form) => {
-        notify({ type: 'success', title: 'Saved to Documents', description: `${form.reference} is now in ${name}.` });
+      onSuccess: (storage, { reference }) => {
+        notify({ type: 'success', title: t`Saved to Documents`, description: t`${reference} is now in ${name}.` });
         setChoice('');
         onSaved(storage);
       },
@@ -67,12 +69,18 @@ export function SaveCompletedForm({
 
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Save a completed form here</h2>
-      <p className="muted">Keeps a copy of a signed form’s PDF in {name}.</p>
+      <h2 id={`${id}-title`}>
+        <Trans>Save a completed form here</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>Keeps a copy of a signed form’s PDF in {name}.</Trans>
+      </p>
       {forms.error ? <ListFailure message={forms.message ?? ''} onRetry={forms.refetch} /> : null}
       <form noValidate onSubmit={save}>
         <div className="field">
-          <label htmlFor={`${id}-form`}>Completed form</label>
+          <label htmlFor={`${id}-form`}>
+            <Trans>Completed form</Trans>
+          </label>
           <select
             ref={select}
             id={`${id}-form`}
@@ -85,7 +93,7 @@ export function SaveCompletedForm({
               if (event.target.value) setMissing(false);
             }}
           >
-            <option value="">{forms.loading ? 'Loading completed forms…' : 'Choose a form'}</option>
+            <option value="">{forms.loading ? t`Loading completed forms…` : t`Choose a form`}</option>
             {forms.data.data.map((form) => (
               <option key={form.id} value={form.id}>
                 {form.reference} · {form.title} ({formatDate(form.completed_at)})
@@ -94,14 +102,14 @@ export function SaveCompletedForm({
           </select>
           {missing ? (
             <span id={`${id}-missing`} className="lists-field-error">
-              Choose the completed form to save.
+              <Trans>Choose the completed form to save.</Trans>
             </span>
           ) : null}
         </div>
         <FormError message={saving.error} />
         <div className="form-actions">
           <button type="submit" className="button" aria-disabled={saving.busy}>
-            {saving.busy ? 'Saving…' : `Save in ${name}`}
+            {saving.busy ? t`Saving…` : t`Save in ${name}`}
           </button>
         </div>
       </form>

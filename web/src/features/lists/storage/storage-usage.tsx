@@ -1,15 +1,21 @@
 /** How much of the storage is used, and whether completed forms are saved into it by themselves. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { formatBytes } from '../../../lists/format.ts';
 
 export function StorageUsage({ used, quota, autoSave }: { used: number; quota: number; autoSave: boolean }) {
   const id = useId();
+  const { t } = useLingui();
   const percent = quota > 0 ? Math.min(100, Math.round((used / quota) * 100)) : 0;
   const tone = percent >= 90 ? ' usage-bar__fill--danger' : percent >= 75 ? ' usage-bar__fill--warning' : '';
-  const text = `${formatBytes(used)} of ${formatBytes(quota)} used`;
+  const usedSize = formatBytes(used);
+  const quotaSize = formatBytes(quota);
+  const text = t`${usedSize} of ${quotaSize} used`;
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Storage</h2>
+      <h2 id={`${id}-title`}>
+        <Trans>Storage</Trans>
+      </h2>
       <div
         className="usage-bar"
         role="progressbar"
@@ -22,16 +28,25 @@ export function StorageUsage({ used, quota, autoSave }: { used: number; quota: n
         <div className={`usage-bar__fill${tone}`} style={{ width: `${percent}%` }} />
       </div>
       <p>
-        <strong>{formatBytes(used)}</strong> of {formatBytes(quota)} used ({percent}%)
+        <Trans>
+          <strong>{usedSize}</strong> of {quotaSize} used ({percent}%)
+        </Trans>
       </p>
       {autoSave ? (
         <p className="muted">
-          <span className="badge badge--success">Automatic saving on</span> Each completed form is saved automatically, once it is sealed, to the
-          folder Completed forms, in a folder named after the form.
+          <span className="badge badge--success">
+            <Trans>Automatic saving on</Trans>
+          </span>{' '}
+          <Trans>
+            Each completed form is saved automatically, once it is sealed, to the folder Completed forms, in a folder named after the form.
+          </Trans>
         </p>
       ) : (
         <p className="muted">
-          <span className="badge">Automatic saving off</span> Completed forms are saved here only when you save them.
+          <span className="badge">
+            <Trans>Automatic saving off</Trans>
+          </span>{' '}
+          <Trans>Completed forms are saved here only when you save them.</Trans>
         </p>
       )}
     </section>

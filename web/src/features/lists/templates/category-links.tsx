@@ -1,4 +1,5 @@
 /** The template categories as a row of links: each shows the templates of one category (`?category=HR`). */
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { ListQuery } from '../../../lists/use-list-query.ts';
 
@@ -12,14 +13,15 @@ function categorySearch(query: ListQuery, category: string): { search: string } 
 }
 
 export function CategoryLinks({ query, categories, current }: { query: ListQuery; categories: readonly string[]; current: string }) {
+  const { t } = useLingui();
   if (categories.length < 2 && !current) return null;
   return (
-    <nav aria-label="Categories">
+    <nav aria-label={t`Categories`}>
       <ul className="category-chips">
         {['', ...categories].map((category) => (
           <li key={category}>
             <Link className="category-chip" to={categorySearch(query, category)} aria-current={category === current ? 'true' : undefined}>
-              {category || 'All categories'}
+              {category || t`All categories`}
             </Link>
           </li>
         ))}

@@ -1,5 +1,6 @@
 /** Opens the review of a form in progress; the page says what opening does through `WorkflowReviewOpener`. */
 import type { WorkflowItem } from '@formsign/sdk';
+import { Trans } from '@lingui/react/macro';
 import { createContext, useContext } from 'react';
 import { isReviewable } from './form-status.tsx';
 
@@ -11,7 +12,8 @@ export function ReviewButton({ item }: { item: WorkflowItem }) {
   if (!isReviewable(item.status)) return <span className="muted">—</span>;
   return (
     <button type="button" className="button button--secondary button--small" onClick={() => open(item)}>
-      Review<span className="visually-hidden"> {item.title}</span>
+      <Trans>Review</Trans>
+      <span className="visually-hidden"> {item.title}</span>
     </button>
   );
 }

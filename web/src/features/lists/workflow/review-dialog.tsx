@@ -4,6 +4,7 @@
  */
 import type { WorkflowItem } from '@formsign/sdk';
 import type { WorkflowReview } from '@formsign/machines';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNotify } from '../../../shell/notifications.tsx';
 import { CommentDialog } from '../comment-dialog.tsx';
@@ -17,6 +18,8 @@ export interface ReviewDialogProps {
 
 export function ReviewDialog({ item, open, review, onClose }: ReviewDialogProps) {
   const notify = useNotify();
+  const { t } = useLingui();
+  const { reference, step, steps } = item;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const send = async (disapprove: 0 | 1, comment: string): Promise<void> => {
@@ -26,8 +29,8 @@ export function ReviewDialog({ item, open, review, onClose }: ReviewDialogProps)
       await review({ account: item.account, id: item.id, disapprove, comment });
       notify(
         disapprove
-          ? { type: 'success', title: 'Step disapproved', description: `${item.reference} went back with your comment.` }
-          : { type: 'success', title: 'Step approved', description: `Step ${item.step} of ${item.steps} of ${item.reference} is approved.` },
+          ? { type: 'success', title: t`Step disapproved`, description: t`${reference} went back with your comment.` }
+          : { type: 'success', title: t`Step approved`, description: t`Step ${step} of ${steps} of ${reference} is approved.` },
       );
       onClose();
     } catch (failure) {
@@ -39,29 +42,37 @@ export function ReviewDialog({ item, open, review, onClose }: ReviewDialogProps)
   return (
     <CommentDialog
       open={open}
-      title={`Review step ${item.step} of ${item.steps}`}
-      label="Comment"
-      hint="Needed when you disapprove; the people on the form see it."
-      missingComment="Please write why you disapprove this step."
+      title={t`Review step ${step} of ${steps}`}
+      label={t`Comment`}
+      hint={t`Needed when you disapprove; the people on the form see it.`}
+      missingComment={t`Please write why you disapprove this step.`}
       busy={busy}
       error={error}
       onCancel={onClose}
       choices={[
-        { label: 'Approve step', requiresComment: false, onChoose: (comment) => void send(0, comment) },
-        { label: 'Disapprove', danger: true, requiresComment: true, onChoose: (comment) => void send(1, comment) },
+        { label: t`Approve step`, requiresComment: false, onChoose: (comment) => void send(0, comment) },
+        { label: t`Disapprove`, danger: true, requiresComment: true, onChoose: (comment) => void send(1, comment) },
       ]}
     >
       <div className="dialog__summary">
         <dl>
-          <dt>Form</dt>
+          <dt>
+            <Trans>Form</Trans>
+          </dt>
           <dd>{item.title}</dd>
-          <dt>Reference</dt>
+          <dt>
+            <Trans>Reference</Trans>
+          </dt>
           <dd>{item.reference}</dd>
-          <dt>Waiting for</dt>
+          <dt>
+            <Trans>Waiting for</Trans>
+          </dt>
           <dd>{item.assignee}</dd>
           {item.comment ? (
             <>
-              <dt>Last comment</dt>
+              <dt>
+                <Trans>Last comment</Trans>
+              </dt>
               <dd>{item.comment}</dd>
             </>
           ) : null}
