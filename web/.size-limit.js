@@ -52,12 +52,19 @@ const chartWorker = readdirSync(new URL('assets/', dist))
 // the form: 10.1) and the template editor's fields step to 6.97 KB (its two new types, the
 // rules of both and the warning while the organisation has no stamp), the one page chunk
 // allowed more than the others (7.1 KB): an administrator's editor, never a first paint.
+// Speaking four languages, every message keeps its id beside its English in the code that says
+// it (web/scripts/words-plugins.ts), so English pages load no catalogue; the login scripts
+// stayed within 126.1 KB (125.7 KB) by loading the tutorial panel, the company's date style,
+// My Account's calls and the second sign-in step with what needs them, and the SDK's
+// application codes by product area. The four largest pages, each an administrator's (users,
+// the integration's page, My Account, the template editor's fields step), grew by 0.7 to 1.3 KB:
+// 7.6 KB for a page chunk, 8.1 KB for the fields step.
 export default [
   { name: 'Scripts /login loads', path: [...loginScripts].map(file), limit: '126.1 KB', gzip: true },
   ...pages.map((key) => ({
     name: `Page chunk ${key.slice('src/pages/'.length, -'.tsx'.length)}`,
     path: file(key),
-    limit: key === 'src/pages/template-step2-page.tsx' ? '7.1 KB' : '6.8 KB',
+    limit: key === 'src/pages/template-step2-page.tsx' ? '8.1 KB' : '7.6 KB',
     gzip: true,
   })),
   { name: 'Stylesheet', path: css, limit: '10.1 KB', gzip: true },

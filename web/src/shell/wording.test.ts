@@ -19,10 +19,10 @@ function code(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
 }
 
-/** The argument of every `t(…)` call: the text between its balanced parentheses. */
+/** The argument of every `t(…)` call: the text between its balanced parentheses (Lingui's `t({ message })` is a message, not a wording). */
 function translatedArguments(source: string): string[] {
   const found: string[] = [];
-  for (const match of source.matchAll(/(?<![\w.$])t\(/g)) {
+  for (const match of source.matchAll(/(?<![\w.$])t\((?!\s*\{)/g)) {
     const start = match.index + match[0].length;
     let depth = 1;
     let end = start;
