@@ -33,16 +33,29 @@ test.describe('the translation widget', () => {
     await expect(page.getByLabel('Language')).toHaveCount(0);
   });
 
-  test('offers only the languages the interface has, though the company’s strings hold more', async ({ page }) => {
+  test('offers the four languages the interface speaks, named as the company names them, and switches to one', async ({ page }) => {
     const strings = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/get-strings');
     await page.goto('/login');
-    // The mock's company has English, Deutsch and Français; the pages are written in English only.
+    // The mock's company has English, Deutsch and Français.
     expect(((await (await strings).json()) as { languages: { name: string }[] }).languages.map((language) => language.name)).toEqual([
       'English',
       'Deutsch',
       'Français',
     ]);
-    await expect(page.getByLabel('Language').locator('option')).toHaveText(['English']);
+    await expect(page.getByLabel('Language').locator('option')).toHaveText(['English', 'Deutsch', 'Français', 'Español']);
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await page.getByLabel('Language').selectOption('de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByLabel('Passwort', { exact: true })).toBeVisible();
+    await page.reload();
+    // The choice is kept in this browser.
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await page.getByLabel('Name').fill('olivia');
+    await page.getByLabel('Passwort', { exact: true }).fill('x');
+    // Every call says the language shown, so the server answers in it.
+    const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    expect((await login).headers()['accept-language']).toBe('de');
   });
 });
