@@ -38,7 +38,10 @@ const tagFile = (tag: string): string => tag.replace(/([a-z])([A-Z])/g, '$1-$2')
 function codesFiles(document: OpenApiDocument): Record<string, string> {
   const coded = operationsOf(document).filter(({ operation }) => operation['x-codes']);
   const byTag = new Map<string, typeof coded>();
-  for (const entry of coded) byTag.set(tagFile(entry.operation.tags[0]), [...(byTag.get(tagFile(entry.operation.tags[0])) ?? []), entry]);
+  for (const entry of coded) {
+    const tag = tagFile(entry.operation.tags[0] ?? 'other');
+    byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
+  }
   const files: Record<string, string> = {};
   for (const [tag, entries] of byTag) {
     const tables = entries

@@ -38,6 +38,7 @@ async function register(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('status')).toContainText('Thank you.');
   await page.goto(linkIn(await mailTo(owner.email, /Activate/)));
+  await expect(page.getByRole('status')).toHaveText('Your account is active. You can log in now.');
   await signIn(page, owner.login, owner.password);
 }
 
