@@ -1,8 +1,11 @@
 /**
  * The emails the product sends, in its own words, each in its reader's language (see
  * ARCHITECTURE.md, Words and languages): a person with an account reads theirs in their own
- * language (`languageOfPerson`), a form's recipient in the form's. Each is plain text with a
- * simple HTML twin; links are absolute, built on `FORMSIGN_PUBLIC_URL`.
+ * language, else their organisation's (`personLanguage`); a form's recipient in the form's.
+ * A mail is written when it is made, in the language its reader has then: what the `send-mail`
+ * job queues is the finished message, and a job that makes its own mail (a password reset, a
+ * copy, a delivery) reads the language when it does. Each is plain text with a simple HTML
+ * twin; links are absolute, built on `FORMSIGN_PUBLIC_URL`.
  */
 import { msg } from '#words';
 import { say, type Language } from '../i18n/i18n.js';
