@@ -303,6 +303,7 @@ describe('a stamp field', () => {
     source.addPage({ size: 'a4' }).drawText('Agreement', { x: 40, y: 800, size: 12 });
     const key = `companies/${companyId}/stamps/${'a'.repeat(32)}.png`;
     const bytes = await renderDocument({
+      language: 'en',
       reference: 'SWL-1',
       title: 'Agreement',
       template: 'Agreement',

@@ -13,7 +13,9 @@ import { rawRows } from '../db/raw-rows.js';
 import { companies, type CompanySettings, type CompanyStamp } from '../db/schema.js';
 import { containsPattern, offsetOf, type PageRequest } from '../db/list-filters.js';
 import { companySearchText } from '../db/search-texts.js';
+import { isLanguage, type Language } from '../i18n/i18n.js';
 import { dateStyleOf, knownTimeZone, type DateStyle } from './dates.js';
+import { languageOfSettings } from './settings.js';
 
 export { fallbackTimeZone, knownTimeZone } from './dates.js';
 
@@ -50,6 +52,11 @@ export async function companyTimeZone(db: Database, id: number): Promise<string>
 /** How the organisation writes its dates now (a sealed PDF keeps the style of its sealing). */
 export async function companyDateStyle(db: Database, id: number): Promise<DateStyle> {
   return dateStyleOf(await companySettings(db, id));
+}
+
+/** The language a person of an organisation reads their mails in: their own choice, else their organisation's. */
+export async function personLanguage(db: Database, person: { language: string | null; companyId: number }): Promise<Language> {
+  return isLanguage(person.language) ? person.language : languageOfSettings(await companySettings(db, person.companyId));
 }
 
 export async function insertCompany(db: Database, values: NewCompany): Promise<CompanyRecord> {

@@ -30,7 +30,7 @@ describe('mail', () => {
     const port = (smtp.server.address() as { port: number }).port;
     try {
       await smtpMailer(`smtp://127.0.0.1:${port}`, 'formsign <no-reply@formsign.local>').send(
-        resetMail('ruby.scott@northwindcare.example', 'Ruby Scott', link),
+        resetMail('en', 'ruby.scott@northwindcare.example', 'Ruby Scott', link),
       );
       expect(received).toHaveLength(1);
       const parsed = await simpleParser(received[0] ?? '');
@@ -45,7 +45,7 @@ describe('mail', () => {
   it('is written to the outbox folder as .eml, its link printed in the log, when there is no SMTP', async () => {
     const lines: string[] = [];
     await outboxMailer(folder, 'formsign <no-reply@formsign.local>', { info: (line) => lines.push(line) }).send(
-      resetMail('ruby.scott@northwindcare.example', 'Ruby Scott', link),
+      resetMail('en', 'ruby.scott@northwindcare.example', 'Ruby Scott', link),
     );
     const files = readdirSync(folder);
     expect(files).toHaveLength(1);

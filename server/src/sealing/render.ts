@@ -3,15 +3,18 @@
  * signature and initials drawn in its place, or, without one, a document rendered from the
  * fields), then a certificate page (who signed, when, from which address and device, how each
  * proved who they were, with their signatures and how they gave their initials) and the
- * audit-trail pages. Text uses the standard PDF fonts, so characters they cannot show are
+ * audit-trail pages, all in the form's language. Text uses the standard PDF fonts (WinAnsi: the
+ * letters and quotes of English, German, French and Spanish), so characters they cannot show are
  * replaced. The document alone (`renderDocument`) is what a signer is shown before signing:
  * the same code draws it, so they see what will be sealed.
  */
 import { shownFields } from '@formsign/sdk/field-rules';
 import { createHash } from 'node:crypto';
 import { PDF, rgb, Standard14Font, type PDFImage, type PDFPage } from '@libpdf/core';
+import { msg } from '#words';
 import { formatDate, formatDay, type DateStyle } from '../companies/dates.js';
 import type { FieldDefinition, FieldValue, StepAction } from '../db/schema.js';
+import { say, type Language } from '../i18n/i18n.js';
 
 const a4 = { width: 595.28, height: 841.89 };
 const margin = 50;
@@ -64,14 +67,28 @@ export interface RenderedRecipient {
 }
 
 /** How a recipient proved who they were, as the certificate says it. */
-export function verificationText(recipient: Pick<RenderedRecipient, 'signedIn' | 'email' | 'proved' | 'hostedBy'>): string {
-  if (recipient.signedIn) return 'Verification: signed in to formsign as a user of the company.';
-  const link = recipient.hostedBy
-    ? `opened in person on the device of ${recipient.hostedBy}, who hosted the signature (no link was used)`
-    : `opened the signing link mailed to ${recipient.email}`;
-  if (recipient.proved?.by === 'email-code') return `Verification: ${link}, and entered the code emailed to ${recipient.proved.to}.`;
-  if (recipient.proved?.by === 'access-code') return `Verification: ${link}, and entered the access code the sender gave them.`;
-  return `Verification: ${link}.`;
+export function verificationText(language: Language, recipient: Pick<RenderedRecipient, 'signedIn' | 'email' | 'proved' | 'hostedBy'>): string {
+  if (recipient.signedIn) return say(language, msg({ message: 'Verification: signed in to formsign as a user of the company.' }));
+  const { email, hostedBy: host, proved } = recipient;
+  const to = proved?.by === 'email-code' ? proved.to : '';
+  const words = host
+    ? proved?.by === 'email-code'
+      ? msg({
+          message:
+            'Verification: opened in person on the device of {host}, who hosted the signature (no link was used), and entered the code emailed to {to}.',
+        })
+      : proved?.by === 'access-code'
+        ? msg({
+            message:
+              'Verification: opened in person on the device of {host}, who hosted the signature (no link was used), and entered the access code the sender gave them.',
+          })
+        : msg({ message: 'Verification: opened in person on the device of {host}, who hosted the signature (no link was used).' })
+    : proved?.by === 'email-code'
+      ? msg({ message: 'Verification: opened the signing link mailed to {email}, and entered the code emailed to {to}.' })
+      : proved?.by === 'access-code'
+        ? msg({ message: 'Verification: opened the signing link mailed to {email}, and entered the access code the sender gave them.' })
+        : msg({ message: 'Verification: opened the signing link mailed to {email}.' });
+  return say(language, words, { host, email, to });
 }
 
 export interface RenderedEvent {
@@ -82,6 +99,8 @@ export interface RenderedEvent {
 }
 
 export interface RenderInput {
+  /** The language its words are in (the form's): the certificate, the audit trail and what is drawn on the document. */
+  language: Language;
   reference: string;
   title: string;
   template: string;
@@ -192,9 +211,9 @@ class Writer {
   }
 }
 
-function shown(field: FieldDefinition, value: FieldValue | undefined, style: DateStyle): string {
-  if (value === undefined || value === null || value === '') return 'Not answered';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+function shown(language: Language, field: FieldDefinition, value: FieldValue | undefined, style: DateStyle): string {
+  if (value === undefined || value === null || value === '') return say(language, msg({ message: 'Not answered' }));
+  if (typeof value === 'boolean') return value ? say(language, msg({ message: 'Yes' })) : say(language, msg({ message: 'No' }));
   if (field.type === 'date' && typeof value === 'string') return formatDay(value, style.format);
   return String(value);
 }
@@ -242,12 +261,12 @@ function signerOf(field: FieldDefinition, recipients: readonly RenderedRecipient
   return recipients.find((recipient) => recipient.order === (field.step ?? 1));
 }
 
-function writeSignature(writer: Writer, pdf: PDF, recipient: RenderedRecipient | undefined, indent = 0): void {
+function writeSignature(writer: Writer, pdf: PDF, language: Language, recipient: RenderedRecipient | undefined, indent = 0): void {
   const signature = recipient?.signature ?? null;
   const image = embedSignature(pdf, signature);
   if (image) writer.image(image, 220, 70, indent);
   else if (signature?.kind === 'typed') writer.text(signature.value, { font: 'Times-Italic', size: 20, indent, gap: 2 });
-  else writer.text('Not signed', { color: muted, indent });
+  else writer.text(say(language, msg({ message: 'Not signed' })), { color: muted, indent });
 }
 
 /** A recipient's drawn initials embedded once, however many fields show them (null when typed, absent or unreadable). */
@@ -260,10 +279,10 @@ function initialsImages(pdf: PDF): (recipient: RenderedRecipient | undefined) =>
   };
 }
 
-function writeInitials(writer: Writer, recipient: RenderedRecipient | undefined, image: PDFImage | null): void {
+function writeInitials(writer: Writer, language: Language, recipient: RenderedRecipient | undefined, image: PDFImage | null): void {
   if (image) writer.image(image, 90, 40);
   else if (recipient?.initials?.kind === 'typed') writer.text(recipient.initials.value, { font: 'Times-Italic', size: 16, gap: 6 });
-  else writer.text('Not initialled', { color: muted, gap: 10 });
+  else writer.text(say(language, msg({ message: 'Not initialled' })), { color: muted, gap: 10 });
 }
 
 /**
@@ -293,28 +312,34 @@ function drawMark(
 
 /** The document rendered from the fields: the title, who sent it, and every answer and signature. */
 function renderFields(pdf: PDF, input: DocumentInput, fields: readonly FieldDefinition[]): void {
+  const { language } = input;
   const initialsOf = initialsImages(pdf);
   const writer = new Writer(pdf);
   writer.text(input.title, { font: 'Helvetica-Bold', size: 18, gap: 2 });
   writer.text(`${input.reference} - ${input.template} - ${input.company}`, { color: muted, gap: 2 });
+  const sent = { sender: input.sender, sentAt: when(input.sentAt, input.dates) };
   writer.text(
-    `Sent by ${input.sender} on ${when(input.sentAt, input.dates)}; ${input.completedAt ? `completed ${when(input.completedAt, input.dates)}` : 'not yet complete'}.`,
-    {
-      color: muted,
-    },
+    input.completedAt
+      ? say(language, msg({ message: 'Sent by {sender} on {sentAt}; completed {completedAt}.' }), {
+          ...sent,
+          completedAt: when(input.completedAt, input.dates),
+        })
+      : say(language, msg({ message: 'Sent by {sender} on {sentAt}; not yet complete.' }), sent),
+    { color: muted },
   );
   writer.rule();
   for (const field of fields) {
     writer.text(field.label, { font: 'Helvetica-Bold', size: 10, gap: 2 });
-    if (field.type === 'signature') writeSignature(writer, pdf, signerOf(field, input.recipients));
-    else if (field.type === 'initials') writeInitials(writer, signerOf(field, input.recipients), initialsOf(signerOf(field, input.recipients)));
+    if (field.type === 'signature') writeSignature(writer, pdf, language, signerOf(field, input.recipients));
+    else if (field.type === 'initials')
+      writeInitials(writer, language, signerOf(field, input.recipients), initialsOf(signerOf(field, input.recipients)));
     else if (field.type === 'stamp') {
       const image = embedStamp(pdf, input, input.values[field.name]);
       if (image) {
         writer.image(image, 160, 120);
         writer.space(6);
-      } else writer.text('Not applied', { color: muted, size: 11, gap: 10 });
-    } else writer.text(shown(field, input.values[field.name], input.dates), { size: 11, gap: 10 });
+      } else writer.text(say(language, msg({ message: 'Not applied' })), { color: muted, size: 11, gap: 10 });
+    } else writer.text(shown(language, field, input.values[field.name], input.dates), { size: 11, gap: 10 });
   }
 }
 
@@ -352,7 +377,7 @@ function drawPlacements(pdf: PDF, input: DocumentInput): FieldDefinition[] {
       continue;
     }
     const size = Math.max(6, Math.min(11, place.height * 0.7));
-    const text = printable(shown(field, input.values[field.name], input.dates));
+    const text = printable(shown(input.language, field, input.values[field.name], input.dates));
     page.drawText(text, {
       x: place.x + 2,
       y: place.y + Math.max(2, (place.height - size) / 2),
@@ -365,52 +390,111 @@ function drawPlacements(pdf: PDF, input: DocumentInput): FieldDefinition[] {
   return left;
 }
 
+/** What a recipient did, and when, as the certificate says it. */
+function actedWords(recipient: RenderedRecipient) {
+  if (recipient.status === 'disapproved') return msg({ message: 'Sent back on {actedAt}; opened {openedAt}.' });
+  if (recipient.status === 'declined') return msg({ message: 'Declined on {actedAt}; opened {openedAt}.' });
+  if (recipient.action === 'approve') return msg({ message: 'Approved on {actedAt}; opened {openedAt}.' });
+  if (recipient.action === 'fill') return msg({ message: 'Filled in on {actedAt}; opened {openedAt}.' });
+  return msg({ message: 'Signed on {actedAt}; opened {openedAt}.' });
+}
+
 function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string): void {
+  const { language } = input;
   const writer = new Writer(pdf);
-  writer.text('Certificate of completion', { font: 'Helvetica-Bold', size: 18, gap: 2 });
+  writer.text(say(language, msg({ message: 'Certificate of completion' })), { font: 'Helvetica-Bold', size: 18, gap: 2 });
   writer.text(`${input.title} (${input.reference})`, { size: 11, gap: 2 });
   writer.text(
-    `Sent by ${input.sender} of ${input.company} on ${when(input.sentAt, input.dates)}; completed ${when(input.completedAt, input.dates)}.`,
+    say(language, msg({ message: 'Sent by {sender} of {company} on {sentAt}; completed {completedAt}.' }), {
+      sender: input.sender,
+      company: input.company,
+      sentAt: when(input.sentAt, input.dates),
+      completedAt: when(input.completedAt, input.dates),
+    }),
     { color: muted, gap: 2 },
   );
-  writer.text(`SHA-256 of the document's pages: ${documentSha256}`, { color: muted, size: 8, gap: 2 });
-  writer.text(`Sealed by "${input.sealedBy.commonName}", certificate SHA-256 fingerprint ${input.sealedBy.fingerprint}.`, {
+  writer.text(say(language, msg({ message: "SHA-256 of the document's pages: {checksum}" }), { checksum: documentSha256 }), {
     color: muted,
     size: 8,
     gap: 2,
   });
-  writer.text(`Check this document at ${input.verifyUrl}: it tells whether the file is the one sealed, unchanged.`, { size: 9 });
+  writer.text(
+    say(language, msg({ message: 'Sealed by "{sealedBy}", certificate SHA-256 fingerprint {fingerprint}.' }), {
+      sealedBy: input.sealedBy.commonName,
+      fingerprint: input.sealedBy.fingerprint,
+    }),
+    { color: muted, size: 8, gap: 2 },
+  );
+  writer.text(
+    say(language, msg({ message: 'Check this document at {address}: it tells whether the file is the one sealed, unchanged.' }), {
+      address: input.verifyUrl,
+    }),
+    { size: 9 },
+  );
   writer.rule();
+  const unknown = say(language, msg({ message: 'unknown' }));
   for (const recipient of input.recipients) {
+    const label = recipient.label ? `${recipient.label}. ` : '';
     writer.text(`${recipient.order}. ${recipient.name} <${recipient.email}>`, { font: 'Helvetica-Bold', size: 11, gap: 2 });
     if (recipient.action === 'copy') {
       // Acts on nothing: mailed this sealed PDF once it is made.
-      writer.text(`${recipient.label ? `${recipient.label}. ` : ''}Receives a copy of this sealed PDF by email; had nothing to sign.`, { gap: 2 });
+      writer.text(`${label}${say(language, msg({ message: 'Receives a copy of this sealed PDF by email; had nothing to sign.' }))}`, { gap: 2 });
       writer.space(6);
       continue;
     }
-    const did = recipient.action === 'approve' ? 'Approved' : recipient.action === 'fill' ? 'Filled in' : 'Signed';
     writer.text(
-      `${recipient.label ? `${recipient.label}. ` : ''}${recipient.status === 'disapproved' ? 'Sent back' : recipient.status === 'declined' ? 'Declined' : did} on ${when(recipient.actedAt, input.dates)}; opened ${when(recipient.openedAt, input.dates)}.`,
+      `${label}${say(language, actedWords(recipient), { actedAt: when(recipient.actedAt, input.dates), openedAt: when(recipient.openedAt, input.dates) })}`,
       { gap: 2 },
     );
-    writer.text(`From address ${recipient.ip || 'unknown'}; device: ${recipient.userAgent || 'unknown'}.`, { color: muted, size: 8, gap: 2 });
+    writer.text(
+      say(language, msg({ message: 'From address {address}; device: {device}.' }), {
+        address: recipient.ip || unknown,
+        device: recipient.userAgent || unknown,
+      }),
+      { color: muted, size: 8, gap: 2 },
+    );
     if (recipient.hostedBy && (recipient.status === 'signed' || recipient.status === 'filled'))
-      writer.text(`${did} in person, hosted by ${recipient.hostedBy}.`, { size: 9, gap: 2 });
-    writer.text(verificationText(recipient), { color: muted, size: 8, gap: 2 });
+      writer.text(
+        say(
+          language,
+          recipient.action === 'fill'
+            ? msg({ message: 'Filled in in person, hosted by {host}.' })
+            : msg({ message: 'Signed in person, hosted by {host}.' }),
+          { host: recipient.hostedBy },
+        ),
+        { size: 9, gap: 2 },
+      );
+    writer.text(verificationText(language, recipient), { color: muted, size: 8, gap: 2 });
     for (const handed of recipient.handedOn ?? [])
-      writer.text(`Handed on: ${handed.from} delegated this place to ${handed.to}. Reason: ${handed.reason}`, { size: 9, gap: 2 });
-    if (recipient.stamped) writer.text(`Applied the organisation's stamp (${input.company}).`, { size: 9, gap: 2 });
-    if (recipient.consented) writer.text(`Agreed: "By signing, I agree that my electronic signature is legally binding".`, { size: 9, gap: 2 });
+      writer.text(
+        say(language, msg({ message: 'Handed on: {from} delegated this place to {to}. Reason: {reason}' }), {
+          from: handed.from,
+          to: handed.to,
+          reason: handed.reason,
+        }),
+        { size: 9, gap: 2 },
+      );
+    if (recipient.stamped)
+      writer.text(say(language, msg({ message: "Applied the organisation's stamp ({company})." }), { company: input.company }), { size: 9, gap: 2 });
+    if (recipient.consented)
+      writer.text(say(language, msg({ message: 'Agreed: "By signing, I agree that my electronic signature is legally binding".' })), {
+        size: 9,
+        gap: 2,
+      });
     if (recipient.initials)
-      writer.text(`Initials: ${recipient.initials.kind === 'typed' ? `typed ("${recipient.initials.value}")` : 'drawn'}.`, { size: 9, gap: 2 });
-    if (recipient.comment) writer.text(`Comment: ${recipient.comment}`, { size: 9, gap: 2 });
-    if (recipient.action !== 'approve') writeSignature(writer, pdf, recipient, 10);
+      writer.text(
+        recipient.initials.kind === 'typed'
+          ? say(language, msg({ message: 'Initials: typed ("{initials}").' }), { initials: recipient.initials.value })
+          : say(language, msg({ message: 'Initials: drawn.' })),
+        { size: 9, gap: 2 },
+      );
+    if (recipient.comment) writer.text(say(language, msg({ message: 'Comment: {comment}' }), { comment: recipient.comment }), { size: 9, gap: 2 });
+    if (recipient.action !== 'approve') writeSignature(writer, pdf, language, recipient, 10);
     writer.space(6);
   }
   writer.newPage();
-  writer.text('Audit trail', { font: 'Helvetica-Bold', size: 18, gap: 2 });
-  writer.text(`Every step of ${input.reference}, oldest first.`, { color: muted });
+  writer.text(say(language, msg({ message: 'Audit trail' })), { font: 'Helvetica-Bold', size: 18, gap: 2 });
+  writer.text(say(language, msg({ message: 'Every step of {reference}, oldest first.' }), { reference: input.reference }), { color: muted });
   writer.rule();
   for (const event of input.events) {
     writer.text(`${when(event.at, input.dates)}  ${event.event}  ${event.actor || 'formsign'}${event.ip ? `  (${event.ip})` : ''}`, {
@@ -479,7 +563,8 @@ async function documentPdf(shownOrHidden: DocumentInput): Promise<PDF> {
     // Interactive fields the template's PDF may have are baked into its pages.
     const form = pdf.getForm();
     if (form && form.getFields().length > 0) form.flatten();
-    if (left.length) renderFields(pdf, { ...input, title: `${input.title}: further answers` }, left);
+    if (left.length)
+      renderFields(pdf, { ...input, title: say(input.language, msg({ message: '{title}: further answers' }), { title: input.title }) }, left);
   } else {
     pdf = PDF.create();
     renderFields(pdf, input, input.fields);

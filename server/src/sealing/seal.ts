@@ -11,12 +11,15 @@
  */
 import { createHash } from 'node:crypto';
 import { recordEvent } from '../audit/audit.js';
-import { formEventWords } from '../audit/form-events.js';
+import { msg } from '#words';
+import type { FormTrailEvent } from '../audit/form-events.js';
 import { companyDateStyle, companyName } from '../companies/repository.js';
 import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
 import { FileWorkRefused } from '../files/file-work.js';
 import { signedFileUrl } from '../files/signed-urls.js';
+import { say } from '../i18n/i18n.js';
+import type { Words } from '../i18n/words.js';
 import type { RenderedEvent, RenderInput } from './render.js';
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -26,8 +29,33 @@ const mailedLinkSeconds = 7 * 24 * 60 * 60;
 /** A seal made this long after the form was completed mails no one. */
 const announceWithinMs = 24 * 60 * 60 * 1000;
 
-/** The trail's words for its events (a signature's own words, with consent or in person, come worded from its source). */
-const eventWords: Record<string, string> = { ...formEventWords };
+/**
+ * The trail's words for its events, said in the form's language (a signature's, a proof's and a
+ * hand-over's own words, with consent or in person, come worded from its source). The form
+ * audit's list and export word the same events for the person reading them (`form-events.ts`).
+ */
+const eventWords: Record<Exclude<FormTrailEvent, 'signed' | 'verified' | 'delegated'>, Words> = {
+  created: msg({ message: 'created', context: 'audit trail' }),
+  sent: msg({ message: 'sent', context: 'audit trail' }),
+  opened: msg({ message: 'opened', context: 'audit trail' }),
+  hosted: msg({ message: 'opened a place to sign in person, hosted by', context: 'audit trail' }),
+  'copy-sent': msg({ message: 'mailed a copy of the sealed PDF', context: 'audit trail' }),
+  saved: msg({ message: 'saved a draft', context: 'audit trail' }),
+  approved: msg({ message: 'approved', context: 'audit trail' }),
+  disapproved: msg({ message: 'sent back', context: 'audit trail' }),
+  declined: msg({ message: 'declined', context: 'audit trail' }),
+  resent: msg({ message: 'sent again', context: 'audit trail' }),
+  reminded: msg({ message: 'reminded', context: 'audit trail' }),
+  cancelled: msg({ message: 'withdrew', context: 'audit trail' }),
+  expired: msg({ message: 'expired', context: 'audit trail' }),
+  completed: msg({ message: 'completed', context: 'audit trail' }),
+  downloaded: msg({ message: 'downloaded', context: 'audit trail' }),
+  deleted: msg({ message: 'deleted', context: 'audit trail' }),
+};
+
+function isWorded(event: string): event is keyof typeof eventWords {
+  return Object.hasOwn(eventWords, event);
+}
 
 export type SealOutcome = 'sealed' | 'already' | 'not-complete';
 
@@ -83,7 +111,13 @@ export async function filesByKey(ctx: Pick<SealContext, 'files'>, keys: readonly
 async function sealedPdfOf(ctx: SealContext, document: SealDocument): Promise<{ bytes: Uint8Array; documentSha256: string }> {
   const identity = await ctx.signing();
   const company = (await companyName(ctx.db, document.companyId)) ?? '';
-  const events: RenderedEvent[] = document.render.events.map(({ at, event, actor, ip }) => ({ at, actor, ip, event: eventWords[event] ?? event }));
+  const { language } = document.render;
+  const events: RenderedEvent[] = document.render.events.map(({ at, event, actor, ip }) => ({
+    at,
+    actor,
+    ip,
+    event: isWorded(event) ? say(language, eventWords[event]) : event,
+  }));
   const render: RenderInput = {
     ...document.render,
     company,
@@ -101,7 +135,7 @@ async function sealedPdfOf(ctx: SealContext, document: SealDocument): Promise<{ 
     render,
     p12: identity.p12,
     password: identity.password,
-    reason: `Sealed by formsign when ${document.reference} was completed`,
+    reason: say(language, msg({ message: 'Sealed by formsign when {reference} was completed' }), { reference: document.reference }),
     location: company,
     tsaUrl: ctx.config.tsaUrl ?? null,
   };

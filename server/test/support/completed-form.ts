@@ -12,14 +12,14 @@ export interface CompletedForm {
   token: string;
 }
 
-/** A Risk Assessment sent to one person and signed by them through the mailed link. */
-export async function completedRiskAssessment(server: TestServer): Promise<CompletedForm> {
+/** A Risk Assessment sent to one person and signed by them through the mailed link (`sending`: more of what it is sent with, e.g. its language). */
+export async function completedRiskAssessment(server: TestServer, sending: Record<string, unknown> = {}): Promise<CompletedForm> {
   const token = (await server.signIn('demo.admin')).token;
   const templates = await server.call('/getforms', { token, body: { functions: 'list', filters: { search: 'Risk Assessment' } } });
   const template = templates.body.data[0] as Json;
   const sent = await server.call('/send-form', {
     token,
-    body: { template: template.id, recipients: [{ name: 'Zoë Ashford', email: 'zoe.ashford@mail.example' }], message: 'Please assess.' },
+    body: { template: template.id, recipients: [{ name: 'Zoë Ashford', email: 'zoe.ashford@mail.example' }], message: 'Please assess.', ...sending },
   });
   expect(sent.body.code).toBe(1);
   const mail = server.mail.filter((message) => message.to === 'zoe.ashford@mail.example').at(-1);

@@ -12,6 +12,7 @@ import { emailPattern, type ProfileUpdate } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import { limits, takeAttempt } from '../../auth/attempts.js';
 import { displayNameOf, type Principal } from '../../auth/principal.js';
+import { personLanguage } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
 
 import { failureTexts } from '../../http/texts.js';
@@ -130,8 +131,10 @@ export async function saveProfile(
     const name = displayNameOf(user);
     const link = emailChangeLink(ctx.keys, ctx.config.publicUrl, { userId: user.id, timestamp: Math.floor(now.getTime() / 1000), email: newEmail });
     try {
-      await ctx.mail.sendNow(emailChangeMail(newEmail, name, link, emailChangeLinkHours));
-      await ctx.mail.send(emailChangeNoticeMail(user.email, name, newEmail, emailChangeLinkHours));
+      // Both in the language the account reads, as it is saved now.
+      const language = await personLanguage(ctx.db, saved);
+      await ctx.mail.sendNow(emailChangeMail(language, newEmail, name, link, emailChangeLinkHours));
+      await ctx.mail.send(emailChangeNoticeMail(language, user.email, name, newEmail, emailChangeLinkHours));
     } catch (error) {
       ctx.log.warn({ err: error }, 'The link to a new email address could not be mailed.');
       // Nothing waits for a link that was not sent (unless a later change replaced this one).

@@ -9,6 +9,7 @@
 import { recordEvent } from '../../audit/audit.js';
 import { passwordLink } from '../../auth/links.js';
 import { displayNameOf } from '../../auth/principal.js';
+import { personLanguage } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
 import { resetMail } from '../../mail/messages.js';
 import { findByEmail } from '../users/repository.js';
@@ -27,7 +28,9 @@ export async function mailResetLink(ctx: Pick<ServerContext, 'db' | 'now' | 'mai
   const user = await findByEmail(ctx.db, request.email);
   // Unknown, and blocked, accounts: nothing is sent.
   if (!user || user.blockedAt) return;
-  await ctx.mail.send(resetMail(user.email, displayNameOf(user), passwordLink(ctx.keys, ctx.config.publicUrl, user, ctx.now())));
+  // In the language the account reads (its own, else its organisation's), looked up here with the account.
+  const language = await personLanguage(ctx.db, user);
+  await ctx.mail.send(resetMail(language, user.email, displayNameOf(user), passwordLink(ctx.keys, ctx.config.publicUrl, user, ctx.now())));
   await recordEvent(ctx.db, {
     event: 'password-reset-requested',
     companyId: user.companyId,

@@ -21,8 +21,8 @@ import type { ServerContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { activationMail, registrationAttemptMail } from '../../mail/messages.js';
-import { defaultSettings } from '../../companies/settings.js';
-import { insertCompany } from '../../companies/repository.js';
+import { defaultSettings, languageOfSettings } from '../../companies/settings.js';
+import { insertCompany, personLanguage } from '../../companies/repository.js';
 import { findByEmail, insertUser, nameTaken, type UserRecord } from '../users/repository.js';
 
 type RegisterContext = Pick<ServerContext, 'db' | 'now' | 'mail' | 'passwords' | 'keys' | 'config'>;
@@ -40,7 +40,15 @@ const nameIsTaken = (): AppError => new AppError(AppErrorCode.Conflict, appCodes
 async function tellOwner(ctx: RegisterContext, owner: UserRecord): Promise<void> {
   const counter = { kind: 'registration-email', key: owner.email.toLowerCase(), ...limits.registrationMailsPerEmail } as const;
   if (await takeAttempt(ctx.db, [counter], ctx.now())) {
-    await ctx.mail.send(registrationAttemptMail(owner.email, displayNameOf(owner), owner.name, `${ctx.config.publicUrl}/request-new-password`));
+    await ctx.mail.send(
+      registrationAttemptMail(
+        await personLanguage(ctx.db, owner),
+        owner.email,
+        displayNameOf(owner),
+        owner.name,
+        `${ctx.config.publicUrl}/request-new-password`,
+      ),
+    );
   }
 }
 
@@ -94,7 +102,9 @@ export async function registerAccount(ctx: RegisterContext, request: RegisterReq
     return taken;
   }
   await ctx.mail.send(
+    // A new account has no language of its own yet: its new organisation's.
     activationMail(
+      languageOfSettings(created.company.settings),
       created.user.email,
       displayNameOf(created.user),
       created.company.name,

@@ -9,6 +9,7 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import { displayNameOf } from '../../auth/principal.js';
 import { digest } from '../../auth/tokens.js';
 import { matchTotp } from '../../auth/totp.js';
+import { personLanguage } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
@@ -42,7 +43,7 @@ async function mailCode(ctx: SecondFactorContext, ticket: string): Promise<Secon
   });
   if (!found) throw expiredTicket();
   try {
-    await ctx.mail.sendNow(signInCodeMail(found.user.email, displayNameOf(found.user), found.code));
+    await ctx.mail.sendNow(signInCodeMail(await personLanguage(ctx.db, found.user), found.user.email, displayNameOf(found.user), found.code));
   } catch (error) {
     ctx.log.warn({ err: error }, 'The sign-in code could not be mailed.');
     throw new AppError(AppErrorCode.Unavailable, '', { appCode: '-207', detail: 'The sign-in code could not be mailed.' });

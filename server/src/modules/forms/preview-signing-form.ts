@@ -8,12 +8,14 @@
  * made in a file worker, within its time and memory budget, so that no other request waits.
  */
 import type { SigningPreviewRequest, WebSigningRequest } from '@formsign/sdk/contract';
+import { msg } from '#words';
 import type { Principal } from '../../auth/principal.js';
 import { companyName } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
 import type { CompanyStamp, FieldDefinition, FieldValue } from '../../db/schema.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { FileWorkRefused } from '../../files/file-work.js';
+import { say } from '../../i18n/i18n.js';
 import type { DocumentInput, RenderedRecipient } from '../../sealing/render.js';
 import { filesByKey } from '../../sealing/seal.js';
 import { stampKeysOf } from '../../companies/stamp.js';
@@ -104,7 +106,8 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
   const template = await findTemplate(ctx.db, principal.companyId, Number(request.id));
   if (!template || template.status !== 'active') throw invalidLink();
   const fields = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
-  const { typedSignature, dates, stamp } = await signingCompany(ctx, principal.companyId);
+  // In the language the form filled in from it will have: its organisation's.
+  const { typedSignature, dates, stamp, language } = await signingCompany(ctx, principal.companyId);
   const signature = checkedSignature(request.signature, typedSignature);
   const initials = checkedInitials(fields, request.initials, typedSignature);
   const values = answersNow(fields, request.values, { signature, initials }, principal.displayName, { fields: template.fields, values: {} }, stamp);
@@ -120,7 +123,8 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
     initials,
   };
   return rendered(ctx, {
-    reference: 'Not yet sent',
+    language,
+    reference: say(language, msg({ message: 'Not yet sent' })),
     title: template.title,
     template: template.title,
     company: principal.companyName,
@@ -182,6 +186,7 @@ export async function previewSigningForm(ctx: PreviewContext, request: SigningPr
       initials: other.id === recipient.id ? initials : hasActed(other) ? (other.initials ?? null) : null,
     }));
   return rendered(ctx, {
+    language: form.language,
     reference: form.reference,
     title: form.title,
     template: found.template,

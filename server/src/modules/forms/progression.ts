@@ -11,10 +11,12 @@ import type { FormStatus, RecipientStatus, StepAction } from '../../db/schema.js
 import type { MailMessage } from '../../mail/mailer.js';
 import { findUser } from '../users/repository.js';
 import { recipientLink } from './links.js';
-import { declinedMail, sentBackMail, yourTurnMail, type FormMailFacts } from './notify.js';
+import { declinedMail, senderLanguage, sentBackMail, yourTurnMail, type FormMailFacts } from './notify.js';
 import { recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
 import { cancelPlaces, lockForm, openPlace, writeFormProgress } from './steps-repository.js';
-import { companyDateStyle, companyName } from '../../companies/repository.js';
+import { dateStyleOf } from '../../companies/dates.js';
+import { companyName, companySettings } from '../../companies/repository.js';
+import { languageOfSettings } from '../../companies/settings.js';
 
 export type { FormRecord, RecipientRecord } from './repository.js';
 
@@ -64,8 +66,11 @@ export function currentStepOf(all: readonly Pick<RecipientRecord, 'status' | 'or
 
 export async function mailFacts(db: Database, form: FormRecord): Promise<FormMailFacts> {
   const company = await companyName(db, form.companyId);
+  const settings = await companySettings(db, form.companyId);
   return {
-    dates: await companyDateStyle(db, form.companyId),
+    dates: dateStyleOf(settings),
+    language: form.language,
+    companyLanguage: languageOfSettings(settings),
     title: form.title,
     reference: form.reference,
     sender: form.senderName,
@@ -127,7 +132,7 @@ export async function progress(
         mail.push(
           (sentBack.status === 'declined' ? declinedMail : sentBackMail)(
             facts,
-            { name: form.senderName, email: sender.email },
+            { name: form.senderName, email: sender.email, language: senderLanguage(facts, sender) },
             sentBack.name,
             sentBack.comment,
             `${ctx.config.publicUrl}/workflow/${form.id}`,

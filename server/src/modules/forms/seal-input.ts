@@ -5,14 +5,16 @@
  * transaction. Handed to the sealing job by the composition root. The forms are also the
  * register of seals that a document is checked against (`/verify`).
  */
+import { msg } from '#words';
 import type { ServerContext } from '../../context.js';
 import { stampKeysOf } from '../../companies/stamp.js';
 import type { Database } from '../../db/database.js';
+import { say, type Language } from '../../i18n/i18n.js';
 import type { RenderedRecipient } from '../../sealing/render.js';
 import type { SealDocument, SealSource } from '../../sealing/seal.js';
 import type { SealedDocumentFacts, SealRegister } from '../../sealing/verify.js';
 import { findUser } from '../users/repository.js';
-import { completedMail } from './notify.js';
+import { completedMail, senderLanguage, type MailReader } from './notify.js';
 import { actsOn, mailFacts, type RecipientRecord } from './progression.js';
 import { findForm, formParticipants, formToSeal, recordSeal, sealedFormWith, unsealedForms, type FormToSeal } from './completed-forms-repository.js';
 
@@ -77,24 +79,49 @@ function renderedRecipient(recipient: RecipientRecord, events: FormToSeal['event
 }
 
 /** The trail's words for a place handed on: to whom (the actor is who handed it on). */
-function delegatedWords(details: Record<string, unknown>): string {
+function delegatedWords(language: Language, details: Record<string, unknown>): string {
   const to = details['to'] as { name?: unknown; email?: unknown } | undefined;
-  return typeof to?.name === 'string' && typeof to.email === 'string' ? `delegated their place to ${to.name} <${to.email}>` : 'delegated their place';
+  return typeof to?.name === 'string' && typeof to.email === 'string'
+    ? say(language, msg({ message: 'delegated their place to {name} <{email}>', context: 'audit trail' }), { name: to.name, email: to.email })
+    : say(language, msg({ message: 'delegated their place', context: 'audit trail' }));
 }
 
 /** The trail's words for a signature: given in person (and who hosted it), with the organisation's stamp, with the signer's consent. */
-function signedWords(details: Record<string, unknown>): string {
-  const hosted = typeof details['hostedBy'] === 'string' ? ` in person, hosted by ${details['hostedBy']}` : '';
-  const stamped = typeof details['stamp'] === 'string' ? ", applying the organisation's stamp" : '';
-  if (details['consent'] === true) return `signed${hosted}${stamped}, agreeing that the electronic signature is legally binding`;
-  return `signed${hosted}${stamped}`;
+function signedWords(language: Language, details: Record<string, unknown>): string {
+  const host = typeof details['hostedBy'] === 'string' ? details['hostedBy'] : null;
+  const stamped = typeof details['stamp'] === 'string';
+  const consent = details['consent'] === true;
+  const words = host
+    ? stamped
+      ? consent
+        ? msg({
+            message:
+              "signed in person, hosted by {host}, applying the organisation's stamp, agreeing that the electronic signature is legally binding",
+            context: 'audit trail',
+          })
+        : msg({ message: "signed in person, hosted by {host}, applying the organisation's stamp", context: 'audit trail' })
+      : consent
+        ? msg({ message: 'signed in person, hosted by {host}, agreeing that the electronic signature is legally binding', context: 'audit trail' })
+        : msg({ message: 'signed in person, hosted by {host}', context: 'audit trail' })
+    : stamped
+      ? consent
+        ? msg({
+            message: "signed, applying the organisation's stamp, agreeing that the electronic signature is legally binding",
+            context: 'audit trail',
+          })
+        : msg({ message: "signed, applying the organisation's stamp", context: 'audit trail' })
+      : consent
+        ? msg({ message: 'signed, agreeing that the electronic signature is legally binding', context: 'audit trail' })
+        : msg({ message: 'signed', context: 'audit trail' });
+  return say(language, words, { host });
 }
 
 /** The trail's words for a holder proving who they are: how, and where a code went. */
-function verifiedWords(details: Record<string, unknown>): string {
-  if (details['by'] === 'email-code' && typeof details['to'] === 'string') return `verified by a code emailed to ${details['to']}`;
-  if (details['by'] === 'access-code') return 'verified by the access code';
-  return 'verified';
+function verifiedWords(language: Language, details: Record<string, unknown>): string {
+  if (details['by'] === 'email-code' && typeof details['to'] === 'string')
+    return say(language, msg({ message: 'verified by a code emailed to {email}', context: 'audit trail' }), { email: details['to'] });
+  if (details['by'] === 'access-code') return say(language, msg({ message: 'verified by the access code', context: 'audit trail' }));
+  return say(language, msg({ message: 'verified', context: 'audit trail' }));
 }
 
 async function formDocument(db: Database, formId: number): Promise<SealDocument | null> {
@@ -111,6 +138,8 @@ async function formDocument(db: Database, formId: number): Promise<SealDocument 
     // The stamp images its answers name (of its own organisation only).
     stamps: stampKeysOf(form.companyId, form.fields, form.values),
     render: {
+      // Its certificate and audit pages, and the words drawn on the document, in the form's language.
+      language: form.language,
       reference: form.reference,
       title: form.title,
       template: found.template,
@@ -125,11 +154,11 @@ async function formDocument(db: Database, formId: number): Promise<SealDocument 
         at,
         event:
           event === 'signed'
-            ? signedWords(details)
+            ? signedWords(form.language, details)
             : event === 'verified'
-              ? verifiedWords(details)
+              ? verifiedWords(form.language, details)
               : event === 'delegated'
-                ? delegatedWords(details)
+                ? delegatedWords(form.language, details)
                 : event,
         actor,
         ip,
@@ -143,12 +172,20 @@ async function announceSeal(ctx: Pick<ServerContext, 'mail'>, tx: Database, form
   if (!form) return;
   const facts = await mailFacts(tx, form);
   // A place that receives a copy is mailed the sealed PDF itself (`send-copies.job.ts`), not this link.
-  const participants = new Map(
-    (await formParticipants(tx, formId)).filter(actsOn).map((recipient) => [recipient.email.toLowerCase(), recipient.name]),
+  // Its recipients read it in the form's language; its sender (told once, even as a recipient too) in their own.
+  const participants = new Map<string, MailReader>(
+    (await formParticipants(tx, formId))
+      .filter(actsOn)
+      .map((recipient) => [recipient.email.toLowerCase(), { name: recipient.name, email: recipient.email.toLowerCase(), language: facts.language }]),
   );
   const sender = form.senderId ? await findUser(tx, form.senderId) : undefined;
-  if (sender) participants.set(sender.email.toLowerCase(), form.senderName);
-  for (const [email, name] of participants) await ctx.mail.send(completedMail(facts, { name, email }, link), { tx });
+  if (sender)
+    participants.set(sender.email.toLowerCase(), {
+      name: form.senderName,
+      email: sender.email.toLowerCase(),
+      language: senderLanguage(facts, sender),
+    });
+  for (const reader of participants.values()) await ctx.mail.send(completedMail(facts, reader, link), { tx });
 }
 
 async function sealedWith(db: Database, sealedSha256: string): Promise<SealedDocumentFacts | null> {

@@ -160,7 +160,7 @@ export async function sendCode(ctx: VerifyContext, place: LinkPlace): Promise<Si
   });
   if ('refused' in outcome) throw signingRefusal(outcome.refused, AppErrorCode.TooManyRequests);
   try {
-    await ctx.mail.sendNow(signerCodeMail(outcome.current.email, outcome.current.name, form.title, code, codeMinutes));
+    await ctx.mail.sendNow(signerCodeMail(form.language, outcome.current.email, outcome.current.name, form.title, code, codeMinutes));
   } catch (error) {
     ctx.log.warn({ err: error }, 'A signer’s code could not be mailed.');
     await ctx.db.transaction(async (tx) => {

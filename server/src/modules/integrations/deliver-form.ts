@@ -17,11 +17,15 @@
  * integration that delivered; one that failed is tried again. Runs as a job once the form is
  * sealed (`deliver-form.job.ts`); a failed delivery can also be sent again by hand.
  */
+import { msg } from '#words';
 import { recordEvent } from '../../audit/audit.js';
+import { companySettings } from '../../companies/repository.js';
+import { languageOfSettings } from '../../companies/settings.js';
+import { say, type Language } from '../../i18n/i18n.js';
 import type { JobContext } from '../../context.js';
 import { OutboundError } from '../../http/outbound.js';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
-import type { MailAttachment } from '../../mail/mailer.js';
+import type { MailAttachment, MailMessage } from '../../mail/mailer.js';
 import { csvRecord } from '../database/csv.js';
 import { isDataField } from '../database/submissions.js';
 import { findForm } from '../forms/completed-forms-repository.js';
@@ -97,14 +101,9 @@ async function send(
         contentBase64: file.bytes.toString('base64'),
         contentType: file.mime,
       }));
-      const names = files.map((file) => file.name).join(' and ');
-      await ctx.mailer.send({
-        to: item.recipient,
-        subject: `${form.title} ${form.reference} is complete`,
-        text: `${form.title} ${form.reference} has been completed. Attached: ${names}.\n\nSent by formsign's Post Office.`,
-        html: `<p>${escapeHtml(form.title)} ${escapeHtml(form.reference)} has been completed. Attached: ${escapeHtml(names)}.</p><p>Sent by formsign's Post Office.</p>`,
-        attachments,
-      });
+      // The organisation's own inbox: in the organisation's language.
+      const language = languageOfSettings(await companySettings(ctx.db, form.companyId));
+      await ctx.mailer.send({ ...deliveryMail(language, item.recipient, form, files), attachments });
       return { ok: true, detail: `Emailed to ${item.recipient}.` };
     }
     case 'webhook': {
@@ -163,6 +162,26 @@ async function send(
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The mail that carries a completed form's files to an integration's address (the Post Office), in `language`. */
+function deliveryMail(language: Language, to: string, form: Pick<CompletedForm, 'title' | 'reference'>, files: readonly FileToSend[]): MailMessage {
+  const names = new Intl.ListFormat(language, { type: 'conjunction' }).format(files.map((file) => file.name));
+  const facts = { title: form.title, reference: form.reference };
+  const done = say(language, msg({ message: '{title} {reference} has been completed. Attached: {names}.' }), { ...facts, names });
+  const sentBy = say(language, msg({ message: "Sent by formsign's Post Office." }));
+  const html = say(language, msg({ message: '{title} {reference} has been completed. Attached: {names}.' }), {
+    title: escapeHtml(form.title),
+    reference: escapeHtml(form.reference),
+    names: escapeHtml(names),
+  });
+  return {
+    to,
+    subject: say(language, msg({ message: '{title} {reference} is complete' }), facts),
+    text: `${done}\n\n${sentBy}`,
+    // The catalogue's words are the product's own (no markup); the form's are escaped.
+    html: `<p>${html}</p><p>${sentBy}</p>`,
+  };
 }
 
 /** The files an integration sends for a form: the data as CSV and the sealed PDF, as its type says. */

@@ -6,9 +6,11 @@
 import { appCodes, type CodeResult, type ContactRequest } from '@formsign/sdk/contract';
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
+import { personLanguage } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
 import { supportCopyMail, supportMail, type SupportRequest } from '../../mail/messages.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { findUser } from '../users/repository.js';
 import { insertMessage, messagesSentSince } from './repository.js';
 
 export const messagesPerHour = 5;
@@ -60,7 +62,10 @@ export async function contactSupport(
     throw new AppError(AppErrorCode.Unavailable, 'Your message could not be sent right now. Please try again in a few minutes.', { status: 500 });
   }
   try {
-    await ctx.mail.send(supportCopyMail(principal.email, principal.displayName, mail));
+    // In the language the sender's account reads.
+    const sender = await findUser(ctx.db, principal.userId);
+    const language = sender ? await personLanguage(ctx.db, sender) : 'en';
+    await ctx.mail.send(supportCopyMail(language, principal.email, principal.displayName, mail));
   } catch (error) {
     ctx.log.warn({ err: error, reference: mail.reference }, 'The copy of a message to support could not be mailed to its sender.');
   }

@@ -13,6 +13,7 @@ import { invitationLinkDays, passwordLink } from '../../auth/links.js';
 import { freeLoginName, insertUser, loginTaken } from './repository.js';
 import { roleOfClass } from './user-rules.js';
 import { findCompany } from '../../companies/repository.js';
+import { languageOfPerson } from '../../companies/settings.js';
 
 export async function inviteUsers(
   ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log' | 'keys' | 'config'>,
@@ -47,7 +48,9 @@ export async function inviteUsers(
         await recordEvent(tx, { event: 'invited', companyId: inviter.companyId, actor: inviter, target: email, origin });
         // The invitation goes with the change that makes the account: both, or neither.
         await ctx.mail.send(
+          // A new account has no language of its own yet: its organisation's.
           invitationMail(
+            languageOfPerson(user, company?.settings),
             email,
             `${user.firstName} ${user.lastName}`.trim(),
             inviter.displayName,

@@ -7,10 +7,14 @@
  * a day after it was queued is given up and the next is sent. A subscription failing 20 times
  * in a row, or for a day, is paused and the person who made it is mailed.
  */
+import { msg } from '#words';
+import { personLanguage } from '../../companies/repository.js';
 import type { JobContext } from '../../context.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
 import { OutboundError } from '../../http/outbound.js';
-import { message } from '../../mail/messages.js';
+import { say, type Language } from '../../i18n/i18n.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import { hello, message } from '../../mail/messages.js';
 import { findForm } from '../forms/completed-forms-repository.js';
 import { findUser } from '../users/repository.js';
 import {
@@ -85,6 +89,31 @@ async function post(ctx: WebhookDeliveryContext, subscription: SubscriptionRecor
   }
 }
 
+/** To the person who made a subscription, in their language: it is paused, and why. */
+function pausedMail(language: Language, owner: { email: string; name: string }, url: string, failures: number, link: string): MailMessage {
+  return message(
+    owner.email,
+    say(language, msg({ message: 'A webhook subscription is paused' })),
+    [
+      hello(language, owner.name),
+      failures >= pauseAfterFailures
+        ? say(language, msg({ message: 'formsign could not deliver events to {url}. Paused after {failures} failed attempts in a row.' }), {
+            url,
+            failures,
+          })
+        : say(language, msg({ message: 'formsign could not deliver events to {url}. Paused after failing for a day.' }), { url }),
+      say(
+        language,
+        msg({
+          message:
+            'The events wait for it. Once the address answers again, resume the subscription on the Webhooks page: the events are then sent in order.',
+        }),
+      ),
+    ],
+    { label: say(language, msg({ message: 'Open Webhooks' })), link },
+  );
+}
+
 /** Pauses a subscription that keeps failing, and mails the person who made it, in the same transaction. */
 async function pauseFailing(ctx: WebhookDeliveryContext, subscription: SubscriptionRecord, failures: number, since: Date): Promise<void> {
   const now = ctx.now();
@@ -94,19 +123,7 @@ async function pauseFailing(ctx: WebhookDeliveryContext, subscription: Subscript
     await updateSubscription(tx, subscription.id, { pausedAt: now, pausedReason: reason });
     const owner = subscription.createdBy === null ? undefined : await findUser(tx, subscription.createdBy);
     if (!owner) return;
-    await ctx.mail.send(
-      message(
-        owner.email,
-        'A webhook subscription is paused',
-        [
-          `Hello ${owner.name},`,
-          `formsign could not deliver events to ${subscription.url}. ${reason}`,
-          'The events wait for it. Once the address answers again, resume the subscription on the Webhooks page: the events are then sent in order.',
-        ],
-        { label: 'Open Webhooks', link: `${ctx.config.publicUrl}/webhooks` },
-      ),
-      { tx },
-    );
+    await ctx.mail.send(pausedMail(await personLanguage(tx, owner), owner, subscription.url, failures, `${ctx.config.publicUrl}/webhooks`), { tx });
   });
 }
 
