@@ -4,10 +4,14 @@ import {
   conditionsProblem,
   formulasProblem,
   parseFormula,
+  ruleTexts,
+  sayRuleInEnglish,
   shownFieldNames,
   validationProblem,
   validationRulesProblem,
   type RuleField,
+  type RuleProblem,
+  type RuleText,
 } from './field-rules.js';
 
 const field = (name: string, rest: Partial<RuleField> = {}): RuleField => ({ name, label: name.toUpperCase(), type: 'text', ...rest });
@@ -151,5 +155,104 @@ describe('a calculated field', () => {
     );
     expect(message([field('c', { type: 'calculated' })])).toBe('The formula of "C": give one, such as price * quantity or sum(first, second).');
     expect(message(fields)).toBeUndefined();
+  });
+});
+
+describe('the words of the problems', () => {
+  /** A `say` that notes each problem it is asked to say, and says its key. */
+  const recording = () => {
+    const said: RuleProblem[] = [];
+    const say = (problem: RuleProblem): string => {
+      said.push(problem);
+      return `<${problem.text}>`;
+    };
+    return { said, say };
+  };
+  const problemOf = (read: ReturnType<typeof parseFormula>): string | null => ('problem' in read ? read.problem : null);
+  const placeholdersOf = (text: RuleText): string[] => [...ruleTexts[text].matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
+
+  /** Each rule's function, met with what breaks it, saying what is wrong with `say`. */
+  const breaking: Array<(say: (problem: RuleProblem) => string) => string | null | undefined> = [
+    (say) => validationProblem({ type: 'number', validation: { min: 1, max: 5 } }, 7, say),
+    (say) => validationProblem({ type: 'number', validation: { min: 1.5 } }, '0', say),
+    (say) => validationProblem({ type: 'number', validation: { max: 5 } }, 7, say),
+    (say) => validationProblem({ type: 'text', validation: { min_length: 3 } }, 'ab', say),
+    (say) => validationProblem({ type: 'textarea', validation: { max_length: 1 } }, 'ab', say),
+    (say) => validationProblem({ type: 'email', validation: { max_length: 2 } }, 'abc', say),
+    (say) => validationProblem({ type: 'text', validation: { pattern: 'email' } }, 'nope', say),
+    (say) => validationProblem({ type: 'text', validation: { pattern: 'phone' } }, '12', say),
+    (say) => validationProblem({ type: 'text', validation: { pattern: 'postcode' } }, '!', say),
+    (say) => validationProblem({ type: 'text', validation: { pattern: 'digits' } }, 'x', say),
+    (say) => validationRulesProblem({ label: 'N', type: 'number', validation: { min_length: 1 } }, say),
+    (say) => validationRulesProblem({ label: 'T', type: 'text', validation: { min: 1 } }, say),
+    (say) => validationRulesProblem({ label: 'N', type: 'number', validation: { pattern: 'digits' } }, say),
+    (say) => validationRulesProblem({ label: 'T', type: 'text', validation: { min_length: 5, max_length: 2 } }, say),
+    (say) => validationRulesProblem({ label: 'N', type: 'number', validation: { min: 9, max: 1 } }, say),
+    (say) => conditionsProblem([field('a', { condition: { field: 'a', operator: 'filled' } })], say)?.message,
+    (say) => conditionsProblem([field('a', { condition: { field: 'zz', operator: 'filled' } })], say)?.message,
+    (say) => conditionsProblem([field('a', { step: 1, condition: { field: 'b', operator: 'filled' } }), field('b', { step: 2 })], say)?.message,
+    (say) => conditionsProblem([field('k'), field('a', { condition: { field: 'k', operator: 'one_of', values: [' '] } })], say)?.message,
+    (say) =>
+      conditionsProblem(
+        [field('a', { condition: { field: 'b', operator: 'filled' } }), field('b', { condition: { field: 'a', operator: 'filled' } })],
+        say,
+      )?.message,
+    (say) => formulasProblem([field('c', { type: 'calculated', formula: ' ' })], say)?.message,
+    (say) => formulasProblem([field('c', { type: 'calculated', formula: 'c + 1' })], say)?.message,
+    (say) => formulasProblem([field('c', { type: 'calculated', formula: 'nope' })], say)?.message,
+    (say) => formulasProblem([field('t'), field('c', { type: 'calculated', formula: 't' })], say)?.message,
+    (say) => formulasProblem([field('n', { type: 'number', step: 2 }), field('c', { type: 'calculated', formula: 'n' })], say)?.message,
+    (say) => formulasProblem([field('a', { type: 'calculated', formula: 'b' }), field('b', { type: 'calculated', formula: 'a' })], say)?.message,
+    (say) => formulasProblem([field('c', { type: 'calculated', formula: '1'.repeat(501) })], say)?.message,
+    (say) => problemOf(parseFormula('', say)),
+    (say) => problemOf(parseFormula('1.2.3', say)),
+    (say) => problemOf(parseFormula('a; b', say)),
+    (say) => problemOf(parseFormula('sum(a, b', say)),
+    (say) => problemOf(parseFormula('(a + b', say)),
+    (say) => problemOf(parseFormula('alert(1)', say)),
+    (say) => problemOf(parseFormula(`${'('.repeat(30)}1${')'.repeat(30)}`, say)),
+    (say) => problemOf(parseFormula('price +', say)),
+    (say) => problemOf(parseFormula(')', say)),
+  ];
+
+  it('reaches every text, each with the values its placeholders name', () => {
+    const { said, say } = recording();
+    for (const check of breaking) check(say);
+    expect([...new Set(said.map((problem) => problem.text))].sort()).toEqual(Object.keys(ruleTexts).sort());
+    for (const problem of said) expect(Object.keys(problem.values).sort(), problem.text).toEqual(placeholdersOf(problem.text));
+  });
+
+  it('says each problem with the say it is given, a problem within another first', () => {
+    for (const check of breaking) {
+      const { said, say } = recording();
+      expect(check(say)).toBe(`<${said.at(-1)?.text}>`);
+    }
+    const formula = recording();
+    expect(formulasProblem([field('c', { type: 'calculated', formula: 'sum(' })], formula.say)).toEqual({ field: 'c', message: '<formulaOf>' });
+    expect(formula.said).toEqual([
+      { text: 'formulaEndsTooSoon', values: {} },
+      { text: 'formulaOf', values: { label: 'C', problem: '<formulaEndsTooSoon>' } },
+    ]);
+    const circle = recording();
+    conditionsProblem(
+      [field('a', { condition: { field: 'b', operator: 'filled' } }), field('b', { condition: { field: 'a', operator: 'filled' } })],
+      circle.say,
+    );
+    expect(circle.said.at(-1)).toEqual({ text: 'conditionsInCircle', values: { circle: '<circleField> → <circleField> → <circleField>' } });
+  });
+
+  it('says the sender’s own message as they wrote it', () => {
+    const { said, say } = recording();
+    expect(validationProblem({ type: 'text', validation: { min_length: 3, message: 'Three at least' } }, 'ab', say)).toBe('Three at least');
+    expect(said).toEqual([]);
+  });
+
+  it('says one character in the singular, and puts values in as they are', () => {
+    expect(validationProblem({ type: 'text', validation: { max_length: 1 } }, 'ab')).toBe('Use at most 1 character.');
+    expect(validationProblem({ type: 'text', validation: { max_length: 2 } }, 'abc')).toBe('Use at most 2 characters.');
+    expect(validationProblem({ type: 'number', validation: { max: 2.5 } }, 3)).toBe('Enter a number of at most 2.5.');
+    expect(sayRuleInEnglish({ text: 'conditionOnItself', values: { label: '{label} {other}' } })).toBe(
+      'The field "{label} {other}" cannot be shown depending on itself: choose another field.',
+    );
   });
 });

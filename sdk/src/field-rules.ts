@@ -17,12 +17,18 @@
  *
  * Nothing here evaluates text as code; every pattern is anchored, linear, and meets text whose
  * length was checked first.
+ *
+ * A problem is said by the `say` its function is given, English by default: each is a text of
+ * `ruleTexts` (`rule-texts.ts`) with its values, so an app or a server says it in its reader's
+ * language from its own catalogue. The sender's own message is theirs, said as they wrote it.
  */
-import { evaluateFormula, formulaNames, parseFormula, type Formula } from './formula.js';
+import { evaluateFormula, formulaNames, readFormula, type Formula } from './formula.js';
 import { emailPattern } from './generated/limits.js';
+import { ruleProblem, sayRuleInEnglish, type RuleProblem, type SayRule } from './rule-texts.js';
 import type { FieldCondition, FieldValidation, FormField } from './types.js';
 
-export { evaluateFormula, formulaMaxLength, formulaNames, parseFormula, type Formula } from './formula.js';
+export { evaluateFormula, formulaMaxLength, formulaNames, parseFormula, readFormula, type Formula } from './formula.js';
+export { ruleTexts, sayRuleInEnglish, type RuleProblem, type RuleText, type SayRule } from './rule-texts.js';
 
 /** An answer as a form holds it (a signature by its text). */
 export type RuleValue = string | number | boolean | null | undefined;
@@ -32,22 +38,22 @@ export type RuleField = Pick<FormField, 'name' | 'label' | 'type' | 'condition' 
 
 export type FieldPattern = NonNullable<FieldValidation['pattern']>;
 
-/** The formats a sender may ask for, with the words the editor shows. */
-export const fieldPatterns: ReadonlyArray<{ value: FieldPattern; label: string }> = [
-  { value: 'email', label: 'Email address' },
-  { value: 'phone', label: 'Phone number' },
-  { value: 'postcode', label: 'Postcode' },
-  { value: 'digits', label: 'Digits only' },
+/** The formats a sender may ask for, in the order the editor offers them. */
+export const fieldPatterns: ReadonlyArray<{ value: FieldPattern }> = [
+  { value: 'email' },
+  { value: 'phone' },
+  { value: 'postcode' },
+  { value: 'digits' },
 ];
 
 export type ConditionOperator = FieldCondition['operator'];
 
-/** The conditions a sender may set, with the words the editor shows. */
-export const conditionOperators: ReadonlyArray<{ value: ConditionOperator; label: string }> = [
-  { value: 'equals', label: 'is' },
-  { value: 'not_equals', label: 'is not' },
-  { value: 'filled', label: 'is answered' },
-  { value: 'one_of', label: 'is one of' },
+/** The conditions a sender may set, in the order the editor offers them. */
+export const conditionOperators: ReadonlyArray<{ value: ConditionOperator }> = [
+  { value: 'equals' },
+  { value: 'not_equals' },
+  { value: 'filled' },
+  { value: 'one_of' },
 ];
 
 /** The field types a length, a range or a format applies to. */
@@ -78,11 +84,11 @@ function matchesPattern(pattern: FieldPattern, text: string): boolean {
   }
 }
 
-const patternWords: Readonly<Record<FieldPattern, string>> = {
-  email: 'Enter an email address like name@example.com.',
-  phone: 'Enter a phone number, like +44 20 7946 0958.',
-  postcode: 'Enter a postcode, like SW1A 1AA.',
-  digits: 'Use digits only.',
+const patternProblems: Readonly<Record<FieldPattern, RuleProblem>> = {
+  email: ruleProblem('emailFormat'),
+  phone: ruleProblem('phoneFormat'),
+  postcode: ruleProblem('postcodeFormat'),
+  digits: ruleProblem('digitsFormat'),
 };
 
 /** An answer as text: a tick box is "true" or "false", a number its digits, nothing is "". */
@@ -179,7 +185,7 @@ export function calculatedValues(fields: readonly RuleField[], values: Readonly<
     working.add(field.name);
     let formula = parsed.get(field.name);
     if (formula === undefined) {
-      const read = parseFormula(field.formula ?? '');
+      const read = readFormula(field.formula ?? '');
       formula = 'formula' in read ? read.formula : null;
       parsed.set(field.name, formula);
     }
@@ -221,18 +227,16 @@ export function shownFields<F extends RuleField>(fields: readonly F[], values: R
   return fields.filter((field) => names.has(field.name));
 }
 
-const count = (value: number, word: string): string => `${value} ${word}${value === 1 ? '' : 's'}`;
-
 /**
  * What is wrong with an answer by the checks the sender set, or null when it meets them (or is
  * empty: whether an answer is needed is the field's `required`). The sender's message, when
- * they wrote one, replaces the product's words.
+ * they wrote one, replaces the product's words (and is not said by `say`: it is theirs).
  */
-export function validationProblem(field: Pick<RuleField, 'type' | 'validation'>, value: RuleValue): string | null {
+export function validationProblem(field: Pick<RuleField, 'type' | 'validation'>, value: RuleValue, say: SayRule = sayRuleInEnglish): string | null {
   const rules = field.validation;
   if (!rules || !isAnswered(value) || typeof value === 'boolean') return null;
   const text = answerText(value);
-  const problem = (words: string): string => rules.message?.trim() || words;
+  const problem = (words: RuleProblem): string => rules.message?.trim() || say(words);
   if (rangeTypes.has(field.type)) {
     const number = typeof value === 'number' ? value : Number(text);
     if (!Number.isFinite(number)) return null;
@@ -240,15 +244,19 @@ export function validationProblem(field: Pick<RuleField, 'type' | 'validation'>,
     const below = typeof min === 'number' && number < min;
     const above = typeof max === 'number' && number > max;
     if (!below && !above) return null;
-    if (typeof min === 'number' && typeof max === 'number') return problem(`Enter a number from ${min} to ${max}.`);
-    return problem(below ? `Enter a number of at least ${min}.` : `Enter a number of at most ${max}.`);
+    if (typeof min === 'number' && typeof max === 'number') return problem(ruleProblem('numberBetween', { min, max }));
+    if (below) return problem(ruleProblem('numberAtLeast', { min }));
+    if (above) return problem(ruleProblem('numberAtMost', { max }));
   }
   if (lengthTypes.has(field.type)) {
     const length = [...text].length;
-    if (typeof rules.min_length === 'number' && length < rules.min_length) return problem(`Use at least ${count(rules.min_length, 'character')}.`);
-    if (typeof rules.max_length === 'number' && length > rules.max_length) return problem(`Use at most ${count(rules.max_length, 'character')}.`);
+    const least = rules.min_length;
+    const most = rules.max_length;
+    if (typeof least === 'number' && length < least) return problem(ruleProblem('minLength', { count: least }));
+    if (typeof most === 'number' && length > most)
+      return problem(most === 1 ? ruleProblem('maxLengthOne') : ruleProblem('maxLength', { count: most }));
   }
-  if (rules.pattern && patternTypes.has(field.type) && !matchesPattern(rules.pattern, text)) return problem(patternWords[rules.pattern]);
+  if (rules.pattern && patternTypes.has(field.type) && !matchesPattern(rules.pattern, text)) return problem(patternProblems[rules.pattern]);
   return null;
 }
 
@@ -257,43 +265,30 @@ const stepOf = (field: Pick<RuleField, 'step'>): number => field.step ?? 1;
 
 /**
  * What is wrong with a template's conditions, as `{ field, message }` (the field's name and the
- * reason in the product's words), or null when each refers to another field answered at the
- * same place or earlier, and none goes round in a circle.
+ * reason, said by `say`), or null when each refers to another field answered at the same place
+ * or earlier, and none goes round in a circle.
  */
-export function conditionsProblem(fields: readonly RuleField[]): { field: string; message: string } | null {
+export function conditionsProblem(fields: readonly RuleField[], say: SayRule = sayRuleInEnglish): { field: string; message: string } | null {
   const byName = new Map(fields.map((field) => [field.name, field]));
   for (const field of fields) {
     const condition = field.condition;
     if (!condition) continue;
     const other = byName.get(condition.field);
-    if (condition.field === field.name)
-      return { field: field.name, message: `The field "${field.label}" cannot be shown depending on itself: choose another field.` };
-    if (!other)
-      return {
-        field: field.name,
-        message: `The field "${field.label}" depends on a field called "${condition.field}", which the template does not have.`,
-      };
-    if (stepOf(other) > stepOf(field))
-      return {
-        field: field.name,
-        message: `The field "${field.label}" depends on "${other.label}", which is answered later in the order: a field can depend only on one answered at the same place or before.`,
-      };
+    const problem = (words: RuleProblem) => ({ field: field.name, message: say(words) });
+    if (condition.field === field.name) return problem(ruleProblem('conditionOnItself', { label: field.label }));
+    if (!other) return problem(ruleProblem('conditionOnUnknownField', { label: field.label, name: condition.field }));
+    if (stepOf(other) > stepOf(field)) return problem(ruleProblem('conditionOnLaterField', { label: field.label, other: other.label }));
     if (condition.operator === 'one_of' && !(condition.values ?? []).some((value) => value.trim()))
-      return {
-        field: field.name,
-        message: `The field "${field.label}" is shown when "${other.label}" is one of a list of answers: give at least one.`,
-      };
+      return problem(ruleProblem('conditionWithoutAnswers', { label: field.label, other: other.label }));
   }
   for (const start of fields) {
     const path: string[] = [];
     let current: RuleField | undefined = start;
     while (current?.condition) {
       if (path.includes(current.name)) {
-        const names = path.slice(path.indexOf(current.name)).map((name) => `"${byName.get(name)?.label ?? name}"`);
-        return {
-          field: start.name,
-          message: `These fields depend on each other in a circle: ${names.join(' → ')} → "${current.label}". Remove one of the conditions.`,
-        };
+        const labels = [...path.slice(path.indexOf(current.name)).map((name) => byName.get(name)?.label ?? name), current.label];
+        const circle = labels.map((label) => say(ruleProblem('circleField', { label }))).join(' → ');
+        return { field: start.name, message: say(ruleProblem('conditionsInCircle', { circle })) };
       }
       path.push(current.name);
       current = byName.get(current.condition.field);
@@ -303,27 +298,30 @@ export function conditionsProblem(fields: readonly RuleField[]): { field: string
 }
 
 /**
- * What is wrong with a template's formulas, as `{ field, message }`, or null when each calculated
- * field has one that reads, naming only number or calculated fields other than itself,
- * answered at the same place or earlier, and no formulas go round in a circle.
+ * What is wrong with a template's formulas, as `{ field, message }` (said by `say`), or null
+ * when each calculated field has one that reads, naming only number or calculated fields other
+ * than itself, answered at the same place or earlier, and no formulas go round in a circle.
  */
-export function formulasProblem(fields: readonly RuleField[]): { field: string; message: string } | null {
+export function formulasProblem(fields: readonly RuleField[], say: SayRule = sayRuleInEnglish): { field: string; message: string } | null {
   const byName = new Map(fields.map((field) => [field.name, field]));
   const reads = new Map<string, Set<string>>();
   for (const field of fields) {
     if (field.type !== 'calculated') continue;
-    const problem = (message: string) => ({ field: field.name, message: `The formula of "${field.label}": ${message}` });
-    if (!field.formula?.trim()) return problem('give one, such as price * quantity or sum(first, second).');
-    const read = parseFormula(field.formula);
+    // What is wrong, said first, then said within the sentence that names the field.
+    const problem = (words: RuleProblem) => ({
+      field: field.name,
+      message: say(ruleProblem('formulaOf', { label: field.label, problem: say(words) })),
+    });
+    if (!field.formula?.trim()) return problem(ruleProblem('formulaMissing'));
+    const read = readFormula(field.formula);
     if ('problem' in read) return problem(read.problem);
     const names = formulaNames(read.formula);
     for (const name of names) {
       const other = byName.get(name);
-      if (name === field.name) return problem('it cannot use its own answer.');
-      if (!other) return problem(`there is no field called "${name}".`);
-      if (other.type !== 'number' && other.type !== 'calculated') return problem(`"${other.label}" is not a number field.`);
-      if (stepOf(other) > stepOf(field))
-        return problem(`"${other.label}" is answered later in the order: a formula can use only fields answered at the same place or before.`);
+      if (name === field.name) return problem(ruleProblem('formulaOwnAnswer'));
+      if (!other) return problem(ruleProblem('formulaUnknownField', { name }));
+      if (other.type !== 'number' && other.type !== 'calculated') return problem(ruleProblem('formulaNotNumberField', { other: other.label }));
+      if (stepOf(other) > stepOf(field)) return problem(ruleProblem('formulaLaterField', { other: other.label }));
     }
     reads.set(field.name, names);
   }
@@ -339,26 +337,23 @@ export function formulasProblem(fields: readonly RuleField[]): { field: string; 
     return found;
   };
   for (const name of reads.keys())
-    if (circle(name))
-      return {
-        field: name,
-        message: `The formula of "${byName.get(name)?.label ?? name}" uses its own result through other calculated fields: remove the circle.`,
-      };
+    if (circle(name)) return { field: name, message: say(ruleProblem('formulasInCircle', { label: byName.get(name)?.label ?? name })) };
   return null;
 }
 
-/** What is wrong with the checks a sender set on a field, or null when they fit its type. */
-export function validationRulesProblem(field: Pick<RuleField, 'label' | 'type' | 'validation'>): string | null {
+/** What is wrong with the checks a sender set on a field (said by `say`), or null when they fit its type. */
+export function validationRulesProblem(field: Pick<RuleField, 'label' | 'type' | 'validation'>, say: SayRule = sayRuleInEnglish): string | null {
   const rules = field.validation;
   if (!rules) return null;
+  const { label } = field;
   const hasLength = rules.min_length !== undefined || rules.max_length !== undefined;
   const hasRange = rules.min !== undefined || rules.max !== undefined;
-  if (hasLength && !lengthTypes.has(field.type)) return `The field "${field.label}" has a length check, which only text and email fields take.`;
-  if (hasRange && !rangeTypes.has(field.type)) return `The field "${field.label}" has a number range, which only number fields take.`;
-  if (rules.pattern && !patternTypes.has(field.type)) return `The field "${field.label}" has a format check, which only short text fields take.`;
+  if (hasLength && !lengthTypes.has(field.type)) return say(ruleProblem('lengthCheckNotTaken', { label }));
+  if (hasRange && !rangeTypes.has(field.type)) return say(ruleProblem('numberRangeNotTaken', { label }));
+  if (rules.pattern && !patternTypes.has(field.type)) return say(ruleProblem('formatCheckNotTaken', { label }));
   if (rules.min_length !== undefined && rules.max_length !== undefined && rules.min_length > rules.max_length)
-    return `The field "${field.label}" asks for at least ${rules.min_length} characters but at most ${rules.max_length}: make the least no more than the most.`;
+    return say(ruleProblem('lengthsUpsideDown', { label, min: rules.min_length, max: rules.max_length }));
   if (rules.min !== undefined && rules.max !== undefined && rules.min > rules.max)
-    return `The field "${field.label}" asks for a number from ${rules.min} to ${rules.max}: make the lowest no more than the highest.`;
+    return say(ruleProblem('numberRangeUpsideDown', { label, min: rules.min, max: rules.max }));
   return null;
 }

@@ -2,8 +2,11 @@
  * The formula of a calculated number field, read by a small recursive-descent parser (never
  * evaluated as code): numbers, the names of other fields, + - * / (and × ÷ −), parentheses, and
  * `sum(a, b, ...)`. Its text is at most 500 characters and nests at most 20 deep, so reading
- * it costs little whatever is sent. Exported through `@formsign/sdk/field-rules`.
+ * it costs little whatever is sent. What is wrong with a text that does not read is a problem
+ * of `ruleTexts`, said by the caller's `say` (English by default). Exported through
+ * `@formsign/sdk/field-rules`.
  */
+import { ruleProblem, sayRuleInEnglish, type RuleProblem, type SayRule } from './rule-texts.js';
 
 export type Formula =
   | { kind: 'number'; value: number }
@@ -30,7 +33,11 @@ const symbols: Readonly<Record<string, string>> = {
   ',': ',',
 };
 
-class FormulaError extends Error {}
+class FormulaError extends Error {
+  constructor(readonly problem: RuleProblem) {
+    super(problem.text);
+  }
+}
 
 function tokens(text: string): Token[] {
   const found: Token[] = [];
@@ -43,7 +50,7 @@ function tokens(text: string): Token[] {
       let end = at;
       while (end < text.length && /[0-9.]/.test(text[end] ?? '')) end += 1;
       const digits = text.slice(at, end);
-      if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(digits)) throw new FormulaError(`"${digits}" is not a number.`);
+      if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(digits)) throw new FormulaError(ruleProblem('formulaNotANumber', { text: digits }));
       found.push({ kind: 'number', value: Number(digits) });
       at = end;
     } else if (/[A-Za-z_]/.test(char)) {
@@ -55,7 +62,7 @@ function tokens(text: string): Token[] {
       found.push({ kind: 'symbol', symbol: symbols[char] });
       at += 1;
     } else {
-      throw new FormulaError(`"${char}" cannot be used: only numbers, field names, + - * /, parentheses and sum(...).`);
+      throw new FormulaError(ruleProblem('formulaCharacterNotTaken', { character: char }));
     }
   }
   return found;
@@ -74,22 +81,25 @@ class Parser {
     return token?.kind === 'symbol' && token.symbol === symbol;
   }
 
-  private expect(symbol: string, after: string): void {
-    if (!this.isSymbol(symbol)) throw new FormulaError(`A "${symbol}" is missing ${after}.`);
+  /** Past the ")" that closes what `opened` opened. */
+  private close(opened: 'sum' | 'parenthesis'): void {
+    if (!this.isSymbol(')')) throw new FormulaError(ruleProblem(opened === 'sum' ? 'formulaUnclosedSum' : 'formulaUnclosedParenthesis'));
     this.at += 1;
   }
 
   whole(): Formula {
-    if (this.list.length === 0) throw new FormulaError('The formula is empty.');
+    if (this.list.length === 0) throw new FormulaError(ruleProblem('formulaEmpty'));
     const formula = this.expression(0);
     const left = this.peek();
     if (left)
-      throw new FormulaError(`Something is left over at "${left.kind === 'symbol' ? left.symbol : left.kind === 'name' ? left.name : left.value}".`);
+      throw new FormulaError(
+        ruleProblem('formulaLeftOver', { text: left.kind === 'symbol' ? left.symbol : left.kind === 'name' ? left.name : String(left.value) }),
+      );
     return formula;
   }
 
   private expression(depth: number): Formula {
-    if (depth > maxDepth) throw new FormulaError(`The formula nests more than ${maxDepth} deep.`);
+    if (depth > maxDepth) throw new FormulaError(ruleProblem('formulaTooDeep', { depth: maxDepth }));
     let left = this.term(depth);
     while (this.isSymbol('+') || this.isSymbol('-')) {
       const operator = (this.peek() as { symbol: '+' | '-' }).symbol;
@@ -111,7 +121,7 @@ class Parser {
 
   private factor(depth: number): Formula {
     const token = this.peek();
-    if (!token) throw new FormulaError('The formula ends too soon.');
+    if (!token) throw new FormulaError(ruleProblem('formulaEndsTooSoon'));
     this.at += 1;
     if (token.kind === 'number') return token;
     if (token.kind === 'name') {
@@ -122,31 +132,37 @@ class Parser {
         this.at += 1;
         items.push(this.expression(depth + 1));
       }
-      this.expect(')', 'to close sum(');
+      this.close('sum');
       return { kind: 'sum', items };
     }
     if (token.symbol === '-') {
-      if (depth > maxDepth) throw new FormulaError(`The formula nests more than ${maxDepth} deep.`);
+      if (depth > maxDepth) throw new FormulaError(ruleProblem('formulaTooDeep', { depth: maxDepth }));
       return { kind: 'negate', of: this.factor(depth + 1) };
     }
     if (token.symbol === '(') {
       const inner = this.expression(depth + 1);
-      this.expect(')', 'to close a parenthesis');
+      this.close('parenthesis');
       return inner;
     }
-    throw new FormulaError(`"${token.symbol}" is not where a number or a field can be.`);
+    throw new FormulaError(ruleProblem('formulaMisplacedSymbol', { symbol: token.symbol }));
   }
 }
 
-/** The formula read from its text, or what is wrong with it in the product's words. */
-export function parseFormula(text: string): { formula: Formula } | { problem: string } {
-  if (text.length > formulaMaxLength) return { problem: `Keep the formula to ${formulaMaxLength} characters or fewer.` };
+/** The formula read from its text, or what is wrong with it, as a problem to say. */
+export function readFormula(text: string): { formula: Formula } | { problem: RuleProblem } {
+  if (text.length > formulaMaxLength) return { problem: ruleProblem('formulaTooLong', { max: formulaMaxLength }) };
   try {
     return { formula: new Parser(tokens(text)).whole() };
   } catch (error) {
-    if (error instanceof FormulaError) return { problem: error.message };
+    if (error instanceof FormulaError) return { problem: error.problem };
     throw error;
   }
+}
+
+/** The formula read from its text, or what is wrong with it, said by `say` (in English by default). */
+export function parseFormula(text: string, say: SayRule = sayRuleInEnglish): { formula: Formula } | { problem: string } {
+  const read = readFormula(text);
+  return 'problem' in read ? { problem: say(read.problem) } : read;
 }
 
 /** The names of the fields a formula reads. */

@@ -12,6 +12,7 @@ import { shownAndCalculated, validationProblem, type RuleValue } from '@formsign
 import { msg } from '@lingui/core/macro';
 import { i18n } from '../../i18n/i18n.ts';
 import { typedInitialsProblem, usableInitials } from './initials.ts';
+import { sayRule } from './rule-words.ts';
 
 export type Signature = NonNullable<WebSigningRequest['signature']>;
 export type Answer = string | boolean | Signature | null;
@@ -123,7 +124,7 @@ export function answerProblems(
         } else if ((field.type === 'select' || field.type === 'radio') && field.options && !field.options.includes(text)) {
           problems[field.name] = i18n._(msg`Please choose one of the answers offered.`);
         } else {
-          const broken = validationProblem(field, text);
+          const broken = validationProblem(field, text, sayRule(i18n));
           if (broken) problems[field.name] = broken;
         }
       }

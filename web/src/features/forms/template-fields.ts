@@ -10,8 +10,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import type { FieldValidation, FormField } from '@formsign/sdk';
 // The problems are said in the language shown, which the app's words set (English until another is chosen).
-import '../../i18n/i18n.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { choiceTypes, choicesOf } from './field-choices.ts';
+import { sayRule } from './rule-words.ts';
 import {
   conditionsProblem,
   formulasProblem,
@@ -210,7 +211,7 @@ function conditionProblems(fields: readonly EditableField[]): Map<string, string
   }
   if (found.size === 0) {
     // Later places and circles, by the rules the server holds to.
-    const problem = conditionsProblem(formFields(fields));
+    const problem = conditionsProblem(formFields(fields), sayRule(i18n));
     const field = problem ? fields.find((item) => item.name.trim() === problem.field) : undefined;
     if (problem && field) found.set(field.key, problem.message);
   }
@@ -227,7 +228,7 @@ export function fieldProblems(fields: readonly EditableField[]): Map<string, Fie
   const problems = new Map<string, FieldProblems>();
   const conditions = conditionProblems(fields);
   // The formulas, by the rules the server holds to: each names number fields answered no later, with no circle.
-  const formulas = formulasProblem(formFields(fields));
+  const formulas = formulasProblem(formFields(fields), sayRule(i18n));
   const formulaField = formulas ? fields.find((item) => item.name.trim() === formulas.field) : undefined;
   for (const field of fields) {
     const found: FieldProblems = {};
