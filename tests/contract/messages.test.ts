@@ -8,6 +8,8 @@
 import { getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -83,5 +85,26 @@ describe('the catalogues', () => {
       locales.flatMap((locale) => Object.keys(existing[locale] ?? {}).flatMap((id) => (id in extracted ? [] : [`${name} (${locale}): ${id}`]))),
     );
     expect(unused).toEqual([]);
+  });
+
+  it('give a signing link’s first paint (the server’s HTML) the words the app’s signing page shows in its place', async () => {
+    // The texts the first paint writes: `msg({ message })` in the server's module that paints it.
+    const paint = await readFile(new URL('../../server/src/modules/forms/signing-page.ts', import.meta.url), 'utf8');
+    const texts = [...paint.matchAll(/msg\(\{ message: '((?:[^'\\]|\\.)*)' \}\)/g)].map((match) => match[1] ?? '');
+    expect(texts.length).toBeGreaterThan(5);
+    const server = catalogues.find(({ name }) => name.startsWith('server/'));
+    const signing = catalogues.find(({ name }) => name.endsWith('/signing'));
+    const differ: string[] = [];
+    for (const text of texts) {
+      const id = generateMessageId(text);
+      for (const locale of server?.locales ?? []) {
+        const painted = server?.existing[locale]?.[id]?.translation;
+        const shown = signing?.existing[locale]?.[id]?.translation;
+        // A text the app's signing page says as well must read the same in both.
+        if (shown !== undefined && painted !== shown)
+          differ.push(`${locale}: “${text}” is “${painted ?? ''}” in the first paint, “${shown}” in the app`);
+      }
+    }
+    expect(differ).toEqual([]);
   });
 });
