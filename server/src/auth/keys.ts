@@ -5,14 +5,14 @@
  * `FORMSIGN_SECRET` when given; otherwise one is generated on first start and kept in the
  * database, so every server process of an instance shares it.
  */
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, hkdfSync, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { instance } from '../db/schema.js';
 
 export interface Keys {
-  /** Signs and checks sign-in tokens (HS256). */
-  tokens: Uint8Array;
+  /** Signs and checks sign-in tokens (HS256): a key object, which every call uses as it is (raw bytes would be imported again each time). */
+  tokens: KeyObject;
   /** The HMAC of `purpose` and `parts`, base64url. */
   mac(purpose: string, ...parts: readonly (string | number)[]): string;
   /** Whether `value` is the HMAC of `purpose` and `parts` (in constant time). */
@@ -61,7 +61,7 @@ export function keysFrom(secret: string): Keys {
       .update([purpose, ...parts].join('\u0000'))
       .digest('base64url');
   return {
-    tokens,
+    tokens: createSecretKey(tokens),
     mac,
     verifyMac(value, purpose, ...parts) {
       const expected = Buffer.from(mac(purpose, ...parts));

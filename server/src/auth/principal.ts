@@ -3,7 +3,7 @@
  * logging out, blocking a user or a device, and changes of role take effect at the next
  * request, on every server process.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { roleOfFlags, type Role } from '@formsign/sdk/contract';
 import type { Database } from '../db/database.js';
 import { companies, devices, sessions, users } from '../db/schema.js';
@@ -108,14 +108,27 @@ export function principalOf(person: PersonRow, flags: RoleFlags, acting: Pick<Pr
   };
 }
 
-export async function loadPrincipal(db: Database, token: VerifiedToken): Promise<Principal | null> {
-  const [row] = await db
+/** The query of a session's person, built once per database and run with each request's session (it is on every call's path). */
+function principalQuery(db: Database) {
+  return db
     .select({ ...personColumns, deviceId: sessions.deviceId, deviceBlocked: devices.blockedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(devices, eq(devices.id, sessions.deviceId))
-    .where(and(eq(sessions.id, token.sessionId), eq(sessions.userId, token.userId), isNull(sessions.endedAt)));
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId')), isNull(sessions.endedAt)))
+    .prepare('principal');
+}
+
+const prepared = new WeakMap<Database, ReturnType<typeof principalQuery>>();
+
+export async function loadPrincipal(db: Database, token: VerifiedToken): Promise<Principal | null> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = principalQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ sessionId: token.sessionId, userId: token.userId });
   if (!row || row.userBlocked || row.deviceBlocked) return null;
   return principalOf(row, personFlags(row), { sessionId: token.sessionId, deviceId: row.deviceId, apiKey: null });
 }
