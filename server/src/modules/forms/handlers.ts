@@ -28,7 +28,11 @@ type FormHandlers = Pick<
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 /** A place waiting for the person, as Action Required lists it. */
-function pendingForm(recipient: ActingRecipient, form: FormRecord, template: string): PendingForm {
+function pendingForm(
+  recipient: Pick<ActingRecipient, 'pageId' | 'order' | 'action'>,
+  form: Pick<FormRecord, 'id' | 'reference' | 'title' | 'senderName' | 'sentAt' | 'createdAt' | 'expiresAt' | 'steps'>,
+  template: string,
+): PendingForm {
   return {
     id: form.id,
     page_id: recipient.pageId,

@@ -61,6 +61,37 @@ function pageIds(db: Database, where: SQL | undefined, order: SQL[], byTemplate:
 
 const inProgress: FormStatus[] = ['sent', 'in_progress', 'awaiting_approval', 'disapproved', 'declined'];
 
+/**
+ * The columns a row of the Workflow shows: a list reads only these, never a form's fields and
+ * answers (kilobytes of JSON each, twenty times a page).
+ */
+const workflowColumns = {
+  id: forms.id,
+  companyId: forms.companyId,
+  reference: forms.reference,
+  title: forms.title,
+  status: forms.status,
+  currentStep: forms.currentStep,
+  steps: forms.steps,
+  senderName: forms.senderName,
+  sentAt: forms.sentAt,
+  createdAt: forms.createdAt,
+  updatedAt: forms.updatedAt,
+};
+
+/** The columns a row of Completed Forms shows (and its sealed PDF's address is made of). */
+const completedColumns = {
+  id: forms.id,
+  reference: forms.reference,
+  title: forms.title,
+  templateId: forms.templateId,
+  senderName: forms.senderName,
+  completedAt: forms.completedAt,
+  updatedAt: forms.updatedAt,
+  sealedKey: forms.sealedKey,
+  dataRemovedAt: forms.dataRemovedAt,
+};
+
 export async function listWorkflow(db: Database, principal: Principal, paging: Paging, filters: ListFilters, many?: number) {
   const statuses = filters.status && inProgress.includes(filters.status as FormStatus) ? [filters.status as FormStatus] : inProgress;
   const listed = and(
@@ -87,7 +118,7 @@ export async function listWorkflow(db: Database, principal: Principal, paging: P
     forms.updatedAt,
   );
   const rows = await db
-    .select({ form: forms, template: templates.title, assignee, comment })
+    .select({ form: workflowColumns, template: templates.title, assignee, comment })
     .from(forms)
     .innerJoin(templates, eq(templates.id, forms.templateId))
     .where(inArray(forms.id, pageIds(db, where, order, filters.sort === 'template', paging)))
@@ -117,7 +148,7 @@ export async function listCompleted(db: Database, principal: Principal, paging: 
     forms.completedAt,
   );
   const rows = await db
-    .select({ form: forms, template: templates.title, signers })
+    .select({ form: completedColumns, template: templates.title, signers })
     .from(forms)
     .innerJoin(templates, eq(templates.id, forms.templateId))
     .where(inArray(forms.id, pageIds(db, where, order, filters.sort === 'template', paging)))
@@ -129,6 +160,19 @@ export async function listCompleted(db: Database, principal: Principal, paging: 
 function addressedTo(principal: Principal): SQL | undefined {
   return and(eq(formRecipients.userId, principal.userId), eq(formRecipients.companyId, principal.companyId));
 }
+
+/** The columns a row of Action Required shows: of the place, and of its form. */
+const pendingPlaceColumns = { pageId: formRecipients.pageId, order: formRecipients.order, action: formRecipients.action };
+const pendingFormColumns = {
+  id: forms.id,
+  reference: forms.reference,
+  title: forms.title,
+  senderName: forms.senderName,
+  sentAt: forms.sentAt,
+  createdAt: forms.createdAt,
+  expiresAt: forms.expiresAt,
+  steps: forms.steps,
+};
 
 export async function listPending(db: Database, principal: Principal, paging: Paging) {
   const where = and(
@@ -152,7 +196,7 @@ export async function listPending(db: Database, principal: Principal, paging: Pa
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const rows = await db
-    .select({ recipient: formRecipients, form: forms, template: templates.title })
+    .select({ recipient: pendingPlaceColumns, form: pendingFormColumns, template: templates.title })
     .from(formRecipients)
     .innerJoin(forms, eq(forms.id, formRecipients.formId))
     .innerJoin(templates, eq(templates.id, forms.templateId))
