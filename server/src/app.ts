@@ -16,6 +16,9 @@ import { contractIndex, type OperationIndex, type OperationRules } from './contr
 import { contractValidatorCompiler } from './contract/validation.js';
 import type { ServerContext } from './context.js';
 import { installErrorHandling, refusalAnswer, type RefusalBodies } from './http/errors.js';
+import { installRequestLanguage } from './http/language.js';
+import { failureTexts } from './http/texts.js';
+import { say, sayText, type Language } from './i18n/i18n.js';
 import { defaultApiKeyLimit, defaultRateLimits, installRateLimits, type RateLimit, type RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
 import { installBodyGuard } from './http/body-guard.js';
@@ -44,6 +47,22 @@ export interface AppOptions {
 function operationIdOf(request: FastifyRequest): OperationId | undefined {
   const schema = request.routeOptions.schema as { operationId?: OperationId } | undefined;
   return schema?.operationId;
+}
+
+/**
+ * An answer whose `message` (or `error`) a handler gave as English (a contract's text, such as
+ * invite's 'Invitation sent successfully.'), said in the request's language: found in the
+ * catalogue by its English. A text the handler said already, or that is not the product's
+ * (a name), is left as it is.
+ */
+function saidAnswer(answer: unknown, language: Language): unknown {
+  if (typeof answer !== 'object' || answer === null) return answer;
+  const { message, error } = answer as { message?: unknown; error?: unknown };
+  if (typeof message !== 'string' && typeof error !== 'string') return answer;
+  const said = { ...(answer as Record<string, unknown>) };
+  if (typeof message === 'string') said['message'] = sayText(language, message);
+  if (typeof error === 'string') said['error'] = sayText(language, error);
+  return said;
 }
 
 /** Fails when an operation of the contract has no handler (a stale build or a missed area). */
@@ -99,6 +118,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     return payload;
   });
   app.addHook('onRequestAbort', async (request) => removeStreamedFiles(request));
+  installRequestLanguage(app);
   installErrorHandling(app, rulesOf);
   installSecurity(app, ctx, rulesOf, options.apiKeyLimit ?? defaultApiKeyLimit);
   installBodyGuard(app, rulesOf);
@@ -123,12 +143,16 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
           principal: request.principal as never,
           ip: request.ip,
           userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+          get language() {
+            return request.language;
+          },
           raw: request,
           reply,
         };
         try {
           // The events the handler records queue their webhooks on this server's queue.
-          return await withJobs(ctx.jobs, () => handler(handlerRequest));
+          const answer = await withJobs(ctx.jobs, () => handler(handlerRequest));
+          return request.language === 'en' ? answer : saidAnswer(answer, request.language);
         } catch (error) {
           // A refusal with one of the operation's application codes is an answer, not a failure.
           const answer = await refusalAnswer(error, index.byId.get(id), refusalBodies, handlerRequest);
@@ -154,7 +178,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     });
   app.setNotFoundHandler((request, reply) =>
     request.url.startsWith('/api/') || request.url === '/api'
-      ? reply.status(404).send({ message: 'There is no such call.' })
+      ? reply.status(404).send({ message: say(request.language, failureTexts.noSuchCall) })
       : reply.status(404).type('text/plain; charset=utf-8').send('Not found'),
   );
   return app;

@@ -207,11 +207,13 @@ describe('saving every completed form to Documents', () => {
 });
 
 describe('the company language', () => {
-  it('is one the app is written in: English is kept, another is refused in words', async () => {
-    const refused = await server.call('/user', { token: admin, body: { data: { settings: { language: 'de' } } } });
+  it('is one the product speaks: German is kept, another is refused in words', async () => {
+    await settle({ language: 'de' });
+    expect((await server.call('/fetch-settings', { method: 'GET', token: admin })).body.language).toBe('de');
+    const refused = await server.call('/user', { token: admin, body: { data: { settings: { language: 'it' } } } });
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
-    expect(refused.body.error).toBe('formsign is available in English only for now. Please choose English as the language.');
-    expect((await server.call('/fetch-settings', { method: 'GET', token: admin })).body.language).toBe('en');
+    expect(refused.body.error).toBe('formsign speaks English, German, French and Spanish. Please choose one of them as the language.');
+    expect((await server.call('/fetch-settings', { method: 'GET', token: admin })).body.language).toBe('de');
     await settle({ language: 'en' });
   });
 });

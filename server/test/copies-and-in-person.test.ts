@@ -22,6 +22,7 @@ import { copiesOnly } from '../src/modules/forms/new-form.js';
 import { sendCopies } from '../src/modules/forms/send-copies.js';
 import { formsWithCopiesDue } from '../src/modules/forms/completed-forms-repository.js';
 import { hostTexts } from '../src/modules/forms/host-in-person.js';
+import { say } from '../src/i18n/i18n.js';
 import {
   linksOf,
   sendSigningForm,
@@ -129,7 +130,7 @@ describe('a place that receives a copy', () => {
       token,
       body: { template, recipients: [{ name: 'Rita Records', email: 'rita@records.example' }] },
     });
-    expect(refused.body).toMatchObject({ code: -1, message: copiesOnly });
+    expect(refused.body).toMatchObject({ code: -1, message: copiesOnly.message });
 
     const save = (steps: unknown[]) =>
       server.call('/getforms', { token, body: { functions: 'update', id: template, type: 'steps', value: { sequential: true, steps } } });
@@ -199,7 +200,7 @@ describe('signing in person', () => {
     const colleague = (await server.signIn('hostg.basic', organisationPassword)).token;
     expect((await manage(colleague, { id: sent.id, action: 'in-person' })).status).not.toBe(200);
     const notYet = await manage(token, { id: sent.id, action: 'in-person', order: 2 });
-    expect(notYet.body.message).toBe(hostTexts.notTheirTurn('Wes Witness'));
+    expect(notYet.body.message).toBe(say('en', hostTexts.notTheirTurn('Wes Witness')));
     // Nothing changed: the mailed link still works.
     const [first] = await linksOf(server, sent.id);
     expect(first?.pageId).toBe(sent.links[0]?.pageId);
@@ -212,7 +213,7 @@ describe('signing in person', () => {
       recipients: [{ name: 'Bo Basic', email: 'basic@hostg.example' }],
     });
     const approver = await manage(token, { id: approverForm.id, action: 'in-person' });
-    expect(approver.body.message).toBe(hostTexts.approver('Bo Basic'));
+    expect(approver.body.message).toBe(say('en', hostTexts.approver('Bo Basic')));
   });
 
   it('still asks for a mailed code, and ends when a reminder mails a new link', async () => {

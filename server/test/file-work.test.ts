@@ -168,7 +168,7 @@ describe('checking a PDF', () => {
     server.ctx.fileWork = fileWork({ timeMs: { 'pdf-seals': 2_000 } });
     const bomb = byteRangeBomb();
     const { order, heavy, cheap } = await raceWithCheap(() => verify(bomb), whenVerifyReads);
-    expect(heavy).toMatchObject({ status: 200, body: { verdict: 'foreign', message: verificationTexts.foreign } });
+    expect(heavy).toMatchObject({ status: 200, body: { verdict: 'foreign', message: verificationTexts.foreign.message } });
     expect(cheap).toMatchObject({ status: 200, body: { user: { name: 'demo.basic' } } });
     expect(order).toEqual(['cheap', 'heavy']);
     // Time enough for the request thread to have read it (ten seconds and more), were it read there.

@@ -50,12 +50,12 @@ describe('the failure texts', () => {
       const declared = resolveRef<ResponseObject>(document, document.components.responses[response] ?? {});
       return (resolveRef(document, declared.content?.['application/json']?.examples?.[name] ?? {}).value as { message?: string }).message;
     };
-    expect(failureTexts.badRequest).toBe(example('BadRequest', 'badRequest'));
-    expect(failureTexts.unauthorized).toBe(example('Unauthorized', 'unauthorized'));
-    expect(failureTexts.forbidden).toBe(example('Forbidden', 'forbidden'));
-    expect(failureTexts.xsrf).toBe(example('Forbidden', 'unverified'));
-    expect(failureTexts.notFound).toBe(example('NotFound', 'notFound'));
-    expect(failureTexts.tooManyRequests).toBe(example('TooManyRequests', 'tooMany'));
+    expect(failureTexts.badRequest.message).toBe(example('BadRequest', 'badRequest'));
+    expect(failureTexts.unauthorized.message).toBe(example('Unauthorized', 'unauthorized'));
+    expect(failureTexts.forbidden.message).toBe(example('Forbidden', 'forbidden'));
+    expect(failureTexts.xsrf.message).toBe(example('Forbidden', 'unverified'));
+    expect(failureTexts.notFound.message).toBe(example('NotFound', 'notFound'));
+    expect(failureTexts.tooManyRequests.message).toBe(example('TooManyRequests', 'tooMany'));
   });
 });
 

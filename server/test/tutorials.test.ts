@@ -144,7 +144,7 @@ describe('subtitle tracks', () => {
 });
 
 describe('the interface strings', () => {
-  it("are the company's languages and translations, English always, for anyone who asks by company id", async () => {
+  it("are the product's languages and the company's translations, for anyone who asks by company id", async () => {
     const northwind = await companyIdOf('demo.admin');
     const answer = await server.call('/get-strings', { query: `cid=${northwind}` });
     expect(answer.status).toBe(200);
@@ -153,15 +153,17 @@ describe('the interface strings', () => {
       languages: [
         { code: 'en', name: 'English' },
         { code: 'de', name: 'Deutsch' },
+        { code: 'fr', name: 'Français' },
+        { code: 'es', name: 'Español' },
       ],
-      strings: { en: {} },
+      strings: { en: {}, fr: {}, es: {} },
     });
     expect(answer.body.strings.de).toMatchObject({ Dashboard: 'Übersicht', Settings: 'Einstellungen', 'Sign out': 'Abmelden' });
   });
 
   it("default to the company's language when it offers it", async () => {
     const northwind = await companyIdOf('demo.admin');
-    // Settings offer English only for now: a language kept from before is set here directly.
+    // A language kept from before the product spoke it is set here directly.
     const speak = async (language: string) => {
       const [company] = await server.ctx.db.select({ settings: companies.settings }).from(companies).where(eq(companies.id, northwind));
       if (!company) throw new Error('No such company.');
@@ -173,15 +175,26 @@ describe('the interface strings', () => {
     await speak('de');
     expect((await server.call('/get-strings', { query: `cid=${northwind}` })).body.default).toBe('de');
     await speak('fr');
+    expect((await server.call('/get-strings', { query: `cid=${northwind}` })).body.default).toBe('fr');
+    await speak('it');
     expect((await server.call('/get-strings', { query: `cid=${northwind}` })).body.default).toBe('en');
     await speak('en');
   });
 
-  it('are English only for a company without translations, or none', async () => {
-    const englishOnly = { default: 'en', languages: [{ code: 'en', name: 'English' }], strings: { en: {} } };
-    expect((await server.call('/get-strings', { query: `cid=${await companyIdOf(otherCompany.admin)}` })).body).toEqual(englishOnly);
+  it('are the four languages the product speaks, with no wording of their own, for a company without translations, or none', async () => {
+    const productLanguages = {
+      default: 'en',
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'de', name: 'Deutsch' },
+        { code: 'fr', name: 'Français' },
+        { code: 'es', name: 'Español' },
+      ],
+      strings: { en: {}, de: {}, fr: {}, es: {} },
+    };
+    expect((await server.call('/get-strings', { query: `cid=${await companyIdOf(otherCompany.admin)}` })).body).toEqual(productLanguages);
     const [last] = await server.ctx.db.select({ id: companies.id }).from(companies).orderBy(companies.id);
-    expect((await server.call('/get-strings', { query: `cid=${(last?.id ?? 0) + 1000}` })).body).toEqual(englishOnly);
+    expect((await server.call('/get-strings', { query: `cid=${(last?.id ?? 0) + 1000}` })).body).toEqual(productLanguages);
   });
 });
 

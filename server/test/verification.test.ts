@@ -49,7 +49,7 @@ describe('checking a document', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       verdict: 'sealed',
-      message: verificationTexts.sealed,
+      message: verificationTexts.sealed.message,
       sealed_by: 'formsign document sealing',
       form: {
         reference: sealed.reference,
@@ -70,7 +70,7 @@ describe('checking a document', () => {
     changed[at] = 'r'.charCodeAt(0);
     expect((await verify(changed)).body).toEqual({
       verdict: 'changed',
-      message: verificationTexts.changed,
+      message: verificationTexts.changed.message,
       sealed_by: 'formsign document sealing',
       form: null,
     });
@@ -86,14 +86,14 @@ describe('checking a document', () => {
     const answer = await verify(updated);
     expect(answer.body).toMatchObject({
       verdict: 'changed',
-      message: verificationTexts.addedTo,
+      message: verificationTexts.addedTo.message,
       form: { reference: sealed.reference, sha256: sealed.sha256 },
     });
   });
 
   it('calls foreign an unsigned PDF and one sealed with another certificate', async () => {
     const plain = await (await onePagePdf()).save();
-    expect((await verify(plain)).body).toEqual({ verdict: 'foreign', message: verificationTexts.foreign, sealed_by: null, form: null });
+    expect((await verify(plain)).body).toEqual({ verdict: 'foreign', message: verificationTexts.foreign.message, sealed_by: null, form: null });
 
     const elsewhere = makeInstanceCertificates('Elsewhere Ltd');
     const signed = await (
@@ -105,13 +105,13 @@ describe('checking a document', () => {
   it('refuses a file that is not a PDF, or one too large, in words a person reads', async () => {
     const text = await verify(Buffer.from('Dear Sir or Madam,\nplease find attached…'), 'letter.txt');
     expect(text.status).toBe(400);
-    expect(text.body).toEqual({ message: verificationTexts.notPdf });
+    expect(text.body).toEqual({ message: verificationTexts.notPdf.message });
 
     const large = Buffer.alloc(25 * 1024 * 1024 + 10, 0x20);
     large.write('%PDF-1.7\n', 0);
     const tooLarge = await verify(large);
     expect(tooLarge.status).toBe(400);
-    expect(tooLarge.body).toEqual({ message: verificationTexts.tooLarge });
+    expect(tooLarge.body).toEqual({ message: verificationTexts.tooLarge.message });
   });
 
   it('gives the signer the sealed copy on their page once the form is complete', async () => {

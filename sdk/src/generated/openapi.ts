@@ -2111,6 +2111,8 @@ export interface components {
             session: string;
             /** @description The name shown in the top bar. */
             username: string;
+            /** @description With code 1: the language the person reads the product in, their own else their organisation's, so the app shows it from the first page. Absent otherwise. */
+            language?: components["schemas"]["Language"];
             /** @description With codes 2 and 3 (and 2 of `/login-mfa`): the second factor due. Absent otherwise. */
             mfa?: components["schemas"]["SecondFactorChallenge"];
         };
@@ -2188,8 +2190,9 @@ export interface components {
             unused: number;
         };
         Strings: {
-            /** @description The company's default language code. */
+            /** @description The company's default language code: its language (`settings.language`). */
             default: string;
+            /** @description The languages the product speaks (English, Deutsch, Français, Español), then any other the company has texts for. */
             languages: {
                 code: string;
                 /** @description The language's own name. */
@@ -3558,6 +3561,7 @@ export interface components {
             timezone: string;
             /** @enum {string} */
             date_format: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD";
+            /** @description The organisation's language (a `Language`: en, de, fr or es): its people's pages and mails unless they choose their own, and its forms' unless their sender chooses. A code kept from before the product spoke it reads as English. */
             language: string;
             /** @description Days before an unsigned form is reminded; 0 for never. */
             reminder_days: number;
@@ -3598,6 +3602,7 @@ export interface components {
             timezone?: string;
             /** @enum {string} */
             date_format?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD";
+            /** @description A `Language` (en, de, fr or es); any other is refused in the product's words, but for the code the organisation has already, which is kept. */
             language?: string;
             reminder_days?: number;
             /** @description 0 keeps ended forms for ever; otherwise at least 30. */
@@ -3721,6 +3726,8 @@ export interface components {
             img: string;
             /** @description A new email address asked for and not confirmed yet (its link is followed within 24 hours); null when none. */
             pending_email: string | null;
+            /** @description The person's own language (the top bar's choice): their pages and mails are in it. Null: their organisation's (`settings.language`). */
+            language: null | components["schemas"]["Language"];
         };
         Company: {
             id: number;
@@ -3753,6 +3760,8 @@ export interface components {
                 password?: string;
                 /** @description The person's current password; needed to change the email address or the password. */
                 current_password?: string;
+                /** @description The person's own language; null to read in the organisation's. Any other value than the languages the product speaks is refused. */
+                language?: null | components["schemas"]["Language"];
             };
         };
         ProfileSaved: {

@@ -8,6 +8,8 @@ import type { AuditEvent } from '../db/schema.js';
 import { apiKeyLabel } from '../auth/api-keys.js';
 import type { Principal } from '../auth/principal.js';
 import { insertAuditEvents, type NewAuditEvent } from './repository.js';
+import { isWords, type Words } from '../i18n/words.js';
+import { say, sayText, type Language } from '../i18n/i18n.js';
 
 export interface Origin {
   ip: string;
@@ -24,6 +26,24 @@ export interface EventRecord {
   level?: 'info' | 'warning' | 'error';
   details?: Record<string, unknown>;
   origin?: Origin;
+}
+
+/**
+ * The details of a system event's message: its English (what the system log searches, and
+ * shows as kept), with its words and values, so that the log says it in its reader's language.
+ */
+export function systemMessage(words: Words, values: Record<string, unknown> = {}): Record<string, unknown> {
+  return { message: say('en', words, values), words: { id: words.id, message: words.message }, values };
+}
+
+/** A system event's message in `language`: from its words when it kept them, else as it was written; null when it has none. */
+export function systemMessageIn(details: Record<string, unknown>, language: Language): string | null {
+  const message = details['message'];
+  if (typeof message !== 'string' || message === '') return null;
+  const words = details['words'];
+  const values = details['values'];
+  if (isWords(words)) return say(language, words, typeof values === 'object' && values !== null ? (values as Record<string, unknown>) : {});
+  return sayText(language, message);
 }
 
 /** An event as written, handed to those that follow the trail. */

@@ -10,6 +10,7 @@ import { roleOfFlags, roleStanding, type Role } from '@formsign/sdk/contract';
 import type { Database } from '../db/database.js';
 import { findKeyByHash, touchKey } from './api-key-repository.js';
 import { flagsOfRole, personFlags, principalOf, type Principal } from './principal.js';
+import { msg } from '#words';
 
 export const apiKeyMark = 'fs_live_';
 /** `fs_live_` and the first four characters of the secret: enough to tell keys apart, nothing to guess with. */
@@ -40,11 +41,11 @@ export function apiKeyLabel(key: { name: string; prefix: string }): string {
 
 /** The texts a call with a key is refused with (the contract's examples of 401 and 403). */
 export const apiKeyTexts = {
-  unknown: 'This API key is not valid.',
-  revoked: 'This API key has been revoked.',
-  expired: 'This API key has expired.',
-  refused: 'An API key cannot do this. Sign in as a person to do it.',
-} as const;
+  unknown: msg({ message: 'This API key is not valid.' }),
+  revoked: msg({ message: 'This API key has been revoked.' }),
+  expired: msg({ message: 'This API key has expired.' }),
+  refused: msg({ message: 'An API key cannot do this. Sign in as a person to do it.' }),
+};
 
 export type KeyResolution = { principal: Principal } | { refused: keyof typeof apiKeyTexts };
 

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationId, operationTypes } from '@formsign/sdk/contract';
 import type { operations as operationTable } from '@formsign/sdk/contract';
 import type { Principal } from '../auth/principal.js';
+import type { Language } from '../i18n/i18n.js';
 
 type Operation<K extends OperationId> = operationTypes[K];
 
@@ -38,6 +39,8 @@ export interface HandlerRequest<K extends OperationId> {
   /** Where the request came from (the proxy's X-Forwarded-For when TRUST_PROXY is on). */
   ip: string;
   userAgent: string;
+  /** The language the answer's texts are said in: the request's `Accept-Language` (English without it). */
+  language: Language;
   /** For what the contract's types do not cover: headers, cookies. */
   raw: FastifyRequest;
   reply: FastifyReply;

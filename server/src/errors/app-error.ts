@@ -11,8 +11,8 @@
  * in `appCode`, and the operation answers with that code instead of an HTTP failure.
  */
 
-import { say } from '../i18n/i18n.js';
-import type { Words } from '../i18n/words.js';
+import { say, sayText, type Language } from '../i18n/i18n.js';
+import { filled, type Text, type Words } from '../i18n/words.js';
 
 /** What went wrong, in the server's terms; each has its HTTP status. */
 export enum AppErrorCode {
@@ -56,7 +56,7 @@ export const statusOfCode: Readonly<Record<AppErrorCode, number>> = {
 };
 
 export interface AppErrorOptions {
-  /** The values the words' placeholders name, when the text is `Words`. */
+  /** The values the words' placeholders name, when the text is `Words` (the words' own when they were filled). */
   values?: Record<string, unknown>;
   /** What went wrong, for the log; never sent to the person. */
   detail?: string;
@@ -75,26 +75,37 @@ export class AppError extends Error {
   readonly userMessage: string;
   /** The text as words, said in the reader's language where the answer is rendered (`http/errors.ts`). */
   readonly words: Words | undefined;
-  readonly values: Record<string, unknown> | undefined;
+  readonly values: Readonly<Record<string, unknown>> | undefined;
   readonly detail: string | undefined;
   readonly appCode: `${number}` | undefined;
   readonly status: number;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(code: AppErrorCode, text: string | Words, options: AppErrorOptions = {}) {
-    const userMessage = typeof text === 'string' ? text : say('en', text, options.values);
+    const values = options.values ?? (typeof text === 'string' ? undefined : text.values);
+    const userMessage = typeof text === 'string' ? text : say('en', text, values);
     // The Error's message is what the log shows: the detail when there is one.
     super(options.detail ? `${userMessage} (${options.detail})` : userMessage, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.userMessage = userMessage;
     this.words = typeof text === 'string' ? undefined : text;
-    this.values = options.values;
+    this.values = values;
     this.detail = options.detail;
     this.appCode = options.appCode;
     this.status = options.status ?? statusOfCode[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/** The refusal's text to be said elsewhere (a row's reason among others): its words with their values, or its English. */
+export function refusalWords(error: AppError): Text {
+  return error.words ? filled(error.words, { ...error.values }) : error.userMessage;
+}
+
+/** The text the person reads, in `language`: its words said, or its English found in the catalogue (a contract's text). */
+export function refusalText(error: AppError, language: Language): string {
+  return error.words ? say(language, error.words, error.values) : sayText(language, error.userMessage);
 }
 
 export function isAppError(error: unknown): error is AppError {

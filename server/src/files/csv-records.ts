@@ -5,6 +5,7 @@
  * is answered with its number and what is wrong with it; values are kept as they are written
  * (a value starting with = + - @ is text: `database/csv.ts` escapes it when written again).
  */
+import { filled, msg, type Words } from '#words';
 
 export const csvLimits = {
   rows: 50_000,
@@ -22,11 +23,34 @@ export interface CsvRecordsInput {
 export interface CsvProblem {
   /** The row of the file, the header being row 1. */
   row: number;
-  reason: string;
+  /** What is wrong with it, said in the reader's language where it is answered. */
+  reason: Words;
 }
 
+/** What a person reads about a CSV file. */
+export const csvTexts = {
+  unclosedQuote: msg({ message: 'A quote on this row is never closed.' }),
+  wrongCount: msg({ message: 'It has {count, plural, one {# value} other {# values}}; the header has {columns} columns.' }),
+  tooLong: msg({ message: 'Its {column} is longer than {most, number} characters.' }),
+  notUtf8: msg({ message: 'This file is not a CSV file in UTF-8 text.' }),
+  emptyRecords: msg({ message: 'This file is empty: it needs a header row and at least one record.' }),
+  unclosedHeader: msg({ message: 'The header row has a quote that is never closed.' }),
+  tooManyColumnsSource: msg({ message: 'The file has {count} columns; a data source takes at most {most}.' }),
+  unnamedColumn: msg({ message: 'Column {column} of the header row has no name.' }),
+  longHeader: msg({ message: 'Column {column} of the header row is longer than {most} characters.' }),
+  headerTwice: msg({ message: 'The header row names the column {header} twice.' }),
+  noReference: msg({ message: 'The header row has no column {reference} to identify records by.' }),
+  tooManyRecords: msg({ message: 'The file has more than {most, number} records; a data source takes at most that many.' }),
+  noOid: msg({ message: 'Its {reference} is empty: each record needs one.' }),
+  oidTwice: msg({ message: 'Its {reference} {oid} is already used on row {earlier}.' }),
+  emptyRows: msg({ message: 'This file is empty: it needs a header row and at least one row.' }),
+  tooManyColumns: msg({ message: 'The file has {count} columns; at most {most} are taken.' }),
+  tooManyRows: msg({ message: 'The file has more than {most, number} rows; send it in parts of at most that many.' }),
+  noRows: msg({ message: 'This file has a header row but no rows: add one row for each form to send.' }),
+};
+
 export type CsvRecordsOutput =
-  | { refused: string }
+  | { refused: Words }
   | {
       headers: string[];
       reference: string;
@@ -109,34 +133,33 @@ function csvText(bytes: Uint8Array): string | null {
 }
 
 /** What is wrong with a row as read, whatever its values mean: a quote never closed, not one value a column, a value too long. */
-function rowShapeProblem(cells: readonly string[], unclosed: boolean, headers: readonly string[], maxValue: number): string | null {
-  if (unclosed) return 'A quote on this row is never closed.';
-  if (cells.length !== headers.length)
-    return `It has ${cells.length} value${cells.length === 1 ? '' : 's'}; the header has ${headers.length} columns.`;
+function rowShapeProblem(cells: readonly string[], unclosed: boolean, headers: readonly string[], maxValue: number): Words | null {
+  if (unclosed) return csvTexts.unclosedQuote;
+  if (cells.length !== headers.length) return filled(csvTexts.wrongCount, { count: cells.length, columns: headers.length });
   const long = cells.findIndex((cell) => cell.length > maxValue);
-  return long >= 0 ? `Its ${headers[long]} is longer than ${maxValue.toLocaleString('en-GB')} characters.` : null;
+  return long >= 0 ? filled(csvTexts.tooLong, { column: headers[long], most: maxValue }) : null;
 }
 
 export function csvRecords(input: CsvRecordsInput): CsvRecordsOutput {
   const text = csvText(input.bytes);
-  if (text === null) return { refused: 'This file is not a CSV file in UTF-8 text.' };
+  if (text === null) return { refused: csvTexts.notUtf8 };
   const rows = rowsOf(text);
   const first = rows.next();
-  if (first.done) return { refused: 'This file is empty: it needs a header row and at least one record.' };
+  if (first.done) return { refused: csvTexts.emptyRecords };
   const headers = first.value.cells.map((header) => header.trim());
-  if (first.value.unclosed) return { refused: 'The header row has a quote that is never closed.' };
+  if (first.value.unclosed) return { refused: csvTexts.unclosedHeader };
   if (headers.length > csvLimits.columns)
-    return { refused: `The file has ${headers.length} columns; a data source takes at most ${csvLimits.columns}.` };
+    return { refused: filled(csvTexts.tooManyColumnsSource, { count: headers.length, most: csvLimits.columns }) };
   const seen = new Set<string>();
   for (const [index, header] of headers.entries()) {
-    if (header === '') return { refused: `Column ${index + 1} of the header row has no name.` };
-    if (header.length > csvLimits.header) return { refused: `Column ${index + 1} of the header row is longer than ${csvLimits.header} characters.` };
-    if (seen.has(header)) return { refused: `The header row names the column ${header} twice.` };
+    if (header === '') return { refused: filled(csvTexts.unnamedColumn, { column: index + 1 }) };
+    if (header.length > csvLimits.header) return { refused: filled(csvTexts.longHeader, { column: index + 1, most: csvLimits.header }) };
+    if (seen.has(header)) return { refused: filled(csvTexts.headerTwice, { header }) };
     seen.add(header);
   }
   const reference = input.reference.trim() || (headers[0] ?? '');
   const referenceIndex = headers.indexOf(reference);
-  if (referenceIndex < 0) return { refused: `The header row has no column ${reference} to identify records by.` };
+  if (referenceIndex < 0) return { refused: filled(csvTexts.noReference, { reference }) };
 
   const records: string[][] = [];
   const problems: CsvProblem[] = [];
@@ -144,8 +167,7 @@ export function csvRecords(input: CsvRecordsInput): CsvRecordsOutput {
   let count = 0;
   for (const { cells, unclosed } of rows) {
     count += 1;
-    if (count > csvLimits.rows)
-      return { refused: `The file has more than ${csvLimits.rows.toLocaleString('en-GB')} records; a data source takes at most that many.` };
+    if (count > csvLimits.rows) return { refused: filled(csvTexts.tooManyRecords, { most: csvLimits.rows }) };
     // Numbered as a spreadsheet shows them: the header is row 1, each record the next.
     const row = count + 1;
     const shape = rowShapeProblem(cells, unclosed, headers, csvLimits.value);
@@ -157,19 +179,19 @@ export function csvRecords(input: CsvRecordsInput): CsvRecordsOutput {
     }
     const oid = (cells[referenceIndex] ?? '').trim();
     if (oid === '') {
-      problems.push({ row, reason: `Its ${reference} is empty: each record needs one.` });
+      problems.push({ row, reason: filled(csvTexts.noOid, { reference }) });
       continue;
     }
     const earlier = rowOfOid.get(oid);
     if (earlier !== undefined) {
-      problems.push({ row, reason: `Its ${reference} ${oid} is already used on row ${earlier}.` });
+      problems.push({ row, reason: filled(csvTexts.oidTwice, { reference, oid, earlier }) });
       continue;
     }
     rowOfOid.set(oid, row);
     cells[referenceIndex] = oid;
     records.push(cells);
   }
-  if (count === 0) return { refused: 'This file is empty: it needs a header row and at least one record.' };
+  if (count === 0) return { refused: csvTexts.emptyRecords };
   return { headers, reference, records, problems };
 }
 
@@ -183,7 +205,7 @@ export interface CsvTableInput {
 }
 
 export type CsvTableOutput =
-  | { refused: string }
+  | { refused: Words }
   | {
       headers: string[];
       /** Each row with its number in the file (the header is row 1). */
@@ -213,20 +235,19 @@ export function separatorOf(text: string): ',' | ';' {
  */
 export function csvTable(input: CsvTableInput): CsvTableOutput {
   const text = csvText(input.bytes);
-  if (text === null) return { refused: 'This file is not a CSV file in UTF-8 text.' };
+  if (text === null) return { refused: csvTexts.notUtf8 };
   const rowsIn = rowsOf(text, separatorOf(text));
   const first = rowsIn.next();
-  if (first.done) return { refused: 'This file is empty: it needs a header row and at least one row.' };
-  if (first.value.unclosed) return { refused: 'The header row has a quote that is never closed.' };
+  if (first.done) return { refused: csvTexts.emptyRows };
+  if (first.value.unclosed) return { refused: csvTexts.unclosedHeader };
   const headers = first.value.cells.map((header) => header.trim());
-  if (headers.length > input.maxColumns) return { refused: `The file has ${headers.length} columns; at most ${input.maxColumns} are taken.` };
+  if (headers.length > input.maxColumns) return { refused: filled(csvTexts.tooManyColumns, { count: headers.length, most: input.maxColumns }) };
   const rows: { row: number; cells: string[] }[] = [];
   const problems: CsvProblem[] = [];
   let count = 0;
   for (const { cells, unclosed } of rowsIn) {
     count += 1;
-    if (count > input.maxRows)
-      return { refused: `The file has more than ${input.maxRows.toLocaleString('en-GB')} rows; send it in parts of at most that many.` };
+    if (count > input.maxRows) return { refused: filled(csvTexts.tooManyRows, { most: input.maxRows }) };
     const row = count + 1;
     const shape = rowShapeProblem(cells, unclosed, headers, input.maxValue);
     if (shape) {
@@ -237,6 +258,6 @@ export function csvTable(input: CsvTableInput): CsvTableOutput {
     }
     rows.push({ row, cells });
   }
-  if (count === 0) return { refused: 'This file has a header row but no rows: add one row for each form to send.' };
+  if (count === 0) return { refused: csvTexts.noRows };
   return { headers, rows, problems };
 }

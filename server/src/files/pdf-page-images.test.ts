@@ -25,7 +25,7 @@ describe('the images of a PDF’s pages', () => {
     coloured.drawText('Tenancy agreement', { x: 72, y: 760, size: 18, color: rgb(0.12, 0.3, 0.55) });
     for (let line = 0; line < 30; line++) coloured.drawText(`${line + 1}. Rent is due monthly.`, { x: 72, y: 720 - line * 16, size: 9 });
     const answer = await pdfPageImages(await pdf.save());
-    if (!answer.ok) throw new Error(answer.reason);
+    if (!answer.ok) throw new Error(answer.reason.message);
     const [grey, colour] = await Promise.all(answer.value.map((page) => coloursOf(page.image)));
     expect(grey?.size).toBeLessThanOrEqual(greys);
     expect(grey?.size).toBeGreaterThan(2);

@@ -19,6 +19,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { dirname, join } from 'node:path';
 import { notAPdfText } from './pdf-answers.js';
 import { mostPages } from './pdf-pages.js';
+import { type Words } from '#words';
 
 /** The width of a page's image, in pixels: a phone's screen at its density, and a desktop's column. */
 export const imageWidth = 800;
@@ -35,7 +36,7 @@ export interface PageImage {
   image: Uint8Array;
 }
 
-export type PageImagesAnswer = { ok: true; value: PageImage[] } | { ok: false; reason: string };
+export type PageImagesAnswer = { ok: true; value: PageImage[] } | { ok: false; reason: Words };
 
 const points = (value: number): number => Math.round(value * 100) / 100;
 

@@ -5,7 +5,8 @@
  * answers requests.
  */
 import { PDF } from '@libpdf/core';
-import { notAPdfText, type PdfPagesAnswer } from './pdf-answers.js';
+import { notAPdfText, pdfPagesTexts, type PdfPagesAnswer } from './pdf-answers.js';
+import { filled } from '#words';
 
 export const mostPages = 50;
 
@@ -18,10 +19,10 @@ export async function pdfPages(bytes: Uint8Array): Promise<PdfPagesAnswer> {
   } catch {
     return { ok: false, reason: notAPdfText };
   }
-  if (pdf.isEncrypted && !pdf.isAuthenticated) return { ok: false, reason: 'This PDF is protected by a password. Please upload a copy without one.' };
+  if (pdf.isEncrypted && !pdf.isAuthenticated) return { ok: false, reason: pdfPagesTexts.password };
   const count = pdf.getPageCount();
   if (count === 0) return { ok: false, reason: notAPdfText };
-  if (count > mostPages) return { ok: false, reason: `This PDF has ${count} pages; a template can have at most ${mostPages}.` };
+  if (count > mostPages) return { ok: false, reason: filled(pdfPagesTexts.tooManyPages, { count, most: mostPages }) };
   const pages = pdf.getPages().map((page) => ({ width: points(page.width), height: points(page.height) }));
   if (pages.some((page) => !(page.width > 0 && page.height > 0))) return { ok: false, reason: notAPdfText };
   return { ok: true, value: pages };

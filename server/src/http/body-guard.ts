@@ -8,7 +8,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OperationRules } from '../contract/operation-index.js';
 
+import { msg } from '#words';
+import { listOf } from '../i18n/i18n.js';
 import { failureTexts } from './texts.js';
+
+const bodyTypeTexts = {
+  wrongType: msg({ message: 'The body must be sent as {types}.' }),
+};
 import { AppError, AppErrorCode } from '../errors/app-error.js';
 
 function holdsNul(value: unknown, depth = 0): boolean {
@@ -32,11 +38,11 @@ export function installBodyGuard(app: FastifyInstance, rulesOf: (request: Fastif
     if (!rules || rules.bodyTypes.length === 0) return;
     const sent = request.body !== undefined && request.body !== null;
     if (!sent) {
-      if (rules.bodyRequired) throw new AppError(AppErrorCode.InvalidInput, `${failureTexts.badRequest.slice(0, -1)}: the body.`);
+      if (rules.bodyRequired) throw new AppError(AppErrorCode.InvalidInput, failureTexts.noBody);
       return;
     }
     if (!rules.bodyTypes.includes(mediaTypeOf(request)))
-      throw new AppError(AppErrorCode.InvalidInput, `The body must be sent as ${rules.bodyTypes.join(' or ')}.`);
+      throw new AppError(AppErrorCode.InvalidInput, bodyTypeTexts.wrongType, { values: { types: listOf(request.language, rules.bodyTypes, 'or') } });
   });
   app.addHook('preHandler', async (request) => {
     if (holdsNul(request.body) || holdsNul(request.query)) throw new AppError(AppErrorCode.InvalidInput, failureTexts.badRequest);

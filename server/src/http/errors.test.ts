@@ -7,7 +7,7 @@ import { installErrorHandling, refusalAnswer } from './errors.js';
 
 const index = indexOperations();
 const rules = (id: Parameters<typeof index.byId.get>[0]) => index.byId.get(id);
-const request = { raw: { log: { info: () => undefined } } } as unknown as HandlerRequest<'inviteUsers'>;
+const request = { raw: { log: { info: () => undefined } }, language: 'en' } as unknown as HandlerRequest<'inviteUsers'>;
 
 describe('a refusal with an application code', () => {
   it('answers the code and the text when the operation has that code', async () => {

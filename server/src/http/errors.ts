@@ -15,19 +15,25 @@
  *   contract's words.
  * - Anything unexpected answers 500 without a message, so that the product shows its own
  *   catalogue text, and is logged with its detail.
+ *
+ * Every text is said here in the language of the request (`Accept-Language`, `language.ts`):
+ * a refusal's words with their values, a text held as English (a contract's) found in the
+ * catalogue.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationId } from '@formsign/sdk/contract';
 import type { HandlerRequest, OkOf } from '../contract/handler-types.js';
 import type { FailureShape, OperationRules } from '../contract/operation-index.js';
 import { isOutOfRange } from '../db/errors.js';
-import { AppError, AppErrorCode } from '../errors/app-error.js';
+import { AppError, AppErrorCode, refusalText } from '../errors/app-error.js';
+import { filled, type Words } from '../i18n/words.js';
+import { languageOfRequest } from './language.js';
 import { failureTexts } from './texts.js';
 
-export const notFound = (message: string = failureTexts.notFound): AppError => new AppError(AppErrorCode.NotFound, message);
-export const badRequest = (message: string = failureTexts.badRequest): AppError => new AppError(AppErrorCode.InvalidInput, message);
-export const forbidden = (message: string = failureTexts.forbidden): AppError => new AppError(AppErrorCode.Forbidden, message);
-export const unauthorized = (message: string = failureTexts.unauthorized): AppError => new AppError(AppErrorCode.Unauthorized, message);
+export const notFound = (message: string | Words = failureTexts.notFound): AppError => new AppError(AppErrorCode.NotFound, message);
+export const badRequest = (message: string | Words = failureTexts.badRequest): AppError => new AppError(AppErrorCode.InvalidInput, message);
+export const forbidden = (message: string | Words = failureTexts.forbidden): AppError => new AppError(AppErrorCode.Forbidden, message);
+export const unauthorized = (message: string | Words = failureTexts.unauthorized): AppError => new AppError(AppErrorCode.Unauthorized, message);
 
 /**
  * An operation's answer to a refusal with an application code, where `{ code, message }` is
@@ -66,7 +72,7 @@ export async function refusalAnswer<K extends OperationId>(
   request: HandlerRequest<K>,
 ): Promise<OkOf<K> | null> {
   if (!(error instanceof AppError) || error.appCode === undefined || !rules?.appCodes.has(error.appCode)) return null;
-  const refusal = { code: Number(error.appCode), message: error.userMessage };
+  const refusal = { code: Number(error.appCode), message: refusalText(error, request.language) };
   if (error.detail) request.raw.log.info({ code: error.code, appCode: error.appCode, detail: error.detail }, 'refused');
   const body = bodies[rules.operationId] as RefusalBody<K> | undefined;
   return body ? body(refusal, request) : (refusal as OkOf<K>);
@@ -96,7 +102,7 @@ function sendAppError(reply: FastifyReply, request: FastifyRequest, rules: Opera
   if (error.code === AppErrorCode.Internal) request.log.error({ err: error }, 'request failed');
   else if (error.detail) request.log.info({ code: error.code, detail: error.detail }, 'refused');
   if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
-  return reply.status(error.status).send(failureBody(rules, error.status, error.userMessage));
+  return reply.status(error.status).send(failureBody(rules, error.status, refusalText(error, languageOfRequest(request))));
 }
 
 export function installErrorHandling(app: FastifyInstance, rulesOf: (request: FastifyRequest) => OperationRules | undefined): void {
@@ -105,13 +111,13 @@ export function installErrorHandling(app: FastifyInstance, rulesOf: (request: Fa
     if (error instanceof AppError) return sendAppError(reply, request, rules, error);
     if (error.validation) {
       const fields = offendingFields(error.validation as ValidationIssue[], error.validationContext);
-      return sendAppError(reply, request, rules, badRequest(`${failureTexts.badRequest.slice(0, -1)}: ${fields.join(', ')}.`));
+      return sendAppError(reply, request, rules, badRequest(filled(failureTexts.badFields, { fields: fields.join(', ') })));
     }
     if (isOutOfRange(error)) return sendAppError(reply, request, rules, badRequest());
     const status = error.statusCode ?? 500;
     if (status === 429) return sendAppError(reply, request, rules, new AppError(AppErrorCode.TooManyRequests, failureTexts.tooManyRequests));
     // Fastify's own refusals (a body that is not JSON, too large, of a type not accepted).
-    if (status === 413) return sendAppError(reply, request, rules, new AppError(AppErrorCode.TooLarge, 'The request is too large.'));
+    if (status === 413) return sendAppError(reply, request, rules, new AppError(AppErrorCode.TooLarge, failureTexts.tooLarge));
     if (status >= 400 && status < 500) return sendAppError(reply, request, rules, badRequest());
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(failureBody(rules, 500, ''));

@@ -24,6 +24,8 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, isIPv6, type LookupFunction } from 'node:net';
+import { filled, msg, type Words } from '#words';
+import { say } from '../i18n/i18n.js';
 
 /** Answers every address a host name resolves to (IPv4 and IPv6). */
 export type Resolver = (host: string) => Promise<string[]>;
@@ -43,18 +45,48 @@ export interface OutboundAllow {
 
 export const noOutboundAllow: OutboundAllow = { hosts: [], networks: [] };
 
-/** Why a request was not made or did not succeed; the message is in the product's words. */
+/** Why a request was not made or did not succeed; the message is in the product's words (English; `words` in any language). */
 export type OutboundFailure = 'refused' | 'unreachable' | 'timeout' | 'redirect' | 'too-large';
 
 export class OutboundError extends Error {
   constructor(
     readonly failure: OutboundFailure,
-    message: string,
+    readonly words: Words,
   ) {
-    super(message);
+    super(say('en', words));
     this.name = 'OutboundError';
   }
 }
+
+/** The words of the refusals and failures of a request to another system. */
+export const outboundTexts = {
+  notWebAddress: msg({ message: 'The address is not a web address (it starts with https://).' }),
+  notHttp: msg({ message: 'Only https:// and http:// addresses can be reached.' }),
+  notPublic: msg({ message: '{host} is {kind}: formsign sends only to addresses on the public internet.' }),
+  leadsToNotPublic: msg({ message: '{host} leads to {address}, which is {kind}: formsign sends only to addresses on the public internet.' }),
+  noHost: msg({ message: 'The address names no host.' }),
+  notFoundWithin: msg({ message: '{host} could not be found within {time}.' }),
+  notFound: msg({ message: '{host} could not be found.' }),
+  credentials: msg({ message: 'The address must not hold a user name or password.' }),
+  tooLargeToSend: msg({ message: 'What would be sent is too large ({size}; at most {most}).' }),
+  hostTimeout: msg({ message: 'The host did not answer within {time}.' }),
+  redirect: msg({ message: '{host} answered with a redirect ({status}); redirects are not followed.' }),
+  redirectTo: msg({ message: '{host} answered with a redirect ({status} to {location}); redirects are not followed.' }),
+  brokeOff: msg({ message: '{host} broke off its answer.' }),
+  noAnswer: msg({ message: '{host} did not answer within {time}.' }),
+  noConnection: msg({ message: '{host} could not be connected to within {time}.' }),
+  unreachable: msg({ message: '{host} could not be reached ({reason}).' }),
+  refusedConnection: msg({ message: 'the connection was refused' }),
+  resetConnection: msg({ message: 'the connection was reset' }),
+  unknownHost: msg({ message: 'it could not be found' }),
+  untrusted: msg({ message: 'its certificate could not be trusted' }),
+  bodyKind: msg({ message: 'This kind of request body cannot be sent.' }),
+  method: msg({ message: 'A {method} request cannot be sent.' }),
+  answerTooLong: msg({ message: 'The answer of {host} was longer than it may be; it was not read to its end.' }),
+  seconds: msg({ message: '{seconds} seconds' }),
+  megabytes: msg({ message: '{size} MB' }),
+  kilobytes: msg({ message: '{size} KB' }),
+};
 
 export interface OutboundRequest {
   method?: 'GET' | 'POST' | 'PUT';
@@ -82,9 +114,9 @@ export interface OutboundResponse {
 
 export interface OutboundClient {
   /** Why the address may not be reached, in the product's words, or null when it may. A host that cannot be resolved now is not refused (it is checked again when a request is made). */
-  refusal(url: string): Promise<string | null>;
+  refusal(url: string): Promise<Words | null>;
   /** `refusal` for a host reached by a connection of another kind (an SFTP server). */
-  hostRefusal(host: string): Promise<string | null>;
+  hostRefusal(host: string): Promise<Words | null>;
   /**
    * For a connection of another kind (an SFTP server): the host's address, resolved once and
    * checked as a request's are; connect to this address, never to the name again, so the name
@@ -152,16 +184,16 @@ function inNetwork(bytes: Uint8Array, net: Network): boolean {
 }
 
 const kinds = {
-  loopback: 'this server itself (a loopback address)',
-  private: 'a private network address',
-  linkLocal: 'a link-local address (such as a cloud metadata service)',
-  multicast: 'a multicast address',
-  unspecified: 'an unspecified address',
-  reserved: 'a reserved address, not on the public internet',
-} as const;
+  loopback: msg({ message: 'this server itself (a loopback address)' }),
+  private: msg({ message: 'a private network address' }),
+  linkLocal: msg({ message: 'a link-local address (such as a cloud metadata service)' }),
+  multicast: msg({ message: 'a multicast address' }),
+  unspecified: msg({ message: 'an unspecified address' }),
+  reserved: msg({ message: 'a reserved address, not on the public internet' }),
+};
 
 /** IPv4's addresses that are not on the public internet (IANA's special-purpose registry). */
-const ipv4Ranges: [string, string][] = [
+const ipv4Ranges: [string, Words][] = [
   ['0.0.0.0/8', kinds.unspecified],
   ['10.0.0.0/8', kinds.private],
   ['100.64.0.0/10', kinds.private],
@@ -180,7 +212,7 @@ const ipv4Ranges: [string, string][] = [
 ];
 
 /** IPv6's, in order: the first that holds an address decides. */
-const ipv6Ranges: [string, string][] = [
+const ipv6Ranges: [string, Words][] = [
   ['::/128', kinds.unspecified],
   ['::1/128', kinds.loopback],
   ['::/96', kinds.reserved],
@@ -208,7 +240,7 @@ function effective(bytes: Uint8Array): Uint8Array {
 }
 
 /** What kind of address this is when it is not on the public internet, in words; null when it is. */
-export function addressKind(address: string): string | null {
+export function addressKind(address: string): Words | null {
   const raw = addressBytes(address);
   if (!raw) return kinds.reserved;
   const bytes = effective(raw);
@@ -281,13 +313,13 @@ export function literalRefusal(text: string, allow: OutboundAllow): string | nul
   try {
     url = new URL(text);
   } catch {
-    return 'The address is not a web address (it starts with https://).';
+    return say('en', outboundTexts.notWebAddress);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Only https:// and http:// addresses can be reached.';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return say('en', outboundTexts.notHttp);
   const host = plainHost(url.hostname);
   if (isIP(host) === 0 || addressAllowed(allow, host)) return null;
   const kind = addressKind(host);
-  return kind ? `${host} is ${kind}: formsign sends only to addresses on the public internet.` : null;
+  return kind ? say('en', outboundTexts.notPublic, { host, kind }) : null;
 }
 
 const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
@@ -308,9 +340,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
   ]).finally(() => clearTimeout(timer));
 }
 
-const seconds = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} seconds` : `${(ms / 1000).toFixed(1)} seconds`);
-const size = (bytes: number): string =>
-  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
+const seconds = (ms: number): Words => filled(outboundTexts.seconds, { seconds: ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1) });
+const size = (bytes: number): Words =>
+  bytes >= 1024 * 1024
+    ? filled(outboundTexts.megabytes, { size: Math.round((bytes / 1024 / 1024) * 10) / 10 })
+    : filled(outboundTexts.kilobytes, { size: Math.ceil(bytes / 1024) });
 
 export function outboundClient(options: OutboundOptions = {}): OutboundClient {
   const allow = options.allow ?? noOutboundAllow;
@@ -320,7 +354,7 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
   /** The host's addresses, each checked (resolved once, with a time limit), or an `OutboundError` saying why not. */
   async function checkedHost(hostname: string): Promise<{ host: string; addresses: string[] }> {
     const host = plainHost(hostname);
-    if (host === '') throw new OutboundError('refused', 'The address names no host.');
+    if (host === '') throw new OutboundError('refused', outboundTexts.noHost);
     const literal = isIP(host) !== 0;
     let addresses: string[];
     if (literal) {
@@ -330,12 +364,12 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
         addresses = await withTimeout(
           resolve(host),
           resolveTimeoutMs,
-          () => new OutboundError('unreachable', `${host} could not be found within ${seconds(resolveTimeoutMs)}.`),
+          () => new OutboundError('unreachable', filled(outboundTexts.notFoundWithin, { host, time: seconds(resolveTimeoutMs) })),
         );
       } catch (error) {
-        throw error instanceof OutboundError ? error : new OutboundError('unreachable', `${host} could not be found.`);
+        throw error instanceof OutboundError ? error : new OutboundError('unreachable', filled(outboundTexts.notFound, { host }));
       }
-      if (addresses.length === 0) throw new OutboundError('unreachable', `${host} could not be found.`);
+      if (addresses.length === 0) throw new OutboundError('unreachable', filled(outboundTexts.notFound, { host }));
     }
     if (!hostAllowed(allow, host)) {
       for (const address of addresses) {
@@ -344,7 +378,7 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
         if (kind)
           throw new OutboundError(
             'refused',
-            `${literal ? address : `${host} leads to ${address}, which`} is ${kind}: formsign sends only to addresses on the public internet.`,
+            literal ? filled(outboundTexts.notPublic, { host: address, kind }) : filled(outboundTexts.leadsToNotPublic, { host, address, kind }),
           );
       }
     }
@@ -357,11 +391,10 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
     try {
       url = new URL(text);
     } catch {
-      throw new OutboundError('refused', 'The address is not a web address (it starts with https://).');
+      throw new OutboundError('refused', outboundTexts.notWebAddress);
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-      throw new OutboundError('refused', 'Only https:// and http:// addresses can be reached.');
-    if (url.username || url.password) throw new OutboundError('refused', 'The address must not hold a user name or password.');
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundError('refused', outboundTexts.notHttp);
+    if (url.username || url.password) throw new OutboundError('refused', outboundTexts.credentials);
     const { host, addresses } = await checkedHost(url.hostname);
     return { url, host, addresses };
   }
@@ -369,26 +402,26 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
   async function connectable(hostname: string): Promise<{ host: string; address: string }> {
     const { host, addresses } = await checkedHost(hostname);
     const address = addresses[0];
-    if (!address) throw new OutboundError('unreachable', `${host} could not be found.`);
+    if (!address) throw new OutboundError('unreachable', filled(outboundTexts.notFound, { host }));
     return { host, address };
   }
 
-  async function hostRefusal(hostname: string): Promise<string | null> {
+  async function hostRefusal(hostname: string): Promise<Words | null> {
     try {
       await checkedHost(hostname);
       return null;
     } catch (error) {
-      if (error instanceof OutboundError && error.failure === 'refused') return error.message;
+      if (error instanceof OutboundError && error.failure === 'refused') return error.words;
       return null;
     }
   }
 
-  async function refusal(text: string): Promise<string | null> {
+  async function refusal(text: string): Promise<Words | null> {
     try {
       await destination(text);
       return null;
     } catch (error) {
-      if (error instanceof OutboundError && error.failure === 'refused') return error.message;
+      if (error instanceof OutboundError && error.failure === 'refused') return error.words;
       return null;
     }
   }
@@ -405,12 +438,12 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
           ? Buffer.from(request.body, 'utf8')
           : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
     if (body && body.length > maxRequestBytes)
-      throw new OutboundError('too-large', `What would be sent is too large (${size(body.length)}; at most ${size(maxRequestBytes)}).`);
+      throw new OutboundError('too-large', filled(outboundTexts.tooLargeToSend, { size: size(body.length), most: size(maxRequestBytes) }));
     const started = Date.now();
     const target = await withTimeout(
       destination(text),
       timeoutMs,
-      () => new OutboundError('timeout', `The host did not answer within ${seconds(timeoutMs)}.`),
+      () => new OutboundError('timeout', filled(outboundTexts.hostTimeout, { time: seconds(timeoutMs) })),
     );
     const { url, host, addresses } = target;
     const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -457,12 +490,7 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
           if (status >= 300 && status < 400) {
             const location = String(response.headers.location ?? '').slice(0, 200);
             response.destroy();
-            finish(
-              new OutboundError(
-                'redirect',
-                `${host} answered with a redirect (${status}${location ? ` to ${location}` : ''}); redirects are not followed.`,
-              ),
-            );
+            finish(new OutboundError('redirect', filled(location ? outboundTexts.redirectTo : outboundTexts.redirect, { host, status, location })));
             return;
           }
           const chunks: Buffer[] = [];
@@ -487,13 +515,16 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
             finish(null, { status, statusText: response.statusMessage ?? '', headers: response.headers, body: Buffer.concat(chunks), truncated }),
           );
           response.on('error', () => {
-            if (!truncated) finish(new OutboundError('unreachable', `${host} broke off its answer.`));
+            if (!truncated) finish(new OutboundError('unreachable', filled(outboundTexts.brokeOff, { host })));
           });
         },
       );
-      const total = setTimeout(() => finish(new OutboundError('timeout', `${host} did not answer within ${seconds(timeoutMs)}.`)), remaining);
+      const total = setTimeout(
+        () => finish(new OutboundError('timeout', filled(outboundTexts.noAnswer, { host, time: seconds(timeoutMs) }))),
+        remaining,
+      );
       const connecting = setTimeout(
-        () => finish(new OutboundError('timeout', `${host} could not be connected to within ${seconds(connectTimeoutMs)}.`)),
+        () => finish(new OutboundError('timeout', filled(outboundTexts.noConnection, { host, time: seconds(connectTimeoutMs) }))),
         connectTimeoutMs,
       );
       outgoing.on('socket', (socket) => {
@@ -502,15 +533,15 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
         const reason =
           error.code === 'ECONNREFUSED'
-            ? 'the connection was refused'
+            ? outboundTexts.refusedConnection
             : error.code === 'ECONNRESET'
-              ? 'the connection was reset'
+              ? outboundTexts.resetConnection
               : error.code === 'ENOTFOUND'
-                ? 'it could not be found'
+                ? outboundTexts.unknownHost
                 : error.code?.startsWith('ERR_TLS') || error.code?.includes('CERT')
-                  ? 'its certificate could not be trusted'
+                  ? outboundTexts.untrusted
                   : error.message;
-        finish(new OutboundError('unreachable', `${host} could not be reached (${reason}).`));
+        finish(new OutboundError('unreachable', filled(outboundTexts.unreachable, { host, reason })));
       });
       outgoing.end(body);
     });
@@ -529,13 +560,11 @@ export function outboundClient(options: OutboundOptions = {}): OutboundClient {
             : init.body instanceof ArrayBuffer
               ? new Uint8Array(init.body)
               : undefined;
-    if (init.body !== undefined && init.body !== null && body === undefined)
-      throw new OutboundError('refused', 'This kind of request body cannot be sent.');
+    if (init.body !== undefined && init.body !== null && body === undefined) throw new OutboundError('refused', outboundTexts.bodyKind);
     const method = (init.method ?? 'GET').toUpperCase();
-    if (method !== 'GET' && method !== 'POST' && method !== 'PUT') throw new OutboundError('refused', `A ${method} request cannot be sent.`);
+    if (method !== 'GET' && method !== 'POST' && method !== 'PUT') throw new OutboundError('refused', filled(outboundTexts.method, { method }));
     const answer = await send(url, { method, headers, ...(body === undefined ? {} : { body }) });
-    if (answer.truncated)
-      throw new OutboundError('too-large', `The answer of ${new URL(url).hostname} was longer than it may be; it was not read to its end.`);
+    if (answer.truncated) throw new OutboundError('too-large', filled(outboundTexts.answerTooLong, { host: new URL(url).hostname }));
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, one);

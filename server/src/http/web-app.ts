@@ -19,6 +19,9 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ensureXsrfCookie } from './cookies.js';
 import { paintedPages } from './painted-page.js';
+import { say } from '../i18n/i18n.js';
+import { languageOfRequest } from './language.js';
+import { failureTexts } from './texts.js';
 import {
   cacheControl,
   compressible,
@@ -147,7 +150,7 @@ export function registerWebApp(app: FastifyInstance, options: WebAppOptions): vo
     const path = decodePath(request.raw.url ?? '/');
     if (path === null) return reply.status(400).type('text/plain; charset=utf-8').send('Bad request');
     if (path === '/api' || path.startsWith('/api/')) {
-      return reply.status(404).send({ message: 'There is no such call.' });
+      return reply.status(404).send({ message: say(languageOfRequest(request), failureTexts.noSuchCall) });
     }
     if (isRefusedPath(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');

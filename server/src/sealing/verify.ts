@@ -20,20 +20,28 @@ import { badRequest } from '../http/errors.js';
 import type { UploadedFile } from '../http/uploads.js';
 import type { SealsInFile } from './pdf-signatures.js';
 import { AppError, AppErrorCode } from '../errors/app-error.js';
+import { msg } from '#words';
+import { say, type Language } from '../i18n/i18n.js';
 
 export const verificationTexts = {
-  sealed: 'This document was sealed by this formsign and has not been changed since.',
-  addedTo:
-    'This document was sealed by this formsign, but content has been added to it since: what you have is not exactly the document that was signed.',
-  changed: 'This document carries the seal of this formsign, but it has been changed since it was sealed: it is not the document that was signed.',
-  foreign: 'This document was not sealed by this formsign: it carries no seal of ours.',
-  notPdf: 'This file is not a PDF. Please choose the PDF you want to check.',
-  tooLarge: 'This file is too large to check: a PDF of at most 25 MB, please.',
-  missing: 'Please choose the PDF you want to check.',
-  tooCostly:
-    'This PDF could not be checked: reading it takes more time or memory than one file may take here. Please check the document as you received it.',
-  busy: 'Many documents are being checked at the moment. Please try again in a minute.',
-} as const;
+  sealed: msg({ message: 'This document was sealed by this formsign and has not been changed since.' }),
+  addedTo: msg({
+    message:
+      'This document was sealed by this formsign, but content has been added to it since: what you have is not exactly the document that was signed.',
+  }),
+  changed: msg({
+    message: 'This document carries the seal of this formsign, but it has been changed since it was sealed: it is not the document that was signed.',
+  }),
+  foreign: msg({ message: 'This document was not sealed by this formsign: it carries no seal of ours.' }),
+  notPdf: msg({ message: 'This file is not a PDF. Please choose the PDF you want to check.' }),
+  tooLarge: msg({ message: 'This file is too large to check: a PDF of at most 25 MB, please.' }),
+  missing: msg({ message: 'Please choose the PDF you want to check.' }),
+  tooCostly: msg({
+    message:
+      'This PDF could not be checked: reading it takes more time or memory than one file may take here. Please check the document as you received it.',
+  }),
+  busy: msg({ message: 'Many documents are being checked at the moment. Please try again in a minute.' }),
+};
 
 const actionWords = { sign: 'signed', fill: 'filled', approve: 'approved' } as const;
 
@@ -74,7 +82,12 @@ async function verifiedForm(ctx: VerifyContext, register: SealRegister, sealedSh
   };
 }
 
-export async function verifyDocument(ctx: VerifyContext, register: SealRegister, upload: UploadedFile | undefined): Promise<Verification> {
+export async function verifyDocument(
+  ctx: VerifyContext,
+  register: SealRegister,
+  upload: UploadedFile | undefined,
+  language: Language = 'en',
+): Promise<Verification> {
   if (!upload || upload.bytes.length === 0) throw badRequest(verificationTexts.missing);
   if (upload.tooLarge) throw badRequest(verificationTexts.tooLarge);
   // A PDF starts with its header, within the first kilobyte as readers allow.
@@ -91,13 +104,13 @@ export async function verifyDocument(ctx: VerifyContext, register: SealRegister,
     throw error;
   }
   const sealed = await verifiedForm(ctx, register, file.sha256);
-  if (sealed) return { verdict: 'sealed', message: verificationTexts.sealed, sealed_by: identity.commonName, form: sealed };
+  if (sealed) return { verdict: 'sealed', message: say(language, verificationTexts.sealed), sealed_by: identity.commonName, form: sealed };
 
-  if (!file.seals.length) return { verdict: 'foreign', message: verificationTexts.foreign, sealed_by: null, form: null };
+  if (!file.seals.length) return { verdict: 'foreign', message: say(language, verificationTexts.foreign), sealed_by: null, form: null };
   // The earliest revision a seal of ours covers: when it is a sealed document, content was added after.
   for (const seal of file.seals) {
     const form = await verifiedForm(ctx, register, seal.sha256);
-    if (form) return { verdict: 'changed', message: verificationTexts.addedTo, sealed_by: identity.commonName, form };
+    if (form) return { verdict: 'changed', message: say(language, verificationTexts.addedTo), sealed_by: identity.commonName, form };
   }
-  return { verdict: 'changed', message: verificationTexts.changed, sealed_by: identity.commonName, form: null };
+  return { verdict: 'changed', message: say(language, verificationTexts.changed), sealed_by: identity.commonName, form: null };
 }

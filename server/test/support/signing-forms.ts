@@ -87,13 +87,18 @@ export async function sendSigningForm(server: TestServer, token: string, body: R
   return { id, reference: sent.body.reference as string, links: await linksOf(server, id) };
 }
 
-/** Calls `/websigning` as a link's holder (and signed in when `signedIn` is given). */
+/** Calls `/websigning` as a link's holder (and signed in when `signedIn` is given; in a language when the page shows one). */
 export function signingCall(
   server: TestServer,
   body: Record<string, unknown>,
-  options: { signedIn?: string; ip?: string } = {},
+  options: { signedIn?: string; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: Json; headers: Record<string, string | string[] | undefined> }> {
-  return server.call('/websigning', { body, ...(options.signedIn ? { token: options.signedIn } : {}), ...(options.ip ? { ip: options.ip } : {}) });
+  return server.call('/websigning', {
+    body,
+    ...(options.signedIn ? { token: options.signedIn } : {}),
+    ...(options.ip ? { ip: options.ip } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
 }
 
 /** A link's holder submits their step with these answers and a drawn signature, consenting. */

@@ -20,22 +20,24 @@ import { signedFileUrl } from '../../files/signed-urls.js';
 import { maxStampPixels, type StampImage } from '../../files/stamp-image.js';
 import { failureTexts } from '../../http/texts.js';
 import { uploadLimits, type UploadedFile } from '../../http/uploads.js';
+import { msg, filled, type Words } from '#words';
 
 export const largestStamp = uploadLimits.manageCompanyStamp ?? 1024 * 1024;
 
 export const stampTexts = {
-  noFile: 'Please choose the image of the stamp.',
-  notAnImage: 'The stamp must be a PNG or a JPEG image.',
-  tooLarge: 'The stamp image is larger than 1 MB. Please choose a smaller file.',
-  busy: 'Many files are being read at the moment. Please try again in a minute.',
-  tooCostly: 'This image takes too long to read. Please save it again as a PNG or a JPEG, or choose another file.',
-  adminsOnly: "Only an administrator can change the organisation's stamp.",
-  saved: "The organisation's stamp has been saved.",
-  removed: "The organisation's stamp has been removed.",
-} as const;
+  noFile: msg({ message: 'Please choose the image of the stamp.' }),
+  notAnImage: msg({ message: 'The stamp must be a PNG or a JPEG image.' }),
+  tooLarge: msg({ message: 'The stamp image is larger than 1 MB. Please choose a smaller file.' }),
+  busy: msg({ message: 'Many files are being read at the moment. Please try again in a minute.' }),
+  tooCostly: msg({ message: 'This image takes too long to read. Please save it again as a PNG or a JPEG, or choose another file.' }),
+  adminsOnly: msg({ message: "Only an administrator can change the organisation's stamp." }),
+  tooManyPixels: msg({ message: 'The stamp image is {width} × {height} pixels; it can be at most {most} × {most}.' }),
+  saved: msg({ message: "The organisation's stamp has been saved." }),
+  removed: msg({ message: "The organisation's stamp has been removed." }),
+};
 
 /** A file that cannot be the stamp: 400, in the product's words. */
-const refused = (text: string): AppError => new AppError(AppErrorCode.InvalidInput, text);
+const refused = (text: Words): AppError => new AppError(AppErrorCode.InvalidInput, text);
 
 export type StampChange = { action: 'upload'; file: UploadedFile | undefined } | { action: 'remove' };
 
@@ -66,7 +68,7 @@ async function readStamp(ctx: Pick<ServerContext, 'fileWork'>, file: UploadedFil
   }
   if (image.kind === 'not-an-image') throw refused(stampTexts.notAnImage);
   if (image.kind === 'too-many-pixels')
-    throw refused(`The stamp image is ${image.width} × ${image.height} pixels; it can be at most ${maxStampPixels} × ${maxStampPixels}.`);
+    throw refused(filled(stampTexts.tooManyPixels, { width: image.width, height: image.height, most: maxStampPixels }));
   return image;
 }
 

@@ -17,11 +17,17 @@ import type { CompanyRecord } from '../../companies/repository.js';
 import { grantsEnvelopes } from '../purchases/instance-super-user.js';
 import { uploadedFile } from '../../http/uploads.js';
 import { changeCompanyStamp, stampTexts, stampView } from './company-stamp.js';
+import { msg } from '#words';
+import { say, isLanguage } from '../../i18n/i18n.js';
 
 type AccountHandlers = Pick<
   Handlers,
   'getAccount' | 'updateProfile' | 'confirmEmail' | 'saveCompany' | 'countUnusedEnvelopes' | 'fetchSettings' | 'manageCompanyStamp'
 >;
+
+const accountTexts = {
+  companySaved: msg({ message: 'The company details have been saved.' }),
+};
 
 export function roleOf(user: Pick<UserRecord, 'role' | 'personal' | 'isSuper'>): Role {
   if (user.isSuper) return 'super';
@@ -41,6 +47,7 @@ export function profileOf(user: UserRecord): UserProfile {
     role: roleOf(user),
     img: user.img,
     pending_email: user.pendingEmail,
+    language: isLanguage(user.language) ? user.language : null,
   };
 }
 
@@ -69,7 +76,7 @@ export function accountHandlers(
 
     async updateProfile(request) {
       const { message, user } = await saveProfile(ctx, request.principal, request.body.data, { ip: request.ip, userAgent: request.userAgent });
-      return { message, user: profileOf(user) };
+      return { message: say(request.language, message), user: profileOf(user) };
     },
 
     confirmEmail: (request) => confirmEmail(ctx, request.body.key, { ip: request.ip, userAgent: request.userAgent }),
@@ -77,7 +84,7 @@ export function accountHandlers(
     async saveCompany(request) {
       const saved = await saveCompany(ctx, request.principal, request.body.data, { ip: request.ip, userAgent: request.userAgent });
       return {
-        message: 'The company details have been saved.',
+        message: say(request.language, accountTexts.companySaved),
         company: companyOf(saved),
         settings: { ...settingsView(saved.settings, faqUrl), stamp: stampView(ctx, saved.stamp) },
       };
@@ -92,7 +99,7 @@ export function accountHandlers(
       const change =
         body.function === 'upload' ? { action: 'upload' as const, file: uploadedFile(request.raw, 'file') } : { action: 'remove' as const };
       const stamp = await changeCompanyStamp(ctx, principal, change, { ip: request.ip, userAgent: request.userAgent });
-      return { message: stamp ? stampTexts.saved : stampTexts.removed, stamp: stampView(ctx, stamp) };
+      return { message: say(request.language, stamp ? stampTexts.saved : stampTexts.removed), stamp: stampView(ctx, stamp) };
     },
 
     async fetchSettings({ principal }) {

@@ -8,6 +8,7 @@ import { appLanguages } from '../../companies/settings.js';
 import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { failureTexts } from '../../http/texts.js';
+import { msg } from '#words';
 
 const signedOut = (): AppError => new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
 
@@ -15,7 +16,7 @@ const signedOut = (): AppError => new AppError(AppErrorCode.Unauthorized, failur
 function changeOf(data: CompanyUpdate, before: CompanyRecord): CompanyChange {
   const change: CompanyChange = {};
   if (data.name !== undefined) {
-    if (!data.name.trim()) throw new AppError(AppErrorCode.InvalidInput, 'Please enter the company name.');
+    if (!data.name.trim()) throw new AppError(AppErrorCode.InvalidInput, msg({ message: 'Please enter the company name.' }));
     change.name = data.name.trim();
   }
   if (data.address !== undefined) change.address = data.address.trim();
@@ -23,16 +24,19 @@ function changeOf(data: CompanyUpdate, before: CompanyRecord): CompanyChange {
   if (data.vat_number !== undefined) change.vatNumber = data.vat_number.trim();
   if (data.email !== undefined) {
     const email = data.email.trim();
-    if (email && !emailPattern.test(email)) throw new AppError(AppErrorCode.InvalidInput, 'Please enter a valid email address.');
+    if (email && !emailPattern.test(email)) throw new AppError(AppErrorCode.InvalidInput, msg({ message: 'Please enter a valid email address.' }));
     change.email = email;
   }
   if (data.settings) {
     const { language, retention_days: retention } = data.settings;
-    // A language the app is not written in would change nothing; one kept from before stands.
+    // A language the product does not speak would change nothing; one kept from before stands.
     if (language !== undefined && language !== before.settings.language && !appLanguages.includes(language))
-      throw new AppError(AppErrorCode.InvalidInput, 'formsign is available in English only for now. Please choose English as the language.');
+      throw new AppError(
+        AppErrorCode.InvalidInput,
+        msg({ message: 'formsign speaks English, German, French and Spanish. Please choose one of them as the language.' }),
+      );
     if (retention !== undefined && retention > 0 && retention < 30)
-      throw new AppError(AppErrorCode.InvalidInput, 'Keep ended forms for 30 days or more, or enter 0 to keep them for ever.');
+      throw new AppError(AppErrorCode.InvalidInput, msg({ message: 'Keep ended forms for 30 days or more, or enter 0 to keep them for ever.' }));
     const { embed_origins: embedOrigins, ...rest } = data.settings;
     change.settings = { ...before.settings, ...rest, ...(embedOrigins !== undefined ? { embed_origins: checkEmbedOrigins(embedOrigins) } : {}) };
   }

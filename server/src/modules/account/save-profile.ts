@@ -23,37 +23,54 @@ import { minimumPasswordLength } from '../auth/password-reset.js';
 import { endSessionsOf } from '../../auth/session-repository.js';
 import { dropPendingEmail, findUser, updateUser, type UserChange, type UserRecord } from '../users/repository.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { msg, filled, type Words } from '#words';
 
 export const profileTexts = {
-  saved: 'Your details have been saved.',
-  invalidEmail: 'Please enter a valid email address.',
-  passwordNeeded: 'Please enter your current password to change your email address or your password.',
-  wrongPassword: 'Your current password is not correct.',
-  attemptLimit: 'Attempt limit exceeded, please try after some time.',
-  tooManyChanges: 'You have asked to change your email address five times in the last hour. Please try again later.',
-  linkNotSent:
-    'The link to confirm your new email address could not be sent, so your email address was not changed. Please try again in a few minutes.',
-} as const;
+  saved: msg({ message: 'Your details have been saved.' }),
+  invalidEmail: msg({ message: 'Please enter a valid email address.' }),
+  passwordNeeded: msg({ message: 'Please enter your current password to change your email address or your password.' }),
+  wrongPassword: msg({ message: 'Your current password is not correct.' }),
+  attemptLimit: msg({ message: 'Attempt limit exceeded, please try after some time.' }),
+  tooManyChanges: msg({ message: 'You have asked to change your email address five times in the last hour. Please try again later.' }),
+  linkNotSent: msg({
+    message:
+      'The link to confirm your new email address could not be sent, so your email address was not changed. Please try again in a few minutes.',
+  }),
+  passwordTooShort: msg({ message: 'Your password must be at least {length} characters long.' }),
+  passwordSaved: msg({ message: 'Your new password has been saved.' }),
+  detailsAndPasswordSaved: msg({ message: 'Your details and your new password have been saved.' }),
+  linkMailed: msg({
+    message:
+      'We have emailed a link to {email}. Your email address changes when the link is followed, within {hours} hours; until then it stays {current}.',
+  }),
+  otherDetailsAndPasswordSavedLinkMailed: msg({
+    message:
+      'Your other details and your new password have been saved. We have emailed a link to {email}. Your email address changes when the link is followed, within {hours} hours; until then it stays {current}.',
+  }),
+  otherDetailsSavedLinkMailed: msg({
+    message:
+      'Your other details have been saved. We have emailed a link to {email}. Your email address changes when the link is followed, within {hours} hours; until then it stays {current}.',
+  }),
+  passwordSavedLinkMailed: msg({
+    message:
+      'Your new password has been saved. We have emailed a link to {email}. Your email address changes when the link is followed, within {hours} hours; until then it stays {current}.',
+  }),
+};
 
 /** What the answer says was saved, and what waits for the link. */
-function savedMessage(data: ProfileUpdate, user: UserRecord, newEmail: string | null): string {
-  const details = (['first_name', 'last_name', 'phone', 'job_title'] as const).some((field) => data[field] !== undefined);
+function savedMessage(data: ProfileUpdate, user: UserRecord, newEmail: string | null): Words {
+  const details = (['first_name', 'last_name', 'phone', 'job_title', 'language'] as const).some((field) => data[field] !== undefined);
   const password = data.password !== undefined;
-  if (!newEmail)
-    return password && !details
-      ? 'Your new password has been saved.'
-      : password
-        ? 'Your details and your new password have been saved.'
-        : profileTexts.saved;
-  const saved =
+  if (!newEmail) return password && !details ? profileTexts.passwordSaved : password ? profileTexts.detailsAndPasswordSaved : profileTexts.saved;
+  const mailed =
     details && password
-      ? 'Your other details and your new password have been saved. '
+      ? profileTexts.otherDetailsAndPasswordSavedLinkMailed
       : details
-        ? 'Your other details have been saved. '
+        ? profileTexts.otherDetailsSavedLinkMailed
         : password
-          ? 'Your new password has been saved. '
-          : '';
-  return `${saved}We have emailed a link to ${newEmail}. Your email address changes when the link is followed, within ${emailChangeLinkHours} hours; until then it stays ${user.email}.`;
+          ? profileTexts.passwordSavedLinkMailed
+          : profileTexts.linkMailed;
+  return filled(mailed, { email: newEmail, hours: emailChangeLinkHours, current: user.email });
 }
 
 /** The answer's message and the saved account. */
@@ -62,7 +79,7 @@ export async function saveProfile(
   principal: Principal,
   data: ProfileUpdate,
   origin: Origin,
-): Promise<{ message: string; user: UserRecord }> {
+): Promise<{ message: Words; user: UserRecord }> {
   const user = await findUser(ctx.db, principal.userId);
   if (!user) throw new AppError(AppErrorCode.Unauthorized, failureTexts.unauthorized);
   const now = ctx.now();
@@ -71,6 +88,7 @@ export async function saveProfile(
   if (data.last_name !== undefined) change.lastName = data.last_name.trim();
   if (data.phone !== undefined) change.phone = data.phone.trim();
   if (data.job_title !== undefined) change.jobTitle = data.job_title.trim();
+  if (data.language !== undefined) change.language = data.language;
 
   // The address sent is a change only when it differs from the current one (the app sends it
   // with every save).
@@ -78,7 +96,7 @@ export async function saveProfile(
   const newEmail = typed !== undefined && typed !== user.email ? typed : null;
   if (newEmail !== null && !emailPattern.test(newEmail)) throw new AppError(AppErrorCode.InvalidInput, profileTexts.invalidEmail);
   if (data.password !== undefined && data.password.length < minimumPasswordLength)
-    throw new AppError(AppErrorCode.InvalidInput, `Your password must be at least ${minimumPasswordLength} characters long.`);
+    throw new AppError(AppErrorCode.InvalidInput, profileTexts.passwordTooShort, { values: { length: minimumPasswordLength } });
 
   if (newEmail !== null || data.password !== undefined) {
     if (!data.current_password) throw new AppError(AppErrorCode.InvalidInput, profileTexts.passwordNeeded);

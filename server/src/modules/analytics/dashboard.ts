@@ -15,25 +15,51 @@ import { companyTimeZone } from '../../companies/repository.js';
 import type { FormStatus } from '../../db/schema.js';
 import { firstDay, monthsEnding } from './months.js';
 import { countsIn, formsByStatus, formsPerMonth, hoursToComplete, templatesUsed } from './repository.js';
+import { msg, type Words } from '#words';
+import { say as sayIn, type Language } from '../../i18n/i18n.js';
 
 const months = 12;
 const topCount = 5;
 
+const chartTexts = {
+  completed: msg({ message: 'Completed' }),
+  sent: msg({ message: 'Sent' }),
+  inProgress: msg({ message: 'In progress' }),
+  awaitingApproval: msg({ message: 'Awaiting approval' }),
+  disapproved: msg({ message: 'Disapproved' }),
+  declined: msg({ message: 'Declined' }),
+  cancelled: msg({ message: 'Cancelled' }),
+  draft: msg({ message: 'Draft' }),
+  formsPerMonth: msg({ message: 'Forms per month' }),
+  formsByStatus: msg({ message: 'Forms by status' }),
+  forms: msg({ message: 'Forms' }),
+  otherTemplates: msg({ message: 'Other templates' }),
+  mostUsedTemplates: msg({ message: 'Most used templates' }),
+  hoursToComplete: msg({ message: 'Hours to complete' }),
+  averageHours: msg({ message: 'Average hours' }),
+};
+
 /** The statuses in the order the chart shows them, with what people call them. */
-const statusLabels: [FormStatus, string][] = [
-  ['completed', 'Completed'],
-  ['sent', 'Sent'],
-  ['in_progress', 'In progress'],
-  ['awaiting_approval', 'Awaiting approval'],
-  ['disapproved', 'Disapproved'],
-  ['declined', 'Declined'],
-  ['cancelled', 'Cancelled'],
-  ['draft', 'Draft'],
+const statusLabels: [FormStatus, Words][] = [
+  ['completed', chartTexts.completed],
+  ['sent', chartTexts.sent],
+  ['in_progress', chartTexts.inProgress],
+  ['awaiting_approval', chartTexts.awaitingApproval],
+  ['disapproved', chartTexts.disapproved],
+  ['declined', chartTexts.declined],
+  ['cancelled', chartTexts.cancelled],
+  ['draft', chartTexts.draft],
 ];
 
-export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, companyId: number, chart: ChartName): Promise<DashboardChart> {
+export async function dashboardChart(
+  ctx: Pick<ServerContext, 'db' | 'now'>,
+  companyId: number,
+  chart: ChartName,
+  language: Language = 'en',
+): Promise<DashboardChart> {
+  const say = (words: Words): string => sayIn(language, words);
   const timeZone = await companyTimeZone(ctx.db, companyId);
-  const span = monthsEnding(ctx.now(), timeZone, months);
+  const span = monthsEnding(ctx.now(), timeZone, months, language);
   const start = firstDay(span[0] ?? { key: '1970-01', label: '' });
   const labels = span.map((month) => month.label);
   await countsIn(ctx.db, companyId, timeZone);
@@ -43,12 +69,12 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
       const valuesOf = (kind: 'sent' | 'completed') => span.map((month) => rows.find((row) => row.kind === kind && row.month === month.key)?.n ?? 0);
       return {
         chart,
-        title: 'Forms per month',
+        title: say(chartTexts.formsPerMonth),
         kind: 'bar',
         labels,
         series: [
-          { name: 'Sent', values: valuesOf('sent') },
-          { name: 'Completed', values: valuesOf('completed') },
+          { name: say(chartTexts.sent), values: valuesOf('sent') },
+          { name: say(chartTexts.completed), values: valuesOf('completed') },
         ],
       };
     }
@@ -56,36 +82,36 @@ export async function dashboardChart(ctx: Pick<ServerContext, 'db' | 'now'>, com
       const rows = await formsByStatus(ctx.db, companyId, start);
       const shown = statusLabels.flatMap(([status, label]) => {
         const n = rows.find((row) => row.status === status)?.n ?? 0;
-        return n > 0 ? [{ label, n }] : [];
+        return n > 0 ? [{ label: say(label), n }] : [];
       });
       return {
         chart,
-        title: 'Forms by status',
+        title: say(chartTexts.formsByStatus),
         kind: 'pie',
         labels: shown.map((item) => item.label),
-        series: [{ name: 'Forms', values: shown.map((item) => item.n) }],
+        series: [{ name: say(chartTexts.forms), values: shown.map((item) => item.n) }],
       };
     }
     case 'formsByTemplate': {
       const used = await templatesUsed(ctx.db, companyId, start);
       const others = used.slice(topCount).reduce((sum, row) => sum + row.n, 0);
-      const rows = [...used.slice(0, topCount), ...(others > 0 ? [{ title: 'Other templates', n: others }] : [])];
+      const rows = [...used.slice(0, topCount), ...(others > 0 ? [{ title: say(chartTexts.otherTemplates), n: others }] : [])];
       return {
         chart,
-        title: 'Most used templates',
+        title: say(chartTexts.mostUsedTemplates),
         kind: 'bar',
         labels: rows.map((row) => row.title),
-        series: [{ name: 'Forms', values: rows.map((row) => row.n) }],
+        series: [{ name: say(chartTexts.forms), values: rows.map((row) => row.n) }],
       };
     }
     case 'signingTime': {
       const rows = await hoursToComplete(ctx.db, companyId, start);
       return {
         chart,
-        title: 'Hours to complete',
+        title: say(chartTexts.hoursToComplete),
         kind: 'line',
         labels,
-        series: [{ name: 'Average hours', values: span.map((month) => rows.find((row) => row.month === month.key)?.hours ?? 0) }],
+        series: [{ name: say(chartTexts.averageHours), values: span.map((month) => rows.find((row) => row.month === month.key)?.hours ?? 0) }],
       };
     }
   }

@@ -11,11 +11,11 @@ export function analyticsHandlers(ctx: Pick<ServerContext, 'db' | 'now'>): Analy
   // The server's own: kept answers are of this server's database only.
   const pivots = new PivotCache();
   return {
-    async getDashboard({ body, principal }) {
-      return dashboardChart(ctx, principal.companyId, body.selectedChart);
+    async getDashboard({ body, principal, language }) {
+      return dashboardChart(ctx, principal.companyId, body.selectedChart, language);
     },
-    async getPivot({ query, principal }) {
-      return pivot(ctx, pivots, principal.companyId, query);
+    async getPivot({ query, principal, language }) {
+      return pivot(ctx, pivots, principal.companyId, query, language);
     },
   };
 }

@@ -16,10 +16,23 @@ import { badRequest } from '../../http/errors.js';
 import { isGroupable } from '../database/submissions.js';
 import type { PivotCache } from './pivot-cache.js';
 import { analysedTemplates, pivotCells, type PivotCell, type TemplateRecord } from './repository.js';
+import { filled, msg } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 const mostAnswers = 50;
-export const notAnswered = 'Not answered';
-export const otherAnswers = 'Other answers';
+export const pivotTexts = {
+  notAnswered: msg({ message: 'Not answered' }),
+  otherAnswers: msg({ message: 'Other answers' }),
+  yes: msg({ message: 'Yes' }),
+  no: msg({ message: 'No' }),
+  noField: msg({ message: '{template} has no field "{name}".' }),
+  notGroupable: msg({ message: '{label} cannot make rows or columns: choose a field with short answers.' }),
+  needsTwo: msg({ message: '{template} needs two fields with short answers to be analysed.' }),
+  sameField: msg({ message: 'Rows and columns need two different fields. Choose another field for one of them.' }),
+  notNumber: msg({ message: '{label} is not a number field: each cell shows the number of submissions or the sum of a number field.' }),
+  noSuchTemplate: msg({ message: 'This template does not exist or was deleted.' }),
+  noTemplates: msg({ message: 'There are no templates to analyse yet.' }),
+};
 
 export interface PivotRequest {
   template?: number | undefined;
@@ -30,13 +43,13 @@ export interface PivotRequest {
 
 function fieldOf(template: TemplateRecord, name: string): FieldDefinition {
   const field = template.fields.find((candidate) => candidate.name === name);
-  if (!field) throw badRequest(`${template.title} has no field "${name}".`);
+  if (!field) throw badRequest(filled(pivotTexts.noField, { template: template.title, name }));
   return field;
 }
 
 function groupingField(template: TemplateRecord, name: string): FieldDefinition {
   const field = fieldOf(template, name);
-  if (!isGroupable(field)) throw badRequest(`${field.label} cannot make rows or columns: choose a field with short answers.`);
+  if (!isGroupable(field)) throw badRequest(filled(pivotTexts.notGroupable, { label: field.label }));
   return field;
 }
 
@@ -45,16 +58,15 @@ function chooseFields(template: TemplateRecord, request: PivotRequest): [FieldDe
   const groupable = template.fields.filter(isGroupable);
   const row = request.row ? groupingField(template, request.row) : groupable.find((field) => field.name !== request.column);
   const column = request.column ? groupingField(template, request.column) : groupable.find((field) => field.name !== row?.name);
-  if (!row || !column) throw badRequest(`${template.title} needs two fields with short answers to be analysed.`);
-  if (row.name === column.name) throw badRequest('Rows and columns need two different fields. Choose another field for one of them.');
+  if (!row || !column) throw badRequest(filled(pivotTexts.needsTwo, { template: template.title }));
+  if (row.name === column.name) throw badRequest(pivotTexts.sameField);
   return [row, column];
 }
 
 function summedField(template: TemplateRecord, value: string): FieldDefinition | null {
   if (value === 'count') return null;
   const field = fieldOf(template, value);
-  if (field.type !== 'number')
-    throw badRequest(`${field.label} is not a number field: each cell shows the number of submissions or the sum of a number field.`);
+  if (field.type !== 'number') throw badRequest(filled(pivotTexts.notNumber, { label: field.label }));
   return field;
 }
 
@@ -84,7 +96,13 @@ function orderedAnswers(answers: Iterable<string | null>, field: FieldDefinition
   return [...given, ...(distinct.includes('') ? [''] : []), ...(distinct.includes(null) ? [null] : [])];
 }
 
-const labelOf = (answer: string | null): string => (answer === null ? otherAnswers : answer === '' ? notAnswered : answer);
+/** An answer as the table names it: "Not answered", "Other answers", a tick's "Yes" or "No" in `language`, else as given. */
+function labelOf(answer: string | null, field: FieldDefinition, language: Language): string {
+  if (answer === null) return say(language, pivotTexts.otherAnswers);
+  if (answer === '') return say(language, pivotTexts.notAnswered);
+  if (field.type === 'checkbox' && (answer === 'Yes' || answer === 'No')) return say(language, answer === 'Yes' ? pivotTexts.yes : pivotTexts.no);
+  return answer;
+}
 
 export function pivotTable(
   template: TemplateRecord,
@@ -92,6 +110,7 @@ export function pivotTable(
   column: FieldDefinition,
   summed: FieldDefinition | null,
   cells: PivotCell[],
+  language: Language = 'en',
 ): Pivot {
   const rows = orderedAnswers(
     cells.map((cell) => cell.row_label),
@@ -112,8 +131,8 @@ export function pivotTable(
     row: row.name,
     column: column.name,
     value: summed?.name ?? 'count',
-    rows: rows.map(labelOf),
-    columns: columns.map(labelOf),
+    rows: rows.map((answer) => labelOf(answer, row, language)),
+    columns: columns.map((answer) => labelOf(answer, column, language)),
     cells: rows.map((r) => columns.map((c) => Number(at.get(r)?.get(c) ?? 0))),
   };
 }
@@ -123,10 +142,16 @@ export function pivotTable(
  * one statement; the table comes from `cache` when it kept one under that version and the
  * template's layout as it is now (its title, the fields in use), else from the submissions.
  */
-export async function pivot(ctx: Pick<ServerContext, 'db'>, cache: PivotCache, companyId: number, request: PivotRequest): Promise<Pivot> {
+export async function pivot(
+  ctx: Pick<ServerContext, 'db'>,
+  cache: PivotCache,
+  companyId: number,
+  request: PivotRequest,
+  language: Language = 'en',
+): Promise<Pivot> {
   const found = await analysedTemplates(ctx.db, companyId, request.template, 100);
   const template = found.find((candidate) => candidate.fields.filter(isGroupable).length >= 2) ?? found[0];
-  if (!template) throw badRequest(request.template ? 'This template does not exist or was deleted.' : 'There are no templates to analyse yet.');
+  if (!template) throw badRequest(request.template ? pivotTexts.noSuchTemplate : pivotTexts.noTemplates);
   const [row, column] = chooseFields(template, request);
   const summed = summedField(template, request.value ?? 'count');
   const key = {
@@ -136,7 +161,8 @@ export async function pivot(ctx: Pick<ServerContext, 'db'>, cache: PivotCache, c
     row: row.name,
     column: column.name,
     summed: summed?.name ?? null,
-    layout: JSON.stringify([template.title, row, column, summed, mostAnswers]),
+    // The table's words are in the language asked for: a table is kept for each.
+    layout: JSON.stringify([template.title, row, column, summed, mostAnswers, language]),
   };
   return cache.table(key, async () =>
     pivotTable(
@@ -145,6 +171,7 @@ export async function pivot(ctx: Pick<ServerContext, 'db'>, cache: PivotCache, c
       column,
       summed,
       await pivotCells(ctx.db, companyId, template.id, row.name, column.name, summed?.name ?? null, mostAnswers),
+      language,
     ),
   );
 }

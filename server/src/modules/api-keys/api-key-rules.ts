@@ -3,6 +3,7 @@ import { appCodes, type ApiKey } from '@formsign/sdk/contract';
 import type { ListedApiKey } from '../../auth/api-key-repository.js';
 import { displayNameOf } from '../../auth/principal.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { type Text } from '#words';
 
 /** Keys an organisation may have that are not revoked. */
 export const liveKeyLimit = 50;
@@ -24,6 +25,6 @@ export function apiKeyOf(row: ListedApiKey): ApiKey {
   };
 }
 
-export function keyInvalid(text: string = appCodes.createApiKey['-1'].text): AppError {
+export function keyInvalid(text: Text = appCodes.createApiKey['-1'].text): AppError {
   return new AppError(AppErrorCode.InvalidInput, text, { appCode: '-1' });
 }

@@ -13,6 +13,7 @@ import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { failureTexts } from '../../http/texts.js';
 import { apiKeyOf, keyInvalid, liveKeyLimit } from './api-key-rules.js';
+import { msg } from '#words';
 
 const roles = new Set(['admin', 'personal', 'basic']);
 
@@ -26,11 +27,12 @@ export async function createApiKey(
   if (principal.apiKey || (principal.role !== 'admin' && principal.role !== 'super'))
     throw new AppError(AppErrorCode.Forbidden, failureTexts.forbidden);
   const name = request.name.trim().replace(/\s+/g, ' ');
-  if (!name || name.length > contractLimits['CreateApiKeyRequest.name'].maxLength) throw keyInvalid('Please give the key a name.');
+  if (!name || name.length > contractLimits['CreateApiKeyRequest.name'].maxLength) throw keyInvalid(msg({ message: 'Please give the key a name.' }));
   if (!roles.has(request.role)) throw keyInvalid();
   const expiresAt = request.expires_at ?? null;
   const today = ctx.now().toISOString().slice(0, 10);
-  if (expiresAt !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(expiresAt) || expiresAt <= today)) throw keyInvalid('The expiry date must be after today.');
+  if (expiresAt !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(expiresAt) || expiresAt <= today))
+    throw keyInvalid(msg({ message: 'The expiry date must be after today.' }));
   const made = newApiKey();
   const id = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, principal.companyId);

@@ -60,7 +60,7 @@ export function authHandlers(ctx: AuthContext): AuthHandlers {
       clearRefreshCookie(request.raw, request.reply);
       return answer;
     },
-    register: (request) => registerAccount(ctx, request.body, origin(request)),
+    register: (request) => registerAccount(ctx, request.body, origin(request), request.language),
     activate: (request) => activateAccount(ctx, request.body.key, origin(request)),
     forgotPassword: (request) => requestPasswordReset(ctx, request.body.email, origin(request)),
     setNewPassword: (request) => setNewPassword(ctx, request.body, origin(request)),

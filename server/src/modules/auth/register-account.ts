@@ -10,6 +10,9 @@
  * unique, and the one registering must learn to choose another. A name is chosen, not a way to
  * reach or identify a person as an address is, and guessing passwords for it meets the
  * sign-in lockout of its account.
+ *
+ * The organisation speaks the language the registration was made in (the request's, which the
+ * app sets to the language it shows); its administrators may change it in Settings.
  */
 import type { CodeResult, RegisterRequest } from '@formsign/sdk/contract';
 import { appCodes } from '@formsign/sdk/contract';
@@ -24,6 +27,7 @@ import { activationMail, registrationAttemptMail } from '../../mail/messages.js'
 import { defaultSettings, languageOfSettings } from '../../companies/settings.js';
 import { insertCompany, personLanguage } from '../../companies/repository.js';
 import { findByEmail, insertUser, nameTaken, type UserRecord } from '../users/repository.js';
+import { type Language } from '../../i18n/i18n.js';
 
 type RegisterContext = Pick<ServerContext, 'db' | 'now' | 'mail' | 'passwords' | 'keys' | 'config'>;
 
@@ -52,7 +56,12 @@ async function tellOwner(ctx: RegisterContext, owner: UserRecord): Promise<void>
   }
 }
 
-export async function registerAccount(ctx: RegisterContext, request: RegisterRequest, origin: Origin): Promise<CodeResult> {
+export async function registerAccount(
+  ctx: RegisterContext,
+  request: RegisterRequest,
+  origin: Origin,
+  language: Language = 'en',
+): Promise<CodeResult> {
   const name = request.name.trim();
   const email = request.email.trim();
   if (!/^[A-Za-z0-9._-]{3,60}$/.test(name)) throw nameRefused();
@@ -71,7 +80,7 @@ export async function registerAccount(ctx: RegisterContext, request: RegisterReq
         email,
         partner: request.pmachinename?.trim() ?? '',
         envelopesBought: trialEnvelopes,
-        settings: defaultSettings(),
+        settings: { ...defaultSettings(), language },
       });
       const user = await insertUser(tx, {
         companyId: company.id,

@@ -15,6 +15,7 @@ import type { Database } from '../../db/database.js';
 import { recordSignInDevice } from '../devices/repository.js';
 import { updateUser, type UserRecord } from '../users/repository.js';
 import { findCompany } from '../../companies/repository.js';
+import { languageOfPerson } from '../../companies/settings.js';
 
 /** What starting or renewing a session needs of the context. */
 export type SessionContext = Pick<ServerContext, 'keys' | 'config' | 'now'>;
@@ -96,6 +97,7 @@ export async function tokensFor(
       message: '',
       session: sessionId,
       username: displayNameOf(user),
+      language: languageOfPerson(user, company.settings),
     },
     tokens: { accessToken, idToken, refreshToken },
   };

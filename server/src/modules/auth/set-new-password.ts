@@ -13,6 +13,11 @@ import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { findUser, replacePassword } from '../users/repository.js';
 import { minimumPasswordLength } from './password-reset.js';
+import { msg } from '#words';
+
+const passwordTexts = {
+  tooShort: msg({ message: 'Your password must be at least {length} characters long.' }),
+};
 
 const notThisAccount = (): AppError => new AppError(AppErrorCode.InvalidInput, '', { appCode: '-6', detail: 'The link does not match an account.' });
 const usedAlready = (): AppError =>
@@ -28,7 +33,7 @@ export async function setNewPassword(
   const timestamp = Number(request.timestamp);
   if (!Number.isInteger(userId) || userId < 1 || !Number.isInteger(timestamp)) throw notThisAccount();
   if (request.password.length < minimumPasswordLength) {
-    throw new AppError(AppErrorCode.InvalidInput, `Your password must be at least ${minimumPasswordLength} characters long.`, { appCode: '-1' });
+    throw new AppError(AppErrorCode.InvalidInput, passwordTexts.tooShort, { values: { length: minimumPasswordLength }, appCode: '-1' });
   }
 
   const user = await findUser(ctx.db, userId);

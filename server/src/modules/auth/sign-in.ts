@@ -15,13 +15,19 @@ import { passwordsOff } from '../sso/repository.js';
 import { findByLogin } from '../users/repository.js';
 import { openChallenge, secondFactorDue } from './second-factor.js';
 import { startSession, type SignedIn } from './sessions.js';
+import { msg } from '#words';
 
 /** Signed in, or waiting for the second factor (the password was right). */
 export type SignInOutcome = { kind: 'waiting'; body: LoginResponse } | { kind: 'signedIn'; signedIn: SignedIn };
 
+const signInTexts = {
+  blockedDevice: msg({ message: 'This device has been blocked. Please contact your administrator.' }),
+  singleSignOn: msg({ message: 'Your organisation signs in with {provider}. Use "Sign in with {provider}".' }),
+};
+
 /** The refusal of a sign-in from a blocked device. */
 export function blockedDevice(): AppError {
-  return new AppError(AppErrorCode.Forbidden, 'This device has been blocked. Please contact your administrator.', { appCode: '-2' });
+  return new AppError(AppErrorCode.Forbidden, signInTexts.blockedDevice, { appCode: '-2' });
 }
 
 export async function signIn(
@@ -45,7 +51,8 @@ export async function signIn(
   // refused whether or not the password was right, so it is no way to test passwords.
   const sso = user && !user.isSuper ? await passwordsOff(ctx.db, user.companyId) : null;
   if (sso) {
-    throw new AppError(AppErrorCode.Forbidden, `Your organisation signs in with ${sso.displayName}. Use "Sign in with ${sso.displayName}".`, {
+    throw new AppError(AppErrorCode.Forbidden, signInTexts.singleSignOn, {
+      values: { provider: sso.displayName },
       appCode: '-3',
       detail: 'Passwords are off for the organisation.',
     });

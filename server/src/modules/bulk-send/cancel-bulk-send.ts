@@ -12,6 +12,7 @@ import { failureTexts } from '../../http/texts.js';
 import { endBulkSend, findBulkSend, giveUpPending, lockBulkSend, type BulkSendRow } from './repository.js';
 import { bulkSendOf } from './start-bulk-send.js';
 import { bulkSendTexts as texts } from './texts.js';
+import { say, type Language } from '../../i18n/i18n.js';
 
 /** A bulk send the person may follow: their own, or any of their organisation's for an administrator. */
 export async function visibleBulkSend(ctx: Pick<ServerContext, 'db'>, principal: Principal, id: number): Promise<BulkSendRow> {
@@ -25,12 +26,13 @@ export async function cancelBulkSend(
   principal: Principal,
   id: number,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<CancelBulkSendResult> {
   const seen = await visibleBulkSend(ctx, principal, id);
   const cancelled = await ctx.db.transaction(async (tx) => {
     const bulk = await lockBulkSend(tx, seen.id);
     if (!bulk || bulk.status !== 'sending') return false;
-    const unsent = await giveUpPending(tx, bulk.id, texts.rowCancelled);
+    const unsent = await giveUpPending(tx, bulk.id, say('en', texts.rowCancelled));
     await endBulkSend(tx, bulk.id, 'cancelled', ctx.now());
     await recordEvent(tx, {
       event: 'bulk-send-cancelled',
@@ -44,6 +46,6 @@ export async function cancelBulkSend(
   });
   const row = await visibleBulkSend(ctx, principal, id);
   return cancelled
-    ? { code: 1, message: texts.cancelled, bulk_send: bulkSendOf(row) }
-    : { code: -2, message: texts.alreadyEnded, bulk_send: bulkSendOf(row) };
+    ? { code: 1, message: say(language, texts.cancelled), bulk_send: bulkSendOf(row) }
+    : { code: -2, message: say(language, texts.alreadyEnded), bulk_send: bulkSendOf(row) };
 }

@@ -8,9 +8,8 @@ import { contractLimits } from '@formsign/sdk/contract';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
-import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { AppError, AppErrorCode, refusalWords } from '../../errors/app-error.js';
 import { FileWorkRefused } from '../../files/file-work.js';
-import type { CsvProblem } from '../../files/csv-records.js';
 import type { UploadedFile } from '../../http/uploads.js';
 import { checkAnswers } from '../forms/answers.js';
 import { failureTexts } from '../../http/texts.js';
@@ -19,6 +18,8 @@ import { stepOfField } from '../templates/steps.js';
 import { activeCompanyUserByEmail } from '../users/repository.js';
 import { bulkColumns, columnOf, isEmail, type BulkColumn } from './columns.js';
 import { bulkSendTexts as texts } from './texts.js';
+import { type Text, type Words } from '#words';
+import { sayText, type Language } from '../../i18n/i18n.js';
 
 export const bulkLimits = { rows: 10_000, columns: 200, value: 10_000 } as const;
 
@@ -32,16 +33,27 @@ export interface BulkRow {
   values: Record<string, FieldValue>;
 }
 
+/** A row that cannot be sent, with every reason. */
+export interface BulkProblem {
+  row: number;
+  reasons: readonly Text[];
+}
+
+/** The problems as the answer lists them: each row's reasons said in `language`, one after the other. */
+export function saidProblems(language: Language, problems: readonly BulkProblem[]): { row: number; reason: string }[] {
+  return problems.map(({ row, reasons }) => ({ row, reason: reasons.map((reason) => sayText(language, reason)).join(' ') }));
+}
+
 export interface CheckedFile {
   template: TemplateRecord;
   rows: BulkRow[];
-  problems: CsvProblem[];
+  problems: BulkProblem[];
   /** The rows of the file, good and bad. */
   count: number;
 }
 
 const accessCodeLength = contractLimits['SendFormRequest.recipients.access_code'].minLength;
-const badRequest = (text: string): AppError => new AppError(AppErrorCode.InvalidInput, text);
+const badRequest = (text: Words): AppError => new AppError(AppErrorCode.InvalidInput, text);
 const slice = 250;
 const yieldToOthers = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -59,6 +71,7 @@ export async function checkBulkFile(
   principal: Principal,
   template: TemplateRecord,
   file: UploadedFile | undefined,
+  language: Language = 'en',
 ): Promise<CheckedFile> {
   if (!file || file.bytes.length === 0) throw badRequest(texts.noFile);
   if (file.tooLarge) throw badRequest(texts.tooLarge);
@@ -77,10 +90,10 @@ export async function checkBulkFile(
     throw error;
   }
   if ('refused' in read) throw badRequest(read.refused);
-  const problems: CsvProblem[] = [...read.problems];
-  const columns = bulkColumns(template);
+  const problems: BulkProblem[] = read.problems.map(({ row, reason }) => ({ row, reasons: [reason] }));
+  const columns = bulkColumns(template, language);
   const found: (BulkColumn | undefined)[] = read.headers.map((header) => columnOf(columns, header));
-  const headerProblems: string[] = [];
+  const headerProblems: Words[] = [];
   const unknown = read.headers.filter((header, index) => !found[index] && header !== '');
   if (unknown.length > 0) headerProblems.push(texts.unknownColumns(unknown, template.title));
   const missing = columns.filter(
@@ -95,7 +108,7 @@ export async function checkBulkFile(
     return {
       template,
       rows: [],
-      problems: [{ row: 1, reason: headerProblems.join(' ') }, ...problems],
+      problems: [{ row: 1, reasons: headerProblems }, ...problems],
       count: read.rows.length + read.problems.length,
     };
 
@@ -118,7 +131,7 @@ export async function checkBulkFile(
     if (index % slice === slice - 1) await yieldToOthers();
     const recipients = Array.from({ length: places }, () => ({ name: '', email: '' }) as BulkRow['recipients'][number]);
     const values: Record<string, FieldValue> = {};
-    const reasons: string[] = [];
+    const reasons: Text[] = [];
     for (const [at, column] of found.entries()) {
       const cell = (cells[at] ?? '').trim();
       if (!column) continue;
@@ -147,7 +160,7 @@ export async function checkBulkFile(
     }
     const checked = checkValues(senderFields, othersGiven, values);
     reasons.push(...checked.reasons);
-    if (reasons.length > 0) problems.push({ row, reason: reasons.join(' ') });
+    if (reasons.length > 0) problems.push({ row, reasons });
     else rows.push({ row, recipients, values: checked.values });
   }
   problems.sort((a, b) => a.row - b.row);
@@ -163,8 +176,8 @@ function checkValues(
   senderFields: readonly FieldDefinition[],
   othersGiven: readonly FieldDefinition[],
   values: Record<string, FieldValue>,
-): { values: Record<string, FieldValue>; reasons: string[] } {
-  const reasons: string[] = [];
+): { values: Record<string, FieldValue>; reasons: Text[] } {
+  const reasons: Text[] = [];
   const cleaned: Record<string, FieldValue> = {};
   const prefilled = Object.fromEntries(
     senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])),
@@ -174,7 +187,7 @@ function checkValues(
       const value = check()[field.name];
       if (values[field.name] !== undefined && value !== undefined) cleaned[field.name] = value;
     } catch (error) {
-      if (error instanceof AppError) reasons.push(error.userMessage);
+      if (error instanceof AppError) reasons.push(refusalWords(error));
       else throw error;
     }
   };

@@ -22,6 +22,8 @@ import { activeCompanyUserByEmail, type UserRecord } from '../users/repository.j
 import { endBulkSend, giveUpPending, lockBulkSend, pendingRows, recordOutcomes, type BulkSendRecord, type RowOutcome } from './repository.js';
 import type { BulkRow } from './check-rows.js';
 import { bulkSendTexts as texts } from './texts.js';
+import { type Words } from '#words';
+import { say } from '../../i18n/i18n.js';
 
 /** Rows sent in one transaction. */
 export const batchSize = 100;
@@ -58,8 +60,7 @@ async function draftOf(
       const address = person.email.trim().toLowerCase();
       if (!approvers.has(address)) approvers.set(address, await activeCompanyUserByEmail(tx, bulk.companyId, address));
       const user = approvers.get(address);
-      if (!user)
-        throw new AppError(AppErrorCode.InvalidInput, `${step.label} approves the form, so must be a user of your company: ${person.email} is not.`);
+      if (!user) throw new AppError(AppErrorCode.InvalidInput, texts.notAUser(step.label, person.email));
       recipients.push({ name: `${user.firstName} ${user.lastName}`.trim() || user.name, email: user.email, userId: user.id });
     } else recipients.push({ name: person.name, email: person.email, userId: null, ...code });
   }
@@ -93,8 +94,9 @@ export async function sendNextBatch(ctx: FormsContext, bulkSendId: number): Prom
     const origin: Origin = { ip: bulk.ip, userAgent: bulk.userAgent };
     const sender = await senderOf(tx, bulk);
     const template = await findTemplate(tx, bulk.companyId, bulk.templateId);
-    const ended = async (status: 'done' | 'stopped', reason?: string): Promise<BatchOutcome> => {
-      const unsent = reason ? await giveUpPending(tx, bulk.id, reason) : 0;
+    const ended = async (status: 'done' | 'stopped', reason?: Words): Promise<BatchOutcome> => {
+      // Kept in English, and said in the reader's language when the send's rows are read.
+      const unsent = reason ? await giveUpPending(tx, bulk.id, say('en', reason)) : 0;
       const after = await endBulkSend(tx, bulk.id, status, now);
       await recordEvent(tx, {
         event: 'bulk-send-ended',
@@ -121,7 +123,7 @@ export async function sendNextBatch(ctx: FormsContext, bulkSendId: number): Prom
         sending.push({ row: row.row, draft: await draftOf(tx, bulk, template, row, approvers) });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        outcomes.push({ row: row.row, status: 'unsent', formId: null, reason: `Not sent: ${error.userMessage}` });
+        outcomes.push({ row: row.row, status: 'unsent', formId: null, reason: say('en', texts.notSent, { reason: error.userMessage }) });
       }
     }
     const { made } = await createForms(

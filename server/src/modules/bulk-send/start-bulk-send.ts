@@ -9,11 +9,12 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import type { UploadedFile } from '../../http/uploads.js';
-import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { AppError, AppErrorCode, refusalWords } from '../../errors/app-error.js';
 import { expiryOf } from '../forms/new-form.js';
-import { checkBulkFile, maxProblemsListed, sendableTemplate } from './check-rows.js';
+import { checkBulkFile, maxProblemsListed, saidProblems, sendableTemplate } from './check-rows.js';
 import { bulkSendTexts as texts } from './texts.js';
 import { findBulkSend, insertBulkRows, insertBulkSend, type BulkSendRow } from './repository.js';
+import { say, type Language } from '../../i18n/i18n.js';
 
 export interface StartRequest {
   template: string;
@@ -45,6 +46,7 @@ export async function startBulkSend(
   request: StartRequest,
   file: UploadedFile | undefined,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<StartBulkSendResult> {
   const template = await sendableTemplate(ctx, principal, Number(request.template));
   let expiresAt: Date;
@@ -52,21 +54,22 @@ export async function startBulkSend(
     expiresAt = expiryOf(request.expires_at, ctx.now());
   } catch (error) {
     // Sending one form answers it with its code; here it is a value not valid (400), in the same words.
-    if (error instanceof AppError) throw new AppError(AppErrorCode.InvalidInput, error.userMessage);
+    if (error instanceof AppError) throw new AppError(AppErrorCode.InvalidInput, refusalWords(error));
     throw error;
   }
   const message = (request.message ?? '').trim();
-  const checked = await checkBulkFile(ctx, principal, template, file);
+  const checked = await checkBulkFile(ctx, principal, template, file, language);
   if (checked.problems.length > 0)
     return {
       code: -1,
-      message: texts.badRows,
+      message: say(language, texts.badRows),
       rows: checked.count,
       bulk_send: null,
-      problems: checked.problems.slice(0, maxProblemsListed),
+      problems: saidProblems(language, checked.problems.slice(0, maxProblemsListed)),
       problems_total: checked.problems.length,
     };
-  if (request.check === 'true') return { code: 2, message: texts.checked, rows: checked.count, bulk_send: null, problems: [], problems_total: 0 };
+  if (request.check === 'true')
+    return { code: 2, message: say(language, texts.checked), rows: checked.count, bulk_send: null, problems: [], problems_total: 0 };
   const id = await ctx.db.transaction(async (tx) => {
     const bulk = await insertBulkSend(tx, {
       companyId: principal.companyId,
@@ -94,5 +97,5 @@ export async function startBulkSend(
   });
   const row = await findBulkSend(ctx.db, principal.companyId, id);
   if (!row) throw new Error('The bulk send was not stored.');
-  return { code: 1, message: texts.started, rows: checked.count, bulk_send: bulkSendOf(row), problems: [], problems_total: 0 };
+  return { code: 1, message: say(language, texts.started), rows: checked.count, bulk_send: bulkSendOf(row), problems: [], problems_total: 0 };
 }

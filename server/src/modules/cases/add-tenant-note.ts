@@ -10,6 +10,7 @@ import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { notFound } from '../../http/errors.js';
 import { findTenant, insertTenantNote, touchTenant } from './repository.js';
+import { msg } from '#words';
 
 export async function addTenantNote(
   ctx: Pick<ServerContext, 'db' | 'now'>,
@@ -18,7 +19,7 @@ export async function addTenantNote(
   origin: Origin,
 ): Promise<void> {
   const text = input.text.trim();
-  if (!text) throw new AppError(AppErrorCode.InvalidInput, 'Write the note before adding it.');
+  if (!text) throw new AppError(AppErrorCode.InvalidInput, msg({ message: 'Write the note before adding it.' }));
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const found = await findTenant(tx, principal, input.tenant);

@@ -12,19 +12,20 @@ import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { notFound } from '../../http/errors.js';
 import { findCompanyUser } from '../users/repository.js';
 import { insertTenant, updateTenant, type TenantFields } from './repository.js';
+import { msg, type Text } from '#words';
 
-export const notACompanyUser = 'The caseworker must be a user of your company.';
+export const notACompanyUser = msg({ message: 'The caseworker must be a user of your company.' });
 
-function invalid(message: string): AppError {
+function invalid(message: Text): AppError {
   return new AppError(AppErrorCode.InvalidInput, message);
 }
 
 /** The fields to store, trimmed and checked. */
 function fieldsOf(input: TenantInput): TenantFields {
   const name = input.name.trim();
-  if (!name) throw invalid('Give the tenant a name.');
+  if (!name) throw invalid(msg({ message: 'Give the tenant a name.' }));
   const email = input.email.trim();
-  if (email && !new RegExp(emailPattern).test(email)) throw invalid('The email address is not valid.');
+  if (email && !new RegExp(emailPattern).test(email)) throw invalid(msg({ message: 'The email address is not valid.' }));
   const fields: TenantFields = {
     name,
     address: input.address.trim(),

@@ -25,9 +25,18 @@ import {
   type SubmissionSort,
   type SummaryFunction,
 } from './repository.js';
+import { filled, msg } from '#words';
 
 /** At most this many fields are shown at once. */
 const maxShownFields = 50;
+
+const databaseTexts = {
+  tooManyFields: msg({ message: 'Choose at most {most} fields to show.' }),
+  noSuchField: msg({ message: 'There is no field "{name}" in these submissions.' }),
+  countNothing: msg({ message: 'Show a field to count its answers.' }),
+  sumNothing: msg({ message: 'Show a number field to work out the sum.' }),
+  averageNothing: msg({ message: 'Show a number field to work out the average.' }),
+};
 
 export type DatabaseFunction = 'list' | SummaryFunction;
 
@@ -42,10 +51,10 @@ export function chosenFields(rows: string | undefined, available: readonly Field
     ),
   ];
   if (names.length === 0) return [...available];
-  if (names.length > maxShownFields) throw badRequest(`Choose at most ${maxShownFields} fields to show.`);
+  if (names.length > maxShownFields) throw badRequest(filled(databaseTexts.tooManyFields, { most: maxShownFields }));
   return names.map((name) => {
     const field = available.find((candidate) => candidate.name === name);
-    if (!field) throw badRequest(`There is no field "${name}" in these submissions.`);
+    if (!field) throw badRequest(filled(databaseTexts.noSuchField, { name }));
     return field;
   });
 }
@@ -64,7 +73,8 @@ function databaseRow(row: Omit<SubmissionRow, 'position'>, fields: readonly Fiel
 /** The field a function is computed over: the first number field shown (any field shown, to count). */
 function summaryField(func: SummaryFunction, fields: readonly FieldDefinition[]): FieldDefinition {
   const field = fields.find((candidate) => candidate.type === 'number') ?? (func === 'count' ? fields[0] : undefined);
-  if (!field) throw badRequest(func === 'count' ? 'Show a field to count its answers.' : `Show a number field to work out the ${func}.`);
+  if (!field)
+    throw badRequest(func === 'count' ? databaseTexts.countNothing : func === 'sum' ? databaseTexts.sumNothing : databaseTexts.averageNothing);
   return field;
 }
 

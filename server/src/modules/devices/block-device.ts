@@ -8,13 +8,14 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { blockDevice as recordBlock, unblockDevice as liftBlock } from './repository.js';
 import { checkMayUnblock, deviceRefused, deviceTarget, recordedName } from './device-rules.js';
+import { msg } from '#words';
 
 export async function blockDevice(ctx: Pick<ServerContext, 'db' | 'now'>, principal: Principal, id: number, origin: Origin): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const found = await deviceTarget(tx, principal, id);
     const { device } = found;
-    if (device.id === principal.deviceId) throw deviceRefused('You cannot block the device you are using.');
+    if (device.id === principal.deviceId) throw deviceRefused(msg({ message: 'You cannot block the device you are using.' }));
     if (!device.blockedAt) await recordBlock(tx, device.id, { userId: principal.userId, role: principal.role, at: now });
     await recordEvent(tx, {
       event: 'device-blocked',

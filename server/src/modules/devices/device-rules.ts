@@ -12,16 +12,18 @@ import type { Database } from '../../db/database.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { notFound } from '../../http/errors.js';
 import { findVisibleDevice, type DeviceRecord } from './repository.js';
+import { msg, type Text, type Words } from '#words';
 
-const blockedByWhom: Record<Role, string> = {
-  basic: 'Its own person blocked this device: only they or an administrator can unblock it.',
-  personal: 'Its own person blocked this device: only they or an administrator can unblock it.',
-  admin: 'An administrator blocked this device: only an administrator can unblock it.',
-  super: 'A super user blocked this device: only a super user can unblock it.',
+const blockedBySelf = msg({ message: 'Its own person blocked this device: only they or an administrator can unblock it.' });
+const blockedByWhom: Record<Role, Words> = {
+  basic: blockedBySelf,
+  personal: blockedBySelf,
+  admin: msg({ message: 'An administrator blocked this device: only an administrator can unblock it.' }),
+  super: msg({ message: 'A super user blocked this device: only a super user can unblock it.' }),
 };
 
 /** An action on a device refused (-1): the answer still lists the devices. */
-export function deviceRefused(message: string = appCodes.manageDevices['-1'].text, code: AppErrorCode = AppErrorCode.Forbidden): AppError {
+export function deviceRefused(message: Text = appCodes.manageDevices['-1'].text, code: AppErrorCode = AppErrorCode.Forbidden): AppError {
   return new AppError(code, message, { appCode: '-1' });
 }
 
@@ -29,7 +31,8 @@ export function deviceRefused(message: string = appCodes.manageDevices['-1'].tex
 export async function deviceTarget(db: Database, principal: Principal, id: number): Promise<DeviceRecord> {
   const found = await findVisibleDevice(db, principal, id);
   if (!found) throw notFound();
-  if (found.user.isSuper && principal.role !== 'super') throw deviceRefused("Only a super user can block, unblock or remove a super user's device.");
+  if (found.user.isSuper && principal.role !== 'super')
+    throw deviceRefused(msg({ message: "Only a super user can block, unblock or remove a super user's device." }));
   return found;
 }
 

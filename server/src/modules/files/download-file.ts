@@ -10,6 +10,7 @@ import { fileSignatureValid } from '../../files/signed-urls.js';
 import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { notFound } from '../../http/errors.js';
+import { msg } from '#words';
 
 export interface SignedAddress {
   key: string;
@@ -35,7 +36,7 @@ export async function downloadFile(
   asked: RangeAsked = {},
 ): Promise<Download> {
   if (!isValidKey(address.key) || !fileSignatureValid(ctx.keys, address.key, address.exp, address.sig, ctx.now())) {
-    throw new AppError(AppErrorCode.Forbidden, 'This download link has expired. Please reload the page and try again.');
+    throw new AppError(AppErrorCode.Forbidden, msg({ message: 'This download link has expired. Please reload the page and try again.' }));
   }
   const version = await ctx.files.stat(address.key);
   if (!version) throw notFound();

@@ -4,6 +4,8 @@ import type { ServerContext } from '../../context.js';
 import { readsFromStart, recordSealedPdfDownload } from '../forms/record-download.js';
 import { isPageImageKey } from '../templates/page-images.js';
 import { downloadFile } from './download-file.js';
+import { msg } from '#words';
+import { say } from '../../i18n/i18n.js';
 
 const mimes: Record<string, string> = {
   pdf: 'application/pdf',
@@ -20,7 +22,7 @@ const mimes: Record<string, string> = {
 };
 
 /** The 416 answer's text (the contract's example `pastTheEnd`). */
-const pastTheEnd = 'That part of the file is past its end. Please reload the page and try again.';
+const pastTheEnd = msg({ message: 'That part of the file is past its end. Please reload the page and try again.' });
 
 export function mimeOf(name: string): string {
   return mimes[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
@@ -40,7 +42,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 
 export function filesHandlers(ctx: Pick<ServerContext, 'db' | 'files' | 'keys' | 'now'>): Pick<Handlers, 'downloadFile'> {
   return {
-    async downloadFile({ query, reply, raw, ip, userAgent }) {
+    async downloadFile({ query, reply, raw, ip, userAgent, language }) {
       const header = (name: string): string | undefined => {
         const value = raw.headers[name];
         return Array.isArray(value) ? value.join(',') : value;
@@ -50,7 +52,7 @@ export function filesHandlers(ctx: Pick<ServerContext, 'db' | 'files' | 'keys' |
       reply.header('Accept-Ranges', 'bytes').header('ETag', file.etag);
       if (file.kind === 'unsatisfiable') {
         reply.code(416).header('Content-Range', `bytes */${file.size}`).type('application/json');
-        return JSON.stringify({ message: pastTheEnd });
+        return JSON.stringify({ message: say(language, pastTheEnd) });
       }
       // A sealed PDF's download is a step of its form's trail (once: a read in ranges counts its first).
       if (readsFromStart(raw.headers.range)) await recordSealedPdfDownload(ctx, query.key, { ip, userAgent });

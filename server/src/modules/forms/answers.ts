@@ -12,6 +12,7 @@ import { emailPattern } from '@formsign/sdk/contract';
 import { shownAndCalculated, validationProblem } from '@formsign/sdk/field-rules';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 import { invalidValue } from '../../errors/app-error.js';
+import { msg } from '#words';
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const maxFileBytes = 5 * 1024 * 1024;
@@ -63,6 +64,18 @@ export function shownNames(
   return shownAndCalculated(form?.fields ?? fields, values).shown;
 }
 
+const answerTexts = {
+  tick: msg({ message: 'Please tick "{label}" to continue.' }),
+  answer: msg({ message: 'Please answer "{label}".' }),
+  number: msg({ message: '"{label}" must be a number, like 12 or 4.5.' }),
+  date: msg({ message: '"{label}" must be a date.' }),
+  email: msg({ message: '"{label}" must be an email address like name@example.com.' }),
+  choice: msg({ message: 'Please choose one of the answers offered for "{label}".' }),
+  fileTooLarge: msg({ message: 'The file for "{label}" is too large: at most 5 MB.' }),
+  tooLong: msg({ message: '"{label}" is too long.' }),
+  broken: msg({ message: '"{label}": {problem}' }),
+};
+
 /**
  * The answers to `fields` out of `sent`, cleaned; the first problem is refused in words a
  * person can act on, naming the field. `draft` answers may leave required fields empty. A
@@ -82,41 +95,41 @@ export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<st
     const value = sent?.[field.name];
     if (!present(value)) {
       if (field.type === 'checkbox') {
-        if (field.required && !options.draft) throw invalidValue(`Please tick "${field.label}" to continue.`);
+        if (field.required && !options.draft) throw invalidValue(answerTexts.tick, { label: field.label });
         values[field.name] = false;
         continue;
       }
-      if (field.required && !options.draft) throw invalidValue(`Please answer "${field.label}".`);
+      if (field.required && !options.draft) throw invalidValue(answerTexts.answer, { label: field.label });
       values[field.name] = null;
       continue;
     }
     switch (field.type) {
       case 'checkbox':
         values[field.name] = value === true || value === 'true' || value === 1;
-        if (field.required && values[field.name] !== true && !options.draft) throw invalidValue(`Please tick "${field.label}" to continue.`);
+        if (field.required && values[field.name] !== true && !options.draft) throw invalidValue(answerTexts.tick, { label: field.label });
         break;
       case 'number': {
         const number = typeof value === 'number' ? value : Number(String(value).trim());
-        if (!Number.isFinite(number)) throw invalidValue(`"${field.label}" must be a number, like 12 or 4.5.`);
+        if (!Number.isFinite(number)) throw invalidValue(answerTexts.number, { label: field.label });
         values[field.name] = number;
         break;
       }
       case 'date': {
         const text = String(value).trim();
-        if (!datePattern.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) throw invalidValue(`"${field.label}" must be a date.`);
+        if (!datePattern.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) throw invalidValue(answerTexts.date, { label: field.label });
         values[field.name] = text;
         break;
       }
       case 'email': {
         const text = String(value).trim();
-        if (!emailPattern.test(text)) throw invalidValue(`"${field.label}" must be an email address like name@example.com.`);
+        if (!emailPattern.test(text)) throw invalidValue(answerTexts.email, { label: field.label });
         values[field.name] = text;
         break;
       }
       case 'select':
       case 'radio': {
         const text = String(value).trim();
-        if (field.options && !field.options.includes(text)) throw invalidValue(`Please choose one of the answers offered for "${field.label}".`);
+        if (field.options && !field.options.includes(text)) throw invalidValue(answerTexts.choice, { label: field.label });
         values[field.name] = text;
         break;
       }
@@ -128,19 +141,20 @@ export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<st
           values[field.name] = text.slice(0, 200);
           break;
         }
-        if (file.bytes.length > maxFileBytes) throw invalidValue(`The file for "${field.label}" is too large: at most 5 MB.`);
+        if (file.bytes.length > maxFileBytes) throw invalidValue(answerTexts.fileTooLarge, { label: field.label });
         files.push({ field: field.name, ...file });
         values[field.name] = file.name;
         break;
       }
       default: {
         const text = String(value).trim();
-        if (text.length > (field.type === 'textarea' ? 10_000 : 1000)) throw invalidValue(`"${field.label}" is too long.`);
+        if (text.length > (field.type === 'textarea' ? 10_000 : 1000)) throw invalidValue(answerTexts.tooLong, { label: field.label });
         values[field.name] = text;
       }
     }
     const broken = validationProblem(field, values[field.name]);
-    if (broken) throw invalidValue(`"${field.label}": ${broken}`);
+    // The check's words are the sender's own, or the field rules' (English, as `@formsign/sdk/field-rules` gives them).
+    if (broken) throw invalidValue(answerTexts.broken, { label: field.label, problem: broken });
   }
   // A calculated field is worked out here, from the answers kept: what was sent for it is not read.
   if (fields.some((field) => field.type === 'calculated')) {

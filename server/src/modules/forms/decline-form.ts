@@ -11,14 +11,22 @@ import type { LinkPlace } from './open-signing-form.js';
 import { progress, type FormsContext } from './progression.js';
 import { checkStepOpen, receipt, signingRefusal, signingTexts } from './signing-rules.js';
 import { lockStep, takeStep } from './steps-repository.js';
+import { msg } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 export const declineTexts = {
-  reasonMissing: 'Please say why you decline to sign, so the sender can put it right.',
-  approverSendsBack: 'An approver sends the form back instead of declining it.',
-  declined: 'You have declined this form. Its sender is being emailed your reason.',
-} as const;
+  reasonMissing: msg({ message: 'Please say why you decline to sign, so the sender can put it right.' }),
+  approverSendsBack: msg({ message: 'An approver sends the form back instead of declining it.' }),
+  declined: msg({ message: 'You have declined this form. Its sender is being emailed your reason.' }),
+};
 
-export async function declineForm(ctx: FormsContext, request: WebSigningRequest, place: LinkPlace, origin: Origin): Promise<WebSigningResponse> {
+export async function declineForm(
+  ctx: FormsContext,
+  request: WebSigningRequest,
+  place: LinkPlace,
+  origin: Origin,
+  language: Language,
+): Promise<WebSigningResponse> {
   const { form, recipient, via } = place;
   if (recipient.action === 'approve') throw signingRefusal(declineTexts.approverSendsBack, AppErrorCode.Forbidden);
   const reason = (request.comment ?? '').trim();
@@ -41,5 +49,5 @@ export async function declineForm(ctx: FormsContext, request: WebSigningRequest,
     // Stops the form and mails its sender (progress: a declined place stops it as a sent-back one does).
     await progress(ctx, tx, form.id, origin);
   });
-  return receipt('declined', false, '', declineTexts.declined);
+  return receipt('declined', false, '', say(language, declineTexts.declined));
 }

@@ -27,24 +27,40 @@ import { actsOn, mailFacts, queueMail, type FormsContext } from './progression.j
 import { recipientsOf, type RecipientRecord } from './repository.js';
 import { checkStepOpen, receipt, signingRefusal, signingTexts } from './signing-rules.js';
 import { handOverPlace, lockStep } from './steps-repository.js';
+import { filled, msg, type Words } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 /** How many times one place may be handed on, over the form's life. */
 export const maxHandOvers = 3;
 
 export const delegateTexts = {
-  notAllowed: 'The sender of this form has not allowed this place to be handed on to someone else.',
-  approver: 'An approver cannot hand the form on to someone else.',
-  accessCode: 'This form opens with an access code its sender gave you, so it cannot be handed on to someone else. Please ask the sender.',
-  tooMany: `This place has been handed on ${maxHandOvers} times already: it cannot be handed on again. Please ask the sender of the form.`,
-  nameMissing: 'Please give the name of the person who should sign instead of you.',
-  emailInvalid: 'Please give the email address of the person who should sign instead of you, such as name@example.com.',
-  reasonMissing: 'Please say why someone else should sign: the sender and the new person will read it.',
-  ownAddress: 'That is the address this form was sent to. Please give the address of the person who should sign instead of you.',
-  inOrder: (name: string) =>
-    `That address already has a place in this form (${name}). A form's places are for different people, so please give someone else's address.`,
-  done: (name: string) => `${name} is being emailed a link to take your place. Your link no longer opens this form.`,
-  handedOn: 'This form was handed on to someone else: this link no longer works. If you think this is a mistake, please contact its sender.',
-} as const;
+  notAllowed: msg({ message: 'The sender of this form has not allowed this place to be handed on to someone else.' }),
+  approver: msg({ message: 'An approver cannot hand the form on to someone else.' }),
+  accessCode: msg({
+    message: 'This form opens with an access code its sender gave you, so it cannot be handed on to someone else. Please ask the sender.',
+  }),
+  tooMany: filled(
+    msg({ message: 'This place has been handed on {times} times already: it cannot be handed on again. Please ask the sender of the form.' }),
+    { times: maxHandOvers },
+  ),
+  nameMissing: msg({ message: 'Please give the name of the person who should sign instead of you.' }),
+  emailInvalid: msg({ message: 'Please give the email address of the person who should sign instead of you, such as name@example.com.' }),
+  reasonMissing: msg({ message: 'Please say why someone else should sign: the sender and the new person will read it.' }),
+  ownAddress: msg({ message: 'That is the address this form was sent to. Please give the address of the person who should sign instead of you.' }),
+  inOrder: (name: string): Words =>
+    filled(
+      msg({
+        message:
+          "That address already has a place in this form ({name}). A form's places are for different people, so please give someone else's address.",
+      }),
+      { name },
+    ),
+  done: (name: string): Words =>
+    filled(msg({ message: '{name} is being emailed a link to take your place. Your link no longer opens this form.' }), { name }),
+  handedOn: msg({
+    message: 'This form was handed on to someone else: this link no longer works. If you think this is a mistake, please contact its sender.',
+  }),
+};
 
 /** Who a place was handed on to, and why, as the request gives it (trimmed, checked). */
 function newPerson(request: WebSigningRequest): { name: string; email: string; reason: string } {
@@ -58,7 +74,7 @@ function newPerson(request: WebSigningRequest): { name: string; email: string; r
 }
 
 /** Whether the holder of this place may hand it on now, before its count is read. */
-function allowedNow(recipient: RecipientRecord): string | null {
+function allowedNow(recipient: RecipientRecord): Words | null {
   if (recipient.action === 'approve') return delegateTexts.approver;
   if (!recipient.allowDelegation) return delegateTexts.notAllowed;
   if (recipient.verification === 'access-code') return delegateTexts.accessCode;
@@ -75,7 +91,13 @@ export async function mayHandOver(db: FormsContext['db'], recipient: RecipientRe
   return allowedNow(recipient) === null && (await handOversOf(db, recipient.formId, recipient.order)) < maxHandOvers;
 }
 
-export async function delegatePlace(ctx: FormsContext, request: WebSigningRequest, place: LinkPlace, origin: Origin): Promise<WebSigningResponse> {
+export async function delegatePlace(
+  ctx: FormsContext,
+  request: WebSigningRequest,
+  place: LinkPlace,
+  origin: Origin,
+  language: Language,
+): Promise<WebSigningResponse> {
   const { form, recipient, via } = place;
   const person = newPerson(request);
   const now = ctx.now();
@@ -125,5 +147,5 @@ export async function delegatePlace(ctx: FormsContext, request: WebSigningReques
     ]);
     return row.name;
   });
-  return receipt('delegated', false, name, delegateTexts.done(name));
+  return receipt('delegated', false, name, say(language, delegateTexts.done(name)));
 }

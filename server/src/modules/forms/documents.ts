@@ -14,13 +14,14 @@ import { storageQuota } from '../storage/document-storage.js';
 import { bytesUsed } from '../storage/repository.js';
 import { deleteDocuments, documentsOfFields, insertDocument, keysStillNamed, renameDocument } from '../supporting-documents/repository.js';
 import type { FileAnswer } from './answers.js';
+import { msg } from '#words';
 
 export const attachmentTexts = {
   /** To a signer: the space is the sending organisation's. */
-  storageFull: 'This file cannot be kept: the organisation that sent this form has no storage space left. Please tell them.',
+  storageFull: msg({ message: 'This file cannot be kept: the organisation that sent this form has no storage space left. Please tell them.' }),
   /** To a person of the organisation itself. */
-  storageFullHere: 'There is not enough storage left for this file. Delete some files in Documents and try again.',
-} as const;
+  storageFullHere: msg({ message: 'There is not enough storage left for this file. Delete some files in Documents and try again.' }),
+};
 
 /** Who attaches the files, and so reads why one cannot be kept: a signer of the form, or a person of its organisation. */
 export type Attacher = 'signer' | 'organisation';

@@ -20,29 +20,39 @@ import { actsOn, mailFacts, progress, queueMail, turnMails, type SigningContext 
 import { documentPages } from '../templates/page-images.js';
 import { sentPdfUrl } from './links.js';
 import { checkConsent, signingStamp, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
+import { msg } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
+
+const fillTexts = {
+  archived: msg({ message: 'This template is archived: it cannot be filled in.' }),
+  keptWhenSent: msg({ message: 'A form filled in here is kept when it is sent.' }),
+  complete: msg({ message: 'Thank you. The form is complete.' }),
+  sentOn: msg({ message: 'Thank you. The form has been sent on.' }),
+};
 
 export async function fillTemplate(
   ctx: SigningContext,
   request: WebSigningRequest,
   principal: Principal | null,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<WebSigningResponse> {
   if (!principal) throw signingRefusal(signingTexts.logInToFill, AppErrorCode.Unauthorized);
   const template = await findTemplate(ctx.db, principal.companyId, Number(request.id));
   if (!template) throw invalidLink();
-  if (template.status !== 'active') throw signingRefusal('This template is archived: it cannot be filled in.', AppErrorCode.Conflict);
+  if (template.status !== 'active') throw signingRefusal(fillTexts.archived, AppErrorCode.Conflict);
   const steps = stepsOf(template.steps);
   const [first] = steps;
   // The person filling it in takes the first place: one that only receives a copy answers nothing.
   if (first?.action === 'copy') throw signingRefusal(signingTexts.firstIsCopy);
   const mine = template.fields.filter((field) => field.step === 0 || stepOfField(field) === 1);
-  const { typedSignature, dates, stamp, language } = await signingCompany(ctx, principal.companyId);
+  const { typedSignature, dates, stamp, language: companyLanguage } = await signingCompany(ctx, principal.companyId);
   if (request.function === 'load') {
     const fields =
       request.refs && mayReadRecords(principal) ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
     const form: SigningForm = {
       id: String(template.id),
-      language,
+      language: companyLanguage,
       title: template.title,
       message: template.description,
       sender: `${principal.displayName}, ${principal.companyName}`,
@@ -61,7 +71,7 @@ export async function fillTemplate(
     };
     return { data: form, error: '' };
   }
-  if (request.function !== 'submit') throw signingRefusal('A form filled in here is kept when it is sent.');
+  if (request.function !== 'submit') throw signingRefusal(fillTexts.keptWhenSent);
   if (first?.action === 'approve') throw signingRefusal(signingTexts.needsRecipients);
   // The later places go to the people the template names.
   const later = steps.slice(1);
@@ -83,6 +93,7 @@ export async function fillTemplate(
     typedSignature,
     stamp,
     name: principal.displayName,
+    language: companyLanguage,
   });
   const people: Recipient[] = [];
   for (const step of later) {
@@ -147,5 +158,5 @@ export async function fillTemplate(
     return progress(ctx, tx, created.form.id, origin);
   });
   const next = nextName(outcome.recipients);
-  return receipt('signed', outcome.completed, next, outcome.completed ? 'Thank you. The form is complete.' : 'Thank you. The form has been sent on.');
+  return receipt('signed', outcome.completed, next, say(language, outcome.completed ? fillTexts.complete : fillTexts.sentOn));
 }

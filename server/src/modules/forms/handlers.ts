@@ -19,6 +19,7 @@ import { declineForm, reviewForm } from './review-form.js';
 import { sendForm, sendFormRefusal } from './send-form.js';
 import { webSigning } from './signing.js';
 import { withdrawForm } from './withdraw-form.js';
+import { say } from '../../i18n/i18n.js';
 
 type FormHandlers = Pick<
   Handlers,
@@ -58,7 +59,12 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
       const { principal, body } = request;
       if (body.action === 'in-person') {
         const hosted = await hostInPerson(ctx, principal, { formId: body.id, order: body.order }, request);
-        return { code: 1, message: hosted.message, signing_url: hosted.signingUrl, progress: await formProgress(ctx, principal, body.id) };
+        return {
+          code: 1,
+          message: say(request.language, hosted.message),
+          signing_url: hosted.signingUrl,
+          progress: await formProgress(ctx, principal, body.id),
+        };
       }
       const message =
         body.action === 'remind'
@@ -66,10 +72,10 @@ export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers 
           : body.action === 'resend'
             ? await resendForm(ctx, principal, { formId: body.id, recipients: body.recipients, message: body.message }, request)
             : await withdrawForm(ctx, principal, body.id, request);
-      return { code: 1, message, progress: await formProgress(ctx, principal, body.id) };
+      return { code: 1, message: say(request.language, message), progress: await formProgress(ctx, principal, body.id) };
     },
 
-    webSigning: (request) => webSigning(ctx, request.body, request.principal, request),
+    webSigning: (request) => webSigning(ctx, request.body, request.principal, request, request.language),
 
     async signingPreview({ body, principal, reply }) {
       const bytes = await previewSigningForm(ctx, body, principal);

@@ -20,19 +20,28 @@ import { actsOn, type FormsContext } from './progression.js';
 import { recipientsOf } from './repository.js';
 import { expired } from './signing-rules.js';
 import { hostPlace, lockForm } from './steps-repository.js';
+import { filled, msg, type Words } from '#words';
 
 export const hostTexts = {
-  apiKey: 'Signing in person is hosted by a person signed in on the device the signer uses, not by an API key.',
-  approver: (name: string) => `${name} approves the form: an approver signs in with their own account, so cannot sign on your device.`,
-  copy: (name: string) => `${name} receives a copy and has nothing to sign.`,
-  yours: 'This place is yours: open it from Action Required.',
-  notTheirTurn: (name: string) => `It is not ${name}'s turn: only the place whose turn it is can be signed in person.`,
-  noPlace: (order: number) => `This form has no recipient at place ${order}.`,
-  expired: 'This form has expired: it can no longer be signed, in person or by link.',
-} as const;
+  apiKey: msg({ message: 'Signing in person is hosted by a person signed in on the device the signer uses, not by an API key.' }),
+  approver: (name: string): Words =>
+    filled(msg({ message: '{name} approves the form: an approver signs in with their own account, so cannot sign on your device.' }), { name }),
+  copy: (name: string): Words => filled(msg({ message: '{name} receives a copy and has nothing to sign.' }), { name }),
+  yours: msg({ message: 'This place is yours: open it from Action Required.' }),
+  notTheirTurn: (name: string): Words =>
+    filled(msg({ message: "It is not {name}'s turn: only the place whose turn it is can be signed in person." }), { name }),
+  noPlace: (order: number): Words => filled(msg({ message: 'This form has no recipient at place {order}.' }), { order }),
+  expired: msg({ message: 'This form has expired: it can no longer be signed, in person or by link.' }),
+  handOverToFill: msg({
+    message: 'Hand this device to {name}: the form opens for them to fill in here. The link mailed to them before no longer works.',
+  }),
+  handOverToSign: msg({
+    message: 'Hand this device to {name}: the form opens for them to sign here. The link mailed to them before no longer works.',
+  }),
+};
 
 export interface Hosted {
-  message: string;
+  message: Words;
   /** The place's new signing page, as a path of this site. */
   signingUrl: string;
 }
@@ -74,7 +83,7 @@ export async function hostInPerson(
     });
     const link = new URL(recipientLink(ctx.keys, ctx.config.publicUrl, hosted));
     return {
-      message: `Hand this device to ${hosted.name}: the form opens for them to ${hosted.action === 'fill' ? 'fill in' : 'sign'} here. The link mailed to them before no longer works.`,
+      message: filled(hosted.action === 'fill' ? hostTexts.handOverToFill : hostTexts.handOverToSign, { name: hosted.name }),
       signingUrl: `${link.pathname}${link.search}`,
     };
   });

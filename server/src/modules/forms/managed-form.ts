@@ -8,14 +8,19 @@ import type { Database } from '../../db/database.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { notFound } from '../../http/errors.js';
 import { visibleForm, type FormRecord } from './repository.js';
+import { msg, type Text } from '#words';
 
 export const closedStatuses: ReadonlySet<FormRecord['status']> = new Set(['completed', 'cancelled', 'disapproved', 'declined']);
 
 /** A form stopped by one of its recipients (sent back, or declined): its sender may correct it and send it again. */
 export const stoppedStatuses: ReadonlySet<FormRecord['status']> = new Set(['disapproved', 'declined']);
 
+const managedTexts = {
+  notYours: msg({ message: 'Only the sender of this form, or an administrator, can do this.' }),
+};
+
 /** Nothing to do: the form is complete or withdrawn, or the recipient is not waiting (the contract's -3). */
-export function nothingToDo(text: string = appCodes.manageFormProgress['-3'].text): AppError {
+export function nothingToDo(text: Text = appCodes.manageFormProgress['-3'].text): AppError {
   return new AppError(AppErrorCode.Conflict, text, { appCode: '-3' });
 }
 
@@ -38,7 +43,7 @@ export async function formToManage(
 ): Promise<FormRecord> {
   const found = await visibleForm(db, principal, formId);
   if (!found) throw notFound();
-  if (!manages(principal, found.form)) throw new AppError(AppErrorCode.Forbidden, 'Only the sender of this form, or an administrator, can do this.');
+  if (!manages(principal, found.form)) throw new AppError(AppErrorCode.Forbidden, managedTexts.notYours);
   if (only) {
     if (!only.has(found.form.status)) throw notStopped();
   } else if (closedStatuses.has(found.form.status)) throw nothingToDo();

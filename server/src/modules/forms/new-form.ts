@@ -25,6 +25,7 @@ import { yearReferences } from './references.js';
 import { insertForms, insertRecipients } from './new-form-repository.js';
 import type { FormRecord, RecipientRecord } from './repository.js';
 import { accessCodeHash } from './verify-signer.js';
+import { msg, type Text } from '#words';
 
 type SendCode = Exclude<keyof (typeof appCodes)['sendForm'], '1'>;
 
@@ -38,9 +39,20 @@ const refusalCodes: Readonly<Record<SendCode, AppErrorCode>> = {
  * A refusal of a new form, answered in the body of the operation that makes it: sending's
  * `{ code, message }` (its application code), signing's `{ data: null, error }` (a 200).
  */
-export function formRefusal(code: SendCode, text: string = appCodes.sendForm[code].text): AppError {
-  return new AppError(refusalCodes[code], text, { appCode: code, status: 200 });
+export function formRefusal(code: SendCode, text: Text = appCodes.sendForm[code].text, values?: Record<string, unknown>): AppError {
+  return new AppError(refusalCodes[code], text, { appCode: code, status: 200, ...(values ? { values } : {}) });
 }
+
+/** Why a new form is refused, in the product's words. */
+export const newFormTexts = {
+  copiesOnly: msg({
+    message: 'Every place of this template receives a copy: add someone who signs, fills in or approves the form before sending it.',
+  }),
+  expiryPast: msg({ message: 'The expiry date must be today or later.' }),
+  expiryTooLate: msg({ message: 'The expiry date can be at most a year from now.' }),
+  accessCode: msg({ message: '{place} opens the form with an access code: give the code (at least {length} characters) you will pass on to them.' }),
+  notOurUsers: msg({ message: 'Every recipient chosen from your people must be a user of your company.' }),
+};
 
 export interface Recipient {
   name: string;
@@ -51,7 +63,7 @@ export interface Recipient {
 }
 
 /** Why a template whose places all receive copies cannot be sent. */
-export const copiesOnly = 'Every place of this template receives a copy: add someone who signs, fills in or approves the form before sending it.';
+export const copiesOnly = newFormTexts.copiesOnly;
 
 /** The shortest access code a sender may choose (the contract's `access_code`). */
 const accessCodeLength = contractLimits['SendFormRequest.recipients.access_code'].minLength;
@@ -62,8 +74,8 @@ const day = 24 * 60 * 60_000;
 export function expiryOf(chosen: string | undefined, now: Date): Date {
   if (!chosen) return new Date(now.getTime() + 30 * day);
   const end = new Date(`${chosen}T23:59:59Z`);
-  if (Number.isNaN(end.getTime()) || end.getTime() < now.getTime()) throw formRefusal('-1', 'The expiry date must be today or later.');
-  if (end.getTime() > now.getTime() + 366 * day) throw formRefusal('-1', 'The expiry date can be at most a year from now.');
+  if (Number.isNaN(end.getTime()) || end.getTime() < now.getTime()) throw formRefusal('-1', newFormTexts.expiryPast);
+  if (end.getTime() > now.getTime() + 366 * day) throw formRefusal('-1', newFormTexts.expiryTooLate);
   return end;
 }
 
@@ -96,11 +108,7 @@ export function checkNewForm(draft: NewForm): void {
   for (const [index, step] of steps.entries()) {
     if (step.action === 'approve' || step.action === 'copy' || step.verification !== 'access-code' || draft.acted?.has(index + 1)) continue;
     const code = draft.recipients[index]?.accessCode ?? '';
-    if (code.length < accessCodeLength)
-      throw formRefusal(
-        '-1',
-        `${step.label} opens the form with an access code: give the code (at least ${accessCodeLength} characters) you will pass on to them.`,
-      );
+    if (code.length < accessCodeLength) throw formRefusal('-1', newFormTexts.accessCode, { place: step.label, length: accessCodeLength });
   }
 }
 
@@ -130,7 +138,7 @@ export async function createForms(
     ...new Set(drafts.flatMap((draft) => draft.recipients.flatMap((recipient) => (recipient.userId === null ? [] : [recipient.userId])))),
   ];
   if (bound.length > 0 && (await companyUserIdsAmong(tx, principal.companyId, bound)).length !== bound.length) {
-    throw formRefusal('-1', 'Every recipient chosen from your people must be a user of your company.');
+    throw formRefusal('-1', newFormTexts.notOurUsers);
   }
   const envelopes = drafts.length === 0 ? null : await useEnvelopes(tx, principal.companyId, drafts.length);
   if (!envelopes || envelopes.taken === 0) return { made: [], unused: envelopes?.unused ?? 0 };

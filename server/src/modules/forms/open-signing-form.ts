@@ -27,6 +27,7 @@ import {
 } from './signing-rules.js';
 import { handedOnLink, markOpened } from './steps-repository.js';
 import { proofMissing, verifyFirst } from './verify-signer.js';
+import { filled, msg } from '#words';
 
 export interface LinkPlace {
   form: FormRecord;
@@ -123,6 +124,12 @@ async function signingForm(
   };
 }
 
+/** A place whose turn has not come, saying whose it is. */
+export const notYourTurnTexts = {
+  named: msg({ message: 'This form is not ready for you yet: {name} acts first. You will get an email when it is your turn.' }),
+  someoneElse: msg({ message: 'This form is not ready for you yet: someone else acts first. You will get an email when it is your turn.' }),
+};
+
 /**
  * The form as the recipient of the place sees it (`principal`, who opened it, when signed in);
  * a place whose turn has not come is refused, saying whose it is.
@@ -137,10 +144,7 @@ export async function openSigningForm(
   const now = ctx.now();
   if (recipient.status === 'waiting') {
     const first = await firstOpenName(ctx.db, form.id);
-    throw signingRefusal(
-      `This form is not ready for you yet: ${first ?? 'someone else'} acts first. You will get an email when it is your turn.`,
-      AppErrorCode.Conflict,
-    );
+    throw signingRefusal(first ? filled(notYourTurnTexts.named, { name: first }) : notYourTurnTexts.someoneElse, AppErrorCode.Conflict);
   }
   if (expired(form, now) && recipient.status === 'open') throw signingRefusal(signingTexts.expired, AppErrorCode.Expired);
   if (recipient.status === 'open' && !recipient.openedAt) {

@@ -8,14 +8,12 @@
  * made in a file worker, within its time and memory budget, so that no other request waits.
  */
 import type { SigningPreviewRequest, WebSigningRequest } from '@formsign/sdk/contract';
-import { msg } from '#words';
 import type { Principal } from '../../auth/principal.js';
 import { companyName } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
 import type { CompanyStamp, FieldDefinition, FieldValue } from '../../db/schema.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { FileWorkRefused } from '../../files/file-work.js';
-import { say } from '../../i18n/i18n.js';
 import type { DocumentInput, RenderedRecipient } from '../../sealing/render.js';
 import { filesByKey } from '../../sealing/seal.js';
 import { stampKeysOf } from '../../companies/stamp.js';
@@ -23,7 +21,8 @@ import { findTemplate } from '../templates/repository.js';
 import { stepOfField } from '../templates/steps.js';
 import { checkAnswers, type AnswerOptions } from './answers.js';
 import { formToSeal } from './completed-forms-repository.js';
-import { placeOfLink } from './open-signing-form.js';
+import { notYourTurnTexts, placeOfLink } from './open-signing-form.js';
+import { drawnTexts } from './signer-marks.js';
 import { proofMissing, verificationTexts } from './verify-signer.js';
 import { hasActed } from './progression.js';
 import { firstOpenName } from './repository.js';
@@ -37,19 +36,23 @@ import {
   signingTexts,
   type Initials,
 } from './signing-rules.js';
+import { msg, filled, type Words } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 export type PreviewContext = Pick<ServerContext, 'db' | 'keys' | 'now' | 'files' | 'fileWork'>;
 
 type Signature = NonNullable<SigningPreviewRequest['signature']>;
 
 export const previewTexts = {
-  busy: 'Many documents are being prepared at the moment. Please try again in a minute.',
-  tooCostly: 'This document could not be prepared: it takes longer than the time allowed. Please tell the person who sent it.',
-  badDrawing: 'The drawn signature could not be read. Please draw it again.',
-} as const;
+  busy: msg({ message: 'Many documents are being prepared at the moment. Please try again in a minute.' }),
+  tooCostly: msg({ message: 'This document could not be prepared: it takes longer than the time allowed. Please tell the person who sent it.' }),
+  badDrawing: signingTexts.signatureUnreadable,
+  /** The reference a template's preview shows, before it is sent as a form. */
+  notYetSent: msg({ message: 'Not yet sent' }),
+};
 
 /** A step that cannot be shown now: answered 409, in signing's own body. */
-const conflict = (text: string): AppError => new AppError(AppErrorCode.Conflict, text, { status: 409 });
+const conflict = (text: Words): AppError => new AppError(AppErrorCode.Conflict, text, { status: 409 });
 
 /** A signature as the preview draws it; a drawing that is not a PNG, or a typed name the company refuses, is refused as signing refuses it. */
 function checkedSignature(signature: Signature | undefined, typedSignature: boolean): Signature | null {
@@ -74,12 +77,14 @@ function answersNow(
   name: string,
   form: AnswerOptions['form'],
   stamp: CompanyStamp | null,
+  language: Language,
 ) {
   const { signature, initials } = given;
   const answers = checkAnswers(fields, values as Record<string, FieldValue> | undefined, { draft: true, form }).values;
   for (const field of fields) {
-    if (field.type === 'signature') answers[field.name] = signature ? (signature.kind === 'typed' ? signature.value : `Signed by ${name}`) : null;
-    if (field.type === 'initials') answers[field.name] = initialledValue(initials, name);
+    if (field.type === 'signature')
+      answers[field.name] = signature ? (signature.kind === 'typed' ? signature.value : say(language, drawnTexts.signedBy, { name })) : null;
+    if (field.type === 'initials') answers[field.name] = initialledValue(initials, name, language);
     // A stamp applied now is the organisation's as it is now, as signing takes it.
     if (field.type === 'stamp') answers[field.name] = stamp && (values?.[field.name] === true || values?.[field.name] === 'true') ? stamp.key : null;
   }
@@ -110,7 +115,15 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
   const { typedSignature, dates, stamp, language } = await signingCompany(ctx, principal.companyId);
   const signature = checkedSignature(request.signature, typedSignature);
   const initials = checkedInitials(fields, request.initials, typedSignature);
-  const values = answersNow(fields, request.values, { signature, initials }, principal.displayName, { fields: template.fields, values: {} }, stamp);
+  const values = answersNow(
+    fields,
+    request.values,
+    { signature, initials },
+    principal.displayName,
+    { fields: template.fields, values: {} },
+    stamp,
+    language,
+  );
   const me: RenderedRecipient = {
     ...nobody,
     order: 1,
@@ -124,7 +137,7 @@ async function templatePreview(ctx: PreviewContext, request: SigningPreviewReque
   };
   return rendered(ctx, {
     language,
-    reference: say(language, msg({ message: 'Not yet sent' })),
+    reference: say(language, previewTexts.notYetSent),
     title: template.title,
     template: template.title,
     company: principal.companyName,
@@ -155,7 +168,7 @@ export async function previewSigningForm(ctx: PreviewContext, request: SigningPr
   // Only the person whose turn it is sees the document, and only while their step is open.
   if (recipient.status === 'waiting') {
     const first = await firstOpenName(ctx.db, form.id);
-    throw conflict(`This form is not ready for you yet: ${first ?? 'someone else'} acts first. You will get an email when it is your turn.`);
+    throw conflict(first ? filled(notYourTurnTexts.named, { name: first }) : notYourTurnTexts.someoneElse);
   }
   if (hasActed(recipient) || recipient.status !== 'open' || form.status === 'completed' || form.status === 'disapproved')
     throw conflict(signingTexts.alreadySigned);
@@ -170,7 +183,10 @@ export async function previewSigningForm(ctx: PreviewContext, request: SigningPr
   const initials = recipient.action === 'approve' ? null : checkedInitials(mine, request.initials, typedSignature);
   const values: Record<string, FieldValue> = {};
   for (const field of shown) if (form.values[field.name] !== undefined) values[field.name] = form.values[field.name] ?? null;
-  Object.assign(values, answersNow(mine, request.values, { signature, initials }, recipient.name, { fields: form.fields, values }, stamp));
+  Object.assign(
+    values,
+    answersNow(mine, request.values, { signature, initials }, recipient.name, { fields: form.fields, values }, stamp, form.language),
+  );
 
   const recipients: RenderedRecipient[] = found.recipients
     .filter((other) => other.order <= recipient.order)

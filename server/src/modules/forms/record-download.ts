@@ -7,9 +7,12 @@
 import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { ServerContext } from '../../context.js';
 import { findForm } from './completed-forms-repository.js';
+import { msg } from '#words';
+import { say } from '../../i18n/i18n.js';
 
-/** Who downloads by a signed address, as the trail shows it. */
-export const linkDownloader = 'Someone with the download link';
+/** Who downloads by a signed address, as the trail shows it (kept in English; the form audit says it in its reader's language). */
+export const linkDownloaderWords = msg({ message: 'Someone with the download link' });
+export const linkDownloader = say('en', linkDownloaderWords);
 
 const sealedKey = /^forms\/([1-9]\d{0,9})\/sealed-[\w.-]+\.pdf$/;
 

@@ -10,23 +10,34 @@ import { mailFacts, queueMail, turnMails, type FormsContext } from './progressio
 import { findRecipient, recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
 import { freshPage } from './links.js';
 import { endHosting, takeReminder } from './steps-repository.js';
+import { filled, msg, type Words } from '#words';
 
 /** A recipient is reminded at most once in this long. */
 const reminderGap = 60 * 60_000;
 
-const minutes = (count: number): string => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
+const remindTexts = {
+  justReminded: msg({
+    message: '{name} was reminded less than a minute ago. The next reminder can be sent in {left, plural, one {# minute} other {# minutes}}.',
+  }),
+  reminded: msg({
+    message:
+      '{name} was reminded {ago, plural, one {# minute} other {# minutes}} ago. The next reminder can be sent in {left, plural, one {# minute} other {# minutes}}.',
+  }),
+  notWaiting: msg({ message: '{name} is not waiting to act: there is no one to remind.' }),
+  reminding: msg({ message: 'A reminder is being emailed to {name}.' }),
+};
 
 /** Why a reminder cannot go yet, and when it can. */
 function tooSoon(name: string, last: Date, now: Date): AppError {
   const ago = Math.floor((now.getTime() - last.getTime()) / 60_000);
   const left = Math.max(1, Math.ceil((last.getTime() + reminderGap - now.getTime()) / 60_000));
-  const text = `${name} was reminded ${ago < 1 ? 'less than a minute' : minutes(ago)} ago. The next reminder can be sent in ${minutes(left)}.`;
-  return new AppError(AppErrorCode.TooManyRequests, text, {
+  return new AppError(AppErrorCode.TooManyRequests, ago < 1 ? remindTexts.justReminded : remindTexts.reminded, {
+    values: { name, ago, left },
     retryAfterSeconds: Math.max(1, Math.ceil((last.getTime() + reminderGap - now.getTime()) / 1000)),
   });
 }
 
-const notWaiting = (name: string): AppError => nothingToDo(`${name} is not waiting to act: there is no one to remind.`);
+const notWaiting = (name: string): AppError => nothingToDo(filled(remindTexts.notWaiting, { name }));
 
 /**
  * Mails an open place its link again and records it in the form's trail, in one transaction,
@@ -66,7 +77,7 @@ export async function remindRecipient(
   principal: Principal,
   input: { formId: number; order?: number | undefined },
   origin: Origin,
-): Promise<string> {
+): Promise<Words> {
   const form = await formToManage(ctx.db, principal, input.formId);
   const now = ctx.now();
   const recipients = await recipientsOf(ctx.db, form.id);
@@ -82,5 +93,5 @@ export async function remindRecipient(
     if (!current?.lastRemindedAt || current.status !== 'open') throw notWaiting(target.name);
     throw tooSoon(current.name, current.lastRemindedAt, now);
   }
-  return `A reminder is being emailed to ${target.name}.`;
+  return filled(remindTexts.reminding, { name: target.name });
 }

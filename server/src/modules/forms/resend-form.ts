@@ -29,13 +29,23 @@ import {
 } from './progression.js';
 import { recipientsOf } from './repository.js';
 import { lockForm, restartPlace, writeFormMessage, writeFormProgress } from './steps-repository.js';
+import { filled, msg, type Words } from '#words';
 
 export const resendTexts = {
-  doneAlready: (name: string) => `${name} has already acted on this form: their place cannot be changed.`,
-  noPlace: (order: number) => `This form has no place ${order}.`,
-  approverIsUser: (name: string) => `${name} approves the form, so must be a user of your company: give the email address they log in with.`,
-  nameMissing: (order: number) => `Give the name of the person at place ${order}.`,
-} as const;
+  doneAlready: (name: string): Words => filled(msg({ message: '{name} has already acted on this form: their place cannot be changed.' }), { name }),
+  noPlace: (order: number): Words => filled(msg({ message: 'This form has no place {order}.' }), { order }),
+  approverIsUser: (name: string): Words =>
+    filled(msg({ message: '{name} approves the form, so must be a user of your company: give the email address they log in with.' }), { name }),
+  nameMissing: (order: number): Words => filled(msg({ message: 'Give the name of the person at place {order}.' }), { order }),
+  sentAgain: (names: readonly string[]): Words =>
+    filled(
+      msg({
+        message:
+          'The form has been sent again: {count, plural, one {{names} is being emailed a new link.} other {{names} are being emailed a new link.}}',
+      }),
+      { count: names.length, names },
+    ),
+};
 
 type Correction = NonNullable<FormProgressAction['recipients']>[number];
 
@@ -65,7 +75,7 @@ export async function resendForm(
   principal: Principal,
   input: { formId: number; recipients?: Correction[] | undefined; message?: string | undefined },
   origin: Origin,
-): Promise<string> {
+): Promise<Words> {
   // A stopped form is closed to reminders and withdrawal, so it is found here by its own rule.
   const form = await formToManage(ctx.db, principal, input.formId, stoppedStatuses);
   const before = await recipientsOf(ctx.db, form.id);
@@ -121,6 +131,5 @@ export async function resendForm(
     await queueMail(ctx, tx, turnMails(ctx, await mailFacts(tx, updated), opened));
     return opened.map((recipient) => recipient.name);
   });
-  const names = mailed.length <= 1 ? (mailed[0] ?? '') : `${mailed.slice(0, -1).join(', ')} and ${mailed[mailed.length - 1] ?? ''}`;
-  return `The form has been sent again: ${names} ${mailed.length === 1 ? 'is' : 'are'} being emailed a new link.`;
+  return resendTexts.sentAgain(mailed);
 }

@@ -11,8 +11,15 @@ import { approveForm } from './approve-form.js';
 import type { FormsContext } from './progression.js';
 import { openPlaceOf, recipientsOf, visibleForm } from './repository.js';
 import { sendBackForm } from './send-back-form.js';
+import { msg } from '#words';
 
-const notWaitingForReview = 'This form is not waiting for a review.';
+const reviewFormTexts = {
+  notWaiting: msg({ message: 'This form is not waiting for a review.' }),
+  notTheReviewer: msg({ message: 'Only the person asked to review this form, or an administrator, can review it.' }),
+  waitsToFill: msg({ message: 'This form waits for {name} to fill it in, not for a review.' }),
+  waitsToSign: msg({ message: 'This form waits for {name} to sign it, not for a review.' }),
+};
+const notWaitingForReview = reviewFormTexts.notWaiting;
 
 /** Declines the form that waits for the person at their open place. */
 export async function declineForm(ctx: FormsContext, principal: Principal, formId: number, comment: string, origin: Origin): Promise<void> {
@@ -40,16 +47,15 @@ export async function reviewForm(ctx: FormsContext, principal: Principal, review
     recipients.find((recipient) => recipient.status === 'open');
   if (!current) throw new AppError(AppErrorCode.InvalidInput, notWaitingForReview);
   if (current.userId !== principal.userId && !administersCompany(principal)) {
-    throw new AppError(AppErrorCode.Forbidden, 'Only the person asked to review this form, or an administrator, can review it.');
+    throw new AppError(AppErrorCode.Forbidden, reviewFormTexts.notTheReviewer);
   }
   let reviewed: boolean;
   if (review.disapprove) reviewed = await sendBackForm(ctx, principal, found.form, current, review.comment, origin);
   else if (current.action === 'approve') reviewed = await approveForm(ctx, principal, found.form, current, review.comment, origin);
   else
-    throw new AppError(
-      AppErrorCode.InvalidInput,
-      `This form waits for ${current.name} to ${current.action === 'fill' ? 'fill it in' : 'sign it'}, not for a review.`,
-    );
+    throw new AppError(AppErrorCode.InvalidInput, current.action === 'fill' ? reviewFormTexts.waitsToFill : reviewFormTexts.waitsToSign, {
+      values: { name: current.name },
+    });
   // Someone else reviewed it first.
   if (!reviewed) throw new AppError(AppErrorCode.InvalidInput, notWaitingForReview);
 }

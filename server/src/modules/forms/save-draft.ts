@@ -18,6 +18,12 @@ import {
 } from './signing-rules.js';
 import { lockStep, takeStep } from './steps-repository.js';
 import { AppErrorCode } from '../../errors/app-error.js';
+import { msg } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
+
+const draftTexts = {
+  saved: msg({ message: 'Your answers have been saved. Open this link again to finish.' }),
+};
 
 export async function saveDraft(
   ctx: FormsContext,
@@ -25,6 +31,7 @@ export async function saveDraft(
   form: FormRecord,
   recipient: RecipientRecord,
   origin: Origin,
+  language: Language,
 ): Promise<WebSigningResponse> {
   const now = ctx.now();
   const fields = editableFields(form, recipient);
@@ -51,5 +58,5 @@ export async function saveDraft(
     return kept;
   });
   await removeUnused(ctx, form.id, stored);
-  return receipt('saved', false, '', 'Your answers have been saved. Open this link again to finish.');
+  return receipt('saved', false, '', say(language, draftTexts.saved));
 }

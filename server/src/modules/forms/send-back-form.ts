@@ -4,6 +4,11 @@ import type { Principal } from '../../auth/principal.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { progress, type FormRecord, type FormsContext, type RecipientRecord } from './progression.js';
 import { lockForm, takeStep } from './steps-repository.js';
+import { msg } from '#words';
+
+export const sendBackTexts = {
+  noComment: msg({ message: 'Please say why you send the form back.' }),
+};
 
 /** Sends the form back with the person's comment; false when the place was acted on (or the form closed) meanwhile: nothing is changed. */
 export async function sendBackForm(
@@ -15,7 +20,7 @@ export async function sendBackForm(
   origin: Origin,
 ): Promise<boolean> {
   const text = comment.trim();
-  if (!text) throw new AppError(AppErrorCode.InvalidInput, 'Please say why you send the form back.');
+  if (!text) throw new AppError(AppErrorCode.InvalidInput, sendBackTexts.noComment);
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockForm(tx, form.id);
     if (!(await takeStep(tx, recipient.id, { status: 'disapproved', actedAt: ctx.now(), comment: text, ip: origin.ip, userAgent: origin.userAgent })))

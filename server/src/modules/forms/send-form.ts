@@ -20,12 +20,26 @@ import { activeCompanyUserByEmail, activeCompanyUsers, type UserRecord } from '.
 import { checkAnswers, type Answers } from './answers.js';
 import { createForm, expiryOf, formRefusal, type NewForm, type Recipient } from './new-form.js';
 import { mailFacts, queueMail, turnMails, type FormsContext } from './progression.js';
+import { msg } from '#words';
 
 const personOf = (user: UserRecord): Recipient => ({
   name: `${user.firstName} ${user.lastName}`.trim() || user.name,
   email: user.email,
   userId: user.id,
 });
+
+const sendTexts = {
+  placesCount: msg({
+    message:
+      '{count, plural, one {This template goes to # person ({places}): choose someone for each.} other {This template goes to # people ({places}): choose someone for each.}}',
+  }),
+  notAUser: msg({ message: '"{name}" is not a user of your company who can log in.' }),
+  approverNotAUser: msg({ message: '{place} approves the form, so must be a user of your company: choose them from your people.' }),
+  noAccessCode: msg({ message: '{place} is not asked for an access code: send the form without one for them.' }),
+  nameMissing: msg({ message: 'Give the name of {place}.' }),
+  recordsAdminsOnly: msg({ message: 'Only an administrator can fill a form from pre-population records.' }),
+  notYourCase: msg({ message: 'That case is not one of your company’s, or not one you work on.' }),
+};
 
 /** The people for each place: users by id (their own name and email), others as typed; approvers must be users. */
 export async function resolveRecipients(
@@ -35,10 +49,7 @@ export async function resolveRecipients(
   sent: SendFormRequest['recipients'],
 ): Promise<Recipient[]> {
   if (sent.length !== steps.length) {
-    throw formRefusal(
-      '-1',
-      `This template goes to ${steps.length} ${steps.length === 1 ? 'person' : 'people'} (${steps.map((step) => step.label).join(', ')}): choose someone for each.`,
-    );
+    throw formRefusal('-1', sendTexts.placesCount, { count: steps.length, places: steps.map((step) => step.label).join(', ') });
   }
   const ids = sent.map((recipient) => recipient.user_id).filter((id): id is number => typeof id === 'number');
   const known = await activeCompanyUsers(db, companyId, ids);
@@ -46,20 +57,19 @@ export async function resolveRecipients(
     sent.map(async (recipient, index) => {
       const step = steps[index] as StepDefinition;
       let user = typeof recipient.user_id === 'number' ? known.find((row) => row.id === recipient.user_id) : undefined;
-      if (typeof recipient.user_id === 'number' && !user)
-        throw formRefusal('-1', `"${recipient.name}" is not a user of your company who can log in.`);
+      if (typeof recipient.user_id === 'number' && !user) throw formRefusal('-1', sendTexts.notAUser, { name: recipient.name });
       if (!user && step.action === 'approve') {
         // An approver typed by email is found among the company's users.
         user = await activeCompanyUserByEmail(db, companyId, recipient.email);
-        if (!user) throw formRefusal('-1', `${step.label} approves the form, so must be a user of your company: choose them from your people.`);
+        if (!user) throw formRefusal('-1', sendTexts.approverNotAUser, { place: step.label });
       }
       const accessCode = recipient.access_code?.trim();
       if (accessCode !== undefined && (step.verification !== 'access-code' || step.action === 'copy'))
-        throw formRefusal('-1', `${step.label} is not asked for an access code: send the form without one for them.`);
+        throw formRefusal('-1', sendTexts.noAccessCode, { place: step.label });
       const code = accessCode ? { accessCode } : {};
       if (user) return { ...personOf(user), ...code };
       const name = recipient.name.trim();
-      if (!name) throw formRefusal('-1', `Give the name of ${step.label}.`);
+      if (!name) throw formRefusal('-1', sendTexts.nameMissing, { place: step.label });
       return { name, email: recipient.email.trim(), userId: null, ...code };
     }),
   );
@@ -89,12 +99,11 @@ export async function sendForm(ctx: FormsContext, principal: Principal, request:
   const recipients = await resolveRecipients(ctx.db, principal.companyId, steps, request.recipients);
   // Pre-population: the records `refs` names fill the fields; what the sender typed wins. The
   // values are kept with the form: its signers see them, and cannot name other records.
-  if (request.refs && !mayReadRecords(principal)) throw formRefusal('-1', 'Only an administrator can fill a form from pre-population records.');
+  if (request.refs && !mayReadRecords(principal)) throw formRefusal('-1', sendTexts.recordsAdminsOnly);
   const fields = request.refs ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
   const answers = formValues(fields, request.values);
   // A case the sender may see: any of the company's for an administrator, else one they hold.
-  if (request.tenant && !(await findTenant(ctx.db, principal, request.tenant)))
-    throw formRefusal('-1', 'That case is not one of your company’s, or not one you work on.');
+  if (request.tenant && !(await findTenant(ctx.db, principal, request.tenant))) throw formRefusal('-1', sendTexts.notYourCase);
   const draft: NewForm = {
     template,
     recipients,

@@ -20,11 +20,25 @@ import {
   signingTexts,
 } from './signing-rules.js';
 import { addFormValues, lockStep, takeStep } from './steps-repository.js';
+import { msg } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
-export async function signForm(ctx: SigningContext, request: WebSigningRequest, place: LinkPlace, origin: Origin): Promise<WebSigningResponse> {
+const signTexts = {
+  notToSign: msg({ message: 'This form asks you to approve it or send it back, not to sign it.' }),
+  complete: msg({ message: 'Thank you. Everyone has signed: the form is complete.' }),
+  recorded: msg({ message: 'Thank you. Your signature has been recorded.' }),
+};
+
+export async function signForm(
+  ctx: SigningContext,
+  request: WebSigningRequest,
+  place: LinkPlace,
+  origin: Origin,
+  language: Language,
+): Promise<WebSigningResponse> {
   const { form, recipient, via } = place;
   const now = ctx.now();
-  if (recipient.action === 'approve') throw signingRefusal('This form asks you to approve it or send it back, not to sign it.');
+  if (recipient.action === 'approve') throw signingRefusal(signTexts.notToSign);
   checkConsent(request);
   const fields = editableFields(form, recipient);
   const sent = { ...(recipient.draft ?? {}), ...request.values };
@@ -47,6 +61,7 @@ export async function signForm(ctx: SigningContext, request: WebSigningRequest, 
     typedSignature: company.typedSignature,
     stamp: company.stamp,
     name: recipient.name,
+    language: form.language,
   });
 
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -91,10 +106,5 @@ export async function signForm(ctx: SigningContext, request: WebSigningRequest, 
   });
   await removeUnused(ctx, form.id, outcome.stored);
   const next = nextName(outcome.recipients);
-  return receipt(
-    'signed',
-    outcome.completed,
-    next,
-    outcome.completed ? 'Thank you. Everyone has signed: the form is complete.' : 'Thank you. Your signature has been recorded.',
-  );
+  return receipt('signed', outcome.completed, next, say(language, outcome.completed ? signTexts.complete : signTexts.recorded));
 }

@@ -12,6 +12,8 @@ import type { CompanyStamp, FieldDefinition, FieldValue } from '../../db/schema.
 import { AppErrorCode } from '../../errors/app-error.js';
 import { FileWorkRefused } from '../../files/file-work.js';
 import { appliedStamps, checkInitials, checkSignature, initialledValue, signingRefusal, signingTexts, type Initials } from './signing-rules.js';
+import { msg, type Words } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 interface Mark {
   kind: 'drawn' | 'typed';
@@ -19,15 +21,17 @@ interface Mark {
 }
 
 export const drawnTexts = {
-  signatureUnreadable: 'The drawn signature could not be read. Please draw it again.',
-  signatureTooLarge: 'The drawn signature is too large. Please draw it again.',
-  busy: 'Many signatures are being read at the moment. Please try again in a minute.',
-} as const;
+  signatureUnreadable: signingTexts.signatureUnreadable,
+  signatureTooLarge: signingTexts.signatureTooLarge,
+  busy: msg({ message: 'Many signatures are being read at the moment. Please try again in a minute.' }),
+  /** What a signature field keeps when the signature was drawn (said in the form's language). */
+  signedBy: msg({ message: 'Signed by {name}' }),
+};
 
 async function checkDrawing(
   ctx: Pick<ServerContext, 'fileWork'>,
   mark: Mark | null | undefined,
-  texts: { unreadable: string; tooLarge: string },
+  texts: { unreadable: Words; tooLarge: Words },
 ): Promise<void> {
   if (mark?.kind !== 'drawn') return;
   const base64 = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(mark.value)?.[1];
@@ -72,6 +76,8 @@ export async function signerMarks(
     stamp: CompanyStamp | null;
     /** Who signs, as a drawn signature's field says ("Signed by …"). */
     name: string;
+    /** The form's language, which the fields' kept words are in. */
+    language: Language;
   },
 ): Promise<SignerMarks> {
   const { fields, shown, signature, name } = given;
@@ -86,8 +92,13 @@ export async function signerMarks(
   const stamps = appliedStamps(fields, shown, given.sent, given.stamp);
   const values: Record<string, FieldValue> = { ...stamps };
   for (const field of signatureFields)
-    values[field.name] = signature ? (signature.kind === 'typed' ? signature.value.trim() : `Signed by ${name}`) : null;
+    values[field.name] = signature
+      ? signature.kind === 'typed'
+        ? signature.value.trim()
+        : say(given.language, drawnTexts.signedBy, { name })
+      : null;
   // A hidden initials field keeps nothing, as any hidden field.
-  for (const field of fields) if (field.type === 'initials') values[field.name] = shown.has(field.name) ? initialledValue(initials, name) : null;
+  for (const field of fields)
+    if (field.type === 'initials') values[field.name] = shown.has(field.name) ? initialledValue(initials, name, given.language) : null;
   return { signature, initials, stamped: Object.values(stamps).find((key): key is string => typeof key === 'string'), values };
 }

@@ -10,33 +10,44 @@ import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { dateStyleOf, type DateStyle } from '../../companies/dates.js';
 import { findCompany } from '../../companies/repository.js';
 import { languageOfSettings } from '../../companies/settings.js';
-import type { Language } from '../../i18n/i18n.js';
+import { say, type Language } from '../../i18n/i18n.js';
 import { fieldOf } from '../templates/field-shapes.js';
 import { stepOfField } from '../templates/steps.js';
 import { signedFileUrl } from '../../files/signed-urls.js';
 import type { FormRecord, RecipientRecord } from './repository.js';
+import { msg, filled, type Words } from '#words';
 
 export const signingTexts = {
-  invalid: 'This signing link is not valid.',
-  withdrawn: 'This form was withdrawn by its sender.',
-  expired: 'This signing link has expired. Please ask the sender for a new one.',
-  alreadySigned: 'This form has already been signed.',
-  notAnApprover: 'Only the person asked to approve this form can approve it or send it back.',
-  logInToFill: 'Please log in to fill in this form.',
-  needsRecipients: 'This template needs its recipients chosen: send it from Manage Template instead.',
-  firstIsCopy: 'The first place of this template receives a copy and fills nothing in: send it from Manage Template instead.',
-  noStamp:
-    "This form asks for the organisation's stamp, but the organisation has no stamp at the moment. Please ask the sender to upload it in Company Settings, or decline the form to tell them.",
-  typedNotAllowed: 'A typed name is not accepted as a signature on this form. Please draw your signature.',
-  pleaseSign: 'Please sign: type your name or draw your signature.',
-  typedInitialsNotAllowed: 'Typed initials are not accepted on this form. Please draw your initials.',
-  initialsUnreadable: 'The drawn initials could not be read. Please draw them again.',
-  initialsTooLarge: 'The drawn initials are too large. Please draw them again.',
-  initialsLetters: 'Typed initials are 1 to 5 letters, like "AB". Please type them again.',
-  consent: 'By signing, I agree that my electronic signature is legally binding',
-  consentMissing:
-    'The form was not signed: please confirm that you agree your electronic signature is legally binding ("By signing, I agree that my electronic signature is legally binding"), then sign again.',
-} as const;
+  invalid: msg({ message: 'This signing link is not valid.' }),
+  withdrawn: msg({ message: 'This form was withdrawn by its sender.' }),
+  expired: msg({ message: 'This signing link has expired. Please ask the sender for a new one.' }),
+  alreadySigned: msg({ message: 'This form has already been signed.' }),
+  notAnApprover: msg({ message: 'Only the person asked to approve this form can approve it or send it back.' }),
+  logInToFill: msg({ message: 'Please log in to fill in this form.' }),
+  needsRecipients: msg({ message: 'This template needs its recipients chosen: send it from Manage Template instead.' }),
+  firstIsCopy: msg({ message: 'The first place of this template receives a copy and fills nothing in: send it from Manage Template instead.' }),
+  noStamp: msg({
+    message:
+      "This form asks for the organisation's stamp, but the organisation has no stamp at the moment. Please ask the sender to upload it in Company Settings, or decline the form to tell them.",
+  }),
+  typedNotAllowed: msg({ message: 'A typed name is not accepted as a signature on this form. Please draw your signature.' }),
+  pleaseSign: msg({ message: 'Please sign: type your name or draw your signature.' }),
+  typedInitialsNotAllowed: msg({ message: 'Typed initials are not accepted on this form. Please draw your initials.' }),
+  initialsUnreadable: msg({ message: 'The drawn initials could not be read. Please draw them again.' }),
+  initialsTooLarge: msg({ message: 'The drawn initials are too large. Please draw them again.' }),
+  initialsLetters: msg({ message: 'Typed initials are 1 to 5 letters, like "AB". Please type them again.' }),
+  consent: msg({ message: 'By signing, I agree that my electronic signature is legally binding' }),
+  consentMissing: msg({
+    message:
+      'The form was not signed: please confirm that you agree your electronic signature is legally binding ("By signing, I agree that my electronic signature is legally binding"), then sign again.',
+  }),
+  applyStamp: msg({ message: 'Please apply the stamp at "{label}".' }),
+  signatureUnreadable: msg({ message: 'The drawn signature could not be read. Please draw it again.' }),
+  signatureTooLarge: msg({ message: 'The drawn signature is too large. Please draw it again.' }),
+  initialsMissing: msg({ message: 'Please give your initials for "{label}": type them or draw them.' }),
+  /** What an initials field keeps when the initials were drawn (said in the form's language). */
+  initialledBy: msg({ message: 'Initialled by {name}' }),
+};
 
 /** A form is signed only with the signer's consent that their electronic signature binds them (asked on the last screen). */
 export function checkConsent(request: Pick<WebSigningRequest, 'consent'>): void {
@@ -44,7 +55,7 @@ export function checkConsent(request: Pick<WebSigningRequest, 'consent'>): void 
 }
 
 /** A step the link cannot take now: answered 200 with the reason, as the page shows it (`{ data: null, error }`). */
-export function signingRefusal(text: string, code: AppErrorCode = AppErrorCode.InvalidInput): AppError {
+export function signingRefusal(text: Words, code: AppErrorCode = AppErrorCode.InvalidInput): AppError {
   return new AppError(code, text, { status: 200 });
 }
 
@@ -157,7 +168,7 @@ export function appliedStamps(
     }
     const value = sent?.[field.name];
     const given = value === true || value === 'true';
-    if (!given && field.required && stamp) throw signingRefusal(`Please apply the stamp at "${field.label}".`);
+    if (!given && field.required && stamp) throw signingRefusal(filled(signingTexts.applyStamp, { label: field.label }));
     if ((given || field.required) && !stamp) throw signingRefusal(signingTexts.noStamp);
     applied[field.name] = given && stamp ? stamp.key : null;
   }
@@ -176,8 +187,8 @@ export function checkSignature(
   if (signatureFields.some((field) => field.required) && !signature?.value.trim()) throw signingRefusal(signingTexts.pleaseSign);
   if (!signature) return;
   if (signature.kind === 'drawn' && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.value))
-    throw signingRefusal('The drawn signature could not be read. Please draw it again.');
-  if (signature.value.length > 500_000) throw signingRefusal('The drawn signature is too large. Please draw it again.');
+    throw signingRefusal(signingTexts.signatureUnreadable);
+  if (signature.value.length > 500_000) throw signingRefusal(signingTexts.signatureTooLarge);
   if (signature.kind === 'typed' && !typedSignature) throw signingRefusal(signingTexts.typedNotAllowed);
 }
 
@@ -198,14 +209,14 @@ export function checkInitials(
   initialsFields: readonly FieldDefinition[],
   initials: Initials | null | undefined,
   typedSignature: boolean,
-  options: { draft?: boolean; refuse?: (text: string) => AppError } = {},
+  options: { draft?: boolean; refuse?: (text: Words) => AppError } = {},
 ): Initials | null {
   const refuse = options.refuse ?? signingRefusal;
   if (initialsFields.length === 0) return null;
   const given = initials?.value.trim() ? initials : null;
   const missing = initialsFields.find((field) => field.required);
   if (!given) {
-    if (missing && !options.draft) throw refuse(`Please give your initials for "${missing.label}": type them or draw them.`);
+    if (missing && !options.draft) throw refuse(filled(signingTexts.initialsMissing, { label: missing.label }));
     return null;
   }
   if (given.value.length > 500_000) throw refuse(signingTexts.initialsTooLarge);
@@ -219,9 +230,9 @@ export function checkInitials(
   return { kind: 'typed', value: letters };
 }
 
-/** What an initials field keeps as its answer: the typed letters, or who initialled it. */
-export function initialledValue(initials: Initials | null, name: string): FieldValue {
-  return initials ? (initials.kind === 'typed' ? initials.value : `Initialled by ${name}`) : null;
+/** What an initials field keeps as its answer: the typed letters, or who initialled it (in the form's language). */
+export function initialledValue(initials: Initials | null, name: string, language: Language): FieldValue {
+  return initials ? (initials.kind === 'typed' ? initials.value : say(language, signingTexts.initialledBy, { name })) : null;
 }
 
 export function receipt(status: SigningReceipt['status'], completed: boolean, next: string, message: string): WebSigningResponse {

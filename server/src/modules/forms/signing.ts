@@ -24,6 +24,7 @@ import { saveDraft } from './save-draft.js';
 import { signForm } from './sign-form.js';
 import { checkStepOpen, signingRefusal, signingTexts } from './signing-rules.js';
 import { checkCode, proofMissing, sendCode, verificationState } from './verify-signer.js';
+import { type Language } from '../../i18n/i18n.js';
 
 async function act(
   ctx: SigningContext,
@@ -31,6 +32,7 @@ async function act(
   principal: Principal | null,
   place: LinkPlace,
   origin: Origin,
+  language: Language,
 ): Promise<WebSigningResponse> {
   const { form, recipient } = place;
   if (hasActed(recipient) || recipient.status === 'disapproved' || recipient.status === 'declined')
@@ -39,16 +41,16 @@ async function act(
   checkStepOpen(form, recipient, ctx.now());
   switch (request.function) {
     case 'save':
-      return saveDraft(ctx, request, form, recipient, origin);
+      return saveDraft(ctx, request, form, recipient, origin, language);
     case 'approve':
     case 'disapprove':
-      return reviewThroughLink(ctx, { ...request, function: request.function }, principal, place, origin);
+      return reviewThroughLink(ctx, { ...request, function: request.function }, principal, place, origin, language);
     case 'submit':
-      return signForm(ctx, request, place, origin);
+      return signForm(ctx, request, place, origin, language);
     case 'decline':
-      return declineForm(ctx, request, place, origin);
+      return declineForm(ctx, request, place, origin, language);
     case 'delegate':
-      return delegatePlace(ctx, request, place, origin);
+      return delegatePlace(ctx, request, place, origin, language);
     default:
       throw signingRefusal(signingTexts.invalid);
   }
@@ -59,16 +61,17 @@ export async function webSigning(
   request: WebSigningRequest,
   principal: Principal | null,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<WebSigningResponse> {
-  if (/^\d{1,9}$/.test(request.id)) return fillTemplate(ctx, request, principal, origin);
+  if (/^\d{1,9}$/.test(request.id)) return fillTemplate(ctx, request, principal, origin, language);
   // A place that asks its holder for a code opens to nothing else until they give it.
   const proving = request.function === 'load' || request.function === 'send-code' || request.function === 'check-code';
   const place = await placeOfLink(ctx, request, principal, { unproven: proving });
-  if (request.function === 'send-code') return { data: await sendCode(ctx, place), error: '' };
-  if (request.function === 'check-code') return { data: await checkCode(ctx, place, request.code, origin), error: '' };
+  if (request.function === 'send-code') return { data: await sendCode(ctx, place, language), error: '' };
+  if (request.function === 'check-code') return { data: await checkCode(ctx, place, request.code, origin, language), error: '' };
   if (request.function === 'load' && proofMissing(ctx, place, request.proof))
-    return { data: verificationState(place.recipient, ctx.now()), error: '' };
+    return { data: verificationState(place.recipient, ctx.now(), language), error: '' };
   // `refs` is not read here: what pre-fills a sent form was fixed by its sender.
   if (request.function === 'load') return openSigningForm(ctx, place.form, place.recipient, principal, origin);
-  return act(ctx, request, principal, place, origin);
+  return act(ctx, request, principal, place, origin, language);
 }

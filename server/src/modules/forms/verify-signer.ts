@@ -27,6 +27,8 @@ import type { LinkPlace } from './open-signing-form.js';
 import type { RecipientRecord } from './repository.js';
 import { signingRefusal } from './signing-rules.js';
 import { lockRecipient, writeVerification } from './steps-repository.js';
+import { filled, msg, type Words } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 export const codeMinutes = 10;
 export const maxTries = 5;
@@ -37,27 +39,46 @@ export const codesPerHour = 5;
 const hourMs = 60 * 60_000;
 const proofSeconds = 12 * 60 * 60;
 
-const tries = (left: number): string => `${left} more ${left === 1 ? 'try' : 'tries'}`;
-
 export const verificationTexts = {
-  first: 'Please enter your code first: this form opens once you prove who you are.',
-  sent: (email: string) => `We have sent a code to ${email}. It works for ${codeMinutes} minutes.`,
-  accepted: 'Thank you: your code is right.',
-  wrong: (left: number) => `That code is not right. You have ${tries(left)}.`,
-  voided: 'That code is not right, and it has been tried too many times: it no longer works. Please ask for a new code.',
-  expired: `This code has expired (a code works for ${codeMinutes} minutes). Please ask for a new code.`,
-  askFirst: 'Please ask for a code first: we will email it to you.',
-  wait: (seconds: number) => `A new code can be sent in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
-  tooMany: (minutes: number) =>
-    `${codesPerHour} codes have been sent for this form in the last hour. A new code can be sent in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-  out: (email: string) => `We sent a code to ${email} less than ${codeMinutes} minutes ago: enter it, or ask for a new one.`,
-  locked: (minutes: number) =>
-    `This access code has been tried too many times. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or ask the sender for the code.`,
-  notMailed: 'The code could not be sent just now: no email went out. Please ask for a code again.',
-  noCodeToSend: 'This form asks for the access code its sender gave you: it sends no code by email.',
-  nothingToProve: 'This link needs no code.',
-  noCode: 'Please type your code.',
-} as const;
+  first: msg({ message: 'Please enter your code first: this form opens once you prove who you are.' }),
+  sent: (email: string): Words =>
+    filled(msg({ message: 'We have sent a code to {email}. It works for {minutes} minutes.' }), { email, minutes: codeMinutes }),
+  accepted: msg({ message: 'Thank you: your code is right.' }),
+  wrong: (left: number): Words =>
+    filled(msg({ message: 'That code is not right. You have {left, plural, one {# more try} other {# more tries}}.' }), { left }),
+  voided: msg({ message: 'That code is not right, and it has been tried too many times: it no longer works. Please ask for a new code.' }),
+  expired: filled(msg({ message: 'This code has expired (a code works for {minutes} minutes). Please ask for a new code.' }), {
+    minutes: codeMinutes,
+  }),
+  askFirst: msg({ message: 'Please ask for a code first: we will email it to you.' }),
+  wait: (seconds: number): Words =>
+    filled(msg({ message: 'A new code can be sent in {seconds, plural, one {# second} other {# seconds}}.' }), { seconds }),
+  tooMany: (minutes: number): Words =>
+    filled(
+      msg({
+        message:
+          '{codes} codes have been sent for this form in the last hour. A new code can be sent in {minutes, plural, one {# minute} other {# minutes}}.',
+      }),
+      { codes: codesPerHour, minutes },
+    ),
+  out: (email: string): Words =>
+    filled(msg({ message: 'We sent a code to {email} less than {minutes} minutes ago: enter it, or ask for a new one.' }), {
+      email,
+      minutes: codeMinutes,
+    }),
+  locked: (minutes: number): Words =>
+    filled(
+      msg({
+        message:
+          'This access code has been tried too many times. Please try again in {minutes, plural, one {# minute} other {# minutes}}, or ask the sender for the code.',
+      }),
+      { minutes },
+    ),
+  notMailed: msg({ message: 'The code could not be sent just now: no email went out. Please ask for a code again.' }),
+  noCodeToSend: msg({ message: 'This form asks for the access code its sender gave you: it sends no code by email.' }),
+  nothingToProve: msg({ message: 'This link needs no code.' }),
+  noCode: msg({ message: 'Please type your code.' }),
+};
 
 /** The code of a place that asks for it: its keyed hash (an access code is typed as given, spaces around it aside). */
 export function accessCodeHash(keys: Keys, formId: number, order: number, code: string): string {
@@ -115,15 +136,18 @@ function codeOut(recipient: RecipientRecord, now: Date): boolean {
 export function verificationState(
   recipient: RecipientRecord,
   now: Date,
-  outcome: { message?: string; proof?: string | null; resendAt?: Date | null } = {},
+  language: Language,
+  outcome: { message?: Words; proof?: string | null; resendAt?: Date | null } = {},
 ): SigningVerification {
   const next = outcome.resendAt !== undefined ? outcome.resendAt : resendAt(recipient, now);
   return {
     verification: recipient.verification === 'access-code' ? 'access-code' : 'email-code',
     email: recipient.verification === 'email-code' ? maskEmail(recipient.email) : '',
-    message:
-      outcome.message ??
-      (recipient.verification === 'email-code' && codeOut(recipient, now) ? verificationTexts.out(maskEmail(recipient.email)) : ''),
+    message: outcome.message
+      ? say(language, outcome.message)
+      : recipient.verification === 'email-code' && codeOut(recipient, now)
+        ? say(language, verificationTexts.out(maskEmail(recipient.email)))
+        : '',
     resend_at: next ? next.toISOString() : null,
     proof: outcome.proof ?? null,
   };
@@ -135,13 +159,13 @@ type VerifyContext = Pick<ServerContext, 'db' | 'keys' | 'now' | 'mail' | 'log'>
  * Mails a new code to the place's recipient, at most once a minute. The answer says it was sent
  * only once the mailer took it; a code the mailer refused is forgotten, so one may be asked for again at once.
  */
-export async function sendCode(ctx: VerifyContext, place: LinkPlace): Promise<SigningVerification> {
+export async function sendCode(ctx: VerifyContext, place: LinkPlace, language: Language): Promise<SigningVerification> {
   const { form, recipient } = place;
   if (recipient.verification === 'none' || place.via === 'account') throw signingRefusal(verificationTexts.nothingToProve);
   if (recipient.verification !== 'email-code') throw signingRefusal(verificationTexts.noCodeToSend);
   const now = ctx.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const outcome = await ctx.db.transaction(async (tx): Promise<{ refused: string } | { current: RecipientRecord }> => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<{ refused: Words } | { current: RecipientRecord }> => {
     const current = await lockRecipient(tx, recipient.id);
     const wait = resendAt(current, now);
     if (wait) {
@@ -171,11 +195,17 @@ export async function sendCode(ctx: VerifyContext, place: LinkPlace): Promise<Si
     });
     throw signingRefusal(verificationTexts.notMailed, AppErrorCode.Unavailable);
   }
-  return verificationState(outcome.current, now, { message: verificationTexts.sent(maskEmail(outcome.current.email)) });
+  return verificationState(outcome.current, now, language, { message: verificationTexts.sent(maskEmail(outcome.current.email)) });
 }
 
 /** Checks a typed code: right, the answer carries the proof and the trail records how they proved it; wrong, the try is counted. */
-export async function checkCode(ctx: VerifyContext, place: LinkPlace, typed: string | undefined, origin: Origin): Promise<SigningVerification> {
+export async function checkCode(
+  ctx: VerifyContext,
+  place: LinkPlace,
+  typed: string | undefined,
+  origin: Origin,
+  language: Language,
+): Promise<SigningVerification> {
   const { form, recipient } = place;
   if (recipient.verification === 'none' || place.via === 'account') throw signingRefusal(verificationTexts.nothingToProve);
   const code = (typed ?? '').trim();
@@ -229,7 +259,7 @@ export async function checkCode(ctx: VerifyContext, place: LinkPlace, typed: str
   });
   // Thrown once the tries are kept.
   if ('refusal' in outcome) throw outcome.refusal;
-  return verificationState(outcome.proved, now, {
+  return verificationState(outcome.proved, now, language, {
     message: verificationTexts.accepted,
     proof: proofFor(ctx.keys, outcome.proved.pageId, now),
     resendAt: null,

@@ -6,6 +6,15 @@ import { withdrawnMail } from './notify.js';
 import { mailFacts, queueMail, type FormsContext } from './progression.js';
 import { recipientsOf } from './repository.js';
 import { cancelForm, lockForm } from './steps-repository.js';
+import { filled, msg, type Words } from '#words';
+
+const withdrawTexts = {
+  withdrawn: msg({ message: 'The form has been withdrawn: its links no longer work.' }),
+  withdrawnAndTold: msg({
+    message:
+      'The form has been withdrawn: its links no longer work, and {count, plural, one {{names} is being told by email.} other {{names} are being told by email.}}',
+  }),
+};
 
 /** Withdraws the form; answers what the sender reads. */
 export async function withdrawForm(
@@ -13,7 +22,7 @@ export async function withdrawForm(
   principal: Principal,
   formId: number,
   origin: Origin,
-): Promise<string> {
+): Promise<Words> {
   const form = await formToManage(ctx.db, principal, formId);
   const told = await ctx.db.transaction(async (tx) => {
     // Under the form's lock: a signature that completed or closed it first stands.
@@ -32,10 +41,6 @@ export async function withdrawForm(
     return live.map((recipient) => recipient.name);
   });
   if (!told) throw nothingToDo();
-  if (told.length === 0) return 'The form has been withdrawn: its links no longer work.';
-  return `The form has been withdrawn: its links no longer work, and ${listOf(told)} ${told.length === 1 ? 'is' : 'are'} being told by email.`;
-}
-
-function listOf(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+  if (told.length === 0) return withdrawTexts.withdrawn;
+  return filled(withdrawTexts.withdrawnAndTold, { count: told.length, names: told });
 }

@@ -8,6 +8,7 @@ import { appCodes } from '@formsign/sdk/contract';
 import { administersCompany, type Principal } from '../../auth/principal.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { failureTexts } from '../../http/texts.js';
+import { type Text } from '#words';
 
 /** The most members a group holds. */
 export const largestGroup = 1000;
@@ -16,7 +17,7 @@ export function checkAdministers(principal: Principal): void {
   if (!administersCompany(principal)) throw new AppError(AppErrorCode.Forbidden, failureTexts.forbidden);
 }
 
-export function groupInvalid(message: string = appCodes.manageGroups['-1'].text): AppError {
+export function groupInvalid(message: Text = appCodes.manageGroups['-1'].text): AppError {
   return new AppError(AppErrorCode.InvalidInput, message, { appCode: '-1' });
 }
 

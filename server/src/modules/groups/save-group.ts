@@ -6,17 +6,18 @@ import type { ServerContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { checkAdministers, groupInvalid, groupNameIsTaken, largestGroup } from './group-rules.js';
 import { companyUsersAmong, findGroup, groupNameTaken, insertGroup, updateGroup } from './repository.js';
+import { msg, filled } from '#words';
 
 export async function saveGroup(ctx: Pick<ServerContext, 'db'>, principal: Principal, data: GroupsRequest, origin: Origin): Promise<void> {
   checkAdministers(principal);
   const name = (data.name ?? '').trim().replace(/\s+/g, ' ');
   if (!name || name.length > contractLimits['GroupsRequest.data.name'].maxLength) throw groupInvalid();
   const members = [...new Set(data.members ?? [])].sort((a, b) => a - b);
-  if (members.length > largestGroup) throw groupInvalid(`A group holds at most ${largestGroup} people.`);
+  if (members.length > largestGroup) throw groupInvalid(filled(msg({ message: 'A group holds at most {most} people.' }), { most: largestGroup }));
   try {
     await ctx.db.transaction(async (tx) => {
       if ((await companyUsersAmong(tx, principal.companyId, members)) !== members.length)
-        throw groupInvalid('Every member of a group must be a user of your company.');
+        throw groupInvalid(msg({ message: 'Every member of a group must be a user of your company.' }));
       if (data.id !== undefined) {
         const group = await findGroup(tx, principal.companyId, data.id);
         if (!group) throw groupInvalid();

@@ -4,9 +4,10 @@ import { recordEvent, type Origin } from '../../audit/audit.js';
 import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
-import { auditTarget, unknownIntegration } from './integration-rules.js';
+import { auditTarget, integrationTexts, unknownIntegration } from './integration-rules.js';
 import { listIntegrationSettings } from './list-integrations.js';
 import { deleteIntegration, findIntegration } from './repository.js';
+import { say, type Language } from '../../i18n/i18n.js';
 
 /** Deletes an integration (`delete`); the answer is the list as it is afterwards. */
 export async function deleteIntegrationSetting(
@@ -14,8 +15,9 @@ export async function deleteIntegrationSetting(
   principal: Principal,
   query: IntegrationsQuery,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<IntegrationResponse> {
-  if (!query.sid) throw badRequest('Choose the integration to delete.');
+  if (!query.sid) throw badRequest(integrationTexts.noneChosen);
   const item = await findIntegration(ctx.db, principal.companyId, query.sid);
   if (!item) throw badRequest(unknownIntegration);
   await ctx.db.transaction(async (tx) => {
@@ -29,5 +31,5 @@ export async function deleteIntegrationSetting(
       details: { area: 'integration', change: 'deleted', integration: item.id, source: item.source, recipient: item.recipient },
     });
   });
-  return listIntegrationSettings(ctx, principal.companyId, { message: 'The integration has been deleted.', type: 'delete' });
+  return listIntegrationSettings(ctx, principal.companyId, { message: say(language, integrationTexts.deleted), type: 'delete' });
 }

@@ -25,16 +25,16 @@ export function integrationsHandlers(
   ctx: Pick<ServerContext, 'db' | 'now' | 'outbound' | 'keys' | 'config' | 'mail' | 'files' | 'jobs'>,
 ): IntegrationsHandlers {
   return {
-    async manageIntegrations({ query, principal, ip, userAgent }) {
+    async manageIntegrations({ query, principal, ip, userAgent, language }) {
       switch (query.action ?? 'list') {
         case 'list':
           return listIntegrationSettings(ctx, principal.companyId);
         case 'fields':
           return showIntegrationFields(ctx, principal.companyId, query);
         case 'save':
-          return saveIntegration(ctx, principal, query, { ip, userAgent });
+          return saveIntegration(ctx, principal, query, { ip, userAgent }, language);
         case 'delete':
-          return deleteIntegrationSetting(ctx, principal, query, { ip, userAgent });
+          return deleteIntegrationSetting(ctx, principal, query, { ip, userAgent }, language);
       }
     },
     async setIntegrationCredentials({ body, principal, ip, userAgent }) {
@@ -47,8 +47,8 @@ export function integrationsHandlers(
       const { rows, total } = await listDeliveries(ctx.db, item.id, page);
       return { page: page.page, limit: page.limit, ...total, data: rows.map(deliveryView) };
     },
-    async sendDeliveryAgain({ body, principal }) {
-      return sendDeliveryAgain(ctx, principal, body);
+    async sendDeliveryAgain({ body, principal, language }) {
+      return sendDeliveryAgain(ctx, principal, body, language);
     },
   };
 }

@@ -21,6 +21,7 @@ import { credentialFlags } from './credentials.js';
 import { sftpTarget } from '../../http/sftp.js';
 import { isDataField } from '../database/submissions.js';
 import { findIntegration, findTemplate, findTemplateIntegration, type IntegrationRecord, type TemplateRecord } from './repository.js';
+import { filled, msg, type Words } from '#words';
 
 type DeliveryType = Integration['type'];
 
@@ -37,7 +38,39 @@ export const emptyAnswer: IntegrationResponse = {
   recipient: '',
 };
 
-export const unknownIntegration = 'This integration does not exist.';
+/** What a person reads about a form integration. */
+export const integrationTexts = {
+  unknown: msg({ message: 'This integration does not exist.' }),
+  noRecipient: msg({ message: 'Enter where completed forms go.' }),
+  recipientTooLong: msg({ message: 'The address is too long.' }),
+  badEmail: msg({ message: 'Enter an email address, like records@yourcompany.com.' }),
+  badWebhook: msg({ message: "Enter the webhook's address, starting with https://." }),
+  sftpCredentials: msg({ message: 'Leave the user name and password out of the address: enter them as the sign-in.' }),
+  badSftp: msg({ message: 'Enter the server folder as sftp://server/folder.' }),
+  badMap: msg({ message: 'The field map is not valid: send it as a JSON object.' }),
+  mapTooLarge: msg({ message: 'A field map has at most {most} fields.' }),
+  noField: msg({ message: 'The template has no field "{field}" to send.' }),
+  noName: msg({ message: 'Give {field} a name in the receiving system, or leave it out of the map.' }),
+  nameTooLong: msg({ message: 'The name of {field} in the receiving system is too long (at most {most} characters).' }),
+  nameShared: msg({ message: '{other} and {field} can\'t share the name "{name}" in the receiving system.' }),
+  noTemplate: msg({ message: 'Choose a template.' }),
+  unknownTemplate: msg({ message: 'This template does not exist or was deleted.' }),
+  noSource: msg({ message: 'Choose where completed forms go.' }),
+  saved: msg({ message: 'The integration has been saved.' }),
+  noneChosen: msg({ message: 'Choose the integration to delete.' }),
+  deleted: msg({ message: 'The integration has been deleted.' }),
+  onlySftp: msg({ message: 'Only an SFTP integration signs in with a user name and password.' }),
+  badUsername: msg({ message: 'Enter the user name alone, without spaces, @, : or /.' }),
+  badKey: msg({ message: 'Paste the whole private key, from -----BEGIN to PRIVATE KEY-----.' }),
+  noSecret: msg({ message: 'Enter the password or paste the private key the server accepts.' }),
+  noDelivery: msg({ message: 'This delivery does not exist.' }),
+  delivered: msg({ message: 'This delivery succeeded: there is nothing to send again.' }),
+  deliveredSince: msg({ message: '{reference} has been delivered through this integration since.' }),
+  notDeliverable: msg({ message: '{reference} can no longer be delivered: it is not a completed form of {title} any more.' }),
+  queued: msg({ message: '{reference} is queued to be sent again. Its new attempt is listed here once it is made.' }),
+};
+
+export const unknownIntegration = integrationTexts.unknown;
 
 /** Names in the receiving system are at most this long; a map has at most this many entries. */
 const maxName = 100;
@@ -69,14 +102,12 @@ export function deliveredFiles(type: DeliveryType): string[] {
 }
 
 /** What is wrong with a destination's address, in the product's words, or null. */
-export function recipientProblem(source: IntegrationSource, recipient: string): string | null {
-  if (recipient === '') return 'Enter where completed forms go.';
-  if (recipient.length > 500) return 'The address is too long.';
+export function recipientProblem(source: IntegrationSource, recipient: string): Words | null {
+  if (recipient === '') return integrationTexts.noRecipient;
+  if (recipient.length > 500) return integrationTexts.recipientTooLong;
   switch (source) {
     case 'email':
-      return emailPattern.test(recipient) && recipient.length <= contractLimits.EmailAddress.maxLength
-        ? null
-        : 'Enter an email address, like records@yourcompany.com.';
+      return emailPattern.test(recipient) && recipient.length <= contractLimits.EmailAddress.maxLength ? null : integrationTexts.badEmail;
     case 'webhook': {
       let url: URL | null = null;
       try {
@@ -84,13 +115,11 @@ export function recipientProblem(source: IntegrationSource, recipient: string): 
       } catch {
         url = null;
       }
-      return url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
-        ? null
-        : "Enter the webhook's address, starting with https://.";
+      return url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? null : integrationTexts.badWebhook;
     }
     case 'sftp':
-      if (/^sftp:\/\/[^/]*@/i.test(recipient)) return 'Leave the user name and password out of the address: enter them as the sign-in.';
-      return /^sftp:\/\/[^\s/]+(\/\S*)?$/.test(recipient) && sftpTarget(recipient) ? null : 'Enter the server folder as sftp://server/folder.';
+      if (/^sftp:\/\/[^/]*@/i.test(recipient)) return integrationTexts.sftpCredentials;
+      return /^sftp:\/\/[^\s/]+(\/\S*)?$/.test(recipient) && sftpTarget(recipient) ? null : integrationTexts.badSftp;
   }
 }
 
@@ -104,21 +133,20 @@ export function parseMap(data: string, fields: readonly string[]): Record<string
   try {
     parsed = JSON.parse(data);
   } catch {
-    throw badRequest('The field map is not valid: send it as a JSON object.');
+    throw badRequest(integrationTexts.badMap);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw badRequest('The field map is not valid: send it as a JSON object.');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest(integrationTexts.badMap);
   const entries = Object.entries(parsed as Record<string, unknown>);
-  if (entries.length > maxEntries) throw badRequest(`A field map has at most ${maxEntries} fields.`);
+  if (entries.length > maxEntries) throw badRequest(filled(integrationTexts.mapTooLarge, { most: maxEntries }));
   const map: Record<string, string> = {};
   const used = new Map<string, string>();
   for (const [field, value] of entries) {
-    if (!fields.includes(field)) throw badRequest(`The template has no field "${field}" to send.`);
+    if (!fields.includes(field)) throw badRequest(filled(integrationTexts.noField, { field }));
     const name = typeof value === 'string' ? value.trim() : '';
-    if (name === '') throw badRequest(`Give ${field} a name in the receiving system, or leave it out of the map.`);
-    if (name.length > maxName) throw badRequest(`The name of ${field} in the receiving system is too long (at most ${maxName} characters).`);
+    if (name === '') throw badRequest(filled(integrationTexts.noName, { field }));
+    if (name.length > maxName) throw badRequest(filled(integrationTexts.nameTooLong, { field, most: maxName }));
     const other = used.get(name.toLowerCase());
-    if (other) throw badRequest(`${other} and ${field} can't share the name "${name}" in the receiving system.`);
+    if (other) throw badRequest(filled(integrationTexts.nameShared, { other, field, name }));
     used.set(name.toLowerCase(), field);
     map[field] = name;
   }
@@ -126,9 +154,9 @@ export function parseMap(data: string, fields: readonly string[]): Record<string
 }
 
 export async function templateOf(ctx: Pick<ServerContext, 'db'>, companyId: number, id: number | undefined): Promise<TemplateRecord> {
-  if (!id) throw badRequest('Choose a template.');
+  if (!id) throw badRequest(integrationTexts.noTemplate);
   const template = await findTemplate(ctx.db, companyId, id);
-  if (!template) throw badRequest('This template does not exist or was deleted.');
+  if (!template) throw badRequest(integrationTexts.unknownTemplate);
   return template;
 }
 

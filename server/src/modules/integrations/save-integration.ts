@@ -13,9 +13,11 @@ import {
   parseMap,
   recipientProblem,
   templateOf,
+  integrationTexts,
 } from './integration-rules.js';
 import { insertIntegration, updateIntegration } from './repository.js';
 import { sftpTarget } from '../../http/sftp.js';
+import { say, type Language } from '../../i18n/i18n.js';
 
 /** Saves an integration (`save`): a new one, or the one `sid` names or the template has for the destination. */
 export async function saveIntegration(
@@ -23,11 +25,12 @@ export async function saveIntegration(
   principal: Principal,
   query: IntegrationsQuery,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<IntegrationResponse> {
   const template = await templateOf(ctx, principal.companyId, query.id);
   const existing = await integrationOf(ctx, principal.companyId, query, template);
   const source = query.source ?? existing?.source;
-  if (!source) throw badRequest('Choose where completed forms go.');
+  if (!source) throw badRequest(integrationTexts.noSource);
   const recipient = (query.recipient ?? existing?.recipient ?? '').trim();
   const problem = recipientProblem(source, recipient);
   if (problem) throw badRequest(problem);
@@ -57,7 +60,7 @@ export async function saveIntegration(
   });
   return {
     ...emptyAnswer,
-    message: 'The integration has been saved.',
+    message: say(language, integrationTexts.saved),
     type: 'save',
     fields,
     map,

@@ -12,8 +12,10 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { findForm } from '../forms/completed-forms-repository.js';
-import { unknownIntegration } from './integration-rules.js';
+import { integrationTexts, unknownIntegration } from './integration-rules.js';
 import { deliveredThrough, findDelivery, findIntegration, type DeliveryRecord } from './repository.js';
+import { filled } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 export function deliveryView(row: DeliveryRecord): Delivery {
   return {
@@ -31,22 +33,23 @@ export async function sendDeliveryAgain(
   ctx: Pick<ServerContext, 'db' | 'jobs'>,
   principal: Principal,
   request: { sid: number; delivery: number },
+  language: Language = 'en',
 ): Promise<DeliveryQueued> {
   const item = await findIntegration(ctx.db, principal.companyId, request.sid);
   if (!item) throw badRequest(unknownIntegration);
   const attempt = await findDelivery(ctx.db, item.id, request.delivery);
-  if (!attempt) throw badRequest('This delivery does not exist.');
-  if (attempt.status === 'delivered') throw badRequest('This delivery succeeded: there is nothing to send again.');
+  if (!attempt) throw badRequest(integrationTexts.noDelivery);
+  if (attempt.status === 'delivered') throw badRequest(integrationTexts.delivered);
   if ((await deliveredThrough(ctx.db, attempt.formId, [item.id])).has(item.id))
-    throw badRequest(`${attempt.reference} has been delivered through this integration since.`);
+    throw badRequest(filled(integrationTexts.deliveredSince, { reference: attempt.reference }));
   const form = await findForm(ctx.db, attempt.formId);
   if (!form || form.status !== 'completed' || form.deletedAt || form.companyId !== item.companyId || form.templateId !== item.templateId)
-    throw badRequest(`${attempt.reference} can no longer be delivered: it is not a completed form of ${item.title} any more.`);
+    throw badRequest(filled(integrationTexts.notDeliverable, { reference: attempt.reference, title: item.title }));
   await ctx.jobs.enqueue('deliver-form', { formId: attempt.formId, integration: item.id });
   return {
     delivery: attempt.id,
     form_id: attempt.formId,
     reference: attempt.reference,
-    message: `${attempt.reference} is queued to be sent again. Its new attempt is listed here once it is made.`,
+    message: say(language, integrationTexts.queued, { reference: attempt.reference }),
   };
 }

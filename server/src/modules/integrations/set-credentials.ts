@@ -10,7 +10,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { openCredentials, sealCredentials } from './credentials.js';
-import { auditTarget, integrationView, unknownIntegration } from './integration-rules.js';
+import { auditTarget, integrationTexts, integrationView, unknownIntegration } from './integration-rules.js';
 import { findIntegration, updateCredentials } from './repository.js';
 
 const keyShape = /^-----BEGIN (OPENSSH|RSA|EC|DSA)? ?PRIVATE KEY-----[\s\S]+-----END (OPENSSH|RSA|EC|DSA)? ?PRIVATE KEY-----\s*$/;
@@ -23,11 +23,10 @@ export async function setIntegrationCredentials(
 ): Promise<Integration> {
   const item = await findIntegration(ctx.db, principal.companyId, body.sid);
   if (!item) throw badRequest(unknownIntegration);
-  if (item.source !== 'sftp') throw badRequest('Only an SFTP integration signs in with a user name and password.');
+  if (item.source !== 'sftp') throw badRequest(integrationTexts.onlySftp);
   const username = body.username.trim();
-  if (username === '' || /[\s@:/]/.test(username)) throw badRequest('Enter the user name alone, without spaces, @, : or /.');
-  if (body.private_key !== undefined && !keyShape.test(body.private_key.trim()))
-    throw badRequest('Paste the whole private key, from -----BEGIN to PRIVATE KEY-----.');
+  if (username === '' || /[\s@:/]/.test(username)) throw badRequest(integrationTexts.badUsername);
+  if (body.private_key !== undefined && !keyShape.test(body.private_key.trim())) throw badRequest(integrationTexts.badKey);
   // A password or a key sent replaces the sign-in saved; neither keeps it (a new user name, or the host key forgotten).
   const sent = body.password !== undefined || body.private_key !== undefined;
   const next = sent
@@ -36,7 +35,7 @@ export async function setIntegrationCredentials(
         ...(body.private_key !== undefined ? { privateKey: `${body.private_key.trim()}\n` } : {}),
       }
     : (openCredentials(ctx.keys, item.credentials) ?? {});
-  if (!next.password && !next.privateKey) throw badRequest('Enter the password or paste the private key the server accepts.');
+  if (!next.password && !next.privateKey) throw badRequest(integrationTexts.noSecret);
   await ctx.db.transaction(async (tx) => {
     await updateCredentials(tx, item.id, {
       username,

@@ -8,7 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import { recordEvent, type Origin } from '../../audit/audit.js';
-import { formEventWords } from '../../audit/form-events.js';
+import { formEventTexts } from '../../audit/form-events.js';
 import type { Principal } from '../../auth/principal.js';
 import { companyDateStyle, companyName } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
@@ -16,7 +16,10 @@ import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { FileWorkRefused } from '../../files/file-work.js';
 import { badRequest } from '../../http/errors.js';
 import { csvRecord } from '../database/csv.js';
+import { actorShown } from './action-texts.js';
 import { formAuditBatch, formAuditExceeds, type FormAuditCursor, type FormAuditFilters, type FormAuditRow } from './repository.js';
+import { filled, msg } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 /** The most events one export holds, by format. */
 export const exportCaps = { csv: 100_000, pdf: 2_000 } as const;
@@ -33,13 +36,27 @@ export interface ExportedTrail {
 
 const csvColumns = ['at', 'reference', 'title', 'event', 'actor', 'ip'] as const;
 
-/** What the export covers, in words: the form, the period, or everything the filters leave. */
-function covers(filters: FormAuditFilters, first: FormAuditRow | undefined): string {
-  if (filters.form) return first ? `${first.reference}${first.title ? ` ${first.title}` : ''}` : `form ${filters.form}`;
-  if (filters.from && filters.to) return `${filters.from} to ${filters.to}`;
-  if (filters.from) return `from ${filters.from}`;
-  if (filters.to) return `up to ${filters.to}`;
-  return 'every form';
+const exportTexts = {
+  form: msg({ message: 'form {id}' }),
+  period: msg({ message: '{from} to {to}' }),
+  from: msg({ message: 'from {from}' }),
+  upTo: msg({ message: 'up to {to}' }),
+  everyForm: msg({ message: 'every form' }),
+  tooManyCsv: msg({ message: 'More than {most, number} events match: an audit CSV holds at most {most, number}. Please choose a shorter period.' }),
+  tooManyPdf: msg({
+    message: 'More than {most, number} events match: an audit PDF holds at most {most, number}. Please choose a shorter period, or export CSV.',
+  }),
+  busy: msg({ message: 'Many files are being made at the moment. Please try again in a minute.' }),
+};
+
+/** What the export covers, in words (in `language`): the form, the period, or everything the filters leave. */
+function covers(filters: FormAuditFilters, first: FormAuditRow | undefined, language: Language): string {
+  if (filters.form)
+    return first ? `${first.reference}${first.title ? ` ${first.title}` : ''}` : say(language, exportTexts.form, { id: filters.form });
+  if (filters.from && filters.to) return say(language, exportTexts.period, { from: filters.from, to: filters.to });
+  if (filters.from) return say(language, exportTexts.from, { from: filters.from });
+  if (filters.to) return say(language, exportTexts.upTo, { to: filters.to });
+  return say(language, exportTexts.everyForm);
 }
 
 function fileName(filters: FormAuditFilters, first: FormAuditRow | undefined, now: Date, format: ExportFormat): string {
@@ -54,12 +71,11 @@ export async function exportFormAudit(
   filters: FormAuditFilters,
   format: ExportFormat,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<ExportedTrail> {
   const cap = exportCaps[format];
   if (await formAuditExceeds(ctx.db, principal, filters, cap))
-    throw badRequest(
-      `More than ${cap.toLocaleString('en-GB')} events match: an audit ${format === 'csv' ? 'CSV' : 'PDF'} holds at most ${cap.toLocaleString('en-GB')}. Please choose a shorter period${format === 'pdf' ? ', or export CSV' : ''}.`,
-    );
+    throw badRequest(filled(format === 'csv' ? exportTexts.tooManyCsv : exportTexts.tooManyPdf, { most: cap }));
   const db = ctx.db;
   const firstBatch = await formAuditBatch(db, principal, filters, null, format === 'pdf' ? cap : exportBatch);
   const now = ctx.now();
@@ -67,7 +83,8 @@ export async function exportFormAudit(
     event: 'downloaded',
     companyId: principal.companyId,
     actor: principal,
-    target: covers(filters, firstBatch[0]),
+    // The trail keeps what the export covered in English.
+    target: covers(filters, firstBatch[0], 'en'),
     origin,
     details: { export: 'form-audit', format, filters: { ...filters } },
   });
@@ -75,15 +92,15 @@ export async function exportFormAudit(
   if (format === 'pdf') {
     const input = {
       company: (await companyName(db, principal.companyId)) ?? '',
-      covers: covers(filters, firstBatch[0]),
+      covers: covers(filters, firstBatch[0], language),
       madeAt: now,
       dates: await companyDateStyle(db, principal.companyId),
       events: firstBatch.map((row) => ({
         at: row.at,
         reference: row.reference,
         title: row.title,
-        event: formEventWords[row.event],
-        actor: row.actor,
+        event: say(language, formEventTexts[row.event]),
+        actor: actorShown(row.actor, language),
         ip: row.ip,
       })),
     };
@@ -91,7 +108,7 @@ export async function exportFormAudit(
       return { name, type: 'application/pdf', body: await ctx.fileWork.run('audit-trail-pdf', input) };
     } catch (error) {
       if (error instanceof FileWorkRefused && error.failure === 'busy')
-        throw new AppError(AppErrorCode.Unavailable, 'Many files are being made at the moment. Please try again in a minute.', {
+        throw new AppError(AppErrorCode.Unavailable, exportTexts.busy, {
           retryAfterSeconds: 30,
           detail: error.message,
         });

@@ -8,20 +8,21 @@ import type { Handlers } from '../../contract/handler-types.js';
 import type { ServerContext } from '../../context.js';
 import { companyTimeZone } from '../../companies/repository.js';
 import { pageOf, searchWords } from '../../db/list-filters.js';
-import { actionText } from './action-texts.js';
+import { actionText, actorShown } from './action-texts.js';
 import { exportFormAudit } from './export-form-audit.js';
 import { listFormAuditEvents, listLogRecords, type LogRow } from './repository.js';
+import type { Language } from '../../i18n/i18n.js';
 
 type LogsHandlers = Pick<Handlers, 'listLogs' | 'listFormAudit' | 'exportFormAudit'>;
 
-export function logRecord(row: LogRow): LogRecord {
+export function logRecord(row: LogRow, language: Language = 'en'): LogRecord {
   return {
     id: row.id,
     at: row.at.toISOString(),
     source: row.source,
     level: row.level,
     user: row.source === 'system' ? '' : row.user,
-    action: actionText(row.event, row.details),
+    action: actionText(row.event, row.details, language),
     target: row.target,
     ip: row.ip,
   };
@@ -46,7 +47,7 @@ function understoodFilters(filters: ListFilters): ListFilters {
 
 export function logsHandlers(ctx: Pick<ServerContext, 'db' | 'config' | 'now' | 'fileWork'>): LogsHandlers {
   return {
-    async listLogs({ query, principal }) {
+    async listLogs({ query, principal, language }) {
       const page = pageOf(query, ctx.config.listCountCap);
       const filters = query.filters ?? {};
       const timeZone = await companyTimeZone(ctx.db, principal.companyId);
@@ -59,11 +60,12 @@ export function logsHandlers(ctx: Pick<ServerContext, 'db' | 'config' | 'now' | 
         sort: filters.sort,
         order: filters.order,
         timeZone,
+        language,
       });
-      return { page: page.page, limit: page.limit, ...total, data: rows.map(logRecord) };
+      return { page: page.page, limit: page.limit, ...total, data: rows.map((row) => logRecord(row, language)) };
     },
 
-    async listFormAudit({ query, principal }) {
+    async listFormAudit({ query, principal, language }) {
       const page = pageOf(query, ctx.config.listCountCap);
       const filters = understoodFilters(query.filters ?? {});
       const timeZone = await companyTimeZone(ctx.db, principal.companyId);
@@ -76,20 +78,24 @@ export function logsHandlers(ctx: Pick<ServerContext, 'db' | 'config' | 'now' | 
           reference: row.reference,
           title: row.title,
           event: row.event,
-          actor: row.actor,
+          actor: actorShown(row.actor, language),
           at: row.at.toISOString(),
           ip: row.ip,
         })),
       };
     },
 
-    async exportFormAudit({ query, principal, reply, ip, userAgent }) {
+    async exportFormAudit({ query, principal, reply, ip, userAgent, language }) {
       const filters = understoodFilters(query.filters ?? {});
       const timeZone = await companyTimeZone(ctx.db, principal.companyId);
-      const file = await exportFormAudit(ctx, principal, { ...filters, search: filters.search ?? null, timeZone }, query.format ?? 'csv', {
-        ip,
-        userAgent,
-      });
+      const file = await exportFormAudit(
+        ctx,
+        principal,
+        { ...filters, search: filters.search ?? null, timeZone },
+        query.format ?? 'csv',
+        { ip, userAgent },
+        language,
+      );
       reply.type(file.type).header('Content-Disposition', `attachment; filename="${file.name}"`).header('Cache-Control', 'no-store');
       // CSV is a stream: the file is written while its batches are read.
       return file.body as unknown as string;

@@ -10,8 +10,9 @@ import { containsPattern, dayRange, listTotal, offsetOf, type ListTotal, type Pa
 import { auditSearchText, formSearchText } from '../../db/search-texts.js';
 import { auditEvents, forms, users, type AuditEvent } from '../../db/schema.js';
 import { formIdVisibleTo, type Viewer } from '../forms/visibility.js';
-import { actionTexts, eventsMatching } from './action-texts.js';
+import { actionTextsIn, eventsMatching } from './action-texts.js';
 import { formEventWords, formTrailEvents } from '../../audit/form-events.js';
+import { type Language } from '../../i18n/i18n.js';
 
 type Order = 'asc' | 'desc' | undefined;
 
@@ -26,6 +27,8 @@ export interface LogQuery extends PageRequest {
   sort?: string | undefined;
   order?: Order;
   timeZone: string;
+  /** The language the actions are read in: searched (as well as English) and sorted in it. */
+  language?: Language;
 }
 
 export interface LogRow {
@@ -41,27 +44,35 @@ export interface LogRow {
   ip: string;
 }
 
-/** The action text as SQL, so that sorting by it sorts what people read. */
-const actionTextSql = sql`(case ${auditEvents.event} ${sql.join(
-  Object.entries(actionTexts).map(([event, text]) => sql`when ${event} then ${text}`),
-  sql` `,
-)} else ${auditEvents.event} end)`;
+/** The action text in `language` as SQL, so that sorting by it sorts what people read (made once for each language). */
+const actionTextSql = new Map<Language, SQL>();
+function actionTextSqlIn(language: Language): SQL {
+  let found = actionTextSql.get(language);
+  if (!found) {
+    found = sql`(case ${auditEvents.event} ${sql.join(
+      actionTextsIn(language).map(([event, text]) => sql`when ${event} then ${text}`),
+      sql` `,
+    )} else ${auditEvents.event} end)`;
+    actionTextSql.set(language, found);
+  }
+  return found;
+}
 
 const userShown = sql<string>`coalesce(${users.email}, ${auditEvents.actor})`;
 
-const logSorts: Record<string, AnyColumn | SQL> = {
+const logSorts = (language: Language): Record<string, AnyColumn | SQL> => ({
   at: auditEvents.at,
   user: userShown,
-  action: actionTextSql,
+  action: actionTextSqlIn(language),
   target: auditEvents.target,
   level: auditEvents.level,
-};
+});
 
 export async function listLogRecords(db: Database, companyId: number, query: LogQuery): Promise<ListTotal & { rows: LogRow[] }> {
   let matching: SQL | undefined;
   if (query.search) {
     const pattern = containsPattern(query.search);
-    const events = eventsMatching(query.search);
+    const events = eventsMatching(query.search, query.language ?? 'en');
     const people = db
       .select({ id: users.id })
       .from(users)
@@ -80,7 +91,7 @@ export async function listLogRecords(db: Database, companyId: number, query: Log
     dayRange(auditEvents.at, query.timeZone, query.from, query.to),
     matching,
   );
-  const sortColumn = logSorts[query.sort ?? 'at'] ?? auditEvents.at;
+  const sortColumn = logSorts(query.language ?? 'en')[query.sort ?? 'at'] ?? auditEvents.at;
   const sortOrder = direction(query.order, sortColumn === auditEvents.at ? 'desc' : 'asc');
   const rows = await db
     .select({

@@ -12,6 +12,8 @@ import type { FieldDefinition } from '../../db/schema.js';
 import { valueFor } from './prefill.js';
 import { summary } from './summary.js';
 import { findRecord, findSource, listSources, recordIds, type SourceRecord } from './repository.js';
+import { say, type Language } from '../../i18n/i18n.js';
+import { prepopulationTexts } from './texts.js';
 
 /** Record ids answered for one source (a picker, not an export). */
 const maxRecordIds = 1000;
@@ -28,9 +30,6 @@ const empty: Omit<PrepopulationResponse, 'type'> = {
   reference: '',
   timestamp: '',
 };
-
-export const unknownSource = 'This data source does not exist.';
-export const unknownRecord = 'This record does not exist in the data source.';
 
 /** A template field as the contract shows it (files are not filled in advance, so not shown). */
 function formField(field: FieldDefinition): FormField | null {
@@ -57,16 +56,29 @@ function sourceAnswer(source: SourceRecord, userId: number): Omit<PrepopulationR
 }
 
 /** The company's sources, one source, or one record's values, as `query` asks. */
-export async function fetchPrepopulation(db: Database, principal: Principal, query: PrepopulationQuery): Promise<PrepopulationResponse> {
+export async function fetchPrepopulation(
+  db: Database,
+  principal: Principal,
+  query: PrepopulationQuery,
+  language: Language = 'en',
+): Promise<PrepopulationResponse> {
   if (!query.id) return { ...empty, type: 'list', source: (await listSources(db, principal.companyId)).map(summary) };
   const source = await findSource(db, principal.companyId, query.id);
-  if (!source) return { ...empty, error: true, message: unknownSource, type: 'source' };
+  if (!source) return { ...empty, error: true, message: say(language, prepopulationTexts.unknownSource), type: 'source' };
   const fields = source.fields.map(formField).filter((field): field is FormField => field !== null);
   if (query.oid === undefined) {
     return { ...sourceAnswer(source, principal.userId), type: 'source', fields, oids: await recordIds(db, source.id, maxRecordIds) };
   }
   const values = await findRecord(db, source.id, query.oid);
-  if (!values) return { ...sourceAnswer(source, principal.userId), error: true, message: unknownRecord, type: 'record', fields: [], oids: [] };
+  if (!values)
+    return {
+      ...sourceAnswer(source, principal.userId),
+      error: true,
+      message: say(language, prepopulationTexts.unknownRecord),
+      type: 'record',
+      fields: [],
+      oids: [],
+    };
   const wanted = query.refs ? new Set(query.refs.split(',').map((name) => name.trim())) : null;
   return {
     ...sourceAnswer(source, principal.userId),

@@ -21,11 +21,12 @@ type PrepopulationHandlers = Pick<
 
 export function prepopulationHandlers(ctx: Pick<ServerContext, 'db' | 'now' | 'fileWork' | 'config'>): PrepopulationHandlers {
   return {
-    fetchPrepopulation: ({ query, principal }) => fetchPrepopulation(ctx.db, principal, query),
-    uploadPrepopulationSource: (request) => uploadSource(ctx, request.principal, request.body, uploadedFile(request.raw, 'file'), request),
-    managePrepopulationSource: ({ body, principal, ip, userAgent }) => manageSource(ctx, principal, body, { ip, userAgent }),
+    fetchPrepopulation: ({ query, principal, language }) => fetchPrepopulation(ctx.db, principal, query, language),
+    uploadPrepopulationSource: (request) =>
+      uploadSource(ctx, request.principal, request.body, uploadedFile(request.raw, 'file'), request, request.language),
+    managePrepopulationSource: ({ body, principal, ip, userAgent, language }) => manageSource(ctx, principal, body, { ip, userAgent }, language),
     listPrepopulationRecords: ({ query, principal }) => listRecords(ctx, principal, query),
-    managePrepopulationRecord: ({ body, principal, ip, userAgent }) => manageRecord(ctx, principal, body, { ip, userAgent }),
+    managePrepopulationRecord: ({ body, principal, ip, userAgent, language }) => manageRecord(ctx, principal, body, { ip, userAgent }, language),
   };
 }
 

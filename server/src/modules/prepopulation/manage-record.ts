@@ -11,6 +11,7 @@ import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode, invalidValue } from '../../errors/app-error.js';
 import { deleteRecord, findRecord, findSource, updateRecord } from './repository.js';
 import { prepopulationTexts as texts } from './texts.js';
+import { say, type Language } from '../../i18n/i18n.js';
 
 const unknownRecord = (): AppError => new AppError(AppErrorCode.NotFound, texts.unknownRecord, { appCode: '-2', status: 200 });
 
@@ -19,6 +20,7 @@ export async function manageRecord(
   principal: Principal,
   change: PrepopulationRecordChange,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<PrepopulationRecordResult> {
   const source = await findSource(ctx.db, principal.companyId, change.id);
   if (!source) throw unknownRecord();
@@ -38,17 +40,17 @@ export async function manageRecord(
       await deleteRecord(tx, source.id, change.oid);
       await audit(tx);
     });
-    return { code: 1, message: texts.recordRemoved, record: null };
+    return { code: 1, message: say(language, texts.recordRemoved), record: null };
   }
   const next: Record<string, string> = { ...values };
   for (const [header, value] of Object.entries(change.values ?? {})) {
-    if (!source.headers.includes(header)) throw invalidValue(`The data has no column ${header}.`);
-    if (header === source.reference && value.trim() !== change.oid) throw invalidValue(`The ${header} of a record cannot be changed.`);
+    if (!source.headers.includes(header)) throw invalidValue(texts.noColumn, { header });
+    if (header === source.reference && value.trim() !== change.oid) throw invalidValue(texts.referenceFixed, { header });
     next[header] = header === source.reference ? change.oid : value;
   }
   await ctx.db.transaction(async (tx) => {
     await updateRecord(tx, source.id, change.oid, next, ctx.now());
     await audit(tx);
   });
-  return { code: 1, message: texts.recordSaved, record: { oid: change.oid, values: next } };
+  return { code: 1, message: say(language, texts.recordSaved), record: { oid: change.oid, values: next } };
 }

@@ -13,6 +13,7 @@ import { checkedOrder } from './mapping.js';
 import { deleteSource, findSource, mapSource, renameSource } from './repository.js';
 import { summary } from './summary.js';
 import { prepopulationTexts as texts } from './texts.js';
+import { say, type Language } from '../../i18n/i18n.js';
 
 const unknownSource = (): AppError => new AppError(AppErrorCode.NotFound, texts.unknownSource, { appCode: '-2', status: 200 });
 
@@ -21,6 +22,7 @@ export async function manageSource(
   principal: Principal,
   change: PrepopulationSourceChange,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<PrepopulationSourceResult> {
   const source = await findSource(ctx.db, principal.companyId, change.id);
   if (!source) throw unknownSource();
@@ -39,7 +41,7 @@ export async function manageSource(
         await deleteSource(tx, source.id);
         await audit(tx, {});
       });
-      return { code: 1, message: texts.removed, source: null };
+      return { code: 1, message: say(language, texts.removed), source: null };
     case 'rename': {
       const name = (change.name ?? '').trim();
       if (!name) throw invalidValue(texts.noName);
@@ -62,5 +64,5 @@ export async function manageSource(
     }
   }
   const after = await findSource(ctx.db, principal.companyId, source.id);
-  return { code: 1, message: texts.saved, source: after ? summary(after) : null };
+  return { code: 1, message: say(language, texts.saved), source: after ? summary(after) : null };
 }

@@ -5,6 +5,8 @@
  * filled from records.
  */
 import type { FieldDefinition } from '../../db/schema.js';
+import { filled, type Words } from '#words';
+import { prepopulationTexts } from './texts.js';
 
 const key = (text: string): string => text.toLowerCase().replace(/[\s_-]+/g, '');
 
@@ -28,15 +30,15 @@ export function checkedOrder(
   fields: readonly FieldDefinition[],
   headers: readonly string[],
   asked: Record<string, string>,
-): { order: Record<string, string> } | { fault: string } {
+): { order: Record<string, string> } | { fault: Words } {
   const byName = new Map(fields.map((field) => [field.name, field]));
   const order: Record<string, string> = {};
   for (const [name, header] of Object.entries(asked)) {
     if (header === '') continue;
     const field = byName.get(name);
-    if (!field) return { fault: `The template has no field ${name}.` };
-    if (!fillable(field)) return { fault: `${field.label} cannot be filled from a data source.` };
-    if (!headers.includes(header)) return { fault: `The data has no column ${header}.` };
+    if (!field) return { fault: filled(prepopulationTexts.noField, { name }) };
+    if (!fillable(field)) return { fault: filled(prepopulationTexts.notFillable, { label: field.label }) };
+    if (!headers.includes(header)) return { fault: filled(prepopulationTexts.noColumn, { header }) };
     order[name] = header;
   }
   return { order };

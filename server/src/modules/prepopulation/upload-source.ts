@@ -16,6 +16,8 @@ import { guessedOrder } from './mapping.js';
 import { findSource, insertSource } from './repository.js';
 import { summary } from './summary.js';
 import { prepopulationTexts as texts } from './texts.js';
+import { type Words } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 /** Bad rows listed in one answer; `problems_total` counts them all. */
 export const maxProblemsListed = 1000;
@@ -26,7 +28,7 @@ export interface UploadRequest {
   reference?: string | undefined;
 }
 
-const badRequest = (text: string): AppError => new AppError(AppErrorCode.InvalidInput, text);
+const badRequest = (text: Words): AppError => new AppError(AppErrorCode.InvalidInput, text);
 
 export async function uploadSource(
   ctx: Pick<ServerContext, 'db' | 'now' | 'fileWork'>,
@@ -34,6 +36,7 @@ export async function uploadSource(
   request: UploadRequest,
   file: UploadedFile | undefined,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<PrepopulationUploadResult> {
   const name = request.name.trim();
   if (!name) throw badRequest(texts.noName);
@@ -54,9 +57,9 @@ export async function uploadSource(
   if (read.problems.length > 0)
     return {
       code: -1,
-      message: texts.badRows,
+      message: say(language, texts.badRows),
       source: null,
-      problems: read.problems.slice(0, maxProblemsListed),
+      problems: read.problems.slice(0, maxProblemsListed).map(({ row, reason }) => ({ row, reason: say(language, reason) })),
       problems_total: read.problems.length,
     };
   const { headers, reference } = read;
@@ -88,5 +91,5 @@ export async function uploadSource(
     return made;
   });
   const source = await findSource(ctx.db, principal.companyId, id);
-  return { code: 1, message: texts.created, source: source ? summary(source) : null, problems: [], problems_total: 0 };
+  return { code: 1, message: say(language, texts.created), source: source ? summary(source) : null, problems: [], problems_total: 0 };
 }

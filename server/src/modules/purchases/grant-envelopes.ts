@@ -14,8 +14,9 @@ import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { badRequest } from '../../http/errors.js';
 import { grantsEnvelopes } from './instance-super-user.js';
+import { msg } from '#words';
 
-export const onlyInstanceSuperUsers = 'Only a super user of the organisation that runs this site can grant envelopes.';
+export const onlyInstanceSuperUsers = msg({ message: 'Only a super user of the organisation that runs this site can grant envelopes.' });
 
 export async function grantEnvelopes(
   ctx: Pick<ServerContext, 'db'>,
@@ -25,10 +26,10 @@ export async function grantEnvelopes(
 ): Promise<EnvelopesGranted> {
   if (!(await grantsEnvelopes(ctx.db, principal))) throw new AppError(AppErrorCode.Forbidden, onlyInstanceSuperUsers);
   const reason = grant.reason.trim();
-  if (!reason) throw badRequest('Please say why the envelopes are granted.');
+  if (!reason) throw badRequest(msg({ message: 'Please say why the envelopes are granted.' }));
   return ctx.db.transaction(async (tx) => {
     const company = await findCompany(tx, grant.company);
-    if (!company) throw badRequest('There is no such organisation.');
+    if (!company) throw badRequest(msg({ message: 'There is no such organisation.' }));
     await addEnvelopes(tx, company.id, grant.envelopes);
     const details = { envelopes: grant.envelopes, reason, to: { id: company.id, name: company.name } };
     const target = `${grant.envelopes.toLocaleString('en-GB')} envelopes to ${company.name}`;

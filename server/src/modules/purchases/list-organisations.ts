@@ -10,8 +10,9 @@ import type { ServerContext } from '../../context.js';
 import { listTotal, pageOf, searchWords } from '../../db/list-filters.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { grantsEnvelopes } from './instance-super-user.js';
+import { msg } from '#words';
 
-export const onlyInstanceSuperUsersList = 'Only a super user of the organisation that runs this site can list its organisations.';
+export const onlyInstanceSuperUsersList = msg({ message: 'Only a super user of the organisation that runs this site can list its organisations.' });
 
 export async function listOrganisations(
   ctx: Pick<ServerContext, 'db' | 'config'>,

@@ -11,6 +11,7 @@ import { badRequest } from '../../http/errors.js';
 import { administratorsOnly, statusOf, type Payments } from './purchases.js';
 import { findPurchase } from './repository.js';
 import { settlePurchase } from './settle-purchase.js';
+import { msg } from '#words';
 
 export async function purchaseOutcome(
   ctx: Pick<ServerContext, 'db' | 'now' | 'mail'>,
@@ -20,9 +21,9 @@ export async function purchaseOutcome(
   origin: Origin,
 ): Promise<PurchaseStatus> {
   administratorsOnly(principal);
-  if (!sessionId?.trim()) throw badRequest('The payment reference is missing.');
+  if (!sessionId?.trim()) throw badRequest(msg({ message: 'The payment reference is missing.' }));
   const purchase = await findPurchase(ctx.db, principal.companyId, sessionId.trim());
-  if (!purchase) throw badRequest('There is no such purchase.');
+  if (!purchase) throw badRequest(msg({ message: 'There is no such purchase.' }));
   const provider = payments.byName.get(purchase.provider);
   if (purchase.status !== 'open' || !provider) return statusOf(purchase);
 

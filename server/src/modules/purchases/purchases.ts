@@ -11,6 +11,7 @@ import { failureTexts } from '../../http/texts.js';
 import type { PaymentProvider } from './payment-provider.js';
 import type { PurchaseRecord } from './repository.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
+import { msg } from '#words';
 
 export interface Payments {
   /** The provider new checkouts go to; none when envelopes are granted instead of sold. */
@@ -24,8 +25,10 @@ export function paymentsWith(current: PaymentProvider | null): Payments {
 }
 
 /** What a checkout without a payment provider is told, in the words of the envelopes page. */
-export const noPaymentsText =
-  'Envelopes are not sold online on this site. Ask the people who run formsign for your organisation to add envelopes: write to them from Help, Contact Us.';
+export const noPaymentsText = msg({
+  message:
+    'Envelopes are not sold online on this site. Ask the people who run formsign for your organisation to add envelopes: write to them from Help, Contact Us.',
+});
 
 export function administratorsOnly(principal: Principal): void {
   if (!principal.admin) throw new AppError(AppErrorCode.Forbidden, failureTexts.forbidden);

@@ -19,11 +19,12 @@ import { badRequest } from '../../http/errors.js';
 import { findPurchaseBySession, recordPaymentEvent } from './repository.js';
 import { settlePurchase } from './settle-purchase.js';
 import type { StripeProvider } from './stripe-provider.js';
+import { msg } from '#words';
 
 const completing = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
 /** The text a request Stripe did not sign is refused with. */
-export const unsignedEventText = 'This event is not signed by the payment provider.';
+export const unsignedEventText = msg({ message: 'This event is not signed by the payment provider.' });
 
 export async function recordStripeEvent(
   ctx: Pick<ServerContext, 'db' | 'now' | 'mail' | 'log'>,
@@ -31,7 +32,7 @@ export async function recordStripeEvent(
   request: { rawBody: string | undefined; signature: string | undefined },
   origin: Origin,
 ): Promise<{ received: true }> {
-  if (!stripe) throw badRequest('This site does not take payments with Stripe.');
+  if (!stripe) throw badRequest(msg({ message: 'This site does not take payments with Stripe.' }));
   if (request.rawBody === undefined || !request.signature) throw badRequest(unsignedEventText);
   const now = ctx.now();
   let event: Stripe.Event;

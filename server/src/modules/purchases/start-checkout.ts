@@ -11,6 +11,7 @@ import { badRequest } from '../../http/errors.js';
 import { findPack } from './products.js';
 import { administratorsOnly, noPaymentsText, type Payments } from './purchases.js';
 import { insertPurchase } from './repository.js';
+import { msg } from '#words';
 
 export async function startCheckout(
   ctx: Pick<ServerContext, 'db' | 'now'>,
@@ -20,9 +21,9 @@ export async function startCheckout(
   origin: Origin,
 ): Promise<CheckoutSession> {
   administratorsOnly(principal);
-  if (!order.product) throw badRequest('Please choose an envelope pack.');
+  if (!order.product) throw badRequest(msg({ message: 'Please choose an envelope pack.' }));
   const pack = findPack(order.product);
-  if (!pack) throw badRequest('There is no such envelope pack.');
+  if (!pack) throw badRequest(msg({ message: 'There is no such envelope pack.' }));
   const quantity = order.quantity ?? 1;
   const amount = pack.price * quantity;
   const provider = payments.current;

@@ -8,23 +8,33 @@
 import * as oidc from 'openid-client';
 import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
-import { operatorAllows } from '../../http/outbound.js';
+import { operatorAllows, type OutboundError } from '../../http/outbound.js';
+import { msg, type Words } from '#words';
 
 export type OidcContext = Pick<ServerContext, 'outbound' | 'config'>;
 
 /** Why this issuer cannot be used, in the product's words, or null. */
-export function issuerRefusal(ctx: OidcContext, issuer: string): string | null {
+const oidcTexts = {
+  notWebAddress: msg({ message: 'The issuer is not a web address (it starts with https://).' }),
+  credentials: msg({ message: 'The issuer must not hold a user name or password.' }),
+  query: msg({ message: 'The issuer is an address without ? or #.' }),
+  notHttps: msg({ message: 'The issuer must be an https:// address.' }),
+  unreadable: msg({ message: 'The sign-in provider at {issuer} could not be read: {reason}' }),
+  notOpenId: msg({ message: 'its answer is not an OpenID Connect provider’s.' }),
+};
+
+export function issuerRefusal(ctx: OidcContext, issuer: string): Words | null {
   let url: URL;
   try {
     url = new URL(issuer);
   } catch {
-    return 'The issuer is not a web address (it starts with https://).';
+    return oidcTexts.notWebAddress;
   }
-  if (url.username || url.password) return 'The issuer must not hold a user name or password.';
-  if (url.search || url.hash) return 'The issuer is an address without ? or #.';
+  if (url.username || url.password) return oidcTexts.credentials;
+  if (url.search || url.hash) return oidcTexts.query;
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && operatorAllows(ctx.config.outboundAllow, url.hostname)) return null;
-  return 'The issuer must be an https:// address.';
+  return oidcTexts.notHttps;
 }
 
 /** `fetch` for openid-client, through the guarded client (its bodies are forms or nothing). */
@@ -59,17 +69,19 @@ export async function providerConfiguration(
       { [oidc.customFetch]: guardedFetch(ctx), ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}) },
     );
   } catch (error) {
-    throw new AppError(AppErrorCode.InvalidInput, `The sign-in provider at ${provider.issuer} could not be read: ${reason(error)}`, {
+    throw new AppError(AppErrorCode.InvalidInput, oidcTexts.unreadable, {
+      values: { issuer: provider.issuer, reason: reason(error) },
       detail: String(error),
     });
   }
 }
 
 /** What went wrong with the provider, in words a person can act on. */
-export function reason(error: unknown): string {
-  if (error instanceof Error && error.name === 'OutboundError') return error.message;
-  if (error instanceof Error && error.cause instanceof Error && error.cause.name === 'OutboundError') return error.cause.message;
-  return 'its answer is not an OpenID Connect provider’s.';
+export function reason(error: unknown): Words {
+  const outbound = (candidate: unknown): candidate is OutboundError => candidate instanceof Error && candidate.name === 'OutboundError';
+  if (outbound(error)) return error.words;
+  if (error instanceof Error && outbound(error.cause)) return error.cause.words;
+  return oidcTexts.notOpenId;
 }
 
 export { oidc };

@@ -14,8 +14,9 @@ import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { issuerRefusal, providerConfiguration } from './oidc.js';
 import { lockSsoProvider, saveSsoProvider } from './repository.js';
 import { settingsView } from './settings-view.js';
+import { msg, filled, type Words } from '#words';
 
-const refuse = (message: string): AppError => new AppError(AppErrorCode.InvalidInput, message);
+const refuse = (message: Words): AppError => new AppError(AppErrorCode.InvalidInput, message);
 
 export async function saveSingleSignOn(
   ctx: Pick<ServerContext, 'db' | 'keys' | 'config' | 'now' | 'outbound'>,
@@ -28,11 +29,11 @@ export async function saveSingleSignOn(
   const displayName = input.display_name.trim();
   const secret = input.client_secret?.trim() ? input.client_secret.trim() : undefined;
   if (input.enabled) {
-    if (!issuer) throw refuse('Enter the issuer address of your sign-in provider.');
+    if (!issuer) throw refuse(msg({ message: 'Enter the issuer address of your sign-in provider.' }));
     const refusal = issuerRefusal(ctx, issuer);
     if (refusal) throw refuse(refusal);
-    if (!clientId) throw refuse('Enter the client ID your sign-in provider gave you.');
-    if (!displayName) throw refuse('Enter the name people see on the sign-in button.');
+    if (!clientId) throw refuse(msg({ message: 'Enter the client ID your sign-in provider gave you.' }));
+    if (!displayName) throw refuse(msg({ message: 'Enter the name people see on the sign-in button.' }));
   }
 
   return ctx.db.transaction(async (tx) => {
@@ -40,7 +41,7 @@ export async function saveSingleSignOn(
     const sameClient = kept !== undefined && kept.issuer === issuer && kept.clientId === clientId;
     const clientSecret = secret ? ctx.keys.credentials.seal(secret) : sameClient ? kept.clientSecret : null;
     if (input.enabled) {
-      if (!clientSecret) throw refuse('Enter the client secret your sign-in provider gave you.');
+      if (!clientSecret) throw refuse(msg({ message: 'Enter the client secret your sign-in provider gave you.' }));
       if (!sameClient || secret) {
         // The provider answers its discovery document: it exists and is an OpenID provider.
         await providerConfiguration(ctx, { issuer, clientId }, undefined);
@@ -49,9 +50,20 @@ export async function saveSingleSignOn(
     const verifiedAt = sameClient && !secret ? kept.verifiedAt : null;
     if (input.required && input.enabled && !verifiedAt) {
       throw refuse(
-        'Sign in with your provider once before turning passwords off: sign out, choose "Sign in with ' +
-          (displayName || 'your provider') +
-          '", then come back here.',
+        displayName
+          ? filled(
+              msg({
+                message:
+                  'Sign in with your provider once before turning passwords off: sign out, choose "Sign in with {provider}", then come back here.',
+              }),
+              {
+                provider: displayName,
+              },
+            )
+          : msg({
+              message:
+                'Sign in with your provider once before turning passwords off: sign out, choose "Sign in with your provider", then come back here.',
+            }),
       );
     }
     const row = await saveSsoProvider(tx, {

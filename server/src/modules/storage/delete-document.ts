@@ -8,6 +8,7 @@ import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { deleteStoredFile, findStoredFile } from './repository.js';
+import { msg } from '#words';
 
 export async function deleteDocument(
   ctx: Pick<ServerContext, 'db' | 'files'>,
@@ -15,11 +16,11 @@ export async function deleteDocument(
   id: number | undefined,
   origin: Origin,
 ): Promise<void> {
-  if (!id) throw badRequest('Choose the file to delete.');
+  if (!id) throw badRequest(msg({ message: 'Choose the file to delete.' }));
   const file = await findStoredFile(ctx.db, principal, id);
   if (!file) throw notFound();
   if (!administersCompany(principal) && file.createdById !== principal.userId)
-    throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who saved this file can delete it.');
+    throw new AppError(AppErrorCode.Forbidden, msg({ message: 'Only an administrator or the person who saved this file can delete it.' }));
   await ctx.db.transaction(async (tx) => {
     await deleteStoredFile(tx, file.id);
     await recordEvent(tx, {

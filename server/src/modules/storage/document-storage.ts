@@ -15,11 +15,12 @@ import { signedFileUrl } from '../../files/signed-urls.js';
 import { badRequest } from '../../http/errors.js';
 import { bytesUsed, folderFiles, insertStoredFile, namesLike, subFolders, type StoredFileRecord } from './repository.js';
 import { companySettings } from '../../companies/repository.js';
+import { msg } from '#words';
 
 /** What a company may keep: 5 GiB, its stored files and the files attached to its forms together. */
 export const storageQuota = 5 * 1024 * 1024 * 1024;
 
-const invalidFolder = 'This folder name is not valid.';
+const invalidFolder = msg({ message: 'This folder name is not valid.' });
 
 /** Whether `size` more bytes fit in the company's quota. */
 export async function hasRoomFor(db: Database, companyId: number, size: number): Promise<boolean> {
@@ -81,7 +82,7 @@ export interface NewFile {
  */
 export async function keepFile(ctx: Pick<ServerContext, 'files'>, tx: Database, file: NewFile): Promise<StoredFileRecord> {
   if (!(await hasRoomFor(tx, file.companyId, file.bytes.length)))
-    throw badRequest('There is not enough storage left for this file. Delete some files and try again.');
+    throw badRequest(msg({ message: 'There is not enough storage left for this file. Delete some files and try again.' }));
   const extension = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1]?.toLowerCase();
   const key = `storage/${file.companyId}/${randomUUID()}${extension ? `.${extension}` : ''}`;
   await ctx.files.put(key, file.bytes, file.mime);

@@ -6,11 +6,18 @@
  * day after the form was completed (the demo's year of forms on a first start, or a seal held
  * up for days) saves no copy, as it mails no one: the form is saved to Documents by hand.
  */
-import { recordEvent } from '../../audit/audit.js';
+import { recordEvent, systemMessage } from '../../audit/audit.js';
 import { companySettings } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
 import { folderName, hasRoomFor, keepFile, storageQuota } from './document-storage.js';
 import { hasCopyIn, sealedFormToKeep } from './repository.js';
+import { msg } from '#words';
+
+const keepTexts = {
+  storageFull: msg({
+    message: 'The sealed PDF of {reference} was not saved to Documents: the storage is full ({size} GB). It is kept with the form.',
+  }),
+};
 
 /** The folder of Documents where the sealed forms of a title are saved. */
 export const autoSaveFolder = (title: string): string => `Completed forms/${folderName(title)}`;
@@ -39,9 +46,7 @@ export async function keepSealedForm(ctx: Pick<ServerContext, 'db' | 'files'>, f
         level: 'warning',
         target: form.reference,
         formId: form.id,
-        details: {
-          message: `The sealed PDF of ${form.reference} was not saved to Documents: the storage is full (${gib} GB). It is kept with the form.`,
-        },
+        details: systemMessage(keepTexts.storageFull, { reference: form.reference, size: gib }),
       });
       return 'full';
     }

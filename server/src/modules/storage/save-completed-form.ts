@@ -9,6 +9,7 @@ import type { ServerContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { keepFile } from './document-storage.js';
 import { findVisibleForm, type StoredFileRecord } from './repository.js';
+import { msg } from '#words';
 
 export async function saveCompletedForm(
   ctx: Pick<ServerContext, 'db' | 'files'>,
@@ -17,14 +18,14 @@ export async function saveCompletedForm(
   formId: number | undefined,
   origin: Origin,
 ): Promise<StoredFileRecord> {
-  if (!formId) throw badRequest('Choose the completed form to save.');
+  if (!formId) throw badRequest(msg({ message: 'Choose the completed form to save.' }));
   const form = await findVisibleForm(ctx.db, principal, formId);
   if (!form) throw notFound();
-  if (form.status !== 'completed') throw badRequest('Only completed forms can be saved to Documents.');
+  if (form.status !== 'completed') throw badRequest(msg({ message: 'Only completed forms can be saved to Documents.' }));
   if (form.dataRemovedAt)
-    throw badRequest("This form's answers and PDF were removed after your company's retention period: there is nothing to save.");
+    throw badRequest(msg({ message: "This form's answers and PDF were removed after your company's retention period: there is nothing to save." }));
   const bytes = form.sealedKey ? await ctx.files.get(form.sealedKey) : null;
-  if (!bytes) throw badRequest('This form has no PDF yet.');
+  if (!bytes) throw badRequest(msg({ message: 'This form has no PDF yet.' }));
   return ctx.db.transaction(async (tx) => {
     const file = await keepFile(ctx, tx, {
       companyId: principal.companyId,

@@ -1,12 +1,15 @@
 /**
  * The interface strings of a company: the languages it offers and its translations of the
- * interface, keyed by the English text. English is always offered (the interface's own words:
- * the table holds only the words a company changed); the default is the company's language
- * setting when it offers that language, else English. An unknown company gets English only.
+ * interface, keyed by the English text. The languages the product speaks are always offered,
+ * each named in itself (English, Deutsch, Français, Español: the interface's own words, so
+ * their tables hold only the words a company changed), then any other the company has words
+ * for; the default is the company's language. An unknown company gets the product's languages,
+ * English first and by default.
  */
 import type { Strings } from '@formsign/sdk/contract';
 import { findCompany } from '../../companies/repository.js';
 import type { ServerContext } from '../../context.js';
+import { languageNames, languages } from '../../i18n/i18n.js';
 import { translationsOf } from './repository.js';
 
 /** A language's own name (`Deutsch`, `Français`), from the runtime's language data. */
@@ -20,12 +23,16 @@ export function languageName(code: string): string {
   return code;
 }
 
-const englishOnly = (): Strings => ({ default: 'en', languages: [{ code: 'en', name: 'English' }], strings: { en: {} } });
+const productLanguages = (): Strings => ({
+  default: 'en',
+  languages: languages.map((code) => ({ code, name: languageNames[code] })),
+  strings: Object.fromEntries(languages.map((code) => [code, {}])),
+});
 
 export async function readStrings(ctx: Pick<ServerContext, 'db'>, companyId: number): Promise<Strings> {
   const company = await findCompany(ctx.db, companyId);
-  if (!company) return englishOnly();
-  const answer = englishOnly();
+  if (!company) return productLanguages();
+  const answer = productLanguages();
   for (const row of await translationsOf(ctx.db, company.id)) {
     let table = answer.strings[row.language];
     if (!table) {

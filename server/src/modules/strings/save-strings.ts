@@ -11,6 +11,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { countTranslations, removeTranslations, upsertTranslations } from './repository.js';
+import { msg } from '#words';
 
 /** The most texts a company keeps reworded, in all its languages: the interface has about 60 a language. */
 export const mostTexts = 1_000;
@@ -19,9 +20,13 @@ export async function saveStrings(ctx: Pick<ServerContext, 'db'>, principal: Pri
   const set: { source: string; text: string }[] = [];
   const reset: string[] = [];
   for (const [source, text] of Object.entries(change.strings)) {
-    if (!source.trim()) throw new AppError(AppErrorCode.InvalidInput, 'Each text changed must name the interface text it replaces.');
+    if (!source.trim())
+      throw new AppError(AppErrorCode.InvalidInput, msg({ message: 'Each text changed must name the interface text it replaces.' }));
     if (text === null) reset.push(source);
-    else if (!text.trim()) throw new AppError(AppErrorCode.InvalidInput, `Give a text for “${source}”, or reset it to the default.`);
+    else if (!text.trim())
+      throw new AppError(AppErrorCode.InvalidInput, msg({ message: 'Give a text for “{source}”, or reset it to the default.' }), {
+        values: { source },
+      });
     else set.push({ source, text: text.trim() });
   }
   await ctx.db.transaction(async (tx) => {
@@ -30,7 +35,8 @@ export async function saveStrings(ctx: Pick<ServerContext, 'db'>, principal: Pri
     if (set.length && (await countTranslations(tx, principal.companyId)) > mostTexts)
       throw new AppError(
         AppErrorCode.InvalidInput,
-        `Your company may reword at most ${mostTexts.toLocaleString('en-GB')} texts in all its languages. Reset some to the default first.`,
+        msg({ message: 'Your company may reword at most {most, number} texts in all its languages. Reset some to the default first.' }),
+        { values: { most: mostTexts } },
       );
     await recordEvent(tx, {
       event: 'settings-saved',

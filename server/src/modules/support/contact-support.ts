@@ -12,6 +12,7 @@ import { supportCopyMail, supportMail, type SupportRequest } from '../../mail/me
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { findUser } from '../users/repository.js';
 import { insertMessage, messagesSentSince } from './repository.js';
+import { msg } from '#words';
 
 export const messagesPerHour = 5;
 
@@ -25,13 +26,15 @@ export async function contactSupport(
 ): Promise<CodeResult> {
   const subject = request.subject.trim().replace(/\s+/g, ' ');
   const message = request.message.trim();
-  if (!subject || !message) throw new AppError(AppErrorCode.InvalidInput, 'Please write a subject and a message.', { appCode: '-1' });
+  if (!subject || !message)
+    throw new AppError(AppErrorCode.InvalidInput, msg({ message: 'Please write a subject and a message.' }), { appCode: '-1' });
   const now = ctx.now();
   const hourAgo = new Date(now.getTime() - 60 * 60_000);
   if ((await messagesSentSince(ctx.db, principal.userId, hourAgo)) >= messagesPerHour) {
     throw new AppError(
       AppErrorCode.InvalidInput,
-      `You have sent ${messagesPerHour} messages to support in the last hour. Please wait for an answer before writing again.`,
+      msg({ message: 'You have sent {count} messages to support in the last hour. Please wait for an answer before writing again.' }),
+      { values: { count: messagesPerHour } },
     );
   }
 
@@ -59,7 +62,9 @@ export async function contactSupport(
     await ctx.mail.sendNow(supportMail(ctx.config.supportEmail, mail));
   } catch (error) {
     ctx.log.error({ err: error, reference: mail.reference }, 'A message to support could not be mailed.');
-    throw new AppError(AppErrorCode.Unavailable, 'Your message could not be sent right now. Please try again in a few minutes.', { status: 500 });
+    throw new AppError(AppErrorCode.Unavailable, msg({ message: 'Your message could not be sent right now. Please try again in a few minutes.' }), {
+      status: 500,
+    });
   }
   try {
     // In the language the sender's account reads.

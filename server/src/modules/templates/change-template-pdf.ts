@@ -12,8 +12,13 @@ import { notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/uploads.js';
 import { findTemplate, updateTemplate } from './repository.js';
 import { keepFitting, mayChangePdf, readSourcePdf, sourceKey } from './source-pdf.js';
+import { msg } from '#words';
 
 export type PdfChange = { action: 'upload'; file: UploadedFile | undefined } | { action: 'remove' };
+
+const changePdfTexts = {
+  notYours: msg({ message: 'Only an administrator or the person who made this template can change its PDF.' }),
+};
 
 /**
  * Uploads or removes a template's PDF; answers the template's id. A file that cannot be taken
@@ -28,8 +33,7 @@ export async function changeTemplatePdf(
 ): Promise<number> {
   const template = await findTemplate(ctx.db, principal.companyId, templateId);
   if (!template) throw notFound();
-  if (!mayChangePdf(principal, template))
-    throw new AppError(AppErrorCode.Forbidden, 'Only an administrator or the person who made this template can change its PDF.');
+  if (!mayChangePdf(principal, template)) throw new AppError(AppErrorCode.Forbidden, changePdfTexts.notYours);
   let next: { pdfKey: string | null; pdfPages: PdfPageSize[] };
   if (change.action === 'upload') {
     const pages = await readSourcePdf(ctx, change.file);

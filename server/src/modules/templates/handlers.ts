@@ -22,6 +22,7 @@ import { fieldOf, stepOf } from './field-shapes.js';
 import { findTemplate, listing, listManaged, summaries, type TemplateRecord } from './repository.js';
 import { stepsOf } from './steps.js';
 import { saveTemplate } from './save-template.js';
+import { type Language } from '../../i18n/i18n.js';
 
 type TemplatesContext = Pick<ServerContext, 'db' | 'now' | 'keys' | 'files' | 'fileWork' | 'config' | 'jobs'>;
 
@@ -70,13 +71,19 @@ async function managedPage(db: Database, principal: Principal, request: ManageTe
 }
 
 /** Runs what `functions` asks; answers the id of the template it made or changed, when one. */
-async function manage(ctx: TemplatesContext, principal: Principal, request: ManageTemplatesRequest, origin: Origin): Promise<number | undefined> {
+async function manage(
+  ctx: TemplatesContext,
+  principal: Principal,
+  request: ManageTemplatesRequest,
+  origin: Origin,
+  language: Language,
+): Promise<number | undefined> {
   switch (request.functions) {
     case 'list':
       return undefined;
     case 'create':
     case 'update':
-      return saveTemplate(ctx, principal, request, origin);
+      return saveTemplate(ctx, principal, request, origin, language);
     case 'duplicate':
       return duplicateTemplate(ctx, principal, request.id ?? 0, origin);
     case 'archive':
@@ -92,7 +99,7 @@ export function templatesHandlers(ctx: TemplatesContext): TemplateHandlers {
   return {
     async manageTemplates(request): Promise<ManageTemplatesResponse> {
       const { principal, body } = request;
-      const id = await manage(ctx, principal, body, request);
+      const id = await manage(ctx, principal, body, request, request.language);
       return { code: 1, message: '', ...(id !== undefined ? { id } : {}), ...(await managedPage(ctx.db, principal, body, ctx.config.listCountCap)) };
     },
     async getTemplate({ principal, body }) {

@@ -13,6 +13,7 @@ import { contractLimits, type FieldCondition, type FieldValidation } from '@form
 import { conditionsProblem, formulasProblem, validationRulesProblem } from '@formsign/sdk/field-rules';
 import type { FieldDefinition, PdfPageSize, StepDefinition } from '../../db/schema.js';
 import { invalidValue } from '../../errors/app-error.js';
+import { filled, msg, type Words } from '#words';
 
 const namePattern = /^[a-z][a-z0-9_]{0,59}$/;
 
@@ -21,21 +22,59 @@ const edgeTolerance = 0.5;
 
 const shownPoints = (value: number): string => String(Math.round(value * 100) / 100);
 
+/** What is wrong with a template's fields or recipients, in the product's words. */
+export const templateTexts = {
+  noPdf: msg({
+    message: 'The field "{label}" is placed on a page, but the template has no PDF: upload the PDF first, or take the field off the page.',
+  }),
+  noSuchPage: msg({
+    message: 'The field "{label}" is placed on page {page}, but the PDF has {pages, plural, one {one page} other {# pages}}.',
+  }),
+  badPlace: msg({ message: 'The field "{label}" needs a place with a position of 0 or more and a size of at least 1 point.' }),
+  pastEdge: msg({
+    message:
+      'The field "{label}" reaches past the edge of page {page} ({width} × {height} points): move it or make it smaller so that it fits on the page.',
+  }),
+  copyAnswers: msg({
+    message:
+      'The field "{label}" is answered by place {place} ({placeLabel}), which receives a copy and answers nothing: choose someone who fills it in.',
+  }),
+  tooManyFields: msg({ message: 'A template can have at most 200 fields.' }),
+  badName: msg({ message: 'The field name "{name}" must start with a letter and use only lower-case letters, digits and underscores.' }),
+  nameTwice: msg({ message: 'Two fields are called "{name}": each needs its own name.' }),
+  noLabel: msg({ message: 'The field "{name}" needs a label.' }),
+  noChoice: msg({ message: 'The choice field "{label}" needs at least one choice.' }),
+  initialsBySender: msg({
+    message: 'The initials field "{label}" is answered by a person who signs the form, not by the sender: choose their place.',
+  }),
+  noSuchStep: msg({ message: 'The field "{label}" is answered by place {place}, but the template has {count}.' }),
+  stampBySender: msg({ message: 'The stamp "{label}" is applied by a place that signs: choose which place applies it.' }),
+  recipientsCount: msg({ message: 'A template has from {least} to {most} recipients.' }),
+  noStepLabel: msg({ message: 'Each recipient needs a label, such as "Employee" or "Line manager".' }),
+  afterCopy: msg({
+    message: '"{label}" comes after a place that receives a copy: the places that receive a copy come last, after everyone who acts.',
+  }),
+  notOurUser: msg({ message: '"{label}" goes to someone who is not a user of your company.' }),
+  accessCodeHandedOn: msg({
+    message:
+      '"{label}" opens the form with an access code, so cannot be handed on to someone else: the new person would not have the code. Choose a code emailed to them, or do not allow handing on.',
+  }),
+};
+
 /** What is wrong with where a field is placed on the template's pages, or null when it fits (or is not placed). */
-export function placementProblem(field: Pick<FieldDefinition, 'label' | 'placement'>, pages: readonly PdfPageSize[]): string | null {
+export function placementProblem(field: Pick<FieldDefinition, 'label' | 'placement'>, pages: readonly PdfPageSize[]): Words | null {
   const place = field.placement;
   if (!place) return null;
-  if (pages.length === 0)
-    return `The field "${field.label}" is placed on a page, but the template has no PDF: upload the PDF first, or take the field off the page.`;
+  const label = field.label;
+  if (pages.length === 0) return filled(templateTexts.noPdf, { label });
   const page = pages[place.page - 1];
-  if (!Number.isInteger(place.page) || !page)
-    return `The field "${field.label}" is placed on page ${place.page}, but the PDF has ${pages.length === 1 ? 'one page' : `${pages.length} pages`}.`;
+  if (!Number.isInteger(place.page) || !page) return filled(templateTexts.noSuchPage, { label, page: place.page, pages: pages.length });
   const numbers = [place.x, place.y, place.width, place.height];
   if (numbers.some((value) => !Number.isFinite(value)) || place.x < 0 || place.y < 0 || place.width < 1 || place.height < 1) {
-    return `The field "${field.label}" needs a place with a position of 0 or more and a size of at least 1 point.`;
+    return filled(templateTexts.badPlace, { label });
   }
   if (place.x + place.width > page.width + edgeTolerance || place.y + place.height > page.height + edgeTolerance) {
-    return `The field "${field.label}" reaches past the edge of page ${place.page} (${shownPoints(page.width)} × ${shownPoints(page.height)} points): move it or make it smaller so that it fits on the page.`;
+    return filled(templateTexts.pastEdge, { label, page: place.page, width: shownPoints(page.width), height: shownPoints(page.height) });
   }
   return null;
 }
@@ -45,9 +84,9 @@ export function fieldOfCopyPlace(fields: readonly FieldDefinition[], steps: read
   return fields.find((field) => field.step !== 0 && steps[(field.step ?? 1) - 1]?.action === 'copy');
 }
 
-export function copyPlaceAnswers(field: Pick<FieldDefinition, 'label' | 'step'>, steps: readonly StepDefinition[]): string {
-  const label = steps[(field.step ?? 1) - 1]?.label ?? '';
-  return `The field "${field.label}" is answered by place ${field.step ?? 1} (${label}), which receives a copy and answers nothing: choose someone who fills it in.`;
+export function copyPlaceAnswers(field: Pick<FieldDefinition, 'label' | 'step'>, steps: readonly StepDefinition[]): Words {
+  const placeLabel = steps[(field.step ?? 1) - 1]?.label ?? '';
+  return filled(templateTexts.copyAnswers, { label: field.label, place: field.step ?? 1, placeLabel });
 }
 
 /** A condition as stored: its operator's own value(s) only, trimmed. */
@@ -69,31 +108,26 @@ function cleanValidation(validation: FieldValidation): FieldValidation | undefin
 }
 
 export function checkFields(fields: readonly FieldDefinition[], stepCount: number, pages: readonly PdfPageSize[] = []): FieldDefinition[] {
-  if (fields.length > 200) throw invalidValue('A template can have at most 200 fields.');
+  if (fields.length > 200) throw invalidValue(templateTexts.tooManyFields);
   const seen = new Set<string>();
   const clean: FieldDefinition[] = [];
   for (const field of fields) {
-    if (!namePattern.test(field.name))
-      throw invalidValue(`The field name "${field.name}" must start with a letter and use only lower-case letters, digits and underscores.`);
-    if (seen.has(field.name)) throw invalidValue(`Two fields are called "${field.name}": each needs its own name.`);
+    if (!namePattern.test(field.name)) throw invalidValue(templateTexts.badName, { name: field.name });
+    if (seen.has(field.name)) throw invalidValue(templateTexts.nameTwice, { name: field.name });
     seen.add(field.name);
-    if (!field.label.trim()) throw invalidValue(`The field "${field.name}" needs a label.`);
+    if (!field.label.trim()) throw invalidValue(templateTexts.noLabel, { name: field.name });
     const options = field.options?.map((option) => option.trim()).filter(Boolean);
     if ((field.type === 'select' || field.type === 'radio') && (!options || options.length === 0))
-      throw invalidValue(`The choice field "${field.label}" needs at least one choice.`);
+      throw invalidValue(templateTexts.noChoice, { label: field.label });
     const validation = field.validation ? cleanValidation(field.validation) : undefined;
     const wrongChecks = validationRulesProblem({ label: field.label.trim(), type: field.type, validation });
     if (wrongChecks) throw invalidValue(wrongChecks);
     // Initials are the signer's own, given when they sign: the sender gives none when sending.
-    if (field.type === 'initials' && field.step === 0)
-      throw invalidValue(
-        `The initials field "${field.label.trim()}" is answered by a person who signs the form, not by the sender: choose their place.`,
-      );
+    if (field.type === 'initials' && field.step === 0) throw invalidValue(templateTexts.initialsBySender, { label: field.label.trim() });
     if (field.step !== undefined && field.step > stepCount)
-      throw invalidValue(`The field "${field.label}" is answered by place ${field.step}, but the template has ${stepCount}.`);
+      throw invalidValue(templateTexts.noSuchStep, { label: field.label, place: field.step, count: stepCount });
     // A stamp is the organisation's, applied by the place that answers it: never the sender's, never given in advance.
-    if (field.type === 'stamp' && field.step === 0)
-      throw invalidValue(`The stamp "${field.label.trim()}" is applied by a place that signs: choose which place applies it.`);
+    if (field.type === 'stamp' && field.step === 0) throw invalidValue(templateTexts.stampBySender, { label: field.label.trim() });
     const misplaced = placementProblem({ label: field.label.trim(), placement: field.placement }, pages);
     if (misplaced) throw invalidValue(misplaced);
     clean.push({
@@ -118,24 +152,21 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
 
 export function checkSteps(steps: readonly StepDefinition[], companyUsers: ReadonlySet<number>): StepDefinition[] {
   const { minItems, maxItems } = contractLimits['TemplateStepsUpdate.steps'];
-  if (steps.length < minItems || steps.length > maxItems) throw invalidValue(`A template has from ${minItems} to ${maxItems} recipients.`);
+  if (steps.length < minItems || steps.length > maxItems) throw invalidValue(templateTexts.recipientsCount, { least: minItems, most: maxItems });
   const clean: StepDefinition[] = [];
   for (const [index, step] of steps.entries()) {
     const label = step.label.trim();
-    if (!label) throw invalidValue('Each recipient needs a label, such as "Employee" or "Line manager".');
+    if (!label) throw invalidValue(templateTexts.noStepLabel);
     // A copy waits for no one and no one waits for it: copies come after the order of those who act.
     if (step.action !== 'copy' && steps.slice(0, index).some((before) => before.action === 'copy'))
-      throw invalidValue(`"${label}" comes after a place that receives a copy: the places that receive a copy come last, after everyone who acts.`);
-    if (step.userId != null && !companyUsers.has(step.userId)) throw invalidValue(`"${label}" goes to someone who is not a user of your company.`);
+      throw invalidValue(templateTexts.afterCopy, { label });
+    if (step.userId != null && !companyUsers.has(step.userId)) throw invalidValue(templateTexts.notOurUser, { label });
     // An approver always signs in, and a place that receives a copy opens nothing: neither asks
     // for a code, nor is handed on.
     const verification = step.action === 'approve' || step.action === 'copy' ? 'none' : (step.verification ?? 'none');
     const allowDelegation = step.action !== 'approve' && step.action !== 'copy' && step.allowDelegation === true;
     // The access code goes to the person the sender chose, another way: whoever the place was handed on to would not have it.
-    if (allowDelegation && verification === 'access-code')
-      throw invalidValue(
-        `"${label}" opens the form with an access code, so cannot be handed on to someone else: the new person would not have the code. Choose a code emailed to them, or do not allow handing on.`,
-      );
+    if (allowDelegation && verification === 'access-code') throw invalidValue(templateTexts.accessCodeHandedOn, { label });
     clean.push({ label, action: step.action, userId: step.userId ?? null, verification, allowDelegation });
   }
   return clean;

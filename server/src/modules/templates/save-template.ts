@@ -20,6 +20,8 @@ import { defaultSteps, stepsOf } from './steps.js';
 import { companySettings, companyStamp } from '../../companies/repository.js';
 import type { Database } from '../../db/database.js';
 import type { Verification } from '../../db/schema.js';
+import { msg } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 type Value = NonNullable<ManageTemplatesRequest['value']>;
 const isFields = (value: Value): value is FormField[] => Array.isArray(value);
@@ -31,21 +33,32 @@ async function defaultVerification(db: Database, companyId: number): Promise<Ver
   return (await companySettings(db, companyId))?.default_verification ?? 'none';
 }
 
+const saveTemplateTexts = {
+  nothing: msg({ message: 'Say what to save: the details, the fields or the recipients.' }),
+  noTitle: msg({ message: 'Please give the template a title.' }),
+  noStamp: msg({ message: 'Upload your organisation\'s stamp in Settings, Company settings, before adding the stamp field "{label}".' }),
+  placeKept: msg({ message: 'The field "{label}" is answered by place {place}: keep that place, or change who answers the field first.' }),
+  mismatch: msg({ message: 'What was sent does not match what it says it is.' }),
+  /** A new template's title until it is given one (in the language of the person who makes it). */
+  untitled: msg({ message: 'Untitled template' }),
+};
+
 /** Applies `create` or `update`; answers the template's id. */
 export async function saveTemplate(
   ctx: Pick<ServerContext, 'db' | 'now'>,
   principal: Principal,
   request: ManageTemplatesRequest,
   origin: Origin,
+  language: Language = 'en',
 ): Promise<number> {
   const value = request.value;
-  if (!value || !request.type) throw invalidValue('Say what to save: the details, the fields or the recipients.');
+  if (!value || !request.type) throw invalidValue(saveTemplateTexts.nothing);
   return ctx.db.transaction(async (tx) => {
     const existing = request.functions === 'update' ? await findTemplate(tx, principal.companyId, request.id ?? 0) : undefined;
     if (request.functions === 'update' && !existing) throw notFound();
     const change: TemplateChange = { updatedAt: ctx.now() };
     if (request.type === 'details' && isDetails(value)) {
-      if (!value.title.trim()) throw invalidValue('Please give the template a title.');
+      if (!value.title.trim()) throw invalidValue(saveTemplateTexts.noTitle);
       change.title = value.title.trim();
       change.description = value.description.trim();
       change.categoryId = await categoryFor(tx, principal.companyId, value.category);
@@ -56,8 +69,7 @@ export async function saveTemplate(
       if (byCopy) throw invalidValue(copyPlaceAnswers(byCopy, steps));
       // A stamp field is applied with the organisation's stamp: there must be one to apply.
       const stampField = change.fields.find((field) => field.type === 'stamp');
-      if (stampField && !(await companyStamp(tx, principal.companyId)))
-        throw invalidValue(`Upload your organisation's stamp in Settings, Company settings, before adding the stamp field "${stampField.label}".`);
+      if (stampField && !(await companyStamp(tx, principal.companyId))) throw invalidValue(saveTemplateTexts.noStamp, { label: stampField.label });
     } else if (request.type === 'steps' && isSteps(value)) {
       const verification = await defaultVerification(tx, principal.companyId);
       const steps = checkSteps(
@@ -71,16 +83,13 @@ export async function saveTemplate(
         await companyUserIds(tx, principal.companyId),
       );
       const beyond = (existing?.fields ?? []).find((field) => (field.step ?? 1) > steps.length);
-      if (beyond)
-        throw invalidValue(
-          `The field "${beyond.label}" is answered by place ${beyond.step}: keep that place, or change who answers the field first.`,
-        );
+      if (beyond) throw invalidValue(saveTemplateTexts.placeKept, { label: beyond.label, place: beyond.step });
       const byCopy = fieldOfCopyPlace(existing?.fields ?? [], steps);
       if (byCopy) throw invalidValue(copyPlaceAnswers(byCopy, steps));
       change.steps = steps;
       change.sequential = value.sequential;
     } else {
-      throw invalidValue('What was sent does not match what it says it is.');
+      throw invalidValue(saveTemplateTexts.mismatch);
     }
     let id: number;
     if (existing) {
@@ -92,9 +101,10 @@ export async function saveTemplate(
         const verification = await defaultVerification(tx, principal.companyId);
         change.steps = defaultSteps.map((step) => ({ ...step, verification }));
       }
-      id = await insertTemplate(tx, { title: 'Untitled template', ...change, companyId: principal.companyId, createdBy: principal.userId });
+      const untitled = say(language, saveTemplateTexts.untitled);
+      id = await insertTemplate(tx, { title: untitled, ...change, companyId: principal.companyId, createdBy: principal.userId });
     }
-    const target = change.title ?? existing?.title ?? 'Untitled template';
+    const target = change.title ?? existing?.title ?? say(language, saveTemplateTexts.untitled);
     await recordEvent(tx, {
       event: 'template-saved',
       companyId: principal.companyId,

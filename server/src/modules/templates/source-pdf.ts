@@ -17,12 +17,15 @@ import { notAPdfText, type PdfPagesAnswer } from '../../files/pdf-answers.js';
 import { invalidValue } from '../../errors/app-error.js';
 import type { TemplateRecord } from './repository.js';
 import { placementProblem } from './rules.js';
+import { msg } from '#words';
 
 export const largestPdf = uploadLimits.manageTemplatePdf ?? 20 * 1024 * 1024;
 export const pdfTexts = {
-  tooCostly: 'This PDF takes too long to read. Please save it again from your PDF program, or choose another file.',
-  busy: 'Many files are being read at the moment. Please try again in a minute.',
-} as const;
+  tooCostly: msg({ message: 'This PDF takes too long to read. Please save it again from your PDF program, or choose another file.' }),
+  busy: msg({ message: 'Many files are being read at the moment. Please try again in a minute.' }),
+  noFile: msg({ message: 'Please choose a PDF to upload.' }),
+  tooLarge: msg({ message: 'This PDF is larger than {size} MB. Please choose a smaller file.' }),
+};
 
 /** Whether the bytes start as a PDF does: `%PDF-` within the first kilobyte (some writers put a few bytes before it). */
 export function looksLikePdf(bytes: Uint8Array): boolean {
@@ -34,9 +37,8 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
  * PDF is read in a file worker (`files/file-work.ts`), within its time and memory budget.
  */
 export async function readSourcePdf(ctx: Pick<ServerContext, 'fileWork'>, file: UploadedFile | undefined): Promise<PdfPageSize[]> {
-  if (!file || file.bytes.length === 0) throw invalidValue('Please choose a PDF to upload.');
-  if (file.tooLarge || file.bytes.length > largestPdf)
-    throw invalidValue(`This PDF is larger than ${largestPdf / 1024 / 1024} MB. Please choose a smaller file.`);
+  if (!file || file.bytes.length === 0) throw invalidValue(pdfTexts.noFile);
+  if (file.tooLarge || file.bytes.length > largestPdf) throw invalidValue(pdfTexts.tooLarge, { size: largestPdf / 1024 / 1024 });
   if (!looksLikePdf(file.bytes)) throw invalidValue(notAPdfText);
   let answer: PdfPagesAnswer;
   try {

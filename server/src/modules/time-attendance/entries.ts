@@ -13,6 +13,7 @@ import type { Database } from '../../db/database.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { dayOf, daysBetween, isDay, rangeOf } from './calendar.js';
 import { entriesBetween, type TimeEntryRecord } from './repository.js';
+import { msg, filled, type Text } from '#words';
 
 export const longestListedPeriod = 92;
 
@@ -20,7 +21,7 @@ export const longestListedPeriod = 92;
 export const parameterFailed = appCodes.manageTimeEntries['-1'].text;
 
 /** The Entry Book refuses with its application code -1, and the text says why. */
-export function entryRefused(message: string = parameterFailed, code: AppErrorCode = AppErrorCode.InvalidInput): AppError {
+export function entryRefused(message: Text = parameterFailed, code: AppErrorCode = AppErrorCode.InvalidInput): AppError {
   return new AppError(code, message, { appCode: '-1' });
 }
 
@@ -47,8 +48,9 @@ export function periodOf(data: TimeEntriesRequest, today: string): Period {
   const from = data.from ?? data.to ?? today;
   const to = data.to ?? data.from ?? today;
   if (!isDay(from) || !isDay(to)) throw entryRefused();
-  if (from > to) throw entryRefused('The start of the period must not be after its end.');
-  if (daysBetween(from, to) > longestListedPeriod) throw entryRefused(`Choose a period of at most ${longestListedPeriod} days.`);
+  if (from > to) throw entryRefused(msg({ message: 'The start of the period must not be after its end.' }));
+  if (daysBetween(from, to) > longestListedPeriod)
+    throw entryRefused(filled(msg({ message: 'Choose a period of at most {days} days.' }), { days: longestListedPeriod }));
   return { from, to };
 }
 

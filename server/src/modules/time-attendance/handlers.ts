@@ -27,8 +27,8 @@ export function timeAttendanceHandlers(ctx: Pick<ServerContext, 'db' | 'now'>): 
           : await listEntries(ctx, request.principal, data);
       return { code: 1, message: '', data: entries };
     },
-    async getTimeReport({ principal, body }) {
-      return timeReport(ctx, principal, body.data);
+    async getTimeReport({ principal, body, language }) {
+      return timeReport(ctx, principal, body.data, language);
     },
   };
 }

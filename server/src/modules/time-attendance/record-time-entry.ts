@@ -18,6 +18,7 @@ import { failureTexts } from '../../http/texts.js';
 import { dayOf } from './calendar.js';
 import { entriesOf, entryRefused, periodOf } from './entries.js';
 import { endVisit, findStaff, findVisitForUpdate, insertTimeEntry, insertVisit } from './repository.js';
+import { msg, filled } from '#words';
 
 type Direction = NonNullable<TimeEntriesRequest['direction']>;
 
@@ -36,8 +37,8 @@ async function staffMember(tx: Database, principal: Principal, data: TimeEntries
 
 async function newVisitor(tx: Database, principal: Principal, data: TimeEntriesRequest, direction: Direction, now: Date): Promise<Subject> {
   const newName = (data.name ?? '').trim();
-  if (!newName || newName.length > 200) throw entryRefused("Enter the visitor's name.");
-  if (direction === 'out') throw entryRefused('A new visitor is recorded arriving: choose In.');
+  if (!newName || newName.length > 200) throw entryRefused(msg({ message: "Enter the visitor's name." }));
+  if (direction === 'out') throw entryRefused(msg({ message: 'A new visitor is recorded arriving: choose In.' }));
   const visit = await insertVisit(tx, { companyId: principal.companyId, name: newName, arrivedAt: now });
   return { person: visit.id, name: visit.name };
 }
@@ -54,11 +55,11 @@ async function knownVisitor(
   const visit = await findVisitForUpdate(tx, principal.companyId, person);
   if (!visit) throw entryRefused(undefined, AppErrorCode.NotFound);
   if (direction === 'out') {
-    if (visit.leftAt) throw entryRefused(`${visit.name} has already left.`, AppErrorCode.Conflict);
+    if (visit.leftAt) throw entryRefused(filled(msg({ message: '{name} has already left.' }), { name: visit.name }), AppErrorCode.Conflict);
     await endVisit(tx, visit.id, now);
     return { person: visit.id, name: visit.name };
   }
-  if (!visit.leftAt) throw entryRefused(`${visit.name} is already on site.`, AppErrorCode.Conflict);
+  if (!visit.leftAt) throw entryRefused(filled(msg({ message: '{name} is already on site.' }), { name: visit.name }), AppErrorCode.Conflict);
   // Back again: a new visit, from the same company to see the same person.
   const again = await insertVisit(tx, {
     companyId: principal.companyId,

@@ -15,6 +15,8 @@ import { badRequest } from '../../http/errors.js';
 import { dayOf, daysBetween, isDay, rangeOf, zonedTime } from './calendar.js';
 import { companyTimeZone } from '../../companies/repository.js';
 import { peopleNames, recordedNames, reportSums, staffWithLastEntry, visitsSince, type StaffRecord, type VisitorRecord } from './repository.js';
+import { msg, filled } from '#words';
+import { say, type Language } from '../../i18n/i18n.js';
 
 export const longestReportPeriod = 366;
 /** A first clocking in after this (the company's time) is a late arrival. */
@@ -22,7 +24,11 @@ export const lateAfter = '09:00:00';
 /** Visits of this many days are listed. */
 export const visitorDays = 30;
 /** The key of visits whose visitor named nobody, in a report by person. */
-export const unnamedVisits = 'Not named';
+const reportTexts = {
+  unnamed: msg({ message: 'Not named' }),
+  person: msg({ message: 'Person {id}' }),
+  tooLong: msg({ message: 'Choose a period of at most {days} days.' }),
+};
 /** Shifts may end this long after the period: the report reads the entries this far past it. */
 const shiftLookAhead = 16 * 60 * 60_000;
 
@@ -64,12 +70,17 @@ const rounded = (hours: number): number => Math.round(hours * 100) / 100;
 
 type Row = TnaReport['rows'][number];
 
-export async function timeReport(ctx: Pick<ServerContext, 'db' | 'now'>, principal: Principal, data: TimeReportRequest): Promise<TnaReport> {
+export async function timeReport(
+  ctx: Pick<ServerContext, 'db' | 'now'>,
+  principal: Principal,
+  data: TimeReportRequest,
+  language: Language = 'en',
+): Promise<TnaReport> {
   const { from, to } = data;
   const group = data.group ?? 'person';
-  if (!isDay(from) || !isDay(to)) throw badRequest('Please choose the period as two dates.');
-  if (from > to) throw badRequest('The start of the period must not be after its end.');
-  if (daysBetween(from, to) > longestReportPeriod) throw badRequest(`Choose a period of at most ${longestReportPeriod} days.`);
+  if (!isDay(from) || !isDay(to)) throw badRequest(msg({ message: 'Please choose the period as two dates.' }));
+  if (from > to) throw badRequest(msg({ message: 'The start of the period must not be after its end.' }));
+  if (daysBetween(from, to) > longestReportPeriod) throw badRequest(filled(reportTexts.tooLong, { days: longestReportPeriod }));
   const zone = await companyTimeZone(ctx.db, principal.companyId);
   const { start, end } = rangeOf(from, to, zone);
   const sums = await reportSums(
@@ -104,11 +115,11 @@ export async function timeReport(ctx: Pick<ServerContext, 'db' | 'now'>, princip
     );
     const nameOf = (id: string): string => {
       const person = names.get(Number(id));
-      return person ? displayNameOf(person) : (former.get(Number(id)) ?? `Person ${id}`);
+      return person ? displayNameOf(person) : (former.get(Number(id)) ?? say(language, reportTexts.person, { id }));
     };
     for (const [id, hours] of sums.hours) row(nameOf(id)).staff_hours += hours;
     for (const [id, count] of sums.late) row(nameOf(id)).late_arrivals += count;
-    for (const [visiting, count] of sums.visits) row(visiting.trim() || unnamedVisits).visits += count;
+    for (const [visiting, count] of sums.visits) row(visiting.trim() || say(language, reportTexts.unnamed)).visits += count;
   }
   const sorted = [...rows.values()]
     .map((one) => ({ ...one, staff_hours: rounded(one.staff_hours) }))

@@ -6,6 +6,7 @@
  */
 import type { StreamedFile } from '../../http/uploads.js';
 import { badRequest } from '../../http/errors.js';
+import { msg } from '#words';
 
 export const largestVideo = 200 * 1024 * 1024;
 export const largestPdf = 20 * 1024 * 1024;
@@ -31,12 +32,14 @@ export function tutorialFileType(head: Buffer): TutorialFileType | null {
 /** The type of an uploaded tutorial file, or a bad request that says what is wrong with it. */
 export function checkedTutorialFile(kind: 'video' | 'pdf', file: StreamedFile): TutorialFileType {
   if (kind === 'video') {
-    if (file.tooLarge || file.size > largestVideo) throw badRequest('This video is larger than 200 MB. Please choose a smaller file.');
-  } else if (file.tooLarge || file.size > largestPdf) throw badRequest('This PDF is larger than 20 MB. Please choose a smaller file.');
-  if (file.size === 0) throw badRequest('This file is empty. Please choose another file.');
+    if (file.tooLarge || file.size > largestVideo)
+      throw badRequest(msg({ message: 'This video is larger than 200 MB. Please choose a smaller file.' }));
+  } else if (file.tooLarge || file.size > largestPdf)
+    throw badRequest(msg({ message: 'This PDF is larger than 20 MB. Please choose a smaller file.' }));
+  if (file.size === 0) throw badRequest(msg({ message: 'This file is empty. Please choose another file.' }));
   const type = tutorialFileType(file.head);
   if (kind === 'video' && (!type || type.extension === 'pdf'))
-    throw badRequest('This file is not an MP4 or WebM video. Please choose a video in one of these formats.');
-  if (!type || (kind === 'pdf' && type.extension !== 'pdf')) throw badRequest('This file is not a PDF. Please choose a PDF file.');
+    throw badRequest(msg({ message: 'This file is not an MP4 or WebM video. Please choose a video in one of these formats.' }));
+  if (!type || (kind === 'pdf' && type.extension !== 'pdf')) throw badRequest(msg({ message: 'This file is not a PDF. Please choose a PDF file.' }));
   return type;
 }

@@ -16,6 +16,7 @@ import type { StreamedFile } from '../../http/uploads.js';
 import { checkedTutorialFile } from './files.js';
 import { listItems } from './list-tutorials.js';
 import { deleteTutorial, insertTutorial, nextPosition, ownTutorialForUpdate, updateTutorial } from './repository.js';
+import { msg } from '#words';
 
 export type TutorialChange =
   | { action: 'save'; kind: 'video' | 'pdf'; id: number | null; path: string | undefined; title: string | undefined; file: StreamedFile | undefined }
@@ -23,18 +24,18 @@ export type TutorialChange =
 
 type TutorialContext = Pick<ServerContext, 'db' | 'now' | 'files' | 'log' | 'keys'>;
 
-const noSuchTutorial = 'There is no such tutorial of your organisation. Please reload the page: it may have been removed.';
+const noSuchTutorial = msg({ message: 'There is no such tutorial of your organisation. Please reload the page: it may have been removed.' });
 
 /** A page key (`general`, `dashboard`, `time-attendance`), or a bad request. */
 function pageKey(path: string | undefined): string {
   const key = (path ?? '').trim();
-  if (!/^[a-z0-9][a-z0-9_-]{0,59}$/i.test(key)) throw badRequest('Please choose the page the tutorial belongs to.');
+  if (!/^[a-z0-9][a-z0-9_-]{0,59}$/i.test(key)) throw badRequest(msg({ message: 'Please choose the page the tutorial belongs to.' }));
   return key;
 }
 
 function tutorialTitle(title: string | undefined): string {
   const text = (title ?? '').replace(/\s+/g, ' ').trim();
-  if (!text || text.length > 200) throw badRequest('Please give the tutorial a title of up to 200 characters.');
+  if (!text || text.length > 200) throw badRequest(msg({ message: 'Please give the tutorial a title of up to 200 characters.' }));
   return text;
 }
 
@@ -68,7 +69,8 @@ export async function manageTutorial(ctx: TutorialContext, principal: Principal,
 
   const title = tutorialTitle(change.title);
   const path = pageKey(change.path);
-  if (!change.id && !change.file) throw badRequest(change.kind === 'video' ? 'Please choose the video file.' : 'Please choose the PDF file.');
+  if (!change.id && !change.file)
+    throw badRequest(change.kind === 'video' ? msg({ message: 'Please choose the video file.' }) : msg({ message: 'Please choose the PDF file.' }));
   const type = change.file ? checkedTutorialFile(change.kind, change.file) : null;
   const key = type ? `tutorials/${companyId}/${randomBytes(9).toString('hex')}.${type.extension}` : null;
   if (change.file && key && type) await ctx.files.putFile(key, change.file.path, type.mime);

@@ -11,6 +11,7 @@ import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { findTrackForUpdate, findVideo, saveTrack, tracksOf } from './repository.js';
 import { parseUpload, trackView, uploadedFileKey } from './subtitles.js';
+import { msg } from '#words';
 
 export async function saveSubtitle(
   ctx: Pick<ServerContext, 'db' | 'now' | 'files' | 'log' | 'keys'>,
@@ -20,7 +21,7 @@ export async function saveSubtitle(
 ): Promise<SubtitleTrack[]> {
   const upload = parseUpload(data);
   const video = await findVideo(ctx.db, principal.companyId, upload.video, uploadedFileKey(upload.video));
-  if (!video) throw badRequest('There is no such tutorial video.');
+  if (!video) throw badRequest(msg({ message: 'There is no such tutorial video.' }));
   const key = `subtitles/${principal.companyId}/${video.id}/${upload.srclang}-${randomBytes(6).toString('hex')}.vtt`;
   await ctx.files.put(key, Buffer.from(upload.vtt, 'utf8'), 'text/vtt');
   let replaced: string | null = null;

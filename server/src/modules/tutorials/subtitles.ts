@@ -8,6 +8,7 @@ import { signedFileUrl } from '../../files/signed-urls.js';
 import { badRequest } from '../../http/errors.js';
 import type { TrackRecord } from './repository.js';
 import type { SubtitleTrack } from '@formsign/sdk/contract';
+import { msg, filled } from '#words';
 
 /** Tracks are served for a day: long enough for any page view, a video left paused included. */
 export const trackLinkSeconds = 24 * 60 * 60;
@@ -47,17 +48,18 @@ export function parseUpload(data: string): TrackUpload {
   try {
     value = JSON.parse(data);
   } catch {
-    throw badRequest('The subtitle track could not be read.');
+    throw badRequest(msg({ message: 'The subtitle track could not be read.' }));
   }
   const track = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const { video, label, srclang, vtt } = track;
-  if (typeof video !== 'string' || !video.trim()) throw badRequest('Please choose the video the subtitles are for.');
+  if (typeof video !== 'string' || !video.trim()) throw badRequest(msg({ message: 'Please choose the video the subtitles are for.' }));
   if (typeof label !== 'string' || !label.trim() || label.trim().length > 100)
-    throw badRequest('Please give the subtitles a name of up to 100 characters, such as English.');
+    throw badRequest(msg({ message: 'Please give the subtitles a name of up to 100 characters, such as English.' }));
   const tag = typeof srclang === 'string' ? languageTag(srclang) : null;
-  if (!tag) throw badRequest('Please give the language of the subtitles as a code, such as en or de.');
-  if (typeof vtt !== 'string' || !isWebVtt(vtt)) throw badRequest('The subtitles must be a WebVTT file: its first line is WEBVTT.');
-  if (Buffer.byteLength(vtt) > largestTrack) throw badRequest(`The subtitles file is too large: at most ${largestTrack / 1024} KB.`);
+  if (!tag) throw badRequest(msg({ message: 'Please give the language of the subtitles as a code, such as en or de.' }));
+  if (typeof vtt !== 'string' || !isWebVtt(vtt)) throw badRequest(msg({ message: 'The subtitles must be a WebVTT file: its first line is WEBVTT.' }));
+  if (Buffer.byteLength(vtt) > largestTrack)
+    throw badRequest(filled(msg({ message: 'The subtitles file is too large: at most {size} KB.' }), { size: largestTrack / 1024 }));
   return { video: video.trim(), label: label.trim(), srclang: tag, vtt };
 }
 

@@ -15,6 +15,7 @@ import type { ServerContext } from '../../context.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 import { updateUser, type UserChange, type UserRecord } from './repository.js';
 import { commandRefused, commandTarget, lastAdministrator, leavesNoAdministrator, roleOfClass } from './user-rules.js';
+import { msg } from '#words';
 
 const mfaChanges: Record<number, UserChange> = {
   1: { mfa: true, forceMfa: false },
@@ -35,9 +36,10 @@ function isRole(value: UserCommand['value']): value is Role {
 
 /** Refuses a role the actor may not give: a super user's, by anyone else; a higher one to themselves. */
 function checkMayGiveRole(actor: Principal, user: UserRecord, role: Role): void {
-  if (role === 'super' && actor.role !== 'super') throw commandRefused('Only a super user can make a super user.', AppErrorCode.Forbidden);
+  if (role === 'super' && actor.role !== 'super')
+    throw commandRefused(msg({ message: 'Only a super user can make a super user.' }), AppErrorCode.Forbidden);
   if (user.id === actor.userId && roleStanding[role] > roleStanding[actor.role])
-    throw commandRefused('You cannot give yourself a higher role.', AppErrorCode.Forbidden);
+    throw commandRefused(msg({ message: 'You cannot give yourself a higher role.' }), AppErrorCode.Forbidden);
 }
 
 function text(value: UserCommand['value'], max: number): string | null {
@@ -86,7 +88,7 @@ export async function changeUser(ctx: Pick<ServerContext, 'db' | 'now'>, actor: 
     const change = changeOf(command, now);
     if (!change) throw commandRefused();
     if (command.type === 'role' && isRole(command.value)) checkMayGiveRole(actor, user, command.value);
-    if (change.blockedAt && user.id === actor.userId) throw commandRefused('You cannot block yourself.', AppErrorCode.Forbidden);
+    if (change.blockedAt && user.id === actor.userId) throw commandRefused(msg({ message: 'You cannot block yourself.' }), AppErrorCode.Forbidden);
     if (await leavesNoAdministrator(tx, user, change)) throw commandRefused(lastAdministrator, AppErrorCode.Conflict);
     await updateUser(tx, user.id, change);
     // A blocked person's sessions end now, not only at their next request.

@@ -6,11 +6,12 @@ import type { ServerContext } from '../../context.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 import { deleteUser as deleteUserRow } from './repository.js';
 import { commandRefused, commandTarget, lastAdministrator, leavesNoAdministrator } from './user-rules.js';
+import { msg } from '#words';
 
 export async function deleteUser(ctx: Pick<ServerContext, 'db'>, actor: Principal, command: UserCommand, origin: Origin): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const user = await commandTarget(tx, actor, command);
-    if (user.id === actor.userId) throw commandRefused('You cannot delete yourself.', AppErrorCode.Forbidden);
+    if (user.id === actor.userId) throw commandRefused(msg({ message: 'You cannot delete yourself.' }), AppErrorCode.Forbidden);
     if (await leavesNoAdministrator(tx, user, { role: 'basic' })) throw commandRefused(lastAdministrator, AppErrorCode.Conflict);
     await deleteUserRow(tx, user.id);
     await recordEvent(tx, { event: 'user-deleted', companyId: actor.companyId, actor, target: user.email, origin });

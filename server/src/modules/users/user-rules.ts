@@ -11,9 +11,10 @@ import type { Database } from '../../db/database.js';
 import { AppError, AppErrorCode } from '../../errors/app-error.js';
 import { notFound } from '../../http/errors.js';
 import { activeAdministrators, findCompanyUser, type UserChange, type UserRecord } from './repository.js';
+import { msg, type Text } from '#words';
 
-export const lastAdministrator = 'A company needs at least one administrator who can log in.';
-const onlySuperUsers = 'Only a super user can change a super user.';
+export const lastAdministrator = msg({ message: 'A company needs at least one administrator who can log in.' });
+const onlySuperUsers = msg({ message: 'Only a super user can change a super user.' });
 
 /** The role a class gives: the Administrator class administers the company. */
 export function roleOfClass(userClass: string): 'admin' | 'basic' {
@@ -21,7 +22,7 @@ export function roleOfClass(userClass: string): 'admin' | 'basic' {
 }
 
 /** A command refused (-1), with why when the person can do something about it. */
-export function commandRefused(reason?: string, code: AppErrorCode = AppErrorCode.InvalidInput): AppError {
+export function commandRefused(reason?: Text, code: AppErrorCode = AppErrorCode.InvalidInput): AppError {
   return new AppError(code, reason ?? appCodes.runUserCommand['-1'].text, { appCode: '-1' });
 }
 

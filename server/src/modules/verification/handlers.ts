@@ -7,6 +7,6 @@ import { formSeals } from '../forms/seal-input.js';
 // Checked against the register of the forms' seals.
 export function verificationHandlers(ctx: VerifyContext): Pick<Handlers, 'verifyDocument'> {
   return {
-    verifyDocument: ({ raw }) => verifyDocument(ctx, formSeals, uploadedFile(raw, 'file')),
+    verifyDocument: ({ raw, language }) => verifyDocument(ctx, formSeals, uploadedFile(raw, 'file'), language),
   };
 }

@@ -9,7 +9,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { findSubscription, pendingKeys, updateSubscription } from './repository.js';
-import { checkedAddress, recordSubscriptionChange, subscriptionView, unknownSubscription } from './subscription-rules.js';
+import { checkedAddress, recordSubscriptionChange, subscriptionView, unknownSubscription, webhookTexts } from './subscription-rules.js';
 
 export async function changeSubscription(
   ctx: Pick<ServerContext, 'db' | 'outbound' | 'jobs' | 'now'>,
@@ -19,7 +19,7 @@ export async function changeSubscription(
 ): Promise<WebhookSubscription> {
   const current = await findSubscription(ctx.db, principal.companyId, change.id);
   if (!current) throw badRequest(unknownSubscription);
-  if (change.events && change.events.length === 0) throw badRequest('Please choose at least one event to send.');
+  if (change.events && change.events.length === 0) throw badRequest(webhookTexts.noEvents);
   const url = change.url === undefined ? current.url : await checkedAddress(ctx, change.url);
   const resumed = change.paused === false && current.pausedAt !== null;
   const paused = change.paused === true && current.pausedAt === null;

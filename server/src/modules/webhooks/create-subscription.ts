@@ -6,7 +6,8 @@ import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { insertSubscription, listSubscriptions } from './repository.js';
 import { newWebhookSecret, secretHint } from './signature.js';
-import { checkedAddress, recordSubscriptionChange, subscriptionView } from './subscription-rules.js';
+import { checkedAddress, recordSubscriptionChange, subscriptionView, webhookTexts } from './subscription-rules.js';
+import { filled } from '#words';
 
 /** Every event is sent to each subscription taking it: a bound on how far one event fans out. */
 export const mostSubscriptions = 20;
@@ -17,9 +18,9 @@ export async function createSubscription(
   input: WebhookSubscriptionInput,
   origin: Origin,
 ): Promise<WebhookSubscriptionCreated> {
-  if (input.events.length === 0) throw badRequest('Please choose at least one event to send.');
+  if (input.events.length === 0) throw badRequest(webhookTexts.noEvents);
   if ((await listSubscriptions(ctx.db, principal.companyId)).length >= mostSubscriptions)
-    throw badRequest(`An organisation has at most ${mostSubscriptions} subscriptions: remove one first.`);
+    throw badRequest(filled(webhookTexts.tooMany, { most: mostSubscriptions }));
   const url = await checkedAddress(ctx, input.url);
   const secret = newWebhookSecret();
   const row = await ctx.db.transaction(async (tx) => {

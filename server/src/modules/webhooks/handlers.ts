@@ -37,21 +37,21 @@ export function webhooksHandlers(ctx: Pick<ServerContext, 'db' | 'keys' | 'outbo
     async updateWebhookSubscription({ body, principal, ip, userAgent }) {
       return changeSubscription(ctx, principal, body, { ip, userAgent });
     },
-    async deleteWebhookSubscription({ query, principal, ip, userAgent }) {
-      return removeSubscription(ctx, principal, query.id, { ip, userAgent });
+    async deleteWebhookSubscription({ query, principal, ip, userAgent, language }) {
+      return removeSubscription(ctx, principal, query.id, { ip, userAgent }, language);
     },
     async rollWebhookSecret({ body, principal, ip, userAgent }) {
       return rollSecret(ctx, principal, body.id, { ip, userAgent });
     },
-    async listWebhookDeliveries({ query, principal }) {
+    async listWebhookDeliveries({ query, principal, language }) {
       const subscription = await findSubscription(ctx.db, principal.companyId, query.subscription);
       if (!subscription) throw badRequest(unknownSubscription);
       const page = pageOf(query, ctx.config.listCountCap);
       const { rows, total } = await listWebhookDeliveries(ctx.db, subscription.id, page);
-      return { page: page.page, limit: page.limit, ...total, data: rows.map(webhookDeliveryView) };
+      return { page: page.page, limit: page.limit, ...total, data: rows.map((row) => webhookDeliveryView(row, language)) };
     },
-    async sendWebhookAgain({ body, principal }) {
-      return sendWebhookAgain(ctx, principal, body);
+    async sendWebhookAgain({ body, principal, language }) {
+      return sendWebhookAgain(ctx, principal, body, language);
     },
   };
 }

@@ -8,10 +8,11 @@ import type { Principal } from '../../auth/principal.js';
 import type { ServerContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { findSubscription, findWebhookDelivery, updateDelivery, type WebhookDeliveryRecord } from './repository.js';
-import { unknownSubscription } from './subscription-rules.js';
+import { unknownSubscription, webhookTexts } from './subscription-rules.js';
 import { webhookEventTypes } from './webhook-events.js';
+import { say, sayText, type Language } from '../../i18n/i18n.js';
 
-export function webhookDeliveryView(row: WebhookDeliveryRecord): WebhookDelivery {
+export function webhookDeliveryView(row: WebhookDeliveryRecord, language: Language = 'en'): WebhookDelivery {
   return {
     id: row.id,
     event: webhookEventTypes.find((event) => event === row.event) ?? 'form.completed',
@@ -23,7 +24,7 @@ export function webhookDeliveryView(row: WebhookDeliveryRecord): WebhookDelivery
     at: row.at.toISOString(),
     response_code: row.responseCode,
     response_excerpt: row.responseExcerpt,
-    detail: row.detail,
+    detail: sayText(language, row.detail),
   };
 }
 
@@ -31,20 +32,23 @@ export async function sendWebhookAgain(
   ctx: Pick<ServerContext, 'db' | 'jobs' | 'now'>,
   principal: Principal,
   request: WebhookSendAgainRequest,
+  language: Language = 'en',
 ): Promise<WebhookMessage> {
   const subscription = await findSubscription(ctx.db, principal.companyId, request.subscription);
   if (!subscription) throw badRequest(unknownSubscription);
   const delivery = await findWebhookDelivery(ctx.db, subscription.id, request.delivery);
-  if (!delivery) throw badRequest('This delivery does not exist.');
-  if (delivery.status === 'pending') throw badRequest('This event is waiting to be sent: there is nothing to send again yet.');
+  if (!delivery) throw badRequest(webhookTexts.noDelivery);
+  if (delivery.status === 'pending') throw badRequest(webhookTexts.pending);
   await ctx.db.transaction(async (tx) => {
-    await updateDelivery(tx, delivery.id, { status: 'pending', queuedAt: ctx.now(), detail: 'Queued to be sent again.' });
+    await updateDelivery(tx, delivery.id, { status: 'pending', queuedAt: ctx.now(), detail: say('en', webhookTexts.queuedDetail) });
     await ctx.jobs.enqueue('deliver-webhooks', { subscription: subscription.id, key: delivery.orderKey }, { tx });
   });
-  const of = delivery.reference ? ` of ${delivery.reference}` : '';
-  return {
-    message: subscription.pausedAt
-      ? `${delivery.event}${of} is queued to be sent again once the subscription is resumed.`
-      : `${delivery.event}${of} is queued to be sent again.`,
-  };
+  const words = delivery.reference
+    ? subscription.pausedAt
+      ? webhookTexts.queuedOfOnResume
+      : webhookTexts.queuedOf
+    : subscription.pausedAt
+      ? webhookTexts.queuedOnResume
+      : webhookTexts.queued;
+  return { message: say(language, words, { event: delivery.event, reference: delivery.reference }) };
 }

@@ -11,8 +11,27 @@ import type { Database } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import type { SubscriptionRecord } from './repository.js';
 import { webhookEventTypes } from './webhook-events.js';
+import { msg } from '#words';
 
-export const unknownSubscription = 'This subscription does not exist.';
+/** What a person reads about a webhook subscription. */
+export const webhookTexts = {
+  unknown: msg({ message: 'This subscription does not exist.' }),
+  badAddress: msg({ message: 'Please give a web address starting with https:// (or http://).' }),
+  credentials: msg({ message: 'Leave the user name and password out of the address.' }),
+  noEvents: msg({ message: 'Please choose at least one event to send.' }),
+  tooMany: msg({ message: 'An organisation has at most {most} subscriptions: remove one first.' }),
+  removed: msg({ message: 'The subscription to {url} is removed.' }),
+  noDelivery: msg({ message: 'This delivery does not exist.' }),
+  pending: msg({ message: 'This event is waiting to be sent: there is nothing to send again yet.' }),
+  /** A delivery's detail when it is queued again (kept in English, said in the reader's language). */
+  queuedDetail: msg({ message: 'Queued to be sent again.' }),
+  queuedOnResume: msg({ message: '{event} is queued to be sent again once the subscription is resumed.' }),
+  queued: msg({ message: '{event} is queued to be sent again.' }),
+  queuedOfOnResume: msg({ message: '{event} of {reference} is queued to be sent again once the subscription is resumed.' }),
+  queuedOf: msg({ message: '{event} of {reference} is queued to be sent again.' }),
+};
+
+export const unknownSubscription = webhookTexts.unknown;
 
 export function subscriptionView(row: SubscriptionRecord): WebhookSubscription {
   return {
@@ -38,9 +57,8 @@ export async function checkedAddress(ctx: Pick<ServerContext, 'outbound'>, text:
   } catch {
     parsed = null;
   }
-  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.hostname === '')
-    throw badRequest('Please give a web address starting with https:// (or http://).');
-  if (parsed.username || parsed.password) throw badRequest('Leave the user name and password out of the address.');
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.hostname === '') throw badRequest(webhookTexts.badAddress);
+  if (parsed.username || parsed.password) throw badRequest(webhookTexts.credentials);
   const refusal = await ctx.outbound.refusal(url);
   if (refusal) throw badRequest(refusal);
   return url;
