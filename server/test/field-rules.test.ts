@@ -42,8 +42,8 @@ const fields = [
   { name: 'witness', label: 'Witness signature', type: 'signature', step: 2, required: true },
 ];
 
-function saveFields(id: number, value: unknown[]) {
-  return server.call('/getforms', { token: admin, body: { functions: 'update', id, type: 'fields', value } });
+function saveFields(id: number, value: unknown[], headers: Record<string, string> = {}) {
+  return server.call('/getforms', { token: admin, body: { functions: 'update', id, type: 'fields', value }, headers });
 }
 
 let template = 0;
@@ -108,6 +108,17 @@ describe("a template's conditions and checks", () => {
     );
     expect((await saveFields(template, fields)).body.code).toBe(1);
   });
+
+  it('are refused in the language of the request', async () => {
+    const itself = [{ name: 'a', label: 'A', type: 'text', required: false, condition: { field: 'a', operator: 'filled' } }];
+    expect((await saveFields(template, itself, { 'accept-language': 'de' })).body).toEqual(
+      expect.objectContaining({ code: -1, message: 'Das Feld „A“ kann nicht von sich selbst abhängen: Wählen Sie ein anderes Feld.' }),
+    );
+    expect(
+      (await saveFields(template, [{ name: 'c', label: 'C', type: 'calculated', required: false, formula: 'miles * ' }], { 'accept-language': 'fr' }))
+        .body.message,
+    ).toMatch(/^La formule de «\sC\s»\s: La formule se termine trop tôt\.$/);
+  });
 });
 
 describe('a form with conditional and checked fields', () => {
@@ -131,6 +142,10 @@ describe('a form with conditional and checked fields', () => {
     );
     expect((await submitDrawn(server, first, { has_car: 'Yes', plate: 'AB12 CDE', miles: 500 })).body.error).toBe(
       '"Miles a day": Enter a number from 1 to 200.',
+    );
+    // In the language of the signing page.
+    expect((await submitDrawn(server, first, { has_car: 'Yes', plate: 'AB12 CDE', miles: 500 }, { 'accept-language': 'es' })).body.error).toMatch(
+      /^«Miles a day»: .*1.*200/,
     );
     // Hidden, the plate sent anyway is not kept.
     const signed = await submitDrawn(server, first, { has_car: 'No', plate: 'HIDDEN-PLATE', phone: '+44 20 7946 0958', miles: 12 });

@@ -121,18 +121,21 @@ describe("a person's own language", () => {
     expect((await server.call('/user', { method: 'GET', token })).body.user.language).toBe('fr');
 
     expect((await server.call('/user', { method: 'PUT', token, body: { data: { language: null } } })).body.user.language).toBeNull();
-    expect((await server.signIn('demo.basic')).body.language).toBe('en');
+    // Without a choice of their own, the app shows their organisation's.
+    expect((await server.signIn('demo.basic')).body.language).toBeUndefined();
   });
 });
 
 describe("an organisation's language", () => {
-  it('is any the product speaks: German is saved, read back, and is its people’s language at sign-in and its forms’ unless chosen', async () => {
-    await createOrganisation(server.ctx.db, server.ctx.passwords, 'Sprachen GmbH', 'sprachen');
+  it('is any the product speaks: German is saved, read back, and is the default of its people’s pages and its forms’ unless chosen', async () => {
+    const organisation = await createOrganisation(server.ctx.db, server.ctx.passwords, 'Sprachen GmbH', 'sprachen');
     const { token } = await server.signIn('sprachen.admin', organisationPassword);
     const saved = await server.call('/user', { token, body: { data: { settings: { language: 'de' } } }, headers: german });
     expect(saved.body).toMatchObject({ message: 'Die Unternehmensdaten wurden gespeichert.', settings: { language: 'de' } });
     expect((await server.call('/fetch-settings', { method: 'GET', token })).body.language).toBe('de');
-    expect((await server.signIn('sprachen.admin', organisationPassword)).body.language).toBe('de');
+    // Its people who chose no language of their own read it: the app shows the strings' default.
+    expect((await server.signIn('sprachen.admin', organisationPassword)).body.language).toBeUndefined();
+    expect((await server.call('/get-strings', { query: `cid=${organisation.companyId}` })).body.default).toBe('de');
 
     const refused = await server.call('/user', { token, body: { data: { settings: { language: 'it' } } } });
     expect(refused).toMatchObject({

@@ -2111,7 +2111,7 @@ export interface components {
             session: string;
             /** @description The name shown in the top bar. */
             username: string;
-            /** @description With code 1: the language the person reads the product in, their own else their organisation's, so the app shows it from the first page. Absent otherwise. */
+            /** @description With code 1, when the person chose one: their own language (the top bar's choice, kept on their account), which the app shows from the first page and keeps as their choice in this browser. Absent otherwise: the app shows their organisation's (`/get-strings`' `default`). */
             language?: components["schemas"]["Language"];
             /** @description With codes 2 and 3 (and 2 of `/login-mfa`): the second factor due. Absent otherwise. */
             mfa?: components["schemas"]["SecondFactorChallenge"];

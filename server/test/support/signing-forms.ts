@@ -102,13 +102,10 @@ export function signingCall(
 }
 
 /** A link's holder submits their step with these answers and a drawn signature, consenting. */
-export function submitDrawn(server: TestServer, link: SigningLink, values: Record<string, unknown> = {}) {
-  return signingCall(server, {
-    function: 'submit',
-    consent: true,
-    id: link.pageId,
-    token: link.token,
-    values,
-    signature: { kind: 'drawn', value: drawn },
-  });
+export function submitDrawn(server: TestServer, link: SigningLink, values: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  return signingCall(
+    server,
+    { function: 'submit', consent: true, id: link.pageId, token: link.token, values, signature: { kind: 'drawn', value: drawn } },
+    { headers },
+  );
 }

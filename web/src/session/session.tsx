@@ -10,12 +10,21 @@ import { authMachine, fromRequest } from '@formsign/machines';
 import { createActorContext } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { api, onSessionRejected } from '../api/client.ts';
+import { keepAccountChoice } from '../shell/languages.ts';
 import { inspectOption } from './inspection.ts';
+
+/** A sign-in's answer, whose person's own language (when they chose one) becomes this browser's choice. */
+function keepingLanguage<Result extends { body: { language?: string | null } }>(answer: Promise<Result>): Promise<Result> {
+  return answer.then((result) => {
+    keepAccountChoice(result.body.language);
+    return result;
+  });
+}
 
 const sessionLogic = authMachine.provide({
   actors: {
-    login: fromRequest((input, options) => api.auth.login(input, options)),
-    verifySecondFactor: fromRequest((input, options) => api.auth.verifySecondFactor(input, options)),
+    login: fromRequest((input, options) => keepingLanguage(api.auth.login(input, options))),
+    verifySecondFactor: fromRequest((input, options) => keepingLanguage(api.auth.verifySecondFactor(input, options))),
     // In a browser the refresh token is the HttpOnly cookie the login set.
     refresh: fromRequest((_input: unknown, options) => api.auth.refresh(null, options)),
     logout: fromRequest((_input: unknown, options) => api.auth.logout(options)),

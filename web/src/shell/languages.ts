@@ -2,9 +2,10 @@
  * Which language the app shows, and which it offers. It speaks four (`i18n/languages.ts`);
  * the language choice offers them, named as the company's strings name them (a company may
  * call English "English (UK)"). The language shown is the person's own choice, else their
- * organisation's, else the browser's: the choice is kept on their account (signed in) and in
- * a cookie of this browser (also before signing in); the organisation's is its strings'
- * default; the browser's is the first of its languages the app speaks.
+ * organisation's, else the browser's: the choice is kept in a cookie of this browser (also
+ * before signing in) and, signed in, on their account, whose choice a sign-in brings to the
+ * browser; the organisation's is its strings' default; the browser's is the first of its
+ * languages the app speaks.
  */
 import type { Strings } from '@formsign/sdk';
 import { browserLanguage, isLanguageCode, languageCodes, languageNames, type LanguageCode } from '../i18n/languages.ts';
@@ -52,7 +53,30 @@ export function browserChoice(): LanguageCode | null {
   return isLanguageCode(match?.[1]) ? (match?.[1] ?? null) : null;
 }
 
-/** Keeps the language chosen in this browser for a year. */
+const choiceListeners = new Set<(language: LanguageCode | null) => void>();
+
+/** Keeps the language chosen in this browser for a year, and tells who shows it. */
 export function keepBrowserChoice(language: LanguageCode): void {
   document.cookie = `${choiceCookie}=${language}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+  for (const listener of choiceListeners) listener(language);
+}
+
+/** Forgets the language chosen in this browser: the organisation's (or the browser's) is shown again. */
+export function forgetBrowserChoice(): void {
+  document.cookie = `${choiceCookie}=; path=/; max-age=0; samesite=lax`;
+  for (const listener of choiceListeners) listener(null);
+}
+
+/** Calls `listener` with each language chosen from now on (null: the choice was forgotten); answers the unsubscribe. */
+export function onBrowserChoice(listener: (language: LanguageCode | null) => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
+/**
+ * The person's own language, as their account keeps it (a sign-in's answer names it when they
+ * chose one): it becomes this browser's choice too, so the next visit starts in it.
+ */
+export function keepAccountChoice(language: string | null | undefined): void {
+  if (isLanguageCode(language) && language !== browserChoice()) keepBrowserChoice(language);
 }

@@ -20,7 +20,7 @@ import { isLanguageCode, type LanguageCode } from '../i18n/languages.ts';
 import { useDataGroup } from '../lists/use-data-group.ts';
 import { publicCompanyId } from '../config.ts';
 import { useViewer } from '../session/session.tsx';
-import { browserChoice, keepBrowserChoice, languageShown, offeredLanguages, ownWording, type Language } from './languages.ts';
+import { browserChoice, keepBrowserChoice, languageShown, offeredLanguages, onBrowserChoice, ownWording, type Language } from './languages.ts';
 
 interface StringsValue {
   /** The languages the company's strings hold (its default-language setting offers them). */
@@ -81,6 +81,8 @@ export function StringsProvider({ children }: { children: ReactNode }) {
     company,
   );
   const [chosen, setChosen] = useState<LanguageCode | null>(browserChoice);
+  // A choice made elsewhere (a sign-in bringing the account's, My Account) is shown at once.
+  useEffect(() => onBrowserChoice(setChosen), []);
   const [page, setPage] = useState<{ language: LanguageCode | null; chosen: LanguageCode | null }>({ language: null, chosen: null });
   // Stable, so the page that reports its language reports it once.
   const reportPageLanguage = useCallback(
@@ -115,7 +117,9 @@ export function StringsProvider({ children }: { children: ReactNode }) {
           return;
         }
         keepBrowserChoice(code);
-        setChosen(code);
+        // Signed in, the choice is the account's too: its mails, and the next sign-in elsewhere, follow it.
+        // (A failure leaves the choice in this browser; the account keeps its own.)
+        if (viewer) void import('./save-language.ts').then(({ saveLanguage }) => saveLanguage(code)).catch(() => undefined);
       },
       reportPageLanguage,
       settled,
@@ -123,7 +127,7 @@ export function StringsProvider({ children }: { children: ReactNode }) {
       t: (text) => ownWording(strings, shown, text) ?? sayText(text),
       showStrings,
     }),
-    [strings, language, shown, showStrings, page, reportPageLanguage, settled],
+    [strings, language, shown, showStrings, page, reportPageLanguage, settled, viewer],
   );
 
   return <StringsContext.Provider value={value}>{children}</StringsContext.Provider>;

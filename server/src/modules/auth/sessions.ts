@@ -15,7 +15,7 @@ import type { Database } from '../../db/database.js';
 import { recordSignInDevice } from '../devices/repository.js';
 import { updateUser, type UserRecord } from '../users/repository.js';
 import { findCompany } from '../../companies/repository.js';
-import { languageOfPerson } from '../../companies/settings.js';
+import { isLanguage } from '../../i18n/i18n.js';
 
 /** What starting or renewing a session needs of the context. */
 export type SessionContext = Pick<ServerContext, 'keys' | 'config' | 'now'>;
@@ -97,7 +97,8 @@ export async function tokensFor(
       message: '',
       session: sessionId,
       username: displayNameOf(user),
-      language: languageOfPerson(user, company.settings),
+      // The person's own choice, which the app keeps as theirs; without one, it shows the organisation's.
+      ...(isLanguage(user.language) ? { language: user.language } : {}),
     },
     tokens: { accessToken, idToken, refreshToken },
   };

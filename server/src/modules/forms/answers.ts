@@ -9,7 +9,7 @@
  * sender's message. A calculated field is worked out from the answers kept.
  */
 import { emailPattern } from '@formsign/sdk/contract';
-import { shownAndCalculated, validationProblem } from '@formsign/sdk/field-rules';
+import { shownAndCalculated, validationProblem, type SayRule } from '@formsign/sdk/field-rules';
 import type { FieldDefinition, FieldValue } from '../../db/schema.js';
 import { invalidValue } from '../../errors/app-error.js';
 import { msg } from '#words';
@@ -50,6 +50,8 @@ export interface AnswerOptions {
   draft?: boolean;
   /** The whole form (every field, the answers it has so far) that conditions are read on; `fields` and `sent` alone when absent. */
   form?: { fields: readonly FieldDefinition[]; values: Readonly<Record<string, FieldValue>> };
+  /** How a broken check is said: in the language of the request (`sayRuleIn`); English when absent. */
+  say?: SayRule;
 }
 
 /** The names of `fields` that are shown, read on the form's answers so far with `sent` for `fields` themselves. */
@@ -152,8 +154,8 @@ export function checkAnswers(fields: readonly FieldDefinition[], sent: Record<st
         values[field.name] = text;
       }
     }
-    const broken = validationProblem(field, values[field.name]);
-    // The check's words are the sender's own, or the field rules' (English, as `@formsign/sdk/field-rules` gives them).
+    const broken = validationProblem(field, values[field.name], options.say);
+    // The check's words are the sender's own, or the field rules' (in the language `options.say` says them).
     if (broken) throw invalidValue(answerTexts.broken, { label: field.label, problem: broken });
   }
   // A calculated field is worked out here, from the answers kept: what was sent for it is not read.

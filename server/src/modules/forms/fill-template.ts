@@ -22,6 +22,7 @@ import { sentPdfUrl } from './links.js';
 import { checkConsent, signingStamp, invalidLink, nextName, receipt, signingCompany, signingRefusal, signingTexts } from './signing-rules.js';
 import { msg } from '#words';
 import { say, type Language } from '../../i18n/i18n.js';
+import { sayRuleIn } from '../../i18n/rule-words.js';
 
 const fillTexts = {
   archived: msg({ message: 'This template is archived: it cannot be filled in.' }),
@@ -77,7 +78,7 @@ export async function fillTemplate(
   const later = steps.slice(1);
   if (later.some((step) => !step.userId)) throw signingRefusal(signingTexts.needsRecipients);
   checkConsent(request);
-  const answers = checkAnswers(mine, request.values, { form: { fields: template.fields, values: {} } });
+  const answers = checkAnswers(mine, request.values, { form: { fields: template.fields, values: {} }, say: sayRuleIn(language) });
   const shown = shownNames(mine, request.values, { fields: template.fields, values: {} });
   const {
     signature,

@@ -51,7 +51,7 @@ function pendingForm(
 
 export function formsHandlers(ctx: FormsContext & PreviewContext): FormHandlers {
   return {
-    sendForm: (request) => sendForm(ctx, request.principal, request.body, request),
+    sendForm: (request) => sendForm(ctx, request.principal, request.body, request, request.language),
 
     getFormProgress: ({ principal, query }) => formProgress(ctx, principal, query.id),
 

@@ -20,6 +20,7 @@ import { lockStep, takeStep } from './steps-repository.js';
 import { AppErrorCode } from '../../errors/app-error.js';
 import { msg } from '#words';
 import { say, type Language } from '../../i18n/i18n.js';
+import { sayRuleIn } from '../../i18n/rule-words.js';
 
 const draftTexts = {
   saved: msg({ message: 'Your answers have been saved. Open this link again to finish.' }),
@@ -35,7 +36,7 @@ export async function saveDraft(
 ): Promise<WebSigningResponse> {
   const now = ctx.now();
   const fields = editableFields(form, recipient);
-  const answers = checkAnswers(fields, request.values, { draft: true, form });
+  const answers = checkAnswers(fields, request.values, { draft: true, form, say: sayRuleIn(language) });
   // The initials given so far are kept with the draft, checked as at signing (none may be given yet).
   const initialsFields = fields.filter((field) => field.type === 'initials');
   const initials = checkInitials(initialsFields, request.initials, (await signingCompany(ctx, form.companyId)).typedSignature, { draft: true });

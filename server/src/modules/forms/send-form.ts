@@ -21,6 +21,9 @@ import { checkAnswers, type Answers } from './answers.js';
 import { createForm, expiryOf, formRefusal, type NewForm, type Recipient } from './new-form.js';
 import { mailFacts, queueMail, turnMails, type FormsContext } from './progression.js';
 import { msg } from '#words';
+import { sayRuleIn } from '../../i18n/rule-words.js';
+import type { SayRule } from '@formsign/sdk/field-rules';
+import type { Language } from '../../i18n/i18n.js';
 
 const personOf = (user: UserRecord): Recipient => ({
   name: `${user.firstName} ${user.lastName}`.trim() || user.name,
@@ -79,20 +82,27 @@ export async function resolveRecipients(
  * A new form's values: the sender's answers (checked, the fields' own values filling what they
  * leave out) and, for the recipients' fields, the values their fields are given in advance.
  */
-export function formValues(fields: readonly FieldDefinition[], sent: Record<string, FieldValue> | undefined): Answers {
+export function formValues(fields: readonly FieldDefinition[], sent: Record<string, FieldValue> | undefined, say?: SayRule): Answers {
   const senderFields = fields.filter((field) => field.step === 0);
   const prefilled = Object.fromEntries(
     senderFields.flatMap((field) => (field.value === undefined || field.value === null ? [] : [[field.name, field.value]])),
   );
   // The sender's fields are checked as the form will hold them: conditions read the sender's own answers.
-  const answers = checkAnswers(senderFields, { ...prefilled, ...sent }, { form: { fields, values: {} } });
+  const answers = checkAnswers(senderFields, { ...prefilled, ...sent }, { form: { fields, values: {} }, ...(say ? { say } : {}) });
   const defaults = Object.fromEntries(
     fields.filter((field) => field.value !== undefined && stepOfField(field) !== 0).map((field) => [field.name, field.value ?? null]),
   );
   return { values: { ...defaults, ...answers.values }, files: answers.files };
 }
 
-export async function sendForm(ctx: FormsContext, principal: Principal, request: SendFormRequest, origin: Origin): Promise<SendFormResult> {
+export async function sendForm(
+  ctx: FormsContext,
+  principal: Principal,
+  request: SendFormRequest,
+  origin: Origin,
+  /** The language the sender's answers' refusals are said in: the request's. */
+  language: Language = 'en',
+): Promise<SendFormResult> {
   const template = await findTemplate(ctx.db, principal.companyId, request.template);
   if (!template || template.status !== 'active') throw formRefusal('-2');
   const steps = stepsOf(template.steps);
@@ -101,7 +111,7 @@ export async function sendForm(ctx: FormsContext, principal: Principal, request:
   // values are kept with the form: its signers see them, and cannot name other records.
   if (request.refs && !mayReadRecords(principal)) throw formRefusal('-1', sendTexts.recordsAdminsOnly);
   const fields = request.refs ? await prefillFields(ctx, principal.companyId, request.refs, template.fields) : template.fields;
-  const answers = formValues(fields, request.values);
+  const answers = formValues(fields, request.values, sayRuleIn(language));
   // A case the sender may see: any of the company's for an administrator, else one they hold.
   if (request.tenant && !(await findTenant(ctx.db, principal, request.tenant))) throw formRefusal('-1', sendTexts.notYourCase);
   const draft: NewForm = {

@@ -22,6 +22,7 @@ import {
 import { addFormValues, lockStep, takeStep } from './steps-repository.js';
 import { msg } from '#words';
 import { say, type Language } from '../../i18n/i18n.js';
+import { sayRuleIn } from '../../i18n/rule-words.js';
 
 const signTexts = {
   notToSign: msg({ message: 'This form asks you to approve it or send it back, not to sign it.' }),
@@ -43,7 +44,7 @@ export async function signForm(
   const fields = editableFields(form, recipient);
   const sent = { ...(recipient.draft ?? {}), ...request.values };
   const answeredSoFar = { fields: form.fields, values: form.values };
-  const answers = checkAnswers(fields, sent, { form: answeredSoFar });
+  const answers = checkAnswers(fields, sent, { form: answeredSoFar, say: sayRuleIn(language) });
   const shown = shownNames(fields, sent, answeredSoFar);
   const company = await signingCompany(ctx, form.companyId);
   // Initials kept with a draft count when none are sent.

@@ -10,7 +10,7 @@
  * broken rule is refused with the reason, in the product's words.
  */
 import { contractLimits, type FieldCondition, type FieldValidation } from '@formsign/sdk/contract';
-import { conditionsProblem, formulasProblem, validationRulesProblem } from '@formsign/sdk/field-rules';
+import { conditionsProblem, formulasProblem, validationRulesProblem, type SayRule } from '@formsign/sdk/field-rules';
 import type { FieldDefinition, PdfPageSize, StepDefinition } from '../../db/schema.js';
 import { invalidValue } from '../../errors/app-error.js';
 import { filled, msg, type Words } from '#words';
@@ -107,7 +107,13 @@ function cleanValidation(validation: FieldValidation): FieldValidation | undefin
   return message ? { ...clean, message } : clean;
 }
 
-export function checkFields(fields: readonly FieldDefinition[], stepCount: number, pages: readonly PdfPageSize[] = []): FieldDefinition[] {
+export function checkFields(
+  fields: readonly FieldDefinition[],
+  stepCount: number,
+  pages: readonly PdfPageSize[] = [],
+  /** How the field rules' refusals are said: in the language of the request (`sayRuleIn`); English when absent. */
+  say?: SayRule,
+): FieldDefinition[] {
   if (fields.length > 200) throw invalidValue(templateTexts.tooManyFields);
   const seen = new Set<string>();
   const clean: FieldDefinition[] = [];
@@ -120,7 +126,7 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
     if ((field.type === 'select' || field.type === 'radio') && (!options || options.length === 0))
       throw invalidValue(templateTexts.noChoice, { label: field.label });
     const validation = field.validation ? cleanValidation(field.validation) : undefined;
-    const wrongChecks = validationRulesProblem({ label: field.label.trim(), type: field.type, validation });
+    const wrongChecks = validationRulesProblem({ label: field.label.trim(), type: field.type, validation }, say);
     if (wrongChecks) throw invalidValue(wrongChecks);
     // Initials are the signer's own, given when they sign: the sender gives none when sending.
     if (field.type === 'initials' && field.step === 0) throw invalidValue(templateTexts.initialsBySender, { label: field.label.trim() });
@@ -145,7 +151,7 @@ export function checkFields(fields: readonly FieldDefinition[], stepCount: numbe
       ...(field.type === 'calculated' ? { formula: (field.formula ?? '').trim() } : {}),
     });
   }
-  const conditions = conditionsProblem(clean) ?? formulasProblem(clean);
+  const conditions = conditionsProblem(clean, say) ?? formulasProblem(clean, say);
   if (conditions) throw invalidValue(conditions.message);
   return clean;
 }

@@ -22,6 +22,7 @@ import type { Database } from '../../db/database.js';
 import type { Verification } from '../../db/schema.js';
 import { msg } from '#words';
 import { say, type Language } from '../../i18n/i18n.js';
+import { sayRuleIn } from '../../i18n/rule-words.js';
 
 type Value = NonNullable<ManageTemplatesRequest['value']>;
 const isFields = (value: Value): value is FormField[] => Array.isArray(value);
@@ -64,7 +65,7 @@ export async function saveTemplate(
       change.categoryId = await categoryFor(tx, principal.companyId, value.category);
     } else if (request.type === 'fields' && isFields(value)) {
       const steps = stepsOf(existing?.steps ?? []);
-      change.fields = checkFields(value.map(definitionOf), steps.length, existing?.pdfPages ?? []);
+      change.fields = checkFields(value.map(definitionOf), steps.length, existing?.pdfPages ?? [], sayRuleIn(language));
       const byCopy = fieldOfCopyPlace(change.fields, steps);
       if (byCopy) throw invalidValue(copyPlaceAnswers(byCopy, steps));
       // A stamp field is applied with the organisation's stamp: there must be one to apply.

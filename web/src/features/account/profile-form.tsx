@@ -17,6 +17,7 @@ import { FormError, FormSuccess } from '../../components/form-error.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useMutation } from '../../api/use-mutation.ts';
 import { isLanguageCode, languageCodes, languageNames, type LanguageCode } from '../../i18n/languages.ts';
+import { forgetBrowserChoice, keepBrowserChoice } from '../../shell/languages.ts';
 import { useCheckedForm } from './use-checked-form.ts';
 
 const accountCalls = area(accountApi);
@@ -35,16 +36,9 @@ export interface ProfileDraft {
   language: LanguageCode | null;
 }
 
-/**
- * The person's own language as the account says it, null for the organisation's.
- * TO WIRE: the contract is gaining `language: Language | null` on `UserProfile` (GET /user) and
- * in `ProfileUpdate.data` (PUT /user). Until `sdk/src/generated/openapi.ts` has it, it is read
- * here loosely, and sent below only when the person changed it; once it is there, read
- * `user.language` and send `language` with the rest of the details.
- */
+/** The person's own language as the account says it, null for the organisation's. */
 function ownLanguage(user: UserProfile): LanguageCode | null {
-  const { language } = user as UserProfile & { language?: string | null };
-  return isLanguageCode(language) ? language : null;
+  return isLanguageCode(user.language) ? user.language : null;
 }
 
 export function profileDraft(user: UserProfile): ProfileDraft {
@@ -118,8 +112,7 @@ export function ProfileForm({
       const sent = {
         ...details,
         email: details.email.trim(),
-        // TO WIRE (see ownLanguage): sent with every save once the contract has it.
-        ...(language !== ownLanguage(user) ? { language } : {}),
+        language,
         ...(password ? { password } : {}),
         ...(changesIdentity(draft, user) ? { current_password: current } : {}),
       };
@@ -127,6 +120,9 @@ export function ProfileForm({
       if (!saved) return;
       // The address shown stays the account's own until the link is followed.
       onSaved(saved.user);
+      // The pages show the language saved: the person's own, or their organisation's.
+      if (language) keepBrowserChoice(language);
+      else forgetBrowserChoice();
       onDraft({ ...draft, email: saved.user.email, password: '', repeat: '', current: '' });
     },
   );
