@@ -10,7 +10,12 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 const root = new URL('../../', import.meta.url);
-const catalogueFiles = ['web/src/locales/{lang}/shell.po', 'web/src/locales/{lang}/signing.po', 'web/src/locales/{lang}/pages.po', 'server/locales/{lang}/server.po'];
+const catalogueFiles = [
+  'web/src/locales/{lang}/shell.po',
+  'web/src/locales/{lang}/signing.po',
+  'web/src/locales/{lang}/pages.po',
+  'server/locales/{lang}/server.po',
+];
 
 /** A catalogue's texts: each English text (msgid) with its translation. */
 function catalogue(language: string): Map<string, string> {

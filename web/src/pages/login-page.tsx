@@ -36,30 +36,30 @@ function loadSecondFactorForm(): Promise<ComponentType<SecondFactorFormProps>> {
   return secondFactorForm;
 }
 
-function useSecondFactorForm(): ComponentType<SecondFactorFormProps> | null {
-  const [form, setForm] = useState<{ Form: ComponentType<SecondFactorFormProps> } | null>(null);
+function useSecondFactorForm(): { Form: ComponentType<SecondFactorFormProps> } | null {
+  const [loaded, setLoaded] = useState<{ Form: ComponentType<SecondFactorFormProps> } | null>(null);
   useEffect(() => {
     let current = true;
     void loadSecondFactorForm().then(
-      (Form) => current && setForm({ Form }),
+      (Form) => current && setLoaded({ Form }),
       () => undefined,
     );
     return () => {
       current = false;
     };
   }, []);
-  return form?.Form ?? null;
+  return loaded;
 }
 
 function SecondFactorStep() {
-  const SecondFactorForm = useSecondFactorForm();
+  const loaded = useSecondFactorForm();
   const session = useSessionActor();
   const challenge = useSessionSelector((snapshot) => snapshot.context.challenge);
   const notice = useSessionSelector((snapshot) => snapshot.context.notice);
   const error = useSessionSelector((snapshot) => snapshot.context.error);
   const busy = useSessionSelector((snapshot) => (snapshot.matches('verifying') ? 'verifying' : snapshot.matches('sendingCode') ? 'sending' : null));
   if (!challenge) return null;
-  if (!SecondFactorForm) {
+  if (!loaded) {
     return (
       <div className="spinner" role="status" aria-live="polite">
         <Trans>Loading…</Trans>
@@ -67,7 +67,7 @@ function SecondFactorStep() {
     );
   }
   return (
-    <SecondFactorForm
+    <loaded.Form
       challenge={challenge}
       notice={notice}
       error={error}
