@@ -10,8 +10,16 @@ import { generatedDir, renderGeneratedFiles } from '../scripts/generated-files.j
 describe('src/generated', async () => {
   const files = await renderGeneratedFiles();
 
-  it('holds the five generated files', () => {
-    expect(Object.keys(files).sort()).toEqual(['app-codes.ts', 'error-texts.ts', 'limits.ts', 'openapi.ts', 'operations.ts']);
+  it('holds the five generated files, the application codes in a module per product area', () => {
+    const names = Object.keys(files);
+    expect(names.filter((name) => !name.startsWith('app-codes/')).sort()).toEqual([
+      'app-codes.ts',
+      'error-texts.ts',
+      'limits.ts',
+      'openapi.ts',
+      'operations.ts',
+    ]);
+    expect(names.filter((name) => name.startsWith('app-codes/'))).toEqual(expect.arrayContaining(['app-codes/auth.ts', 'app-codes/settings.ts']));
   });
 
   it.each(Object.keys(files))('%s is current (run `npm run generate` when this fails)', (name) => {
