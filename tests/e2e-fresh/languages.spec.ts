@@ -65,7 +65,7 @@ test('the product speaks German, French and Spanish, with no English left', asyn
 
   await test.step('an organisation registers and makes a template, in English', async () => {
     await register(page);
-    await makeTemplate(page, title, [{ label: 'Signature', type: 'signature', required: true }], 'Client');
+    await makeTemplate(page, title, [{ label: 'Client’s mark', type: 'signature', required: true }], 'Client');
   });
 
   const signers = new Map<string, string>();

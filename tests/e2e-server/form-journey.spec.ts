@@ -35,7 +35,8 @@ async function finishAndSign(page: Page): Promise<void> {
   await expect(page.getByText('All 1 required fields are filled in.').or(page.getByText('The required field is filled in.'))).toBeVisible();
   await page.getByRole('button', { name: 'Finish', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Check the document, then sign' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Page 1 of 1' })).toBeVisible();
+  // The document as it will be sealed is drawn in a file worker: it may take a while on a busy machine.
+  await expect(page.getByRole('img', { name: 'Page 1 of 1' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Sign and send' }).click();
   await expect(page.getByText('Please tick the box to agree before signing.')).toBeVisible();
   await page.getByLabel('By signing, I agree that my electronic signature is legally binding').check();

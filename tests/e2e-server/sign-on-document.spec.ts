@@ -98,7 +98,8 @@ test('a PDF template is signed on its pages by two signers in order, one on a ph
   await expect(page.getByRole('group', { name: 'Who answers the fields' }).getByRole('listitem')).toHaveText(['1. Signer', '2. Agent']);
   await page.getByLabel('Answered by').nth(2).selectOption({ label: '2. Agent' });
   await page.locator('input[type=file]').setInputFiles({ name: 'handover.pdf', mimeType: 'application/pdf', buffer: await twoPagePdf() });
-  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  // The upload is read in a file worker (started cold, as on a first upload): it may take a while on a busy machine.
+  await expect(page.getByText('Page 1 of 2')).toBeVisible({ timeout: 20_000 });
   await place(page, 'Property', { page: 1, x: 72, y: 700, width: 260, height: 24 });
   await place(page, 'Tenant signature', { page: 1, x: 72, y: 600, width: 200, height: 48 });
   await place(page, 'Agent signature', { page: 2, x: 72, y: 600, width: 200, height: 48 });
@@ -276,7 +277,8 @@ test('initials given once in a box on the document go in every initials box, sta
     await page.getByLabel('Required').nth(index).check();
   }
   await page.locator('input[type=file]').setInputFiles({ name: 'tenancy.pdf', mimeType: 'application/pdf', buffer: await twoPagePdf() });
-  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  // The upload is read in a file worker (started cold, as on a first upload): it may take a while on a busy machine.
+  await expect(page.getByText('Page 1 of 2')).toBeVisible({ timeout: 20_000 });
   await place(page, 'Initials, page 1', { page: 1, x: 480, y: 60, width: 60, height: 30 });
   await place(page, 'Tenant signature', { page: 1, x: 72, y: 600, width: 200, height: 48 });
   // Placed last: the editor then shows page 2, and places there.

@@ -36,13 +36,10 @@ test.describe('the translation widget', () => {
   test('offers the four languages the interface speaks, named as the company names them, and switches to one', async ({ page }) => {
     const strings = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/get-strings');
     await page.goto('/login');
-    // The mock's company has English, Deutsch and Français.
-    expect(((await (await strings).json()) as { languages: { name: string }[] }).languages.map((language) => language.name)).toEqual([
-      'English',
-      'Deutsch',
-      'Français',
-    ]);
-    await expect(page.getByLabel('Language').locator('option')).toHaveText(['English', 'Deutsch', 'Français', 'Español']);
+    // The mock's company offers the four, named in themselves.
+    const offered = ((await (await strings).json()) as { languages: { name: string }[] }).languages.map((language) => language.name);
+    await expect(page.getByLabel('Language').locator('option')).toHaveText(offered.slice(0, 4));
+    expect(offered.slice(0, 4)).toEqual(['English', 'Deutsch', 'Français', 'Español']);
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
     await page.getByLabel('Language').selectOption('de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');

@@ -40,23 +40,27 @@ function catalogue(language: string): Map<string, string> {
   return texts;
 }
 
-/** A message as a pattern of the text it shows: its placeholders, plurals and tags stand for any text. */
-function patternOf(message: string): RegExp {
-  let source = '';
+/** A message's own words, and its placeholders (with their plurals and selects) as `hole`. */
+function literalParts(message: string, hole: string, escape: (text: string) => string): string {
+  let out = '';
   let depth = 0;
-  for (let index = 0; index < message.length; index++) {
-    const char = message[index] ?? '';
+  for (const char of message) {
     if (char === '{') {
-      if (depth === 0) source += '.+?';
+      if (depth === 0) out += hole;
       depth++;
     } else if (char === '}') {
       depth = Math.max(0, depth - 1);
     } else if (depth === 0) {
-      source += char.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      out += escape(char);
     }
   }
   // The tags of rich text (`<0>…</0>`) are elements on the page: their text stays, the tags go.
-  source = source.replace(/<\/?\d+\/?>/g, '');
+  return out.replace(/<\/?\d+\/?>/g, '');
+}
+
+/** A message as a pattern of the text it shows: its placeholders, plurals and selects stand for any text. */
+function patternOf(message: string): RegExp {
+  const source = literalParts(message, '.+?', (char) => char.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${source.replace(/\s+/g, '\\s+')}$`, 's');
 }
 
@@ -77,7 +81,7 @@ export function englishOnly(language: string): EnglishTexts {
     const shown = id.replace(/<\/?\d+\/?>/g, '');
     if (!/[{<]/.test(id)) exact.add(shown.replace(/\s+/g, ' ').trim());
     // A pattern needs words of its own: "{count}" alone, or "{a}: {b}", matches any text.
-    else if (id.replace(/\{[^}]*\}|<\/?\d+\/?>|[^A-Za-z]/g, '').length >= 8) patterns.push(patternOf(id));
+    else if (literalParts(id, '', (char) => char).replace(/[^A-Za-z]/g, '').length >= 8) patterns.push(patternOf(id));
   }
   return { exact, patterns };
 }

@@ -109,10 +109,12 @@ export function ProfileForm({
     save,
     async () => {
       const { password, repeat: _repeat, current, language, ...details } = draft;
+      const languageChanged = language !== ownLanguage(user);
       const sent = {
         ...details,
         email: details.email.trim(),
-        language,
+        // The language only when it changed here: a choice made elsewhere (the top bar) stays.
+        ...(languageChanged ? { language } : {}),
         ...(password ? { password } : {}),
         ...(changesIdentity(draft, user) ? { current_password: current } : {}),
       };
@@ -121,8 +123,8 @@ export function ProfileForm({
       // The address shown stays the account's own until the link is followed.
       onSaved(saved.user);
       // The pages show the language saved: the person's own, or their organisation's.
-      if (language) keepBrowserChoice(language);
-      else forgetBrowserChoice();
+      if (languageChanged && language) keepBrowserChoice(language);
+      else if (languageChanged) forgetBrowserChoice();
       onDraft({ ...draft, email: saved.user.email, password: '', repeat: '', current: '' });
     },
   );
