@@ -4,12 +4,14 @@
  * whose parameters differ from the last run's, never for a new object with the same values.
  * It answers a function that runs it again with the latest parameters (a retry button's).
  * The data groups, the workflow list, the users and the templates all fetch this way, and a
- * chart draws this way (returning how to take the drawing down).
+ * chart draws this way (returning how to take the drawing down). A new language shown runs it
+ * again too: what the server says (a chart's names, a log's actions) comes in the language asked.
  */
+import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 export function useParamsEffect<TParams>(params: TParams, run: (params: TParams) => void | (() => void)): () => void {
-  const key = JSON.stringify(params);
+  const key = `${useLingui().i18n.locale} ${JSON.stringify(params)}`;
   // What the last render saw, for the effect below and for a retry (refs are read outside
   // rendering only). Kept as soon as the render is committed, before the browser hands on
   // the next click: a Refresh pressed just after a change of parameters asks for the new ones.
