@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { completedRiskAssessment } from './support/completed-form.js';
 import { createOrganisation, insertAuditRows, insertForm, insertTemplate, organisationPassword } from './support/form-rows.js';
 import { useTestServer, type Json } from './support/test-server.js';
+import { pdfText } from './support/pdf-text.js';
 
 const server = useTestServer();
 
@@ -269,8 +270,13 @@ describe('the form audit', () => {
   });
 });
 
-async function exported(format: 'csv' | 'pdf', filters: Record<string, string | number>, token = admin): Promise<Json> {
-  return server.call('/formaudit-export', { method: 'GET', token, query: `format=${format}&${queryOf({ filters })}` });
+async function exported(
+  format: 'csv' | 'pdf',
+  filters: Record<string, string | number>,
+  token = admin,
+  headers: Record<string, string> = {},
+): Promise<Json> {
+  return server.call('/formaudit-export', { method: 'GET', token, query: `format=${format}&${queryOf({ filters })}`, headers });
 }
 
 describe('the form audit export', () => {
@@ -314,6 +320,17 @@ describe('the form audit export', () => {
     expect(file.raw.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const northwind = (await server.signIn('demo.admin')).token;
     expect((await exported('csv', { form: ids.q1 ?? 0 }, northwind)).text).toBe('at,reference,title,event,actor,ip\r\n');
+  });
+
+  it('draws the PDF in the language of its reader', async () => {
+    const english = pdfText((await exported('pdf', { form: ids.q1 ?? 0 })).raw);
+    expect(english).toContain('Audit trail');
+    expect(english).toContain('6 events, oldest first');
+    const german = pdfText((await exported('pdf', { form: ids.q1 ?? 0 }, admin, { 'accept-language': 'de' })).raw);
+    expect(german).toContain('Prüfprotokoll');
+    expect(german).toContain('6 Ereignisse');
+    expect(german).not.toContain('Audit trail');
+    expect(german).not.toContain('oldest first');
   });
 
   it('refuses a PDF of more events than it holds, asking for a shorter period', async () => {

@@ -506,6 +506,8 @@ function writeCertificate(pdf: PDF, input: RenderInput, documentSha256: string):
 
 /** An exported audit trail (`GET /formaudit-export`): what it covers and its events, oldest first. */
 export interface AuditTrailInput {
+  /** The language of its reader (the request's): its own words; the events come said in it. */
+  language: Language;
   company: string;
   /** What the trail covers, e.g. "NWC-2026-0042 Leave Request" or "1 to 24 November 2026". */
   covers: string;
@@ -515,18 +517,20 @@ export interface AuditTrailInput {
   events: { at: Date; reference: string; title: string; event: string; actor: string; ip: string }[];
 }
 
-/** An audit trail as a PDF, written like the audit-trail pages of a sealed PDF. */
+const auditTrailTexts = {
+  heading: msg({ message: 'Audit trail', context: 'exported audit trail' }),
+  summary: msg({ message: '{count, plural, one {# event} other {# events}}, oldest first; exported {madeAt}.' }),
+  title: msg({ message: 'Audit trail: {covers}' }),
+};
+
+/** An audit trail as a PDF, written like the audit-trail pages of a sealed PDF, in its reader's language. */
 export async function renderAuditTrail(input: AuditTrailInput): Promise<Uint8Array> {
   const pdf = PDF.create();
   const writer = new Writer(pdf);
-  writer.text('Audit trail', { font: 'Helvetica-Bold', size: 18, gap: 2 });
+  const { language } = input;
+  writer.text(say(language, auditTrailTexts.heading), { font: 'Helvetica-Bold', size: 18, gap: 2 });
   writer.text(`${input.company}: ${input.covers}`, { size: 11, gap: 2 });
-  writer.text(
-    `${input.events.length} ${input.events.length === 1 ? 'event' : 'events'}, oldest first; exported ${when(input.madeAt, input.dates)}.`,
-    {
-      color: muted,
-    },
-  );
+  writer.text(say(language, auditTrailTexts.summary, { count: input.events.length, madeAt: when(input.madeAt, input.dates) }), { color: muted });
   writer.rule();
   for (const event of input.events) {
     const form = `${event.reference}${event.title ? ` ${event.title}` : ''}`;
@@ -535,7 +539,7 @@ export async function renderAuditTrail(input: AuditTrailInput): Promise<Uint8Arr
       gap: 1,
     });
   }
-  pdf.setTitle(`Audit trail: ${input.covers}`);
+  pdf.setTitle(say(language, auditTrailTexts.title, { covers: input.covers }));
   pdf.setCreator('formsign');
   pdf.setProducer('formsign');
   return pdf.save();

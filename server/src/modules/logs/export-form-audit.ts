@@ -91,6 +91,7 @@ export async function exportFormAudit(
   const name = fileName(filters, firstBatch[0], now, format);
   if (format === 'pdf') {
     const input = {
+      language,
       company: (await companyName(db, principal.companyId)) ?? '',
       covers: covers(filters, firstBatch[0], language),
       madeAt: now,
