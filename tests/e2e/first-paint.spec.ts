@@ -66,6 +66,19 @@ test.describe('before the scripts arrive', () => {
     await expect(page.getByTestId('user-name')).toHaveText('Liam Carter');
   });
 
+  test('Enter pressed before the app started signs in once it is here', async ({ page }) => {
+    const release = await holdScripts(page);
+    await preferOutcome(page, '/login', 'example=basicUser');
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Name').fill('liam.carter');
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse');
+    const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
+    await page.keyboard.press('Enter');
+    await release();
+    expect((await login).postDataJSON()).toMatchObject({ name: 'liam.carter', password: 'correct-horse' });
+    await expect(page.getByTestId('user-name')).toHaveText('Liam Carter');
+  });
+
   test('typing on while the app takes the page over loses no keystroke', async ({ page }) => {
     const release = await holdScripts(page);
     await preferOutcome(page, '/login', 'example=basicUser');

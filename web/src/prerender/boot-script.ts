@@ -3,6 +3,14 @@
  * index.html prerenders. Free of the DOM's types: the build's config imports it.
  */
 export const prerenderedPath = '/login';
+/** The attribute of the prerendered page's element. */
+export const prerenderedAttribute = 'data-prerendered';
+/**
+ * Set on a prerendered form when Enter was pressed in one of its fields (its Log In button is
+ * held back, so nothing is sent): the app sends the form once it has taken the page over, unless
+ * the person typed on after it.
+ */
+export const submittedAttribute = 'data-submitted';
 
 /**
  * The script index.html runs first, before the first paint. The prerendered page is for
@@ -21,6 +29,9 @@ export function bootScript(entry: string, preloads: readonly string[], pages: re
     `var d=document,f=${files},path=location.pathname;`,
     `var prerendered=path.replace(/\\/+$/,'')===${JSON.stringify(prerenderedPath)}&&!localStorage.getItem('token');`,
     "if(!prerendered)d.documentElement.classList.add('no-prerender');",
+    // Enter in a field of the prerendered page marks its form (see submittedAttribute); typing on clears the mark.
+    `function mark(e){var t=e.target,form=t&&t.form;if(form&&t.closest('[${prerenderedAttribute}]')){if(e.type==='input')form.removeAttribute('${submittedAttribute}');else if(e.key==='Enter')form.setAttribute('${submittedAttribute}','')}}`,
+    "if(prerendered){d.addEventListener('keydown',mark,true);d.addEventListener('input',mark,true)}",
     // A signing page in a frame hides its own chrome from the first paint (the app's markEmbedded says the same later).
     'var signing=/^\\/web-signing\\//.test(path);',
     "if(signing){try{if(top!==self)d.documentElement.classList.add('embedded')}catch(e){d.documentElement.classList.add('embedded')}}",

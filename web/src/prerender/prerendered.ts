@@ -4,12 +4,15 @@
  * first paint), and replaced by the app once it starts. What a person typed into it before
  * then is carried over into the app's own fields, with the focus.
  */
-export { prerenderedPath } from './boot-script.ts';
-export const prerenderedAttribute = 'data-prerendered';
+import { prerenderedAttribute, submittedAttribute } from './boot-script.ts';
+
+export { prerenderedAttribute, prerenderedPath } from './boot-script.ts';
 
 interface TypedInput {
   values: Map<string, string>;
   focused: { id: string; start: number | null; end: number | null } | null;
+  /** Enter was pressed in a field (the held-back Log In button sends nothing; see submittedAttribute): the app's form is sent once it is here. */
+  submitted?: boolean;
 }
 
 /** The prerendered page shown now, if any. */
@@ -59,13 +62,13 @@ export function carryOverWhenReplaced(page: HTMLElement): void {
     replaced.disconnect();
     for (const type of followed) page.removeEventListener(type, follow);
     page.removeEventListener('focusout', leave);
-    carryOver({ values: valuesIn(page), focused });
+    carryOver({ values: valuesIn(page), focused, submitted: page.querySelector(`form[${submittedAttribute}]`) !== null });
   });
   replaced.observe(parent, { childList: true });
 }
 
 /** Types the same into the app's fields of the same ids (as input events, so the app's state has it) and puts the focus back. */
-export function carryOver({ values, focused }: TypedInput): void {
+export function carryOver({ values, focused, submitted = false }: TypedInput): void {
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   for (const [id, value] of values) {
     const input = document.getElementById(id);
@@ -73,10 +76,13 @@ export function carryOver({ values, focused }: TypedInput): void {
     setValue.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }
-  if (!focused) return;
-  const input = document.getElementById(focused.id);
-  if (input instanceof HTMLInputElement) {
+  const input = focused ? document.getElementById(focused.id) : null;
+  if (focused && input instanceof HTMLInputElement) {
     input.focus();
     if (focused.start !== null && focused.end !== null) input.setSelectionRange(focused.start, focused.end);
   }
+  if (!submitted) return;
+  // After the app has taken in the values above (its state is set as the input events end).
+  const form = input instanceof HTMLInputElement ? input.form : document.querySelector('form');
+  if (form) setTimeout(() => form.requestSubmit(), 0);
 }
