@@ -20,12 +20,22 @@ const ssr = { resolve: { conditions: [source, ...defaultServerConditions], exter
  * but for those whose outcome does not depend on the database, which run once: the sweeps of
  * the contract (every operation with bad input, every operation for every role: answered
  * before or beside the database, whose engine is PostgreSQL's in both), the file worker's (its
- * threads read files, not the database) and the server's own units without a database. They
- * run on PostgreSQL when there is one (its queries cost a fraction of the embedded one's
- * compute: the four sweeps 26 core-seconds against 46), else on the embedded database. The
- * PostgreSQL run is for queries, locks, transactions and plans.
+ * threads read files, not the database; a template's PDF), the languages each reader reads,
+ * and the server's own units without a database. They run on PostgreSQL when there is one
+ * (its queries cost a fraction of the embedded one's compute: the four sweeps 26 core-seconds
+ * against 46), else on the embedded database. The PostgreSQL run is for queries, locks,
+ * transactions and plans.
  */
-const onceOnly = ['test/bad-input.test.ts', 'test/access-matrix.test.ts', 'test/file-work.test.ts', 'test/web-app.test.ts', 'src/**/*.test.ts'];
+const onceOnly = [
+  'test/bad-input.test.ts',
+  'test/access-matrix.test.ts',
+  'test/file-work.test.ts',
+  // A template's PDF checked and measured by the file worker, and the words each reader reads: the same rows either way.
+  'test/template-pdf.test.ts',
+  'test/reader-languages.test.ts',
+  'test/web-app.test.ts',
+  'src/**/*.test.ts',
+];
 const withPostgres = Boolean(process.env['DATABASE_URL']);
 const onceOnlyOn = withPostgres ? 'postgres' : 'embedded';
 const serverProject = (name: string, database: 'embedded' | 'postgres') => ({
