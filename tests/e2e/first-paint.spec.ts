@@ -23,6 +23,15 @@ async function holdScripts(page: Page): Promise<() => Promise<void>> {
   };
 }
 
+/** /login with the app's scripts held back, the mock signing in a basic user, and the name typed into the early page. */
+async function openEarlyLogin(page: Page): Promise<() => Promise<void>> {
+  const release = await holdScripts(page);
+  await preferOutcome(page, '/login', 'example=basicUser');
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('Name').fill('liam.carter');
+  return release;
+}
+
 test.describe('before the scripts arrive', () => {
   test('/login shows the login page, its Log In button waiting for the app', async ({ page }) => {
     const html = await (await page.request.get('/login')).text();
@@ -51,10 +60,7 @@ test.describe('before the scripts arrive', () => {
   });
 
   test('what was typed before the app started is kept, with the focus', async ({ page }) => {
-    const release = await holdScripts(page);
-    await preferOutcome(page, '/login', 'example=basicUser');
-    await page.goto('/login', { waitUntil: 'commit' });
-    await page.getByLabel('Name').fill('liam.carter');
+    const release = await openEarlyLogin(page);
     await page.getByLabel('Password', { exact: true }).fill('correct-horse');
     await release();
     const logIn = page.getByRole('button', { name: 'Log In' });
@@ -67,10 +73,7 @@ test.describe('before the scripts arrive', () => {
   });
 
   test('Enter pressed before the app started signs in once it is here', async ({ page }) => {
-    const release = await holdScripts(page);
-    await preferOutcome(page, '/login', 'example=basicUser');
-    await page.goto('/login', { waitUntil: 'commit' });
-    await page.getByLabel('Name').fill('liam.carter');
+    const release = await openEarlyLogin(page);
     await page.getByLabel('Password', { exact: true }).fill('correct-horse');
     const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
     await page.keyboard.press('Enter');
@@ -80,10 +83,7 @@ test.describe('before the scripts arrive', () => {
   });
 
   test('typing on while the app takes the page over loses no keystroke', async ({ page }) => {
-    const release = await holdScripts(page);
-    await preferOutcome(page, '/login', 'example=basicUser');
-    await page.goto('/login', { waitUntil: 'commit' });
-    await page.getByLabel('Name').fill('liam.carter');
+    const release = await openEarlyLogin(page);
     await page.getByLabel('Password', { exact: true }).focus();
     await release();
     // One key every 20 ms from the moment the scripts arrive: some land on the early page, the rest on the app's.
