@@ -39,7 +39,7 @@ export type EmbeddedRequest =
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'end'; tx: number; outcome: 'commit' | 'rollback' }
   | { id: number; op: 'close' }
-  | { id: number; op: 'load'; dump: ArrayBuffer };
+  | { id: number; op: 'load'; dump?: ArrayBuffer };
 
 /** What it answers (the request with id 0 is the opening). */
 export type EmbeddedReply =
@@ -162,9 +162,12 @@ export class EmbeddedThread {
     await this.#send({ op: 'close' });
   }
 
-  /** Opens a database from a dump in this thread, whose last database was closed. */
-  async load(dump: ArrayBuffer): Promise<void> {
-    await this.#send({ op: 'load', dump }, [dump]);
+  /**
+   * Opens a database from a dump in this thread, whose last database was closed: the dump given
+   * (which moves to the thread), or without one the last the thread was given, again.
+   */
+  async load(dump?: ArrayBuffer): Promise<void> {
+    await this.#send(dump ? { op: 'load', dump } : { op: 'load' }, dump ? [dump] : []);
   }
 
   /** For Drizzle's PGlite driver, which is typed for a PGlite. */

@@ -76,21 +76,37 @@ export async function dropTemplate(template: TemplateRef): Promise<void> {
   await withPostgresClient(databaseUrl(), (client) => client.query(`drop database if exists ${template.location} with (force)`));
 }
 
-/** Threads of the embedded database whose copy was closed: starting a thread costs more than loading a copy. */
-const idleThreads: EmbeddedThread[] = [];
+/**
+ * Threads of the embedded database whose copy was closed, with the template each holds: starting
+ * a thread costs more than loading a copy, and a thread loads its template again without being sent it.
+ */
+const idleThreads: { thread: EmbeddedThread; template: string }[] = [];
+
+/** The template dumps read so far (one per run and project): each new thread is sent a copy. */
+const dumps = new Map<string, Buffer>();
+
+async function dumpCopy(location: string): Promise<ArrayBuffer> {
+  let file = dumps.get(location);
+  if (!file) dumps.set(location, (file = await readFile(location)));
+  const copy = new ArrayBuffer(file.byteLength);
+  new Uint8Array(copy).set(file);
+  return copy;
+}
 
 /** A fresh copy of the template, dropped when closed. */
 export async function cloneTemplate(template: TemplateRef): Promise<OpenDatabase> {
   if (template.kind === 'embedded') {
     // In its own thread, as the server runs it; a thread whose copy was closed takes the next.
-    const file = await readFile(template.location);
-    const dump = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
     const idle = idleThreads.pop();
-    const thread = idle ?? (await EmbeddedThread.start({ dump }));
-    if (idle) await idle.load(dump);
+    let thread: EmbeddedThread;
+    if (!idle) thread = await EmbeddedThread.start({ dump: await dumpCopy(template.location) });
+    else {
+      thread = idle.thread;
+      await thread.load(idle.template === template.location ? undefined : await dumpCopy(template.location));
+    }
     return embedded(thread, async () => {
       await thread.closeDatabase();
-      idleThreads.push(thread);
+      idleThreads.push({ thread, template: template.location });
     });
   }
   const name = `formsign_t_${process.pid}_${randomBytes(4).toString('hex')}`;

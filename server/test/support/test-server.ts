@@ -17,7 +17,7 @@ import type { OpenDatabase } from '../../src/db/database.js';
 import type { RateLimit, RateLimits } from '../../src/http/rate-limits.js';
 import type { MailMessage } from '../../src/mail/mailer.js';
 import { memoryFileStore } from '../../src/files/file-store.js';
-import { fileWork } from '../../src/files/file-work.js';
+import { fileWork, type FileWork } from '../../src/files/file-work.js';
 import { outboundClient } from '../../src/http/outbound.js';
 import type { JobData, JobName } from '../../src/jobs/job.js';
 import { serverJobs } from '../../src/jobs-list.js';
@@ -28,6 +28,13 @@ import { testJobs, type TestJobs } from './test-jobs.js';
 
 const document = loadDocument();
 const checkResponse = responseChecker(document);
+
+/**
+ * The file workers, one pool for every file a test worker runs, as a server keeps one for its
+ * life: a worker thread costs a second or two of a core to start (its modules, PDF.js), more
+ * than most files' tasks. The pool ends its threads when idle, and with the process.
+ */
+let sharedFileWork: FileWork | undefined;
 
 export class TestClock {
   private offset = 0;
@@ -175,7 +182,7 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
         enqueue: (name, data, queued) => jobs.enqueue(name, data, queued),
         enqueueAll: (name, list, queued) => jobs.enqueueAll(name, list, queued),
       },
-      fileWork: fileWork(),
+      fileWork: (sharedFileWork ??= fileWork()),
       outbound: outboundClient({ allow: config.outboundAllow }),
       signing: once(() => loadSigningIdentity(database.db, keys, { name: 'formsign' })),
       now: server.clock.now,
@@ -214,7 +221,6 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
 
   afterAll(async () => {
     await server.app?.close();
-    await server.ctx?.fileWork.close();
     await server.database?.close();
   });
 
