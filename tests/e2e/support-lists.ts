@@ -55,9 +55,10 @@ export async function expectFocusRing(target: Locator): Promise<void> {
   expect(ring.shadow !== 'none' || ring.outline !== 'none').toBe(true);
 }
 
-/** The serious and critical accessibility violations axe-core finds on the page, each with where it is. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+/** The serious and critical accessibility violations axe-core finds on the page (or in the part `within` selects), each with where it is. */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const results = await (within ? axe.include(within) : axe).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
