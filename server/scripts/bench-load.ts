@@ -6,8 +6,12 @@
  * background), and sends LOAD_RATE requests a second (200) for LOAD_SECONDS (60), whatever the
  * answers' pace: sign-ins, sends, signing by the mailed link, approvals, the lists (workflow,
  * pending, completed) and the dashboard. Prints, per kind of call and overall, the count, p50,
- * p99 and errors, and the server's peak memory. BENCH_ONLY=embedded|postgres runs one database;
- * PostgreSQL is the one at BENCH_DATABASE_URL (the machine's 127.0.0.1:5432 by default).
+ * p99 and errors, and the server's peak memory. Before the mix, each kind of call runs alone
+ * (LOAD_COST requests, 100 by default; 0 leaves it out) and the bench prints what one costs: the
+ * server's CPU time and the database's (PostgreSQL's processes; the embedded one is the server's
+ * thread), background work it causes included (a signature's seal, a send's mail). That says
+ * which calls a mixed load can afford, and where to cut. BENCH_ONLY=embedded|postgres runs one
+ * database; PostgreSQL is the one at BENCH_DATABASE_URL (the machine's 127.0.0.1:5432 by default).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +32,7 @@ const seconds = Number(process.env['LOAD_SECONDS'] ?? 60);
 const postgresUrl = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const password = 'formsign-demo';
+const costRequests = Number(process.env['LOAD_COST'] ?? 100);
 /** People who sign in during the run (each signs in a few times a minute at most). */
 const signInPeople = Math.max(50, Math.ceil((rate * seconds * 4) / 100 / 4));
 
@@ -211,6 +216,35 @@ function peakMemory(pid: number): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** Clock ticks a second in /proc's times (Linux's USER_HZ, 100 everywhere it runs). */
+const ticksPerSecond = 100;
+
+/** CPU time a process has used, threads included, in ms (Linux: utime + stime of /proc/<pid>/stat). */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time all PostgreSQL processes of this machine have used, in ms (the bench's database is the only busy one). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(entry));
+    } catch {
+      // The process ended.
+    }
+  }
+  return total;
+}
+
 /** Signing links from the outbox's mails (quoted-printable undone), each taken once. */
 function linkReader(outbox: string): () => { pageId: string; token: string }[] {
   const seen = new Set<string>();
@@ -341,9 +375,16 @@ async function bench(target: Target): Promise<void> {
             token: link.token,
             values: { answer: 'Read and agreed' },
             signature: { kind: 'typed', value: 'Load Signer' },
+            consent: true,
           },
         });
-        return answer.status === 200 && (answer.body['data'] as { status?: string } | undefined)?.status === 'signed';
+        const status = (answer.body['data'] as { status?: string } | undefined)?.status;
+        if (answer.status === 200 && status !== 'signed') {
+          // Answered, but not signed: said with the answer's code and status, to tell why.
+          const reason = `/api/websigning 200 code ${String(answer.body['code'] ?? '')} status ${String(status)} ${String(answer.body['message'] ?? '').slice(0, 80)}`;
+          refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+        }
+        return answer.status === 200 && status === 'signed';
       },
       approve: async () => {
         const id = toApprove.shift();
@@ -359,6 +400,52 @@ async function bench(target: Target): Promise<void> {
 
     // Warm up: each kind once.
     for (const kind of Object.keys(run) as Kind[]) await run[kind]();
+
+    if (costRequests > 0) {
+      const pid = server.pid ?? 0;
+      const withPostgres = Boolean(target.env['DATABASE_URL']);
+      const cpu = () => ({ server: processCpuMs(pid), database: withPostgres ? postgresCpuMs() : 0 });
+      // Until the server has been idle for a second: what a call set going in the background is counted with it.
+      const settle = async (): Promise<void> => {
+        for (let last = cpu().server; ;) {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          const now = cpu().server;
+          if (now - last < 30) return;
+          last = now;
+        }
+      };
+      console.log(
+        `\n| ${target.name}: each kind alone (requests), 4 at a time | requests/s | server CPU ms a request | database CPU ms a request | not ok |\n|---|---|---|---|---|`,
+      );
+      await settle();
+      for (const [kind] of mix) {
+        // Signing and approving take what the sends before them made (a kind without any would send instead).
+        toSign.push(...nextLinks());
+        const count =
+          kind === 'sign' ? Math.min(costRequests, toSign.length) : kind === 'approve' ? Math.min(costRequests, toApprove.length) : costRequests;
+        if (count === 0) {
+          console.log(`| ${kind} | none to do | | | |`);
+          continue;
+        }
+        const before = cpu();
+        const started = performance.now();
+        let next = 0;
+        let failed = 0;
+        const lane = async (): Promise<void> => {
+          while (next < count) {
+            next += 1;
+            if (!(await run[kind]().catch(() => false))) failed += 1;
+          }
+        };
+        await Promise.all([lane(), lane(), lane(), lane()]);
+        const elapsed = (performance.now() - started) / 1000;
+        await settle();
+        const after = cpu();
+        console.log(
+          `| ${kind} (${count}) | ${(count / elapsed).toFixed(0)} | ${((after.server - before.server) / count).toFixed(1)} | ${withPostgres ? ((after.database - before.database) / count).toFixed(1) : '(in the server)'} | ${failed} |`,
+        );
+      }
+    }
 
     const outcomes = new Map<Kind, Outcome[]>(mix.map(([kind]) => [kind, []]));
     const deck = mix.flatMap(([kind, share]) => Array.from({ length: share }, () => kind));

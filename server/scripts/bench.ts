@@ -158,7 +158,7 @@ function startServer(env: Record<string, string>, port: number): Promise<ChildPr
       ...env,
       PORT: String(port),
       LOG_LEVEL: 'warn',
-      FORMSIGN_WEB_ROOT: join(tmpdir(), 'no-web-build'), // The seeded forms have no seals: no worker, so the lists are measured alone.
+      FORMSIGN_WEB_ROOT: join(tmpdir(), 'no-web-build'), // No job worker: the lists are measured alone.
       FORMSIGN_WORKER: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
