@@ -494,3 +494,68 @@ describe('a template filled in by a signed-in person', () => {
     expect(server.mail.at(-1)).toMatchObject({ to: 'amelia.hughes@northwindcare.example', subject: expect.stringContaining('review and approve') });
   });
 });
+
+describe("a form's reference", () => {
+  const numberOf = (reference: string): number => Number(reference.split('-').at(-1));
+
+  async function sendOne(token: string, template: number): Promise<string> {
+    const sent = await server.call('/send-form', {
+      token,
+      body: {
+        template,
+        recipients: [
+          { name: 'A One', email: 'a.one@mail.example' },
+          { name: 'B Two', email: 'b.two@mail.example' },
+          { name: 'Olivia Bennett', email: 'demo.admin@northwindcare.example' },
+        ],
+        values: { item: 'Projector' },
+      },
+    });
+    expect(sent.body.code).toBe(1);
+    const [row] = await server.database.db
+      .select({ reference: forms.reference })
+      .from(forms)
+      .where(eq(forms.id, sent.body.id as number));
+    return row?.reference ?? '';
+  }
+
+  /** The reference number the company keeps, and its year. */
+  async function kept(companyId: number): Promise<{ year: number | null; last: number }> {
+    const [row] = await server.database.db
+      .select({ year: companies.referenceYear, last: companies.referenceCount })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return { year: row?.year ?? null, last: row?.last ?? -1 };
+  }
+
+  it('goes on from the number the company keeps, past a number another way took, and starts again each year', async () => {
+    const token = await admin();
+    const template = await makeTemplate(token, await userId(token, 'demo.admin'));
+    const year = server.clock.now().getUTCFullYear();
+    const first = await sendOne(token, template);
+    const [initials] = first.split('-');
+    expect(first).toMatch(new RegExp(`^${initials}-${year}-\\d{4,}$`));
+    const [company] = await server.database.db.select({ id: forms.companyId }).from(forms).where(eq(forms.reference, first));
+    const companyId = company?.id ?? 0;
+    expect(await kept(companyId)).toEqual({ year, last: numberOf(first) });
+    const second = await sendOne(token, template);
+    expect(numberOf(second)).toBe(numberOf(first) + 1);
+
+    // The kept number falls behind (a form stored another way took the next): the send finds the
+    // number taken, counts the year's forms instead, and keeps the number it took.
+    await server.database.db
+      .update(companies)
+      .set({ referenceCount: numberOf(first) })
+      .where(eq(companies.id, companyId));
+    const third = await sendOne(token, template);
+    expect([first, second]).not.toContain(third);
+    expect(await kept(companyId)).toEqual({ year, last: numberOf(third) });
+    expect(await sendOne(token, template)).toBe(`${initials}-${year}-${String(numberOf(third) + 1).padStart(4, '0')}`);
+
+    // The first form of the next year is its number 1.
+    const now = server.clock.now();
+    server.clock.advance(Date.UTC(year + 1, 0, 1, 12) - now.getTime());
+    expect(await sendOne(await admin(), template)).toBe(`${initials}-${year + 1}-0001`);
+    expect(await kept(companyId)).toEqual({ year: year + 1, last: 1 });
+  });
+});

@@ -46,6 +46,12 @@ export const companies = pgTable(
     /** Envelopes bought in all, and used: one is used by each form sent. */
     envelopesBought: integer('envelopes_bought').notNull().default(0),
     envelopesUsed: integer('envelopes_used').notNull().default(0),
+    /**
+     * The last number its forms' references took in `referenceYear` (`NWC-2026-0042` is 42): the
+     * next form sent takes the next, without counting the year's forms (`modules/forms/references.ts`).
+     */
+    referenceYear: integer('reference_year'),
+    referenceCount: integer('reference_count').notNull().default(0),
     /** The company's settings (`Settings` of the contract, less the FAQ address). */
     settings: jsonb().$type<CompanySettings>().notNull(),
     /** The organisation's stamp image (`companies/stamp.ts`); null when it has none. */

@@ -1,7 +1,7 @@
-/** The queries of a new form: its reference's count for the year, the form and its recipients stored. */
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+/** The queries of a new form: its reference's number for the year, the form and its recipients stored. */
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { formRecipients, forms } from '../../db/schema.js';
+import { companies, formRecipients, forms } from '../../db/schema.js';
 import type { FormRecord, RecipientRecord } from './repository.js';
 
 /** How many forms the company made in a year (UTC): the count its references go on from. */
@@ -17,6 +17,24 @@ export async function formsMadeInYear(db: Database, companyId: number, year: num
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Takes the company's next `count` reference numbers of `year`: the last one, or null when the
+ * company keeps no number for that year (`keepReferenceNumber` starts it).
+ */
+export async function takeReferenceNumbers(db: Database, companyId: number, year: number, count: number): Promise<number | null> {
+  const [row] = await db
+    .update(companies)
+    .set({ referenceCount: sql`${companies.referenceCount} + ${count}` })
+    .where(and(eq(companies.id, companyId), eq(companies.referenceYear, year)))
+    .returning({ last: companies.referenceCount });
+  return row?.last ?? null;
+}
+
+/** Keeps `last` as the company's last reference number taken in `year`. */
+export async function keepReferenceNumber(db: Database, companyId: number, year: number, last: number): Promise<void> {
+  await db.update(companies).set({ referenceYear: year, referenceCount: last }).where(eq(companies.id, companyId));
 }
 
 /**
