@@ -9,9 +9,9 @@
  * of the document and finds them in every initials box, kept with a draft and sealed in each.
  */
 import { randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { PDF } from '@libpdf/core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 import { linkIn, mailTo, pdfText, signIn } from './support.ts';
 
 const consent = 'By signing, I agree that my electronic signature is legally binding';
@@ -25,13 +25,6 @@ async function twoPagePdf(): Promise<Buffer> {
   }
   pdf.addAttachment('inventory.bin', randomBytes(1_500_000), { mimeType: 'application/octet-stream' });
   return Buffer.from(await pdf.save());
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
 }
 
 /** Places a field with the keyboard: its page, position and size in points (from the page's bottom left). */
@@ -170,7 +163,7 @@ test('a PDF template is signed on its pages by two signers in order, one on a ph
   await expect(tenant.getByText('2 of 2 required fields left')).toBeVisible();
   await expect(tenant.getByRole('button', { name: 'Agent signature' })).toHaveCount(0);
   await expect(tenant.getByRole('button', { name: 'Finish', exact: true })).toBeDisabled();
-  expect(await violations(tenant)).toEqual([]);
+  expect(await axeViolations(tenant, { all: true })).toEqual([]);
 
   await tenant.getByRole('button', { name: 'Start' }).tap();
   const property = tenant.getByRole('textbox', { name: 'Property' });
@@ -193,7 +186,7 @@ test('a PDF template is signed on its pages by two signers in order, one on a ph
   await expect(tenant.getByRole('heading', { name: 'Check the document, then sign' })).toBeVisible();
   await expect(tenant.getByRole('region', { name: 'The document as it will be sealed' }).getByRole('img', { name: 'Page 1 of 2' })).toBeVisible();
   await tenant.getByLabel(consent).check();
-  expect(await violations(tenant)).toEqual([]);
+  expect(await axeViolations(tenant, { all: true })).toEqual([]);
   await tenant.getByRole('button', { name: 'Sign and send' }).tap();
   await expect(tenant.getByTestId('receipt-next')).toContainText('Victor Hale');
 
@@ -205,7 +198,7 @@ test('a PDF template is signed on its pages by two signers in order, one on a ph
   await expect(agent.getByRole('note', { name: 'Property: Flat 4, 27 Harbour Street' })).toBeVisible();
   await expect(agent.getByRole('textbox', { name: 'Property' })).toHaveCount(0);
   await expect(agent.getByText('1 of 1 required field left')).toBeVisible();
-  expect(await violations(agent)).toEqual([]);
+  expect(await axeViolations(agent, { all: true })).toEqual([]);
   const agentSignature = agent.getByRole('button', { name: 'Agent signature' });
   await tabTo(agent, agentSignature, 30);
   await agent.keyboard.press('Enter');
@@ -242,7 +235,7 @@ test('a PDF template is signed on its pages by two signers in order, one on a ph
   await expect(page.getByRole('note', { name: 'Property: Flat 4, 27 Harbour Street' })).toBeVisible();
   await expect(page.getByRole('note', { name: /^Tenant signature: / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Finish', exact: true })).toHaveCount(0);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page, { all: true })).toEqual([]);
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByText(/approved and complete/)).toBeVisible();
   await phone.close();
@@ -306,7 +299,7 @@ test('initials given once in a box on the document go in every initials box, sta
   await expect(dialog.getByText('Give your initials once: they go in all 2 initials boxes of yours in this document.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Use “AB” as your initials' }).click();
   await expect(dialog.getByLabel('Your initials', { exact: true })).toHaveValue('AB');
-  expect(await violations(signer)).toEqual([]);
+  expect(await axeViolations(signer, { all: true })).toEqual([]);
   await dialog.getByRole('button', { name: 'Apply my initials' }).click();
   await expect(dialog).toBeHidden();
   await expect(first).toHaveText('AB');

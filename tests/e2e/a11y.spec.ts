@@ -1,13 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeViolations as seriousViolations } from '../support/axe.ts';
 import { expect, signIn, test } from './fixtures.ts';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help}`);
-}
 
 test.describe('accessibility (axe-core)', () => {
   test('the login page has no serious or critical violation', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from '../support/axe.ts';
 import { expect, preferOutcome, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -213,10 +213,7 @@ test.describe('confirming a new email address', () => {
     await expect(page.getByRole('heading', { name: 'Confirm your new email address', level: 2 })).toBeVisible();
     await expect(page.getByRole('status')).toHaveText('Your email address has been changed. Use the new address to log in from now on.');
     await expect(page.getByRole('link', { name: 'Go to Log In' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   for (const [example, text] of [

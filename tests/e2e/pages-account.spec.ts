@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from '../support/axe.ts';
 import { expect, preferOutcome, signIn, test } from './fixtures.ts';
 import { actionOf, nextRequest, preferFor, recordRequests, tabTo } from './support-account.ts';
 
@@ -924,10 +924,7 @@ test.describe('accessibility of the people, account and help pages (axe-core)', 
     for (const { path, ready, role = 'button' } of pages) {
       await page.goto(path);
       await expect(page.getByRole(role, { name: ready })).toBeVisible();
-      const results = await new AxeBuilder({ page }).include('main').analyze();
-      for (const violation of results.violations)
-        if (violation.impact === 'serious' || violation.impact === 'critical')
-          found.push(`${path}: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+      found.push(...(await axeViolations(page, { within: 'main' })).map((violation) => `${path}: ${violation}`));
     }
     expect(found).toEqual([]);
   });

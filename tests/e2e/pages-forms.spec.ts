@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations as seriousViolations } from '../support/axe.ts';
 import { expect, preferOutcome, signIn, test } from './fixtures.ts';
 import { nextBody, preferOutcomeWhen, sentBodies } from './support-forms.ts';
 
@@ -879,14 +879,7 @@ test.describe('Open pending', () => {
 });
 
 test.describe('accessibility of the template and signing pages (axe-core)', () => {
-  /** The serious and critical violations; with `all`, every one (the signing pages pass with none). */
-  async function seriousViolations(page: Page, { all = false } = {}): Promise<string[]> {
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((violation) => all || violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help}`);
-  }
-
+  // The serious and critical violations; with `all`, every one (the signing pages pass with none).
   test('Manage Template, with a row ticked', async ({ page }) => {
     await signIn(page, 'administrator');
     await page.goto('/template');

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, preferOutcome, signIn, test } from './fixtures.ts';
-import { expectFocusRing, nextCall, preferOutcomeWhen, queryOf, seriousViolations, skipToPage, tabTo } from './support-lists.ts';
+import { axeViolations } from '../support/axe.ts';
+import { expectFocusRing, nextCall, preferOutcomeWhen, queryOf, skipToPage, tabTo } from './support-lists.ts';
 
 /** The rows of a table that hold data (not its header). */
 function dataRows(table: Locator): Locator {
@@ -735,7 +736,7 @@ test.describe('the list pages, for assistive technology', () => {
     for (const [path, caption] of pages) {
       await page.goto(path);
       await expect(dataRows(page.getByRole('table', { name: caption }))).not.toHaveCount(0);
-      found.push(...(await seriousViolations(page, 'main')).map((violation) => `${path}: ${violation}`));
+      found.push(...(await axeViolations(page, { within: 'main' })).map((violation) => `${path}: ${violation}`));
     }
     expect(found).toEqual([]);
   });

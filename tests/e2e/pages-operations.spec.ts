@@ -4,7 +4,7 @@
  * shown and one action done, a failure reached through the mock's named examples, and every
  * action done with the keyboard alone.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from '../support/axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, preferOutcome, signIn, test } from './fixtures.ts';
 import { bodyOf, nextRequest, preferWhen, queryOf } from './support-operations.ts';
@@ -851,9 +851,7 @@ test.describe('accessibility of the operations pages (axe-core)', () => {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading', { name: heading }).first()).toBeVisible();
       await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
-      const results = await new AxeBuilder({ page }).include('main').analyze();
-      for (const violation of results.violations)
-        if (violation.impact === 'serious' || violation.impact === 'critical') found.push(`${path}: ${violation.id}`);
+      found.push(...(await axeViolations(page, { within: 'main' })).map((violation) => `${path}: ${violation}`));
     }
     expect(found).toEqual([]);
   });

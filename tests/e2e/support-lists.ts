@@ -1,9 +1,8 @@
 /**
  * What the list pages' browser tests share: choosing the mock's outcome of only some calls of
- * a path (an action, not the list), reaching a control with the keyboard alone, waiting for the
- * call a page sends, and the accessibility check.
+ * a path (an action, not the list), reaching a control with the keyboard alone, and waiting for the
+ * call a page sends.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /** Like `preferOutcome`, for only the calls of `apiPath` whose URL `when` accepts (e.g. the block action, not the list). */
@@ -53,19 +52,4 @@ export async function expectFocusRing(target: Locator): Promise<void> {
     return { shadow: style.boxShadow, outline: style.outlineStyle };
   });
   expect(ring.shadow !== 'none' || ring.outline !== 'none').toBe(true);
-}
-
-/** The serious and critical accessibility violations axe-core finds on the page (or in the part `within` selects), each with where it is. */
-export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const results = await (within ? axe.include(within) : axe).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    );
 }
