@@ -12,6 +12,7 @@
  * thread), background work it causes included (a signature's seal, a send's mail). That says
  * which calls a mixed load can afford, and where to cut. BENCH_ONLY=embedded|postgres runs one
  * database; PostgreSQL is the one at BENCH_DATABASE_URL (the machine's 127.0.0.1:5432 by default).
+ * LOAD_PROFILE=<folder> has the server write a CPU profile of each of its threads there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -33,6 +34,8 @@ const postgresUrl = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@12
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const password = 'formsign-demo';
 const costRequests = Number(process.env['LOAD_COST'] ?? 100);
+/** A folder: the server writes a CPU profile of each of its threads there when it stops (Node's --cpu-prof). */
+const profileFolder = process.env['LOAD_PROFILE'];
 /** People who sign in during the run (each signs in a few times a minute at most). */
 const signInPeople = Math.max(50, Math.ceil((rate * seconds * 4) / 100 / 4));
 
@@ -172,7 +175,8 @@ async function prepare(organisation: number, admin: string): Promise<Prepared> {
 }
 
 function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--conditions=@formsign/source', '--import', 'tsx', main], {
+  const profile = profileFolder ? ['--cpu-prof', `--cpu-prof-dir=${profileFolder}`] : [];
+  const child = spawn(process.execPath, [...profile, '--conditions=@formsign/source', '--import', 'tsx', main], {
     env: {
       ...process.env,
       ...env,
@@ -405,14 +409,19 @@ async function bench(target: Target): Promise<void> {
       const pid = server.pid ?? 0;
       const withPostgres = Boolean(target.env['DATABASE_URL']);
       const cpu = () => ({ server: processCpuMs(pid), database: withPostgres ? postgresCpuMs() : 0 });
+      const aSecond = async (): Promise<number> => {
+        const before = cpu().server;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return cpu().server - before;
+      };
+      // What the server spends in a second when nothing is asked of it (a profiler's sampling
+      // under LOAD_PROFILE, else next to nothing): two seconds in a row within 10 ms of each
+      // other, and under a fifth of a core (not the end of its start).
+      let idle = await aSecond();
+      for (let now = await aSecond(); Math.abs(now - idle) > 10 || now > 200; now = await aSecond()) idle = now;
       // Until the server has been idle for a second: what a call set going in the background is counted with it.
       const settle = async (): Promise<void> => {
-        for (let last = cpu().server; ;) {
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          const now = cpu().server;
-          if (now - last < 30) return;
-          last = now;
-        }
+        while ((await aSecond()) >= idle + 30);
       };
       console.log(
         `\n| ${target.name}: each kind alone (requests), 4 at a time | requests/s | server CPU ms a request | database CPU ms a request | not ok |\n|---|---|---|---|---|`,

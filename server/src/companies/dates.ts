@@ -21,11 +21,22 @@ const formats: readonly DateFormat[] = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'
 /** The time zone every date of an organisation is counted in when its settings name none it can use. */
 export const fallbackTimeZone = 'UTC';
 
+/**
+ * Zone names found known: asking the runtime makes a formatter (a quarter of a millisecond),
+ * and every signature and mail asks. The runtime also knows a zone written in other cases or as
+ * an offset, so the names come from the organisations' settings without a bound of their own:
+ * a thousand are kept at most, and a name past them is asked about each time, as before.
+ */
+const knownZones = new Set<string>();
+const mostKnownZones = 1_000;
+
 /** A zone name the runtime knows, or the fallback. */
 export function knownTimeZone(zone: string | undefined | null): string {
   if (!zone) return fallbackTimeZone;
+  if (knownZones.has(zone)) return zone;
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    if (knownZones.size < mostKnownZones) knownZones.add(zone);
     return zone;
   } catch {
     return fallbackTimeZone;
