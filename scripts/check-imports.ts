@@ -19,5 +19,5 @@ if (violations.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Imports: ${files.length} source files, no cycle, no import across pages, features or server areas' handlers, none from a shared server module into an area.`,
+  `Imports: ${files.length} source files, no cycle, no import across pages, features or server areas' handlers, none from a shared server module into an area, none of the file workers' packages in the server's request thread.`,
 );

@@ -11,7 +11,11 @@
  * - a server area (`server/src/modules/<a>/`) never imports another area's `handlers.ts`: it
  *   calls that area's use case or repository;
  * - a shared module of the server (auth, audit, companies, errors, files, jobs, mail, sealing,
- *   db, http) imports no area: the composition root gives it what it needs.
+ *   db, http) imports no area: the composition root gives it what it needs;
+ * - nothing the server's request thread loads (what `server/src/main.ts` imports, and what
+ *   that imports, but for lazy and type-only imports) imports a package the file workers
+ *   read and draw PDFs with: loaded there, the PDF library alone took about 100 MB of the
+ *   request thread's memory for nothing (its work is done in the workers).
  *
  * Pure: it takes the files' paths and texts and returns the broken rules, so its test can
  * show each rule catching a bad import. `check-imports.ts` runs it on the repository.
@@ -25,7 +29,7 @@ export interface SourceFile {
 }
 
 export interface Violation {
-  rule: 'cycle' | 'page' | 'feature' | 'area-handlers' | 'shared-module';
+  rule: 'cycle' | 'page' | 'feature' | 'area-handlers' | 'shared-module' | 'worker-package';
   message: string;
 }
 
@@ -40,6 +44,11 @@ interface Edge {
 /** The packages whose sources are checked. */
 export const checkedPackages = ['openapi', 'sdk', 'machines', 'serving', 'web', 'mocks', 'server'];
 
+/** The packages only the server's file workers load (`server/src/files/file-tasks.ts`). */
+export const workerPackages = ['@libpdf/core', 'pdfjs-dist', '@napi-rs/canvas'];
+/** Where the server's request thread starts. */
+const serverMain = 'server/src/main.ts';
+
 const sharedServerModules = ['auth', 'audit', 'companies', 'errors', 'files', 'jobs', 'mail', 'sealing', 'db', 'http'];
 
 /** Whether a file is one of the sources the rules look at. */
@@ -49,6 +58,7 @@ export function isCheckedSource(path: string): boolean {
 }
 
 const staticImport = /(?:^|[;\n])\s*(import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
+const packageImport = /(?:^|[;\n])\s*(import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^.'"][^'"]*)['"]/g;
 const lazyImport = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 /** The relative imports of a file's text, resolved against the files that exist. */
@@ -68,6 +78,30 @@ function edgesOf(file: SourceFile, exists: (path: string) => boolean): Edge[] {
     if (to) edges.push({ to, lazy: true, typeOnly: false });
   }
   return edges;
+}
+
+/** The worker-only packages a file imports for use at run time (a type-only import leaves nothing). */
+function workerPackagesOf(file: SourceFile): string[] {
+  const found: string[] = [];
+  for (const match of file.text.matchAll(packageImport)) {
+    const name = match[3] ?? '';
+    if (!match[2] && workerPackages.some((pkg) => name === pkg || name.startsWith(`${pkg}/`))) found.push(name);
+  }
+  return found;
+}
+
+/** The files reachable from `start` through the graph's edges, with the path that reached each. */
+function reachable(graph: Map<string, string[]>, start: string): Map<string, string[]> {
+  const paths = new Map<string, string[]>([[start, [start]]]);
+  const queue = [start];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const to of graph.get(next) ?? []) {
+      if (paths.has(to)) continue;
+      paths.set(to, [...(paths.get(next) ?? []), to]);
+      queue.push(to);
+    }
+  }
+  return paths;
 }
 
 /** The groups of files that import each other in a circle (Tarjan's strongly connected components). */
@@ -159,6 +193,15 @@ export function importViolations(files: readonly SourceFile[]): Violation[] {
       if (broken) violations.push(broken);
     }
   }
+  if (known.has(serverMain))
+    for (const [path, chain] of reachable(runtime, serverMain)) {
+      const file = checked.find((each) => each.path === path);
+      for (const pkg of file ? workerPackagesOf(file) : [])
+        violations.push({
+          rule: 'worker-package',
+          message: `${path} imports ${pkg}, and the server's request thread loads it (${chain.join(' → ')}): only the file workers load ${pkg}; import what the thread needs from a module without it, or load it lazily.`,
+        });
+    }
   for (const group of cycles(runtime)) {
     violations.push({ rule: 'cycle', message: `These files import each other in a circle: ${group.join(', ')}.` });
   }

@@ -16,7 +16,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../src/companies/settings.js';
 import { auditEvents, forms, type FieldDefinition } from '../src/db/schema.js';
-import { imageHeader } from '../src/files/stamp-image.js';
+import { imageHeader } from '../src/files/image-header.js';
 import { renderDocument } from '../src/sealing/render.js';
 import { createOrganisation, organisationPassword } from './support/form-rows.js';
 import { sendSigningForm, signingCall, signingTemplate, submitDrawn, type SigningLink } from './support/signing-forms.js';

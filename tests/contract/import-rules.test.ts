@@ -75,4 +75,42 @@ describe('the imports inside the packages', () => {
       ]),
     ).toEqual(['shared-module']);
   });
+
+  it("keep the file workers' packages out of what the server's request thread loads", () => {
+    const main = { path: 'server/src/main.ts', text: "import { stamp } from './modules/account/company-stamp.js';" };
+    const worker = {
+      path: 'server/src/files/stamp-image.ts',
+      text: "import { PDF } from '@libpdf/core';\nexport const maxStampPixels = 2000;",
+    };
+    expect(
+      rulesOf([
+        main,
+        { path: 'server/src/modules/account/company-stamp.ts', text: "import { maxStampPixels } from '../../files/stamp-image.js';" },
+        worker,
+      ]),
+    ).toEqual(['worker-package']);
+    // Lazily, or for its types only, it stays in the workers.
+    expect(
+      rulesOf([
+        main,
+        { path: 'server/src/modules/account/company-stamp.ts', text: "const read = () => import('../../files/stamp-image.js');" },
+        worker,
+      ]),
+    ).toEqual([]);
+    expect(
+      rulesOf([
+        main,
+        { path: 'server/src/modules/account/company-stamp.ts', text: "import type { Stamp } from '../../files/stamp-image.js';" },
+        worker,
+      ]),
+    ).toEqual([]);
+    expect(
+      rulesOf([
+        main,
+        { path: 'server/src/modules/account/company-stamp.ts', text: "import type { PDF } from '@libpdf/core';\nexport const stamp = 1;" },
+      ]),
+    ).toEqual([]);
+    // A module no request loads may import it.
+    expect(rulesOf([main, { path: 'server/src/modules/account/company-stamp.ts', text: 'export const stamp = 1;' }, worker])).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@
  * run out of memory.
  */
 import { PDF } from '@libpdf/core';
-import { imageHeader } from './stamp-image.js';
+import { imageHeader } from './image-header.js';
 
 /** The widest (or tallest) drawing, and the most pixels: a signing pad on a large screen at three device pixels a point fits. */
 export const maxDrawingSide = 4096;
