@@ -34,6 +34,12 @@ export async function companyName(db: Database, id: number): Promise<string | nu
   return row?.name ?? null;
 }
 
+/** The organisation's name and settings in one read, or null when there is none of that id. */
+export async function companyNameAndSettings(db: Database, id: number): Promise<{ name: string; settings: CompanySettings } | null> {
+  const [row] = await db.select({ name: companies.name, settings: companies.settings }).from(companies).where(eq(companies.id, id));
+  return row ?? null;
+}
+
 /** Every organisation's settings, for the jobs that act on them (automatic reminders, retention). */
 export async function everyCompanySettings(db: Database): Promise<{ id: number; settings: CompanySettings }[]> {
   return db.select({ id: companies.id, settings: companies.settings }).from(companies).orderBy(companies.id);

@@ -13,7 +13,8 @@ import { createHash } from 'node:crypto';
 import { recordEvent } from '../audit/audit.js';
 import { msg } from '#words';
 import type { FormTrailEvent } from '../audit/form-events.js';
-import { companyDateStyle, companyName } from '../companies/repository.js';
+import { dateStyleOf } from '../companies/dates.js';
+import { companyNameAndSettings } from '../companies/repository.js';
 import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
 import { FileWorkRefused } from '../files/file-work.js';
@@ -110,7 +111,8 @@ export async function filesByKey(ctx: Pick<SealContext, 'files'>, keys: readonly
 /** Renders the sealed PDF of a complete document; answers its bytes and checksums (nothing is stored). */
 async function sealedPdfOf(ctx: SealContext, document: SealDocument): Promise<{ bytes: Uint8Array; documentSha256: string }> {
   const identity = await ctx.signing();
-  const company = (await companyName(ctx.db, document.companyId)) ?? '';
+  const organisation = await companyNameAndSettings(ctx.db, document.companyId);
+  const company = organisation?.name ?? '';
   const { language } = document.render;
   const events: RenderedEvent[] = document.render.events.map(({ at, event, actor, ip }) => ({
     at,
@@ -126,7 +128,7 @@ async function sealedPdfOf(ctx: SealContext, document: SealDocument): Promise<{ 
     sealedBy: { commonName: identity.commonName, fingerprint: identity.fingerprint },
     verifyUrl: `${ctx.config.publicUrl}/verify`,
     // The organisation's date format now, at sealing: the sealed file never changes after.
-    dates: await companyDateStyle(ctx.db, document.companyId),
+    dates: dateStyleOf(organisation?.settings ?? null),
     stamps: await filesByKey(ctx, document.stamps),
   };
   // Made in a file worker: the template's PDF and the drawn signatures are read there. The

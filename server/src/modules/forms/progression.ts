@@ -15,7 +15,7 @@ import { declinedMail, senderLanguage, sentBackMail, yourTurnMail, type FormMail
 import { recipientsOf, type FormRecord, type RecipientRecord } from './repository.js';
 import { cancelPlaces, lockForm, openPlace, writeFormProgress } from './steps-repository.js';
 import { dateStyleOf } from '../../companies/dates.js';
-import { companyName, companySettings } from '../../companies/repository.js';
+import { companyNameAndSettings } from '../../companies/repository.js';
 import { languageOfSettings } from '../../companies/settings.js';
 
 export type { FormRecord, RecipientRecord } from './repository.js';
@@ -65,8 +65,8 @@ export function currentStepOf(all: readonly Pick<RecipientRecord, 'status' | 'or
 }
 
 export async function mailFacts(db: Database, form: FormRecord): Promise<FormMailFacts> {
-  const company = await companyName(db, form.companyId);
-  const settings = await companySettings(db, form.companyId);
+  const company = await companyNameAndSettings(db, form.companyId);
+  const settings = company?.settings ?? null;
   return {
     dates: dateStyleOf(settings),
     language: form.language,
@@ -74,7 +74,7 @@ export async function mailFacts(db: Database, form: FormRecord): Promise<FormMai
     title: form.title,
     reference: form.reference,
     sender: form.senderName,
-    company: company ?? '',
+    company: company?.name ?? '',
     message: form.message,
     expiresAt: form.expiresAt,
   };
@@ -119,16 +119,23 @@ export async function progress(
   const form = await lockForm(tx, formId);
   let recipients = await recipientsOf(tx, formId);
   const mail: MailMessage[] = [];
-  const facts = await mailFacts(tx, form);
+  // What the mail says of the form, read once and only when there is mail (a form completed or
+  // signed in any order mails nobody here).
+  let factsRead: Promise<FormMailFacts> | undefined;
+  const factsOfForm = (): Promise<FormMailFacts> => (factsRead ??= mailFacts(tx, form));
+  // Whether a place changed here, so the recipients are read again.
+  let changed = false;
 
   // A place declined or sent back stops the form: the places still to come are closed, and the sender is told.
   const sentBack = recipients.find((recipient) => recipient.status === 'disapproved' || recipient.status === 'declined');
   if (sentBack) {
     const closing = recipients.filter((recipient) => recipient.status === 'open' || recipient.status === 'waiting').map((recipient) => recipient.id);
     await cancelPlaces(tx, closing);
+    changed = closing.length > 0;
     if (form.senderId) {
       const sender = await findUser(tx, form.senderId);
-      if (sender)
+      if (sender) {
+        const facts = await factsOfForm();
         mail.push(
           (sentBack.status === 'declined' ? declinedMail : sentBackMail)(
             facts,
@@ -138,16 +145,20 @@ export async function progress(
             `${ctx.config.publicUrl}/workflow/${form.id}`,
           ),
         );
+      }
     }
   } else if (form.sequential) {
     const next = recipients.find((recipient) => actsOn(recipient) && !hasActed(recipient));
     if (next && next.status === 'waiting') {
       const opened = await openPlace(tx, next.id, now);
-      if (opened) mail.push(...turnMails(ctx, facts, [opened]));
+      if (opened) {
+        changed = true;
+        mail.push(...turnMails(ctx, await factsOfForm(), [opened]));
+      }
     }
   }
 
-  recipients = await recipientsOf(tx, formId);
+  if (changed) recipients = await recipientsOf(tx, formId);
   const status = statusOf(recipients);
   const completed = status === 'completed' && form.status !== 'completed';
   const updated = await writeFormProgress(tx, formId, {
