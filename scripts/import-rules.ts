@@ -193,9 +193,10 @@ export function importViolations(files: readonly SourceFile[]): Violation[] {
       if (broken) violations.push(broken);
     }
   }
+  const byPath = new Map(checked.map((file) => [file.path, file]));
   if (known.has(serverMain))
     for (const [path, chain] of reachable(runtime, serverMain)) {
-      const file = checked.find((each) => each.path === path);
+      const file = byPath.get(path);
       for (const pkg of file ? workerPackagesOf(file) : [])
         violations.push({
           rule: 'worker-package',

@@ -1,8 +1,9 @@
 /**
  * An organisation's stamp image, read in a file worker (`file-tasks.ts`): its type and size in
- * pixels from its header (`image-header.ts`), and, within the limits, whether it can be drawn at all: it is embedded in a PDF of its own, as a sealed PDF
- * will embed it. The size is checked before the image is decoded, so a small file that claims
- * a huge picture is refused without being read.
+ * pixels from its header (`image-header.ts`), and, within the limits, whether it can be drawn
+ * at all: it is embedded in a PDF of its own, as a sealed PDF will embed it. The size is
+ * checked before the image is decoded, so a small file that claims a huge picture is refused
+ * without being read.
  */
 import { PDF } from '@libpdf/core';
 import { imageHeader, maxStampPixels, type StampType } from './image-header.js';

@@ -119,10 +119,9 @@ export async function progress(
   const form = await lockForm(tx, formId);
   let recipients = await recipientsOf(tx, formId);
   const mail: MailMessage[] = [];
-  // What the mail says of the form, read once and only when there is mail (a form completed or
-  // signed in any order mails nobody here).
-  let factsRead: Promise<FormMailFacts> | undefined;
-  const factsOfForm = (): Promise<FormMailFacts> => (factsRead ??= mailFacts(tx, form));
+  // What the mail says of the form (mailFacts) is read only in the branch that mails someone:
+  // a form completed, or signed in any order, mails nobody here.
+
   // Whether a place changed here, so the recipients are read again.
   let changed = false;
 
@@ -135,7 +134,7 @@ export async function progress(
     if (form.senderId) {
       const sender = await findUser(tx, form.senderId);
       if (sender) {
-        const facts = await factsOfForm();
+        const facts = await mailFacts(tx, form);
         mail.push(
           (sentBack.status === 'declined' ? declinedMail : sentBackMail)(
             facts,
@@ -153,7 +152,7 @@ export async function progress(
       const opened = await openPlace(tx, next.id, now);
       if (opened) {
         changed = true;
-        mail.push(...turnMails(ctx, await factsOfForm(), [opened]));
+        mail.push(...turnMails(ctx, await mailFacts(tx, form), [opened]));
       }
     }
   }
